@@ -1,0 +1,7 @@
+import { createTheme } from '@mantine/core';
+
+// Breakpoints from spec section 9: under 600, 600-959, 960-1279, 1280 and more.
+export const theme = createTheme({
+  primaryColor: 'blue',
+  breakpoints: { xs: '37.5em', sm: '60em', md: '80em', lg: '90em', xl: '120em' },
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Components a grant names (spec section 6). */
+export const COMPONENTS = [
+  'MNU_DEVICES',
+  'MNU_AGENTS',
+  'MNU_NETWORK_RANGES',
+  'MNU_QUEUES',
+  'MNU_DICTIONARIES',
+  'MNU_REPORTS',
+  'MNU_NOTIFICATIONS',
+  'MNU_LICENSE',
+  'MNU_USERS',
+  'MNU_LOG_EVENTS',
+  'MNU_SETTINGS',
+  'MNU_SERVICE',
+  'MNU_VERSIONS',
+  'BTN_CLEAR_FILTER',
+  'BTN_EDIT_DEVICE',
+  'BTN_LICENSE_UPDATE',
+  'PAGE_LOCATION',
+  'BTN_DEVICE_ACTIVITY',
+] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+export const OPERATIONS = ['READ', 'EDIT', 'EXECUTE'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** A grant written as `COMPONENT.OPERATION`, e.g. `MNU_USERS.EDIT`. */
+export type Grant = `${Component}.${Operation}`;
+
+export const grantSchema = z.object({
+  component: z.enum(COMPONENTS),
+  operation: z.enum(OPERATIONS),
+});
+export type ResolvedGrant = z.infer<typeof grantSchema>;
+
+export function grantKey(g: ResolvedGrant): Grant {
+  return `${g.component}.${g.operation}`;
+}
+
+const every: Grant[] = COMPONENTS.flatMap((c) => OPERATIONS.map((o) => `${c}.${o}` as Grant));
+
+export const ROLE_CODES = ['ADMIN', 'DEVELOPER', 'OPERATOR'] as const;
+export type RoleCode = (typeof ROLE_CODES)[number];
+
+/** The roles created on first start, with their grants. */
+export const DEFAULT_ROLES: Record<RoleCode, { name: string; grants: Grant[] }> = {
+  ADMIN: { name: 'Administrator', grants: every },
+  DEVELOPER: { name: 'Developer', grants: every },
+  OPERATOR: {
+    name: 'Operator',
+    grants: [
+      'MNU_DEVICES.READ',
+      'MNU_REPORTS.READ',
+      'MNU_LOG_EVENTS.READ',
+      'MNU_NOTIFICATIONS.READ',
+      'MNU_NOTIFICATIONS.EDIT',
+      'MNU_VERSIONS.READ',
+      'BTN_CLEAR_FILTER.EXECUTE',
+    ],
+  },
+};
+
+export function hasGrant(grants: readonly ResolvedGrant[] | undefined, grant: Grant): boolean {
+  if (!grants) return false;
+  const [component, operation] = grant.split('.');
+  return grants.some((g) => g.component === component && g.operation === operation);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The list protocol (architecture.md, "API conventions"):
+ * `page=pageSize,pageNumber` (1-based), repeated `sort=field,ASC|DESC`,
+ * `filter-json` a nested expression, response `{ pageRows, totalRows }`.
+ */
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 1000;
+
+export const FILTER_OPERATORS = [
+  '=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'contains',
+  'notcontains',
+  'startswith',
+  'endswith',
+  'anyof',
+  'noneof',
+  'between',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export type FilterValue = string | number | boolean | null;
+export type FilterCondition = [field: string, op: FilterOperator, value: FilterValue | FilterValue[]];
+/** `[a, "and", b, "or", c]`, `["!", a]`, or a single condition. */
+export type FilterExpression = FilterCondition | ['!', FilterExpression] | Array<FilterExpression | 'and' | 'or'>;
+
+export type ColumnType = 'string' | 'number' | 'date' | 'boolean';
+
+export function pageResponseSchema<T extends z.ZodType>(row: T) {
+  return z.object({ pageRows: z.array(row), totalRows: z.number().int() });
+}
+export type PageResponse<T> = { pageRows: T[]; totalRows: number };
+
+export const listQuerySchema = z.object({
+  page: z.string().optional(),
+  sort: z.union([z.string(), z.array(z.string())]).optional(),
+  'filter-json': z.string().optional(),
+  filter: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export type SortSpec = { field: string; dir: 'ASC' | 'DESC' };
+
+/** Writes the query string the server reads; the console's grid uses it. */
+export function listQueryString(q: {
+  pageSize: number;
+  pageNumber: number;
+  sort?: SortSpec[];
+  filter?: FilterExpression | null;
+}): string {
+  const p = new URLSearchParams();
+  p.set('page', `${q.pageSize},${q.pageNumber}`);
+  for (const s of q.sort ?? []) p.append('sort', `${s.field},${s.dir}`);
+  if (q.filter && q.filter.length) p.set('filter-json', JSON.stringify(q.filter));
+  return p.toString();
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Commands the console sends over the WebSocket. */
+export const wsCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('subscribe-dic-events') }),
+  z.object({ command: z.literal('unsubscribe-dic-events') }),
+  z.object({ command: z.literal('subscribe-log-events'), id: z.coerce.number().int() }),
+  z.object({ command: z.literal('unsubscribe-log-events'), id: z.coerce.number().int() }),
+]);
+export type WsCommand = z.infer<typeof wsCommandSchema>;
+
+/** Messages the server sends. `response` acknowledges a command. */
+export type WsMessage =
+  | { type: 'response'; command: string; ok: boolean; message?: string }
+  | { type: 'DICTIONARY_CHANGED'; dictionary: string }
+  | { type: 'EVENT_LOG_CHANGED'; id: number }
+  | { type: 'EVENT_LOG_FINISHED'; id: number }
+  | { type: 'DEVICE_EVENT'; deviceId: number; event: string };
