@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The real server on a fresh embedded database, serving the built console.
+const port = Number(process.env.E2E_PORT ?? 18181);
+export const adminPassword = 'e2e-Admin-pass1';
+const dataDir = mkdtempSync(join(tmpdir(), 'pagewatch-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node ../apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PAGEWATCH_DATA_DIR: dataDir,
+      PAGEWATCH_ADMIN_PASSWORD: adminPassword,
+      DATABASE_URL: '',
+    },
+  },
+});
