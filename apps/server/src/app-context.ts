@@ -1,0 +1,17 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Hub } from './plugins/realtime.ts';
+import type { EventLog } from './modules/event-logs/event-logs.service.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
+import type { UsersService } from './modules/users/users.service.ts';
+
+/** What route modules are given: the database, the hub and the services. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  hub: Hub;
+  eventLog: EventLog;
+  auth: AuthService;
+  users: UsersService;
+};

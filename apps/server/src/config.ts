@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment; the README's table lists the same. */
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  adminPassword: string | null;
+  webDist: string;
+  publicUrl: string | null;
+  networkRangeShowPorts: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+function flag(v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined || v === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT || 8080);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be 1-65535, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: resolve(env.PAGEWATCH_DATA_DIR || 'data'),
+    adminPassword: env.PAGEWATCH_ADMIN_PASSWORD || null,
+    webDist: resolve(env.PAGEWATCH_WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    publicUrl: env.PAGEWATCH_PUBLIC_URL || null,
+    networkRangeShowPorts: flag(env.NETWORK_RANGE_SHOW_PORTS, true),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag(env.TRUST_PROXY, false),
+  };
+}

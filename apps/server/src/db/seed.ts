@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_ROLES, type RoleCode } from '@pagewatch/contracts/grants';
+import type { Db } from './client.ts';
+import { eventGroups, locations, roleGrants, roles, settings, userLocations, userRoles, users } from './schema.ts';
+import { EVENT_GROUPS } from '../modules/event-logs/event-logs.service.ts';
+import { hashPassword } from '../modules/auth/auth.service.ts';
+
+type SettingSeed = typeof settings.$inferInsert;
+const SETTINGS: SettingSeed[] = [
+  { code: 'SMTP_HOST', name: 'SMTP host', valueType: 'S', systemComponent: 'SMTP' },
+  { code: 'SMTP_PORT', name: 'SMTP port', valueType: 'N', numericValue: 25, systemComponent: 'SMTP' },
+  { code: 'SMTP_USERNAME', name: 'SMTP user name', valueType: 'S', systemComponent: 'SMTP' },
+  { code: 'SMTP_PASSWORD', name: 'SMTP password', valueType: 'S', systemComponent: 'SMTP', isWriteOnly: true },
+  { code: 'SMTP_SSL', name: 'SMTP SSL', valueType: 'F', flagValue: false, systemComponent: 'SMTP' },
+  { code: 'SMTP_TRUST-ALL', name: 'Trust all certificates', valueType: 'F', flagValue: false, systemComponent: 'SMTP' },
+  { code: 'SMTP_START-TLS', name: 'STARTTLS', valueType: 'S', stringValue: 'OPTIONAL', systemComponent: 'SMTP' },
+  { code: 'SMTP_FROM', name: 'From address', valueType: 'S', systemComponent: 'SMTP' },
+  { code: 'PROCESSES_PERIODICITY', name: 'Agent process periodicity, minutes', valueType: 'N', numericValue: 15, systemComponent: 'AGENT' },
+  { code: 'LOG_STORAGE_DAYS', name: 'Log storage days', valueType: 'N', numericValue: 90, systemComponent: 'LOG' },
+  { code: 'CLEARING_ENABLED', name: 'Log clearing enabled', valueType: 'F', flagValue: true, systemComponent: 'LOG' },
+];
+
+/**
+ * Creates what a new installation needs, once: roles and their grants, the DEFAULT location,
+ * settings, event groups and the `admin` user. Returns the admin password when it was
+ * generated here (the caller prints it once).
+ */
+export async function seed(db: Db, adminPassword: string | null): Promise<{ generatedPassword: string | null }> {
+  return db.transaction(async (tx) => {
+    for (const [code, role] of Object.entries(DEFAULT_ROLES) as [RoleCode, (typeof DEFAULT_ROLES)[RoleCode]][]) {
+      const [r] = await tx.insert(roles).values({ code, name: role.name }).onConflictDoNothing().returning();
+      if (r) {
+        await tx.insert(roleGrants).values(role.grants.map((g) => {
+          const [component, operation] = g.split('.');
+          return { roleId: r.id, component, operation };
+        }));
+      }
+    }
+    await tx.insert(locations).values({ code: 'DEFAULT', name: 'Default' }).onConflictDoNothing();
+    await tx.insert(settings).values(SETTINGS).onConflictDoNothing();
+    await tx.insert(eventGroups).values(EVENT_GROUPS.map((code) => ({ code, name: code }))).onConflictDoNothing();
+
+    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.login}) = 'admin'`);
+    if (existing) return { generatedPassword: null };
+    const generated = adminPassword ? null : randomBytes(12).toString('base64url');
+    const [admin] = await tx
+      .insert(users)
+      .values({ login: 'admin', email: 'admin@localhost', passwordHash: await hashPassword(adminPassword ?? generated!), lastName: 'Administrator', isSystem: true, systemNotificationRecipient: true })
+      .returning();
+    const [adminRole] = await tx.select().from(roles).where(eq(roles.code, 'ADMIN'));
+    const [defaultLocation] = await tx.select().from(locations).where(eq(locations.code, 'DEFAULT'));
+    await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
+    await tx.insert(userLocations).values({ userId: admin.id, locationId: defaultLocation.id });
+    return { generatedPassword: generated };
+  });
+}

@@ -1,0 +1,201 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTER_OPERATORS,
+  MAX_PAGE_SIZE,
+  type ColumnType,
+  type FilterOperator,
+  type ListQuery,
+  type SortSpec,
+} from '@pagewatch/contracts/list';
+import { AppError } from './app-error.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * The list protocol as one helper: a list declares its columns (an SQL expression, a type,
+ * whether it filters and sorts); the query string is checked against that declaration and
+ * turned into parameterised SQL. User text only ever becomes a bound parameter.
+ */
+export type ListColumn = { expr: SQL; type: ColumnType; filter?: boolean; sort?: boolean; select?: boolean };
+export type ListDef = {
+  columns: Record<string, ListColumn>;
+  /** FROM clause with its joins. */
+  from: SQL;
+  defaultSort: SortSpec[];
+  /** A unique column that makes the order total, so pages never overlap. */
+  tiebreaker: SQL;
+};
+
+const MAX_FILTER_CHARS = 20_000;
+const MAX_DEPTH = 12;
+const MAX_CONDITIONS = 200;
+const MAX_LIST_VALUES = 1000;
+
+const OPS_BY_TYPE: Record<ColumnType, readonly FilterOperator[]> = {
+  string: FILTER_OPERATORS,
+  number: ['=', '<>', '<', '<=', '>', '>=', 'anyof', 'noneof', 'between'],
+  date: ['=', '<>', '<', '<=', '>', '>=', 'between'],
+  boolean: ['=', '<>', 'anyof', 'noneof'],
+};
+
+const bad = (key: string, params: Record<string, unknown> = {}) =>
+  new AppError('BAD_LIST_QUERY', { fields: [{ field: 'filter-json', key, params }] });
+
+export function parsePage(page: string | undefined): { pageSize: number; pageNumber: number } {
+  if (page === undefined || page === '') return { pageSize: DEFAULT_PAGE_SIZE, pageNumber: 1 };
+  const m = /^(\d{1,5}),(\d{1,9})$/.exec(page);
+  const pageSize = m ? Number(m[1]) : NaN;
+  const pageNumber = m ? Number(m[2]) : NaN;
+  if (!m || pageSize < 1 || pageSize > MAX_PAGE_SIZE || pageNumber < 1) {
+    throw new AppError('BAD_LIST_QUERY', { fields: [{ field: 'page', key: 'list.badPage' }] });
+  }
+  return { pageSize, pageNumber };
+}
+
+export function parseSort(def: ListDef, sort: string | string[] | undefined): SortSpec[] {
+  const items = sort === undefined ? [] : [sort].flat();
+  if (items.length > 20) throw new AppError('BAD_LIST_QUERY', { fields: [{ field: 'sort', key: 'list.badSort' }] });
+  return items.map((s) => {
+    const m = /^([A-Za-z0-9_.]{1,64}),(ASC|DESC|asc|desc)$/.exec(s);
+    if (!m) throw new AppError('BAD_LIST_QUERY', { fields: [{ field: 'sort', key: 'list.badSort' }] });
+    const col = Object.hasOwn(def.columns, m[1]) ? def.columns[m[1]] : undefined;
+    if (!col || !col.sort) throw new AppError('BAD_LIST_QUERY', { fields: [{ field: 'sort', key: 'list.unknownField', params: { field: m[1] } }] });
+    return { field: m[1], dir: m[2].toUpperCase() as 'ASC' | 'DESC' };
+  });
+}
+
+function coerce(type: ColumnType, field: string, v: unknown): string | number | boolean | Date {
+  if (type === 'string') {
+    if (typeof v === 'string' && v.length <= 1000) return v;
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  } else if (type === 'number') {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER) return n;
+  } else if (type === 'date') {
+    if (typeof v === 'string' || typeof v === 'number') {
+      const d = new Date(v);
+      if (!Number.isNaN(d.getTime()) && d.getUTCFullYear() > 0 && d.getUTCFullYear() < 10000) return d;
+    }
+  } else if (type === 'boolean') {
+    if (typeof v === 'boolean') return v;
+    if (v === 'true' || v === 'false') return v === 'true';
+  }
+  throw bad('list.badValue', { field });
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condition(def: ListDef, field: unknown, op: unknown, value: unknown): SQL {
+  if (typeof field !== 'string' || !Object.hasOwn(def.columns, field) || !def.columns[field].filter) {
+    throw bad('list.unknownField', { field: String(field).slice(0, 64) });
+  }
+  const col = def.columns[field];
+  if (typeof op !== 'string' || !OPS_BY_TYPE[col.type].includes(op as FilterOperator)) {
+    throw bad('list.unknownOperator', { field, op: String(op).slice(0, 20) });
+  }
+  const e = col.expr;
+  if (value === null && (op === '=' || op === '<>')) return op === '=' ? sql`(${e} IS NULL)` : sql`(${e} IS NOT NULL)`;
+  switch (op as FilterOperator) {
+    case 'anyof':
+    case 'noneof': {
+      if (!Array.isArray(value) || value.length > MAX_LIST_VALUES) throw bad('list.badValue', { field });
+      if (value.length === 0) return op === 'anyof' ? sql`false` : sql`true`;
+      const vals = value.map((v) => coerce(col.type, field, v));
+      const list = sql.join(vals.map((v) => sql`${v}`), sql`, `);
+      return op === 'anyof' ? sql`(${e} IN (${list}))` : sql`(${e} IS NULL OR ${e} NOT IN (${list}))`;
+    }
+    case 'between': {
+      if (!Array.isArray(value) || value.length !== 2) throw bad('list.badValue', { field });
+      const [a, b] = value.map((v) => coerce(col.type, field, v));
+      return sql`(${e} BETWEEN ${a} AND ${b})`;
+    }
+    case 'contains':
+    case 'notcontains':
+    case 'startswith':
+    case 'endswith': {
+      const s = escapeLike(String(coerce('string', field, value)));
+      const pattern = op === 'startswith' ? `${s}%` : op === 'endswith' ? `%${s}` : `%${s}%`;
+      return op === 'notcontains'
+        ? sql`(${e} IS NULL OR ${e}::text NOT ILIKE ${pattern})`
+        : sql`(${e}::text ILIKE ${pattern})`;
+    }
+    default: {
+      const v = coerce(col.type, field, value);
+      // The operator comes from the fixed list above, never from user text.
+      return sql`(${e} ${sql.raw(op as string)} ${v})`;
+    }
+  }
+}
+
+type Budget = { conditions: number };
+
+function expression(def: ListDef, node: unknown, depth: number, budget: Budget): SQL {
+  if (depth > MAX_DEPTH || ++budget.conditions > MAX_CONDITIONS) throw bad('list.tooDeep');
+  if (!Array.isArray(node) || node.length === 0) throw bad('list.badExpression');
+  if (node[0] === '!' && node.length === 2) return sql`(NOT ${expression(def, node[1], depth + 1, budget)})`;
+  if (typeof node[0] === 'string' && node[0] !== '!') {
+    if (node.length === 3) return condition(def, node[0], node[1], node[2]);
+    if (node.length === 2) return condition(def, node[0], '=', node[1]);
+    throw bad('list.badExpression');
+  }
+  // A group: expr (and|or expr)*; a missing connective means "and". AND binds tighter than OR.
+  const ors: SQL[][] = [[]];
+  let expectExpr = true;
+  for (const item of node) {
+    if (item === 'and' || item === 'or') {
+      if (expectExpr) throw bad('list.badExpression');
+      if (item === 'or') ors.push([]);
+      expectExpr = true;
+    } else {
+      ors[ors.length - 1].push(expression(def, item, depth + 1, budget));
+      expectExpr = false;
+    }
+  }
+  if (expectExpr) throw bad('list.badExpression');
+  const parts = ors.map((ands) => (ands.length === 1 ? ands[0] : sql`(${sql.join(ands, sql` AND `)})`));
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+export function parseFilter(def: ListDef, raw: string | undefined): SQL | null {
+  if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return null;
+  if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw bad('list.badExpression');
+  }
+  if (json === null || (Array.isArray(json) && json.length === 0)) return null;
+  return expression(def, json, 0, { conditions: 0 });
+}
+
+export type ParsedList = { where: SQL | null; orderBy: SQL; limit: number; offset: number };
+
+export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
+  const { pageSize, pageNumber } = parsePage(q.page);
+  const sorts = parseSort(def, q.sort);
+  const where = parseFilter(def, q['filter-json'] ?? q.filter);
+  const order = (sorts.length ? sorts : def.defaultSort).map(
+    (s) => sql`${def.columns[s.field].expr} ${sql.raw(s.dir === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`,
+  );
+  order.push(sql`${def.tiebreaker} ASC`);
+  return { where, orderBy: sql.join(order, sql`, `), limit: pageSize, offset: (pageNumber - 1) * pageSize };
+}
+
+/**
+ * Runs a list: the page of rows (selected columns under their field names) and the total.
+ * `scope` is the caller's row restriction (locations), always applied.
+ */
+export async function runList<T>(db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null): Promise<{ pageRows: T[]; totalRows: number }> {
+  const p = parseListQuery(def, q);
+  const conds = [scope, p.where].filter((c): c is SQL => c !== null);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  const cols = Object.entries(def.columns)
+    .filter(([, c]) => c.select !== false)
+    .map(([name, c]) => sql`${c.expr} AS ${sql.identifier(name)}`);
+  const [rows, count] = await Promise.all([
+    db.execute(sql`SELECT ${sql.join(cols, sql`, `)} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${p.offset}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`),
+  ]);
+  return { pageRows: rows.rows as T[], totalRows: Number((count.rows[0] as { n: number }).n) };
+}

@@ -1,0 +1,27 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const { app, generatedAdminPassword } = await buildApp(config, database);
+
+if (generatedAdminPassword) {
+  // Printed once, at the first start; it is not stored anywhere in clear.
+  app.log.warn(`First start: created user "admin" with password "${generatedAdminPassword}". Change it after signing in.`);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Pagewatch on ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}: http://localhost:${config.port}`);

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  demoRequestSchema,
+  forgotPasswordSchema,
+  loginQuerySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  restorePasswordSchema,
+} from '@pagewatch/contracts/auth';
+import { meSchema } from '@pagewatch/contracts/users';
+import { callerOf } from '../../plugins/access.ts';
+import type { AppContext } from '../../app-context.ts';
+import { parseBasic } from './auth.service.ts';
+
+const tokenParams = z.object({ token: z.string().min(10).max(200) });
+
+export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const consoleUrl = (req: { protocol: string; host: string }) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+  app.post('/api/auth/', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Sign in with Basic credentials', querystring: loginQuerySchema, response: { 200: loginResponseSchema } },
+  }, (req) => ctx.auth.login(parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip));
+
+  app.post('/api/auth/logout', {
+    config: { access: 'user' },
+    schema: { tags: ['auth'], summary: 'Revoke the current token' },
+  }, async (req, reply) => {
+    await ctx.auth.logout(callerOf(req));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/forgot-password', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageResponseSchema } },
+  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang, consoleUrl(req)));
+
+  app.get('/api/auth/restore-password/:token', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], params: tokenParams, response: { 200: z.object({ valid: z.boolean() }) } },
+  }, (req) => ctx.auth.checkRestoreToken(req.params.token));
+
+  app.post('/api/auth/restore-password/:token', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], params: tokenParams, body: restorePasswordSchema, response: { 200: messageResponseSchema } },
+  }, (req) => ctx.auth.restorePassword(req.params.token, req.body.password, req.lang));
+
+  app.post('/api/auth/demo-request', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: demoRequestSchema, response: { 200: messageResponseSchema } },
+  }, (req) => ctx.auth.demoRequest(req.body, req.lang));
+
+  app.get('/api/users/me', {
+    config: { access: 'user' },
+    schema: { tags: ['users'], summary: 'The signed-in user with resolved grants', response: { 200: meSchema } },
+  }, (req) => ctx.auth.me(callerOf(req)));
+}

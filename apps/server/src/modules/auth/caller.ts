@@ -1,0 +1,23 @@
+import type { Grant } from '@pagewatch/contracts/grants';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Who is calling: the user, their grants, and the locations they may see. */
+export type Caller = {
+  userId: number;
+  login: string;
+  roleCodes: string[];
+  grants: Set<Grant>;
+  /** The user's own locations. */
+  locationIds: number[];
+  /** Their locations and every location below them. */
+  scope: Set<number>;
+  sessionId: number;
+};
+
+export function inScope(caller: Caller, locationId: number | null | undefined): boolean {
+  return locationId != null && caller.scope.has(locationId);
+}
+
+export function assertInScope(caller: Caller, locationId: number | null | undefined) {
+  if (!inScope(caller, locationId)) throw new AppError('OUT_OF_SCOPE');
+}

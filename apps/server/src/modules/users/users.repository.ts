@@ -1,0 +1,66 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Me, User } from '@pagewatch/contracts/users';
+import type { Grant } from '@pagewatch/contracts/grants';
+import type { Db } from '../../db/client.ts';
+import { locations, userLocations, users } from '../../db/schema.ts';
+import { rolesOfUsers } from '../roles/roles.repository.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export async function userById(db: Db, id: number): Promise<UserRow | null> {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  return u ?? null;
+}
+
+async function locationsOfUsers(db: Db, ids: number[]) {
+  const out = new Map<number, { id: number; code: string; name: string }[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ userId: userLocations.userId, id: locations.id, code: locations.code, name: locations.name })
+    .from(userLocations)
+    .innerJoin(locations, eq(locations.id, userLocations.locationId))
+    .where(inArray(userLocations.userId, ids))
+    .orderBy(locations.name);
+  for (const { userId, ...loc } of rows) out.set(userId, [...(out.get(userId) ?? []), loc]);
+  return out;
+}
+
+/** A user as the API returns it: locations and roles, never the password hash. */
+export async function userView(db: Db, u: UserRow): Promise<User> {
+  const [locs, roles] = await Promise.all([locationsOfUsers(db, [u.id]), rolesOfUsers(db, [u.id])]);
+  return {
+    id: u.id,
+    login: u.login,
+    email: u.email,
+    activeFlag: u.activeFlag,
+    isSystem: u.isSystem,
+    systemNotificationRecipient: u.systemNotificationRecipient,
+    lastName: u.lastName,
+    firstName: u.firstName,
+    middleName: u.middleName,
+    locations: locs.get(u.id) ?? [],
+    grants: (roles.get(u.id) ?? []).map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      acls: r.grants.map((g) => {
+        const [component, operation] = g.split('.');
+        return { component, operation } as { component: never; operation: never };
+      }),
+    })),
+  };
+}
+
+export async function meView(db: Db, u: UserRow): Promise<Me> {
+  const view = await userView(db, u);
+  const seen = new Set<Grant>();
+  const resolvedGrants = view.grants.flatMap((r) =>
+    (r.acls ?? []).filter((a) => {
+      const k = `${a.component}.${a.operation}` as Grant;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    }),
+  );
+  return { ...view, resolvedGrants };
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Grant } from '@pagewatch/contracts/grants';
+import { AppError } from '../lib/app-error.ts';
+import type { Caller } from '../modules/auth/caller.ts';
+
+/**
+ * Every route declares who may call it, in `config.access`:
+ * - `'public'`: anyone (sign-in, config, docs);
+ * - `'user'`: any signed-in user;
+ * - a grant such as `'MNU_USERS.EDIT'`: a signed-in user holding it;
+ * - `'agent'`: an agent token (collection routes).
+ * A route under /api without a declaration is a start-up error, so none is open by accident.
+ */
+export type Access = 'public' | 'user' | 'agent' | Grant;
+
+export type RouteAccess = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    agentId: number | null;
+  }
+  interface FastifyInstance {
+    routeAccess: RouteAccess[];
+  }
+}
+
+export type SessionResolver = (tokenHash: string) => Promise<Caller | null | 'expired'>;
+export type AgentResolver = (tokenHash: string) => Promise<number | null>;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || null;
+  const q = (req.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof q === 'string' && q ? q : null;
+}
+
+export function setupAccess(app: FastifyInstance, resolveSession: SessionResolver, resolveAgent: AgentResolver) {
+  app.decorate('routeAccess', [] as RouteAccess[]);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('agentId', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') && route.url !== '/ws') return;
+    let access = route.config?.access;
+    if (!access && route.url.startsWith('/api/docs')) access = 'public';
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    route.config = { ...route.config, access };
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeAccess.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(req);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const hash = hashToken(token);
+    if (access === 'agent') {
+      const agentId = await resolveAgent(hash);
+      if (agentId === null) throw new AppError('UNAUTHENTICATED');
+      req.agentId = agentId;
+      return;
+    }
+    const caller = await resolveSession(hash);
+    if (caller === 'expired') throw new AppError('TOKEN_EXPIRED');
+    if (!caller) throw new AppError('UNAUTHENTICATED');
+    req.caller = caller;
+    if (access !== 'user' && !caller.grants.has(access)) throw new AppError('FORBIDDEN');
+  });
+}
+
+/** The signed-in caller of a route that declared user access. */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.caller) throw new AppError('UNAUTHENTICATED');
+  return req.caller;
+}

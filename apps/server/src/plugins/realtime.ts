@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { wsCommandSchema, type WsMessage } from '@pagewatch/contracts/ws';
+
+type Listener = (msg: WsMessage) => void;
+
+/** In-process publish/subscribe; modules publish, WebSocket connections listen. */
+export class Hub {
+  private topics = new Map<string, Set<Listener>>();
+
+  publish(topic: string, msg: WsMessage) {
+    for (const fn of this.topics.get(topic) ?? []) fn(msg);
+  }
+
+  subscribe(topic: string, fn: Listener): () => void {
+    let set = this.topics.get(topic);
+    if (!set) this.topics.set(topic, (set = new Set()));
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (!set.size) this.topics.delete(topic);
+    };
+  }
+
+  listenerCount(topic: string) {
+    return this.topics.get(topic)?.size ?? 0;
+  }
+}
+
+const topicOf = (cmd: { command: string; id?: number }) => (cmd.command.includes('dic') ? 'dic' : `log:${cmd.id}`);
+
+export async function setupRealtime(app: FastifyInstance, hub: Hub) {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket) => {
+    const subs = new Map<string, () => void>();
+    const send = (msg: WsMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    };
+    socket.on('message', (data: Buffer) => {
+      let parsed;
+      try {
+        parsed = wsCommandSchema.safeParse(JSON.parse(String(data)));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) return send({ type: 'response', command: 'unknown', ok: false, message: 'bad command' });
+      const cmd = parsed.data;
+      const topic = topicOf(cmd);
+      if (cmd.command.startsWith('subscribe')) {
+        if (!subs.has(topic)) subs.set(topic, hub.subscribe(topic, send));
+      } else {
+        subs.get(topic)?.();
+        subs.delete(topic);
+      }
+      send({ type: 'response', command: cmd.command, ok: true });
+    });
+    socket.on('close', () => {
+      for (const off of subs.values()) off();
+      subs.clear();
+    });
+  });
+}
