@@ -1,11 +1,57 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AppLayout } from '../components/layout/app-layout.tsx';
+import { FullScreenLoader } from '../components/layout/full-screen-loader.tsx';
+import { StartupError } from '../components/layout/startup-error.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RestorePasswordPage } from '../features/auth/restore-password-page.tsx';
+import { AuthProvider } from '../lib/auth-context.tsx';
+import { HOME_PATH, LOGIN_PATH } from '../lib/redirect.ts';
+import { PlaceholderPage } from './placeholder-page.tsx';
+import { PublicOnly, RequireAuth } from './route-guards.tsx';
+import { SCREEN_ROUTES } from './route-table.ts';
 
+/**
+ * Routes of spec section 2. The root, `/recovery` and any unknown path go home first, so an
+ * unauthenticated visitor of a stale link lands on the login form with `redirect=/home`.
+ */
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="*" element={<div>Pagewatch</div>} />
-      </Routes>
+      <AuthProvider
+        loading={<FullScreenLoader />}
+        failed={(error, retry) => <StartupError error={error} onRetry={retry} />}
+      >
+        <Routes>
+          <Route
+            path={LOGIN_PATH}
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
+          <Route path="/restore-password/:token?" element={<RestorePasswordPage />} />
+          <Route
+            element={
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
+            }
+          >
+            {SCREEN_ROUTES.map((route) => {
+              const Screen = route.element;
+              return (
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={Screen ? <Screen /> : <PlaceholderPage route={route} />}
+                />
+              );
+            })}
+          </Route>
+          <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+        </Routes>
+      </AuthProvider>
     </BrowserRouter>
   );
 }

@@ -6,7 +6,7 @@ export type Language = (typeof LANGUAGES)[number];
 
 /**
  * Each area keeps its strings in `locales/<lang>/<area>.json`; the file name becomes the
- * top-level key, so `locales/en/grid.json` `{ "reset": ... }` is `t('grid.reset')`.
+ * top-level key, so `locales/en/login.json` `{ "title": ... }` is `t('login.title')`.
  */
 function load(files: Record<string, unknown>) {
   const out: Record<string, unknown> = {};

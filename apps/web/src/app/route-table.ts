@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import { HomePage } from '../features/home/home-page.tsx';
+import { UsersPage } from '../features/users/users-page.tsx';
+
+/**
+ * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
+ * screen without `element` is not built yet and shows an empty page with its breadcrumb;
+ * the issue that builds it sets `element` here.
+ */
+export interface ScreenRoute {
+  path: string;
+  title: string;
+  /** For item pages: the list the breadcrumb starts from. */
+  parent?: { title: string; to: string };
+  element?: ComponentType;
+}
+
+const item = (path: string, title: string, listTitle: string, listPath: string): ScreenRoute => ({
+  path,
+  title,
+  parent: { title: listTitle, to: listPath },
+});
+
+export const SCREEN_ROUTES: ScreenRoute[] = [
+  { path: '/home', title: 'nav.home', element: HomePage },
+  { path: '/agents', title: 'nav.agents' },
+  item('/agent/:id?', 'pages.agent', 'nav.agents', '/agents'),
+  { path: '/networks', title: 'nav.networks' },
+  item('/network/:id?', 'pages.network', 'nav.networks', '/networks'),
+  { path: '/dictionaries', title: 'nav.dictionaries' },
+  item('/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'),
+  { path: '/locations', title: 'nav.locations' },
+  item('/location/:id?', 'pages.location', 'nav.locations', '/locations'),
+  { path: '/devices', title: 'nav.devices' },
+  item('/device/:id?', 'pages.device', 'nav.devices', '/devices'),
+  { path: '/consumables', title: 'nav.consumables' },
+  { path: '/queues', title: 'nav.queues' },
+  item('/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
+  { path: '/reports', title: 'nav.reports' },
+  item('/report/:id?', 'pages.report', 'nav.reports', '/reports'),
+  { path: '/users', title: 'nav.users', element: UsersPage },
+  item('/user/:id?', 'pages.user', 'nav.users', '/users'),
+  { path: '/logs', title: 'nav.logs' },
+  item('/log/:id?', 'pages.log', 'nav.logs', '/logs'),
+  { path: '/notifications', title: 'nav.notifications' },
+  item('/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
+  { path: '/settings', title: 'nav.settings' },
+  { path: '/service', title: 'nav.service' },
+  { path: '/licenses', title: 'nav.licenses' },
+  item('/license/:id?', 'pages.license', 'nav.licenses', '/licenses'),
+  { path: '/product', title: 'nav.product' },
+];

@@ -1,0 +1,66 @@
+import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { isMenuItemActive, MENU_ITEMS } from './menu-items.ts';
+
+interface AppNavbarProps {
+  /** Icons only (the 60 px rail); never on phones, where the menu is a drawer. */
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  /** Called after an entry is chosen, to close the phone drawer. */
+  onNavigate: () => void;
+}
+
+/** The side menu: entries the user's grants allow, the current one highlighted. */
+export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavbarProps) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const items = MENU_ITEMS.filter((item) => item.visible(auth));
+
+  return (
+    <AppShell.Navbar aria-label={t('layout.menu')}>
+      <AppShell.Section grow component={ScrollArea} px={collapsed ? 6 : 'xs'} py="xs">
+        {items.map((item) => {
+          const label = t(item.label);
+          const link = (
+            <NavLink
+              key={item.key}
+              component={Link}
+              to={item.to}
+              data-menu={item.key}
+              // The same accessible name whether the label is visible or not.
+              aria-label={label}
+              label={collapsed ? undefined : label}
+              leftSection={<item.icon size={22} stroke={1.6} />}
+              active={isMenuItemActive(item, pathname)}
+              onClick={onNavigate}
+              styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
+            />
+          );
+          return collapsed ? (
+            <Tooltip key={item.key} label={label} position="right" withArrow>
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </AppShell.Section>
+      <AppShell.Section visibleFrom="xs" px={collapsed ? 6 : 'xs'} py="xs">
+        <Tooltip label={t('layout.expandMenu')} position="right" disabled={!collapsed}>
+          <NavLink
+            component="button"
+            aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+            label={collapsed ? undefined : t('layout.collapseMenu')}
+            leftSection={collapsed ? <IconChevronsRight size={22} stroke={1.6} /> : <IconChevronsLeft size={22} stroke={1.6} />}
+            onClick={onToggleCollapsed}
+            c="dimmed"
+          />
+        </Tooltip>
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

@@ -1,0 +1,34 @@
+import type { DemoRequest, LoginResponse } from '@pagewatch/contracts/auth';
+import { api, basicAuth } from '../../../lib/api.ts';
+
+type Message = { message: string };
+
+/** `POST /auth/` with Basic credentials and no body (spec section 7). */
+export function login(userName: string, password: string, remember: boolean) {
+  return api<LoginResponse>('/auth/', {
+    method: 'POST',
+    query: new URLSearchParams({ remember: String(remember) }),
+    headers: { Authorization: basicAuth(userName, password) },
+    public: true,
+  });
+}
+
+export function forgotPassword(login: string) {
+  return api<Message>('/auth/forgot-password', { method: 'POST', body: { login }, public: true });
+}
+
+export function checkRestoreToken(token: string) {
+  return api<{ valid: boolean }>(`/auth/restore-password/${encodeURIComponent(token)}`, { public: true });
+}
+
+export function restorePassword(token: string, password: string, passwordConfirmation: string) {
+  return api<Message>(`/auth/restore-password/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body: { password, passwordConfirmation },
+    public: true,
+  });
+}
+
+export function requestDemo(request: DemoRequest) {
+  return api<Message>('/auth/demo-request', { method: 'POST', body: request, public: true });
+}

@@ -1,0 +1,102 @@
+import { restorePasswordSchema } from '@pagewatch/contracts/auth';
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { LOGIN_PATH } from '../../lib/redirect.ts';
+import { checkRestoreToken, restorePassword } from './api/auth-api.ts';
+import { PublicCard } from './public-card.tsx';
+
+/** `/restore-password/{token}`: the link from the e-mail; sets a new password once. */
+export function RestorePasswordPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const check = useQuery({
+    queryKey: ['restore-token', token],
+    queryFn: () => checkRestoreToken(token),
+    enabled: token !== '',
+    meta: { silent: true },
+  });
+  const form = useForm({
+    initialValues: { password: '', passwordConfirmation: '' },
+    validate: schemaResolver(restorePasswordSchema, { sync: true }),
+  });
+  const input = useTranslatedInput(form);
+  const mutation = useMutation({
+    mutationFn: (v: { password: string; passwordConfirmation: string }) =>
+      restorePassword(token, v.password, v.passwordConfirmation),
+    meta: { silent: true },
+  });
+
+  const backLink = (
+    <Anchor component={Link} to={LOGIN_PATH} size="sm" ta="center">
+      {t('login.backToSignIn')}
+    </Anchor>
+  );
+
+  let body;
+  if (token && check.isPending) {
+    body = (
+      <Center py="md">
+        <Loader size="sm" />
+      </Center>
+    );
+  } else if (check.isError && !(check.error instanceof ApiError && check.error.status === 400)) {
+    // Not a verdict on the link: the server could not be asked.
+    body = (
+      <Alert color="red" role="alert">
+        {errorMessage(check.error)}
+      </Alert>
+    );
+  } else if (!token || check.isError || !check.data?.valid) {
+    body = (
+      <Alert color="red" role="alert">
+        {t('restore.invalidLink')}
+      </Alert>
+    );
+  } else if (mutation.isSuccess) {
+    body = (
+      <Alert color="green" role="status">
+        {mutation.data.message}
+      </Alert>
+    );
+  } else {
+    body = (
+      <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('restore.rules')}
+          </Text>
+          {mutation.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(mutation.error)}
+            </Alert>
+          )}
+          <PasswordInput label={t('restore.password')} autoComplete="new-password" autoFocus required {...input('password')} />
+          <PasswordInput
+            label={t('restore.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+            {...input('passwordConfirmation')}
+          />
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            {t('restore.submit')}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <PublicCard title={t('restore.title')}>
+      <Stack gap="sm">
+        {body}
+        {backLink}
+      </Stack>
+    </PublicCard>
+  );
+}

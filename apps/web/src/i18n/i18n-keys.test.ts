@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Reads the locale files with fs as i18n.ts assembles them (file name = top-level key),
+// because Vite's import.meta.glob does not exist here.
+const here = fileURLToPath(new URL('.', import.meta.url));
+const srcDir = join(here, '..');
+const LANGS = ['en', 'ru'] as const;
+
+type Tree = { [key: string]: string | Tree };
+
+function loadLanguage(lang: string): Tree {
+  const dir = join(here, 'locales', lang);
+  const out: Tree = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    out[basename(file, '.json')] = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree;
+  }
+  return out;
+}
+
+/** Every leaf as `area.key.sub` → text. */
+function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else flatten(v, key, out);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const strings = Object.fromEntries(LANGS.map((l) => [l, flatten(loadLanguage(l))])) as Record<
+  (typeof LANGS)[number],
+  Map<string, string>
+>;
+
+describe('translations', () => {
+  it('have the same keys in English and Russian', () => {
+    const missing: string[] = [];
+    for (const lang of LANGS) {
+      for (const other of LANGS) {
+        if (other === lang) continue;
+        for (const key of strings[other].keys()) if (!strings[lang].has(key)) missing.push(`${lang}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('use the same {{placeholders}} in every language', () => {
+    const differing: string[] = [];
+    for (const [key, en] of strings.en) {
+      const ru = strings.ru.get(key);
+      if (ru !== undefined && placeholders(en).join() !== placeholders(ru).join()) differing.push(key);
+    }
+    expect(differing).toEqual([]);
+  });
+
+  it('have no empty texts', () => {
+    const empty = LANGS.flatMap((l) => [...strings[l]].filter(([, v]) => !v.trim()).map(([k]) => `${l}: ${k}`));
+    expect(empty).toEqual([]);
+  });
+
+  it('cover every literal key the console passes to t()', () => {
+    // `t('area.key')`, `i18n.t("area.key", …)` and `i18nKey="area.key"`; template keys are
+    // dynamic and checked where they are built.
+    const pattern = /(?:\bt\(\s*|i18nKey=\{?\s*)(['"])([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)\1/g;
+    const unknown: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(pattern)) {
+        if (!strings.en.has(m[2])) unknown.push(`${file.slice(srcDir.length + 1)}: ${m[2]}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});
