@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { buildApp, type BuiltApp } from '../app.ts';
+
+export const ADMIN_PASSWORD = 'test-Admin-pass1';
+
+/**
+ * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
+ * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
+ */
+export async function createTestApp(): Promise<BuiltApp & { close: () => Promise<void> }> {
+  let database: Database;
+  let drop = async () => {};
+  if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
+    const base = process.env.DATABASE_URL!;
+    const name = `pw_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), dataDir: '' });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ url: null, dataDir: 'memory://' });
+  }
+  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent' };
+  const built = await buildApp(config, database, { logger: false });
+  return {
+    ...built,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+export async function signIn(app: BuiltApp['app'], login = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: basic(login, password) } });
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${login} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Creates a user through the API and returns its id. */
+export async function createUser(
+  app: BuiltApp['app'],
+  token: string,
+  opts: { login: string; password?: string; role: 'ADMIN' | 'DEVELOPER' | 'OPERATOR'; locationIds: number[] },
+): Promise<number> {
+  const roles = (await app.inject({ url: '/api/managed-roles-v/', headers: bearer(token) })).json().pageRows as { id: number; code: string }[];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: bearer(token),
+    payload: {
+      login: opts.login,
+      email: `${opts.login}@example.com`,
+      passwordHash: opts.password ?? 'Passw0rd!',
+      lastName: opts.login,
+      activeFlag: true,
+      locations: opts.locationIds.map((id) => ({ id })),
+      grants: [{ id: roles.find((r) => r.code === opts.role)!.id }],
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
