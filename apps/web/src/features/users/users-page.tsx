@@ -1,4 +1,38 @@
-/** The users list (/users). Owned by the DataGrid work; replaced there. */
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { UserListRow } from '@pagewatch/contracts/users';
+import { DataGrid } from '../../components/data-grid/data-grid.tsx';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { usersColumns, usersList } from './users-list.ts';
+
+const rowId = (u: UserListRow) => u.id;
+const rowHref = (u: UserListRow) => `/user/${u.id}`;
+
+/** `/users` (spec section 2): the users grid with Create; `?highlight=<id>` marks the user just saved. */
 export function UsersPage() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const highlight = Number(params.get('highlight'));
+
+  return (
+    <AppPage title={t('nav.users')}>
+      <DataGrid<UserListRow>
+        gridKey="gridUsers"
+        endpoint={usersList.endpoint}
+        columns={usersColumns}
+        defaultSort={usersList.defaultSort}
+        getRowId={rowId}
+        rowHref={rowHref}
+        highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
+        toolbar={
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => void navigate('/user/-1')}>
+            {t('users.create')}
+          </Button>
+        }
+      />
+    </AppPage>
+  );
 }

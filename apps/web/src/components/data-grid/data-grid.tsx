@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, LoadingOverlay } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import {
+  getCoreRowModel,
+  getExpandedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ExpandedState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { FilterExpression, SortSpec } from '@pagewatch/contracts/list';
+import { ApiError } from '../../lib/api.ts';
+import { GridBody } from './grid-body.tsx';
+import { GridColumnChooser } from './grid-column-chooser.tsx';
+import { buildFilter } from './grid-filter.ts';
+import { GridFilterRow } from './grid-filter-row.tsx';
+import { GridHeader } from './grid-header.tsx';
+import { effectivePageSize } from './grid-page-size.ts';
+import { GridPager } from './grid-pager.tsx';
+import type { RowId } from './grid-tree.ts';
+import type { GridColumn, RowOpenOptions } from './grid-types.ts';
+import { cellValue, useGridData } from './use-grid-data.ts';
+import { useFillHeight, useHeight } from './use-grid-layout.ts';
+import { useGridState } from './use-grid-state.ts';
+import classes from './data-grid.module.css';
+
+export type DataGridProps<Row> = {
+  /** Storage key of the remembered state (columns, order, widths, sort, filters, page size). */
+  gridKey: string;
+  /** Keep stable (module constant or useMemo): the grid reads the defaults once. */
+  columns: readonly GridColumn<Row>[];
+  getRowId: (row: Row) => RowId;
+  /** Remote data: the list's API path (`/users`), paged, sorted and filtered by the server. */
+  endpoint?: string;
+  /** Local data, filtered and sorted in the browser (tree grids that load everything at once). */
+  data?: readonly Row[];
+  /** Remote grids page by default; local ones show every row unless asked. */
+  paged?: boolean;
+  /** The screen's own condition, joined with `and` to the user's filters (e.g. "top-level only"). */
+  baseFilter?: FilterExpression | null;
+  defaultSort?: SortSpec[];
+  /** Path of a row's page: click navigates, ctrl/cmd/middle click opens a new tab. */
+  rowHref?: (row: Row) => string;
+  /** Called instead when opening a row is not a navigation. */
+  onRowOpen?: (row: Row, options: RowOpenOptions) => void;
+  highlightId?: RowId | null;
+  /** Left side of the toolbar: the screen's actions (Create, export...). */
+  toolbar?: ReactNode;
+  /** Tree rows: children of a row, or a parent id per row of a flat list. */
+  getSubRows?: (row: Row) => Row[] | undefined;
+  getParentId?: (row: Row) => RowId | null | undefined;
+  defaultExpanded?: boolean;
+  /** Row drag and drop; `target` null means dropped outside any row (to the top level). */
+  onRowDrop?: (dragged: Row, target: Row | null) => void;
+  canDragRow?: (row: Row) => boolean;
+  /** Local data that is still loading or failed to load (remote grids know this themselves). */
+  loading?: boolean;
+  error?: Error | null;
+  /** Pixel height, or (default) fill the window below the grid's top, less `fillOffset` (default: the page's bottom padding). */
+  height?: number | 'fill';
+  fillOffset?: number;
+};
+
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { columns, getRowId } = props;
+  const grid = useGridState(props.gridKey, columns, props.defaultSort);
+  const { state } = grid;
+  const tree = !!(props.getSubRows || props.getParentId);
+  const paged = props.paged ?? !props.data;
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const fillHeight = useFillHeight(rootRef, props.height === undefined || props.height === 'fill', props.fillOffset);
+  const headerHeight = useHeight(headRef);
+  const scrollHeight = useHeight(scrollRef);
+  const bodyHeight = scrollHeight > 0 && headerHeight > 0 ? scrollHeight - headerHeight : null;
+  const pageSize = effectivePageSize(state.pageSize, bodyHeight);
+
+  const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
+  const columnOf = useCallback((field: string) => byField.get(field)!, [byField]);
+  const filter = useMemo(
+    () => buildFilter(columns, state.filterRow, state.headerFilters, props.baseFilter),
+    [columns, state.filterRow, state.headerFilters, props.baseFilter],
+  );
+
+  const data = useGridData({
+    endpoint: props.endpoint,
+    data: props.data,
+    columns,
+    sort: state.sort,
+    filter,
+    pageIndex: grid.pageIndex,
+    pageSize,
+    paged,
+    ready: state.pageSize !== 'fit' || bodyHeight !== null,
+    getRowId,
+    getSubRows: props.getSubRows,
+    getParentId: props.getParentId,
+  });
+
+  // Rows deleted elsewhere can leave the page number past the end; go to the last page.
+  const { pageIndex, setPageIndex } = grid;
+  useEffect(() => {
+    if (paged && !data.fetching && pageIndex > 0 && pageIndex * pageSize >= data.totalRows) {
+      setPageIndex(Math.max(0, Math.ceil(data.totalRows / pageSize) - 1));
+    }
+  }, [paged, data.fetching, data.totalRows, pageIndex, pageSize, setPageIndex]);
+
+  const tableColumns = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.field,
+        accessorFn: (row: Row) => cellValue(c, row, c.field),
+        header: () => t(c.header),
+        size: c.width ?? 150,
+        minSize: 50,
+        enableSorting: !!c.sortable,
+        enableResizing: c.resizable ?? true,
+        sortDescFirst: false,
+      })),
+    [columns, t],
+  );
+  const sorting: SortingState = state.sort.map((s) => ({ id: s.field, desc: s.dir === 'DESC' }));
+  const [expanded, setExpanded] = useState<ExpandedState>(props.defaultExpanded ? true : {});
+  const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
+
+  const table = useReactTable({
+    data: data.rows,
+    columns: tableColumns,
+    getRowId: (row) => String(getRowId(row)),
+    getCoreRowModel: getCoreRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    getSubRows: tree ? data.getSubRows : undefined,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    enableMultiSort: true,
+    enableSortingRemoval: true,
+    columnResizeMode: 'onChange',
+    state: {
+      sorting,
+      columnOrder: state.columnOrder,
+      columnVisibility: Object.fromEntries(state.hidden.map((f) => [f, false])),
+      columnSizing: state.widths,
+      expanded,
+    },
+    onSortingChange: (u) => grid.setSort(resolve(u, sorting).map((s) => ({ field: s.id, dir: s.desc ? 'DESC' : 'ASC' }))),
+    onColumnSizingChange: (u) => grid.setWidths(resolve(u, state.widths)),
+    onExpandedChange: setExpanded,
+  });
+
+  const open = (row: Row, newTab: boolean) => {
+    if (props.rowHref) {
+      const href = props.rowHref(row);
+      if (newTab) window.open(href, '_blank', 'noopener');
+      else void navigate(href);
+    } else props.onRowOpen?.(row, { newTab });
+  };
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const rows = table.getRowModel().rows;
+  const error = props.error ?? data.error;
+  const loading = props.loading || data.fetching;
+  const height = typeof props.height === 'number' ? props.height : (fillHeight ?? undefined);
+
+  return (
+    <div ref={rootRef} className={classes.root} style={{ height }} data-grid-key={props.gridKey}>
+      <div className={classes.toolbar}>
+        <Group gap="xs" style={{ flex: 1 }}>
+          {props.toolbar}
+        </Group>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFilterOff size={16} />}
+          disabled={!grid.filtered}
+          onClick={grid.resetFilters}
+        >
+          {t('grid.resetFilter')}
+        </Button>
+        <GridColumnChooser
+          columns={columns}
+          order={state.columnOrder}
+          hidden={state.hidden}
+          onOrder={grid.setColumnOrder}
+          onHidden={grid.setHidden}
+          onReset={grid.resetColumns}
+        />
+      </div>
+      <div ref={scrollRef} className={classes.scroll} role="grid" aria-rowcount={data.totalRows} aria-busy={loading}>
+        <div className={classes.inner} style={{ minWidth: table.getTotalSize() }}>
+          <div ref={headRef} className={classes.head} role="rowgroup">
+            <GridHeader
+              headers={headers}
+              columnOf={columnOf}
+              sortCount={state.sort.length}
+              headerFilters={state.headerFilters}
+              onHeaderFilter={grid.setHeaderFilter}
+            />
+            <GridFilterRow headers={headers} columnOf={columnOf} values={state.filterRow} onChange={grid.setFilterValue} />
+          </div>
+          {error ? (
+            <div className={classes.state} role="alert">
+              <Alert color="red" variant="light" title={t('grid.loadFailed')}>
+                {error instanceof ApiError && error.status === 0 ? t('grid.unreachable') : error.message}
+                <Group mt="xs">
+                  <Button size="compact-xs" variant="light" color="red" onClick={data.refetch}>
+                    {t('grid.retry')}
+                  </Button>
+                </Group>
+              </Alert>
+            </div>
+          ) : rows.length === 0 && !loading ? (
+            <div className={classes.state} data-testid="grid-empty">
+              {t('grid.empty')}
+            </div>
+          ) : (
+            <GridBody
+              rows={rows}
+              columnOf={columnOf}
+              scrollRef={scrollRef}
+              headerHeight={headerHeight}
+              highlightId={props.highlightId}
+              tree={tree}
+              onOpen={props.rowHref || props.onRowOpen ? open : undefined}
+              onRowDrop={props.onRowDrop}
+              canDragRow={props.canDragRow}
+              getRowId={getRowId}
+              getSubRows={data.getSubRows}
+            />
+          )}
+        </div>
+        <LoadingOverlay visible={loading} zIndex={3} overlayProps={{ backgroundOpacity: 0.25, blur: 0 }} loaderProps={{ size: 'sm' }} />
+      </div>
+      <GridPager
+        pageIndex={grid.pageIndex}
+        pageSize={pageSize}
+        choice={state.pageSize}
+        totalRows={data.totalRows}
+        paged={paged}
+        onPage={grid.setPageIndex}
+        onPageSize={grid.setPageSize}
+      />
+    </div>
+  );
+}

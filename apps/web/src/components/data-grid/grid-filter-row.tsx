@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { CloseButton, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { FilterValue } from '@pagewatch/contracts/list';
+import type { Header } from '@tanstack/react-table';
+import { FILTER_DELAY_MS } from './grid-page-size.ts';
+import { headerFilterOptions } from './grid-header-filter.tsx';
+import type { GridColumn } from './grid-types.ts';
+import classes from './data-grid.module.css';
+
+type Props<Row> = {
+  headers: Header<Row, unknown>[];
+  columnOf: (field: string) => GridColumn<Row>;
+  values: Record<string, FilterValue>;
+  onChange: (field: string, value: FilterValue) => void;
+};
+
+/** The row of filter inputs under the header: text waits for typing to stop, choices apply at once. */
+export function GridFilterRow<Row>({ headers, columnOf, values, onChange }: Props<Row>) {
+  return (
+    <div className={classes.filterRow} role="row">
+      {headers.map((h) => {
+        const col = columnOf(h.column.id);
+        const size = h.getSize();
+        return (
+          <div key={h.id} className={classes.filterCell} style={{ flex: `${size} 0 ${size}px` }} role="gridcell">
+            {col.filterable ? (
+              <FilterInput column={col} value={values[col.field] ?? null} onChange={(v) => onChange(col.field, v)} />
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>; value: FilterValue; onChange: (v: FilterValue) => void }) {
+  const { t } = useTranslation();
+  const label = `${t('grid.filterPlaceholder')} ${t(column.header)}`;
+  if (column.type === 'boolean' || column.type === 'lookup') {
+    const options = headerFilterOptions(column);
+    return (
+      <Select
+        size="xs"
+        w="100%"
+        aria-label={label}
+        placeholder={t('grid.filterAll')}
+        clearable
+        data={options.map((o) => ({ value: String(o.value), label: t(o.label) }))}
+        value={value === null ? null : String(value)}
+        onChange={(v) => onChange(v === null ? null : (options.find((o) => String(o.value) === v)?.value ?? null))}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  }
+  if (column.type === 'date') {
+    return (
+      <TextInput
+        size="xs"
+        w="100%"
+        type="date"
+        aria-label={label}
+        value={value === null ? '' : String(value)}
+        onChange={(e) => onChange(e.currentTarget.value || null)}
+      />
+    );
+  }
+  return <DelayedTextInput label={label} value={value === null ? '' : String(value)} onCommit={(v) => onChange(v || null)} />;
+}
+
+/**
+ * Spec section 9: the filter row waits 1700 ms after the last key stroke before it queries,
+ * so typing a word costs one request; Enter applies at once.
+ */
+function DelayedTextInput({ label, value, onCommit }: { label: string; value: string; onCommit: (v: string) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const committed = useRef(value);
+  const latest = useRef(onCommit);
+  latest.current = onCommit;
+
+  // A change from outside (reset filter, stored state) replaces what is typed.
+  useEffect(() => {
+    committed.current = value;
+    setDraft(value);
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (v: string) => {
+    clearTimeout(timer.current);
+    if (v.trim() === committed.current.trim()) return;
+    committed.current = v;
+    latest.current(v);
+  };
+
+  return (
+    <TextInput
+      size="xs"
+      w="100%"
+      aria-label={label}
+      placeholder={t('grid.filterPlaceholder')}
+      value={draft}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setDraft(v);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => commit(v), FILTER_DELAY_MS);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(draft);
+        if (e.key === 'Escape' && draft) {
+          setDraft('');
+          commit('');
+        }
+      }}
+      rightSection={
+        draft ? (
+          <CloseButton
+            size="xs"
+            aria-label={t('grid.clearFilter')}
+            onClick={() => {
+              setDraft('');
+              commit('');
+            }}
+          />
+        ) : null
+      }
+    />
+  );
+}

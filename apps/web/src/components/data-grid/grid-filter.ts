@@ -1,0 +1,159 @@
+import type { FilterCondition, FilterExpression, FilterValue, SortSpec } from '@pagewatch/contracts/list';
+import type { GridColumnType, ListColumn } from './grid-types.ts';
+
+type FilterColumn = Pick<ListColumn, 'field' | 'type'>;
+
+/** The start of a local calendar day `YYYY-MM-DD` and of the next one, as ISO instants. */
+export function dayRange(day: string): [string, string] | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const end = new Date(start);
+  end.setDate(end.getDate() + 1);
+  return [start.toISOString(), end.toISOString()];
+}
+
+/** The filter-row cell's condition: text contains, numbers equal, dates within the day. */
+export function filterRowCondition(field: string, type: GridColumnType, value: FilterValue): FilterExpression | null {
+  if (value === null || value === '') return null;
+  switch (type) {
+    case 'string': {
+      const text = String(value).trim();
+      return text ? [field, 'contains', text] : null;
+    }
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.'));
+      return Number.isFinite(n) ? [field, '=', n] : null;
+    }
+    case 'date': {
+      const range = dayRange(String(value));
+      return range ? [[field, '>=', range[0]], 'and', [field, '<', range[1]]] : null;
+    }
+    case 'boolean':
+      return [field, '=', value === true || value === 'true'];
+    case 'lookup':
+      return [field, '=', value];
+  }
+}
+
+/** Joins expressions with `and`; one stays itself, none is null (no `filter-json` at all). */
+export function andAll(parts: Array<FilterExpression | null | undefined>): FilterExpression | null {
+  const present = parts.filter((p): p is FilterExpression => !!p && p.length > 0);
+  if (present.length === 0) return null;
+  if (present.length === 1) return present[0];
+  const out: Array<FilterExpression | 'and'> = [];
+  present.forEach((p, i) => {
+    if (i > 0) out.push('and');
+    out.push(p);
+  });
+  return out;
+}
+
+/** The one expression the grid sends: filter row, header filters and the screen's own filter. */
+export function buildFilter(
+  columns: readonly FilterColumn[],
+  filterRow: Record<string, FilterValue>,
+  headerFilters: Record<string, FilterValue[]>,
+  baseFilter?: FilterExpression | null,
+): FilterExpression | null {
+  const parts: Array<FilterExpression | null> = [];
+  for (const col of columns) {
+    if (col.field in filterRow) parts.push(filterRowCondition(col.field, col.type, filterRow[col.field]));
+    const picked = headerFilters[col.field];
+    if (picked && picked.length) parts.push([col.field, 'anyof', picked]);
+  }
+  parts.push(baseFilter ?? null);
+  return andAll(parts);
+}
+
+function isCondition(expr: FilterExpression): expr is FilterCondition {
+  return typeof expr[0] === 'string' && expr[0] !== '!';
+}
+
+/** Orders values the way the server does: numbers as numbers, the rest as text; null last. */
+export function compareValues(a: unknown, b: unknown): number {
+  const aNull = a === null || a === undefined || a === '';
+  const bNull = b === null || b === undefined || b === '';
+  if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+}
+
+function text(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v).toLowerCase();
+}
+
+function testCondition([, op, expected]: FilterCondition, actual: unknown): boolean {
+  const list = Array.isArray(expected) ? expected : [expected];
+  switch (op) {
+    case '=':
+      return compareValues(actual, expected) === 0;
+    case '<>':
+      return compareValues(actual, expected) !== 0;
+    case '<':
+      return compareValues(actual, expected) < 0;
+    case '<=':
+      return compareValues(actual, expected) <= 0;
+    case '>':
+      return compareValues(actual, expected) > 0;
+    case '>=':
+      return compareValues(actual, expected) >= 0;
+    case 'contains':
+      return text(actual).includes(text(expected));
+    case 'notcontains':
+      return !text(actual).includes(text(expected));
+    case 'startswith':
+      return text(actual).startsWith(text(expected));
+    case 'endswith':
+      return text(actual).endsWith(text(expected));
+    case 'anyof':
+      return list.some((v) => compareValues(actual, v) === 0);
+    case 'noneof':
+      return !list.some((v) => compareValues(actual, v) === 0);
+    case 'between':
+      return compareValues(actual, list[0]) >= 0 && compareValues(actual, list[1]) <= 0;
+  }
+}
+
+/**
+ * Evaluates an expression against one row, for grids over local data; the same expression
+ * goes to the server for remote grids, so both kinds filter alike.
+ */
+export function matchesFilter(expr: FilterExpression | null, get: (field: string) => unknown): boolean {
+  if (!expr || expr.length === 0) return true;
+  if (expr[0] === '!') return !matchesFilter(expr[1] as FilterExpression, get);
+  if (isCondition(expr)) return testCondition(expr, get(expr[0]));
+  // A group: `a and b or c`, with `and` binding tighter, as in SQL.
+  let result = false;
+  let acc: boolean | null = null;
+  let pending: 'and' | 'or' = 'and';
+  for (const item of expr as Array<FilterExpression | 'and' | 'or'>) {
+    if (item === 'and' || item === 'or') {
+      if (item === 'or') {
+        result = result || acc === true;
+        acc = null;
+      }
+      pending = item;
+      continue;
+    }
+    const v = matchesFilter(item, get);
+    acc = acc === null || pending === 'or' ? v : acc && v;
+  }
+  return result || acc === true;
+}
+
+/** Multi-column sort for local data, stable. */
+export function sortRows<Row>(rows: readonly Row[], sort: readonly SortSpec[], get: (row: Row, field: string) => unknown): Row[] {
+  if (!sort.length) return rows.slice();
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => {
+      for (const s of sort) {
+        const c = compareValues(get(a.row, s.field), get(b.row, s.field));
+        if (c !== 0) return s.dir === 'DESC' ? -c : c;
+      }
+      return a.i - b.i;
+    })
+    .map((x) => x.row);
+}

@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { listQueryString, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
+import { api } from '../../lib/api.ts';
+import { matchesFilter, sortRows } from './grid-filter.ts';
+import { shapeTree, treeFromParentIds, type RowId } from './grid-tree.ts';
+import type { GridColumn } from './grid-types.ts';
+
+/** Every remote grid's queries start with this key; invalidate it after a save to refresh the list. */
+export function gridQueryKey(endpoint: string) {
+  return ['grid', endpoint] as const;
+}
+
+export function cellValue<Row>(col: Pick<GridColumn<Row>, 'field' | 'value'> | undefined, row: Row, field: string): unknown {
+  return col?.value ? col.value(row) : (row as Record<string, unknown>)[field];
+}
+
+type Source<Row> = {
+  endpoint?: string;
+  data?: readonly Row[];
+  columns: readonly GridColumn<Row>[];
+  sort: SortSpec[];
+  filter: FilterExpression | null;
+  pageIndex: number;
+  pageSize: number;
+  paged: boolean;
+  /** False until fit-to-height knows its size, so the first request already has the right page. */
+  ready: boolean;
+  getRowId: (row: Row) => RowId;
+  getSubRows?: (row: Row) => Row[] | undefined;
+  getParentId?: (row: Row) => RowId | null | undefined;
+};
+
+export type GridData<Row> = {
+  rows: Row[];
+  getSubRows?: (row: Row) => Row[] | undefined;
+  totalRows: number;
+  fetching: boolean;
+  error: Error | null;
+  refetch: () => void;
+};
+
+export function useGridData<Row>(src: Source<Row>): GridData<Row> {
+  const remote = !!src.endpoint && !src.data;
+  const query = listQueryString({
+    pageSize: src.paged ? src.pageSize : 1000,
+    pageNumber: src.paged ? src.pageIndex + 1 : 1,
+    sort: src.sort,
+    filter: src.filter,
+  });
+  const result = useQuery({
+    queryKey: [...gridQueryKey(src.endpoint ?? ''), query],
+    queryFn: ({ signal }) => api<PageResponse<Row>>(src.endpoint!, { query, signal }),
+    enabled: remote && src.ready,
+    // Keep the old page on screen under the loading overlay instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+
+  const local = useMemo(() => {
+    if (remote || !src.data) return null;
+    const byField = new Map(src.columns.map((c) => [c.field, c]));
+    const get = (row: Row, field: string) => cellValue(byField.get(field), row, field);
+    const base = src.getParentId
+      ? treeFromParentIds(src.data, src.getRowId, src.getParentId)
+      : { roots: src.data.slice(), getSubRows: src.getSubRows };
+    const shaped = shapeTree(
+      base.roots,
+      base.getSubRows,
+      (row) => matchesFilter(src.filter, (f) => get(row, f)),
+      (rows) => sortRows(rows, src.sort, get),
+    );
+    const start = src.pageIndex * src.pageSize;
+    const rows = src.paged ? shaped.roots.slice(start, start + src.pageSize) : shaped.roots;
+    return { rows, getSubRows: shaped.getSubRows, totalRows: shaped.roots.length };
+  }, [remote, src.data, src.columns, src.getParentId, src.getRowId, src.getSubRows, src.filter, src.sort, src.paged, src.pageIndex, src.pageSize]);
+
+  // A remote list of rows with parent ids (a tree loaded in one page) is shaped like local data.
+  const pageRows = result.data?.pageRows;
+  const remoteTree = useMemo(
+    () => (pageRows && src.getParentId ? treeFromParentIds(pageRows, src.getRowId, src.getParentId) : null),
+    [pageRows, src.getParentId, src.getRowId],
+  );
+
+  if (local) return { ...local, fetching: false, error: null, refetch: () => {} };
+  return {
+    rows: remoteTree?.roots ?? pageRows ?? [],
+    getSubRows: remoteTree?.getSubRows ?? src.getSubRows,
+    totalRows: result.data?.totalRows ?? 0,
+    fetching: result.isFetching || (remote && !src.ready),
+    error: result.error ?? null,
+    refetch: () => void result.refetch(),
+  };
+}
