@@ -1,0 +1,79 @@
+import type { CounterField } from '@pagewatch/contracts/models-pack';
+import type { ReadingCounter, ReadingCounters } from '@pagewatch/contracts/reading';
+import type { ResolvedProfile } from '../profiles/profile-registry.ts';
+import type { MibData } from './mib-data.ts';
+import { COUNTER_UNITS, PRT } from './printer-mib.ts';
+
+const slug = (name: string): string =>
+  name.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'counter';
+
+/** Lowest marker row "<hrDeviceIndex>.<markerIndex>": LibreNMS and RFC 3805 use the first. */
+function firstMarkerRow(data: MibData): string | null {
+  const rows = [...data.column(PRT.markerLifeCount).keys()].filter((r) => /^\d+\.\d+$/.test(r));
+  return rows[0] ?? null;
+}
+
+function nonNegative(data: MibData, oid: string, what: string): number | null {
+  const n = data.int(oid, what);
+  if (n !== null && n < 0) {
+    data.problem(`${what} (${oid}) is negative: ${n}`);
+    return null;
+  }
+  return n;
+}
+
+/**
+ * Page counters: the Printer-MIB life count, plus the profile's vendor counters mapped to the
+ * normalised fields (rows that feed one field are summed, e.g. Ricoh's two colour copy types).
+ */
+export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCounters {
+  const sums = new Map<CounterField, number>();
+  const vendor: ReadingCounter[] = [];
+  const add = (field: CounterField | CounterField[] | undefined, key: string, name: string, oid: string, value: number): void => {
+    const fields = field === undefined ? [] : Array.isArray(field) ? field : [field];
+    if (vendor.length < 500) vendor.push({ key: fields[0] ?? key, name, oid, value });
+    for (const f of fields) sums.set(f, (sums.get(f) ?? 0) + value);
+  };
+
+  for (const c of profile.counters) {
+    const value = nonNegative(data, c.oid, c.name);
+    if (value !== null) add(c.field, slug(c.name), c.name, c.oid, value);
+  }
+
+  for (const table of profile.counterTables) {
+    const names = table.nameColumn ? data.column(table.nameColumn) : null;
+    const types = table.typeColumn ? data.column(table.typeColumn) : null;
+    for (const row of data.column(table.valueColumn).keys()) {
+      const oid = `${table.valueColumn}.${row}`;
+      const value = nonNegative(data, oid, 'vendor counter');
+      if (value === null) continue;
+      const typeVb = types?.get(row);
+      const typeKey = typeVb && typeof typeVb.value === 'number' ? String(typeVb.value) : null;
+      const field = table.rows[typeKey ?? row];
+      if (types && typeKey === null) continue;
+      const nameVb = names?.get(row);
+      const name = (nameVb && data.varbindText(nameVb, 'vendor counter name')) || (typeKey ? `type ${typeKey}` : `counter ${row}`);
+      add(field, slug(name), name, oid, value);
+    }
+  }
+
+  const marker = firstMarkerRow(data);
+  const life = marker ? nonNegative(data, `${PRT.markerLifeCount}.${marker}`, 'prtMarkerLifeCount') : null;
+  const powerOn = marker ? nonNegative(data, `${PRT.markerPowerOnCount}.${marker}`, 'prtMarkerPowerOnCount') : null;
+  const unitCode = marker ? data.int(`${PRT.markerCounterUnit}.${marker}`, 'prtMarkerCounterUnit') : null;
+  const field = (f: CounterField): number | null => sums.get(f) ?? null;
+  return {
+    total: life ?? field('total'),
+    totalUnit: life !== null && unitCode !== null ? (COUNTER_UNITS[unitCode] ?? null) : null,
+    powerOn: powerOn ?? field('powerOn'),
+    mono: field('mono'),
+    color: field('color'),
+    a3: field('a3'),
+    a4: field('a4'),
+    copies: field('copies'),
+    scans: field('scans'),
+    fax: field('fax'),
+    duplex: field('duplex'),
+    vendor,
+  };
+}

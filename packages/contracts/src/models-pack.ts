@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+/**
+ * The models pack: vendor profiles as data. The server holds the active pack, gives it to the
+ * agents and accepts a new one at POST /api/versions/upload after `parseModelsPack` says yes.
+ * Everything vendor-specific lives here, so a new printer family is a pack update, not a
+ * release of the agent.
+ */
+
+const OID_RE = /^\d+(\.\d+)+$/;
+const oid = z.string().regex(OID_RE, 'must be a numeric OID without a leading dot');
+
+/** A regular expression given as a string; checked to compile. Matching is case-insensitive. */
+const regex = z.string().min(1).refine((source) => {
+  try {
+    new RegExp(source, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a valid regular expression');
+
+export const COUNTER_FIELDS = [
+  'total', 'powerOn', 'mono', 'color', 'a3', 'a4', 'copies', 'scans', 'fax', 'duplex',
+] as const;
+export const counterFieldSchema = z.enum(COUNTER_FIELDS);
+export type CounterField = z.infer<typeof counterFieldSchema>;
+/** One counter can feed several fields, e.g. a black copy counter feeds mono and copies. */
+const counterFieldsSchema = z.union([counterFieldSchema, z.array(counterFieldSchema).min(1)]);
+
+/**
+ * Where one text value comes from: an OID, or a field already read (sysDescr, sysName, the
+ * first printer's hrDeviceDescr). `ieee1284` picks a key (MDL, MODEL…) out of an IEEE-1284
+ * device ID; `pattern` keeps its first capture group; `strip` removes what it matches.
+ */
+export const textSourceSchema = z
+  .object({
+    oid: oid.optional(),
+    from: z.enum(['sysDescr', 'sysName', 'hrDeviceDescr']).optional(),
+    ieee1284: z.array(z.string().min(1)).optional(),
+    pattern: regex.optional(),
+    strip: regex.optional(),
+  })
+  .strict()
+  .refine((s) => (s.oid === undefined) !== (s.from === undefined), {
+    message: 'give exactly one of oid or from',
+  });
+export type TextSource = z.infer<typeof textSourceSchema>;
+
+/** A vendor counter read from one scalar OID. */
+export const scalarCounterSchema = z
+  .object({
+    oid,
+    /** Normalised field(s) it feeds; counters feeding one field are summed. */
+    field: counterFieldsSchema.optional(),
+    /** Name shown with the vendor counters. */
+    name: z.string().min(1),
+  })
+  .strict();
+
+/**
+ * A vendor counter table. Without `typeColumn`, `rows` keys are the row index after the value
+ * column (e.g. "5.4.61"); with it, they are the row's type code (Ricoh's counter types).
+ * `nameColumn` gives each row its device-side name.
+ */
+export const counterTableSchema = z
+  .object({
+    valueColumn: oid,
+    nameColumn: oid.optional(),
+    typeColumn: oid.optional(),
+    rows: z.record(z.string(), counterFieldsSchema).default({}),
+  })
+  .strict();
+
+export const levelCodeSchema = z
+  .object({
+    level: z.number().int(),
+    percent: z.number().int().min(0).max(100).nullable(),
+    state: z.enum(['UNRESTRICTED', 'UNKNOWN', 'SOME_REMAINING', 'LOW', 'EMPTY']).nullable(),
+  })
+  .strict();
+
+export const supplyQuirksSchema = z
+  .object({
+    /** Raw levels that are vendor codes, not amounts (Brother 1/2/3, Ricoh -100). */
+    levelCodes: z.array(levelCodeSchema).default([]),
+    /** Models (regex on the model) that report real levels and skip the codes. */
+    levelCodesExceptModel: regex.optional(),
+    /** Private per-supply columns tried when the Printer-MIB level is missing or 0. */
+    fallbackLevelColumn: oid.optional(),
+    fallbackDescriptionColumn: oid.optional(),
+  })
+  .strict();
+
+export const profileMatchSchema = z
+  .object({
+    /** Private enterprise numbers (1.3.6.1.4.1.<n>) of the maker's sysObjectIDs. */
+    enterprises: z.array(z.number().int().nonnegative()).default([]),
+    sysObjectIdPrefixes: z.array(oid).default([]),
+    sysDescrPatterns: z.array(regex).default([]),
+    /** When it matches, the device is known not to be a printer (e.g. a scan server). */
+    notPrinterPattern: regex.optional(),
+  })
+  .strict();
+
+export const vendorProfileSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case kebab-case id'),
+    vendor: z.string().min(1),
+    /** Another profile whose OIDs, counters and quirks this one inherits (OEM brands). */
+    extends: z.string().optional(),
+    /** Source of the data, e.g. the MIB that defines the OIDs. */
+    source: z.string().optional(),
+    match: profileMatchSchema.default({ enterprises: [], sysObjectIdPrefixes: [], sysDescrPatterns: [] }),
+    model: z.array(textSourceSchema).optional(),
+    serialNumber: z.array(textSourceSchema).optional(),
+    firmware: z.array(textSourceSchema).optional(),
+    hostName: z.array(textSourceSchema).optional(),
+    counters: z.array(scalarCounterSchema).optional(),
+    counterTables: z.array(counterTableSchema).optional(),
+    supplyQuirks: supplyQuirksSchema.optional(),
+    /** Part numbers in supply descriptions; first capture group is the part number. */
+    partNumberPattern: regex.optional(),
+    /** Model names (regex on model or sysDescr) of multifunction devices. */
+    mfpPattern: regex.optional(),
+    /** Model names of A3 devices, when the trays do not tell. */
+    a3Pattern: regex.optional(),
+  })
+  .strict();
+export type VendorProfile = z.infer<typeof vendorProfileSchema>;
+
+export const modelsPackSchema = z
+  .object({
+    schema: z.literal('pagewatch/models-pack@1'),
+    /** Increases with every published pack; the server keeps the highest. */
+    version: z.number().int().positive(),
+    releasedAt: z.string().optional(),
+    profiles: z.array(vendorProfileSchema).min(1),
+  })
+  .strict()
+  .superRefine((pack, ctx) => {
+    const ids = new Set<string>();
+    for (const [i, p] of pack.profiles.entries()) {
+      if (ids.has(p.id)) ctx.addIssue({ code: 'custom', path: ['profiles', i, 'id'], message: `duplicate id ${p.id}` });
+      ids.add(p.id);
+    }
+    for (const [i, p] of pack.profiles.entries()) {
+      if (p.extends !== undefined && !ids.has(p.extends)) {
+        ctx.addIssue({ code: 'custom', path: ['profiles', i, 'extends'], message: `unknown profile ${p.extends}` });
+      }
+    }
+    // An inheritance cycle would make profile resolution loop.
+    const byId = new Map(pack.profiles.map((p) => [p.id, p]));
+    for (const [i, p] of pack.profiles.entries()) {
+      const seen = new Set<string>([p.id]);
+      let parent = p.extends;
+      while (parent !== undefined) {
+        if (seen.has(parent)) {
+          ctx.addIssue({ code: 'custom', path: ['profiles', i, 'extends'], message: `inheritance cycle at ${parent}` });
+          break;
+        }
+        seen.add(parent);
+        parent = byId.get(parent)?.extends;
+      }
+    }
+  });
+export type ModelsPack = z.infer<typeof modelsPackSchema>;
+
+export type ParseModelsPackResult =
+  | { ok: true; pack: ModelsPack }
+  | { ok: false; problems: string[] };
+
+/**
+ * Checks a pack given as parsed JSON or as JSON text. Returns the pack, or every problem as
+ * "path: message" lines, never throws.
+ */
+export function parseModelsPack(input: unknown): ParseModelsPackResult {
+  let json = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch (error) {
+      return { ok: false, problems: [`not JSON: ${(error as Error).message}`] };
+    }
+  }
+  const result = modelsPackSchema.safeParse(json);
+  if (result.success) return { ok: true, pack: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => {
+      const path = issue.path.length > 0 ? issue.path.join('.') : '(pack)';
+      return `${path}: ${issue.message}`;
+    }),
+  };
+}
