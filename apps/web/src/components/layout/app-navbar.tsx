@@ -37,7 +37,7 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
               leftSection={<item.icon size={22} stroke={1.6} />}
               active={isMenuItemActive(item, pathname)}
               onClick={onNavigate}
-              styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
+              styles={{ root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 } }}
             />
           );
           return collapsed ? (
@@ -58,6 +58,7 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
             leftSection={collapsed ? <IconChevronsRight size={22} stroke={1.6} /> : <IconChevronsLeft size={22} stroke={1.6} />}
             onClick={onToggleCollapsed}
             c="dimmed"
+            styles={{ root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 } }}
           />
         </Tooltip>
       </AppShell.Section>

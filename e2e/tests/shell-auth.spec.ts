@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn, signInWithForm } from './shell-helpers.ts';
+
+test.use({ locale: 'en-US' });
+
+test('signs in with the form and out with the header button', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login-form$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await signInWithForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByTestId('user-name')).toHaveText('Administrator');
+  await expect(page.getByTestId('app-version')).toContainText('Version');
+  expect(await page.evaluate(() => localStorage.getItem('pagewatch.token'))).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login-form$/);
+  expect(await page.evaluate(() => localStorage.getItem('pagewatch.token'))).toBeNull();
+  // The session is gone: a protected screen asks to sign in again.
+  await page.goto('/devices');
+  await expect(page).toHaveURL(/\/login-form\?redirect=%2Fdevices$/);
+});
+
+test('shows why a sign-in failed and what is missing', async ({ page }) => {
+  await page.goto('/login-form');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Required field')).toHaveCount(2);
+
+  await signInWithForm(page, ADMIN.login, 'not-the-password');
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid user name or password');
+  await expect(page).toHaveURL(/\/login-form$/);
+});
+
+test('a stored token the server no longer accepts leads to the login form with redirect', async ({ page }) => {
+  await page.goto('/login-form');
+  await page.evaluate(() => localStorage.setItem('pagewatch.token', 'revoked-or-made-up'));
+  await page.goto('/reports?period=LAST_MONTH');
+  await expect(page).toHaveURL(/\/login-form\?redirect=%2Freports%3Fperiod%3DLAST_MONTH$/);
+  expect(await page.evaluate(() => localStorage.getItem('pagewatch.token'))).toBeNull();
+});
+
+test('a session revoked while the console is open re-enters at the login form', async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem('pagewatch.token'));
+  const res = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(204);
+  // The next call with the dead token (the version footer on this screen) is a 401.
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/login-form\?redirect=%2Fusers$/);
+});
+
+test('opens the forgot-password and demo-request forms from the login card', async ({ page }) => {
+  await page.goto('/login-form');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await expect(page.getByLabel('User name or e-mail')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to sign-in' }).click();
+
+  await page.getByRole('button', { name: 'Request a demo account' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo account request' })).toBeVisible();
+  await page.getByLabel('E-mail').fill('not-an-email');
+  await page.getByLabel('Phone').fill('abc');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Invalid e-mail address')).toBeVisible();
+  await expect(page.getByText('Invalid phone number')).toBeVisible();
+
+  await page.getByLabel('E-mail').fill('buyer@example.com');
+  await page.getByLabel('Full name').fill('Ivan Petrov');
+  await page.getByLabel('Phone').fill('+7 900 123-45-67');
+  await page.getByLabel('Company').fill('Acme');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+});
+
+test('a restore link that is not valid says so', async ({ page }) => {
+  await page.goto('/restore-password/not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'New password' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('invalid');
+});
