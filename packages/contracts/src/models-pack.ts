@@ -55,6 +55,8 @@ export const scalarCounterSchema = z
     field: counterFieldsSchema.optional(),
     /** Name shown with the vendor counters. */
     name: z.string().min(1),
+    /** For counters sent as text ("1920 INCHES, 4876 CENTIMETERS"): first group is the number. */
+    pattern: regex.optional(),
   })
   .strict();
 

@@ -9,7 +9,7 @@ import { SnmpError } from '../snmp/snmp-error.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 
 const GET_CHUNK = 10;
-/** After this many timed-out requests the device is taken as gone; the rest is skipped. */
+/** After this many requests in a row time out, the device is taken as gone; the rest is skipped. */
 const MAX_TIMEOUTS = 2;
 
 /** Everything the profile needs besides the standard walks: table columns and scalars. */
@@ -37,9 +37,10 @@ export async function readDevice(target: SnmpTarget, registry: ProfileRegistry):
   const problems: string[] = [];
   const varbinds: Varbind[] = [];
   let timeouts = 0;
-  const note = (error: SnmpError, what: string): void => {
-    if (error.kind === 'timeout') timeouts++;
-    problems.push(`${what}: ${error.message}`);
+  /** Counts requests in a row that got nothing back but a timeout. */
+  const settle = (error: SnmpError | null, gotSomething: boolean, what: string): void => {
+    if (error) problems.push(`${what}: ${error.message}`);
+    timeouts = error?.kind === 'timeout' && !gotSomething ? timeouts + 1 : 0;
   };
   try {
     try {
@@ -61,15 +62,16 @@ export async function readDevice(target: SnmpTarget, registry: ProfileRegistry):
       if (timeouts >= MAX_TIMEOUTS) break;
       const result = await client.walk(root);
       varbinds.push(...result.varbinds);
-      if (result.error) note(result.error, `walk of ${root} stopped`);
+      settle(result.error, result.varbinds.length > 0, `walk of ${root} stopped`);
     }
     for (let i = 0; i < plan.gets.length && timeouts < MAX_TIMEOUTS; i += GET_CHUNK) {
       const chunk = plan.gets.slice(i, i + GET_CHUNK);
       try {
         varbinds.push(...(await client.get(chunk)));
+        settle(null, true, '');
       } catch (error) {
         if (!(error instanceof SnmpError)) throw error;
-        note(error, `get of ${chunk.length} vendor values failed`);
+        settle(error, false, `get of ${chunk.length} vendor values failed`);
       }
     }
     if (timeouts >= MAX_TIMEOUTS) problems.push('the device stopped answering; the reading is incomplete');

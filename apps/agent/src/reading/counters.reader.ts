@@ -22,6 +22,18 @@ function nonNegative(data: MibData, oid: string, what: string): number | null {
   return n;
 }
 
+function numberInText(data: MibData, oid: string, pattern: string): number | null {
+  const text = data.text(oid, 'vendor counter');
+  if (text === null) return null;
+  const m = new RegExp(pattern, 'i').exec(text);
+  const n = m ? Number(m[1] ?? m[0]) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0) {
+    data.problem(`vendor counter (${oid}) has no number in "${text.slice(0, 40)}"`);
+    return null;
+  }
+  return n;
+}
+
 /**
  * Page counters: the Printer-MIB life count, plus the profile's vendor counters mapped to the
  * normalised fields (rows that feed one field are summed, e.g. Ricoh's two colour copy types).
@@ -36,7 +48,7 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
   };
 
   for (const c of profile.counters) {
-    const value = nonNegative(data, c.oid, c.name);
+    const value = c.pattern ? numberInText(data, c.oid, c.pattern) : nonNegative(data, c.oid, c.name);
     if (value !== null) add(c.field, slug(c.name), c.name, c.oid, value);
   }
 

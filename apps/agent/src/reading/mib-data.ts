@@ -92,6 +92,12 @@ export function varbindToNumber(vb: Varbind): number | null {
   if (type === 'integer' || type === 'counter32' || type === 'gauge32' || type === 'timeticks') {
     return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
   }
+  // Some agents (Zebra, older Kyocera) send counters as digits in an OCTET STRING.
+  if (type === 'octets' && value instanceof Uint8Array && value.length > 0 && value.length <= 20) {
+    const text = new TextDecoder('latin1').decode(value).trim();
+    if (/^-?\d{1,15}$/.test(text)) return Number(text);
+    return null;
+  }
   if (type === 'counter64') {
     if (typeof value === 'bigint' && value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
     if (typeof value === 'number' && Number.isSafeInteger(value)) return value;

@@ -42,9 +42,15 @@ function hexLineToString(line: string): string {
 export function decodeDescription(bytes: Uint8Array): string {
   const raw = bytesToString(bytes);
   if (!/[\r\n]/.test(raw)) return cleanText(raw);
+  let previousWasHex = false;
   const joined = raw
     .split(/\r?\n|\r/)
-    .map((line) => (HEX_LINE.test(line) ? hexLineToString(line) : line))
+    .map((line) => {
+      // A lone pair ("00 ") is hex only as the tail of a hex dump.
+      const hex = HEX_LINE.test(line) || (previousWasHex && /^\s*[0-9a-f]{2}\s*$/i.test(line));
+      previousWasHex = hex;
+      return hex ? hexLineToString(line) : line;
+    })
     .join('');
   return cleanText(joined);
 }

@@ -147,11 +147,18 @@ export class SnmpClient {
     const base = normaliseOid(root);
     const varbinds: Varbind[] = [];
     let current = base;
+    let useNext = false;
     for (;;) {
       let batch: Varbind[];
       try {
-        batch = await this.nextBatch(current);
+        batch = useNext ? await this.getNext([current]) : await this.nextBatch(current);
       } catch (error) {
+        // One unencodable value past our subtree can make the agent drop a whole GETBULK
+        // answer; GETNEXT from the same point still gets the rows before it.
+        if (!useNext && error instanceof SnmpError && error.kind === 'timeout' && this.version !== '1') {
+          useNext = true;
+          continue;
+        }
         if (error instanceof SnmpError && error.kind === 'request-failed') return { varbinds, error: null };
         return { varbinds, error: error instanceof SnmpError ? error : toSnmpError(error as Error, this.target) };
       }
