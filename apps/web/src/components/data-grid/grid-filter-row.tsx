@@ -36,7 +36,7 @@ export function GridFilterRow<Row>({ headers, columnOf, values, onChange }: Prop
 
 function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>; value: FilterValue; onChange: (v: FilterValue) => void }) {
   const { t } = useTranslation();
-  const label = `${t('grid.filterPlaceholder')} ${t(column.header)}`;
+  const label = t('grid.filterFor', { column: t(column.header) });
   if (column.type === 'boolean' || column.type === 'lookup') {
     const options = headerFilterOptions(column);
     return (

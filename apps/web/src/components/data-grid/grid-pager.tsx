@@ -4,6 +4,13 @@ import { PAGE_SIZES } from '@pagewatch/contracts/list';
 import type { PageSizeChoice } from './grid-types.ts';
 import classes from './data-grid.module.css';
 
+const CONTROL_LABELS = {
+  first: 'grid.firstPage',
+  previous: 'grid.previousPage',
+  next: 'grid.nextPage',
+  last: 'grid.lastPage',
+} as const;
+
 type Props = {
   pageIndex: number;
   pageSize: number;
@@ -34,7 +41,7 @@ export function GridPager({ pageIndex, pageSize, choice, totalRows, paged, onPag
             onChange={(p) => onPage(p - 1)}
             siblings={1}
             boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': `${t('grid.pagination')}: ${control}` })}
+            getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
           />
           <Group gap={6} wrap="nowrap">
             <Text size="sm" c="dimmed" visibleFrom="xs">
