@@ -6,7 +6,7 @@ import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { useBreadcrumbs } from './breadcrumb-context.tsx';
 
 /** "Last First" as people in the system are listed; the login when there is no name. */
-function displayName(user: { lastName: string; firstName: string | null; login: string }): string {
+export function displayName(user: { lastName: string; firstName: string | null; login: string }): string {
   return [user.lastName, user.firstName].filter(Boolean).join(' ') || user.login;
 }
 

@@ -1,8 +1,9 @@
-import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
-import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { AppShell, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { IconChevronsLeft, IconChevronsRight, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAuth } from '../../lib/auth-context.tsx';
+import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
+import { displayName } from './app-header.tsx';
 import { isMenuItemActive, MENU_ITEMS } from './menu-items.ts';
 
 interface AppNavbarProps {
@@ -17,11 +18,21 @@ interface AppNavbarProps {
 export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavbarProps) {
   const { t } = useTranslation();
   const auth = useAuth();
+  const user = useCurrentUser();
   const { pathname } = useLocation();
   const items = MENU_ITEMS.filter((item) => item.visible(auth));
 
   return (
     <AppShell.Navbar aria-label={t('layout.menu')}>
+      {/* Phones have no room for the name in the header; the drawer shows it instead. */}
+      <AppShell.Section hiddenFrom="xs" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Group gap={6} wrap="nowrap">
+          <IconUserCircle size={20} stroke={1.6} />
+          <Text size="sm" truncate>
+            {displayName(user)}
+          </Text>
+        </Group>
+      </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px={collapsed ? 6 : 'xs'} py="xs">
         {items.map((item) => {
           const label = t(item.label);

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The catalogue in node: i18n from the real locale files (i18n.ts needs Vite's glob), toasts
+// recorded instead of rendered, and the little of the browser that the API client reads.
+vi.mock('../i18n/i18n.ts', async () => {
+  const i18next = (await import('i18next')).default;
+  const dir = fileURLToPath(new URL('../i18n/locales/', import.meta.url));
+  const load = (lang: string) =>
+    Object.fromEntries(
+      readdirSync(join(dir, lang)).map((f) => [basename(f, '.json'), JSON.parse(readFileSync(join(dir, lang, f), 'utf8'))]),
+    );
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: 'en',
+    resources: { en: { translation: load('en') }, ru: { translation: load('ru') } },
+    interpolation: { escapeValue: false },
+  });
+  return { default: instance };
+});
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+Object.assign(globalThis, {
+  localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  window: { location: { origin: 'http://console.test' } },
+});
+
+const { ApiError, NO_TOKEN } = await import('./api.ts');
+const { errorMessage, notifyError, notifySuccess, wsCloseMessage } = await import('./errors.ts');
+const { notifications } = await import('@mantine/notifications');
+const i18n = (await import('../i18n/i18n.ts')).default;
+
+beforeEach(async () => {
+  vi.mocked(notifications.show).mockClear();
+  await i18n.changeLanguage('en');
+});
+
+describe('errorMessage', () => {
+  it('says the credentials are wrong for a 401', () => {
+    expect(errorMessage(new ApiError(401, 'whatever', { code: 'BAD_CREDENTIALS', message: 'x' }))).toBe(
+      'Invalid user name or password',
+    );
+  });
+  it('says the user is not authorized when there is no token', () => {
+    expect(errorMessage(new ApiError(401, '', { code: NO_TOKEN, message: '' }))).toBe('User is not authorized');
+  });
+  it('names the server when there is no answer or the API is not there', () => {
+    const text = 'Could not connect to server: http://console.test/api';
+    expect(errorMessage(new ApiError(0, '/api/users', null))).toBe(text);
+    expect(errorMessage(new ApiError(404, 'Not Found', null))).toBe(text);
+  });
+  it("shows a 404's own message when the server gave one", () => {
+    expect(errorMessage(new ApiError(404, 'User 7 not found', { code: 'NOT_FOUND', message: 'User 7 not found' }))).toBe(
+      'User 7 not found',
+    );
+  });
+  it('prefers the details of a validation error', () => {
+    const body = { code: 'VALIDATION', message: 'Invalid', details: [{ field: 'a', message: 'A is bad' }, { field: 'b', message: 'B too' }] };
+    expect(errorMessage(new ApiError(400, 'Invalid', body))).toBe('A is bad\nB too');
+  });
+  it('cuts long texts at 1000 characters', () => {
+    expect(errorMessage(new ApiError(500, 'x'.repeat(5000), null))).toHaveLength(1000);
+  });
+  it('answers in the current language', async () => {
+    await i18n.changeLanguage('ru');
+    expect(errorMessage(new ApiError(401, '', null))).toBe('Неверное имя пользователя или пароль');
+  });
+});
+
+describe('toasts', () => {
+  it('keeps errors for 3 s', () => {
+    notifyError(new Error('Boom'));
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Boom', color: 'red', autoClose: 3000 }));
+  });
+  it.each([
+    ['created', 1500],
+    ['updated', 1500],
+    ['deleted', 1500],
+    ['upload', 3000],
+    ['testSent', 3000],
+    ['genFile', 3000],
+  ] as const)('keeps %s for %i ms', (kind, ms) => {
+    notifySuccess(kind);
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: ms, color: 'green' }));
+  });
+});
+
+describe('wsCloseMessage', () => {
+  it('gives the standard description of the code and the reason', () => {
+    expect(wsCloseMessage(1006, '')).toBe('WebSocket error: Abnormal closure');
+    expect(wsCloseMessage(1008, 'token expired')).toBe('WebSocket error: Policy violation token expired');
+    expect(wsCloseMessage(4001, '')).toBe('WebSocket error: Application-defined code 4001');
+  });
+  it('is translated', async () => {
+    await i18n.changeLanguage('ru');
+    expect(wsCloseMessage(1011, '')).toBe('Ошибка вебсокета: Внутренняя ошибка сервера');
+  });
+});
