@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconColumns3, IconGripVertical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { moveField } from './grid-columns.ts';
 import classes from './data-grid.module.css';
 
 type Props = {
@@ -12,14 +13,6 @@ type Props = {
   onHidden: (hidden: string[]) => void;
   onReset: () => void;
 };
-
-/** Moves `field` to where `before` stands (or to the end); used by drag and by the arrow buttons. */
-export function moveField(order: readonly string[], field: string, before: string | null): string[] {
-  const rest = order.filter((f) => f !== field);
-  const at = before === null ? rest.length : rest.indexOf(before);
-  rest.splice(at < 0 ? rest.length : at, 0, field);
-  return rest;
-}
 
 /** Show, hide and reorder columns. Native drag and drop, with arrow buttons for the keyboard. */
 export function GridColumnChooser({ columns, order, hidden, onOrder, onHidden, onReset }: Props) {

@@ -11,3 +11,11 @@ export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof ListColumn>;
 export function columnsFromList<Row>(list: Pick<ListDefinition, 'columns'>, looks: Record<string, ColumnLook<Row>>): GridColumn<Row>[] {
   return list.columns.map((c) => ({ ...c, ...(looks[c.field] ?? { header: c.field }) }));
 }
+
+/** Moves `field` to where `before` stands (or to the end); used by drag and by the arrow buttons. */
+export function moveField(order: readonly string[], field: string, before: string | null): string[] {
+  const rest = order.filter((f) => f !== field);
+  const at = before === null ? rest.length : rest.indexOf(before);
+  rest.splice(at < 0 ? rest.length : at, 0, field);
+  return rest;
+}
