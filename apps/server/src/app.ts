@@ -7,7 +7,7 @@ import { seed } from './db/seed.ts';
 import type { AppContext } from './app-context.ts';
 import { setupErrors } from './plugins/errors.ts';
 import { setupAccess } from './plugins/access.ts';
-import { Hub, setupRealtime } from './plugins/realtime.ts';
+import { Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
@@ -26,6 +26,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    // Open WebSockets and keep-alive sockets must not hold up a shutdown.
+    forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -47,10 +49,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   };
 
   setupErrors(app);
+  await registerWebsocket(app);
   setupAccess(app, (hash) => auth.resolveSession(hash), async () => null);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
-  await setupRealtime(app, hub);
+  realtimeRoutes(app, hub);
 
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);

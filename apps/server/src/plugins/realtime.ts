@@ -29,8 +29,16 @@ export class Hub {
 
 const topicOf = (cmd: { command: string; id?: number }) => (cmd.command.includes('dic') ? 'dic' : `log:${cmd.id}`);
 
-export async function setupRealtime(app: FastifyInstance, hub: Hub) {
+/**
+ * Registers the WebSocket plugin. It must come before the access hook: the plugin marks upgrade
+ * requests in its own onRequest hook, and only marked ones get their socket closed when a later
+ * hook refuses them.
+ */
+export async function registerWebsocket(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+}
+
+export function realtimeRoutes(app: FastifyInstance, hub: Hub) {
   app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket) => {
     const subs = new Map<string, () => void>();
     const send = (msg: WsMessage) => {

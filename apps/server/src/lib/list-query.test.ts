@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+
+/**
+ * The list protocol against a real database, through the users list: generated filters give
+ * the rows a plain JavaScript evaluation gives; hostile ones give a 400, never a 500.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let token: string;
+type Row = { id: number; login: string; email: string; lastName: string; firstName: string | null; activeFlag: boolean };
+let rows: Row[];
+
+const NAMES = ['Ivanov', 'Petrova', "O'Brien", 'van_Dijk', '100%', 'Smith', 'smithson', 'Łukasz', 'a\\b'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await signIn(t.app);
+  for (let i = 0; i < NAMES.length; i++) {
+    const id = await createUser(t.app, token, { login: `user${i}`, role: 'OPERATOR', locationIds: [1] });
+    const res = await t.app.inject({ url: `/api/users/${id}`, headers: bearer(token) });
+    const u = res.json();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      headers: bearer(token),
+      payload: { ...u, lastName: NAMES[i], firstName: i % 3 ? `F${i}` : null, activeFlag: i % 2 === 0, grants: u.grants.map((g: { id: number }) => ({ id: g.id })) },
+    });
+  }
+  const all = await t.app.inject({ url: '/api/users?page=1000,1', headers: bearer(token) });
+  rows = all.json().pageRows;
+  expect(rows).toHaveLength(NAMES.length + 1);
+});
+afterAll(() => t.close());
+
+const list = (query: Record<string, string | string[]>) => {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) for (const x of [v].flat()) qs.append(k, x);
+  return t.app.inject({ url: `/api/users?${qs}`, headers: bearer(token) });
+};
+
+type Cond = [keyof Row, string, unknown];
+const str = (v: unknown) => String(v ?? '').toLowerCase();
+function matches(r: Row, [field, op, value]: Cond): boolean {
+  const x = r[field];
+  switch (op) {
+    case '=': return value === null ? x === null : x === value;
+    case '<>': return value === null ? x !== null : x !== value;
+    case 'contains': return x !== null && str(x).includes(str(value));
+    case 'notcontains': return x === null || !str(x).includes(str(value));
+    case 'startswith': return x !== null && str(x).startsWith(str(value));
+    case 'endswith': return x !== null && str(x).endsWith(str(value));
+    case 'anyof': return (value as unknown[]).includes(x);
+    default: throw new Error(op);
+  }
+}
+
+const text = fc.constantFrom('ov', 'smith', '%', '_', "'", '\\', 'a\\b', 'F1', 'user1', 'Ł', '', 'zzz');
+const cond: fc.Arbitrary<Cond> = fc.oneof(
+  fc.tuple(fc.constantFrom<keyof Row>('login', 'lastName', 'firstName', 'email'), fc.constantFrom('contains', 'notcontains', 'startswith', 'endswith'), text),
+  fc.tuple(fc.constant<keyof Row>('activeFlag'), fc.constantFrom('=', '<>'), fc.boolean()),
+  fc.tuple(fc.constant<keyof Row>('firstName'), fc.constantFrom('=', '<>'), fc.constant(null)),
+  fc.tuple(fc.constant<keyof Row>('lastName'), fc.constant('anyof'), fc.subarray(NAMES)),
+);
+
+describe('list protocol', () => {
+  it('returns exactly the rows a filter describes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(cond, { minLength: 1, maxLength: 3 }), fc.constantFrom('and', 'or'), async (conds, join) => {
+        const expr = conds.flatMap((c, i) => (i ? [join, c] : [c]));
+        const res = await list({ page: '1000,1', 'filter-json': JSON.stringify(expr) });
+        expect(res.statusCode).toBe(200);
+        const expected = rows.filter((r) => (join === 'and' ? conds.every((c) => matches(r, c)) : conds.some((c) => matches(r, c)))).map((r) => r.id).sort();
+        expect(res.json().pageRows.map((r: Row) => r.id).sort()).toEqual(expected);
+        expect(res.json().totalRows).toBe(expected.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers hostile filters with 400, never 500', async () => {
+    const hostile = fc.oneof(
+      fc.json(),
+      fc.string(),
+      fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant('and'), fc.constant('!'), fc.array(fc.anything(), { maxLength: 4 })), { maxLength: 6 }),
+      fc.tuple(fc.string(), fc.string(), fc.anything()).map((c) => JSON.stringify(c)),
+      fc.tuple(fc.constantFrom('login', 'id', 'activeFlag', 'lastName'), fc.constantFrom('=', '<', 'between', 'anyof', 'contains', 'LIKE', '; DROP TABLE users; --'), fc.anything()).map((c) => JSON.stringify(c)),
+    );
+    await fc.assert(
+      fc.asyncProperty(hostile, async (f) => {
+        const res = await list({ 'filter-json': typeof f === 'string' ? f : JSON.stringify(f) });
+        expect([200, 400]).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().code).toBe('BAD_LIST_QUERY');
+      }),
+      { numRuns: 300 },
+    );
+    expect((await list({ page: '1000,1' })).json().totalRows).toBe(rows.length);
+  });
+
+  it('pages with a total and sorts by several columns', async () => {
+    const p1 = (await list({ page: '4,1', sort: ['activeFlag,DESC', 'login,ASC'] })).json();
+    const p2 = (await list({ page: '4,2', sort: ['activeFlag,DESC', 'login,ASC'] })).json();
+    expect(p1.totalRows).toBe(rows.length);
+    expect(p1.pageRows).toHaveLength(4);
+    const expected = [...rows].sort((a, b) => Number(b.activeFlag) - Number(a.activeFlag) || (a.login < b.login ? -1 : 1)).map((r) => r.login);
+    expect([...p1.pageRows, ...p2.pageRows].map((r: Row) => r.login)).toEqual(expected.slice(0, 8));
+  });
+
+  it('names what is wrong with page, sort and filter', async () => {
+    for (const [q, field] of [
+      [{ page: '20' }, 'page'],
+      [{ page: '0,1' }, 'page'],
+      [{ page: '5000,1' }, 'page'],
+      [{ sort: 'passwordHash,ASC' }, 'sort'],
+      [{ sort: 'login,UP' }, 'sort'],
+      [{ 'filter-json': '["passwordHash","=","x"]' }, 'filter-json'],
+      [{ 'filter-json': '["activeFlag","contains","x"]' }, 'filter-json'],
+      [{ 'filter-json': '["id",">","abc"]' }, 'filter-json'],
+      [{ 'filter-json': '[["login","=","a"],"and"]' }, 'filter-json'],
+      [{ 'filter-json': JSON.stringify(Array(50).fill(null).reduce((e) => ['!', e], ['login', '=', 'a'])) }, 'filter-json'],
+    ] as const) {
+      const res = await list(q as Record<string, string>);
+      expect(res.statusCode, JSON.stringify(q)).toBe(400);
+      expect(res.json().details[0].field).toBe(field);
+    }
+  });
+});
