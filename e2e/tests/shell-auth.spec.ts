@@ -46,9 +46,15 @@ test('a session revoked while the console is open re-enters at the login form', 
   const token = await page.evaluate(() => localStorage.getItem('pagewatch.token'));
   const res = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(204);
-  // The next call with the dead token (the version footer on this screen) is a 401.
-  await page.goto('/users');
+  // No reload: the users list asks the server with the dead token and gets a 401.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/login-form\?redirect=%2Fusers$/);
+  expect(await page.evaluate(() => localStorage.getItem('pagewatch.token'))).toBeNull();
+  // Re-entering is the whole answer: no "invalid user name or password" toast for a sign-in nobody made.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  // Back in after signing in again, on the screen that was asked for.
+  await signInWithForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(/\/users$/);
 });
 
 test('opens the forgot-password and demo-request forms from the login card', async ({ page }) => {

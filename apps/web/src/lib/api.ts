@@ -26,10 +26,13 @@ export const NO_TOKEN = 'NO_TOKEN';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody | null;
-  constructor(status: number, message: string, body: ErrorBody | null) {
+  /** The session is over (401 with a token, or no token): the app re-enters at login. */
+  readonly sessionEnded: boolean;
+  constructor(status: number, message: string, body: ErrorBody | null, sessionEnded = false) {
     super(message);
     this.status = status;
     this.body = body;
+    this.sessionEnded = sessionEnded;
   }
 }
 
@@ -61,7 +64,8 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   else if (!token && !isPublic && !headers.has('Authorization')) {
     // Spec section 8: "no token" is its own error and an authentication error.
     authErrorHandler?.();
-    throw new ApiError(401, i18n.t('errors.noToken'), { code: NO_TOKEN, message: i18n.t('errors.noToken') });
+    const message = i18n.t('errors.noToken');
+    throw new ApiError(401, message, { code: NO_TOKEN, message }, true);
   }
   let body: BodyInit | undefined;
   if (rawBody instanceof FormData) body = rawBody;
@@ -77,7 +81,8 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   } catch {
     throw new ApiError(0, url, null);
   }
-  if (res.status === 401 && bearer) {
+  const sessionEnded = res.status === 401 && bearer;
+  if (sessionEnded) {
     setToken(null);
     authErrorHandler?.();
   }
@@ -93,7 +98,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     const errBody = json && typeof json === 'object' && 'message' in json ? (json as ErrorBody) : null;
     // An HTML error page is reduced to its text (spec section 8).
     const message = errBody?.message ?? htmlToText(text).slice(0, 1000);
-    throw new ApiError(res.status, message, errBody);
+    throw new ApiError(res.status, message, errBody, sessionEnded);
   }
   return json as T;
 }

@@ -74,6 +74,10 @@ describe('toasts', () => {
     notifyError(new Error('Boom'));
     expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Boom', color: 'red', autoClose: 3000 }));
   });
+  it('stays quiet when the session has ended (the app re-enters at the login form)', () => {
+    notifyError(new ApiError(401, 'expired', { code: 'TOKEN_EXPIRED', message: 'expired' }, true));
+    expect(notifications.show).not.toHaveBeenCalled();
+  });
   it.each([
     ['created', 1500],
     ['updated', 1500],

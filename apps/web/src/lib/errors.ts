@@ -58,8 +58,12 @@ export function errorMessage(err: unknown): string {
   return htmlToText(text).slice(0, MAX_ERROR_LENGTH);
 }
 
-/** The error toast (3 s). Identical messages shown at once collapse into one toast. */
+/**
+ * The error toast (3 s). Identical messages shown at once collapse into one toast. A call
+ * that found the session over shows nothing: the app is already back at the login form.
+ */
 export function notifyError(err: unknown) {
+  if (err instanceof ApiError && err.sessionEnded) return;
   const message = errorMessage(err);
   notifications.show({
     id: `error:${message}`,
