@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { readingSchema } from './reading.ts';
+
+/**
+ * The protocol between an agent and the server (all under /api/agent, with the agent's own
+ * bearer token, issued once when the agent is created in the console).
+ *
+ *   POST /api/agent/register      { version, hostname, platform }      -> AgentConfig
+ *   GET  /api/agent/config                                            -> AgentConfig
+ *   GET  /api/agent/models-pack                                        -> the models pack JSON
+ *   POST /api/agent/status        { status, message? }                 -> 204
+ *   POST /api/agent/runs          { runId, startedAt }                 -> { logId }
+ *   POST /api/agent/runs/:runId/problems { rangeId?, level, message }  -> 204
+ *   POST /api/agent/runs/:runId/finish   { finishedAt, rangeResults }  -> 204
+ *   POST /api/agent/readings      ReadingBatch                         -> BatchResult
+ *
+ * Readings carry ids: a batch sent twice is stored once. Readings of one run carry its runId,
+ * so the server can tell which known devices a finished run did not see (not available).
+ */
+export const AGENT_STATUSES = ['IDLE', 'STARTING', 'RUNNING', 'ERROR', 'STOPPING', 'STOPPED'] as const;
+export const agentStatusSchema = z.enum(AGENT_STATUSES);
+export type AgentStatus = z.infer<typeof agentStatusSchema>;
+
+export const NETWORK_RANGE_TYPES = ['BROADCAST', 'NETMASK', 'RANGE'] as const;
+export const networkRangeTypeSchema = z.enum(NETWORK_RANGE_TYPES);
+
+export const snmpCredentialsSchema = z.discriminatedUnion('version', [
+  z.object({ version: z.literal('1'), community: z.string().min(1).max(255) }),
+  z.object({ version: z.literal('2c'), community: z.string().min(1).max(255) }),
+  z.object({
+    version: z.literal('3'),
+    user: z.string().min(1).max(255),
+    level: z.enum(['noAuthNoPriv', 'authNoPriv', 'authPriv']),
+    authProtocol: z.enum(['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512']).nullable(),
+    authKey: z.string().max(255).nullable(),
+    privProtocol: z.enum(['des', 'aes', 'aes256b', 'aes256r']).nullable(),
+    privKey: z.string().max(255).nullable(),
+  }),
+]);
+export type SnmpCredentials = z.infer<typeof snmpCredentialsSchema>;
+
+/** A range as the agent scans it: BROADCAST and NETMASK use address+mask, RANGE uses from-to. */
+export const agentRangeSchema = z.object({
+  id: z.number().int(),
+  type: networkRangeTypeSchema,
+  address: z.string().nullable(),
+  mask: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  port: z.number().int().min(1).max(65535),
+  snmp: snmpCredentialsSchema,
+});
+export type AgentRange = z.infer<typeof agentRangeSchema>;
+
+export const agentConfigSchema = z.object({
+  agentId: z.number().int(),
+  name: z.string(),
+  periodicityMinutes: z.number().int().positive(),
+  modelsVersion: z.number().int().nullable(),
+  ranges: z.array(agentRangeSchema),
+});
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+export const agentRegisterSchema = z.object({
+  version: z.string().max(50),
+  hostname: z.string().max(255),
+  platform: z.string().max(100),
+});
+
+export const agentStatusReportSchema = z.object({
+  status: agentStatusSchema,
+  message: z.string().max(2000).optional(),
+});
+
+export const agentRunStartSchema = z.object({ runId: z.uuid(), startedAt: z.iso.datetime() });
+export const agentRunProblemSchema = z.object({
+  rangeId: z.number().int().nullable().optional(),
+  level: z.enum(['I', 'W', 'E']),
+  message: z.string().max(2000),
+});
+export const agentRunFinishSchema = z.object({
+  finishedAt: z.iso.datetime(),
+  rangeResults: z.array(
+    z.object({ rangeId: z.number().int(), scanned: z.number().int().nonnegative(), found: z.number().int().nonnegative(), durationMs: z.number().int().nonnegative(), error: z.string().max(2000).nullable() }),
+  ).max(10_000),
+});
+
+/** A walk of a device that matched no profile: [oid, type, value] rows. */
+export const walkRowSchema = z.tuple([z.string().max(256), z.string().max(32), z.string().max(65_536)]);
+
+export const agentReadingSchema = z.object({
+  id: z.uuid(),
+  runId: z.uuid().nullable(),
+  rangeId: z.number().int().nullable(),
+  ip: z.ipv4(),
+  port: z.number().int().min(1).max(65535),
+  reading: readingSchema,
+  walk: z.array(walkRowSchema).max(50_000).nullable().optional(),
+});
+export type AgentReading = z.infer<typeof agentReadingSchema>;
+
+export const MAX_BATCH_READINGS = 500;
+export const readingBatchSchema = z.object({
+  batchId: z.uuid(),
+  readings: z.array(agentReadingSchema).min(1).max(MAX_BATCH_READINGS),
+});
+export type ReadingBatch = z.infer<typeof readingBatchSchema>;
+
+export const batchResultSchema = z.object({ stored: z.number().int(), duplicates: z.number().int() });
