@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Core tables in db/schema.ts; each domain may add modules/<domain>/<domain>.schema.ts.
+  schema: ['./src/db/schema.ts', './src/modules/*/*.schema.ts'],
   out: './drizzle',
 });
