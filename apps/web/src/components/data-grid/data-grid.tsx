@@ -129,6 +129,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
   const sorting: SortingState = state.sort.map((s) => ({ id: s.field, desc: s.dir === 'DESC' }));
   const [expanded, setExpanded] = useState<ExpandedState>(props.defaultExpanded ? true : {});
+  // A filtered tree opens up, or its matches would hide inside collapsed parents.
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    if (tree && filterKey !== 'null') setExpanded(true);
+  }, [tree, filterKey]);
   const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
 
   const table = useReactTable({

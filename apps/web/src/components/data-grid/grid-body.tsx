@@ -107,9 +107,10 @@ export function GridBody<Row>(p: Props<Row>) {
   };
   const drop = (target: Row | null) => {
     const d = dragged.current;
+    const allowed = canDrop(target);
     dragged.current = null;
     setDropTarget(null);
-    if (d && canDrop(target)) p.onRowDrop?.(d, target);
+    if (d && allowed) p.onRowDrop?.(d, target);
   };
 
   const dragEnabled = !!p.onRowDrop;

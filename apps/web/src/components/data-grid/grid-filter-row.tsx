@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { CloseButton, Select, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+// Month and day names of the date filter's calendar in Russian.
+import 'dayjs/locale/ru';
 import { useTranslation } from 'react-i18next';
 import type { FilterValue } from '@pagewatch/contracts/list';
 import type { Header } from '@tanstack/react-table';
@@ -35,7 +38,7 @@ export function GridFilterRow<Row>({ headers, columnOf, values, onChange }: Prop
 }
 
 function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>; value: FilterValue; onChange: (v: FilterValue) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = t('grid.filterFor', { column: t(column.header) });
   if (column.type === 'boolean' || column.type === 'lookup') {
     const options = headerFilterOptions(column);
@@ -54,14 +57,20 @@ function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>
     );
   }
   if (column.type === 'date') {
+    // A picked day applies at once; the value is the local day `YYYY-MM-DD`.
     return (
-      <TextInput
+      <DatePickerInput
         size="xs"
         w="100%"
-        type="date"
         aria-label={label}
-        value={value === null ? '' : String(value)}
-        onChange={(e) => onChange(e.currentTarget.value || null)}
+        placeholder={t('grid.filterPlaceholder')}
+        valueFormat="DD.MM.YYYY"
+        locale={i18n.language}
+        firstDayOfWeek={1}
+        clearable
+        value={value === null ? null : String(value)}
+        onChange={(v) => onChange(v || null)}
+        popoverProps={{ withinPortal: true }}
       />
     );
   }
