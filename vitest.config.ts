@@ -15,6 +15,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'agent',
           include: ['apps/agent/{src,test}/**/*.test.ts', 'tools/**/src/**/*.test.ts'],
           testTimeout: 60_000,
