@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, LoadingOverlay } from '@mantine/core';
+import { Alert, Button, Group, LoadingOverlay, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FilterExpression, SortSpec } from '@pagewatch/contracts/list';
-import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { GridBody } from './grid-body.tsx';
 import { GridColumnChooser } from './grid-column-chooser.tsx';
 import { buildFilter } from './grid-filter.ts';
@@ -212,9 +212,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             <GridFilterRow headers={headers} columnOf={columnOf} values={state.filterRow} onChange={grid.setFilterValue} />
           </div>
           {error ? (
-            <div className={classes.state} role="alert">
+            <div className={classes.errorState} role="alert">
               <Alert color="red" variant="light" title={t('grid.loadFailed')}>
-                {error instanceof ApiError && error.status === 0 ? t('grid.unreachable') : error.message}
+                {/* The same text as the error toast of spec section 8 (server message, or "cannot connect"). */}
+                <Text size="sm">{errorMessage(error)}</Text>
                 <Group mt="xs">
                   <Button size="compact-xs" variant="light" color="red" onClick={data.refetch}>
                     {t('grid.retry')}
