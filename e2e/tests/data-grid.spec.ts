@@ -162,6 +162,18 @@ test('header filter, reset filter and paging', async ({ page }) => {
   await expect(loginFilter(page)).toHaveValue('');
   await expect(grid(page).getByRole('button', { name: 'Filter values: Active' })).toHaveAttribute('aria-pressed', 'false');
   await expect(pager(page)).not.toHaveText(`1–${inactive} of ${inactive}`);
+
+  // Fit to height: as many 34 px rows as the body holds.
+  await pageSize(page).click();
+  await page.getByRole('option', { name: 'Fit to height' }).click();
+  const fits = await grid(page).evaluate((el) => {
+    const scroll = el.querySelector('[role="grid"]')!;
+    const head = scroll.querySelector('[role="rowgroup"]')!;
+    return Math.floor((scroll.clientHeight - head.clientHeight) / 34);
+  });
+  expect(fits).toBeGreaterThan(5);
+  await expect(rows(page)).toHaveCount(fits);
+  await expect(pager(page)).toHaveText(new RegExp(`^1–${fits} of \\d+$`));
 });
 
 test('row click opens the user; ctrl-click opens a new tab; selecting text opens nothing', async ({ page, context }) => {
