@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Log levels (spec section 4), each defined once: its code, label key and colour (a Mantine
+ * colour name). The server writes the codes; the console shows label and colour from here.
+ */
+export const LOG_LEVELS = {
+  I: { labelKey: 'logs.level.I', color: 'blue' },
+  W: { labelKey: 'logs.level.W', color: 'orange' },
+  E: { labelKey: 'logs.level.E', color: 'red' },
+  P: { labelKey: 'logs.level.P', color: 'violet' },
+} as const;
+export const LOG_LEVEL_CODES = ['I', 'W', 'E', 'P'] as const;
+export const logLevelSchema = z.enum(LOG_LEVEL_CODES);
+export type LogLevel = z.infer<typeof logLevelSchema>;
+/** The levels a finished record may end in (P means "still running"). */
+export type FinalLogLevel = Exclude<LogLevel, 'P'>;
+
+/** Objects a record may link to; the console links the first three (spec, Logs). */
+export const LOG_OBJECT_CLASSES = ['UserDao', 'AgentDao', 'NetworkRangeDao', 'DeviceDao', 'LocationDao'] as const;
+export type LogObjectClass = (typeof LOG_OBJECT_CLASSES)[number];
+
+export const eventGroupSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type EventGroupRow = z.infer<typeof eventGroupSchema>;
+
+/** A row of GET /api/event-logs/page; `logDuration` is in milliseconds (the console shows seconds). */
+export const eventLogRowSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  logDatetime: z.string(),
+  eventGroupId: z.number().int(),
+  eventGroupName: z.string(),
+  logLevel: logLevelSchema,
+  userId: z.number().int().nullable(),
+  userLogin: z.string().nullable(),
+  childrenCount: z.number().int(),
+  logDuration: z.number().int().nullable(),
+  message: z.string(),
+  messageCode: z.string().nullable(),
+  objectClass: z.string().nullable(),
+  objectId: z.number().int().nullable(),
+});
+export type EventLogRow = z.infer<typeof eventLogRowSchema>;
+
+/** GET /api/event-logs/{id}. `stackTraceLines` is empty unless the caller is ADMIN or DEVELOPER. */
+export const eventLogSchema = eventLogRowSchema.extend({
+  eventGroup: eventGroupSchema,
+  user: z.object({ id: z.number().int(), login: z.string(), name: z.string() }).nullable(),
+  messageLines: z.array(z.string()),
+  stackTraceLines: z.array(z.string()),
+  parent: z.object({ id: z.number().int(), message: z.string() }).nullable(),
+  /** The first children by date (at most EVENT_LOG_CHILDREN_LIMIT); all of them are in the list with a parentId filter. */
+  children: z.array(eventLogRowSchema),
+});
+export type EventLog = z.infer<typeof eventLogSchema>;
+export const EVENT_LOG_CHILDREN_LIMIT = 200;
