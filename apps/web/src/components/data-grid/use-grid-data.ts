@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listQueryString, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
+import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../lib/api.ts';
 import { matchesFilter, sortRows } from './grid-filter.ts';
 import { shapeTree, treeFromParentIds, type RowId } from './grid-tree.ts';
@@ -42,8 +42,9 @@ export type GridData<Row> = {
 
 export function useGridData<Row>(src: Source<Row>): GridData<Row> {
   const remote = !!src.endpoint && !src.data;
+  // An unpaged remote grid (a tree loaded at once) asks for the most the server serves.
   const query = listQueryString({
-    pageSize: src.paged ? src.pageSize : 1000,
+    pageSize: src.paged ? src.pageSize : MAX_PAGE_SIZE,
     pageNumber: src.paged ? src.pageIndex + 1 : 1,
     sort: src.sort,
     filter: src.filter,
