@@ -62,20 +62,90 @@ export const userFields = {
   middleName: name.nullish(),
 };
 
-/** What the console sends to create or change a user. The password travels as passwordHash. */
-export const userInputSchema = z.object({
-  login: userFields.login,
-  email: userFields.email,
-  passwordHash: userFields.password.optional(),
-  activeFlag: z.boolean().default(true),
-  systemNotificationRecipient: z.boolean().default(false),
-  lastName: userFields.lastName,
-  firstName: userFields.firstName,
-  middleName: userFields.middleName,
-  locations: z.array(z.object({ id: z.number().int() })).min(1, 'user.locationsRequired'),
-  grants: z.array(z.object({ id: z.number().int() })).min(1, 'user.rolesRequired'),
-});
+const passwordMatches = (v: { passwordHash?: string; passwordConfirmation?: string }) =>
+  v.passwordConfirmation === undefined || v.passwordConfirmation === (v.passwordHash ?? '');
+
+/**
+ * What the console sends to create or change a user. The password travels as passwordHash
+ * (absent on a change keeps the old one). The console never sends the confirmation; another
+ * client may, and then it must match.
+ */
+export const userInputSchema = z
+  .object({
+    login: userFields.login,
+    email: userFields.email,
+    passwordHash: userFields.password.optional(),
+    passwordConfirmation: z.string().max(20, 'general.passwordLength').optional(),
+    activeFlag: z.boolean().default(true),
+    systemNotificationRecipient: z.boolean().default(false),
+    lastName: userFields.lastName,
+    firstName: userFields.firstName,
+    middleName: userFields.middleName,
+    locations: z.array(z.object({ id: z.number().int() })).min(1, 'user.locationsRequired').max(1000),
+    grants: z.array(z.object({ id: z.number().int() })).min(1, 'user.rolesRequired').max(100),
+  })
+  .refine(passwordMatches, { message: 'general.passwordMismatch', path: ['passwordConfirmation'] });
 export type UserInput = z.infer<typeof userInputSchema>;
+
+/** The user form's values: locations as the multi-select's string ids, roles as ids. */
+export type UserFormValues = {
+  login: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+  activeFlag: boolean;
+  systemNotificationRecipient: boolean;
+  lastName: string;
+  firstName: string;
+  middleName: string;
+  locationIds: string[];
+  roleIds: number[];
+};
+
+/**
+ * The form's rules (spec section 5): the password and its confirmation are required, 8 to 20,
+ * on create; on a change an empty password keeps the old one. "No role" is not a field error:
+ * the form shows a warning dialog instead, so roles are not checked here.
+ */
+export function userFormSchema(isNew: boolean) {
+  const password = isNew
+    ? z.string().min(1, 'general.mandatory').pipe(userFields.password)
+    : z.string().superRefine((v, ctx) => {
+        if (!v) return;
+        for (const issue of userFields.password.safeParse(v).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
+      });
+  const confirmation = isNew
+    ? z.string().min(1, 'general.mandatory').min(8, 'general.passwordLength').max(20, 'general.passwordLength')
+    : z.string().max(20, 'general.passwordLength');
+  return z
+    .object({
+      login: userFields.login,
+      email: userFields.email,
+      password,
+      passwordConfirmation: confirmation,
+      lastName: userFields.lastName,
+      firstName: z.string().max(128, 'general.maxLength'),
+      middleName: z.string().max(128, 'general.maxLength'),
+      locationIds: z.array(z.string()).min(1, 'user.locationsRequired'),
+    })
+    .refine((v) => v.password === v.passwordConfirmation, { message: 'general.passwordMismatch', path: ['passwordConfirmation'] });
+}
+
+/** The request body for a form's values: no confirmation, no empty password on a change. */
+export function userInputFromForm(v: UserFormValues): UserInput {
+  return {
+    login: v.login.trim(),
+    email: v.email.trim(),
+    ...(v.password ? { passwordHash: v.password } : {}),
+    activeFlag: v.activeFlag,
+    systemNotificationRecipient: v.systemNotificationRecipient,
+    lastName: v.lastName.trim(),
+    firstName: v.firstName.trim() || null,
+    middleName: v.middleName.trim() || null,
+    locations: v.locationIds.map((id) => ({ id: Number(id) })),
+    grants: v.roleIds.map((id) => ({ id })),
+  };
+}
 
 export const userListRowSchema = z.object({
   id: z.number().int(),

@@ -12,6 +12,7 @@ addMessages({
     'user.locationsRequired': 'Choose at least one location',
     'user.passwordRequired': 'A password is required for a new user',
     'user.systemUser': 'A system user cannot be deleted',
+    'user.superior': 'This user has rights you do not have; you cannot change or delete them',
   },
   ru: {
     'user.loginTaken': 'Этот логин уже занят',
@@ -24,5 +25,6 @@ addMessages({
     'user.locationsRequired': 'Выберите хотя бы одно расположение',
     'user.passwordRequired': 'Для нового пользователя нужен пароль',
     'user.systemUser': 'Системного пользователя нельзя удалить',
+    'user.superior': 'У этого пользователя есть права, которых нет у вас; его нельзя изменить или удалить',
   },
 });

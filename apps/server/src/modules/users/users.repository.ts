@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Me, User } from '@pagewatch/contracts/users';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
@@ -25,8 +25,36 @@ async function locationsOfUsers(db: Db, ids: number[]) {
   return out;
 }
 
-/** A user as the API returns it: locations and roles, never the password hash. */
-export async function userView(db: Db, u: UserRow): Promise<User> {
+export async function locationIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The key locations of a set: those with no ancestor in the set. A child of a listed location
+ * adds no access (the parent's scope covers it), so only key locations are stored.
+ */
+export async function keyLocations(db: Db, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length < 2) return unique;
+  const list = sql.join(unique.map((id) => sql`${id}`), sql`, `);
+  const res = await db.execute(sql`
+    WITH RECURSIVE up AS (
+      SELECT l.id AS start, l.parent_id AS ancestor FROM locations l WHERE l.id IN (${list})
+      UNION
+      SELECT up.start, l.parent_id FROM up JOIN locations l ON l.id = up.ancestor WHERE l.parent_id IS NOT NULL
+    )
+    SELECT DISTINCT start FROM up WHERE ancestor IN (${list})`);
+  const covered = new Set((res.rows as { start: number }[]).map((r) => Number(r.start)));
+  return unique.filter((id) => !covered.has(id));
+}
+
+/**
+ * A user as the API returns it: locations and roles, never the password hash. With `scope`,
+ * only the locations inside it are listed: a caller does not learn of locations they cannot see
+ * (the user keeps them all the same).
+ */
+export async function userView(db: Db, u: UserRow, scope?: ReadonlySet<number>): Promise<User> {
   const [locs, roles] = await Promise.all([locationsOfUsers(db, [u.id]), rolesOfUsers(db, [u.id])]);
   return {
     id: u.id,
@@ -38,7 +66,7 @@ export async function userView(db: Db, u: UserRow): Promise<User> {
     lastName: u.lastName,
     firstName: u.firstName,
     middleName: u.middleName,
-    locations: locs.get(u.id) ?? [],
+    locations: (locs.get(u.id) ?? []).filter((l) => !scope || scope.has(l.id)),
     grants: (roles.get(u.id) ?? []).map((r) => ({
       id: r.id,
       code: r.code,

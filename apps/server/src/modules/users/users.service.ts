@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { UserInput, UserListRow } from '@pagewatch/contracts/users';
 import type { Db } from '../../db/client.ts';
@@ -7,9 +7,9 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-
 import { runList } from '../../lib/list-query.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashPassword } from '../auth/auth.service.ts';
-import { allRoles } from '../roles/roles.repository.ts';
+import { allRoles, roleIdsOf } from '../roles/roles.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { userById, userView } from './users.repository.ts';
+import { keyLocations, locationIdsOf, userById, userView } from './users.repository.ts';
 import { usersList } from './users.list.ts';
 import './users.messages.ts';
 
@@ -21,6 +21,21 @@ const scopeOf = (caller: Caller) =>
     ? sql`EXISTS (SELECT 1 FROM user_locations ul WHERE ul.user_id = u.id AND ul.location_id IN (${inList(caller.scope)}))`
     : sql`false`;
 
+const loginConflict = () => new AppError('CONFLICT', { key: 'user.loginTaken', fields: [{ field: 'login', key: 'user.loginTaken' }] });
+
+/** Added and removed members between two id lists. */
+function changes(before: number[], after: number[]) {
+  const b = new Set(before);
+  const a = new Set(after);
+  return { added: [...a].filter((id) => !b.has(id)), removed: [...b].filter((id) => !a.has(id)) };
+}
+
+/**
+ * Users and the rules of spec sections 5 and 6: a caller sees and manages the users of their
+ * locations (and the locations below them), hands out only roles whose every grant they hold
+ * and only locations in their scope, never changes their own roles or deletes themselves, and
+ * the last active ADMIN stays.
+ */
 export class UsersService {
   private readonly db: Db;
   private readonly log: EventLog;
@@ -33,17 +48,18 @@ export class UsersService {
     return runList<UserListRow>(this.db, usersList, q, scopeOf(caller));
   }
 
+  /** The user if the caller may see them: 404 when missing, 403 when outside the caller's locations. */
   private async visible(caller: Caller, id: number) {
-    const u = await userById(this.db, id);
-    if (!u) throw notFound();
-    const locs = await this.db.select().from(userLocations).where(eq(userLocations.userId, id));
-    if (!locs.some((l) => caller.scope.has(l.locationId))) throw new AppError('OUT_OF_SCOPE');
-    return { user: u, locationIds: locs.map((l) => l.locationId) };
+    const user = await userById(this.db, id);
+    if (!user) throw notFound();
+    const locationIds = await locationIdsOf(this.db, id);
+    if (!locationIds.some((l) => caller.scope.has(l))) throw new AppError('OUT_OF_SCOPE');
+    return { user, locationIds };
   }
 
   async get(caller: Caller, id: number) {
     const { user } = await this.visible(caller, id);
-    return userView(this.db, user);
+    return userView(this.db, user, caller.scope);
   }
 
   /** Roles the caller may hand out: those whose every grant the caller holds. */
@@ -52,17 +68,27 @@ export class UsersService {
     return all.filter((r) => r.grants.every((g) => caller.grants.has(g))).map(({ id, code, name }) => ({ id, code, name }));
   }
 
-  private async checkAssignable(caller: Caller, input: UserInput) {
+  /**
+   * The role and location changes must be the caller's to make: every role added or taken
+   * away is one they may hand out, every location added is in their scope. A user holding a
+   * role beyond the caller's rights is not the caller's to change at all.
+   */
+  private async checkAssignable(caller: Caller, input: UserInput, current: { roleIds: number[]; locationIds: number[] }) {
+    const wanted = [...new Set(input.grants.map((g) => g.id))];
+    const existing = await this.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted));
+    if (existing.length !== wanted.length) throw invalid('grants', 'general.badValue');
     const managed = new Set((await this.managedRoles(caller)).map((r) => r.id));
-    const existing = await this.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.grants.map((g) => g.id)));
-    if (existing.length !== new Set(input.grants.map((g) => g.id)).size) throw invalid('grants', 'general.badValue');
-    if (input.grants.some((g) => !managed.has(g.id))) throw forbidden('user.roleNotHeld');
-    if (input.locations.some((l) => !caller.scope.has(l.id))) throw forbidden('user.locationNotHeld');
+    if (current.roleIds.some((r) => !managed.has(r))) throw forbidden('user.superior');
+    const roleChanges = changes(current.roleIds, wanted);
+    if ([...roleChanges.added, ...roleChanges.removed].some((r) => !managed.has(r))) throw forbidden('user.roleNotHeld');
+    const { added } = changes(current.locationIds, input.locations.map((l) => l.id));
+    if (added.some((l) => !caller.scope.has(l))) throw forbidden('user.locationNotHeld');
+    return { roleIds: wanted, rolesChanged: roleChanges.added.length + roleChanges.removed.length > 0 };
   }
 
   private async loginTaken(login: string, exceptId: number | null) {
     const [row] = await this.db.select({ id: users.id }).from(users).where(sql`lower(${users.login}) = lower(${login})`);
-    return row && row.id !== exceptId;
+    return Boolean(row) && row.id !== exceptId;
   }
 
   /** Refuses a change that would leave no active user holding the ADMIN role. */
@@ -73,10 +99,16 @@ export class UsersService {
     if (Number((res.rows[0] as { n: number }).n) < 1) throw conflict('user.lastAdmin');
   }
 
+  /** The location an event about a user is filed under: one the caller sees, so their log shows it. */
+  private logLocation(caller: Caller, locationIds: number[]) {
+    return locationIds.find((l) => caller.scope.has(l)) ?? null;
+  }
+
   async create(caller: Caller, input: UserInput) {
     if (!input.passwordHash) throw invalid('passwordHash', 'user.passwordRequired');
-    await this.checkAssignable(caller, input);
-    if (await this.loginTaken(input.login, null)) throw new AppError('CONFLICT', { fields: [{ field: 'login', key: 'user.loginTaken' }] });
+    const { roleIds } = await this.checkAssignable(caller, input, { roleIds: [], locationIds: [] });
+    if (await this.loginTaken(input.login, null)) throw loginConflict();
+    const locationIds = await keyLocations(this.db, input.locations.map((l) => l.id));
     const passwordHash = await hashPassword(input.passwordHash);
     const id = await this.db.transaction(async (tx) => {
       const [u] = await tx
@@ -92,9 +124,9 @@ export class UsersService {
           middleName: input.middleName || null,
         })
         .returning({ id: users.id });
-      await tx.insert(userRoles).values(input.grants.map((g) => ({ userId: u.id, roleId: g.id })));
-      await tx.insert(userLocations).values([...new Set(input.locations.map((l) => l.id))].map((locationId) => ({ userId: u.id, locationId })));
-      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} created user ${input.login}`, messageCode: 'user.created', userId: caller.userId, objectClass: 'UserDao', objectId: u.id }, tx as unknown as Db);
+      await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: u.id, roleId })));
+      await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: u.id, locationId })));
+      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} created user ${input.login}`, messageCode: 'user.created', userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
       return u.id;
     });
     return this.get(caller, id);
@@ -102,16 +134,17 @@ export class UsersService {
 
   async update(caller: Caller, id: number, input: UserInput) {
     const { user, locationIds } = await this.visible(caller, id);
-    await this.checkAssignable(caller, input);
-    if (await this.loginTaken(input.login, id)) throw new AppError('CONFLICT', { fields: [{ field: 'login', key: 'user.loginTaken' }] });
-    const currentRoles = (await this.db.select().from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.roleId).sort();
-    const newRoles = [...new Set(input.grants.map((g) => g.id))].sort();
-    const rolesChanged = currentRoles.join() !== newRoles.join();
-    if (rolesChanged && id === caller.userId) throw forbidden('user.ownRoles');
+    const currentRoles = await roleIdsOf(this.db, id);
+    const wanted = new Set(input.grants.map((g) => g.id));
+    if (id === caller.userId && (currentRoles.length !== wanted.size || currentRoles.some((r) => !wanted.has(r)))) {
+      throw forbidden('user.ownRoles');
+    }
+    const { roleIds, rolesChanged } = await this.checkAssignable(caller, input, { roleIds: currentRoles, locationIds });
+    if (await this.loginTaken(input.login, id)) throw loginConflict();
     const passwordHash = input.passwordHash ? await hashPassword(input.passwordHash) : undefined;
     // Locations outside the caller's scope stay: the caller cannot see them, the user keeps them.
     const hidden = locationIds.filter((l) => !caller.scope.has(l));
-    const newLocations = [...new Set([...hidden, ...input.locations.map((l) => l.id)])];
+    const newLocations = await keyLocations(this.db, [...hidden, ...input.locations.map((l) => l.id)]);
     await this.db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -129,23 +162,26 @@ export class UsersService {
         .where(eq(users.id, id));
       if (rolesChanged) {
         await tx.delete(userRoles).where(eq(userRoles.userId, id));
-        await tx.insert(userRoles).values(newRoles.map((roleId) => ({ userId: id, roleId })));
+        await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
       }
       await tx.delete(userLocations).where(eq(userLocations.userId, id));
       await tx.insert(userLocations).values(newLocations.map((locationId) => ({ userId: id, locationId })));
       await this.keepAnAdmin(tx as unknown as Db);
-      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} changed user ${user.login}`, messageCode: 'user.updated', userId: caller.userId, objectClass: 'UserDao', objectId: id }, tx as unknown as Db);
+      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} changed user ${user.login}`, messageCode: 'user.updated', userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx as unknown as Db);
     });
     return this.get(caller, id);
   }
 
   async remove(caller: Caller, id: number) {
-    const { user } = await this.visible(caller, id);
+    const { user, locationIds } = await this.visible(caller, id);
     if (id === caller.userId) throw forbidden('user.selfDelete');
+    if (user.isSystem) throw conflict('user.systemUser');
+    const managed = new Set((await this.managedRoles(caller)).map((r) => r.id));
+    if ((await roleIdsOf(this.db, id)).some((r) => !managed.has(r))) throw forbidden('user.superior');
     await this.db.transaction(async (tx) => {
-      await tx.delete(users).where(and(eq(users.id, id)));
+      await tx.delete(users).where(eq(users.id, id));
       await this.keepAnAdmin(tx as unknown as Db);
-      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} deleted user ${user.login}`, messageCode: 'user.deleted', userId: caller.userId, objectClass: 'UserDao', objectId: id }, tx as unknown as Db);
+      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} deleted user ${user.login}`, messageCode: 'user.deleted', userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
     });
   }
 }
