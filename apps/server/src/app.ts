@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
+import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
 
@@ -48,7 +49,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     users: new UsersService(database.db, eventLog),
   };
 
-  setupErrors(app);
+  setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
   await registerWebsocket(app);
   setupAccess(app, (hash) => auth.resolveSession(hash), async () => null);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);
   await locationsRoutes(app, ctx);
+  await eventLogsRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();

@@ -26,7 +26,10 @@ function body(lang: Lang, code: string, key: string, params: Record<string, unkn
   return details.length ? { code, message, details } : { code, message };
 }
 
-export function setupErrors(app: FastifyInstance) {
+/** Called for every 500, after the reply is chosen; the event log keeps it with its stack trace. */
+export type InternalErrorSink = (err: Error, req: FastifyRequest) => Promise<unknown>;
+
+export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink) {
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang(req.headers['accept-language']);
@@ -55,6 +58,7 @@ export function setupErrors(app: FastifyInstance) {
       return reply.status(status).send({ code: err.code ?? 'BAD_REQUEST', message: err.message });
     }
     req.log.error({ err }, 'request failed');
+    onInternal?.(err, req).catch((e) => req.log.error({ err: e }, 'writing the error to the event log failed'));
     return reply.status(500).send(body(lang, 'INTERNAL', 'errors.INTERNAL', {}, []));
   });
 

@@ -20,15 +20,22 @@
  * - locationId: set it for anything that belongs to a location (agents, devices); records
  *   without one are seen only by users at the DEFAULT root (see event-logs.scope.ts).
  */
-import { eq, sql } from 'drizzle-orm';
-import type { FinalLogLevel, LogLevel, LogObjectClass } from '@pagewatch/contracts/event-logs';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { EVENT_LOG_CHILDREN_LIMIT, type EventLog as EventLogView, type EventLogRow, type FinalLogLevel, type LogLevel, type LogObjectClass } from '@pagewatch/contracts/event-logs';
+import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { eventGroups, eventLogs } from '../../db/schema.ts';
 import type { Hub } from '../../plugins/realtime.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { runList } from '../../lib/list-query.ts';
+import type { Caller } from '../auth/caller.ts';
+import { defaultLocationId } from '../locations/locations.repository.ts';
+import { allGroups, childRows, locationCount, logRecord, parentRef, toRow } from './event-logs.repository.ts';
+import { eventLogsList } from './event-logs.list.ts';
 
 export type { LogLevel } from '@pagewatch/contracts/event-logs';
 
-export const EVENT_GROUPS = ['AUTH', 'USERS', 'LOCATIONS', 'AGENTS', 'DEVICES', 'NOTIFICATIONS', 'SETTINGS', 'JOBS', 'SYSTEM'] as const;
+export const EVENT_GROUPS = ['AUTH', 'USERS', 'LOCATIONS', 'DICTIONARIES', 'AGENTS', 'DEVICES', 'NOTIFICATIONS', 'SETTINGS', 'JOBS', 'SYSTEM'] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 export type LogEntry = {
@@ -58,6 +65,7 @@ export class EventLog {
   private readonly db: Db;
   private readonly hub: Hub | null;
   private groupIds = new Map<string, number>();
+  private defaultLocationId: number | null = null;
 
   constructor(db: Db, hub: Hub | null) {
     this.db = db;
@@ -67,6 +75,7 @@ export class EventLog {
   /** Loads the group ids once, so writing inside a transaction never needs a second connection. */
   async init() {
     for (const g of await this.db.select().from(eventGroups)) this.groupIds.set(g.code, g.id);
+    this.defaultLocationId = await defaultLocationId(this.db);
   }
 
   private groupId(code: EventGroup): number {
@@ -101,6 +110,16 @@ export class EventLog {
       this.hub?.publish(`log:${e.parentId}`, { type: 'EVENT_LOG_CHANGED', id: e.parentId });
     }
     return row.id;
+  }
+
+  /**
+   * A request that failed with a 500: the message names the route (never the query string,
+   * which may hold a token); the stack trace is kept for administrators.
+   */
+  serverError(err: Error, method: string, url: string, userId: number | null): Promise<number> {
+    const path = url.split('?')[0].slice(0, 300);
+    const first = (err.message || err.name).split('\n')[0].slice(0, 500);
+    return this.write({ group: 'SYSTEM', level: 'E', message: `${method} ${path}: ${first}`, messageCode: 'server.error', userId, stackTrace: err.stack ?? String(err) });
   }
 
   /** Opens a run: a top-level record in state P. Returns its id, the parent of what follows. */
@@ -164,5 +183,61 @@ export class EventLog {
     }
     await this.finish(runId, { level: result?.level, message: result?.message });
     return result;
+  }
+
+  // ---- Reads (the logs screens) ----
+
+  /**
+   * Which records a caller sees: those with a location in their scope; records without a
+   * location (user administration, server errors, jobs) only when the caller holds the DEFAULT
+   * root location itself, as those concern the whole installation. `col` is the location column.
+   */
+  private async visibleSql(caller: Caller, col: SQL): Promise<SQL | null> {
+    const seesUnlocated = this.defaultLocationId !== null && caller.locationIds.includes(this.defaultLocationId);
+    const ids = [...caller.scope];
+    // Everything visible: no condition at all, which keeps the big list on its plain index.
+    if (seesUnlocated && ids.length >= (await locationCount(this.db))) return null;
+    const located = ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : null;
+    if (seesUnlocated) return located ? sql`(${located} OR ${col} IS NULL)` : sql`${col} IS NULL`;
+    return located ?? sql`false`;
+  }
+
+  async list(caller: Caller, q: ListQuery) {
+    const res = await runList<Record<string, unknown>>(this.db, eventLogsList, q, await this.visibleSql(caller, sql`l.location_id`));
+    return { pageRows: res.pageRows.map(toRow), totalRows: res.totalRows };
+  }
+
+  async get(caller: Caller, id: number): Promise<EventLogView> {
+    const r = await logRecord(this.db, id);
+    if (!r) throw notFound();
+    const visible = await this.visibleSql(caller, sql`${eventLogs.locationId}`);
+    if (visible) {
+      const [ok] = await this.db.select({ id: eventLogs.id }).from(eventLogs).where(and(eq(eventLogs.id, id), visible));
+      if (!ok) throw new AppError('OUT_OF_SCOPE');
+    }
+    // Stack traces show internals: administrators and developers only.
+    const seesStack = caller.roleCodes.includes('ADMIN') || caller.roleCodes.includes('DEVELOPER');
+    const parentVisible = await this.visibleSql(caller, sql`l.location_id`);
+    const [parent, children] = await Promise.all([
+      r.parentId ? parentRef(this.db, r.parentId, parentVisible ?? sql`true`) : null,
+      r.childrenCount > 0 ? childRows(this.db, id, EVENT_LOG_CHILDREN_LIMIT, visible) : ([] as EventLogRow[]),
+    ]);
+    const row = toRow(r);
+    return {
+      ...row,
+      eventGroup: { id: r.eventGroupId, code: r.eventGroupCode, name: r.eventGroupName },
+      user: r.userId && r.userLogin
+        ? { id: r.userId, login: r.userLogin, name: [r.userLastName, r.userFirstName].filter(Boolean).join(' ') }
+        : null,
+      messageLines: r.message.split(/\r?\n/),
+      stackTraceLines: seesStack && r.stackTrace ? r.stackTrace.split(/\r?\n/) : [],
+      parent,
+      children,
+    };
+  }
+
+  async groups() {
+    const rows = await allGroups(this.db);
+    return { pageRows: rows, totalRows: rows.length };
   }
 }

@@ -1,0 +1,89 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { EventLogRow } from '@pagewatch/contracts/event-logs';
+import type { Db } from '../../db/client.ts';
+import { eventGroups, eventLogs, users } from '../../db/schema.ts';
+
+/** Drivers differ: int8 comes back as a string (pg) or bigint (PGlite); timestamps as Date or string. */
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+export function toRow(r: Record<string, unknown>): EventLogRow {
+  return {
+    id: Number(r.id),
+    parentId: num(r.parentId),
+    logDatetime: iso(r.logDatetime),
+    eventGroupId: Number(r.eventGroupId),
+    eventGroupName: String(r.eventGroupName),
+    logLevel: r.logLevel as EventLogRow['logLevel'],
+    userId: num(r.userId),
+    userLogin: (r.userLogin as string | null) ?? null,
+    childrenCount: Number(r.childrenCount),
+    logDuration: num(r.logDuration),
+    message: String(r.message),
+    messageCode: (r.messageCode as string | null) ?? null,
+    objectClass: (r.objectClass as string | null) ?? null,
+    objectId: num(r.objectId),
+  };
+}
+
+const rowColumns = {
+  id: eventLogs.id,
+  parentId: eventLogs.parentId,
+  logDatetime: eventLogs.logDatetime,
+  eventGroupId: eventLogs.eventGroupId,
+  eventGroupName: eventGroups.name,
+  logLevel: eventLogs.logLevel,
+  userId: eventLogs.userId,
+  userLogin: users.login,
+  childrenCount: eventLogs.childrenCount,
+  logDuration: eventLogs.durationMs,
+  message: eventLogs.message,
+  messageCode: eventLogs.messageCode,
+  objectClass: eventLogs.objectClass,
+  objectId: eventLogs.objectId,
+};
+
+function selectRows(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(eventLogs)
+    .innerJoin(eventGroups, eq(eventGroups.id, eventLogs.eventGroupId))
+    .leftJoin(users, eq(users.id, eventLogs.userId));
+}
+
+export async function logRecord(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      locationId: eventLogs.locationId,
+      stackTrace: eventLogs.stackTrace,
+      eventGroupCode: eventGroups.code,
+      userLastName: users.lastName,
+      userFirstName: users.firstName,
+    })
+    .from(eventLogs)
+    .innerJoin(eventGroups, eq(eventGroups.id, eventLogs.eventGroupId))
+    .leftJoin(users, eq(users.id, eventLogs.userId))
+    .where(eq(eventLogs.id, id));
+  return row ?? null;
+}
+
+export async function childRows(db: Db, parentId: number, limit: number, visible: SQL | null): Promise<EventLogRow[]> {
+  const rows = await selectRows(db).where(and(eq(eventLogs.parentId, parentId), visible ?? undefined)).orderBy(asc(eventLogs.logDatetime), asc(eventLogs.id)).limit(limit);
+  return rows.map((r) => toRow(r));
+}
+
+export async function parentRef(db: Db, id: number, visible: SQL) {
+  const res = await db.execute(sql`SELECT l.id, l.message FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
+  const r = res.rows[0] as { id: unknown; message: string } | undefined;
+  return r ? { id: Number(r.id), message: r.message } : null;
+}
+
+export function allGroups(db: Db) {
+  return db.select().from(eventGroups).orderBy(asc(eventGroups.name));
+}
+
+export async function locationCount(db: Db): Promise<number> {
+  const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
+  return Number((res.rows[0] as { n: number }).n);
+}
