@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { startControlServer } from './control-server.ts';
+import { startFleet } from './fleet.ts';
+
+const HELP = `usage: sim --count N [--port 1161] [--seed S] [--base 127.0.1.1] [--speed X]
+           [--community public] [--location TEXT] [--no-random-events] [--control-port 8161]
+Serves N simulated printers over SNMP v1/v2c on consecutive loopback addresses, and a control
+API on http://127.0.0.1:<control-port> to force events (see control-server.ts).
+`;
+
+function int(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        count: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, base: { type: 'string' },
+        speed: { type: 'string' }, community: { type: 'string' }, location: { type: 'string' },
+        'no-random-events': { type: 'boolean', default: false }, 'control-port': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`sim: ${(error as Error).message}\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  try {
+    const count = int(values.count, 'count', 10, 1, 60_000);
+    const base = values.base ?? '127.0.1.1';
+    if (!/^127\.\d+\.\d+\.\d+$/.test(base)) throw new Error('--base must be a loopback address (127.x.y.z)');
+    const fleet = await startFleet({
+      count, base,
+      port: int(values.port, 'port', 1161, 1, 65535),
+      seed: int(values.seed, 'seed', 1, 0, 2 ** 31),
+      speed: int(values.speed, 'speed', 1, 0, 1_000_000),
+      community: values.community,
+      location: values.location,
+      randomEvents: !values['no-random-events'],
+    });
+    const control = await startControlServer(fleet, int(values['control-port'], 'control-port', 8161, 0, 65535));
+    const list = fleet.list();
+    process.stdout.write(
+      `printer-sim: ${count} printers on ${list[0]!.ip}–${list[list.length - 1]!.ip} port ${fleet.port} ` +
+        `(seed ${fleet.seed}, community "${fleet.community}"); control API ${control.url}\n`,
+    );
+    const stop = (): void => {
+      void Promise.all([fleet.stop(), control.close()]).then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`sim: ${(error as Error).message}\n`);
+    return 2;
+  }
+}
+
+if (import.meta.main) {
+  const code = await main(process.argv.slice(2));
+  if (code !== 0) process.exit(code);
+}

@@ -1,0 +1,294 @@
+import dgram from 'node:dgram';
+import type { Socket } from 'node:dgram';
+import { MODELS } from './catalogue.ts';
+import type { ModelSpec } from './catalogue.ts';
+import { buildView } from './mib-view.ts';
+import type { MibView } from './mib-view.ts';
+import { SimPrinter, TICK_MS } from './printer-state.ts';
+import { respond } from './responder.ts';
+import { shuffled } from './rng.ts';
+import { VENDOR_MIBS } from './vendor-mibs.ts';
+
+export type FleetOptions = {
+  count: number;
+  /** UDP port every printer listens on (default 1161). */
+  port?: number;
+  seed?: number;
+  /** First address; printers take consecutive ones, skipping .0 and .255 (default 127.0.1.1). */
+  base?: string;
+  /** Simulated time runs this many times faster than real time (0 freezes it: see `advance`). */
+  speed?: number;
+  community?: string;
+  /** Jams, outages, IP changes and replacements by themselves (default true). */
+  randomEvents?: boolean;
+  /** sysLocation of every printer. */
+  location?: string;
+  /** Only these models (by model name), in this order; default the whole catalogue. */
+  models?: string[];
+};
+
+export type PrinterInfo = {
+  index: number;
+  ip: string;
+  port: number;
+  vendor: string;
+  model: string;
+  type: 'PRINTER' | 'MFP';
+  color: boolean;
+  a3: boolean;
+  serial: string;
+  mac: string;
+  hostName: string;
+  online: boolean;
+  jammed: boolean;
+  totalPages: number;
+  supplies: Array<{ index: number; kind: string; colorant: string | null; percent: number; replacements: number }>;
+};
+
+export const ipToInt = (ip: string): number => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+export const intToIp = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
+
+/** The n-th usable address from `base`, skipping host octets .0 and .255. */
+export function addressAt(base: string, n: number): string {
+  let ip = ipToInt(base);
+  for (let i = 0; ; ip++) {
+    const last = ip % 256;
+    if (last === 0 || last === 255) continue;
+    if (i === n) return intToIp(ip);
+    i++;
+  }
+}
+
+type Slot = { printer: SimPrinter; address: string; socket: Socket | null; view: MibView | null; viewVersion: number; viewAddress: string };
+
+/**
+ * A fleet of simulated printers served from one process: one UDP socket per printer address
+ * (Node cannot tell which local address a datagram was sent to, so one socket per address).
+ */
+export class Fleet {
+  readonly port: number;
+  readonly seed: number;
+  readonly base: string;
+  readonly community: string;
+  readonly location: string;
+  private readonly slots: Slot[];
+  private speed: number;
+  private startReal = Date.now();
+  /** Simulated milliseconds added by `advance` (and kept across speed changes). */
+  private offsetMs = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private started = false;
+
+  constructor(options: FleetOptions) {
+    this.port = options.port ?? 1161;
+    this.seed = options.seed ?? 1;
+    this.base = options.base ?? '127.0.1.1';
+    this.speed = options.speed ?? 1;
+    this.community = options.community ?? 'public';
+    this.location = options.location ?? '';
+    const catalogue: ModelSpec[] = options.models
+      ? options.models.map((name) => {
+          const m = MODELS.find((x) => x.model === name);
+          if (!m) throw new Error(`unknown model "${name}"`);
+          return m;
+        })
+      : MODELS;
+    const order = options.models ? catalogue.map((_, i) => i) : shuffled(catalogue.length, this.seed);
+    const randomEvents = options.randomEvents ?? true;
+    this.slots = Array.from({ length: options.count }, (_, i) => {
+      const printer = new SimPrinter(i, this.seed, catalogue[order[i % order.length]!]!, { randomEvents });
+      return { printer, address: addressAt(this.base, i), socket: null, view: null, viewVersion: -1, viewAddress: '' };
+    });
+  }
+
+  get printers(): SimPrinter[] {
+    return this.slots.map((s) => s.printer);
+  }
+
+  get count(): number {
+    return this.slots.length;
+  }
+
+  /** The spare address a printer moves to when its IP changes by itself. */
+  spareAddress(index: number): string {
+    return addressAt(this.base, this.slots.length + index);
+  }
+
+  /** Simulated time since the start, in ticks (simulated minutes). */
+  currentTick(): number {
+    return Math.floor((this.offsetMs + (Date.now() - this.startReal) * this.speed) / TICK_MS);
+  }
+
+  /** Moves simulated time on by `ms` (tests freeze time with speed 0 and step it). */
+  async advance(ms: number): Promise<void> {
+    this.offsetMs += ms;
+    await this.sync();
+  }
+
+  setSpeed(speed: number): void {
+    this.offsetMs += (Date.now() - this.startReal) * this.speed;
+    this.startReal = Date.now();
+    this.speed = speed;
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    await Promise.all(this.slots.map((slot) => this.bind(slot)));
+    this.timer = setInterval(() => void this.sync().catch(() => undefined), 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(this.slots.map((slot) => this.unbind(slot)));
+  }
+
+  /** Brings every printer to the current tick and moves the ones whose IP changed. */
+  async sync(): Promise<void> {
+    const tick = this.currentTick();
+    const moves: Promise<void>[] = [];
+    for (const slot of this.slots) {
+      slot.printer.advanceTo(tick);
+      const wanted = slot.printer.ipSlot === 0 ? addressAt(this.base, slot.printer.index) : this.spareAddress(slot.printer.index);
+      if (wanted !== slot.address && !this.overridden.has(slot.printer.index)) moves.push(this.move(slot, wanted));
+    }
+    await Promise.all(moves);
+  }
+
+  private readonly overridden = new Set<number>();
+
+  info(index: number): PrinterInfo {
+    const slot = this.slot(index);
+    const p = slot.printer;
+    return {
+      index,
+      ip: slot.address,
+      port: this.port,
+      vendor: p.model.vendorName,
+      model: p.model.model,
+      type: p.model.type,
+      color: p.model.color,
+      a3: p.model.a3,
+      serial: p.serial,
+      mac: [...p.mac].map((b) => b.toString(16).padStart(2, '0')).join(':'),
+      hostName: p.hostName,
+      online: p.online && (!this.started || slot.socket !== null),
+      jammed: p.jammed,
+      totalPages: p.totalPages,
+      supplies: p.supplies.map((s) => ({ index: s.index, kind: s.spec.kind, colorant: s.spec.colorant, percent: Math.round(p.percent(s) * 10) / 10, replacements: s.replacements })),
+    };
+  }
+
+  list(): PrinterInfo[] {
+    return this.slots.map((_, i) => this.info(i));
+  }
+
+  // ------------------------------------------------------------ forced events
+
+  /** Moves a printer to `ip` (default: between its own and its spare address). */
+  async changeIp(index: number, ip?: string): Promise<string> {
+    const slot = this.slot(index);
+    const target = ip ?? (slot.address === addressAt(this.base, index) ? this.spareAddress(index) : addressAt(this.base, index));
+    if (this.slots.some((s) => s !== slot && s.address === target)) throw new Error(`${target} is taken by another printer`);
+    this.overridden.add(index);
+    await this.move(slot, target);
+    return target;
+  }
+
+  setSupplyPercent(index: number, supplyIndex: number, percent: number): void {
+    const p = this.slot(index).printer;
+    p.setSupplyPercent(this.supply(p, supplyIndex), percent);
+  }
+
+  replaceSupply(index: number, supplyIndex: number): void {
+    const p = this.slot(index).printer;
+    p.replace(this.supply(p, supplyIndex));
+  }
+
+  setOffline(index: number, offline: boolean): void {
+    this.slot(index).printer.setForcedOffline(offline);
+  }
+
+  setJammed(index: number, jammed: boolean): void {
+    this.slot(index).printer.setJammed(jammed);
+  }
+
+  /** The printer's MIB as it stands now (for tests and tools). */
+  view(index: number): MibView {
+    const slot = this.slot(index);
+    slot.printer.advanceTo(this.currentTick());
+    return this.viewOf(slot);
+  }
+
+  // ------------------------------------------------------------ internals
+
+  private slot(index: number): Slot {
+    const slot = this.slots[index];
+    if (!slot) throw new Error(`no printer ${index}`);
+    return slot;
+  }
+
+  private supply(p: SimPrinter, supplyIndex: number) {
+    const s = p.supplies.find((x) => x.index === supplyIndex);
+    if (!s) throw new Error(`printer ${p.index} has no supply ${supplyIndex}`);
+    return s;
+  }
+
+  private viewOf(slot: Slot): MibView {
+    if (!slot.view || slot.viewVersion !== slot.printer.version || slot.viewAddress !== slot.address) {
+      slot.view = buildView(slot.printer, slot.address, VENDOR_MIBS[slot.printer.model.vendor], this.location);
+      slot.viewVersion = slot.printer.version;
+      slot.viewAddress = slot.address;
+    }
+    return slot.view;
+  }
+
+  private async move(slot: Slot, address: string): Promise<void> {
+    if (!this.started) {
+      slot.address = address;
+      return;
+    }
+    await this.unbind(slot);
+    slot.address = address;
+    await this.bind(slot);
+  }
+
+  private bind(slot: Slot): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const socket = dgram.createSocket({ type: 'udp4', reuseAddr: false });
+    const address = slot.address;
+    socket.on('message', (packet, rinfo) => {
+      const p = slot.printer;
+      p.advanceTo(this.currentTick());
+      if (!p.online) return;
+      const answer = respond(packet, this.community, () => this.viewOf(slot));
+      if (answer) socket.send(answer, rinfo.port, rinfo.address);
+    });
+    return new Promise((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(this.port, address, () => {
+        socket.off('error', reject);
+        // A send to a client that has gone away must not kill the simulator.
+        socket.on('error', () => undefined);
+        slot.socket = socket;
+        resolve();
+      });
+    });
+  }
+
+  private unbind(slot: Slot): Promise<void> {
+    const socket = slot.socket;
+    slot.socket = null;
+    if (!socket) return Promise.resolve();
+    return new Promise((resolve) => socket.close(() => resolve()));
+  }
+}
+
+/** Creates a fleet and binds every printer's address. */
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const fleet = new Fleet(options);
+  await fleet.start();
+  return fleet;
+}

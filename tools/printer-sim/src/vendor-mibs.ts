@@ -1,0 +1,220 @@
+import { TAG } from '@pagewatch/agent/ber-codec';
+import type { WireValue } from '@pagewatch/agent/ber-codec';
+import type { VendorKey } from './catalogue.ts';
+import type { SimPrinter, SupplyState } from './printer-state.ts';
+
+export type MibSink = (oid: string, tag: number, value: WireValue) => void;
+
+/** How a supply's level is published: prtMarkerSuppliesSupplyUnit, MaxCapacity, Level. */
+export type PublishedLevel = { unit: number; max: number; level: number };
+
+/**
+ * How one vendor's agents publish a device: identity strings, the supply level convention and
+ * the private OIDs our profiles read. One entry per vendor; the standard MIBs are in mib-view.ts.
+ */
+export type VendorMib = {
+  sysObjectID: string;
+  sysDescr(p: SimPrinter): string;
+  level(p: SimPrinter, s: SupplyState): PublishedLevel;
+  /** prtMarkerSuppliesType of a toner: toner(3) or tonerCartridge(21). */
+  tonerType?: number;
+  privateOids(p: SimPrinter, add: MibSink): void;
+};
+
+const UNIT_PERCENT = 19;
+const UNIT_IMPRESSIONS = 7;
+
+const percentLevel = (p: SimPrinter, s: SupplyState): PublishedLevel => ({ unit: UNIT_PERCENT, max: 100, level: Math.ceil(p.percent(s)) });
+const impressionLevel = (_p: SimPrinter, s: SupplyState): PublishedLevel => ({ unit: UNIT_IMPRESSIONS, max: s.spec.lifePages, level: Math.max(0, Math.round(s.remaining)) });
+
+const text = (add: MibSink, oid: string, value: string): void => add(oid, TAG.octets, value);
+const num = (add: MibSink, oid: string, value: number): void => add(oid, TAG.integer, value);
+const counter = (add: MibSink, oid: string, value: number): void => add(oid, TAG.counter32, value);
+
+function totals(p: SimPrinter): { mono: number; color: number; copies: number; prints: number } {
+  const c = p.counters;
+  return { mono: c.printMono + c.copyMono, color: c.printColor + c.copyColor, copies: c.copyMono + c.copyColor, prints: c.printMono + c.printColor };
+}
+
+const hp: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.11.2.3.9.1',
+  sysDescr: (p) => `HP ETHERNET MULTI-ENVIRONMENT,ROM none,JETDIRECT,JD153,EEPROM JSI${p.model.firmware.replace(/\W/g, '')},CIDATE 06/14/2024`,
+  level: percentLevel,
+  tonerType: 21,
+  privateOids(p, add) {
+    const m = p.model.model;
+    text(add, '1.3.6.1.4.1.11.2.3.9.1.1.7.0', `MFG:HP;MDL:HP ${m};CMD:PJL,PCL,PDF,POSTSCRIPT;CLS:PRINTER;DES:HP ${m};`);
+    text(add, '1.3.6.1.4.1.11.2.3.9.4.2.1.1.3.2.0', `HP ${m}`);
+    text(add, '1.3.6.1.4.1.11.2.3.9.4.2.1.1.3.3.0', p.serial);
+    text(add, '1.3.6.1.4.1.11.2.3.9.4.2.1.1.3.6.0', p.model.firmware);
+    const t = totals(p);
+    const base = '1.3.6.1.4.1.11.2.3.9.4.2.1.4.1.2';
+    counter(add, `${base}.5.0`, p.totalPages);
+    counter(add, `${base}.6.0`, t.mono);
+    if (p.model.color) counter(add, `${base}.7.0`, t.color);
+    counter(add, `${base}.22.0`, p.counters.duplex);
+    counter(add, `${base}.34.0`, p.counters.jams);
+    if (p.model.type === 'MFP') counter(add, '1.3.6.1.4.1.11.2.3.9.4.2.1.2.2.1.74.0', p.counters.scans);
+  },
+};
+
+const kyocera: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.1347.41',
+  sysDescr: () => 'KYOCERA Document Solutions Printing System',
+  level: impressionLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.1347.40.10.1.1.5.1', p.hostName);
+    text(add, '1.3.6.1.4.1.1347.43.5.1.1.1.1', p.model.model);
+    text(add, '1.3.6.1.4.1.1347.43.5.1.1.28.1', p.serial);
+    text(add, '1.3.6.1.4.1.1347.43.5.4.1.5.1.1', p.model.firmware);
+    const c = p.counters;
+    counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.1', c.printMono + c.printColor);
+    counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.2', c.copyMono + c.copyColor);
+    counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.4', c.fax);
+    counter(add, '1.3.6.1.4.1.1347.42.3.1.2.1.1.1.1', c.printMono);
+    if (p.model.color) counter(add, '1.3.6.1.4.1.1347.42.3.1.2.1.1.1.3', c.printColor);
+  },
+};
+
+/** Ricoh's private counter table: rows of (type code, value). */
+const RICOH_COUNTER_ROWS: Array<[number, (p: SimPrinter) => number]> = [
+  [10, (p) => p.totalPages],
+  [200, (p) => p.counters.copyMono + p.counters.copyColor],
+  [201, (p) => p.counters.copyMono],
+  [202, (p) => p.counters.copyColor],
+  [401, (p) => p.counters.printMono],
+  [402, (p) => p.counters.printColor],
+  [870, (p) => p.counters.scans],
+];
+
+const ricoh: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.367.1.1',
+  sysDescr: (p) =>
+    `RICOH ${p.model.model} ${p.model.firmware} / RICOH Network Printer C model` +
+    (p.model.type === 'MFP' ? ' / RICOH Network Scanner C model / RICOH Network Facsimile C model' : ''),
+  level: percentLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.367.3.2.1.1.1.1.0', `RICOH ${p.model.model}`);
+    text(add, '1.3.6.1.4.1.367.3.2.1.1.1.2.0', p.model.firmware);
+    text(add, '1.3.6.1.4.1.367.3.2.1.2.1.4.0', p.serial);
+    text(add, '1.3.6.1.4.1.367.3.2.1.6.1.1.7.1', p.hostName);
+    const rows = RICOH_COUNTER_ROWS.filter(([type]) => p.model.type === 'MFP' || type === 10 || type > 400)
+      .filter(([type]) => p.model.color || ![202, 402].includes(type));
+    rows.forEach(([type, value], i) => {
+      num(add, `1.3.6.1.4.1.367.3.2.1.2.19.5.1.2.${i + 1}`, type);
+      num(add, `1.3.6.1.4.1.367.3.2.1.2.19.5.1.9.${i + 1}`, value(p));
+    });
+    for (const s of p.supplies) {
+      text(add, `1.3.6.1.4.1.367.3.2.1.2.24.1.1.3.${s.index}`, s.spec.description);
+      num(add, `1.3.6.1.4.1.367.3.2.1.2.24.1.1.5.${s.index}`, Math.ceil(p.percent(s)));
+    }
+  },
+};
+
+const xerox: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.253.8.62.1.34.1.1',
+  sysDescr: (p) => `Xerox ${p.model.model}; SS ${p.model.firmware}, NC 75.10.81, UI 1.2.3, ME 63.2.0, IOT 5.9.0`,
+  level: impressionLevel,
+  privateOids(p, add) {
+    const m = p.model.model;
+    text(add, '1.3.6.1.4.1.253.8.51.1.2.1.20.1', `MFG:Xerox;CMD:PCL 6,PostScript Level 3,PDF;MDL:${m};CLS:PRINTER;DES:Xerox ${m};`);
+    text(add, '1.3.6.1.4.1.253.8.53.3.2.1.3.1', p.serial);
+    const c = p.counters;
+    const base = '1.3.6.1.4.1.253.8.53.13.2.1.6';
+    counter(add, `${base}.1.20.1`, p.totalPages);
+    if (p.model.color) counter(add, `${base}.1.20.33`, c.printColor + c.copyColor);
+    counter(add, `${base}.1.20.34`, c.printMono + c.copyMono);
+    if (p.model.type === 'MFP') {
+      counter(add, `${base}.10.20.11`, Math.floor(c.scans / 2));
+      counter(add, `${base}.10.20.12`, Math.ceil(c.scans / 2));
+      counter(add, `${base}.11.20.3`, c.copyMono);
+      if (p.model.color) counter(add, `${base}.11.20.25`, c.copyColor);
+    }
+  },
+};
+
+const brother: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.2435.2.3.9.1',
+  sysDescr: (p) => `Brother NC-8800h, Firmware Ver.${p.model.firmware}  (24.04.2024),MID 8CE-K05,FID 2`,
+  // Brother agents use levels 1..3 as codes (low, empty): a real percentage never shows them.
+  level: (p, s) => {
+    const level = Math.ceil(p.percent(s));
+    return { unit: UNIT_PERCENT, max: 100, level: level >= 1 && level <= 3 ? 1 : level };
+  },
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.2435.2.3.9.1.1.7.0', `MFG:Brother;CMD:PJL,PCL,PCLXL,URF;MDL:${p.model.model} series;CLS:PRINTER;CID:Brother Laser Type1;`);
+    text(add, '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5.1.0', p.serial);
+    text(add, '1.3.6.1.4.1.2435.2.4.3.1240.1.1.0', p.hostName);
+    text(add, '1.3.6.1.4.1.2435.2.4.3.1240.6.5.0', `MAIN Ver.${p.model.firmware}`);
+  },
+};
+
+const canon: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.1602.4.7',
+  sysDescr: (p) => `Canon ${p.model.model} /P`,
+  level: percentLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.1602.1.1.1.1.0', p.model.model);
+    text(add, '1.3.6.1.4.1.1602.1.1.1.4.0', p.model.firmware);
+    text(add, '1.3.6.1.4.1.1602.1.2.1.8.1.3.1.1', p.serial);
+  },
+};
+
+const konicaMinolta: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.18334.1.2.1.2.1.48.2.1',
+  sysDescr: (p) => `KONICA MINOLTA ${p.model.model}`,
+  level: percentLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.18334.1.1.1.1.6.1.0', p.model.firmware);
+    text(add, '1.3.6.1.4.1.18334.1.1.1.1.6.2.1.0', `KONICA MINOLTA ${p.model.model}`);
+    const c = p.counters;
+    const base = '1.3.6.1.4.1.18334.1.1.1.5.7.2';
+    counter(add, `${base}.1.1.0`, p.totalPages);
+    counter(add, `${base}.1.3.0`, c.duplex);
+    if (p.model.type === 'MFP') counter(add, `${base}.2.1.5.1.1`, c.copyMono);
+    counter(add, `${base}.2.1.5.1.2`, c.printMono);
+    if (p.model.color) {
+      if (p.model.type === 'MFP') counter(add, `${base}.2.1.5.2.1`, c.copyColor);
+      counter(add, `${base}.2.1.5.2.2`, c.printColor);
+    }
+    if (p.model.type === 'MFP') counter(add, `${base}.3.1.5.1`, c.scans);
+  },
+};
+
+const sharp: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.2385.3.1.51',
+  sysDescr: (p) => `SHARP ${p.model.model}`,
+  level: percentLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.2385.2.1.1.2.1.2.1', p.model.firmware);
+    text(add, '1.3.6.1.4.1.2385.2.1.3.2.1.4.13501.1302.1', p.serial);
+    const t = totals(p);
+    const rows: Array<[string, string, number]> = [
+      ['1.4.75', 'Duplex', p.counters.duplex],
+      ['4.4.60', 'Copies', t.copies],
+      ['5.4.61', 'Black & White', t.mono],
+      ...(p.model.color ? [['5.4.63', 'Full Color', t.color] as [string, string, number]] : []),
+      ['7.4.51', 'Scan to E-mail', Math.floor(p.counters.scans / 2)],
+      ['7.4.53', 'Scan to Folder', Math.ceil(p.counters.scans / 2)],
+    ];
+    for (const [row, name, value] of rows) {
+      counter(add, `1.3.6.1.4.1.2385.1.1.19.2.1.3.${row}`, value);
+      text(add, `1.3.6.1.4.1.2385.1.1.19.2.1.4.${row}`, name);
+    }
+  },
+};
+
+const lexmark: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.641.1.5.7.4',
+  sysDescr: (p) => `Lexmark ${p.model.model} version ${p.model.firmware} kernel 5.10.0 All-N-1`,
+  level: percentLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.641.6.2.3.1.4.1', `Lexmark ${p.model.model}`);
+    text(add, '1.3.6.1.4.1.641.6.2.3.1.5.1', p.serial);
+    text(add, '1.3.6.1.4.1.641.6.3.3.1.7.1.1', p.model.firmware);
+  },
+};
+
+export const VENDOR_MIBS: Record<VendorKey, VendorMib> = {
+  hp, kyocera, ricoh, xerox, brother, canon, 'konica-minolta': konicaMinolta, sharp, lexmark,
+};
