@@ -42,6 +42,11 @@ export type DataGridProps<Row> = {
   paged?: boolean;
   /** The screen's own condition, joined with `and` to the user's filters (e.g. "top-level only"). */
   baseFilter?: FilterExpression | null;
+  /**
+   * The filter panel: filter row, header filters and the reset button (default on). Off hides
+   * them and ignores any stored filter values (spec: the logs grid needs BTN_CLEAR_FILTER.EXECUTE).
+   */
+  filterPanel?: boolean;
   defaultSort?: SortSpec[];
   /** Path of a row's page: click navigates, ctrl/cmd/middle click opens a new tab. */
   rowHref?: (row: Row) => string;
@@ -85,9 +90,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
   const columnOf = useCallback((field: string) => byField.get(field)!, [byField]);
+  const filterPanel = props.filterPanel ?? true;
   const filter = useMemo(
-    () => buildFilter(columns, state.filterRow, state.headerFilters, props.baseFilter),
-    [columns, state.filterRow, state.headerFilters, props.baseFilter],
+    () => (filterPanel ? buildFilter(columns, state.filterRow, state.headerFilters, props.baseFilter) : buildFilter(columns, {}, {}, props.baseFilter)),
+    [filterPanel, columns, state.filterRow, state.headerFilters, props.baseFilter],
+  );
+  const headerColumnOf = useCallback(
+    (field: string) => (filterPanel ? byField.get(field)! : { ...byField.get(field)!, filterable: false }),
+    [byField, filterPanel],
   );
 
   const data = useGridData({
@@ -181,15 +191,17 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         <Group gap="xs" style={{ flex: 1 }}>
           {props.toolbar}
         </Group>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFilterOff size={16} />}
-          disabled={!grid.filtered}
-          onClick={grid.resetFilters}
-        >
-          {t('grid.resetFilter')}
-        </Button>
+        {filterPanel ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFilterOff size={16} />}
+            disabled={!grid.filtered}
+            onClick={grid.resetFilters}
+          >
+            {t('grid.resetFilter')}
+          </Button>
+        ) : null}
         <GridColumnChooser
           columns={columns}
           order={state.columnOrder}
@@ -204,12 +216,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           <div ref={headRef} className={classes.head} role="rowgroup">
             <GridHeader
               headers={headers}
-              columnOf={columnOf}
+              columnOf={headerColumnOf}
               sortCount={state.sort.length}
               headerFilters={state.headerFilters}
               onHeaderFilter={grid.setHeaderFilter}
             />
-            <GridFilterRow headers={headers} columnOf={columnOf} values={state.filterRow} onChange={grid.setFilterValue} />
+            {filterPanel ? (
+              <GridFilterRow headers={headers} columnOf={columnOf} values={state.filterRow} onChange={grid.setFilterValue} />
+            ) : null}
           </div>
           {error ? (
             <div className={classes.errorState} role="alert">
