@@ -97,6 +97,17 @@ describe('list protocol', () => {
     expect((await list({ page: '1000,1' })).json().totalRows).toBe(rows.length);
   });
 
+  it('compares numbers exactly, whatever their notation', async () => {
+    expect((await list({ 'filter-json': JSON.stringify(['id', '=', 1e300]) })).statusCode).toBe(400);
+    for (const v of [-5e-324, '1e3', 0.5, -0]) {
+      const res = await list({ 'filter-json': JSON.stringify(['id', '=', v]) });
+      expect(res.statusCode, String(v)).toBe(200);
+      expect(res.json().totalRows).toBe(0);
+    }
+    const one = await list({ 'filter-json': JSON.stringify([['id', 'between', ['0.5', 1.5]], 'or', ['id', 'anyof', [1e-9]]]) });
+    expect(one.json().pageRows.map((r: Row) => r.id)).toEqual([1]);
+  });
+
   it('pages with a total and sorts by several columns', async () => {
     const p1 = (await list({ page: '4,1', sort: ['activeFlag,DESC', 'login,ASC'] })).json();
     const p2 = (await list({ page: '4,2', sort: ['activeFlag,DESC', 'login,ASC'] })).json();

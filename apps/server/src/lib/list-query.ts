@@ -85,6 +85,15 @@ function coerce(type: ColumnType, field: string, v: unknown): string | number | 
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A bound value with an explicit type, so PostgreSQL never guesses it from the column. */
+function param(type: ColumnType, field: string, v: unknown): SQL {
+  const value = coerce(type, field, v);
+  if (type === 'number') return sql`${String(value)}::numeric`;
+  if (type === 'date') return sql`${(value as Date).toISOString()}::timestamptz`;
+  if (type === 'boolean') return sql`${value}::boolean`;
+  return sql`${value}::text`;
+}
+
 function condition(def: ListDef, field: unknown, op: unknown, value: unknown): SQL {
   if (typeof field !== 'string' || !Object.hasOwn(def.columns, field) || !def.columns[field].filter) {
     throw bad('list.unknownField', { field: String(field).slice(0, 64) });
@@ -100,13 +109,12 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown): S
     case 'noneof': {
       if (!Array.isArray(value) || value.length > MAX_LIST_VALUES) throw bad('list.badValue', { field });
       if (value.length === 0) return op === 'anyof' ? sql`false` : sql`true`;
-      const vals = value.map((v) => coerce(col.type, field, v));
-      const list = sql.join(vals.map((v) => sql`${v}`), sql`, `);
+      const list = sql.join(value.map((v) => param(col.type, field, v)), sql`, `);
       return op === 'anyof' ? sql`(${e} IN (${list}))` : sql`(${e} IS NULL OR ${e} NOT IN (${list}))`;
     }
     case 'between': {
       if (!Array.isArray(value) || value.length !== 2) throw bad('list.badValue', { field });
-      const [a, b] = value.map((v) => coerce(col.type, field, v));
+      const [a, b] = value.map((v) => param(col.type, field, v));
       return sql`(${e} BETWEEN ${a} AND ${b})`;
     }
     case 'contains':
@@ -120,7 +128,7 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown): S
         : sql`(${e}::text ILIKE ${pattern})`;
     }
     default: {
-      const v = coerce(col.type, field, value);
+      const v = param(col.type, field, value);
       // The operator comes from the fixed list above, never from user text.
       return sql`(${e} ${sql.raw(op as string)} ${v})`;
     }
