@@ -1,0 +1,278 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES, ROLE_CODES, type Grant, type RoleCode } from '@pagewatch/contracts/grants';
+import { bearer, createTestApp, signIn } from '../test/test-app.ts';
+import { addLocation } from '../test/scope-fixture.ts';
+import type { RouteAccess } from './access.ts';
+
+/**
+ * The authorisation matrix: every API route in `app.routeAccess` × each default role (ADMIN,
+ * DEVELOPER, OPERATOR) × an object inside and outside the caller's locations.
+ *
+ *   DEFAULT ── IN ── IN_CHILD      callers (one per role) live at IN, so their scope is IN and
+ *          └── OUT                 IN_CHILD; in-scope objects are made at IN_CHILD, out-of-scope
+ *                                  ones at OUT.
+ *
+ * Expected: 401 without a token (every non-public route); 403 for a role without the route's
+ * grant; with the grant, success for an object inside and 403 or 404 for one outside; a list
+ * never returns a row from outside (and does return the inside ones).
+ *
+ * ADDING A ROUTE: every route needs an entry in ROUTES below, keyed `'METHOD /api/path'` exactly
+ * as Fastify registered it (`:id` params included). Pick the kind:
+ *   - 'item'   an object that belongs to a location: `request(w, locationId)` makes a fresh object
+ *              there (through the API as `w.root`, or with the helpers) and returns the call on
+ *              it. Used for get / create / change / delete; a create puts the new object there.
+ *   - 'list'   `seed(w)` makes objects inside and outside, returns their ids; `request` the call
+ *              (ask for a page big enough); `rows(body)` the ids in the answer (default pageRows).
+ *   - 'global' not tied to a location (version info, role lists): holders succeed.
+ *   - 'self'   about the caller (their profile, their session).
+ *   - 'public' / 'agent' / 'skip' (with a reason: tested elsewhere).
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Call = { url: string; payload?: unknown; token?: string };
+type Caller = { role: RoleCode; login: string; password: string; token: string };
+type World = {
+  app: Awaited<ReturnType<typeof createTestApp>>['app'];
+  ctx: Awaited<ReturnType<typeof createTestApp>>['ctx'];
+  /** The seeded admin at DEFAULT: sees everything, builds the fixtures. */
+  root: string;
+  loc: { DEFAULT: number; IN: number; IN_CHILD: number; OUT: number };
+  roleIds: Record<string, number>;
+  /** A fresh OPERATOR user at the location, made by root; returns its id. */
+  userAt: (locationId: number) => Promise<number>;
+  /** A call as root that must succeed; returns the JSON body. */
+  asRoot: (method: Method, url: string, payload?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+type Fixture =
+  | { kind: 'item'; request: (w: World, locationId: number) => Promise<Call>; ok?: number }
+  | { kind: 'list'; seed: (w: World) => Promise<{ inside: number[]; outside: number[] }>; request: (w: World) => Call; rows?: (body: any) => number[] } // eslint-disable-line @typescript-eslint/no-explicit-any
+  | { kind: 'global'; request: (w: World) => Call; ok?: number }
+  | { kind: 'self'; request: (w: World, caller: Caller) => Promise<Call>; ok?: number }
+  | { kind: 'public' }
+  | { kind: 'agent' }
+  | { kind: 'skip'; reason: string };
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++n}`;
+
+const userPayload = (w: World, locationId: number, login = unique('mx')) => ({
+  login,
+  email: `${login}@example.com`,
+  passwordHash: 'Passw0rd!',
+  lastName: 'Matrix',
+  activeFlag: true,
+  locations: [{ id: locationId }],
+  grants: [{ id: w.roleIds.OPERATOR }],
+});
+
+/** A log record at a location (null: unlocated, seen at DEFAULT only). */
+const logAt = (w: World, locationId: number | null) =>
+  w.ctx.eventLog.write({ group: 'SYSTEM', level: 'I', message: 'matrix-log', locationId });
+
+/** One entry per route: see "ADDING A ROUTE" above. */
+const ROUTES: Record<string, Fixture> = {
+  // auth
+  'POST /api/auth/': { kind: 'public' },
+  'POST /api/auth/forgot-password': { kind: 'public' },
+  'GET /api/auth/restore-password/:token': { kind: 'public' },
+  'POST /api/auth/restore-password/:token': { kind: 'public' },
+  'POST /api/auth/demo-request': { kind: 'public' },
+  'POST /api/auth/logout': {
+    kind: 'self',
+    ok: 204,
+    // A session of its own: logging out the caller's would end the rest of the matrix.
+    request: async (w, c) => ({ url: '/api/auth/logout', token: await signIn(w.app, c.login, c.password) }),
+  },
+  'GET /api/users/me': { kind: 'self', request: async () => ({ url: '/api/users/me' }) },
+
+  // users
+  'GET /api/users': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await w.userAt(w.loc.IN_CHILD), await w.userAt(w.loc.IN)], outside: [await w.userAt(w.loc.OUT), 1] }),
+    request: () => ({ url: '/api/users?page=1000,1' }),
+  },
+  'GET /api/managed-users-v/': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await w.userAt(w.loc.IN_CHILD)], outside: [await w.userAt(w.loc.OUT), 1] }),
+    request: () => ({ url: '/api/managed-users-v/?page=1000,1' }),
+  },
+  'GET /api/users/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/users/${await w.userAt(at)}` }) },
+  'POST /api/users': { kind: 'item', request: async (w, at) => ({ url: '/api/users', payload: userPayload(w, at) }) },
+  'PUT /api/users/:id': {
+    kind: 'item',
+    request: async (w, at) => {
+      const id = await w.userAt(at);
+      const u = await w.asRoot('GET', `/api/users/${id}`);
+      return { url: `/api/users/${id}`, payload: { ...userPayload(w, at, u.login), passwordHash: undefined, firstName: 'Changed' } };
+    },
+  },
+  'DELETE /api/users/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/users/${await w.userAt(at)}` }) },
+  'GET /api/managed-roles-v/': { kind: 'global', request: () => ({ url: '/api/managed-roles-v/' }) },
+
+  // locations
+  'GET /api/user-locations/': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/user-locations/' }),
+  },
+  'GET /api/user-locations/page': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/user-locations/page?page=1000,1' }),
+  },
+
+  // options
+  'GET /api/options/build-version/': { kind: 'global', request: () => ({ url: '/api/options/build-version/' }) },
+
+  // event log: records written straight through the event log, at the location
+  'GET /api/event-logs/page': {
+    kind: 'list',
+    seed: async (w) => ({
+      inside: [await logAt(w, w.loc.IN_CHILD), await logAt(w, w.loc.IN)],
+      outside: [await logAt(w, w.loc.OUT), await logAt(w, null)],
+    }),
+    request: () => ({ url: `/api/event-logs/page?page=1000,1&filter-json=${encodeURIComponent(JSON.stringify(['message', '=', 'matrix-log']))}` }),
+  },
+  'GET /api/event-logs/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/event-logs/${await logAt(w, at)}` }) },
+  'GET /api/event-groups': { kind: 'global', request: () => ({ url: '/api/event-groups' }) },
+
+  // live events
+  'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },
+};
+
+/** Routes the OpenAPI plugin registers for itself; public documentation. */
+const PLUGIN_PREFIXES = ['/api/docs'];
+
+// The app is built at collection time so that every route gets its own named test.
+const t = await createTestApp();
+afterAll(() => t.close());
+
+const key = (r: RouteAccess) => `${r.method} ${r.url}`;
+const routes = t.app.routeAccess.filter((r) => !PLUGIN_PREFIXES.some((p) => r.url.startsWith(p)));
+
+const world = await (async (): Promise<World> => {
+  const loc = { DEFAULT: 1, IN: 0, IN_CHILD: 0, OUT: 0 };
+  loc.IN = await addLocation(t.ctx.db, 'MX_IN');
+  loc.IN_CHILD = await addLocation(t.ctx.db, 'MX_IN_CHILD', 'MX_IN');
+  loc.OUT = await addLocation(t.ctx.db, 'MX_OUT');
+  const root = await signIn(t.app);
+  const asRoot: World['asRoot'] = async (method, url, payload) => {
+    const res = await t.app.inject({ method, url, payload: payload as never, headers: bearer(root) });
+    if (res.statusCode >= 300) throw new Error(`fixture call ${method} ${url} failed: ${res.statusCode} ${res.body}`);
+    return res.body ? res.json() : null;
+  };
+  const roleIds: Record<string, number> = {};
+  for (const r of (await asRoot('GET', '/api/managed-roles-v/')).pageRows) roleIds[r.code] = r.id;
+  const w: World = {
+    app: t.app,
+    ctx: t.ctx,
+    root,
+    loc,
+    roleIds,
+    asRoot,
+    userAt: async (locationId) => (await asRoot('POST', '/api/users', userPayload(w, locationId))).id,
+  };
+  return w;
+})();
+
+const callers = {} as Record<RoleCode, Caller>;
+for (const role of ROLE_CODES) {
+  const login = `matrix${role.toLowerCase()}`;
+  const password = 'Matrix-pass1';
+  await world.asRoot('POST', '/api/users', { ...userPayload(world, world.loc.IN, login), passwordHash: password, grants: [{ id: world.roleIds[role] }] });
+  callers[role] = { role, login, password, token: await signIn(t.app, login, password) };
+}
+
+const holds = (role: RoleCode, r: RouteAccess) => r.access === 'user' || DEFAULT_ROLES[role].grants.includes(r.access as Grant);
+const concrete = (url: string) => url.replace(/:(\w+)/g, (_, p: string) => (p === 'id' ? '1' : 'x'.repeat(20)));
+const send = (method: string, call: Call, token: string | null) =>
+  t.app.inject({ method: method as Method, url: call.url, payload: call.payload as never, headers: token ? bearer(call.token ?? token) : {} });
+const success = (method: string, ok?: number) => ok ?? (method === 'DELETE' ? 204 : 200);
+
+describe('authorisation matrix', () => {
+  it('has an entry in ROUTES for every route', () => {
+    const missing = routes.filter((r) => !(key(r) in ROUTES));
+    const help = missing.map((r) => {
+      const item = /:\w+/.test(r.url);
+      const example = item
+        ? `{ kind: 'item', request: async (w, at) => ({ url: \`${r.url.replace(/:id\b/, '${await makeYourThingAt(w, at)}')}\` }) }`
+        : `{ kind: 'list', seed: async (w) => ({ inside: [/* ids made at w.loc.IN_CHILD */], outside: [/* at w.loc.OUT */] }), request: () => ({ url: '${r.url}?page=1000,1' }) }`;
+      return (
+        `  '${key(r)}' (access ${r.access}) has no entry in ROUTES of apps/server/src/plugins/authorization-matrix.test.ts.\n` +
+        `    Add, for example:  '${key(r)}': ${example},\n` +
+        `    (kinds: item, list, global, self, public, agent, skip: see "ADDING A ROUTE" at the top of that file).`
+      );
+    });
+    expect(missing.length, `\n${help.join('\n')}\n`).toBe(0);
+  });
+
+  it('covers routes of every kind of access', () => {
+    expect(routes.filter((r) => r.access.includes('.')).length).toBeGreaterThan(5);
+    expect(routes.some((r) => r.access === 'user')).toBe(true);
+    expect(routes.some((r) => r.access === 'public')).toBe(true);
+  });
+
+  for (const r of routes) {
+    const f = ROUTES[key(r)];
+    if (!f || f.kind === 'skip') continue;
+
+    describe(key(r), () => {
+      if (f.kind === 'public') {
+        it('is open without a token', async () => {
+          // It may still refuse what it is sent (sign-in without credentials is a 401
+          // BAD_CREDENTIALS), but never for want of a session or a grant.
+          const res = await send(r.method, { url: concrete(r.url) }, null);
+          expect(['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'FORBIDDEN', 'OUT_OF_SCOPE'], res.body).not.toContain(res.json().code);
+        });
+        return;
+      }
+
+      it('refuses a call without a token (401)', async () => {
+        const res = await send(r.method, { url: concrete(r.url) }, null);
+        expect(res.statusCode, res.body).toBe(401);
+      });
+
+      for (const role of ROLE_CODES) {
+        const c = () => callers[role];
+        if (f.kind === 'agent') {
+          it(`refuses ${role}'s user token (401: agents only)`, async () => {
+            expect((await send(r.method, { url: concrete(r.url) }, c().token)).statusCode).toBe(401);
+          });
+          continue;
+        }
+        const granted = holds(role, r);
+
+        if (f.kind === 'item') {
+          it(`${role}: ${granted ? 'inside succeeds, outside 403/404' : '403 inside and outside'}`, async () => {
+            const inside = await send(r.method, await f.request(world, world.loc.IN_CHILD), c().token);
+            const outside = await send(r.method, await f.request(world, world.loc.OUT), c().token);
+            if (!granted) {
+              expect(inside.statusCode, inside.body).toBe(403);
+              expect(outside.statusCode, outside.body).toBe(403);
+              return;
+            }
+            expect(inside.statusCode, inside.body).toBe(success(r.method, f.ok));
+            expect([403, 404], `outside: ${outside.statusCode} ${outside.body}`).toContain(outside.statusCode);
+          });
+        } else if (f.kind === 'list') {
+          it(`${role}: ${granted ? 'never lists a row from outside' : '403'}`, async () => {
+            const seeded = await f.seed(world);
+            const res = await send(r.method, f.request(world), c().token);
+            if (!granted) return void expect(res.statusCode, res.body).toBe(403);
+            expect(res.statusCode, res.body).toBe(200);
+            const ids: number[] = (f.rows ?? ((b) => b.pageRows.map((x: { id: number }) => x.id)))(res.json());
+            expect(ids.filter((id) => seeded.outside.includes(id)), 'rows from outside the scope').toEqual([]);
+            expect(seeded.inside.filter((id) => !ids.includes(id)), 'rows from inside the scope missing').toEqual([]);
+          });
+        } else {
+          it(`${role}: ${granted ? 'succeeds' : '403'}`, async () => {
+            const call = f.kind === 'global' ? f.request(world) : await f.request(world, c());
+            const res = await send(r.method, call, c().token);
+            expect(res.statusCode, res.body).toBe(granted ? success(r.method, f.ok) : 403);
+          });
+        }
+      }
+    });
+  }
+});
