@@ -1,8 +1,9 @@
 #!/usr/bin/env node
+import { scanCommand } from './discovery/scan.command.ts';
 import { probeCommand } from './probe/probe.command.ts';
 
 /**
- * The agent's command line. Each subcommand is one entry here (`scan` and `run` join later);
+ * The agent's command line. Each subcommand is one entry here;
  * a command returns its exit code and prints its own messages.
  */
 export type CliCommand = {
@@ -11,7 +12,7 @@ export type CliCommand = {
   run(args: string[]): Promise<number>;
 };
 
-const COMMANDS: CliCommand[] = [probeCommand];
+const COMMANDS: CliCommand[] = [probeCommand, scanCommand];
 
 function usage(): string {
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`);

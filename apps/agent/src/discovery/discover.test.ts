@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFleet } from '@pagewatch/printer-sim/fleet';
+import type { Fleet } from '@pagewatch/printer-sim/fleet';
+import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
+import { AddressRangeError, MAX_RANGE_ADDRESSES, parseMask, parseRangeText, planScan } from './address-range.ts';
+import { discoverRange } from './discover.ts';
+
+describe('address ranges', () => {
+  it('reads masks as a prefix, dotted or /prefix', () => {
+    expect(parseMask('/24')).toBe(24);
+    expect(parseMask('255.255.254.0')).toBe(23);
+    expect(parseMask('0.0.0.0')).toBe(0);
+    expect(() => parseMask('255.0.255.0')).toThrow(AddressRangeError);
+    expect(() => parseMask('/33')).toThrow(/longer than 32/);
+  });
+
+  it('plans netmask, range and broadcast scans, with loopback broadcasts swept', () => {
+    expect(planScan({ type: 'NETMASK', address: '192.0.2.77', mask: '255.255.255.0', from: null, to: null })).toMatchObject({ kind: 'sweep', count: 254 });
+    expect(planScan({ type: 'NETMASK', address: '192.0.2.1', mask: '32', from: null, to: null })).toMatchObject({ kind: 'sweep', count: 1 });
+    expect(planScan({ type: 'RANGE', address: null, mask: null, from: '10.0.0.250', to: '10.0.1.5' })).toMatchObject({ kind: 'sweep', count: 12 });
+    expect(planScan({ type: 'BROADCAST', address: '10.1.2.3', mask: '/24', from: null, to: null })).toMatchObject({ kind: 'broadcast' });
+    expect(planScan({ type: 'BROADCAST', address: '127.0.5.1', mask: '/24', from: null, to: null })).toMatchObject({ kind: 'sweep', count: 254, note: expect.stringMatching(/loopback/) });
+  });
+
+  it('refuses bad and oversized ranges with a clear message', () => {
+    expect(() => planScan({ type: 'RANGE', address: null, mask: null, from: '10.0.0.9', to: '10.0.0.1' })).toThrow(/comes before/);
+    expect(() => planScan({ type: 'RANGE', address: null, mask: null, from: '10.0.0.300', to: '10.0.1.1' })).toThrow(/not an IPv4 address/);
+    expect(() => planScan({ type: 'NETMASK', address: '10.0.0.0', mask: '/15', from: null, to: null })).toThrow(/at most 65536/);
+    expect(planScan({ type: 'RANGE', address: null, mask: null, from: '10.0.0.0', to: '10.0.255.255' })).toMatchObject({ count: MAX_RANGE_ADDRESSES });
+    expect(() => parseRangeText('10.0.0.1-10.0.0.2-10.0.0.3')).toThrow(AddressRangeError);
+  });
+});
+
+describe('discovery over the simulated printers', () => {
+  const port = 20_000 + Math.floor(Math.random() * 40_000);
+  const registry = createDefaultRegistry();
+  const fast = { timeoutMs: 250, retries: 0 };
+  let fleet: Fleet;
+  const v2c = { version: '2c' as const, community: 'public' };
+
+  beforeAll(async () => {
+    fleet = await startFleet({ count: 12, port, base: '127.0.62.1', seed: 5, speed: 0, randomEvents: false });
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+  });
+
+  const simulated = (): string[] => fleet.list().map((p) => p.ip);
+
+  it('netmask finds exactly the simulated printers', async () => {
+    const result = await discoverRange({ id: 1, type: 'NETMASK', address: '127.0.62.0', mask: '255.255.255.0', from: null, to: null, port, snmp: v2c }, registry, fast);
+    expect(result.error).toBeNull();
+    expect(result.scanned).toBe(254);
+    expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+    expect(result.devices.every((d) => d.isPrinter && d.matched)).toBe(true);
+    expect(result.devices.map((d) => d.vendor)).toEqual(fleet.list().map((p) => p.vendor));
+  });
+
+  it('an IP range finds exactly the printers inside it (SNMPv1)', async () => {
+    const result = await discoverRange({ id: 2, type: 'RANGE', address: null, mask: null, from: '127.0.62.3', to: '127.0.62.7', port, snmp: { version: '1', community: 'public' } }, registry, fast);
+    expect(result.devices.map((d) => d.ip)).toEqual(simulated().slice(2, 7));
+  });
+
+  it('a broadcast range on loopback falls back to a sweep and finds them all', async () => {
+    const result = await discoverRange({ id: 3, type: 'BROADCAST', address: '127.0.62.0', mask: '/24', from: null, to: null, port, snmp: v2c }, registry, fast);
+    expect(result.note).toMatch(/loopback/);
+    expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+  });
+
+  it('finds nothing with the wrong community, and not a printer that is offline', async () => {
+    const wrong = await discoverRange({ id: 4, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: { version: '2c', community: 'nope' } }, registry, fast);
+    expect(wrong.devices).toEqual([]);
+    fleet.setOffline(0, true);
+    try {
+      const result = await discoverRange({ id: 5, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v2c }, registry, fast);
+      expect(result.devices.map((d) => d.ip)).toEqual(simulated().slice(1));
+    } finally {
+      fleet.setOffline(0, false);
+    }
+  });
+
+  it('keeps at most `concurrency` requests in flight and still finds everyone', async () => {
+    const result = await discoverRange({ id: 6, type: 'NETMASK', address: '127.0.62.0', mask: '/27', from: null, to: null, port, snmp: v2c }, registry, { ...fast, concurrency: 2 });
+    expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+  });
+
+  it('returns an error for a range it cannot scan instead of throwing', async () => {
+    const result = await discoverRange({ id: 7, type: 'NETMASK', address: '127.0.62.0', mask: null, from: null, to: null, port, snmp: v2c }, registry, fast);
+    expect(result.error).toMatch(/needs an address and a mask/);
+  });
+});

@@ -1,0 +1,152 @@
+import type { AgentRange, SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import type { ProfileRegistry } from '../profiles/profile-registry.ts';
+import { SYS } from '../reading/printer-mib.ts';
+import { SnmpClient } from '../snmp/snmp-client.ts';
+import type { SnmpTarget } from '../snmp/snmp-client.ts';
+import { formatIpv4, planScan } from './address-range.ts';
+import { broadcastProbe, sweep } from './snmp-sweep.ts';
+import type { SweepAnswer, SweepOptions } from './snmp-sweep.ts';
+
+export type DiscoveryOptions = {
+  /** Requests in flight at once (default 64). */
+  concurrency?: number;
+  /** Per attempt (default 1000 ms). */
+  timeoutMs?: number;
+  retries?: number;
+  signal?: AbortSignal;
+};
+
+export type DiscoveredDevice = {
+  ip: string;
+  port: number;
+  sysObjectID: string | null;
+  sysDescr: string | null;
+  /** The profile that matched, or the generic one. */
+  profileId: string;
+  vendor: string | null;
+  /** A vendor profile matched (not the generic fallback). */
+  matched: boolean;
+  /** A printer by its profile: matched and not one of the vendor's non-printers (scanners, projectors). */
+  isPrinter: boolean;
+};
+
+export type DiscoveryResult = {
+  rangeId: number | null;
+  /** Addresses asked (for a broadcast: the hosts the subnet holds). */
+  scanned: number;
+  devices: DiscoveredDevice[];
+  durationMs: number;
+  /** Set when the range could not be scanned at all (bad range, socket error). */
+  error: string | null;
+  note: string | null;
+};
+
+type ScannableRange = Pick<AgentRange, 'type' | 'address' | 'mask' | 'from' | 'to' | 'port' | 'snmp'> & { id?: number | null };
+
+/** The SNMP target for one address of a range, with the range's credentials. */
+export function targetFor(ip: string, port: number, snmp: SnmpCredentials, options: DiscoveryOptions = {}): SnmpTarget {
+  const base = { host: ip, port, timeoutMs: options.timeoutMs ?? 1000, retries: options.retries ?? 1 };
+  if (snmp.version === '3') {
+    return {
+      ...base,
+      version: '3',
+      v3: {
+        user: snmp.user,
+        authProtocol: snmp.authProtocol ?? undefined,
+        authKey: snmp.level === 'noAuthNoPriv' ? undefined : (snmp.authKey ?? undefined),
+        privProtocol: snmp.privProtocol ?? undefined,
+        privKey: snmp.level === 'authPriv' ? (snmp.privKey ?? undefined) : undefined,
+      },
+    };
+  }
+  return { ...base, version: snmp.version, community: snmp.community };
+}
+
+/** SNMPv3 needs an engine handshake per device, so v3 ranges go through a session per address. */
+async function sweepV3(first: number, last: number, range: ScannableRange, options: DiscoveryOptions): Promise<SweepAnswer[]> {
+  const answers: SweepAnswer[] = [];
+  let next = first;
+  const worker = async (): Promise<void> => {
+    while (next <= last && !options.signal?.aborted) {
+      const ip = formatIpv4(next++);
+      const client = new SnmpClient(targetFor(ip, range.port, range.snmp, options));
+      try {
+        const vbs = await client.get([SYS.descr, SYS.objectId]);
+        const descr = vbs.find((v) => v.oid === SYS.descr);
+        const oid = vbs.find((v) => v.oid === SYS.objectId);
+        answers.push({
+          ip,
+          sysDescr: descr?.value instanceof Uint8Array ? Buffer.from(descr.value).toString('utf8').trim() : null,
+          sysObjectID: typeof oid?.value === 'string' ? oid.value : null,
+        });
+      } catch {
+        // silent or refused: nothing there for us
+      } finally {
+        client.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 64, last - first + 1) }, worker));
+  return answers.sort((a, b) => a.ip.localeCompare(b.ip, 'en', { numeric: true }));
+}
+
+/**
+ * Finds the SNMP devices of one network range (broadcast, netmask or IP range) and tells which
+ * are printers by the models pack. Never throws: a range that cannot be scanned comes back with
+ * `error` set.
+ */
+export async function discoverRange(range: ScannableRange, registry: ProfileRegistry, options: DiscoveryOptions = {}): Promise<DiscoveryResult> {
+  const started = Date.now();
+  const result = (devices: DiscoveredDevice[], scanned: number, error: string | null, note: string | null = null): DiscoveryResult => ({
+    rangeId: range.id ?? null, scanned, devices, durationMs: Date.now() - started, error, note,
+  });
+  try {
+    const plan = planScan(range);
+    const sweepOptions: SweepOptions = {
+      port: range.port,
+      community: range.snmp.version === '3' ? '' : range.snmp.community,
+      version: range.snmp.version === '1' ? 0 : 1,
+      concurrency: options.concurrency ?? 64,
+      timeoutMs: options.timeoutMs ?? 1000,
+      retries: options.retries ?? 1,
+      signal: options.signal,
+    };
+    let answers: SweepAnswer[];
+    let scanned: number;
+    if (plan.kind === 'broadcast') {
+      scanned = plan.hosts[1] - plan.hosts[0] + 1;
+      answers = range.snmp.version === '3'
+        ? await sweepV3(plan.hosts[0], plan.hosts[1], range, options)
+        : (await broadcastProbe(plan.address, sweepOptions)).filter((a) => inHosts(a.ip, plan.hosts));
+    } else {
+      scanned = plan.count;
+      answers = range.snmp.version === '3'
+        ? await sweepV3(plan.first, plan.last, range, options)
+        : await sweep(plan.first, plan.last, sweepOptions);
+    }
+    const devices = answers.map((a) => classify(a, range.port, registry));
+    return result(devices, scanned, null, plan.kind === 'sweep' ? (plan.note ?? null) : null);
+  } catch (error) {
+    return result([], 0, (error as Error).message);
+  }
+}
+
+function inHosts(ip: string, [first, last]: [number, number]): boolean {
+  const n = ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+  return n >= first && n <= last;
+}
+
+export function classify(answer: SweepAnswer, port: number, registry: ProfileRegistry): DiscoveredDevice {
+  const { profile, matched } = registry.match(answer.sysObjectID, answer.sysDescr);
+  const notPrinter = profile.notPrinterPattern?.test(answer.sysDescr ?? '') ?? false;
+  return {
+    ip: answer.ip,
+    port,
+    sysObjectID: answer.sysObjectID,
+    sysDescr: answer.sysDescr,
+    profileId: profile.id,
+    vendor: profile.vendor,
+    matched,
+    isPrinter: matched && !notPrinter,
+  };
+}

@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+import type { SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import type { CliCommand } from '../cli.ts';
+import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
+import { AddressRangeError, parseRangeText } from './address-range.ts';
+import { discoverRange } from './discover.ts';
+
+const HELP = `usage: scan <range> [--broadcast] [--port 161] [--community public] [--snmp-version 1|2c|3]
+            [--user U --auth-protocol sha --auth-key K --priv-protocol aes --priv-key K]
+            [--timeout 1000] [--retries 1] [--concurrency 64] [--json]
+<range> is a.b.c.d/24, a.b.c.d/255.255.255.0 or a.b.c.d-e.f.g.h (at most 65,536 addresses);
+--broadcast asks the subnet's broadcast address once instead of every address.
+Lists the SNMP devices found and which of them are printers.
+`;
+
+function intOption(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new AddressRangeError(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function credentials(v: Record<string, string | boolean | undefined>): SnmpCredentials {
+  const version = (v['snmp-version'] as string | undefined) ?? '2c';
+  if (version === '1' || version === '2c') return { version, community: (v.community as string | undefined) ?? 'public' };
+  if (version !== '3') throw new AddressRangeError('--snmp-version must be 1, 2c or 3');
+  if (!v.user) throw new AddressRangeError('--snmp-version 3 needs --user');
+  const authKey = (v['auth-key'] as string | undefined) ?? null;
+  const privKey = (v['priv-key'] as string | undefined) ?? null;
+  return {
+    version: '3',
+    user: v.user as string,
+    level: privKey ? 'authPriv' : authKey ? 'authNoPriv' : 'noAuthNoPriv',
+    authProtocol: ((v['auth-protocol'] as string | undefined) ?? (authKey ? 'sha' : null)) as 'sha' | null,
+    authKey,
+    privProtocol: ((v['priv-protocol'] as string | undefined) ?? (privKey ? 'aes' : null)) as 'aes' | null,
+    privKey,
+  };
+}
+
+export const scanCommand: CliCommand = {
+  name: 'scan',
+  summary: 'find the SNMP devices and printers of one network range',
+  async run(args) {
+    let parsed;
+    try {
+      const { values, positionals } = parseArgs({
+        args, allowPositionals: true, strict: true,
+        options: {
+          broadcast: { type: 'boolean', default: false }, port: { type: 'string' }, community: { type: 'string' },
+          'snmp-version': { type: 'string' }, user: { type: 'string' }, 'auth-protocol': { type: 'string' },
+          'auth-key': { type: 'string' }, 'priv-protocol': { type: 'string' }, 'priv-key': { type: 'string' },
+          timeout: { type: 'string' }, retries: { type: 'string' }, concurrency: { type: 'string' },
+          json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+        },
+      });
+      if (values.help) {
+        process.stdout.write(HELP);
+        return 0;
+      }
+      if (positionals.length !== 1) throw new AddressRangeError('give exactly one range');
+      parsed = {
+        range: { ...parseRangeText(positionals[0]!, values.broadcast), port: intOption(values.port, 'port', 1, 65535, 161), snmp: credentials(values) },
+        options: {
+          timeoutMs: intOption(values.timeout, 'timeout', 50, 60000, 1000),
+          retries: intOption(values.retries, 'retries', 0, 10, 1),
+          concurrency: intOption(values.concurrency, 'concurrency', 1, 1024, 64),
+        },
+        json: values.json ?? false,
+      };
+    } catch (error) {
+      process.stderr.write(`scan: ${(error as Error).message}\n${HELP}`);
+      return 2;
+    }
+    const result = await discoverRange(parsed.range, createDefaultRegistry(), parsed.options);
+    if (result.error) {
+      process.stderr.write(`scan: ${result.error}\n`);
+      return 2;
+    }
+    if (parsed.json) {
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      return 0;
+    }
+    const printers = result.devices.filter((d) => d.isPrinter).length;
+    for (const d of result.devices) {
+      const what = d.isPrinter ? (d.vendor ?? 'printer') : d.matched ? `${d.vendor} (not a printer)` : 'unknown (no profile)';
+      process.stdout.write(`${d.ip.padEnd(16)} ${what.padEnd(24)} ${(d.sysDescr ?? '').slice(0, 80)}\n`);
+    }
+    const note = result.note ? ` (${result.note})` : '';
+    process.stdout.write(`${result.scanned} addresses scanned in ${(result.durationMs / 1000).toFixed(1)} s${note}: ${result.devices.length} SNMP devices, ${printers} printers\n`);
+    return 0;
+  },
+};
