@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '@pagewatch/contracts/list';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pagewatch/contracts/list';
 import type { PageSizeChoice } from './grid-types.ts';
 
 /** Spec section 9: every grid row is 34 px; a grid not yet measured counts with 300 px. */
@@ -9,9 +9,9 @@ export const FILTER_DELAY_MS = 1700;
 
 /**
  * Rows that fit into the body's height. Spec section 9: "the derived size must be an allowed
- * one, otherwise the default is used". Allowed here is what the list protocol accepts, 1 to
- * MAX_PAGE_SIZE: reading it as "one of 20, 50, 100" would make fit-to-height a no-op at
- * nearly every height.
+ * one, otherwise the default is used". Allowed here is the range the pager offers, 1 to its
+ * largest size (100): reading it as "exactly 20, 50 or 100" would make fit-to-height a no-op
+ * at nearly every height, and a taller page than the pager offers is not a page size it allows.
  */
 export function fitPageSize(bodyHeight: number | null | undefined, rowHeight = ROW_HEIGHT): number {
   const height = bodyHeight && bodyHeight > 0 ? bodyHeight : DEFAULT_COUNT_HEIGHT;
@@ -20,7 +20,7 @@ export function fitPageSize(bodyHeight: number | null | undefined, rowHeight = R
 }
 
 export function isAllowedPageSize(n: number): boolean {
-  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_SIZE;
+  return Number.isInteger(n) && n >= 1 && n <= Math.max(...PAGE_SIZES);
 }
 
 /** The page size a choice stands for now. */

@@ -55,6 +55,8 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     enabled: remote && src.ready,
     // Keep the old page on screen under the loading overlay instead of flashing empty.
     placeholderData: keepPreviousData,
+    // The grid shows the server's message in its own error panel; no second toast.
+    meta: { silent: true },
   });
 
   const local = useMemo(() => {
