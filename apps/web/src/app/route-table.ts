@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { HomePage } from '../features/home/home-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
+import { LogsPage } from '../features/logs/logs-page.tsx';
+import { LogPage } from '../features/logs/log-page.tsx';
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
@@ -40,8 +42,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   item('/report/:id?', 'pages.report', 'nav.reports', '/reports'),
   { path: '/users', title: 'nav.users', element: UsersPage },
   item('/user/:id?', 'pages.user', 'nav.users', '/users'),
-  { path: '/logs', title: 'nav.logs' },
-  item('/log/:id?', 'pages.log', 'nav.logs', '/logs'),
+  { path: '/logs', title: 'nav.logs', element: LogsPage },
+  { ...item('/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
   { path: '/notifications', title: 'nav.notifications' },
   item('/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
   { path: '/settings', title: 'nav.settings' },
