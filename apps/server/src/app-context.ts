@@ -4,6 +4,10 @@ import type { Hub } from './plugins/realtime.ts';
 import type { EventLog } from './modules/event-logs/event-logs.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
+import type { AgentsService } from './modules/agents/agents.service.ts';
+import type { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
+import type { IngestService } from './modules/ingest/ingest.service.ts';
+import type { ModelsService } from './modules/models/models.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -14,4 +18,8 @@ export type AppContext = {
   eventLog: EventLog;
   auth: AuthService;
   users: UsersService;
+  agents: AgentsService;
+  networkRanges: NetworkRangesService;
+  ingest: IngestService;
+  models: ModelsService;
 };

@@ -17,6 +17,14 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
+import { IngestService } from './modules/ingest/ingest.service.ts';
+import { ModelsService } from './modules/models/models.service.ts';
+import { AgentsService } from './modules/agents/agents.service.ts';
+import { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
+import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
+import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
+import { modelsRoutes } from './modules/models/models.routes.ts';
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
@@ -39,6 +47,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const auth = new AuthService(database.db, eventLog);
+  const ingest = new IngestService(database.db, hub);
+  const models = new ModelsService(database.db, eventLog, config.modelsSecret);
+  await models.seed();
+  const agents = new AgentsService(database.db, eventLog, hub, ingest, models);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -47,11 +59,15 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     eventLog,
     auth,
     users: new UsersService(database.db, eventLog),
+    agents,
+    networkRanges: new NetworkRangesService(database.db, eventLog),
+    ingest,
+    models,
   };
 
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
   await registerWebsocket(app);
-  setupAccess(app, (hash) => auth.resolveSession(hash), async () => null);
+  setupAccess(app, (hash) => auth.resolveSession(hash), (hash) => agents.resolveToken(hash));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
   realtimeRoutes(app, hub);
@@ -60,6 +76,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);
   await locationsRoutes(app, ctx);
+  await agentsRoutes(app, ctx);
+  await agentApiRoutes(app, ctx);
+  await networkRangesRoutes(app, ctx);
+  await modelsRoutes(app, ctx);
   await eventLogsRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 

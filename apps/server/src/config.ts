@@ -12,6 +12,10 @@ export type Config = {
   networkRangeShowPorts: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Secret key that POST /api/versions/upload requires; unset: uploads are refused. */
+  modelsSecret: string | null;
+  /** Run one agent inside the server for the local network. */
+  builtinAgent: boolean;
 };
 
 function flag(v: string | undefined, fallback: boolean): boolean {
@@ -33,5 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     networkRangeShowPorts: flag(env.NETWORK_RANGE_SHOW_PORTS, true),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env.TRUST_PROXY, false),
+    modelsSecret: env.PAGEWATCH_MODELS_SECRET || null,
+    builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
   };
 }

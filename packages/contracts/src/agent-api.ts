@@ -58,6 +58,13 @@ export const agentConfigSchema = z.object({
   periodicityMinutes: z.number().int().positive(),
   modelsVersion: z.number().int().nullable(),
   ranges: z.array(agentRangeSchema),
+  /**
+   * Added later, optional for older agents: true once after "notify all: update version" in the
+   * console; the agent then re-fetches its config and the models pack. `configVersion` rises
+   * with every such request.
+   */
+  updateRequested: z.boolean().optional(),
+  configVersion: z.number().int().optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 

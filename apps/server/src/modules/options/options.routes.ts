@@ -24,5 +24,8 @@ export async function optionsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get('/api/options/build-version/', {
     config: { access: 'MNU_VERSIONS.READ' },
     schema: { tags: ['options'], response: { 200: buildVersionSchema } },
-  }, async () => ({ ...VERSION }));
+  }, async () => {
+    const models = await ctx.models.activeVersion();
+    return { ...VERSION, ...(models !== null ? { modelsVersion: { versionNumber: String(models) } } : {}) };
+  });
 }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MAX_BATCH_READINGS,
+  agentConfigSchema,
+  agentRegisterSchema,
+  agentRunFinishSchema,
+  agentRunProblemSchema,
+  agentRunStartSchema,
+  agentStatusReportSchema,
+  batchResultSchema,
+  readingBatchSchema,
+} from '@pagewatch/contracts/agent-api';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+
+/** Largest readings batch accepted, in bytes (a batch with walks of unknown devices is big). */
+export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
+
+const agentOf = (req: FastifyRequest): number => {
+  if (req.agentId === null) throw new AppError('UNAUTHENTICATED');
+  return req.agentId;
+};
+const runParams = z.object({ runId: z.uuid() });
+
+/** The agent protocol (packages/contracts/src/agent-api.ts), under /api/agent with agent tokens only. */
+export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['agent protocol'];
+  const access = 'agent' as const;
+
+  app.post('/api/agent/register', {
+    config: { access },
+    schema: { tags, body: agentRegisterSchema, response: { 200: agentConfigSchema } },
+  }, (req) => ctx.agents.register(agentOf(req), req.body));
+
+  app.get('/api/agent/config', {
+    config: { access },
+    schema: { tags, response: { 200: agentConfigSchema } },
+  }, (req) => ctx.agents.config(agentOf(req)));
+
+  app.get('/api/agent/models-pack', { config: { access }, schema: { tags } }, async (req, reply) => {
+    agentOf(req);
+    const pack = await ctx.models.activePackJson();
+    return reply.type('application/json').send(pack);
+  });
+
+  app.post('/api/agent/status', {
+    config: { access },
+    schema: { tags, body: agentStatusReportSchema },
+  }, async (req, reply) => {
+    await ctx.agents.reportStatus(agentOf(req), req.body.status, req.body.message);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/agent/runs', {
+    config: { access },
+    schema: { tags, body: agentRunStartSchema, response: { 200: z.object({ logId: z.number().int() }) } },
+  }, (req) => ctx.agents.runStart(agentOf(req), req.body.runId, new Date(req.body.startedAt)));
+
+  app.post('/api/agent/runs/:runId/problems', {
+    config: { access },
+    schema: { tags, params: runParams, body: agentRunProblemSchema },
+  }, async (req, reply) => {
+    await ctx.agents.runProblem(agentOf(req), req.params.runId, req.body);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/agent/runs/:runId/finish', {
+    config: { access },
+    schema: { tags, params: runParams, body: agentRunFinishSchema },
+  }, async (req, reply) => {
+    await ctx.agents.runFinish(agentOf(req), req.params.runId, { finishedAt: new Date(req.body.finishedAt), rangeResults: req.body.rangeResults });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/agent/readings', {
+    config: { access },
+    bodyLimit: MAX_BATCH_BYTES,
+    // Too many readings is "too large" (413), told before zod's generic message.
+    preValidation: async (req) => {
+      const readings = (req.body as { readings?: unknown } | null)?.readings;
+      if (Array.isArray(readings) && readings.length > MAX_BATCH_READINGS) {
+        throw new AppError('TOO_LARGE', { key: 'ingest.tooManyReadings', params: { max: MAX_BATCH_READINGS } });
+      }
+    },
+    schema: { tags, body: readingBatchSchema, response: { 200: batchResultSchema } },
+  }, (req) => ctx.ingest.ingest(agentOf(req), req.body));
+}

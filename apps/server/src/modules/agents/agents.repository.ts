@@ -1,0 +1,94 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
+import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
+import type { Db } from '../../db/client.ts';
+import { eventLogs, locations, settings } from '../../db/schema.ts';
+import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
+import { agentRuns, agents } from './agents.schema.ts';
+
+export type AgentRow = typeof agents.$inferSelect;
+
+export async function agentById(db: Db, id: number): Promise<AgentRow | null> {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id));
+  return row ?? null;
+}
+
+export async function agentIdByTokenHash(db: Db, hash: string): Promise<number | null> {
+  const [row] = await db.select({ id: agents.id }).from(agents).where(eq(agents.tokenHash, hash));
+  return row?.id ?? null;
+}
+
+export async function agentView(db: Db, a: AgentRow): Promise<Agent> {
+  const [loc] = await db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, a.locationId));
+  const counts = await db.execute(sql`
+    SELECT (SELECT count(*)::int FROM network_ranges WHERE agent_id = ${a.id}) AS ranges,
+           (SELECT count(*)::int FROM devices WHERE agent_id = ${a.id}) AS devices`);
+  const c = counts.rows[0] as { ranges: number; devices: number };
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    status: a.status as AgentStatus,
+    statusMessage: a.statusMessage,
+    lastContactAt: a.lastContactAt?.toISOString() ?? null,
+    version: a.version,
+    hostname: a.hostname,
+    platform: a.platform,
+    location: loc,
+    builtin: a.builtin !== null,
+    rangeCount: Number(c.ranges),
+    deviceCount: Number(c.devices),
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+export async function recentRuns(db: Db, agentId: number, limit = 20): Promise<AgentRunRow[]> {
+  const rows = await db
+    .select({
+      runId: agentRuns.runId,
+      logId: agentRuns.logId,
+      startedAt: agentRuns.startedAt,
+      finishedAt: agentRuns.finishedAt,
+      logLevel: eventLogs.logLevel,
+      durationMs: eventLogs.durationMs,
+      message: eventLogs.message,
+    })
+    .from(agentRuns)
+    .innerJoin(eventLogs, eq(eventLogs.id, agentRuns.logId))
+    .where(eq(agentRuns.agentId, agentId))
+    .orderBy(desc(agentRuns.startedAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null }));
+}
+
+export async function periodicityMinutes(db: Db): Promise<number> {
+  const [row] = await db.select({ n: settings.numericValue }).from(settings).where(eq(settings.code, 'PROCESSES_PERIODICITY'));
+  const n = Number(row?.n);
+  return Number.isInteger(n) && n > 0 ? n : 15;
+}
+
+/** The agent's ranges as it scans them, with the SNMP secrets it needs. */
+export async function agentRanges(db: Db, agentId: number): Promise<AgentRange[]> {
+  const rows = await db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId)).orderBy(networkRanges.id);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type as AgentRange['type'],
+    address: r.address,
+    mask: r.mask,
+    from: r.ipFrom,
+    to: r.ipTo,
+    port: r.port,
+    snmp:
+      r.snmpVersion === '3'
+        ? {
+            version: '3' as const,
+            user: r.v3User ?? '',
+            level: (r.v3Level ?? 'noAuthNoPriv') as 'noAuthNoPriv' | 'authNoPriv' | 'authPriv',
+            authProtocol: (r.v3AuthProtocol ?? null) as never,
+            authKey: r.v3AuthKey,
+            privProtocol: (r.v3PrivProtocol ?? null) as never,
+            privKey: r.v3PrivKey,
+          }
+        : { version: r.snmpVersion as '1' | '2c', community: r.community ?? 'public' },
+  }));
+}

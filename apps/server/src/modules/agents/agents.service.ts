@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ListQuery } from '@pagewatch/contracts/list';
+import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
+import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
+import type { Db } from '../../db/client.ts';
+import { eventLogs, locations } from '../../db/schema.ts';
+import type { Hub } from '../../plugins/realtime.ts';
+import { hashToken } from '../../plugins/access.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { runList } from '../../lib/list-query.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { EventLog, LogLevel } from '../event-logs/event-logs.service.ts';
+import type { IngestService } from '../ingest/ingest.service.ts';
+import type { ModelsService } from '../models/models.service.ts';
+import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
+import { agentRuns, agents } from './agents.schema.ts';
+import { agentById, agentIdByTokenHash, agentRanges, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
+import { agentsList } from './agents.list.ts';
+import './agents.messages.ts';
+
+const inList = (ids: Iterable<number>) => sql.join([...ids].map((id) => sql`${id}`), sql`, `);
+const scopeOf = (caller: Caller) => (caller.scope.size ? sql`a.location_id IN (${inList(caller.scope)})` : sql`false`);
+
+export const newAgentToken = () => `pwa_${randomBytes(32).toString('base64url')}`;
+
+/** Last contact is written at most this often per agent. */
+const CONTACT_EVERY_MS = 5_000;
+const LEVEL_RANK: Record<string, number> = { I: 0, P: 0, W: 1, E: 2 };
+
+export class AgentsService {
+  private readonly db: Db;
+  private readonly log: EventLog;
+  private readonly hub: Hub;
+  private readonly ingest: IngestService;
+  private readonly models: ModelsService;
+  private lastContact = new Map<number, number>();
+
+  constructor(db: Db, log: EventLog, hub: Hub, ingest: IngestService, models: ModelsService) {
+    this.db = db;
+    this.log = log;
+    this.hub = hub;
+    this.ingest = ingest;
+    this.models = models;
+  }
+
+  // ---- console side ----
+
+  list(caller: Caller, q: ListQuery) {
+    return runList<AgentListRow>(this.db, agentsList, q, scopeOf(caller));
+  }
+
+  private async visible(caller: Caller, id: number): Promise<AgentRow> {
+    const a = await agentById(this.db, id);
+    if (!a) throw notFound();
+    if (!caller.scope.has(a.locationId)) throw new AppError('OUT_OF_SCOPE');
+    return a;
+  }
+
+  async get(caller: Caller, id: number) {
+    return agentView(this.db, await this.visible(caller, id));
+  }
+
+  private async checkLocation(caller: Caller, locationId: number) {
+    const [loc] = await this.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+    if (!loc) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'general.badValue' }] });
+    if (!caller.scope.has(locationId)) throw new AppError('OUT_OF_SCOPE');
+  }
+
+  async create(caller: Caller, input: AgentInput, builtin: string | null = null): Promise<AgentWithToken> {
+    await this.checkLocation(caller, input.location.id);
+    const token = newAgentToken();
+    const [row] = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(agents)
+        .values({ name: input.name, description: input.description ?? null, locationId: input.location.id, tokenHash: hashToken(token), builtin })
+        .returning();
+      await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} created agent ${input.name}`, messageCode: 'agent.created', userId: caller.userId, objectClass: 'AgentDao', objectId: rows[0].id, locationId: input.location.id }, tx as unknown as Db);
+      return rows;
+    });
+    return { ...(await agentView(this.db, row)), token };
+  }
+
+  async update(caller: Caller, id: number, input: AgentInput) {
+    const a = await this.visible(caller, id);
+    await this.checkLocation(caller, input.location.id);
+    await this.db.transaction(async (tx) => {
+      await tx.update(agents).set({ name: input.name, description: input.description ?? null, locationId: input.location.id, updatedAt: new Date() }).where(eq(agents.id, id));
+      await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} changed agent ${a.name}`, messageCode: 'agent.updated', userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx as unknown as Db);
+    });
+    return this.get(caller, id);
+  }
+
+  async remove(caller: Caller, id: number) {
+    const a = await this.visible(caller, id);
+    await this.db.transaction(async (tx) => {
+      await tx.delete(agents).where(eq(agents.id, id));
+      await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} deleted agent ${a.name}`, messageCode: 'agent.deleted', userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx as unknown as Db);
+    });
+  }
+
+  /** A new token; the old one stops working at once. */
+  async regenerateToken(caller: Caller, id: number): Promise<AgentWithToken> {
+    const a = await this.visible(caller, id);
+    const token = newAgentToken();
+    await this.db.update(agents).set({ tokenHash: hashToken(token), updatedAt: new Date() }).where(eq(agents.id, id));
+    await this.log.write({ group: 'AGENTS', level: 'W', message: `${caller.login} issued a new token for agent ${a.name}`, messageCode: 'agent.tokenRegenerated', userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
+    return { ...(await this.get(caller, id)), token };
+  }
+
+  async status(caller: Caller, id: number) {
+    const a = await this.visible(caller, id);
+    return {
+      id: a.id,
+      status: a.status as AgentStatus,
+      statusMessage: a.statusMessage,
+      lastContactAt: a.lastContactAt?.toISOString() ?? null,
+      version: a.version,
+      updatePending: a.configVersionSeen < a.configVersion,
+      runs: await recentRuns(this.db, id),
+    };
+  }
+
+  /** Every agent in the caller's scope re-fetches its config and models pack at its next contact. */
+  async notifyAllUpdate(caller: Caller): Promise<{ count: number }> {
+    if (!caller.scope.size) return { count: 0 };
+    const rows = await this.db
+      .update(agents)
+      .set({ configVersion: sql`${agents.configVersion} + 1` })
+      .where(inArray(agents.locationId, [...caller.scope]))
+      .returning({ id: agents.id });
+    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} asked ${rows.length} agent(s) to update`, messageCode: 'agent.notifyAll', userId: caller.userId });
+    return { count: rows.length };
+  }
+
+  // ---- agent side ----
+
+  /** The access hook's agent resolver; also records the contact. */
+  async resolveToken(hash: string): Promise<number | null> {
+    const id = await agentIdByTokenHash(this.db, hash);
+    if (id !== null) {
+      const now = Date.now();
+      if (now - (this.lastContact.get(id) ?? 0) > CONTACT_EVERY_MS) {
+        this.lastContact.set(id, now);
+        await this.db.update(agents).set({ lastContactAt: new Date(now) }).where(eq(agents.id, id));
+      }
+    }
+    return id;
+  }
+
+  private async own(agentId: number): Promise<AgentRow> {
+    const a = await agentById(this.db, agentId);
+    if (!a) throw new AppError('UNAUTHENTICATED');
+    return a;
+  }
+
+  async register(agentId: number, info: { version: string; hostname: string; platform: string }): Promise<AgentConfig> {
+    await this.db.update(agents).set({ version: info.version, hostname: info.hostname, platform: info.platform, lastContactAt: new Date() }).where(eq(agents.id, agentId));
+    return this.config(agentId);
+  }
+
+  async config(agentId: number): Promise<AgentConfig> {
+    const a = await this.own(agentId);
+    const updateRequested = a.configVersionSeen < a.configVersion;
+    if (updateRequested) await this.db.update(agents).set({ configVersionSeen: a.configVersion }).where(eq(agents.id, agentId));
+    return {
+      agentId: a.id,
+      name: a.name,
+      periodicityMinutes: await periodicityMinutes(this.db),
+      modelsVersion: await this.models.activeVersion(),
+      ranges: await agentRanges(this.db, agentId),
+      updateRequested,
+      configVersion: a.configVersion,
+    };
+  }
+
+  async reportStatus(agentId: number, status: AgentStatus, message: string | undefined) {
+    await this.db.update(agents).set({ status, statusMessage: message ?? null, lastContactAt: new Date() }).where(eq(agents.id, agentId));
+  }
+
+  /** Opens a run: a parent record in the event log (level P). Sending the same run again returns the same record. */
+  async runStart(agentId: number, runId: string, startedAt: Date): Promise<{ logId: number }> {
+    const [existing] = await this.db.select().from(agentRuns).where(eq(agentRuns.runId, runId));
+    if (existing) {
+      if (existing.agentId !== agentId) throw conflict('agent.runOfOther');
+      return { logId: existing.logId };
+    }
+    const a = await this.own(agentId);
+    return this.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const logId = await this.log.write({ group: 'AGENTS', level: 'P', message: `Agent ${a.name}: polling`, messageCode: 'agent.run', objectClass: 'AgentDao', objectId: agentId, locationId: a.locationId }, tx);
+      await tx.insert(agentRuns).values({ runId, agentId, logId, startedAt });
+      return { logId };
+    });
+  }
+
+  private async run(agentId: number, runId: string) {
+    const [run] = await this.db.select().from(agentRuns).where(and(eq(agentRuns.runId, runId), eq(agentRuns.agentId, agentId)));
+    if (!run) throw notFound();
+    return run;
+  }
+
+  async runProblem(agentId: number, runId: string, p: { rangeId?: number | null; level: 'I' | 'W' | 'E'; message: string }) {
+    const run = await this.run(agentId, runId);
+    const a = await this.own(agentId);
+    await this.log.write({
+      group: 'AGENTS', level: p.level, message: p.message, messageCode: 'agent.runProblem', parentId: run.logId, locationId: a.locationId,
+      objectClass: p.rangeId ? 'NetworkRangeDao' : 'AgentDao', objectId: p.rangeId ?? agentId,
+    });
+  }
+
+  /** Closes a run: a child per range, the parent's duration and worst level; then missed polls. */
+  async runFinish(
+    agentId: number,
+    runId: string,
+    f: { finishedAt: Date; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] },
+  ) {
+    const run = await this.run(agentId, runId);
+    if (run.finishedAt) return;
+    const a = await this.own(agentId);
+    const ranges = new Map(
+      (await this.db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId))).map((r) => [r.id, r]),
+    );
+    const describe = (id: number) => {
+      const r = ranges.get(id);
+      if (!r) return `range #${id}`;
+      const where = r.type === 'RANGE' ? `${r.ipFrom}-${r.ipTo}` : `${r.address}${r.mask ? `/${r.mask.replace(/^\//, '')}` : ''}`;
+      return `${r.name ? `${r.name} ` : ''}${r.type.toLowerCase()} ${where}:${r.port}`;
+    };
+    let found = 0;
+    await this.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      for (const rr of f.rangeResults) {
+        found += rr.found;
+        const level: LogLevel = rr.error ? 'E' : 'I';
+        const message = rr.error
+          ? `${describe(rr.rangeId)}: ${rr.error}`
+          : `${describe(rr.rangeId)}: ${rr.scanned} addresses scanned, ${rr.found} devices found`;
+        await this.log.write({ group: 'AGENTS', level, message, messageCode: 'agent.rangeResult', parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
+      }
+      const children = await tx.select({ level: eventLogs.logLevel }).from(eventLogs).where(eq(eventLogs.parentId, run.logId));
+      const worst = children.reduce((w, c) => (LEVEL_RANK[c.level] > LEVEL_RANK[w] ? c.level : w), 'I');
+      const durationMs = Math.max(0, f.finishedAt.getTime() - run.startedAt.getTime());
+      await tx
+        .update(eventLogs)
+        .set({ logLevel: worst, durationMs, message: `Agent ${a.name}: ${found} devices found in ${f.rangeResults.length} range(s)` })
+        .where(eq(eventLogs.id, run.logId));
+      await tx.update(agentRuns).set({ finishedAt: f.finishedAt }).where(eq(agentRuns.runId, runId));
+    });
+    this.hub.publish(`log:${run.logId}`, { type: 'EVENT_LOG_CHANGED', id: run.logId });
+    this.hub.publish(`log:${run.logId}`, { type: 'EVENT_LOG_FINISHED', id: run.logId });
+    const scanned = f.rangeResults.filter((r) => !r.error).map((r) => r.rangeId);
+    await this.ingest.markMissed(agentId, run.startedAt, scanned);
+  }
+}

@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { locations } from '../../db/schema.ts';
+import { agents } from '../agents/agents.schema.ts';
+import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const counter = (name: string) => bigint(name, { mode: 'number' });
+
+/** A vendor counter as stored on the device: the reading's key, name, OID and value. */
+export type StoredVendorCounter = { key: string; name: string; oid: string; value: number };
+
+/**
+ * The current state of each device (spec section 3, Device). History lives in the dm_* tables;
+ * this row is overwritten by every newer reading.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    modelCode: varchar('model_code', { length: 250 }),
+    modelVendorCode: varchar('model_vendor_code', { length: 100 }),
+    profileId: varchar('profile_id', { length: 100 }),
+    serialNumber: varchar('serial_number', { length: 100 }),
+    inventoryNumber: varchar('inventory_number', { length: 100 }),
+    snmpLocation: varchar('snmp_location', { length: 500 }),
+    hostName: varchar('host_name', { length: 255 }),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    rangeId: integer('range_id').references(() => networkRanges.id, { onDelete: 'set null' }),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    port: integer('port').notNull().default(161),
+    macAddress: varchar('mac_address', { length: 17 }),
+    firmware: varchar('firmware', { length: 250 }),
+    sysObjectId: varchar('sys_object_id', { length: 256 }),
+    sysDescr: text('sys_descr'),
+    deviceType: varchar('device_type', { length: 20 }),
+    colorType: varchar('color_type', { length: 20 }),
+    paperFormat: varchar('paper_format', { length: 20 }),
+    /** Derived status code (DEVICE_STATUS_CODES): OK, WARNING, ERROR, NOT_AVAILABLE, UNKNOWN. */
+    statusCode: varchar('status_code', { length: 20 }).notNull().default('UNKNOWN'),
+    /** hrDeviceStatus and hrPrinterStatus as read. */
+    snmpStatusCode: varchar('snmp_status_code', { length: 20 }),
+    printerStatus: varchar('printer_status', { length: 20 }),
+    scannerStatus: varchar('scanner_status', { length: 20 }),
+    errorStateHex: varchar('error_state_hex', { length: 16 }),
+    errorBits: jsonb('error_bits').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    refreshedAt: ts('refreshed_at').notNull().defaultNow(),
+    walkRefreshedAt: ts('walk_refreshed_at'),
+    managedFlag: boolean('managed_flag').notNull().default(true),
+    comment: text('comment'),
+    totalCount: counter('total_count'),
+    totalUnit: varchar('total_unit', { length: 30 }),
+    powerOnCount: counter('power_on_count'),
+    monoCount: counter('mono_count'),
+    colorCount: counter('color_count'),
+    a3Count: counter('a3_count'),
+    a4Count: counter('a4_count'),
+    copyCount: counter('copy_count'),
+    scanCount: counter('scan_count'),
+    faxCount: counter('fax_count'),
+    duplexCount: counter('duplex_count'),
+    vendorCounters: jsonb('vendor_counters').$type<StoredVendorCounter[]>().notNull().default([]),
+    tonerBlack: smallint('toner_black'),
+    tonerCyan: smallint('toner_cyan'),
+    tonerMagenta: smallint('toner_magenta'),
+    tonerYellow: smallint('toner_yellow'),
+    newDevice30Flag: boolean('new_device30_flag').notNull().default(true),
+    notAvailableFlag: boolean('not_available_flag').notNull().default(false),
+    matReplacementRequiredFlag: boolean('mat_replacement_required_flag').notNull().default(false),
+    needAttentionFlag: boolean('need_attention_flag').notNull().default(false),
+    /** Set when a counter went backwards; cleared by the console (issue 6) or never. */
+    counterBackwardsAt: ts('counter_backwards_at'),
+    missedPolls: integer('missed_polls').notNull().default(0),
+    lastRunId: uuid('last_run_id'),
+    problems: jsonb('problems').$type<string[]>().notNull().default([]),
+    trays: jsonb('trays').$type<unknown[]>().notNull().default([]),
+  },
+  (t) => [
+    index('devices_location').on(t.locationId, t.id),
+    index('devices_serial').on(sql`lower(${t.serialNumber})`),
+    index('devices_mac').on(t.macAddress),
+    index('devices_ip').on(t.ip),
+    index('devices_agent').on(t.agentId),
+    index('devices_range').on(t.rangeId),
+    index('devices_model').on(t.modelCode),
+    index('devices_status').on(t.statusCode),
+    index('devices_refreshed').on(t.refreshedAt),
+    index('devices_inventory').on(t.inventoryNumber),
+  ],
+);
+
+/** The current state of each supply of a device (one row per supply index). */
+export const deviceSupplies = pgTable(
+  'device_supplies',
+  {
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    supplyIndex: integer('supply_index').notNull(),
+    /** Supply type (toner, opc, wasteToner…). */
+    partCode: varchar('part_code', { length: 50 }).notNull(),
+    partName: varchar('part_name', { length: 500 }).notNull(),
+    colorant: varchar('colorant', { length: 50 }),
+    supplyClass: varchar('supply_class', { length: 20 }),
+    partModelCode: varchar('part_model_code', { length: 100 }),
+    partSerialNumber: varchar('part_serial_number', { length: 100 }),
+    unit: varchar('unit', { length: 30 }),
+    level: integer('level'),
+    maxCapacity: integer('max_capacity'),
+    levelState: varchar('level_state', { length: 20 }),
+    percent: smallint('percent'),
+    /** The percent before the current one, to tell a one-reading dip from a replacement. */
+    previousPercent: smallint('previous_percent'),
+    installedAt: ts('installed_at'),
+    refreshedAt: ts('refreshed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.supplyIndex] }), index('device_supplies_percent').on(t.percent)],
+);
+
+export const deviceIpHistory = pgTable(
+  'device_ip_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    oldIp: varchar('old_ip', { length: 45 }),
+    changedAt: ts('changed_at').notNull(),
+  },
+  (t) => [index('device_ip_history_device').on(t.deviceId, t.changedAt)],
+);
+
+/**
+ * Counters per device per day, as of the last reading of that day. Keys start with the date so
+ * the table can be partitioned by month (architecture.md).
+ */
+export const dmDeviceDays = pgTable(
+  'dm_device_days',
+  {
+    factDate: date('fact_date', { mode: 'string' }).notNull(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').notNull(),
+    totalCount: counter('total_count'),
+    monoCount: counter('mono_count'),
+    colorCount: counter('color_count'),
+    a3Count: counter('a3_count'),
+    a4Count: counter('a4_count'),
+    copyCount: counter('copy_count'),
+    scanCount: counter('scan_count'),
+    faxCount: counter('fax_count'),
+    duplexCount: counter('duplex_count'),
+    /** The first total of the day, so a day's pages are end minus start even on day one. */
+    totalStart: counter('total_start'),
+    readings: integer('readings').notNull().default(0),
+    statusCode: varchar('status_code', { length: 20 }),
+    counterBackwards: boolean('counter_backwards').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.factDate, t.deviceId] }), index('dm_device_days_device').on(t.deviceId, t.factDate)],
+);
+
+/** Supply levels per device, supply and day (the last reading of the day, and the day's minimum). */
+export const dmDevicePartDays = pgTable(
+  'dm_device_part_days',
+  {
+    factDate: date('fact_date', { mode: 'string' }).notNull(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    supplyIndex: integer('supply_index').notNull(),
+    partCode: varchar('part_code', { length: 50 }).notNull(),
+    colorant: varchar('colorant', { length: 50 }),
+    partModelCode: varchar('part_model_code', { length: 100 }),
+    partSerialNumber: varchar('part_serial_number', { length: 100 }),
+    level: integer('level'),
+    levelState: varchar('level_state', { length: 20 }),
+    percent: smallint('percent'),
+    minPercent: smallint('min_percent'),
+    replaced: boolean('replaced').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.factDate, t.deviceId, t.supplyIndex] }), index('dm_device_part_days_device').on(t.deviceId, t.factDate)],
+);
+
+/** Device events (DEVICE_EVENT_TYPES), kept for notifications; `processed` is set by them. */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventAt: ts('event_at').notNull(),
+    type: varchar('type', { length: 30 }).notNull(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').notNull(),
+    supplyIndex: integer('supply_index'),
+    partCode: varchar('part_code', { length: 50 }),
+    partModelCode: varchar('part_model_code', { length: 100 }),
+    partSerialNumber: varchar('part_serial_number', { length: 100 }),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    logId: bigint('log_id', { mode: 'number' }),
+    processed: boolean('processed').notNull().default(false),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [
+    index('device_events_device').on(t.deviceId, t.eventAt),
+    index('device_events_unprocessed').on(t.id).where(sql`NOT ${t.processed}`),
+    index('device_events_type_at').on(t.type, t.eventAt),
+  ],
+);
+
+/** Reading ids already stored: a batch sent twice is stored once. */
+export const ingestedReadings = pgTable(
+  'ingested_readings',
+  {
+    readingId: uuid('reading_id').primaryKey(),
+    agentId: integer('agent_id'),
+    deviceId: integer('device_id'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('ingested_readings_received').on(t.receivedAt)],
+);
+
+/** The last full walk of a device that matched no profile, for writing its profile later. */
+export const deviceWalks = pgTable('device_walks', {
+  deviceId: integer('device_id').primaryKey().references(() => devices.id, { onDelete: 'cascade' }),
+  walkedAt: ts('walked_at').notNull(),
+  sysObjectId: varchar('sys_object_id', { length: 256 }),
+  sysDescr: text('sys_descr'),
+  rowCount: integer('row_count').notNull(),
+  rows: jsonb('rows').$type<[string, string, string][]>().notNull(),
+});

@@ -1,0 +1,262 @@
+import type { Reading, ReadingSupply } from '@pagewatch/contracts/reading';
+import {
+  DEFAULT_SUPPLY_THRESHOLD,
+  REPLACEMENT_JUMP,
+  type DeviceEventType,
+  type DeviceStatusCode,
+} from '@pagewatch/contracts/device-events';
+import type { devices, deviceSupplies } from '../devices/devices.schema.ts';
+
+/**
+ * What one reading does to a device's current state, and which events it raises. Pure: the
+ * service loads the state, calls `applyReading` for each reading in order, and writes back.
+ */
+export type DeviceState = typeof devices.$inferSelect;
+export type SupplyState = typeof deviceSupplies.$inferSelect;
+
+export type DerivedEvent = {
+  type: DeviceEventType;
+  at: Date;
+  supply?: SupplyState;
+  oldValue: string | null;
+  newValue: string | null;
+};
+
+/** Error bits that stop the device; any other bit set is a warning. */
+const STOPPING_ERRORS = new Set([
+  'noPaper', 'noToner', 'doorOpen', 'jammed', 'offline', 'serviceRequested', 'inputTrayMissing',
+  'outputTrayMissing', 'markerSupplyMissing', 'outputFull',
+]);
+
+export function statusOf(r: Reading): DeviceStatusCode {
+  const { deviceStatus, printerStatus, errors } = r.status;
+  if (deviceStatus === 'down' || errors.some((e) => STOPPING_ERRORS.has(e))) return 'ERROR';
+  if (deviceStatus === 'warning' || errors.length > 0) return 'WARNING';
+  if (deviceStatus === null && printerStatus === null) return 'UNKNOWN';
+  return 'OK';
+}
+
+/** "00-11-22-aa-bb-cc", "0011.22aa.bbcc" → "00:11:22:aa:bb:cc"; all-zero or malformed → null. */
+export function normaliseMac(mac: string | null): string | null {
+  if (!mac) return null;
+  const hex = mac.toLowerCase().replace(/[^0-9a-f]/g, '');
+  if (hex.length !== 12 || /^0+$/.test(hex) || /^f+$/.test(hex)) return null;
+  return hex.match(/../g)!.join(':');
+}
+
+const COUNTER_FIELDS = [
+  ['total', 'totalCount'], ['mono', 'monoCount'], ['color', 'colorCount'], ['a3', 'a3Count'], ['a4', 'a4Count'],
+  ['copies', 'copyCount'], ['scans', 'scanCount'], ['fax', 'faxCount'], ['duplex', 'duplexCount'], ['powerOn', 'powerOnCount'],
+] as const;
+/** Counters whose going backwards is an event (the others are often reset by firmware). */
+const WATCHED_COUNTERS = new Set(['total', 'mono', 'color']);
+
+const isLow = (percent: number | null, state: string | null, threshold: number) =>
+  percent !== null ? percent < threshold : state === 'LOW' || state === 'EMPTY';
+
+const TONER_TYPES = new Set(['toner', 'tonerCartridge', 'ink', 'inkCartridge', 'solidWax', 'ribbonWax']);
+const COLORANTS = { black: 'tonerBlack', cyan: 'tonerCyan', magenta: 'tonerMagenta', yellow: 'tonerYellow' } as const;
+
+function supplyLabel(s: { partName: string; colorant: string | null; partCode: string }) {
+  return s.partName || [s.colorant, s.partCode].filter(Boolean).join(' ');
+}
+
+export type ApplyContext = { threshold?: number; isNew: boolean };
+
+/**
+ * Applies a reading that is newer than the device's state. `supplies` is the device's supply
+ * map (by index), updated in place. Returns the events, in a fixed order.
+ */
+export function applyReading(
+  d: DeviceState,
+  supplies: Map<number, SupplyState>,
+  r: Reading,
+  meta: { ip: string; port: number; at: Date; runId: string | null; agentId: number; rangeId: number | null },
+  ctx: ApplyContext,
+): DerivedEvent[] {
+  const threshold = ctx.threshold ?? DEFAULT_SUPPLY_THRESHOLD;
+  const at = meta.at;
+  const events: DerivedEvent[] = [];
+  const ev = (type: DeviceEventType, oldValue: string | null, newValue: string | null, supply?: SupplyState) =>
+    events.push({ type, at, oldValue, newValue, supply });
+
+  if (ctx.isNew) ev('NEW_DEVICE', null, meta.ip);
+  if (!ctx.isNew && d.ip !== meta.ip) ev('IP_CHANGE', d.ip, meta.ip);
+  const wasUnavailable = d.notAvailableFlag;
+  if (wasUnavailable) ev('BACK_ONLINE', 'NOT_AVAILABLE', statusOf(r));
+
+  const status = statusOf(r);
+  if (!ctx.isNew && !wasUnavailable && d.statusCode !== 'UNKNOWN' && d.statusCode !== status) {
+    ev('STATUS_CHANGE', describeStatus(d.statusCode, d.errorBits), describeStatus(status, r.status.errors));
+  }
+
+  // Counters: a value going backwards is kept (the device says so) but flagged.
+  const backwards: string[] = [];
+  let counterMovedBack = false;
+  for (const [field, column] of COUNTER_FIELDS) {
+    const next = r.counters[field];
+    const prev = d[column];
+    if (next !== null && prev !== null && next < prev) {
+      if (WATCHED_COUNTERS.has(field)) backwards.push(`${field} ${prev} → ${next}`);
+      counterMovedBack = true;
+    }
+  }
+  const totalPrev = d.totalCount ?? d.monoCount;
+  const totalNext = r.counters.total ?? r.counters.mono;
+  const countersForward = !counterMovedBack && !(totalPrev !== null && totalNext !== null && totalNext < totalPrev);
+  if (backwards.length) {
+    ev('COUNTER_BACKWARDS', backwards.map((b) => b.split(' → ')[0]).join('; '), backwards.join('; '));
+    d.needAttentionFlag = true;
+    d.counterBackwardsAt = at;
+  }
+
+  // Supplies.
+  for (const s of r.supplies) applySupply(d, supplies, s, at, threshold, countersForward, ev);
+
+  // Current state.
+  d.ip = meta.ip;
+  d.port = meta.port;
+  d.agentId = meta.agentId;
+  if (meta.rangeId !== null) d.rangeId = meta.rangeId;
+  d.lastRunId = meta.runId;
+  d.refreshedAt = at;
+  d.missedPolls = 0;
+  d.notAvailableFlag = false;
+  d.statusCode = status;
+  d.snmpStatusCode = r.status.deviceStatus;
+  d.printerStatus = r.status.printerStatus;
+  d.errorBits = r.status.errors;
+  d.errorStateHex = r.status.errorStateHex;
+  d.modelCode = r.model ?? d.modelCode;
+  d.modelVendorCode = r.vendor ?? d.modelVendorCode;
+  d.profileId = r.profileId;
+  d.serialNumber = r.serialNumber ?? d.serialNumber;
+  d.macAddress = normaliseMac(r.macAddress) ?? d.macAddress;
+  d.firmware = r.firmware ?? d.firmware;
+  d.hostName = r.hostName ?? d.hostName;
+  d.snmpLocation = r.location ?? d.snmpLocation;
+  d.sysObjectId = r.sysObjectID ?? d.sysObjectId;
+  d.sysDescr = r.sysDescr ?? d.sysDescr;
+  d.deviceType = r.deviceType ?? d.deviceType;
+  d.colorType = r.colorType ?? d.colorType;
+  d.paperFormat = r.paperFormat ?? d.paperFormat;
+  for (const [field, column] of COUNTER_FIELDS) {
+    const v = r.counters[field];
+    if (v !== null) d[column] = v;
+  }
+  d.totalUnit = r.counters.totalUnit ?? d.totalUnit;
+  if (r.counters.vendor.length) d.vendorCounters = r.counters.vendor.map(({ key, name, oid, value }) => ({ key, name, oid, value }));
+  d.problems = r.problems.slice(0, 50);
+  d.trays = r.trays;
+  d.newDevice30Flag = at.getTime() - d.createdAt.getTime() < 30 * 86_400_000;
+  for (const column of Object.values(COLORANTS)) d[column] = null;
+  for (const s of supplies.values()) {
+    const column = s.colorant ? COLORANTS[s.colorant.toLowerCase() as keyof typeof COLORANTS] : undefined;
+    if (column && TONER_TYPES.has(s.partCode) && s.percent !== null) d[column] = s.percent;
+  }
+  return events;
+}
+
+function applySupply(
+  d: DeviceState,
+  supplies: Map<number, SupplyState>,
+  s: ReadingSupply,
+  at: Date,
+  threshold: number,
+  countersForward: boolean,
+  ev: (type: DeviceEventType, oldValue: string | null, newValue: string | null, supply?: SupplyState) => void,
+) {
+  const old = supplies.get(s.index);
+  const pct = s.percent;
+  const next: SupplyState = {
+    deviceId: d.id,
+    supplyIndex: s.index,
+    partCode: s.type.slice(0, 50),
+    partName: s.description.slice(0, 500),
+    colorant: s.colorant?.slice(0, 50) ?? null,
+    supplyClass: s.supplyClass,
+    partModelCode: s.partNumber?.slice(0, 100) ?? null,
+    partSerialNumber: s.partSerialNumber?.slice(0, 100) ?? null,
+    unit: s.unit?.slice(0, 30) ?? null,
+    level: s.level,
+    maxCapacity: s.maxCapacity,
+    levelState: s.levelState,
+    percent: pct,
+    previousPercent: old?.percent ?? null,
+    installedAt: old?.installedAt ?? null,
+    refreshedAt: at,
+  };
+  // A waste container fills up: its "low" is not a supply running out.
+  const consumed = s.supplyClass !== 'filled';
+  if (consumed) {
+    const wasLow = old ? isLow(old.percent, old.levelState, threshold) : false;
+    if (isLow(pct, s.levelState, threshold) && !wasLow) {
+      ev('SUPPLY_LOW', old?.percent != null ? String(old.percent) : old?.levelState ?? null, pct !== null ? String(pct) : s.levelState, next);
+    }
+    if (old && isReplacement(old, next, threshold, countersForward)) {
+      next.installedAt = at;
+      ev('SUPPLY_REPLACED', old.percent !== null ? String(old.percent) : old.levelState, pct !== null ? String(pct) : s.levelState, next);
+    }
+  }
+  supplies.set(s.index, next);
+}
+
+/**
+ * A replacement: the level jumps up by REPLACEMENT_JUMP points, or goes from low to high, or a
+ * new part serial appears with a higher level, while the page counters keep moving forward.
+ * Not a replacement: a one-reading dip that comes back (80 → 20 → 80), or a jump that comes with
+ * counters going backwards (another device answering on the address, or a reset).
+ */
+export function isReplacement(old: SupplyState, next: SupplyState, threshold: number, countersForward: boolean): boolean {
+  if (!countersForward) return false;
+  const before = old.percent;
+  const after = next.percent;
+  if (after === null) return false;
+  const wasLow = isLow(before, old.levelState, threshold);
+  const serialChanged = !!old.partSerialNumber && !!next.partSerialNumber && old.partSerialNumber !== next.partSerialNumber;
+  if (before === null) return wasLow && after > 50;
+  const jump = after - before >= REPLACEMENT_JUMP || (wasLow && after > 50) || (serialChanged && after > before);
+  if (!jump) return false;
+  const dipBack = old.previousPercent !== null && old.previousPercent - before >= REPLACEMENT_JUMP && Math.abs(after - old.previousPercent) <= 5;
+  return serialChanged || !dipBack;
+}
+
+function describeStatus(code: string, errors: string[]): string {
+  return errors.length ? `${code} (${errors.join(', ')})` : code;
+}
+
+/** A new device's state before its first reading is applied. */
+export function blankDevice(id: number, locationId: number, ip: string, createdAt: Date): DeviceState {
+  return {
+    id, modelCode: null, modelVendorCode: null, profileId: null, serialNumber: null, inventoryNumber: null,
+    snmpLocation: null, hostName: null, locationId, agentId: null, rangeId: null, ip, port: 161, macAddress: null,
+    firmware: null, sysObjectId: null, sysDescr: null, deviceType: null, colorType: null, paperFormat: null,
+    statusCode: 'UNKNOWN', snmpStatusCode: null, printerStatus: null, scannerStatus: null, errorStateHex: null,
+    errorBits: [], createdAt, refreshedAt: createdAt, walkRefreshedAt: null, managedFlag: true, comment: null,
+    totalCount: null, totalUnit: null, powerOnCount: null, monoCount: null, colorCount: null, a3Count: null,
+    a4Count: null, copyCount: null, scanCount: null, faxCount: null, duplexCount: null, vendorCounters: [],
+    tonerBlack: null, tonerCyan: null, tonerMagenta: null, tonerYellow: null, newDevice30Flag: true,
+    notAvailableFlag: false, matReplacementRequiredFlag: false, needAttentionFlag: false, counterBackwardsAt: null,
+    missedPolls: 0, lastRunId: null, problems: [], trays: [],
+  };
+}
+
+export function eventMessage(type: DeviceEventType, d: DeviceState, e: DerivedEvent): string {
+  const who = `${[d.modelVendorCode, d.modelCode].filter(Boolean).join(' ') || 'device'}${d.serialNumber ? ` (SN ${d.serialNumber})` : ''} at ${d.ip}`;
+  const part = e.supply ? supplyLabel(e.supply) : '';
+  switch (type) {
+    case 'NEW_DEVICE': return `New device: ${who}`;
+    case 'NOT_AVAILABLE': return `Not available: ${who}`;
+    case 'BACK_ONLINE': return `Back online: ${who}`;
+    case 'STATUS_CHANGE': return `Status of ${who}: ${e.oldValue} → ${e.newValue}`;
+    case 'IP_CHANGE': return `IP of ${who} changed: ${e.oldValue} → ${e.newValue}`;
+    case 'SUPPLY_LOW': return `${part} of ${who} is low: ${e.newValue}${/^\d+$/.test(e.newValue ?? '') ? '%' : ''}`;
+    case 'SUPPLY_REPLACED': return `${part} of ${who} replaced: ${e.oldValue} → ${e.newValue}`;
+    case 'COUNTER_BACKWARDS': return `Counters of ${who} went backwards: ${e.newValue}`;
+  }
+}
+
+export const EVENT_LEVEL: Record<DeviceEventType, 'I' | 'W' | 'E'> = {
+  NEW_DEVICE: 'I', NOT_AVAILABLE: 'W', BACK_ONLINE: 'I', STATUS_CHANGE: 'I', IP_CHANGE: 'I',
+  SUPPLY_LOW: 'W', SUPPLY_REPLACED: 'I', COUNTER_BACKWARDS: 'W',
+};

@@ -1,0 +1,282 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AgentReading, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
+import type { Db } from '../../db/client.ts';
+import { eventGroups } from '../../db/schema.ts';
+import type { Hub } from '../../plugins/realtime.ts';
+import { AppError, type FieldError } from '../../lib/app-error.ts';
+import { agents } from '../agents/agents.schema.ts';
+import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import {
+  applyReading,
+  blankDevice,
+  eventMessage,
+  EVENT_LEVEL,
+  normaliseMac,
+  type DerivedEvent,
+  type DeviceState,
+  type SupplyState,
+} from './derive.ts';
+import {
+  candidateDevices,
+  claimReadings,
+  insertDevice,
+  insertEvents,
+  insertIpHistory,
+  linkReadings,
+  suppliesOf,
+  upsertDays,
+  upsertDevices,
+  upsertPartDays,
+  upsertSupplies,
+  upsertWalks,
+  type DayRow,
+  type EventRow,
+  type PartDayRow,
+} from './ingest.repository.ts';
+import './ingest.messages.ts';
+
+export type BatchResult = { stored: number; duplicates: number };
+
+/** Counters above this are not page counts (a corrupt value); a reading with one is refused. */
+const MAX_COUNTER = 1e12;
+const EARLIEST = Date.UTC(2000, 0, 1);
+const SKEW_MS = 24 * 3600_000;
+
+/**
+ * Checks what zod cannot: dates that are not dates or far in the future, counters beyond any
+ * device's life. One bad reading refuses the whole batch (nothing of it is stored).
+ */
+export function impossibleValues(batch: ReadingBatch, now = Date.now()): FieldError[] {
+  const errors: FieldError[] = [];
+  batch.readings.forEach((r, i) => {
+    const at = Date.parse(r.reading.readAt);
+    if (!Number.isFinite(at) || at < EARLIEST || at > now + SKEW_MS) {
+      errors.push({ field: `readings.${i}.reading.readAt`, key: 'ingest.badReadAt' });
+    }
+    for (const [k, v] of Object.entries(r.reading.counters)) {
+      if (typeof v === 'number' && v > MAX_COUNTER) errors.push({ field: `readings.${i}.reading.counters.${k}`, key: 'ingest.badCounter' });
+    }
+    r.reading.counters.vendor.forEach((c, j) => {
+      if (!Number.isFinite(c.value) || c.value > MAX_COUNTER * 1000) errors.push({ field: `readings.${i}.reading.counters.vendor.${j}.value`, key: 'ingest.badCounter' });
+    });
+    r.reading.supplies.forEach((s, j) => {
+      if (s.level !== null && (s.level < -1000 || s.level > 1e9)) errors.push({ field: `readings.${i}.reading.supplies.${j}.level`, key: 'ingest.badLevel' });
+    });
+  });
+  return errors.slice(0, 50);
+}
+
+type Ctx = {
+  tx: Db;
+  agentId: number;
+  defaultLocationId: number;
+  rangeLocations: Map<number, number>;
+  state: Map<number, DeviceState>;
+  supplies: Map<number, Map<number, SupplyState>>;
+};
+
+const lowerSerial = (s: string | null) => (s ? s.trim().toLowerCase() : null);
+const sameVendor = (a: string | null, b: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
+const compatible = (a: string | null, b: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
+
+/** Serial and vendor, then MAC, then IP (among this agent's devices), never against a known different serial. */
+function match(c: Ctx, r: AgentReading): DeviceState | null {
+  const serial = lowerSerial(r.reading.serialNumber);
+  const mac = normaliseMac(r.reading.macAddress);
+  const all = [...c.state.values()];
+  if (serial) {
+    const d = all.find((x) => lowerSerial(x.serialNumber) === serial && sameVendor(x.modelVendorCode, r.reading.vendor));
+    if (d) return d;
+  }
+  if (mac) {
+    const d = all.find((x) => x.macAddress === mac && compatible(x.serialNumber, serial));
+    if (d) return d;
+  }
+  return all.find((x) => x.ip === r.ip && x.agentId === c.agentId && compatible(x.serialNumber, serial) && (!mac || !x.macAddress || x.macAddress === mac)) ?? null;
+}
+
+export class IngestService {
+  private readonly db: Db;
+  private readonly hub: Hub;
+  private devicesGroupId: number | null = null;
+
+  constructor(db: Db, hub: Hub) {
+    this.db = db;
+    this.hub = hub;
+  }
+
+  private async groupId(): Promise<number> {
+    if (this.devicesGroupId === null) {
+      const [g] = await this.db.select().from(eventGroups).where(eq(eventGroups.code, 'DEVICES'));
+      this.devicesGroupId = g.id;
+    }
+    return this.devicesGroupId;
+  }
+
+  /** Stores a batch in one transaction; readings already stored (by id) are skipped. */
+  async ingest(agentId: number, batch: ReadingBatch): Promise<BatchResult> {
+    const bad = impossibleValues(batch);
+    if (bad.length) throw new AppError('UNPROCESSABLE', { key: 'ingest.impossible', fields: bad });
+    const groupId = await this.groupId();
+    const unique = [...new Map(batch.readings.map((r) => [r.id, r])).values()];
+    const published: { deviceId: number; type: DeviceEventType }[] = [];
+    const result = await this.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const fresh = await claimReadings(tx, unique.map((r) => r.id), agentId);
+      const readings = unique
+        .filter((r) => fresh.has(r.id))
+        .sort((a, b) => Date.parse(a.reading.readAt) - Date.parse(b.reading.readAt));
+      const duplicates = batch.readings.length - readings.length;
+      if (!readings.length) return { stored: 0, duplicates };
+
+      const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
+      const ranges = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(eq(networkRanges.agentId, agentId));
+      const serials = [...new Set(readings.map((r) => lowerSerial(r.reading.serialNumber)).filter((s): s is string => !!s))];
+      const macs = [...new Set(readings.map((r) => normaliseMac(r.reading.macAddress)).filter((s): s is string => !!s))];
+      const ips = [...new Set(readings.map((r) => r.ip))];
+      const found = await candidateDevices(tx, agentId, serials, macs, ips);
+      const c: Ctx = {
+        tx,
+        agentId,
+        defaultLocationId: agent.locationId,
+        rangeLocations: new Map(ranges.map((r) => [r.id, r.locationId])),
+        state: new Map(found.map((d) => [d.id, d])),
+        supplies: new Map(),
+      };
+      for (const s of await suppliesOf(tx, found.map((d) => d.id))) {
+        if (!c.supplies.has(s.deviceId)) c.supplies.set(s.deviceId, new Map());
+        c.supplies.get(s.deviceId)!.set(s.supplyIndex, s);
+      }
+
+      const touched = new Set<number>();
+      const days = new Map<string, DayRow>();
+      const partDays = new Map<string, PartDayRow>();
+      const ipHistory: { deviceId: number; ip: string; oldIp: string | null; changedAt: Date }[] = [];
+      const walks: { deviceId: number; walkedAt: Date; sysObjectId: string | null; sysDescr: string | null; rowCount: number; rows: [string, string, string][] }[] = [];
+      const events: EventRow[] = [];
+      const links: [string, number][] = [];
+
+      for (const r of readings) {
+        if (!r.reading.isPrinter && !r.walk?.length) continue;
+        const at = new Date(Math.min(Date.parse(r.reading.readAt), Date.now()));
+        const rangeId = r.rangeId !== null && c.rangeLocations.has(r.rangeId) ? r.rangeId : null;
+        let d = match(c, r);
+        const isNew = !d;
+        if (!d) {
+          d = blankDevice(0, rangeId !== null ? c.rangeLocations.get(rangeId)! : c.defaultLocationId, r.ip, at);
+          d.id = await insertDevice(tx, d);
+          c.state.set(d.id, d);
+        }
+        if (!c.supplies.has(d.id)) c.supplies.set(d.id, new Map());
+        const supplies = c.supplies.get(d.id)!;
+        let derived: DerivedEvent[] = [];
+        // A reading older than the device's state (a late spool) only goes to the history.
+        if (isNew || at >= d.refreshedAt) {
+          const oldIp = d.ip;
+          derived = applyReading(d, supplies, r.reading, { ip: r.ip, port: r.port, at, runId: r.runId, agentId, rangeId }, { isNew });
+          if (isNew || oldIp !== d.ip) ipHistory.push({ deviceId: d.id, ip: d.ip, oldIp: isNew ? null : oldIp, changedAt: at });
+          touched.add(d.id);
+          for (const e of derived) {
+            events.push({
+              eventAt: e.at, type: e.type, deviceId: d.id, locationId: d.locationId,
+              supplyIndex: e.supply?.supplyIndex ?? null, partCode: e.supply?.partCode ?? null,
+              partModelCode: e.supply?.partModelCode ?? null, partSerialNumber: e.supply?.partSerialNumber ?? null,
+              oldValue: e.oldValue, newValue: e.newValue, message: eventMessage(e.type, d, e), level: EVENT_LEVEL[e.type],
+            });
+          }
+        }
+        const factDate = at.toISOString().slice(0, 10);
+        const k = r.reading.counters;
+        const day: DayRow = {
+          factDate, deviceId: d.id, locationId: d.locationId,
+          totalCount: k.total, monoCount: k.mono, colorCount: k.color, a3Count: k.a3, a4Count: k.a4,
+          copyCount: k.copies, scanCount: k.scans, faxCount: k.fax, duplexCount: k.duplex,
+          totalStart: k.total, readings: 1, statusCode: d.statusCode,
+          counterBackwards: derived.some((e) => e.type === 'COUNTER_BACKWARDS'), updatedAt: at,
+        };
+        const dayKey = `${factDate}|${d.id}`;
+        const prevDay = days.get(dayKey);
+        if (prevDay) {
+          day.totalStart = prevDay.totalStart ?? day.totalStart;
+          day.readings = (prevDay.readings ?? 0) + 1;
+          day.counterBackwards = prevDay.counterBackwards || day.counterBackwards;
+        }
+        days.set(dayKey, day);
+        for (const s of r.reading.supplies) {
+          const key = `${factDate}|${d.id}|${s.index}`;
+          const prev = partDays.get(key);
+          const replaced = derived.some((e) => e.type === 'SUPPLY_REPLACED' && e.supply?.supplyIndex === s.index);
+          const mins = [prev?.minPercent, s.percent].filter((p): p is number => typeof p === 'number');
+          partDays.set(key, {
+            factDate, deviceId: d.id, supplyIndex: s.index, partCode: s.type.slice(0, 50), colorant: s.colorant?.slice(0, 50) ?? null,
+            partModelCode: s.partNumber?.slice(0, 100) ?? null, partSerialNumber: s.partSerialNumber?.slice(0, 100) ?? null,
+            level: s.level, levelState: s.levelState, percent: s.percent,
+            minPercent: mins.length ? Math.min(...mins) : null, replaced: replaced || !!prev?.replaced,
+          });
+        }
+        if (r.walk?.length) walks.push({ deviceId: d.id, walkedAt: at, sysObjectId: r.reading.sysObjectID, sysDescr: r.reading.sysDescr, rowCount: r.walk.length, rows: r.walk });
+        links.push([r.id, d.id]);
+      }
+
+      const touchedDevices = [...touched].map((id) => c.state.get(id)!);
+      await upsertDevices(tx, touchedDevices);
+      await upsertSupplies(tx, [...touched].flatMap((id) => [...(c.supplies.get(id)?.values() ?? [])]));
+      await upsertDays(tx, [...days.values()]);
+      await upsertPartDays(tx, [...partDays.values()]);
+      await insertIpHistory(tx, ipHistory);
+      await upsertWalks(tx, walks);
+      await linkReadings(tx, links);
+      const stored = await insertEvents(tx, groupId, events);
+      published.push(...stored.map((e) => ({ deviceId: e.deviceId, type: e.type as DeviceEventType })));
+      return { stored: readings.length, duplicates };
+    });
+    this.publish(published);
+    return result;
+  }
+
+  private publish(events: { deviceId: number; type: DeviceEventType }[]) {
+    for (const e of events) {
+      const msg = { type: 'DEVICE_EVENT' as const, deviceId: e.deviceId, event: e.type };
+      this.hub.publish('devices', msg);
+      this.hub.publish(`device:${e.deviceId}`, msg);
+    }
+  }
+
+  /**
+   * When a run finishes: known devices of the scanned ranges that were not read since the run
+   * started get a missed poll; at MISSED_POLLS_NOT_AVAILABLE they are NOT_AVAILABLE (one event).
+   */
+  async markMissed(agentId: number, startedAt: Date, rangeIds: number[]): Promise<number> {
+    if (!rangeIds.length) return 0;
+    const groupId = await this.groupId();
+    const published: { deviceId: number; type: DeviceEventType }[] = [];
+    await this.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const owned = await tx.select({ id: networkRanges.id }).from(networkRanges).where(and(eq(networkRanges.agentId, agentId), inArray(networkRanges.id, rangeIds)));
+      if (!owned.length) return;
+      const missed = await tx
+        .update(devices)
+        .set({ missedPolls: sql`${devices.missedPolls} + 1` })
+        .where(and(eq(devices.agentId, agentId), inArray(devices.rangeId, owned.map((r) => r.id)), lt(devices.refreshedAt, startedAt), eq(devices.notAvailableFlag, false)))
+        .returning();
+      const gone = missed.filter((d) => d.missedPolls >= MISSED_POLLS_NOT_AVAILABLE);
+      if (!gone.length) return;
+      await tx.update(devices).set({ notAvailableFlag: true, statusCode: 'NOT_AVAILABLE' }).where(inArray(devices.id, gone.map((d) => d.id)));
+      const now = new Date();
+      const rows: EventRow[] = gone.map((d) => {
+        const e: DerivedEvent = { type: 'NOT_AVAILABLE', at: now, oldValue: d.statusCode, newValue: 'NOT_AVAILABLE' };
+        return {
+          eventAt: now, type: 'NOT_AVAILABLE', deviceId: d.id, locationId: d.locationId, supplyIndex: null, partCode: null,
+          partModelCode: null, partSerialNumber: null, oldValue: e.oldValue, newValue: e.newValue,
+          message: eventMessage('NOT_AVAILABLE', d, e), level: EVENT_LEVEL.NOT_AVAILABLE,
+        };
+      });
+      const stored = await insertEvents(tx, groupId, rows);
+      published.push(...stored.map((e) => ({ deviceId: e.deviceId, type: e.type as DeviceEventType })));
+    });
+    this.publish(published);
+    return published.length;
+  }
+}

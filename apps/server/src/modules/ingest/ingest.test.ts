@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { WsMessage } from '@pagewatch/contracts/ws';
+import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { agentReading, batch, createAgent, post, type Printer } from './ingest.fixtures.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+let admin: string;
+
+const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await t.ctx.db.execute(q)).rows as T[];
+const count = async (table: string, where = sql`true`) =>
+  Number((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`))[0].n);
+const events = (deviceId?: number) =>
+  rows<{ type: string; old_value: string | null; new_value: string | null; supply_index: number | null }>(
+    deviceId === undefined ? sql`SELECT * FROM device_events ORDER BY id` : sql`SELECT * FROM device_events WHERE device_id = ${deviceId} ORDER BY id`,
+  );
+const eventTypes = async (deviceId?: number) => (await events(deviceId)).map((e) => e.type);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+async function clean() {
+  for (const table of ['devices', 'ingested_readings', 'network_ranges', 'agents']) await t.ctx.db.execute(sql`DELETE FROM ${sql.identifier(table)}`);
+}
+
+describe('ingest', () => {
+  let token: string;
+  let agentId: number;
+  let rangeId: number;
+  const T0 = Date.now() - 3600_000;
+  const at = (s: number) => new Date(T0 + s * 1000);
+  const send = async (ip: string, p: Printer, s: number, extra: { runId?: string } = {}) => {
+    const res = await post(t.app, token, batch([agentReading(ip, p, { readAt: at(s), rangeId, runId: extra.runId ?? null })]));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const device = async (serial: string) =>
+    (await rows<Record<string, unknown> & { id: number }>(sql`SELECT *, total_count::float8 AS total_count FROM devices WHERE serial_number = ${serial}`))[0];
+
+  beforeEach(async () => {
+    await clean();
+    ({ token, agentId, rangeId } = (await createAgent(t.app, admin, { range: { from: '127.0.10.1', to: '127.0.10.254' } })) as { token: string; agentId: number; rangeId: number });
+  });
+
+  it('stores a batch sent twice once', async () => {
+    const b = batch([agentReading('127.0.10.1', { serial: 'A1', total: 100, black: 80 }, { readAt: at(0), rangeId }), agentReading('127.0.10.2', { serial: 'A2', total: 5, black: 50 }, { readAt: at(0), rangeId })]);
+    const first = await post(t.app, token, b);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ stored: 2, duplicates: 0 });
+    const again = await post(t.app, token, { ...b, batchId: randomUUID() });
+    expect(again.json()).toEqual({ stored: 0, duplicates: 2 });
+    expect(await count('devices')).toBe(2);
+    expect(await count('ingested_readings')).toBe(2);
+    expect(await count('dm_device_days')).toBe(2);
+    expect(await eventTypes()).toEqual(['NEW_DEVICE', 'NEW_DEVICE']);
+    const d = await device('A1');
+    expect(d).toMatchObject({ total_count: 100, toner_black: 80, new_device30_flag: true, status_code: 'OK', location_id: expect.any(Number), range_id: rangeId, agent_id: agentId });
+    expect(await count('device_supplies', sql`device_id = ${d.id}`)).toBe(1);
+  });
+
+  it('matches by serial, then MAC, then IP, and keeps IP changes', async () => {
+    await send('127.0.10.1', { serial: 'S1', total: 10 }, 0);
+    await send('127.0.10.9', { serial: 'S1', total: 20 }, 10);
+    expect(await count('devices')).toBe(1);
+    const d = await device('S1');
+    expect(d.ip).toBe('127.0.10.9');
+    expect(await eventTypes(d.id)).toEqual(['NEW_DEVICE', 'IP_CHANGE']);
+    const ipHistory = await rows<{ ip: string; old_ip: string | null }>(sql`SELECT ip, old_ip FROM device_ip_history WHERE device_id = ${d.id} ORDER BY id`);
+    expect(ipHistory).toEqual([{ ip: '127.0.10.1', old_ip: null }, { ip: '127.0.10.9', old_ip: '127.0.10.1' }]);
+
+    // No serial: by MAC (any form of writing it).
+    await send('127.0.10.20', { serial: null, mac: '00-11-22-AA-BB-CC', total: 1 }, 0);
+    await send('127.0.10.21', { serial: null, mac: '00:11:22:aa:bb:cc', total: 2 }, 10);
+    expect(await count('devices', sql`mac_address = '00:11:22:aa:bb:cc'`)).toBe(1);
+
+    // Neither: by IP; a different known serial at the same IP is another device.
+    await send('127.0.10.30', { serial: null, total: 1 }, 0);
+    await send('127.0.10.30', { serial: null, total: 2 }, 10);
+    expect(await count('devices', sql`ip = '127.0.10.30'`)).toBe(1);
+    await send('127.0.10.9', { serial: 'OTHER', total: 5 }, 20);
+    expect(await count('devices', sql`ip = '127.0.10.9'`)).toBe(2);
+    // Same serial, another vendor: another device.
+    await send('127.0.10.40', { serial: 'S1', vendor: 'Kyocera', total: 5 }, 20);
+    expect(await count('devices', sql`serial_number = 'S1'`)).toBe(2);
+  });
+
+  it('raises supply low once, and not for "some remaining"', async () => {
+    await send('127.0.10.1', { serial: 'L1', total: 10, black: 50, cyan: null }, 0);
+    await send('127.0.10.1', { serial: 'L1', total: 20, black: 8, cyan: null }, 10);
+    await send('127.0.10.1', { serial: 'L1', total: 30, black: 5, cyan: null }, 20);
+    await send('127.0.10.1', { serial: 'L1', total: 40, black: 0, cyan: null }, 30);
+    const d = await device('L1');
+    const e = await events(d.id);
+    expect(e.map((x) => x.type)).toEqual(['NEW_DEVICE', 'SUPPLY_LOW']);
+    expect(e[1]).toMatchObject({ old_value: '50', new_value: '8', supply_index: 1 });
+    const parts = await rows<{ percent: number; min_percent: number }>(sql`SELECT percent, min_percent FROM dm_device_part_days WHERE device_id = ${d.id} AND supply_index = 1`);
+    expect(parts[0]).toMatchObject({ percent: 0, min_percent: 0 });
+  });
+
+  it('tells a replacement from a glitch', async () => {
+    await send('127.0.10.1', { serial: 'R1', total: 100, black: 5 }, 0);
+    await send('127.0.10.1', { serial: 'R1', total: 110, black: 95 }, 10);
+    const d = await device('R1');
+    expect(await eventTypes(d.id)).toEqual(['NEW_DEVICE', 'SUPPLY_LOW', 'SUPPLY_REPLACED']);
+    const [s] = await rows<{ installed_at: Date | null; percent: number }>(sql`SELECT installed_at, percent FROM device_supplies WHERE device_id = ${d.id}`);
+    expect(s.installed_at).not.toBeNull();
+
+    // A one-reading dip that comes back is not a replacement.
+    await send('127.0.10.2', { serial: 'G1', total: 100, black: 80 }, 0);
+    await send('127.0.10.2', { serial: 'G1', total: 101, black: 20 }, 10);
+    await send('127.0.10.2', { serial: 'G1', total: 102, black: 80 }, 20);
+    const g = await device('G1');
+    expect(await eventTypes(g.id)).toEqual(['NEW_DEVICE']);
+
+    // A jump up while the counter goes backwards is not a replacement either (but is flagged).
+    await send('127.0.10.3', { serial: 'G2', total: 5000, black: 20 }, 0);
+    await send('127.0.10.3', { serial: 'G2', total: 10, black: 90 }, 10);
+    const g2 = await device('G2');
+    expect(await eventTypes(g2.id)).toEqual(['NEW_DEVICE', 'COUNTER_BACKWARDS']);
+  });
+
+  it('keeps a counter that went backwards, flags it and raises one event', async () => {
+    await send('127.0.10.1', { serial: 'C1', total: 1000 }, 0);
+    await send('127.0.10.1', { serial: 'C1', total: 900 }, 10);
+    await send('127.0.10.1', { serial: 'C1', total: 950 }, 20);
+    const d = await device('C1');
+    expect(d).toMatchObject({ total_count: 950, need_attention_flag: true });
+    expect(d.counter_backwards_at).not.toBeNull();
+    expect(await eventTypes(d.id)).toEqual(['NEW_DEVICE', 'COUNTER_BACKWARDS']);
+    const [day] = await rows<{ counter_backwards: boolean; total_count: number; total_start: number; readings: number }>(sql`SELECT counter_backwards, total_count::float8 AS total_count, total_start::float8 AS total_start, readings FROM dm_device_days WHERE device_id = ${d.id}`);
+    expect(day).toMatchObject({ counter_backwards: true, total_count: 950, total_start: 900, readings: 3 });
+  });
+
+  it('raises a status change once', async () => {
+    await send('127.0.10.1', { serial: 'ST', total: 1 }, 0);
+    await send('127.0.10.1', { serial: 'ST', total: 2, errors: ['jammed'], deviceStatus: 'down' }, 10);
+    await send('127.0.10.1', { serial: 'ST', total: 3, errors: ['jammed'], deviceStatus: 'down' }, 20);
+    await send('127.0.10.1', { serial: 'ST', total: 4 }, 30);
+    const d = await device('ST');
+    const e = await events(d.id);
+    expect(e.map((x) => x.type)).toEqual(['NEW_DEVICE', 'STATUS_CHANGE', 'STATUS_CHANGE']);
+    expect(e[1]).toMatchObject({ old_value: 'OK', new_value: 'ERROR (jammed)' });
+  });
+
+  it('marks missed polls, not available after two, and back online', async () => {
+    const run = async (s: number, printers: [string, Printer][]) => {
+      const runId = randomUUID();
+      const start = await t.app.inject({ method: 'POST', url: '/api/agent/runs', headers: bearer(token), payload: { runId, startedAt: at(s).toISOString() } });
+      expect(start.statusCode, start.body).toBe(200);
+      for (const [ip, p] of printers) await send(ip, p, s + 1, { runId });
+      const fin = await t.app.inject({
+        method: 'POST', url: `/api/agent/runs/${runId}/finish`, headers: bearer(token),
+        payload: { finishedAt: at(s + 5).toISOString(), rangeResults: [{ rangeId, scanned: 254, found: printers.length, durationMs: 5000, error: null }] },
+      });
+      expect(fin.statusCode, fin.body).toBe(204);
+    };
+    await run(0, [['127.0.10.1', { serial: 'N1', total: 1 }], ['127.0.10.2', { serial: 'N2', total: 1 }]]);
+    await run(100, [['127.0.10.2', { serial: 'N2', total: 2 }]]);
+    expect(await device('N1')).toMatchObject({ missed_polls: 1, not_available_flag: false });
+    await run(200, [['127.0.10.2', { serial: 'N2', total: 3 }]]);
+    expect(await device('N1')).toMatchObject({ missed_polls: 2, not_available_flag: true, status_code: 'NOT_AVAILABLE' });
+    await run(300, [['127.0.10.2', { serial: 'N2', total: 4 }]]);
+    const n1 = await device('N1');
+    expect(await eventTypes(n1.id)).toEqual(['NEW_DEVICE', 'NOT_AVAILABLE']);
+    await run(400, [['127.0.10.1', { serial: 'N1', total: 2 }], ['127.0.10.2', { serial: 'N2', total: 5 }]]);
+    expect(await device('N1')).toMatchObject({ missed_polls: 0, not_available_flag: false, status_code: 'OK' });
+    expect(await eventTypes(n1.id)).toEqual(['NEW_DEVICE', 'NOT_AVAILABLE', 'BACK_ONLINE']);
+    expect(await eventTypes((await device('N2')).id)).toEqual(['NEW_DEVICE']);
+  });
+
+  it('writes events to the event log (DEVICES, with the location) and to the hub', async () => {
+    const seen: WsMessage[] = [];
+    const off = t.ctx.hub.subscribe('devices', (m) => seen.push(m));
+    await send('127.0.10.1', { serial: 'H1', total: 1 }, 0);
+    off();
+    const d = await device('H1');
+    expect(seen).toEqual([{ type: 'DEVICE_EVENT', deviceId: d.id, event: 'NEW_DEVICE' }]);
+    const [log] = await rows<{ code: string; location_id: number; object_class: string; object_id: number; message_code: string }>(sql`
+      SELECT g.code, l.location_id, l.object_class, l.object_id, l.message_code FROM event_logs l JOIN event_groups g ON g.id = l.event_group_id
+      WHERE l.message_code = 'device.NEW_DEVICE' AND l.object_id = ${d.id}`);
+    expect(log).toMatchObject({ code: 'DEVICES', location_id: d.location_id, object_class: 'DeviceDao', message_code: 'device.NEW_DEVICE' });
+    const [ev] = await rows<{ log_id: number; processed: boolean; location_id: number }>(sql`SELECT * FROM device_events WHERE device_id = ${d.id}`);
+    expect(ev).toMatchObject({ processed: false, location_id: d.location_id });
+    expect(Number(ev.log_id)).toBeGreaterThan(0);
+  });
+
+  it('stores the walk of a device that matched no profile', async () => {
+    const r = agentReading('127.0.10.77', { serial: null, total: 0 }, { readAt: at(0), rangeId });
+    r.reading.isPrinter = false;
+    r.walk = [['1.3.6.1.2.1.1.1.0', 'OctetString', 'Mystery box'], ['1.3.6.1.2.1.1.2.0', 'OID', '1.3.6.1.4.1.99999']];
+    const res = await post(t.app, token, batch([r]));
+    expect(res.statusCode, res.body).toBe(200);
+    const [w] = await rows<{ row_count: number; device_id: number }>(sql`SELECT * FROM device_walks`);
+    expect(w.row_count).toBe(2);
+    const [d] = await rows<{ walk_refreshed_at: Date | null }>(sql`SELECT walk_refreshed_at FROM devices WHERE id = ${w.device_id}`);
+    expect(d.walk_refreshed_at).not.toBeNull();
+  });
+});
+
+describe('bad agent input', () => {
+  let token: string;
+  beforeAll(async () => {
+    await clean();
+    ({ token } = await createAgent(t.app, admin, { name: 'Bad input' }));
+  });
+
+  const good = () => agentReading('127.0.11.1', { serial: 'OK1', total: 10, black: 50 });
+  const nothingStored = async () => {
+    expect(await count('devices')).toBe(0);
+    expect(await count('ingested_readings')).toBe(0);
+    expect(await count('dm_device_days')).toBe(0);
+  };
+
+  it('refuses a wrong or missing token with 401', async () => {
+    expect((await post(t.app, 'pwa_wrong', batch([good()]))).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/api/agent/readings', payload: batch([good()]) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBeTruthy();
+    await nothingStored();
+  });
+
+  it('refuses malformed batches with 400 and a message naming the field', async () => {
+    const noId = { ...good(), id: 'not-a-uuid' };
+    const res = await post(t.app, token, batch([good(), noId]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/readings\.1\.id/);
+    const notJson = await t.app.inject({ method: 'POST', url: '/api/agent/readings', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"batchId": ' });
+    expect(notJson.statusCode).toBe(400);
+    expect((await post(t.app, token, { batchId: randomUUID(), readings: [] })).statusCode).toBe(400);
+    await nothingStored();
+  });
+
+  it('refuses impossible values: negative counters, percent 250, dates in the future', async () => {
+    const negative = good();
+    negative.reading.counters.total = -5;
+    let res = await post(t.app, token, batch([good(), negative]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/counters\.total/);
+    const percent = good();
+    percent.reading.supplies[0].percent = 250;
+    res = await post(t.app, token, batch([percent]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/supplies\.0\.percent/);
+    const future = good();
+    future.reading.readAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    res = await post(t.app, token, batch([good(), future]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/readings\.1\.reading\.readAt/);
+    const huge = good();
+    huge.reading.counters.total = 1e15;
+    res = await post(t.app, token, batch([huge]));
+    expect(res.statusCode).toBe(422);
+    await nothingStored();
+  });
+
+  it('refuses oversized batches: more than 500 readings, more than 20 MB', async () => {
+    const many = Array.from({ length: 501 }, () => good());
+    let res = await post(t.app, token, batch(many));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/500/);
+    const big = good();
+    big.walk = Array.from({ length: 400 }, (_, i) => [`1.3.6.1.4.1.1.${i}`, 'OctetString', 'x'.repeat(60_000)] as [string, string, string]);
+    res = await post(t.app, token, batch([big]));
+    expect(res.statusCode).toBe(413);
+    await nothingStored();
+  });
+
+  it('keeps agent and user tokens apart', async () => {
+    const users = await t.app.inject({ url: '/api/users', headers: bearer(token) });
+    expect(users.statusCode).toBe(401);
+    const agents = await t.app.inject({ url: '/api/agents', headers: bearer(token) });
+    expect(agents.statusCode).toBe(401);
+    const asUser = await post(t.app, admin, batch([good()]));
+    expect(asUser.statusCode).toBe(401);
+    const config = await t.app.inject({ url: '/api/agent/config', headers: bearer(admin) });
+    expect(config.statusCode).toBe(401);
+    await nothingStored();
+  });
+});

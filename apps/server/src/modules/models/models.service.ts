@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { desc, sql } from 'drizzle-orm';
+import { parseModelsPack } from '@pagewatch/contracts/models-pack';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import { modelsPacks } from './models.schema.ts';
+import './models.messages.ts';
+
+/** The pack that ships with the agent; the server starts with it. */
+export const BUNDLED_PACK_PATH = fileURLToPath(import.meta.resolve('@pagewatch/agent/models-pack.json'));
+
+/** Holds the active models pack (the highest version uploaded) and accepts new ones. */
+export class ModelsService {
+  private readonly db: Db;
+  private readonly log: EventLog;
+  private readonly secret: string | null;
+  private cached: { version: number; json: string } | null = null;
+
+  constructor(db: Db, log: EventLog, secret: string | null) {
+    this.db = db;
+    this.log = log;
+    this.secret = secret;
+  }
+
+  /** Stores the bundled pack when the database has none (or only older ones). */
+  async seed(path = BUNDLED_PACK_PATH) {
+    const parsed = parseModelsPack(readFileSync(path, 'utf8'));
+    if (!parsed.ok) throw new Error(`bundled models pack is invalid: ${parsed.problems.join('; ')}`);
+    await this.db
+      .insert(modelsPacks)
+      .values({ version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null })
+      .onConflictDoNothing();
+  }
+
+  async activeVersion(): Promise<number | null> {
+    const [row] = await this.db.select({ v: sql<number>`max(${modelsPacks.version})` }).from(modelsPacks);
+    return row?.v == null ? null : Number(row.v);
+  }
+
+  /** The active pack as JSON text, cached until a newer version appears. */
+  async activePackJson(): Promise<string> {
+    const version = await this.activeVersion();
+    if (version === null) throw new AppError('NOT_FOUND');
+    if (this.cached?.version !== version) {
+      const [row] = await this.db.select().from(modelsPacks).orderBy(desc(modelsPacks.version)).limit(1);
+      this.cached = { version: row.version, json: JSON.stringify(row.pack) };
+    }
+    return this.cached.json;
+  }
+
+  /** POST /api/versions/upload: the secret key, then the pack's validity, then its version. */
+  async upload(secretKey: string | undefined, text: string, userId: number | null): Promise<{ version: number }> {
+    if (!this.secret) throw new AppError('FORBIDDEN', { key: 'models.uploadDisabled' });
+    if (!secretKey || secretKey !== this.secret) throw new AppError('FORBIDDEN', { key: 'models.badSecret' });
+    const parsed = parseModelsPack(text);
+    if (!parsed.ok) throw new AppError('UNPROCESSABLE', { key: 'models.invalid', params: { problems: parsed.problems.slice(0, 10).join('; ') } });
+    const current = await this.activeVersion();
+    if (current !== null && parsed.pack.version <= current) {
+      throw new AppError('CONFLICT', { key: 'models.notNewer', params: { version: parsed.pack.version, current } });
+    }
+    await this.db.insert(modelsPacks).values({ version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null, uploadedBy: userId });
+    await this.log.write({ group: 'SYSTEM', level: 'I', message: `Models pack ${parsed.pack.version} uploaded (${parsed.pack.profiles.length} profiles)`, messageCode: 'models.uploaded', userId });
+    return { version: parsed.pack.version };
+  }
+}

@@ -1,0 +1,163 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ListQuery } from '@pagewatch/contracts/list';
+import {
+  networkRangeInputSchema,
+  rangeSize,
+  type NetworkRange,
+  type NetworkRangeInput,
+  type NetworkRangeListRow,
+} from '@pagewatch/contracts/network-ranges';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { locations } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { runList } from '../../lib/list-query.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import { agents } from '../agents/agents.schema.ts';
+import { networkRanges } from './network-ranges.schema.ts';
+import { networkRangesList } from './network-ranges.list.ts';
+import './network-ranges.messages.ts';
+
+type Row = typeof networkRanges.$inferSelect;
+type Parsed = z.output<typeof networkRangeInputSchema>;
+
+const inList = (ids: Iterable<number>) => sql.join([...ids].map((id) => sql`${id}`), sql`, `);
+const scopeOf = (caller: Caller) => (caller.scope.size ? sql`r.location_id IN (${inList(caller.scope)})` : sql`false`);
+
+/** Normalises a mask to how it was written, without spaces; "/24" and "255.255.255.0" both stay readable. */
+const cleanMask = (m: string | null) => (m ? m.replace(/\s+/g, '') : null);
+
+export class NetworkRangesService {
+  private readonly db: Db;
+  private readonly log: EventLog;
+  constructor(db: Db, log: EventLog) {
+    this.db = db;
+    this.log = log;
+  }
+
+  list(caller: Caller, q: ListQuery) {
+    return runList<NetworkRangeListRow>(this.db, networkRangesList, q, scopeOf(caller));
+  }
+
+  private async visible(caller: Caller, id: number): Promise<Row> {
+    const [r] = await this.db.select().from(networkRanges).where(eq(networkRanges.id, id));
+    if (!r) throw notFound();
+    if (!caller.scope.has(r.locationId)) throw new AppError('OUT_OF_SCOPE');
+    return r;
+  }
+
+  /** Never returns the v3 keys: only whether they are set. */
+  private async view(r: Row): Promise<NetworkRange> {
+    const [loc] = await this.db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, r.locationId));
+    const [agent] = r.agentId ? await this.db.select({ id: agents.id, name: agents.name }).from(agents).where(eq(agents.id, r.agentId)) : [];
+    return {
+      id: r.id,
+      name: r.name,
+      type: r.type as NetworkRange['type'],
+      address: r.address,
+      mask: r.mask,
+      from: r.ipFrom,
+      to: r.ipTo,
+      port: r.port,
+      snmpVersion: r.snmpVersion as NetworkRange['snmpVersion'],
+      community: r.community,
+      v3User: r.v3User,
+      v3Level: r.v3Level as NetworkRange['v3Level'],
+      v3AuthProtocol: r.v3AuthProtocol,
+      authKeySet: !!r.v3AuthKey,
+      v3PrivProtocol: r.v3PrivProtocol,
+      privKeySet: !!r.v3PrivKey,
+      agent: agent ?? null,
+      location: loc,
+      comment: r.comment,
+      addressCount: rangeSize({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo }),
+    };
+  }
+
+  async get(caller: Caller, id: number) {
+    return this.view(await this.visible(caller, id));
+  }
+
+  /** The location: the one given, else the agent's. Both must be in the caller's scope. */
+  private async resolvePlace(caller: Caller, input: Parsed): Promise<{ agentId: number | null; locationId: number }> {
+    let agentLocation: number | null = null;
+    if (input.agent) {
+      const [a] = await this.db.select().from(agents).where(eq(agents.id, input.agent.id));
+      if (!a) throw new AppError('VALIDATION', { fields: [{ field: 'agent', key: 'general.badValue' }] });
+      if (!caller.scope.has(a.locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'networks.agentOutOfScope' });
+      agentLocation = a.locationId;
+    }
+    const locationId = input.location?.id ?? agentLocation;
+    if (locationId == null) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'networks.locationRequired' }] });
+    const [loc] = await this.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+    if (!loc) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'general.badValue' }] });
+    if (!caller.scope.has(locationId)) throw new AppError('OUT_OF_SCOPE');
+    return { agentId: input.agent?.id ?? null, locationId };
+  }
+
+  private values(input: Parsed, place: { agentId: number | null; locationId: number }, existing: Row | null) {
+    const v3 = input.snmpVersion === '3';
+    const usesAuth = v3 && (input.v3Level === 'authNoPriv' || input.v3Level === 'authPriv');
+    const usesPriv = v3 && input.v3Level === 'authPriv';
+    // Write-only keys: a new value replaces, none keeps the stored one; a level without them drops them.
+    const authKey = usesAuth ? (input.authKey || existing?.v3AuthKey || null) : null;
+    const privKey = usesPriv ? (input.privKey || existing?.v3PrivKey || null) : null;
+    const isRange = input.type === 'RANGE';
+    return {
+      name: input.name || null,
+      type: input.type,
+      address: isRange ? null : input.address,
+      mask: isRange ? null : cleanMask(input.mask),
+      ipFrom: isRange ? input.from : null,
+      ipTo: isRange ? input.to : null,
+      port: input.port,
+      snmpVersion: input.snmpVersion,
+      community: v3 ? null : (input.community ?? null),
+      v3User: v3 ? (input.v3User ?? null) : null,
+      v3Level: v3 ? (input.v3Level ?? null) : null,
+      v3AuthProtocol: usesAuth ? (input.v3AuthProtocol ?? null) : null,
+      v3AuthKey: authKey,
+      v3PrivProtocol: usesPriv ? (input.v3PrivProtocol ?? null) : null,
+      v3PrivKey: privKey,
+      agentId: place.agentId,
+      locationId: place.locationId,
+      comment: input.comment || null,
+      updatedAt: new Date(),
+    };
+  }
+
+  private requireKeys(values: ReturnType<NetworkRangesService['values']>) {
+    const fields = [];
+    if (values.v3AuthProtocol && !values.v3AuthKey) fields.push({ field: 'authKey', key: 'general.mandatory' });
+    if (values.v3PrivProtocol && !values.v3PrivKey) fields.push({ field: 'privKey', key: 'general.mandatory' });
+    if (fields.length) throw new AppError('VALIDATION', { fields });
+  }
+
+  async create(caller: Caller, input: NetworkRangeInput) {
+    const parsed = networkRangeInputSchema.parse(input);
+    const place = await this.resolvePlace(caller, parsed);
+    const values = this.values(parsed, place, null);
+    this.requireKeys(values);
+    const [row] = await this.db.insert(networkRanges).values(values).returning();
+    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} created network range #${row.id}`, messageCode: 'networkRange.created', userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
+    return this.view(row);
+  }
+
+  async update(caller: Caller, id: number, input: NetworkRangeInput) {
+    const existing = await this.visible(caller, id);
+    const parsed = networkRangeInputSchema.parse(input);
+    const place = await this.resolvePlace(caller, parsed);
+    const values = this.values(parsed, place, existing);
+    this.requireKeys(values);
+    const [row] = await this.db.update(networkRanges).set(values).where(eq(networkRanges.id, id)).returning();
+    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} changed network range #${id}`, messageCode: 'networkRange.updated', userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
+    return this.view(row);
+  }
+
+  async remove(caller: Caller, id: number) {
+    const existing = await this.visible(caller, id);
+    await this.db.delete(networkRanges).where(eq(networkRanges.id, id));
+    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} deleted network range #${id}`, messageCode: 'networkRange.deleted', userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: existing.locationId });
+  }
+}

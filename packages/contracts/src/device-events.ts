@@ -1,0 +1,26 @@
+/**
+ * Events derived from readings (issue 5), stored in device_events for notifications, written to
+ * the event log (group DEVICES) and published on the hub as DEVICE_EVENT.
+ */
+export const DEVICE_EVENT_TYPES = [
+  'NEW_DEVICE',
+  'NOT_AVAILABLE',
+  'BACK_ONLINE',
+  'STATUS_CHANGE',
+  'IP_CHANGE',
+  'SUPPLY_LOW',
+  'SUPPLY_REPLACED',
+  'COUNTER_BACKWARDS',
+] as const;
+export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+
+/** A device's derived status; NOT_AVAILABLE after missed polls. */
+export const DEVICE_STATUS_CODES = ['OK', 'WARNING', 'ERROR', 'NOT_AVAILABLE', 'UNKNOWN'] as const;
+export type DeviceStatusCode = (typeof DEVICE_STATUS_CODES)[number];
+
+/** Supply percent below which SUPPLY_LOW is raised. */
+export const DEFAULT_SUPPLY_THRESHOLD = 10;
+/** Polls in a row a known device may miss before it is NOT_AVAILABLE. */
+export const MISSED_POLLS_NOT_AVAILABLE = 2;
+/** A level rising by this many points (with counters moving forward) is a replacement. */
+export const REPLACEMENT_JUMP = 30;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { NETWORK_RANGE_TYPES, networkRangeTypeSchema } from './agent-api.ts';
+
+export { NETWORK_RANGE_TYPES };
+
+/** Most addresses one range may hold (a /16). */
+export const MAX_RANGE_ADDRESSES = 65_536;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+export function isIpv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+export function ipToInt(ip: string): number {
+  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+}
+
+export function intToIp(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+/** A mask as dotted quad (255.255.255.0) or prefix (/24 or 24) → prefix length, or null if invalid. */
+export function maskPrefix(mask: string): number | null {
+  const m = /^\/?(\d{1,2})$/.exec(mask.trim());
+  if (m) {
+    const p = Number(m[1]);
+    return p >= 0 && p <= 32 ? p : null;
+  }
+  if (!isIpv4(mask.trim())) return null;
+  const n = ipToInt(mask.trim());
+  const inverted = ~n >>> 0;
+  // Contiguous ones then zeros: the inverted mask plus one is a power of two.
+  if ((inverted & (inverted + 1)) !== 0) return null;
+  return 32 - Math.log2(inverted + 1);
+}
+
+/** How many addresses a range covers. */
+export function rangeSize(r: { type: string; address?: string | null; mask?: string | null; from?: string | null; to?: string | null }): number {
+  if (r.type === 'RANGE') return r.from && r.to ? ipToInt(r.to) - ipToInt(r.from) + 1 : 0;
+  if (r.type === 'NETMASK') {
+    const p = r.mask ? maskPrefix(r.mask) : null;
+    return p === null ? 0 : 2 ** (32 - p);
+  }
+  return 1;
+}
+
+const ip = z.string().trim().max(15, 'networks.badIp').refine(isIpv4, 'networks.badIp');
+const optionalText = z.string().trim().nullable().optional().transform((v) => (v ? v : null));
+
+/**
+ * A network range as the console edits it. SNMP v3 keys are write-only: `authKey`/`privKey`
+ * absent or null keep the stored key, a string sets it; the API answers with `authKeySet`.
+ */
+export const networkRangeInputSchema = z
+  .object({
+    name: z.string().trim().max(250, 'general.maxLength').nullable().optional(),
+    type: networkRangeTypeSchema,
+    address: optionalText,
+    mask: optionalText,
+    from: optionalText,
+    to: optionalText,
+    port: z.number('networks.badPort').int('networks.badPort').min(1, 'networks.badPort').max(65535, 'networks.badPort'),
+    snmpVersion: z.enum(['1', '2c', '3']),
+    community: z.string().max(255, 'general.maxLength').nullable().optional(),
+    v3User: z.string().max(255, 'general.maxLength').nullable().optional(),
+    v3Level: z.enum(['noAuthNoPriv', 'authNoPriv', 'authPriv']).nullable().optional(),
+    v3AuthProtocol: z.enum(['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512']).nullable().optional(),
+    authKey: z.string().max(255, 'general.maxLength').nullable().optional(),
+    v3PrivProtocol: z.enum(['des', 'aes', 'aes256b', 'aes256r']).nullable().optional(),
+    privKey: z.string().max(255, 'general.maxLength').nullable().optional(),
+    agent: z.object({ id: z.number().int() }).nullable().optional(),
+    location: z.object({ id: z.number().int() }).nullable().optional(),
+    comment: z.string().max(2000, 'general.maxLength').nullable().optional(),
+  })
+  .superRefine((r, ctx) => {
+    const need = (field: 'address' | 'mask' | 'from' | 'to') => {
+      if (!r[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'general.mandatory' });
+      return r[field];
+    };
+    const checkIp = (field: 'address' | 'from' | 'to') => {
+      const v = need(field);
+      if (v && !isIpv4(v)) ctx.addIssue({ code: 'custom', path: [field], message: 'networks.badIp' });
+      return v && isIpv4(v) ? v : null;
+    };
+    if (r.type === 'BROADCAST' || r.type === 'NETMASK') {
+      const address = checkIp('address');
+      if (r.type === 'NETMASK' || r.mask) {
+        const mask = r.type === 'NETMASK' ? need('mask') : r.mask;
+        const prefix = mask ? maskPrefix(mask) : null;
+        if (mask && prefix === null) ctx.addIssue({ code: 'custom', path: ['mask'], message: 'networks.badMask' });
+        else if (r.type === 'NETMASK' && prefix !== null && 2 ** (32 - prefix) > MAX_RANGE_ADDRESSES) {
+          ctx.addIssue({ code: 'custom', path: ['mask'], message: 'networks.tooLarge', params: { max: MAX_RANGE_ADDRESSES } });
+        }
+      }
+      void address;
+    } else {
+      const from = checkIp('from');
+      const to = checkIp('to');
+      if (from && to) {
+        const size = ipToInt(to) - ipToInt(from) + 1;
+        if (size < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'networks.fromAfterTo' });
+        else if (size > MAX_RANGE_ADDRESSES) ctx.addIssue({ code: 'custom', path: ['to'], message: 'networks.tooLarge', params: { max: MAX_RANGE_ADDRESSES } });
+      }
+    }
+    if (r.snmpVersion === '3') {
+      if (!r.v3User) ctx.addIssue({ code: 'custom', path: ['v3User'], message: 'general.mandatory' });
+      if (!r.v3Level) ctx.addIssue({ code: 'custom', path: ['v3Level'], message: 'general.mandatory' });
+      if (r.v3Level === 'authNoPriv' || r.v3Level === 'authPriv') {
+        if (!r.v3AuthProtocol) ctx.addIssue({ code: 'custom', path: ['v3AuthProtocol'], message: 'general.mandatory' });
+        if (r.authKey && r.authKey.length < 8) ctx.addIssue({ code: 'custom', path: ['authKey'], message: 'networks.keyLength' });
+      }
+      if (r.v3Level === 'authPriv') {
+        if (!r.v3PrivProtocol) ctx.addIssue({ code: 'custom', path: ['v3PrivProtocol'], message: 'general.mandatory' });
+        if (r.privKey && r.privKey.length < 8) ctx.addIssue({ code: 'custom', path: ['privKey'], message: 'networks.keyLength' });
+      }
+    } else if (!r.community) {
+      ctx.addIssue({ code: 'custom', path: ['community'], message: 'general.mandatory' });
+    }
+  });
+export type NetworkRangeInput = z.input<typeof networkRangeInputSchema>;
+
+/** A range as the API returns it: v3 keys only as "set or not". */
+export const networkRangeSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  type: networkRangeTypeSchema,
+  address: z.string().nullable(),
+  mask: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  port: z.number().int(),
+  snmpVersion: z.enum(['1', '2c', '3']),
+  community: z.string().nullable(),
+  v3User: z.string().nullable(),
+  v3Level: z.enum(['noAuthNoPriv', 'authNoPriv', 'authPriv']).nullable(),
+  v3AuthProtocol: z.string().nullable(),
+  authKeySet: z.boolean(),
+  v3PrivProtocol: z.string().nullable(),
+  privKeySet: z.boolean(),
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  location: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  comment: z.string().nullable(),
+  addressCount: z.number().int(),
+});
+export type NetworkRange = z.infer<typeof networkRangeSchema>;
+
+export const networkRangeListRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  type: networkRangeTypeSchema,
+  address: z.string().nullable(),
+  mask: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  port: z.number().int(),
+  snmpVersion: z.string(),
+  agentId: z.number().int().nullable(),
+  agentName: z.string().nullable(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+});
+export type NetworkRangeListRow = z.infer<typeof networkRangeListRowSchema>;
