@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { HomePage } from '../features/home/home-page.tsx';
+import { UserPage } from '../features/users/user-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { LogsPage } from '../features/logs/logs-page.tsx';
 import { LogPage } from '../features/logs/log-page.tsx';
@@ -41,7 +42,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/reports', title: 'nav.reports' },
   item('/report/:id?', 'pages.report', 'nav.reports', '/reports'),
   { path: '/users', title: 'nav.users', element: UsersPage },
-  item('/user/:id?', 'pages.user', 'nav.users', '/users'),
+  { ...item('/user/:id?', 'pages.user', 'nav.users', '/users'), element: UserPage },
   { path: '/logs', title: 'nav.logs', element: LogsPage },
   { ...item('/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
   { path: '/notifications', title: 'nav.notifications' },

@@ -1,0 +1,78 @@
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LocationChange } from './user-form-rules.ts';
+
+/** "Choose at least one role": the save stops (spec section 5). */
+export function NoRolesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('user.noRolesTitle')} centered data-testid="no-roles-dialog">
+      <Stack gap="md">
+        <Text size="sm">{t('user.rolesRequired')}</Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('user.close')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** After a save that changed the user's locations: which ones, before going back to the list. */
+export function LocationsChangedDialog({ change, onClose }: { change: LocationChange | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={change !== null} onClose={onClose} title={t('user.locationsChangedTitle')} centered data-testid="locations-changed-dialog">
+      <Stack gap="sm">
+        <Text size="sm">{t('user.locationsChangedText')}</Text>
+        {change && change.added.length > 0 && (
+          <div>
+            <Text size="sm" fw={500}>
+              {t('user.locationsAdded')}
+            </Text>
+            <List size="sm">
+              {change.added.map((l) => (
+                <List.Item key={l.id}>{l.name}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {change && change.removed.length > 0 && (
+          <div>
+            <Text size="sm" fw={500}>
+              {t('user.locationsRemoved')}
+            </Text>
+            <List size="sm">
+              {change.removed.map((l) => (
+                <List.Item key={l.id}>{l.name}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('user.close')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type DeleteProps = { opened: boolean; login: string; loading: boolean; onConfirm: () => void; onClose: () => void };
+
+export function DeleteUserDialog({ opened, login, loading, onConfirm, onClose }: DeleteProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('user.deleteTitle')} centered data-testid="delete-user-dialog">
+      <Stack gap="md">
+        <Text size="sm">{t('user.deleteText', { login })}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {t('user.cancel')}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading}>
+            {t('user.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,260 @@
+import { Alert, Button, Center, Checkbox, Fieldset, Group, Loader, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { userFormSchema, userInputFromForm, type LocationRef, type User, type UserFormValues } from '@pagewatch/contracts/users';
+import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
+import { errorMessage, notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
+import { DeleteUserDialog, LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
+import { formFieldOf, formPermissions, isNewUserId, locationChange, type LocationChange } from './user-form-rules.ts';
+
+/** `/user/{id}` (spec sections 2, 5, 6): a user's form; an id below 0 creates one. */
+export function UserPage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const isNew = isNewUserId(idParam);
+  const id = isNew ? null : Number(idParam);
+
+  const user = useQuery({ queryKey: userQueryKey(id ?? -1), queryFn: () => fetchUser(id!), enabled: id !== null });
+  const roles = useQuery({ queryKey: ['managed-roles'], queryFn: fetchManagedRoles });
+  const locations = useQuery({ queryKey: ['user-locations'], queryFn: fetchUserLocations });
+
+  const listTitle = t('nav.users');
+  const title = isNew ? t('pages.newItem', { item: t('pages.user') }) : `${t('pages.user')}: ${user.data?.login ?? idParam}`;
+  const failed = user.error ?? roles.error ?? locations.error;
+  const ready = (isNew || user.data) && roles.data && locations.data;
+
+  return (
+    <AppPage title={title} breadcrumbs={[{ label: listTitle, to: '/users' }, { label: title }]}>
+      {failed ? (
+        <Alert color="red" role="alert">
+          {errorMessage(failed)}
+        </Alert>
+      ) : !ready ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <UserForm
+          key={idParam}
+          user={user.data ?? null}
+          roleOptions={roles.data!.pageRows}
+          locationOptions={locations.data!.pageRows}
+        />
+      )}
+    </AppPage>
+  );
+}
+
+const emptyValues: UserFormValues = {
+  login: '',
+  email: '',
+  password: '',
+  passwordConfirmation: '',
+  activeFlag: true,
+  systemNotificationRecipient: false,
+  lastName: '',
+  firstName: '',
+  middleName: '',
+  locationIds: [],
+  roleIds: [],
+};
+
+function valuesOf(u: User): UserFormValues {
+  return {
+    ...emptyValues,
+    login: u.login,
+    email: u.email,
+    activeFlag: u.activeFlag,
+    systemNotificationRecipient: u.systemNotificationRecipient,
+    lastName: u.lastName,
+    firstName: u.firstName ?? '',
+    middleName: u.middleName ?? '',
+    locationIds: u.locations.map((l) => String(l.id)),
+    roleIds: u.grants.map((r) => r.id),
+  };
+}
+
+type FormProps = { user: User | null; roleOptions: RoleOption[]; locationOptions: LocationOption[] };
+
+function UserForm({ user, roleOptions, locationOptions }: FormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const { hasGrant, refreshUser } = useAuth();
+  const isNew = user === null;
+  const scope = useMemo(() => new Set(locationOptions.map((l) => l.id)), [locationOptions]);
+  const can = formPermissions({ isNew, user, currentUserId: me.id, scope, canEdit: hasGrant('MNU_USERS.EDIT') });
+
+  const form = useForm<UserFormValues>({
+    initialValues: user ? valuesOf(user) : emptyValues,
+    validate: schemaResolver(userFormSchema(isNew), { sync: true }),
+  });
+  const input = useTranslatedInput(form);
+
+  const [noRoles, setNoRoles] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [changed, setChanged] = useState<{ change: LocationChange; id: number } | null>(null);
+
+  // Roles the caller may hand out, plus any the user holds beyond them (shown, not changeable).
+  const managed = new Set(roleOptions.map((r) => r.id));
+  const shownRoles = [...roleOptions, ...(user?.grants ?? []).filter((r) => !managed.has(r.id))];
+  const locationData = locationOptions.map((l) => ({ value: String(l.id), label: l.name }));
+  const locationRef = (id: string): LocationRef => {
+    const l = locationOptions.find((o) => String(o.id) === id);
+    return { id: Number(id), code: l?.code ?? id, name: l?.name ?? id };
+  };
+
+  const backToList = (savedId: number) => void navigate(`/users?highlight=${savedId}`);
+
+  const save = useMutation({
+    mutationFn: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(values)),
+    onSuccess: (saved, values) => {
+      notifySuccess(isNew ? 'created' : 'updated');
+      queryClient.setQueryData(userQueryKey(saved.id), saved);
+      if (saved.id === me.id) void refreshUser();
+      const before = user ? user.locations : values.locationIds.map(locationRef);
+      const change = locationChange(before, saved.locations);
+      if (change) setChanged({ change, id: saved.id });
+      else backToList(saved.id);
+    },
+    onError: (err) => {
+      // The server names the fields it refused: show each under its input too.
+      if (err instanceof ApiError && err.body?.details?.length) {
+        form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
+      }
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteUser(user!.id),
+    onSuccess: () => {
+      notifySuccess('deleted');
+      void queryClient.removeQueries({ queryKey: userQueryKey(user!.id) });
+      void navigate('/users');
+    },
+    onSettled: () => setConfirmDelete(false),
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (!values.roleIds.length) return setNoRoles(true);
+    save.mutate(values);
+  });
+
+  const toggleRole = (roleId: number, on: boolean) => {
+    const current = form.getValues().roleIds;
+    form.setFieldValue('roleIds', on ? [...current, roleId] : current.filter((r) => r !== roleId));
+  };
+
+  const noCommon = !isNew && !can.canSave && hasGrant('MNU_USERS.EDIT');
+  const busy = save.isPending || remove.isPending;
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="user-form">
+      <Stack gap="md" maw={900}>
+        {noCommon && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {t('user.noCommonLocation')}
+          </Alert>
+        )}
+        <Paper withBorder p="md">
+          <Fieldset variant="unstyled" disabled={!hasGrant('MNU_USERS.EDIT') || busy}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput label={t('user.login')} required autoComplete="off" {...input('login')} />
+                <TextInput label={t('user.email')} required type="email" autoComplete="off" {...input('email')} />
+                <PasswordInput
+                  label={t('user.password')}
+                  required={isNew}
+                  description={isNew ? t('user.passwordRules') : t('user.passwordKeep')}
+                  autoComplete="new-password"
+                  {...input('password')}
+                />
+                <PasswordInput
+                  label={t('user.passwordConfirmation')}
+                  required={isNew}
+                  description={'\u00a0'}
+                  autoComplete="new-password"
+                  {...input('passwordConfirmation')}
+                />
+                <TextInput label={t('user.lastName')} required {...input('lastName')} />
+                <TextInput label={t('user.firstName')} {...input('firstName')} />
+                <TextInput label={t('user.middleName')} {...input('middleName')} />
+              </SimpleGrid>
+              <Group gap="xl">
+                <Checkbox label={t('user.activeFlag')} {...input('activeFlag', { type: 'checkbox' })} />
+                <Checkbox label={t('user.systemNotificationRecipient')} {...input('systemNotificationRecipient', { type: 'checkbox' })} />
+              </Group>
+              <MultiSelect
+                label={t('user.locations')}
+                required
+                searchable
+                clearable
+                data={locationData}
+                nothingFoundMessage={t('user.noLocationFound')}
+                {...input('locationIds')}
+              />
+              <Stack gap={6}>
+                <Text size="sm" fw={500}>
+                  {t('user.roles')}
+                </Text>
+                {!can.canEditRoles && user?.id === me.id && (
+                  <Text size="xs" c="dimmed">
+                    {t('user.ownRoles')}
+                  </Text>
+                )}
+                <Group gap="lg">
+                  {shownRoles.map((r) => (
+                    <Checkbox
+                      key={r.id}
+                      label={r.name}
+                      value={r.code}
+                      checked={form.getValues().roleIds.includes(r.id)}
+                      disabled={!can.canEditRoles || !managed.has(r.id)}
+                      onChange={(e) => toggleRole(r.id, e.currentTarget.checked)}
+                    />
+                  ))}
+                </Group>
+              </Stack>
+            </Stack>
+          </Fieldset>
+        </Paper>
+        <Group gap="sm">
+          <Button type="submit" disabled={!can.canSave} loading={save.isPending}>
+            {t('user.save')}
+          </Button>
+          <Button variant="default" onClick={() => void navigate('/users')} disabled={busy}>
+            {t('user.cancel')}
+          </Button>
+          <Button color="red" variant="light" disabled={!can.canDelete || busy} onClick={() => setConfirmDelete(true)}>
+            {t('user.delete')}
+          </Button>
+        </Group>
+      </Stack>
+
+      <NoRolesDialog opened={noRoles} onClose={() => setNoRoles(false)} />
+      <DeleteUserDialog
+        opened={confirmDelete}
+        login={user?.login ?? ''}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirmDelete(false)}
+      />
+      <LocationsChangedDialog
+        change={changed?.change ?? null}
+        onClose={() => {
+          if (changed) backToList(changed.id);
+          setChanged(null);
+        }}
+      />
+    </form>
+  );
+}
