@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { scanCommand } from './discovery/scan.command.ts';
 import { probeCommand } from './probe/probe.command.ts';
+import { runCommand } from './run/run.command.ts';
 
 /**
  * The agent's command line. Each subcommand is one entry here;
@@ -12,7 +13,7 @@ export type CliCommand = {
   run(args: string[]): Promise<number>;
 };
 
-const COMMANDS: CliCommand[] = [probeCommand, scanCommand];
+const COMMANDS: CliCommand[] = [probeCommand, scanCommand, runCommand];
 
 function usage(): string {
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`);

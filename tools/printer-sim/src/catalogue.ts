@@ -4,7 +4,7 @@
  * vendor MIB builder (vendor-mibs.ts) that publishes it the way the vendor's agents do.
  */
 
-export type VendorKey = 'hp' | 'kyocera' | 'ricoh' | 'xerox' | 'brother' | 'canon' | 'konica-minolta' | 'sharp' | 'lexmark';
+export type VendorKey = 'hp' | 'kyocera' | 'ricoh' | 'xerox' | 'brother' | 'canon' | 'konica-minolta' | 'sharp' | 'lexmark' | 'acme';
 export type Colorant = 'black' | 'cyan' | 'magenta' | 'yellow';
 export type SupplyKind = 'toner' | 'drum' | 'waste' | 'fuser';
 
@@ -165,6 +165,18 @@ export const MODELS: ModelSpec[] = [
       ...cmyk((c) => [`${cap(c)} Cartridge`, `78C2XK0`.replace('K', c[0]!.toUpperCase())], 8500),
       unit('waste', 'Waste Toner Bottle', '78C0W00', 90000),
     ],
+  },
+];
+
+/**
+ * Devices no profile knows (only by name, via `models`): a printer of a maker the models pack
+ * does not have, which the agent must send with a full walk.
+ */
+export const EXTRA_MODELS: ModelSpec[] = [
+  {
+    vendor: 'acme', vendorName: 'Acme', model: 'LaserWriter 9000', type: 'PRINTER', color: false, a3: false, pagesPerDay: 50,
+    firmware: '9.0.1',
+    supplies: [toner('black', 'Black Toner', 'AC-9000', 5000)],
   },
 ];
 

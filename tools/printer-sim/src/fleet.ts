@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import type { Socket } from 'node:dgram';
-import { MODELS } from './catalogue.ts';
+import { EXTRA_MODELS, MODELS } from './catalogue.ts';
 import type { ModelSpec } from './catalogue.ts';
 import { buildView } from './mib-view.ts';
 import type { MibView } from './mib-view.ts';
@@ -89,7 +89,7 @@ export class Fleet {
     this.location = options.location ?? '';
     const catalogue: ModelSpec[] = options.models
       ? options.models.map((name) => {
-          const m = MODELS.find((x) => x.model === name);
+          const m = [...MODELS, ...EXTRA_MODELS].find((x) => x.model === name);
           if (!m) throw new Error(`unknown model "${name}"`);
           return m;
         })

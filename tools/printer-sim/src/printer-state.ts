@@ -48,6 +48,7 @@ const SERIAL_STYLE: Record<string, (r: Rng) => string> = {
   'konica-minolta': (r) => `A${r.int(10, 99)}${letters(r, 1)}${r.int(100000, 999999)}`,
   sharp: (r) => `${r.int(10000000, 99999999)}`,
   lexmark: (r) => `${r.int(4000, 7999)}${r.int(100, 999)}${letters(r, 2)}${r.int(100, 999)}`,
+  acme: (r) => `AC${r.int(1000000, 9999999)}`,
 };
 
 function letters(r: Rng, n: number): string {

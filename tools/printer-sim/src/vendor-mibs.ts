@@ -215,6 +215,16 @@ const lexmark: VendorMib = {
   },
 };
 
+/** A maker unknown to the models pack: standard MIBs only, its own enterprise number. */
+const acme: VendorMib = {
+  sysObjectID: '1.3.6.1.4.1.64999.1.1',
+  sysDescr: (p) => `Acme ${p.model.model} ${p.model.firmware}`,
+  level: percentLevel,
+  privateOids(p, add) {
+    text(add, '1.3.6.1.4.1.64999.1.2.1.0', p.serial);
+  },
+};
+
 export const VENDOR_MIBS: Record<VendorKey, VendorMib> = {
-  hp, kyocera, ricoh, xerox, brother, canon, 'konica-minolta': konicaMinolta, sharp, lexmark,
+  hp, kyocera, ricoh, xerox, brother, canon, 'konica-minolta': konicaMinolta, sharp, lexmark, acme,
 };

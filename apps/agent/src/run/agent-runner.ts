@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, platform, release } from 'node:os';
+import { join } from 'node:path';
+import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
+import { agentConfigSchema, agentReadingSchema } from '@pagewatch/contracts/agent-api';
+import { parseModelsPack } from '@pagewatch/contracts/models-pack';
+import { discoverRange } from '../discovery/discover.ts';
+import type { DiscoveryOptions } from '../discovery/discover.ts';
+import { loadDefaultModelsPack } from '../profiles/models-pack.loader.ts';
+import { ProfileRegistry } from '../profiles/profile-registry.ts';
+import { mapLimit, pollDevice } from './poll-device.ts';
+import type { PollOptions } from './poll-device.ts';
+import { Spool } from './spool.ts';
+import type { RangeResult, SpoolMessage, SpoolRecord } from './spool.ts';
+import { TransportError } from './transport.ts';
+import type { AgentInfo, AgentTransport } from './transport.ts';
+
+export type AgentLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+export type AgentRunnerOptions = {
+  transport: AgentTransport;
+  /** Where readings wait for the server; also keeps the last config and models pack. */
+  spoolDir: string;
+  info?: Partial<AgentInfo>;
+  /** Devices polled at once (default 64). */
+  concurrency?: number;
+  discovery?: DiscoveryOptions;
+  poll?: PollOptions;
+  /** Overrides the server's periodicity (tests, demos). */
+  periodMs?: number;
+  /** How often the config is re-read between runs (default 60 s). */
+  configPollMs?: number;
+  /** Backoff while the server cannot be reached (default 1 s doubling to 60 s). */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  /** How long `stop` waits for the spool to drain (default 10 s). */
+  stopFlushMs?: number;
+  /** Seal a spool segment this long after its first record (default 2 s). */
+  sealAfterMs?: number;
+  log?: AgentLog;
+  onStatus?: (status: AgentStatus, message?: string) => void;
+};
+
+export type RunSummary = { runId: string; startedAt: string; finishedAt: string; readings: number; ranges: RangeResult[] };
+
+export type AgentRunner = {
+  readonly status: AgentStatus;
+  readonly config: AgentConfig | null;
+  /** Starts the loop (register, run every period, send); returns at once. */
+  start(): void;
+  /** Registers if needed and does one run; the readings are spooled (the sender delivers them). */
+  runOnce(): Promise<RunSummary>;
+  /** Waits until everything spooled is delivered; false when `timeoutMs` passed first. */
+  flush(timeoutMs?: number): Promise<boolean>;
+  /** STOPPING, finish or cut the current run, drain the spool (bounded), STOPPED. */
+  stop(): Promise<void>;
+  /** Records on disk not yet acknowledged by the server. */
+  pending(): number;
+};
+
+const AGENT_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
+  const { transport } = options;
+  const log: AgentLog = options.log ?? (() => undefined);
+  const info: AgentInfo = {
+    version: options.info?.version ?? AGENT_VERSION,
+    hostname: options.info?.hostname ?? hostname(),
+    platform: options.info?.platform ?? `${platform()} ${release()}`.slice(0, 100),
+  };
+  const retryMin = options.retryMinMs ?? 1000;
+  const retryMax = options.retryMaxMs ?? 60_000;
+  const configPath = join(options.spoolDir, 'config.json');
+  const packPath = join(options.spoolDir, 'models-pack.json');
+
+  let status: AgentStatus = 'IDLE';
+  let config: AgentConfig | null = null;
+  let registered = false;
+  let registry = new ProfileRegistry(loadDefaultModelsPack());
+  let seenConfigVersion: number | undefined;
+  let stopping = false;
+  let loop: Promise<void> | null = null;
+  let currentRun: Promise<RunSummary> | null = null;
+  const abort = new AbortController();
+  const wakers = new Set<() => void>();
+
+  /** A sleep that `wake()` (new segment, stop) cuts short. */
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
+  const wake = (): void => {
+    for (const w of [...wakers]) w();
+  };
+
+  const spool = new Spool(options.spoolDir, { sealAfterMs: options.sealAfterMs, onSealed: wake });
+
+  // A pack left by an earlier run is used until the server says otherwise.
+  if (existsSync(packPath)) {
+    const cached = parseModelsPack(readFileSync(packPath, 'utf8'));
+    if (cached.ok) registry = new ProfileRegistry(cached.pack);
+  }
+  if (existsSync(configPath)) {
+    const cached = agentConfigSchema.safeParse(JSON.parse(readFileSync(configPath, 'utf8')));
+    if (cached.success) config = cached.data;
+  }
+
+  // ------------------------------------------------------------ status
+
+  let statusToSend: { status: AgentStatus; message?: string } | null = null;
+  let statusSending: Promise<void> | null = null;
+  const setStatus = (next: AgentStatus, message?: string): void => {
+    if (next !== status) log(next === 'ERROR' ? 'error' : 'info', `status ${next}${message ? `: ${message}` : ''}`);
+    status = next;
+    options.onStatus?.(next, message);
+    statusToSend = { status: next, message };
+    void pushStatus();
+  };
+  /** Best effort: the latest status goes out when the server can be reached. */
+  function pushStatus(): Promise<void> {
+    if (statusSending) return statusSending;
+    if (!statusToSend) return Promise.resolve();
+    statusSending = (async () => {
+      await Promise.resolve(); // so the assignment above happens before the finally below
+      try {
+        while (statusToSend) {
+          const s: { status: AgentStatus; message?: string } = statusToSend;
+          await transport.status(s.status, s.message);
+          if (statusToSend === s) statusToSend = null;
+        }
+      } catch {
+        // kept in statusToSend; the sender retries after its next success
+      } finally {
+        statusSending = null;
+      }
+    })();
+    return statusSending;
+  }
+
+  // ------------------------------------------------------------ config and models pack
+
+  async function applyConfig(next: AgentConfig): Promise<void> {
+    const versionChanged = next.configVersion !== undefined && next.configVersion !== seenConfigVersion;
+    const packChanged = next.modelsVersion !== null && next.modelsVersion !== registry.version;
+    config = next;
+    seenConfigVersion = next.configVersion;
+    writeFileSync(configPath, JSON.stringify(next));
+    if (packChanged || next.updateRequested || versionChanged) {
+      try {
+        const parsed = parseModelsPack(await transport.modelsPack());
+        if (parsed.ok) {
+          registry = new ProfileRegistry(parsed.pack);
+          writeFileSync(packPath, JSON.stringify(parsed.pack));
+          log('info', `models pack version ${parsed.pack.version}`);
+        } else {
+          log('warn', `the server's models pack is invalid, keeping version ${registry.version}: ${parsed.problems[0]}`);
+        }
+      } catch (error) {
+        log('warn', `cannot fetch the models pack: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Registers (or re-reads the config); falls back to the last config kept on disk. */
+  async function refreshConfig(): Promise<boolean> {
+    try {
+      await applyConfig(registered ? await transport.config() : await transport.register(info));
+      registered = true;
+      return true;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (error instanceof TransportError && error.kind === 'unauthorized') setStatus('ERROR', message);
+      log('warn', config ? `${message}; using the last config` : message);
+      return false;
+    }
+  }
+
+  // ------------------------------------------------------------ one run
+
+  async function doRun(): Promise<RunSummary> {
+    if (!config) throw new Error('no config from the server yet');
+    const cfg = config;
+    const runId = randomUUID();
+    const startedAt = new Date().toISOString();
+    const ranges: RangeResult[] = [];
+    let readings = 0;
+    const seen = new Set<string>();
+    setStatus('RUNNING');
+    await spool.append({ kind: 'run-start', runId, startedAt });
+    for (const range of cfg.ranges) {
+      if (abort.signal.aborted) {
+        ranges.push({ rangeId: range.id, scanned: 0, found: 0, durationMs: 0, error: 'the agent stopped before this range was scanned' });
+        continue;
+      }
+      const started = Date.now();
+      const found = await discoverRange(range, registry, { ...options.discovery, signal: abort.signal });
+      if (found.error) await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'E', message: found.error });
+      // Printers, and devices no profile knows (sent with a walk); a vendor's non-printers are left out.
+      const devices = found.devices.filter((d) => (d.isPrinter || !d.matched) && !seen.has(`${d.ip}:${d.port}`));
+      for (const d of devices) seen.add(`${d.ip}:${d.port}`);
+      let read = 0;
+      await mapLimit(devices, options.concurrency ?? 64, async (device) => {
+        const reading = await pollDevice(device, range.id, range.snmp, registry, runId, options.poll);
+        if (!reading) return;
+        const checked = agentReadingSchema.safeParse(reading);
+        if (!checked.success) {
+          const issue = checked.error.issues[0];
+          await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'W', message: `${device.ip}: reading not sent (${issue?.path.join('.')}: ${issue?.message})` });
+          return;
+        }
+        await spool.append({ kind: 'reading', reading });
+        read++;
+      }, abort.signal);
+      readings += read;
+      const cut = abort.signal.aborted && read < devices.length;
+      ranges.push({
+        rangeId: range.id,
+        scanned: found.scanned,
+        found: read,
+        durationMs: Date.now() - started,
+        error: found.error ?? (cut ? 'the agent stopped during this range' : null),
+      });
+    }
+    const finishedAt = new Date().toISOString();
+    await spool.append({ kind: 'run-finish', runId, finishedAt, rangeResults: ranges });
+    log('info', `run ${runId}: ${readings} readings from ${ranges.length} ranges`);
+    return { runId, startedAt, finishedAt, readings, ranges };
+  }
+
+  async function runOnce(): Promise<RunSummary> {
+    if (!registered || !config) await refreshConfig();
+    if (!config) {
+      setStatus('ERROR', 'no config: the server cannot be reached and none is kept from before');
+      throw new Error('no config from the server yet');
+    }
+    currentRun = doRun();
+    try {
+      const summary = await currentRun;
+      const allFailed = summary.ranges.length > 0 && summary.ranges.every((r) => r.error !== null);
+      if (!stopping) setStatus(allFailed ? 'ERROR' : 'IDLE', allFailed ? summary.ranges[0]!.error ?? undefined : undefined);
+      return summary;
+    } finally {
+      currentRun = null;
+    }
+  }
+
+  // ------------------------------------------------------------ sender
+
+  async function deliver(message: SpoolMessage): Promise<void> {
+    const first = message.records[0] as SpoolRecord;
+    switch (first.kind) {
+      case 'run-start':
+        return transport.startRun(first.runId, first.startedAt);
+      case 'problem':
+        return transport.problem(first.runId, { rangeId: first.rangeId, level: first.level, message: first.message });
+      case 'run-finish':
+        return transport.finishRun(first.runId, { finishedAt: first.finishedAt, rangeResults: first.rangeResults });
+      case 'reading': {
+        const readings = message.records.map((r) => (r as Extract<SpoolRecord, { kind: 'reading' }>).reading);
+        await transport.sendReadings({ batchId: randomUUID(), readings });
+      }
+    }
+  }
+
+  let senderStop = false;
+  async function sendLoop(): Promise<void> {
+    let backoff = retryMin;
+    while (!senderStop) {
+      const segment = spool.sealed()[0];
+      if (!segment) {
+        await sleep(1000);
+        continue;
+      }
+      let failed = false;
+      for (const message of spool.messages(segment)) {
+        try {
+          await deliver(message);
+        } catch (error) {
+          if (error instanceof TransportError && error.kind === 'rejected') {
+            // Retrying cannot make the server take it: set it aside and carry on.
+            log('warn', `the server refused a message (kept in ${spool.dir}/rejected): ${error.message}`);
+            spool.reject(segment, message, error.message);
+          } else {
+            if (error instanceof TransportError && error.kind === 'unauthorized') setStatus('ERROR', error.message);
+            log('warn', `cannot deliver (${spool.pendingCount()} records wait, next try in ${Math.round(backoff / 1000)} s): ${(error as Error).message}`);
+            failed = true;
+            break;
+          }
+        }
+        spool.ack(segment, message.firstLine + message.lines);
+        backoff = retryMin;
+      }
+      if (failed) {
+        if (senderStop) break;
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, retryMax);
+        continue;
+      }
+      spool.remove(segment);
+      if (status === 'ERROR' && !currentRun && !stopping) setStatus('IDLE');
+      void pushStatus();
+    }
+  }
+  const sender = sendLoop();
+
+  // ------------------------------------------------------------ the loop
+
+  async function mainLoop(): Promise<void> {
+    setStatus('STARTING');
+    let backoff = retryMin;
+    while (!stopping && !(await refreshConfig()) && !config) {
+      setStatus('ERROR', 'cannot reach the server to register; retrying');
+      await sleep(backoff);
+      backoff = Math.min(backoff * 2, retryMax);
+    }
+    while (!stopping) {
+      const started = Date.now();
+      try {
+        await runOnce();
+      } catch (error) {
+        log('error', `run failed: ${(error as Error).message}`);
+        if (!stopping) setStatus('ERROR', (error as Error).message);
+      }
+      const period = options.periodMs ?? (config?.periodicityMinutes ?? 15) * 60_000;
+      // Wait for the next period, re-reading the config now and then (an update may be asked for).
+      while (!stopping && Date.now() - started < period) {
+        await sleep(Math.min(options.configPollMs ?? 60_000, period - (Date.now() - started)));
+        if (!stopping && Date.now() - started < period) await refreshConfig();
+      }
+      if (!stopping) await refreshConfig();
+    }
+  }
+
+  async function flush(timeoutMs = 30_000): Promise<boolean> {
+    await spool.flushOpen();
+    const deadline = Date.now() + timeoutMs;
+    while (spool.sealed().length > 0) {
+      if (Date.now() >= deadline) return false;
+      wake();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  }
+
+  let stopped: Promise<void> | null = null;
+  async function stop(): Promise<void> {
+    stopped ??= (async () => {
+      stopping = true;
+      setStatus('STOPPING');
+      abort.abort();
+      wake();
+      await currentRun?.catch(() => undefined);
+      await loop?.catch(() => undefined);
+      const drained = await flush(options.stopFlushMs ?? 10_000);
+      if (!drained) log('warn', `${spool.pendingCount()} records stay in the spool for the next start`);
+      senderStop = true;
+      wake();
+      await sender;
+      setStatus('STOPPED');
+      await Promise.race([pushStatus(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      spool.close();
+    })();
+    return stopped;
+  }
+
+  return {
+    get status() {
+      return status;
+    },
+    get config() {
+      return config;
+    },
+    start() {
+      loop ??= mainLoop();
+    },
+    runOnce,
+    flush,
+    stop,
+    pending: () => spool.pendingCount(),
+  };
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentReading, SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import type { DiscoveredDevice } from '../discovery/discover.ts';
+import { targetFor } from '../discovery/discover.ts';
+import { readDevice } from '../probe/read-device.ts';
+import type { ProfileRegistry } from '../profiles/profile-registry.ts';
+import { SnmpClient } from '../snmp/snmp-client.ts';
+import type { SnmpTarget } from '../snmp/snmp-client.ts';
+import type { Varbind } from '../snmp/varbind.ts';
+
+export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number };
+
+/** Rows of a full walk are capped: enough to write a profile from, small enough to send. */
+const WALK_MAX_ROWS = 20_000;
+const WALK_VALUE_MAX = 4096;
+
+/** Runs `fn` over `items` with at most `limit` at once; stops taking new items once aborted. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !signal?.aborted) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return out;
+}
+
+function walkValue(vb: Varbind): string {
+  const v = vb.value;
+  if (v instanceof Uint8Array) {
+    const text = Buffer.from(v).toString('utf8');
+    // Printable text as text; anything else (MACs, bit strings) as hex.
+    const printable = !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text);
+    return (printable ? text : `0x${Buffer.from(v).toString('hex')}`).slice(0, WALK_VALUE_MAX);
+  }
+  return v === null ? '' : String(v).slice(0, WALK_VALUE_MAX);
+}
+
+/** The whole MIB of a device that matched no profile, as [oid, type, value] rows. */
+export async function fullWalk(target: SnmpTarget, maxRows = WALK_MAX_ROWS): Promise<Array<[string, string, string]>> {
+  const client = new SnmpClient({ ...target, maxRepetitions: 40 });
+  try {
+    const { varbinds } = await client.walk('1.3.6.1', maxRows);
+    return varbinds.map((vb) => [vb.oid, vb.type, walkValue(vb)]);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Reads one discovered device into an AgentReading for the spool; null when the device does not
+ * answer any more. A device that matched no vendor profile also gets a full walk.
+ */
+export async function pollDevice(
+  device: DiscoveredDevice,
+  rangeId: number | null,
+  snmp: SnmpCredentials,
+  registry: ProfileRegistry,
+  runId: string | null,
+  options: PollOptions = {},
+): Promise<AgentReading | null> {
+  const target = targetFor(device.ip, device.port, snmp, { timeoutMs: options.timeoutMs ?? 2000, retries: options.retries ?? 1 });
+  let reading;
+  try {
+    reading = await readDevice(target, registry);
+  } catch {
+    return null;
+  }
+  const unmatched = reading.profileId === null || registry.match(reading.sysObjectID, reading.sysDescr).matched === false;
+  const walk = unmatched ? await fullWalk(target, options.walkMaxRows).catch(() => null) : null;
+  return { id: randomUUID(), runId, rangeId, ip: device.ip, port: device.port, reading, walk };
+}

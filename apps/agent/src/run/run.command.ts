@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import type { CliCommand } from '../cli.ts';
+import { createAgentRunner } from './agent-runner.ts';
+import type { AgentLog } from './agent-runner.ts';
+import { createHttpTransport } from './transport.ts';
+
+const HELP = `usage: run --server <url> --token <token> [--spool-dir DIR] [--once]
+           [--concurrency 64] [--timeout 2000] [--period-seconds N]
+Registers with the server, takes its network ranges, periodicity and models pack, and polls
+every printer each period. Readings wait in the spool (default ./agent-spool) until the server
+acknowledges them. The token may also come from PAGEWATCH_AGENT_TOKEN.
+--once: one run, deliver the spool, exit (1 when readings are left in the spool).
+`;
+
+const logLine: AgentLog = (level, message) => {
+  process.stderr.write(`${new Date().toISOString()} ${level.toUpperCase().padEnd(5)} ${message}\n`);
+};
+
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'run the agent: discover, poll and send readings to the server',
+  async run(args) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args, strict: true,
+        options: {
+          server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' },
+          once: { type: 'boolean', default: false }, concurrency: { type: 'string' }, timeout: { type: 'string' },
+          'period-seconds': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+        },
+      }));
+    } catch (error) {
+      process.stderr.write(`run: ${(error as Error).message}\n${HELP}`);
+      return 2;
+    }
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const token = values.token ?? process.env.PAGEWATCH_AGENT_TOKEN;
+    if (!values.server || !token) {
+      process.stderr.write(`run: --server and --token are required\n${HELP}`);
+      return 2;
+    }
+    const num = (v: string | undefined, name: string): number | undefined => {
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+      return n;
+    };
+    let concurrency: number | undefined, timeout: number | undefined, period: number | undefined;
+    try {
+      concurrency = num(values.concurrency, 'concurrency');
+      timeout = num(values.timeout, 'timeout');
+      period = num(values['period-seconds'], 'period-seconds');
+    } catch (error) {
+      process.stderr.write(`run: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const runner = createAgentRunner({
+      transport: createHttpTransport({ serverUrl: values.server, token }),
+      spoolDir: values['spool-dir'] ?? 'agent-spool',
+      concurrency,
+      poll: timeout ? { timeoutMs: timeout } : undefined,
+      periodMs: period ? period * 1000 : undefined,
+      log: logLine,
+    });
+    let signalled = false;
+    const onSignal = (): void => {
+      if (signalled) process.exit(130); // a second Ctrl-C: leave now, the spool keeps the rest
+      signalled = true;
+      void runner.stop();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    if (values.once) {
+      try {
+        const summary = await runner.runOnce();
+        const delivered = await runner.flush(60_000);
+        await runner.stop();
+        logLine('info', `${summary.readings} readings; ${delivered ? 'all delivered' : `${runner.pending()} records left in the spool`}`);
+        return delivered ? 0 : 1;
+      } catch (error) {
+        logLine('error', (error as Error).message);
+        await runner.stop();
+        return 1;
+      }
+    }
+    runner.start();
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (runner.status === 'STOPPED') {
+          clearInterval(check);
+          resolve();
+        }
+      }, 200);
+    });
+    return 0;
+  },
+};

@@ -1,0 +1,106 @@
+import type { AgentConfig, AgentStatus, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import { agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
+import type { RangeResult } from './spool.ts';
+
+export type AgentInfo = { version: string; hostname: string; platform: string };
+export type BatchResult = { stored: number; duplicates: number };
+
+/**
+ * How the agent talks to the server: HTTP for a standalone agent, direct calls for the server's
+ * built-in one. Methods throw TransportError.
+ */
+export type AgentTransport = {
+  register(info: AgentInfo): Promise<AgentConfig>;
+  config(): Promise<AgentConfig>;
+  /** The models pack JSON (checked by the agent before use). */
+  modelsPack(): Promise<unknown>;
+  status(status: AgentStatus, message?: string): Promise<void>;
+  startRun(runId: string, startedAt: string): Promise<void>;
+  problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
+  finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResult[] }): Promise<void>;
+  sendReadings(batch: ReadingBatch): Promise<BatchResult>;
+};
+
+/**
+ * unavailable: try again later (no connection, timeout, 5xx, 429).
+ * unauthorized: the token is wrong or revoked (401/403); retried slowly, the agent shows ERROR.
+ * rejected: the server refused this message for good (other 4xx); retrying cannot help.
+ */
+export type TransportErrorKind = 'unavailable' | 'unauthorized' | 'rejected';
+
+export class TransportError extends Error {
+  readonly kind: TransportErrorKind;
+  readonly status: number | null;
+
+  constructor(kind: TransportErrorKind, message: string, status: number | null = null) {
+    super(message);
+    this.name = 'TransportError';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export type HttpTransportOptions = {
+  /** e.g. http://localhost:8080 */
+  serverUrl: string;
+  token: string;
+  timeoutMs?: number;
+};
+
+/** The agent API over HTTP (`/api/agent/...`, bearer token). */
+export function createHttpTransport(options: HttpTransportOptions): AgentTransport {
+  const base = `${options.serverUrl.replace(/\/+$/, '')}/api/agent`;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new TransportError('unavailable', `cannot reach ${base}: ${cause}`);
+    }
+    const text = await res.text().catch(() => '');
+    if (res.ok) return text ? JSON.parse(text) : null;
+    let message = text.slice(0, 300);
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON
+    }
+    const what = `${method} ${path}: ${res.status} ${message}`;
+    if (res.status === 401 || res.status === 403) throw new TransportError('unauthorized', what, res.status);
+    if (res.status >= 500 || res.status === 429 || res.status === 408) throw new TransportError('unavailable', what, res.status);
+    throw new TransportError('rejected', what, res.status);
+  }
+
+  return {
+    async register(info) {
+      return agentConfigSchema.parse(await call('POST', '/register', info));
+    },
+    async config() {
+      return agentConfigSchema.parse(await call('GET', '/config'));
+    },
+    modelsPack: () => call('GET', '/models-pack'),
+    async status(status, message) {
+      await call('POST', '/status', message === undefined ? { status } : { status, message: message.slice(0, 2000) });
+    },
+    async startRun(runId, startedAt) {
+      await call('POST', '/runs', { runId, startedAt });
+    },
+    async problem(runId, problem) {
+      await call('POST', `/runs/${runId}/problems`, { ...problem, message: problem.message.slice(0, 2000) });
+    },
+    async finishRun(runId, result) {
+      await call('POST', `/runs/${runId}/finish`, result);
+    },
+    async sendReadings(batch) {
+      return batchResultSchema.parse(await call('POST', '/readings', batch));
+    },
+  };
+}

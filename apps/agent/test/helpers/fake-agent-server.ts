@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { AgentConfig, AgentReading } from '@pagewatch/contracts/agent-api';
+import {
+  agentRegisterSchema, agentRunFinishSchema, agentRunProblemSchema, agentRunStartSchema, agentStatusReportSchema, readingBatchSchema,
+} from '@pagewatch/contracts/agent-api';
+import { loadDefaultModelsPack } from '../../src/profiles/models-pack.loader.ts';
+
+/**
+ * A stand-in for the server's agent API, for the runner's own tests (status transitions, spool,
+ * outages): it checks every body against the contract and stores readings by id, as the real
+ * ingest does. `down` makes it drop connections, as a stopped server would.
+ */
+export type FakeAgentServer = {
+  url: string;
+  token: string;
+  config: AgentConfig;
+  readings: Map<string, AgentReading>;
+  /** Every call in arrival order: "register", "status:RUNNING", "run-start:<id>", "readings:<n>", "finish:<id>"… */
+  calls: string[];
+  statuses: string[];
+  duplicates: number;
+  down: boolean;
+  close(): Promise<void>;
+};
+
+export async function startFakeAgentServer(config: AgentConfig, token = 'agent-token-1'): Promise<FakeAgentServer> {
+  const state = {
+    token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], duplicates: 0, down: false,
+  };
+  const sockets = new Set<Socket>();
+  const server = http.createServer(async (req, res) => {
+    if (state.down) {
+      req.socket.destroy();
+      return;
+    }
+    const send = (status: number, body?: unknown): void => {
+      res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+      res.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    if (req.headers.authorization !== `Bearer ${state.token}`) return send(401, { code: 'UNAUTHORIZED', message: 'bad agent token' });
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const body = text ? JSON.parse(text) : undefined;
+    const path = (req.url ?? '').replace(/^\/api\/agent/, '');
+    const check = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T; error?: unknown } }): T | null => {
+      const r = schema.safeParse(body);
+      if (!r.success) {
+        send(400, { code: 'VALIDATION', message: JSON.stringify(r.error).slice(0, 300) });
+        return null;
+      }
+      return r.data as T;
+    };
+    let m: RegExpExecArray | null;
+    if (req.method === 'POST' && path === '/register') {
+      if (!check(agentRegisterSchema)) return;
+      state.calls.push('register');
+      return send(200, state.config);
+    }
+    if (req.method === 'GET' && path === '/config') return send(200, state.config);
+    if (req.method === 'GET' && path === '/models-pack') return send(200, loadDefaultModelsPack());
+    if (req.method === 'POST' && path === '/status') {
+      const s = check<{ status: string }>(agentStatusReportSchema);
+      if (!s) return;
+      state.statuses.push(s.status);
+      return send(204);
+    }
+    if (req.method === 'POST' && path === '/runs') {
+      const r = check<{ runId: string }>(agentRunStartSchema);
+      if (!r) return;
+      state.calls.push(`run-start:${r.runId}`);
+      return send(200, { logId: 1 });
+    }
+    if (req.method === 'POST' && (m = /^\/runs\/([^/]+)\/problems$/.exec(path))) {
+      if (!check(agentRunProblemSchema)) return;
+      state.calls.push(`problem:${m[1]}`);
+      return send(204);
+    }
+    if (req.method === 'POST' && (m = /^\/runs\/([^/]+)\/finish$/.exec(path))) {
+      if (!check(agentRunFinishSchema)) return;
+      state.calls.push(`finish:${m[1]}`);
+      return send(204);
+    }
+    if (req.method === 'POST' && path === '/readings') {
+      const batch = check<{ readings: AgentReading[] }>(readingBatchSchema);
+      if (!batch) return;
+      let stored = 0;
+      for (const r of batch.readings) {
+        if (state.readings.has(r.id)) state.duplicates++;
+        else {
+          state.readings.set(r.id, r);
+          stored++;
+        }
+      }
+      state.calls.push(`readings:${batch.readings.length}`);
+      return send(200, { stored, duplicates: batch.readings.length - stored });
+    }
+    send(404, { code: 'NOT_FOUND', message: 'not found' });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const fake = state as unknown as FakeAgentServer;
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.close = () =>
+    new Promise((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  return fake;
+}
