@@ -8,6 +8,8 @@ import type { AgentsService } from './modules/agents/agents.service.ts';
 import type { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
 import type { IngestService } from './modules/ingest/ingest.service.ts';
 import type { ModelsService } from './modules/models/models.service.ts';
+import type { LocationsService } from './modules/locations/locations.service.ts';
+import type { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -22,4 +24,6 @@ export type AppContext = {
   networkRanges: NetworkRangesService;
   ingest: IngestService;
   models: ModelsService;
+  locations: LocationsService;
+  dictionaries: DictionariesService;
 };

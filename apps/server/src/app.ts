@@ -25,6 +25,10 @@ import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
+import { LocationsService } from './modules/locations/locations.service.ts';
+import { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
+import { DictionaryEvents } from './modules/dictionaries/dictionary-events.ts';
+import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.ts';
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
@@ -47,6 +51,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const auth = new AuthService(database.db, eventLog);
+  const dictionaryEvents = new DictionaryEvents(eventLog, hub);
+  const locations = new LocationsService(database.db, dictionaryEvents);
   const ingest = new IngestService(database.db, hub);
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
@@ -63,6 +69,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     networkRanges: new NetworkRangesService(database.db, eventLog),
     ingest,
     models,
+    locations,
+    dictionaries: new DictionariesService(database.db, dictionaryEvents, locations),
   };
 
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
@@ -80,6 +88,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await agentApiRoutes(app, ctx);
   await networkRangesRoutes(app, ctx);
   await modelsRoutes(app, ctx);
+  await dictionariesRoutes(app, ctx);
   await eventLogsRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 

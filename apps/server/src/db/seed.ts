@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 import { eventGroups, locations, roleGrants, roles, settings, userLocations, userRoles, users } from './schema.ts';
 import { EVENT_GROUPS } from '../modules/event-logs/event-logs.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import { seedDictionaries } from '../modules/dictionaries/dictionaries.seed.ts';
 
 type SettingSeed = typeof settings.$inferInsert;
 const SETTINGS: SettingSeed[] = [
@@ -40,6 +41,7 @@ export async function seed(db: Db, adminPassword: string | null): Promise<{ gene
     await tx.insert(locations).values({ code: 'DEFAULT', name: 'Default' }).onConflictDoNothing();
     await tx.insert(settings).values(SETTINGS).onConflictDoNothing();
     await tx.insert(eventGroups).values(EVENT_GROUPS.map((code) => ({ code, name: code }))).onConflictDoNothing();
+    await seedDictionaries(tx as unknown as Db);
 
     const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.login}) = 'admin'`);
     if (existing) return { generatedPassword: null };

@@ -105,9 +105,15 @@ export function addMessages(more: Record<Lang, Catalog>) {
   Object.assign(ru, more.ru);
 }
 
+/** A parameter that is itself a message (or a list of them, joined by commas), translated with its parent. */
+export type NestedMessage = { key: string; params?: Record<string, unknown> };
+const isNested = (v: unknown): v is NestedMessage => typeof v === 'object' && v !== null && typeof (v as NestedMessage).key === 'string';
+
 export function translate(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
   const text = catalogs[lang][key] ?? catalogs.en[key] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => (p in params ? String(params[p]) : `{{${p}}}`));
+  const show = (v: unknown): string =>
+    isNested(v) ? translate(lang, v.key, v.params) : Array.isArray(v) ? v.map(show).join(', ') : String(v);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => (p in params ? show(params[p]) : `{{${p}}}`));
 }
 
 export function hasMessage(key: string): boolean {

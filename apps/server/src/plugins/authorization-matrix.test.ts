@@ -70,6 +70,30 @@ const userPayload = (w: World, locationId: number, login = unique('mx')) => ({
 const logAt = (w: World, locationId: number | null) =>
   w.ctx.eventLog.write({ group: 'SYSTEM', level: 'I', message: 'matrix-log', locationId });
 
+/** A location made by root under `parentId` (LOCATION is dictionary 1). */
+const locationAt = async (w: World, parentId: number): Promise<number> =>
+  (await w.asRoot('POST', '/api/dictionary-items', { dictionaryId: 1, code: unique('ML'), name: 'Matrix location', parentId })).id;
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+const locationWithPlanAt = async (w: World, parentId: number): Promise<number> => {
+  const id = await locationAt(w, parentId);
+  const boundary = 'matrixboundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await w.app.inject({ method: 'POST', url: `/api/locations/${id}/plan`, payload, headers: { ...bearer(w.root), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  if (res.statusCode !== 200) throw new Error(`plan upload failed: ${res.statusCode} ${res.body}`);
+  return id;
+};
+
+const dictionary = async (w: World): Promise<number> => (await w.asRoot('POST', '/api/dictionaries', { code: unique('MXD'), name: 'Matrix' })).id;
+const attribute = async (w: World): Promise<[number, number]> => {
+  const id = await dictionary(w);
+  return [id, (await w.asRoot('POST', `/api/dictionaries/${id}/attributes`, { code: 'A', name: 'A', valueType: 'S' })).id];
+};
+
 /** One entry per route: see "ADDING A ROUTE" above. */
 const ROUTES: Record<string, Fixture> = {
   // auth
@@ -120,6 +144,68 @@ const ROUTES: Record<string, Fixture> = {
     kind: 'list',
     seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
     request: () => ({ url: '/api/user-locations/page?page=1000,1' }),
+  },
+
+  // locations as LOCATION dictionary items (dictionary 1), their plan, agents and devices
+  'GET /api/dictionary-items/by-code/:code': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/dictionary-items/by-code/LOCATION' }),
+  },
+  'GET /api/dictionary-items/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}` }) },
+  'GET /api/dictionary-items/:id/attribute-values': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}/attribute-values` }),
+  },
+  'POST /api/dictionary-items': { kind: 'skip', reason: 'the grant depends on the dictionary (PAGE_LOCATION.EDIT or MNU_DICTIONARIES.EDIT): locations.routes.test.ts, dictionaries.routes.test.ts' },
+  'PUT /api/dictionary-items/:id': { kind: 'skip', reason: 'the grant depends on the dictionary: locations.routes.test.ts, dictionaries.routes.test.ts' },
+  'DELETE /api/dictionary-items/:id': { kind: 'skip', reason: 'the grant depends on the dictionary: locations.routes.test.ts, dictionaries.routes.test.ts' },
+  'POST /api/dictionary-items/:id/attribute-values': { kind: 'skip', reason: 'the grant depends on the dictionary: dictionaries.routes.test.ts' },
+  'DELETE /api/dictionary-items/:id/attribute-values/:valueId': { kind: 'skip', reason: 'the grant depends on the dictionary: dictionaries.routes.test.ts' },
+  'GET /api/locations/:id/agents': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/agents` }) },
+  'GET /api/locations/:id/devices': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/devices` }) },
+  'GET /api/locations/:id/plan': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/plan` }) },
+  'GET /api/locations/:id/plan/image': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationWithPlanAt(w, at)}/plan/image` }) },
+  'POST /api/locations/:id/plan': { kind: 'skip', reason: 'a multipart upload: locations.routes.test.ts checks its grant and scope' },
+  'DELETE /api/locations/:id/plan': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/locations/${await locationWithPlanAt(w, at)}/plan` }) },
+  'PUT /api/locations/:id/plan/placements': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/plan/placements`, payload: { placements: [] } }),
+  },
+
+  // dictionaries
+  'GET /api/dictionaries': { kind: 'global', request: () => ({ url: '/api/dictionaries' }) },
+  'GET /api/dictionaries/by-code/:code': { kind: 'global', request: () => ({ url: '/api/dictionaries/by-code/PRINTER_TYPE' }) },
+  'GET /api/dictionaries/:id': { kind: 'global', request: () => ({ url: '/api/dictionaries/1' }) },
+  'GET /api/dictionaries/:id/items': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/dictionaries/1/items' }),
+  },
+  'POST /api/dictionaries': { kind: 'global', request: () => ({ url: '/api/dictionaries', payload: { code: unique('MXD'), name: 'Matrix' } }) },
+  'PUT /api/dictionaries/:id': {
+    kind: 'self',
+    request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}`, payload: { code: unique('MXD'), name: 'Changed' } }),
+  },
+  'DELETE /api/dictionaries/:id': { kind: 'self', ok: 204, request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}` }) },
+  'POST /api/dictionaries/:id/attributes': {
+    kind: 'self',
+    request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}/attributes`, payload: { code: 'A', name: 'A', valueType: 'S' } }),
+  },
+  'PUT /api/dictionaries/:id/attributes/:attributeId': {
+    kind: 'self',
+    request: async (w) => {
+      const [id, attr] = await attribute(w);
+      return { url: `/api/dictionaries/${id}/attributes/${attr}`, payload: { code: 'B', name: 'B', valueType: 'N' } };
+    },
+  },
+  'DELETE /api/dictionaries/:id/attributes/:attributeId': {
+    kind: 'self',
+    ok: 204,
+    request: async (w) => {
+      const [id, attr] = await attribute(w);
+      return { url: `/api/dictionaries/${id}/attributes/${attr}` };
+    },
   },
 
   // options

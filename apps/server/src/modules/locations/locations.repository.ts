@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LocationDependent, PlanDevice } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
 
 /** The given locations and every location below them. */
@@ -17,4 +18,64 @@ export async function descendantIds(db: Db, roots: number[]): Promise<number[]> 
 export async function defaultLocationId(db: Db): Promise<number | null> {
   const res = await db.execute(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`);
   return (res.rows[0] as { id: number } | undefined)?.id ?? null;
+}
+
+/**
+ * What refers to a location and keeps it from being deleted. Tables of other modules are
+ * counted when they exist (agents, networks and devices arrive with the collection work), so
+ * this list can name them before their modules land.
+ */
+const DEPENDENTS: { dep: LocationDependent; table: string; column: string }[] = [
+  { dep: 'children', table: 'locations', column: 'parent_id' },
+  { dep: 'users', table: 'user_locations', column: 'location_id' },
+  { dep: 'agents', table: 'agents', column: 'location_id' },
+  { dep: 'networkRanges', table: 'network_ranges', column: 'location_id' },
+  { dep: 'devices', table: 'devices', column: 'location_id' },
+];
+
+async function existingColumns(db: Db, pairs: { table: string; column: string }[]): Promise<Set<string>> {
+  const res = await db.execute(sql`
+    SELECT table_name || '.' || column_name AS k FROM information_schema.columns
+    WHERE table_schema = current_schema()
+      AND (table_name, column_name) IN (${sql.join(pairs.map((p) => sql`(${p.table}, ${p.column})`), sql`, `)})`);
+  return new Set((res.rows as { k: string }[]).map((r) => r.k));
+}
+
+export async function tableExists(db: Db, table: string, column = 'id'): Promise<boolean> {
+  return (await existingColumns(db, [{ table, column }])).size > 0;
+}
+
+/** Non-zero counts of what still refers to the location, in a fixed order. */
+export async function dependentCounts(db: Db, locationId: number): Promise<{ dep: LocationDependent; count: number }[]> {
+  const present = await existingColumns(db, DEPENDENTS);
+  const out: { dep: LocationDependent; count: number }[] = [];
+  for (const d of DEPENDENTS) {
+    if (!present.has(`${d.table}.${d.column}`)) continue;
+    const res = await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(d.table)} WHERE ${sql.identifier(d.column)} = ${locationId}`);
+    const count = Number((res.rows[0] as { n: number }).n);
+    if (count > 0) out.push({ dep: d.dep, count });
+  }
+  return out;
+}
+
+/** Devices of a location as the plan shows them (none until the devices table exists). */
+export async function devicesOfLocation(db: Db, locationId: number): Promise<PlanDevice[]> {
+  if (!(await tableExists(db, 'devices', 'location_id'))) return [];
+  const res = await db.execute(sql`
+    SELECT id, COALESCE(NULLIF(host_name, ''), NULLIF(model_code, ''), ip, '#' || id) AS name, ip, serial_number AS "serialNumber", status_code AS "statusCode"
+    FROM devices WHERE location_id = ${locationId} ORDER BY 2, id LIMIT 5000`);
+  return (res.rows as PlanDevice[]).map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export type LocationAgentRow = { id: number; name: string; status: string; lastContactAt: string | null; version: string | null };
+
+export async function agentsOfLocation(db: Db, locationId: number): Promise<LocationAgentRow[]> {
+  if (!(await tableExists(db, 'agents', 'location_id'))) return [];
+  const res = await db.execute(sql`
+    SELECT id, name, status, last_contact_at AS "lastContactAt", version FROM agents WHERE location_id = ${locationId} ORDER BY name, id LIMIT 5000`);
+  return (res.rows as LocationAgentRow[]).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    lastContactAt: r.lastContactAt ? new Date(r.lastContactAt).toISOString() : null,
+  }));
 }

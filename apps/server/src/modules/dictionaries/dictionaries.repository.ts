@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AttributeValue, DictionaryAttribute, DictionaryItem, DictionaryItemRow, AttributeValueType } from '@pagewatch/contracts/dictionaries';
+import type { Db } from '../../db/client.ts';
+import { locations } from '../../db/schema.ts';
+import { locationPlans } from '../locations/locations.schema.ts';
+import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.schema.ts';
+
+export type DictionaryRow = typeof dictionaries.$inferSelect;
+export type ItemRow = typeof dictionaryItems.$inferSelect;
+export type LocationRow = typeof locations.$inferSelect;
+
+/** An item id names a location or a dictionary item (one sequence); this says which. */
+export type FoundItem =
+  | { kind: 'location'; dictionary: DictionaryRow; row: LocationRow }
+  | { kind: 'item'; dictionary: DictionaryRow; row: ItemRow };
+
+export async function dictionaryById(db: Db, id: number): Promise<DictionaryRow | null> {
+  const [d] = await db.select().from(dictionaries).where(eq(dictionaries.id, id));
+  return d ?? null;
+}
+
+export async function dictionaryByCode(db: Db, code: string): Promise<DictionaryRow | null> {
+  const [d] = await db.select().from(dictionaries).where(eq(dictionaries.code, code));
+  return d ?? null;
+}
+
+export async function findItem(db: Db, id: number): Promise<FoundItem | null> {
+  const [loc] = await db.select().from(locations).where(eq(locations.id, id));
+  if (loc) {
+    const dictionary = await dictionaryByCode(db, 'LOCATION');
+    return dictionary ? { kind: 'location', dictionary, row: loc } : null;
+  }
+  const [item] = await db.select().from(dictionaryItems).where(eq(dictionaryItems.id, id));
+  if (!item) return null;
+  return { kind: 'item', dictionary: (await dictionaryById(db, item.dictionaryId))!, row: item };
+}
+
+export async function attributesOf(db: Db, dictionaryIds: number[]): Promise<DictionaryAttribute[]> {
+  if (!dictionaryIds.length) return [];
+  const rows = await db
+    .select()
+    .from(dictionaryAttributes)
+    .where(inArray(dictionaryAttributes.dictionaryId, dictionaryIds))
+    .orderBy(asc(dictionaryAttributes.code));
+  return rows.map((r) => ({ ...r, valueType: r.valueType as AttributeValueType }));
+}
+
+export async function attributeById(db: Db, id: number) {
+  const [a] = await db.select().from(dictionaryAttributes).where(eq(dictionaryAttributes.id, id));
+  return a ?? null;
+}
+
+export async function attributeValueCount(db: Db, attributeId: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.attributeId, attributeId));
+  return Number(r.n);
+}
+
+export async function itemCounts(db: Db): Promise<Map<number, number>> {
+  const res = await db.execute(sql`
+    SELECT d.id, CASE WHEN d.code = 'LOCATION' THEN (SELECT count(*) FROM locations)
+                      ELSE (SELECT count(*) FROM dictionary_items i WHERE i.dictionary_id = d.id) END::int AS n
+    FROM dictionaries d`);
+  return new Map((res.rows as { id: number; n: number }[]).map((r) => [Number(r.id), Number(r.n)]));
+}
+
+export async function itemRowsOf(db: Db, dictionaryId: number): Promise<DictionaryItemRow[]> {
+  return db
+    .select({ id: dictionaryItems.id, code: dictionaryItems.code, name: dictionaryItems.name, nameRu: dictionaryItems.nameRu, parentId: dictionaryItems.parentId, sortOrder: dictionaryItems.sortOrder })
+    .from(dictionaryItems)
+    .where(eq(dictionaryItems.dictionaryId, dictionaryId))
+    .orderBy(asc(dictionaryItems.sortOrder), asc(dictionaryItems.name));
+}
+
+export async function locationRowsIn(db: Db, scope: Set<number>): Promise<DictionaryItemRow[]> {
+  if (!scope.size) return [];
+  return db
+    .select({ id: locations.id, code: locations.code, name: locations.name, nameRu: sql<string | null>`NULL`, parentId: locations.parentId, sortOrder: locations.sortOrder })
+    .from(locations)
+    .where(inArray(locations.id, [...scope]))
+    .orderBy(asc(locations.sortOrder), asc(locations.name));
+}
+
+/** The item and its ancestors' ids are below `rootId`'s subtree? True when `candidate` is `rootId` or under it. */
+export async function isInSubtree(db: Db, table: 'locations' | 'dictionary_items', rootId: number, candidate: number): Promise<boolean> {
+  const res = await db.execute(sql`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM ${sql.identifier(table)} WHERE id = ${rootId}
+      UNION
+      SELECT c.id FROM ${sql.identifier(table)} c JOIN tree t ON c.parent_id = t.id
+    )
+    SELECT 1 AS hit FROM tree WHERE id = ${candidate} LIMIT 1`);
+  return res.rows.length > 0;
+}
+
+export async function itemView(db: Db, found: FoundItem): Promise<DictionaryItem> {
+  if (found.kind === 'location') {
+    const l = found.row;
+    const [parent] = l.parentId ? await db.select().from(locations).where(eq(locations.id, l.parentId)) : [];
+    const [plan] = await db.select({ contentType: locationPlans.contentType }).from(locationPlans).where(eq(locationPlans.locationId, l.id));
+    return {
+      id: l.id,
+      dictionaryId: found.dictionary.id,
+      dictionaryCode: found.dictionary.code,
+      code: l.code,
+      name: l.name,
+      nameRu: null,
+      parentId: l.parentId,
+      parent: parent ? { id: parent.id, code: parent.code, name: parent.name } : null,
+      sortOrder: l.sortOrder,
+      description: l.description,
+      location: {
+        addressIndex: l.addressIndex,
+        city: l.city,
+        street: l.street,
+        house: l.house,
+        floor: l.floor,
+        room: l.room,
+        contactName: l.contactName,
+        contactPosition: l.contactPosition,
+        contactPhones: l.contactPhones,
+        planType: plan?.contentType ?? null,
+      },
+    };
+  }
+  const i = found.row;
+  const [parent] = i.parentId ? await db.select().from(dictionaryItems).where(eq(dictionaryItems.id, i.parentId)) : [];
+  return {
+    id: i.id,
+    dictionaryId: i.dictionaryId,
+    dictionaryCode: found.dictionary.code,
+    code: i.code,
+    name: i.name,
+    nameRu: i.nameRu,
+    parentId: i.parentId,
+    parent: parent ? { id: parent.id, code: parent.code, name: parent.name } : null,
+    sortOrder: i.sortOrder,
+    description: i.description,
+    location: null,
+  };
+}
+
+export async function valuesOfItem(db: Db, itemId: number): Promise<AttributeValue[]> {
+  const rows = await db
+    .select()
+    .from(dictionaryAttributeValues)
+    .where(eq(dictionaryAttributeValues.itemId, itemId))
+    .orderBy(asc(dictionaryAttributeValues.attributeId), sql`${dictionaryAttributeValues.validFrom} DESC NULLS LAST`);
+  return rows.map((r) => ({ ...r, numericValue: r.numericValue === null ? null : Number(r.numericValue) }));
+}
+
+export async function valueById(db: Db, id: number) {
+  const [v] = await db.select().from(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.id, id));
+  return v ?? null;
+}
+
+export async function deleteValuesOfItem(db: Db, itemId: number) {
+  await db.delete(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.itemId, itemId));
+}
+
+export async function itemCodeTaken(db: Db, dictionaryId: number, code: string, exceptId: number | null) {
+  const [r] = await db
+    .select({ id: dictionaryItems.id })
+    .from(dictionaryItems)
+    .where(and(eq(dictionaryItems.dictionaryId, dictionaryId), sql`lower(${dictionaryItems.code}) = lower(${code})`));
+  return !!r && r.id !== exceptId;
+}
+
+export async function childCount(db: Db, itemId: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(dictionaryItems).where(eq(dictionaryItems.parentId, itemId));
+  return Number(r.n);
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/client.ts';
+import type { Hub } from '../../plugins/realtime.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { Caller } from '../auth/caller.ts';
+
+export type DictionaryChange = {
+  dictionary: string;
+  message: string;
+  messageCode: string;
+  objectId?: number | null;
+  locationId?: number | null;
+};
+
+/**
+ * Every dictionary change is logged (inside the change's transaction) and then announced on
+ * the hub topic `dic` (after the commit: a listener that reloads must see the new data).
+ */
+export class DictionaryEvents {
+  private readonly log: EventLog;
+  private readonly hub: Hub;
+  constructor(log: EventLog, hub: Hub) {
+    this.log = log;
+    this.hub = hub;
+  }
+
+  async write(caller: Caller, c: DictionaryChange, tx: Db) {
+    const isLocation = c.dictionary === 'LOCATION';
+    await this.log.write(
+      {
+        group: isLocation ? 'LOCATIONS' : 'DICTIONARIES',
+        level: 'I',
+        message: `${caller.login}: ${c.message}`,
+        messageCode: c.messageCode,
+        userId: caller.userId,
+        objectClass: isLocation ? 'LocationDao' : null,
+        objectId: c.objectId ?? null,
+        locationId: c.locationId ?? null,
+      },
+      tx,
+    );
+  }
+
+  publish(dictionary: string) {
+    this.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary });
+  }
+}
+
+/** A unique index said no: the code is taken (checked first, but two saves can race). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,272 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LOCATION_CODE,
+  ROOM_PLAN_MAX_BYTES,
+  type DictionaryItemInput,
+  type DictionaryItemPatch,
+  type LocationDetailsInput,
+  type LocationPlan,
+  type PlanPlacement,
+} from '@pagewatch/contracts/dictionaries';
+import type { Db } from '../../db/client.ts';
+import { locations } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
+import type { Caller } from '../auth/caller.ts';
+import { findItem, itemView, isInSubtree, deleteValuesOfItem, type LocationRow } from '../dictionaries/dictionaries.repository.ts';
+import { isUniqueViolation, type DictionaryEvents } from '../dictionaries/dictionary-events.ts';
+import { agentsOfLocation, dependentCounts, devicesOfLocation } from './locations.repository.ts';
+import { locationPlanPlacements, locationPlans } from './locations.schema.ts';
+import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
+import '../dictionaries/dictionaries.messages.ts';
+
+const DICTIONARY = 'LOCATION';
+const EDIT = 'PAGE_LOCATION.EDIT';
+
+const detailColumns = (d: LocationDetailsInput | null | undefined) =>
+  d
+    ? {
+        addressIndex: d.addressIndex || null,
+        city: d.city || null,
+        street: d.street || null,
+        house: d.house || null,
+        floor: d.floor || null,
+        room: d.room || null,
+        contactName: d.contactName || null,
+        contactPosition: d.contactPosition || null,
+        contactPhones: d.contactPhones || null,
+      }
+    : {};
+
+/** What the bytes are, by their first bytes (never by the name or the declared type). */
+export function sniffImage(data: Buffer): 'image/png' | 'image/jpeg' | 'image/svg+xml' | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  // The first element of an XML text, past its declaration, comments and DOCTYPE (with a subset).
+  const head = data
+    .subarray(0, 64 * 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '');
+  if (/^\s*<svg[\s>]/.test(head)) return 'image/svg+xml';
+  return null;
+}
+
+/**
+ * Locations are the LOCATION dictionary's items. Everyone signed in reads those in their
+ * scope; PAGE_LOCATION.EDIT creates, changes, moves and deletes them, inside the scope.
+ */
+export class LocationsService {
+  private readonly db: Db;
+  private readonly events: DictionaryEvents;
+  constructor(db: Db, events: DictionaryEvents) {
+    this.db = db;
+    this.events = events;
+  }
+
+  private async visible(caller: Caller, id: number): Promise<LocationRow> {
+    const [row] = await this.db.select().from(locations).where(eq(locations.id, id));
+    if (!row) throw notFound();
+    if (!caller.scope.has(id)) throw new AppError('OUT_OF_SCOPE');
+    return row;
+  }
+
+  private editable(caller: Caller, id: number) {
+    if (!caller.grants.has(EDIT)) throw forbidden();
+    return this.visible(caller, id);
+  }
+
+  async get(caller: Caller, id: number) {
+    await this.visible(caller, id);
+    return this.view(id);
+  }
+
+  /** After a change: the caller's scope was computed before a new location existed. */
+  private async view(id: number) {
+    return itemView(this.db, (await findItem(this.db, id))!);
+  }
+
+  private async codeTaken(code: string, exceptId: number | null) {
+    const [r] = await this.db.select({ id: locations.id }).from(locations).where(sql`lower(${locations.code}) = lower(${code})`);
+    return !!r && r.id !== exceptId;
+  }
+
+  /** The new parent must be in scope, and must not be the location itself or below it. */
+  private async checkParent(caller: Caller, id: number | null, parentId: number | null, db: Db = this.db) {
+    if (parentId === null) {
+      // A root is only still visible to a caller who holds it directly.
+      if (id === null || !caller.locationIds.includes(id)) throw new AppError('OUT_OF_SCOPE', { key: 'location.leavesScope' });
+      return;
+    }
+    const [parent] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, parentId));
+    if (!parent) throw invalid('parentId', 'general.badValue');
+    if (!caller.scope.has(parentId)) throw new AppError('OUT_OF_SCOPE', { key: 'location.parentOutOfScope' });
+    if (id !== null && (await isInSubtree(db, 'locations', id, parentId))) throw new AppError('UNPROCESSABLE', { key: 'location.cycle' });
+  }
+
+  async create(caller: Caller, input: DictionaryItemInput) {
+    if (!caller.grants.has(EDIT)) throw forbidden();
+    if (input.parentId == null) throw invalid('parentId', 'location.parentRequired');
+    await this.checkParent(caller, null, input.parentId);
+    if (await this.codeTaken(input.code, null)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
+    let id: number;
+    try {
+      id = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(locations)
+          .values({
+            code: input.code,
+            name: input.name,
+            parentId: input.parentId,
+            sortOrder: input.sortOrder,
+            description: input.description || null,
+            ...detailColumns(input.location),
+          })
+          .returning({ id: locations.id });
+        await this.events.write(caller, { dictionary: DICTIONARY, message: `created location ${input.code}`, messageCode: 'location.created', objectId: row.id, locationId: row.id }, tx as unknown as Db);
+        return row.id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
+      throw err;
+    }
+    this.events.publish(DICTIONARY);
+    return this.view(id);
+  }
+
+  async update(caller: Caller, id: number, patch: DictionaryItemPatch) {
+    const current = await this.editable(caller, id);
+    if (patch.code !== undefined && patch.code !== current.code) {
+      if (current.code === DEFAULT_LOCATION_CODE) throw new AppError('UNPROCESSABLE', { fields: [{ field: 'code', key: 'location.defaultCode' }] });
+      if (await this.codeTaken(patch.code, id)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
+    }
+    const moving = patch.parentId !== undefined && (patch.parentId ?? null) !== current.parentId;
+    try {
+      await this.db.transaction(async (tx) => {
+        if (moving) {
+          // One move at a time: two concurrent moves could each pass the cycle check and together make a loop.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.locations.tree'))`);
+          await this.checkParent(caller, id, patch.parentId ?? null, tx as unknown as Db);
+        }
+        await tx
+          .update(locations)
+          .set({
+            ...(patch.code !== undefined ? { code: patch.code } : {}),
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(moving ? { parentId: patch.parentId ?? null } : {}),
+            ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
+            ...(patch.description !== undefined ? { description: patch.description || null } : {}),
+            ...detailColumns(patch.location),
+            updatedAt: new Date(),
+          })
+          .where(eq(locations.id, id));
+        const what = moving ? `moved location ${current.code} under ${patch.parentId ?? 'the top level'}` : `changed location ${patch.code ?? current.code}`;
+        await this.events.write(caller, { dictionary: DICTIONARY, message: what, messageCode: moving ? 'location.moved' : 'location.updated', objectId: id, locationId: id }, tx as unknown as Db);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
+      throw err;
+    }
+    this.events.publish(DICTIONARY);
+    return this.view(id);
+  }
+
+  async remove(caller: Caller, id: number) {
+    const current = await this.editable(caller, id);
+    if (current.code === DEFAULT_LOCATION_CODE) throw conflict('location.defaultDelete');
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.locations.tree'))`);
+      const left = await dependentCounts(tx as unknown as Db, id);
+      if (left.length) {
+        throw conflict('location.inUse', { what: left.map((d) => ({ key: `location.dep.${d.dep}`, params: { count: d.count } })) });
+      }
+      await deleteValuesOfItem(tx as unknown as Db, id);
+      await tx.delete(locations).where(eq(locations.id, id));
+      await this.events.write(caller, { dictionary: DICTIONARY, message: `deleted location ${current.code}`, messageCode: 'location.deleted', objectId: id }, tx as unknown as Db);
+    });
+    this.events.publish(DICTIONARY);
+  }
+
+  // ---- room plan ----
+
+  async plan(caller: Caller, id: number): Promise<LocationPlan> {
+    await this.visible(caller, id);
+    const [plan] = await this.db.select({ contentType: locationPlans.contentType }).from(locationPlans).where(eq(locationPlans.locationId, id));
+    const devices = await devicesOfLocation(this.db, id);
+    const present = new Set(devices.map((d) => d.id));
+    const placements = await this.db
+      .select({ deviceId: locationPlanPlacements.deviceId, x: locationPlanPlacements.x, y: locationPlanPlacements.y })
+      .from(locationPlanPlacements)
+      .where(eq(locationPlanPlacements.locationId, id));
+    // A device that moved to another location (or was deleted) leaves the plan.
+    return { planType: plan?.contentType ?? null, placements: placements.filter((p) => present.has(p.deviceId)), devices };
+  }
+
+  async planImage(caller: Caller, id: number) {
+    await this.visible(caller, id);
+    const [plan] = await this.db.select().from(locationPlans).where(eq(locationPlans.locationId, id));
+    if (!plan) throw notFound();
+    return plan;
+  }
+
+  async uploadPlan(caller: Caller, id: number, data: Buffer) {
+    await this.editable(caller, id);
+    if (data.length > ROOM_PLAN_MAX_BYTES) throw new AppError('TOO_LARGE', { key: 'location.planTooLarge' });
+    if (!data.length) throw invalid('file', 'location.planMissing');
+    const type = sniffImage(data);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA', { key: 'location.planType' });
+    let stored = data;
+    if (type === 'image/svg+xml') {
+      try {
+        stored = Buffer.from(sanitizeSvg(data.toString('utf8')), 'utf8');
+      } catch (err) {
+        if (err instanceof SvgError) throw new AppError('UNPROCESSABLE', { key: 'location.planBadSvg' });
+        throw err;
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(locationPlans)
+        .values({ locationId: id, contentType: type, data: stored })
+        .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType: type, data: stored, updatedAt: new Date() } });
+      await this.events.write(caller, { dictionary: DICTIONARY, message: `uploaded the room plan of location ${id}`, messageCode: 'location.planUploaded', objectId: id, locationId: id }, tx as unknown as Db);
+    });
+    return this.plan(caller, id);
+  }
+
+  async deletePlan(caller: Caller, id: number) {
+    await this.editable(caller, id);
+    await this.db.transaction(async (tx) => {
+      await tx.delete(locationPlans).where(eq(locationPlans.locationId, id));
+      await tx.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, id));
+      await this.events.write(caller, { dictionary: DICTIONARY, message: `removed the room plan of location ${id}`, messageCode: 'location.planDeleted', objectId: id, locationId: id }, tx as unknown as Db);
+    });
+  }
+
+  /** Replaces the placements; every device must belong to this location. */
+  async savePlacements(caller: Caller, id: number, placements: PlanPlacement[]) {
+    await this.editable(caller, id);
+    const devices = new Set((await devicesOfLocation(this.db, id)).map((d) => d.id));
+    const unique = new Map(placements.map((p) => [p.deviceId, p]));
+    for (const p of unique.values()) {
+      if (!devices.has(p.deviceId)) throw new AppError('VALIDATION', { fields: [{ field: 'placements', key: 'location.deviceNotHere', params: { id: p.deviceId } }] });
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.delete(locationPlanPlacements).where(and(eq(locationPlanPlacements.locationId, id)));
+      if (unique.size) await tx.insert(locationPlanPlacements).values([...unique.values()].map((p) => ({ locationId: id, ...p })));
+      await this.events.write(caller, { dictionary: DICTIONARY, message: `placed ${unique.size} device(s) on the room plan of location ${id}`, messageCode: 'location.planPlaced', objectId: id, locationId: id }, tx as unknown as Db);
+    });
+    return this.plan(caller, id);
+  }
+
+  async agents(caller: Caller, id: number) {
+    await this.visible(caller, id);
+    const rows = await agentsOfLocation(this.db, id);
+    return { pageRows: rows, totalRows: rows.length };
+  }
+
+  async devices(caller: Caller, id: number) {
+    await this.visible(caller, id);
+    const rows = await devicesOfLocation(this.db, id);
+    return { pageRows: rows, totalRows: rows.length };
+  }
+}

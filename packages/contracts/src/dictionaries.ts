@@ -1,0 +1,301 @@
+import { z } from 'zod';
+
+/**
+ * Dictionaries (spec section 3): LOCATION keeps its items in the locations table, the others in
+ * dictionary_items; item ids come from one sequence, so an id names exactly one item.
+ */
+export const LOCATION_DICTIONARY = 'LOCATION';
+export const DEFAULT_LOCATION_CODE = 'DEFAULT';
+
+export const LOCATION_CODE_MAX = 50;
+export const LOCATION_NAME_MAX = 250;
+/** Room plan upload limit (spec sections 5 and 9). */
+export const ROOM_PLAN_MAX_BYTES = 10 * 1024 * 1024;
+export const ROOM_PLAN_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
+/** Attribute value types, as the settings have them: S string, N numeric, D date, F flag. */
+export const ATTRIBUTE_VALUE_TYPES = ['N', 'S', 'D', 'F'] as const;
+export type AttributeValueType = (typeof ATTRIBUTE_VALUE_TYPES)[number];
+
+type SeedItem = { code: string; name: string; nameRu: string; attributes?: Record<string, string> };
+type SeedDictionary = {
+  code: string;
+  name: string;
+  nameRu: string;
+  hierarchical?: boolean;
+  attributes?: { code: string; name: string; valueType: AttributeValueType; versioned?: boolean }[];
+  items: SeedItem[];
+};
+
+/**
+ * The dictionaries a new installation has. Their codes are fixed (other modules refer to them);
+ * their items may be renamed and extended. STATUS items carry their colour as an attribute, so a
+ * status is defined once: code, name and colour together.
+ */
+export const SYSTEM_DICTIONARIES: SeedDictionary[] = [
+  { code: LOCATION_DICTIONARY, name: 'Locations', nameRu: 'Расположения', hierarchical: true, items: [] },
+  {
+    code: 'PRINTER_TYPE',
+    name: 'Printer types',
+    nameRu: 'Типы принтеров',
+    items: [
+      { code: 'PRINTER', name: 'Printer', nameRu: 'Принтер' },
+      { code: 'MFP', name: 'Multifunction device', nameRu: 'МФУ' },
+    ],
+  },
+  {
+    code: 'COLOR_TYPE',
+    name: 'Colour types',
+    nameRu: 'Цветность',
+    items: [
+      { code: 'MONO', name: 'Monochrome', nameRu: 'Монохромный' },
+      { code: 'COLOR', name: 'Colour', nameRu: 'Цветной' },
+    ],
+  },
+  {
+    code: 'PAPER_FORMAT',
+    name: 'Paper formats',
+    nameRu: 'Форматы бумаги',
+    items: [
+      { code: 'A4', name: 'A4', nameRu: 'A4' },
+      { code: 'A3', name: 'A3', nameRu: 'A3' },
+    ],
+  },
+  {
+    code: 'STATUS',
+    name: 'Device statuses',
+    nameRu: 'Статусы устройств',
+    attributes: [{ code: 'COLOR', name: 'Colour', valueType: 'S' }],
+    items: [
+      { code: 'OK', name: 'OK', nameRu: 'Норма', attributes: { COLOR: 'green' } },
+      { code: 'WARNING', name: 'Warning', nameRu: 'Предупреждение', attributes: { COLOR: 'yellow' } },
+      { code: 'ERROR', name: 'Error', nameRu: 'Ошибка', attributes: { COLOR: 'red' } },
+      { code: 'NOT_AVAILABLE', name: 'Not available', nameRu: 'Недоступно', attributes: { COLOR: 'gray' } },
+      { code: 'UNKNOWN', name: 'Unknown', nameRu: 'Неизвестно', attributes: { COLOR: 'dark' } },
+    ],
+  },
+  {
+    code: 'NOTIFICATION_TYPE',
+    name: 'Notification types',
+    nameRu: 'Типы уведомлений',
+    items: [
+      { code: 'STATUS_CHANGE', name: 'Status change', nameRu: 'Изменение статуса' },
+      { code: 'IP_CHANGE', name: 'IP address change', nameRu: 'Изменение IP-адреса' },
+      { code: 'MIN_CONSUMABLE_LEVEL', name: 'Minimum consumable level', nameRu: 'Минимальный уровень расходного материала' },
+      { code: 'PART_REPLACEMENT', name: 'Part replacement', nameRu: 'Замена расходного материала' },
+      { code: 'REPORT', name: 'Report', nameRu: 'Отчёт' },
+      { code: 'COUNTERS', name: 'Counters', nameRu: 'Счётчики' },
+    ],
+  },
+  {
+    code: 'FILE_EXTENSION',
+    name: 'File formats',
+    nameRu: 'Форматы файлов',
+    items: [
+      { code: 'CSV', name: 'CSV', nameRu: 'CSV' },
+      { code: 'XLSX', name: 'Excel (XLSX)', nameRu: 'Excel (XLSX)' },
+    ],
+  },
+  {
+    code: 'RPT_PERIOD_TYPE',
+    name: 'Report period types',
+    nameRu: 'Типы периодов отчётов',
+    items: [
+      { code: 'CURRENT_WEEK', name: 'Current week', nameRu: 'Текущая неделя' },
+      { code: 'CURRENT_MONTH', name: 'Current month', nameRu: 'Текущий месяц' },
+      { code: 'CURRENT_QUARTER', name: 'Current quarter', nameRu: 'Текущий квартал' },
+      { code: 'CURRENT_YEAR', name: 'Current year', nameRu: 'Текущий год' },
+      { code: 'LAST_WEEK', name: 'Last week', nameRu: 'Прошлая неделя' },
+      { code: 'LAST_MONTH', name: 'Last month', nameRu: 'Прошлый месяц' },
+      { code: 'LAST_QUARTER', name: 'Last quarter', nameRu: 'Прошлый квартал' },
+      { code: 'LAST_YEAR', name: 'Last year', nameRu: 'Прошлый год' },
+      { code: 'FREE_CHOICE', name: 'Free choice', nameRu: 'Произвольный период' },
+    ],
+  },
+];
+
+const code = z.string().trim().min(1, 'general.mandatory').max(50, 'general.maxLength');
+const name = z.string().trim().min(1, 'general.mandatory').max(250, 'general.maxLength');
+const optText = (max: number) => z.string().trim().max(max, 'general.maxLength').nullish();
+
+// ---- dictionaries and attributes -------------------------------------------------------------
+
+export const dictionaryAttributeSchema = z.object({
+  id: z.number().int(),
+  dictionaryId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  valueType: z.enum(ATTRIBUTE_VALUE_TYPES),
+  versioned: z.boolean(),
+});
+export type DictionaryAttribute = z.infer<typeof dictionaryAttributeSchema>;
+
+export const dictionaryAttributeInputSchema = z.object({
+  code,
+  name,
+  valueType: z.enum(ATTRIBUTE_VALUE_TYPES, 'general.mandatory'),
+  versioned: z.boolean().default(false),
+});
+export type DictionaryAttributeInput = z.infer<typeof dictionaryAttributeInputSchema>;
+
+export const dictionarySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameRu: z.string().nullable(),
+  hierarchical: z.boolean(),
+  isSystem: z.boolean(),
+  itemCount: z.number().int(),
+  attributes: z.array(dictionaryAttributeSchema),
+});
+export type Dictionary = z.infer<typeof dictionarySchema>;
+
+export const dictionaryListRowSchema = dictionarySchema.omit({ attributes: true });
+export type DictionaryListRow = z.infer<typeof dictionaryListRowSchema>;
+
+export const dictionaryInputSchema = z.object({
+  code,
+  name,
+  nameRu: optText(250),
+  hierarchical: z.boolean().default(false),
+});
+export type DictionaryInput = z.infer<typeof dictionaryInputSchema>;
+
+// ---- items ---------------------------------------------------------------------------------
+
+/** What only a location has (the dictionary-item form of spec section 3). */
+export const locationDetailsSchema = z.object({
+  addressIndex: z.string().nullable(),
+  city: z.string().nullable(),
+  street: z.string().nullable(),
+  house: z.string().nullable(),
+  floor: z.string().nullable(),
+  room: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPosition: z.string().nullable(),
+  contactPhones: z.string().nullable(),
+  /** Content type of the room plan, null when none is uploaded. */
+  planType: z.string().nullable(),
+});
+export type LocationDetails = z.infer<typeof locationDetailsSchema>;
+
+export const locationDetailsInputSchema = z.object({
+  addressIndex: optText(20),
+  city: optText(250),
+  street: optText(250),
+  house: optText(50),
+  floor: optText(50),
+  room: optText(50),
+  contactName: optText(250),
+  contactPosition: optText(250),
+  contactPhones: optText(250),
+});
+export type LocationDetailsInput = z.infer<typeof locationDetailsInputSchema>;
+
+export const itemRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type ItemRef = z.infer<typeof itemRefSchema>;
+
+export const dictionaryItemSchema = z.object({
+  id: z.number().int(),
+  dictionaryId: z.number().int(),
+  dictionaryCode: z.string(),
+  code: z.string(),
+  name: z.string(),
+  nameRu: z.string().nullable(),
+  parentId: z.number().int().nullable(),
+  parent: itemRefSchema.nullable(),
+  sortOrder: z.number().int(),
+  description: z.string().nullable(),
+  /** Present for items of the LOCATION dictionary. */
+  location: locationDetailsSchema.nullable(),
+});
+export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
+
+/** A row of a dictionary's item list or lookup (`{ pageRows }`). */
+export const dictionaryItemRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameRu: z.string().nullable(),
+  parentId: z.number().int().nullable(),
+  sortOrder: z.number().int(),
+});
+export type DictionaryItemRow = z.infer<typeof dictionaryItemRowSchema>;
+
+export const dictionaryItemInputSchema = z.object({
+  dictionaryId: z.number().int(),
+  code,
+  name,
+  nameRu: optText(250),
+  parentId: z.number().int().nullish(),
+  sortOrder: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  description: optText(4000),
+  location: locationDetailsInputSchema.nullish(),
+});
+export type DictionaryItemInput = z.infer<typeof dictionaryItemInputSchema>;
+
+/** A change: any subset of the fields; `{ parentId }` alone re-parents (drag in the tree). */
+export const dictionaryItemPatchSchema = dictionaryItemInputSchema.omit({ dictionaryId: true }).partial().extend({
+  sortOrder: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+export type DictionaryItemPatch = z.infer<typeof dictionaryItemPatchSchema>;
+
+// ---- attribute values ----------------------------------------------------------------------
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'general.badValue');
+
+export const attributeValueSchema = z.object({
+  id: z.number().int(),
+  attributeId: z.number().int(),
+  itemId: z.number().int(),
+  /** The date the value became valid (versioned attributes); null otherwise. */
+  validFrom: isoDate.nullable(),
+  stringValue: z.string().nullable(),
+  numericValue: z.number().nullable(),
+  dateValue: isoDate.nullable(),
+  flagValue: z.boolean().nullable(),
+});
+export type AttributeValue = z.infer<typeof attributeValueSchema>;
+
+export const attributeValueInputSchema = z.object({
+  attributeId: z.number().int(),
+  validFrom: isoDate.nullish(),
+  stringValue: z.string().max(4000, 'general.maxLength').nullish(),
+  numericValue: z.number().nullish(),
+  dateValue: isoDate.nullish(),
+  flagValue: z.boolean().nullish(),
+});
+export type AttributeValueInput = z.infer<typeof attributeValueInputSchema>;
+
+// ---- room plan -----------------------------------------------------------------------------
+
+/** A device placed on a room plan; x and y are fractions (0..1) of the image width and height. */
+export const planPlacementSchema = z.object({
+  deviceId: z.number().int(),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+});
+export type PlanPlacement = z.infer<typeof planPlacementSchema>;
+
+export const planDeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ip: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  statusCode: z.string().nullable(),
+});
+export type PlanDevice = z.infer<typeof planDeviceSchema>;
+
+export const locationPlanSchema = z.object({
+  planType: z.string().nullable(),
+  placements: z.array(planPlacementSchema),
+  /** The location's devices, placed or not (empty until the devices module exists). */
+  devices: z.array(planDeviceSchema),
+});
+export type LocationPlan = z.infer<typeof locationPlanSchema>;
+
+export const planPlacementsInputSchema = z.object({ placements: z.array(planPlacementSchema).max(5000) });
+
+/** Counts of what still refers to a location (the reasons it cannot be deleted). */
+export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRanges', 'devices'] as const;
+export type LocationDependent = (typeof LOCATION_DEPENDENTS)[number];
