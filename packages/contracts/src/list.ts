@@ -48,6 +48,27 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export type SortSpec = { field: string; dir: 'ASC' | 'DESC' };
 
+/**
+ * One list definition feeds the API and the grid (house style, rule 4): the fields a list
+ * returns, which of them filter and sort, and which are hidden until chosen. The server adds
+ * an SQL expression per field (`defineList`), the console adds headers and widths
+ * (`columnsFromList`).
+ */
+export type ListField = {
+  field: string;
+  type: ColumnType;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Not shown until the user picks it in the column chooser. */
+  hidden?: boolean;
+};
+export type ListSpec = {
+  /** API path under /api, e.g. `/users`. */
+  endpoint: string;
+  defaultSort: SortSpec[];
+  columns: readonly ListField[];
+};
+
 /** Writes the query string the server reads; the console's grid uses it. */
 export function listQueryString(q: {
   pageSize: number;

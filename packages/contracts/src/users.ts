@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { grantSchema } from './grants.ts';
+import type { ListSpec } from './list.ts';
 
 /**
  * Validation messages are i18n keys (`general.badLogin`); the server and the console both
@@ -157,3 +158,18 @@ export const userListRowSchema = z.object({
   activeFlag: z.boolean(),
 });
 export type UserListRow = z.infer<typeof userListRowSchema>;
+
+/** The users grid (spec section 2, Users). `id` is listed but hidden until chosen. */
+export const usersListSpec: ListSpec = {
+  endpoint: '/users',
+  defaultSort: [{ field: 'lastName', dir: 'ASC' }],
+  columns: [
+    { field: 'login', type: 'string', sortable: true, filterable: true },
+    { field: 'email', type: 'string', sortable: true, filterable: true },
+    { field: 'lastName', type: 'string', sortable: true, filterable: true },
+    { field: 'firstName', type: 'string', sortable: true, filterable: true },
+    { field: 'middleName', type: 'string', sortable: true, filterable: true },
+    { field: 'activeFlag', type: 'boolean', sortable: true, filterable: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};

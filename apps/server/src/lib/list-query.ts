@@ -6,6 +6,7 @@ import {
   type ColumnType,
   type FilterOperator,
   type ListQuery,
+  type ListSpec,
   type SortSpec,
 } from '@pagewatch/contracts/list';
 import { AppError } from './app-error.ts';
@@ -25,6 +26,27 @@ export type ListDef = {
   /** A unique column that makes the order total, so pages never overlap. */
   tiebreaker: SQL;
 };
+
+/**
+ * A server list from the shared list spec (packages/contracts) plus one SQL expression per
+ * field. Fields only the server knows (say, for a base filter) may be added as `extra`.
+ * A spec field without an expression, or an expression for no field, is a start-up error.
+ */
+export function defineList(
+  spec: ListSpec,
+  opts: { from: SQL; tiebreaker: SQL; sql: Record<string, SQL>; extra?: Record<string, ListColumn> },
+): ListDef {
+  const columns: Record<string, ListColumn> = {};
+  for (const f of spec.columns) {
+    const expr = opts.sql[f.field];
+    if (!expr) throw new Error(`list ${spec.endpoint}: no SQL for field "${f.field}"`);
+    columns[f.field] = { expr, type: f.type, filter: f.filterable ?? false, sort: f.sortable ?? false };
+  }
+  for (const name of Object.keys(opts.sql)) {
+    if (!columns[name]) throw new Error(`list ${spec.endpoint}: SQL for "${name}", which the spec does not list`);
+  }
+  return { columns: { ...columns, ...opts.extra }, from: opts.from, tiebreaker: opts.tiebreaker, defaultSort: spec.defaultSort };
+}
 
 const MAX_FILTER_CHARS = 20_000;
 const MAX_DEPTH = 12;

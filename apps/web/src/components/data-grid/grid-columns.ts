@@ -1,7 +1,7 @@
-import type { GridColumn, ListColumn, ListDefinition } from './grid-types.ts';
+import type { GridColumn, ListColumn, ListDefinition, LookupOption } from './grid-types.ts';
 
-/** How a screen dresses a list column: at least its header key. */
-export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof ListColumn>;
+/** How a screen shows a listed field; it may present a field as a lookup with options. */
+export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof ListColumn> & { type?: 'lookup'; options?: readonly LookupOption[] };
 
 /**
  * Grid columns from a list definition (house-style rule 4): the definition says which fields

@@ -5,7 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListRow } from '@pagewatch/contracts/users';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { AppPage } from '../../components/layout/app-page.tsx';
-import { usersColumns, usersList } from './users-list.ts';
+import { usersListSpec } from '@pagewatch/contracts/users';
+import { usersColumns } from './users-list.ts';
 
 const rowId = (u: UserListRow) => u.id;
 const rowHref = (u: UserListRow) => `/user/${u.id}`;
@@ -21,9 +22,9 @@ export function UsersPage() {
     <AppPage title={t('nav.users')}>
       <DataGrid<UserListRow>
         gridKey="gridUsers"
-        endpoint={usersList.endpoint}
+        endpoint={usersListSpec.endpoint}
         columns={usersColumns}
-        defaultSort={usersList.defaultSort}
+        defaultSort={usersListSpec.defaultSort}
         getRowId={rowId}
         rowHref={rowHref}
         highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
