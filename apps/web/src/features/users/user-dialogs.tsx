@@ -1,5 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { LocationRef } from '@pagewatch/contracts/users';
 import type { LocationChange } from './user-form-rules.ts';
 
 /** "Choose at least one role": the save stops (spec section 5). */
@@ -17,6 +18,22 @@ export function NoRolesDialog({ opened, onClose }: { opened: boolean; onClose: (
   );
 }
 
+function LocationList({ title, locations }: { title: string; locations: LocationRef[] }) {
+  if (!locations.length) return null;
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      <List size="sm">
+        {locations.map((l) => (
+          <List.Item key={l.id}>{l.name}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
 /** After a save that changed the user's locations: which ones, before going back to the list. */
 export function LocationsChangedDialog({ change, onClose }: { change: LocationChange | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -24,30 +41,8 @@ export function LocationsChangedDialog({ change, onClose }: { change: LocationCh
     <Modal opened={change !== null} onClose={onClose} title={t('user.locationsChangedTitle')} centered data-testid="locations-changed-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('user.locationsChangedText')}</Text>
-        {change && change.added.length > 0 && (
-          <div>
-            <Text size="sm" fw={500}>
-              {t('user.locationsAdded')}
-            </Text>
-            <List size="sm">
-              {change.added.map((l) => (
-                <List.Item key={l.id}>{l.name}</List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        {change && change.removed.length > 0 && (
-          <div>
-            <Text size="sm" fw={500}>
-              {t('user.locationsRemoved')}
-            </Text>
-            <List size="sm">
-              {change.removed.map((l) => (
-                <List.Item key={l.id}>{l.name}</List.Item>
-              ))}
-            </List>
-          </div>
-        )}
+        <LocationList title={t('user.locationsAdded')} locations={change?.added ?? []} />
+        <LocationList title={t('user.locationsRemoved')} locations={change?.removed ?? []} />
         <Group justify="flex-end">
           <Button onClick={onClose}>{t('user.close')}</Button>
         </Group>
