@@ -67,8 +67,11 @@ export function planScan(range: Pick<AgentRange, 'type' | 'address' | 'mask' | '
     checkSize(first, last);
     return { kind: 'sweep', first, last, count: last - first + 1 };
   }
-  if (!range.address || !range.mask) throw new AddressRangeError(`a ${range.type.toLowerCase()} range needs an address and a mask`);
-  const subnet = subnetOf(range.address, range.mask);
+  if (!range.address || (!range.mask && range.type !== 'BROADCAST')) {
+    throw new AddressRangeError(`a ${range.type.toLowerCase()} range needs an address and a mask`);
+  }
+  // A broadcast range may be given by its broadcast address alone (x.y.z.255): a /24 then.
+  const subnet = subnetOf(range.address, range.mask ?? '24');
   const [first, last] = subnetHosts(subnet);
   if (range.type === 'BROADCAST') {
     // 127.0.0.0/8 has no broadcast (the loopback interface does not deliver to x.x.x.255),

@@ -329,10 +329,13 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
         if (!stopping) setStatus('ERROR', (error as Error).message);
       }
       const period = options.periodMs ?? (config?.periodicityMinutes ?? 15) * 60_000;
-      // Wait for the next period, re-reading the config now and then (an update may be asked for).
+      // Wait for the next period, re-reading the config now and then (an update may be asked
+      // for); changed ranges are scanned at once rather than a period later.
+      const scannedRanges = JSON.stringify(config?.ranges ?? []);
       while (!stopping && Date.now() - started < period) {
         await sleep(Math.min(options.configPollMs ?? 60_000, period - (Date.now() - started)));
         if (!stopping && Date.now() - started < period) await refreshConfig();
+        if (JSON.stringify(config?.ranges ?? []) !== scannedRanges) break;
       }
       if (!stopping) await refreshConfig();
     }
