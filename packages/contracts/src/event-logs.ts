@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListSpec } from './list.ts';
 
 /**
  * Log levels (spec section 4), each defined once: its code, label key and colour (a Mantine
@@ -54,3 +55,24 @@ export const eventLogSchema = eventLogRowSchema.extend({
 });
 export type EventLog = z.infer<typeof eventLogSchema>;
 export const EVENT_LOG_CHILDREN_LIMIT = 200;
+
+/**
+ * The logs grid (spec section 2, Logs). Top-level only is the filter `["parentId", "=", null]`,
+ * a run's children `["parentId", "=", <id>]` (parentId, id, userId, messageCode and
+ * eventGroupName filter and sort too, though the grid does not show them).
+ */
+export const eventLogsListSpec: ListSpec = {
+  endpoint: '/event-logs/page',
+  defaultSort: [{ field: 'logDatetime', dir: 'DESC' }],
+  columns: [
+    { field: 'logDatetime', type: 'date', sortable: true, filterable: true },
+    { field: 'eventGroupId', type: 'number', sortable: true, filterable: true },
+    { field: 'logLevel', type: 'string', sortable: true, filterable: true },
+    { field: 'userLogin', type: 'string', sortable: true, filterable: true },
+    { field: 'childrenCount', type: 'number', sortable: true, filterable: true },
+    { field: 'logDuration', type: 'number', sortable: true, filterable: true },
+    { field: 'message', type: 'string', sortable: true, filterable: true },
+    { field: 'objectClass', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'objectId', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};

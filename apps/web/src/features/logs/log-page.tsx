@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Code, Group, Input, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -60,14 +60,11 @@ function ReadOnly({ label, value, testId }: { label: string; value: string; test
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Stack gap={4} data-testid={testId}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
+    <Input.Wrapper label={label} data-testid={testId}>
       <Group gap="xs" mih={36} align="center">
         {children}
       </Group>
-    </Stack>
+    </Input.Wrapper>
   );
 }
 
@@ -106,7 +103,7 @@ export function LogPage() {
   }
 
   const href = objectHref(r.objectClass, r.objectId);
-  const objectText = r.objectClass ? `${r.objectClass} ${r.objectId ?? ''}`.trim() : '';
+  const objectText = r.objectClass ? `${t(`logs.objects.${r.objectClass}`, { defaultValue: r.objectClass })} ${r.objectId ?? ''}`.trim() : '';
   return (
     <AppPage
       title={title}
