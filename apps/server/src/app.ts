@@ -30,6 +30,8 @@ import { DictionariesService } from './modules/dictionaries/dictionaries.service
 import { DictionaryEvents } from './modules/dictionaries/dictionary-events.ts';
 import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.ts';
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { JOBS } from './jobs/jobs.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
 
@@ -51,6 +53,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const auth = new AuthService(database.db, eventLog);
+  const jobs = new JobRunner(database.db, eventLog, JOBS, app.log);
+  await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
   const locations = new LocationsService(database.db, dictionaryEvents);
   const ingest = new IngestService(database.db, hub);
@@ -65,6 +69,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     eventLog,
     auth,
     users: new UsersService(database.db, eventLog),
+    jobs,
     agents,
     networkRanges: new NetworkRangesService(database.db, eventLog),
     ingest,
@@ -74,6 +79,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   };
 
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
+  // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
+  app.addHook('onListen', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   await registerWebsocket(app);
   setupAccess(app, (hash) => auth.resolveSession(hash), (hash) => agents.resolveToken(hash));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
