@@ -94,6 +94,26 @@ const attribute = async (w: World): Promise<[number, number]> => {
   return [id, (await w.asRoot('POST', `/api/dictionaries/${id}/attributes`, { code: 'A', name: 'A', valueType: 'S' })).id];
 };
 
+/** A fresh agent at the location, made by root. */
+const agentAt = async (w: World, locationId: number): Promise<number> =>
+  (await w.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: locationId } })).id;
+
+const rangePayload = (locationId: number) => ({
+  name: unique('range'),
+  type: 'RANGE',
+  from: '127.0.0.10',
+  to: '127.0.0.20',
+  port: 161,
+  snmpVersion: '2c',
+  community: 'public',
+  location: { id: locationId },
+});
+const rangeAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/network-ranges', rangePayload(locationId))).id;
+
+/** The same fixture for every alias of a list. */
+const listOf = (urls: string[], f: Omit<Extract<Fixture, { kind: 'list' }>, 'request'>): Record<string, Fixture> =>
+  Object.fromEntries(urls.map((url) => [`GET ${url}`, { ...f, request: () => ({ url: `${url}?page=1000,1` }) }]));
+
 /** One entry per route: see "ADDING A ROUTE" above. */
 const ROUTES: Record<string, Fixture> = {
   // auth
@@ -222,6 +242,47 @@ const ROUTES: Record<string, Fixture> = {
   },
   'GET /api/event-logs/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/event-logs/${await logAt(w, at)}` }) },
   'GET /api/event-groups': { kind: 'global', request: () => ({ url: '/api/event-groups' }) },
+
+  // agents (console side)
+  ...listOf(['/api/agents', '/api/agents/page', '/api/agents-v', '/api/agents-v/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await agentAt(w, w.loc.IN_CHILD)], outside: [await agentAt(w, w.loc.OUT)] }),
+  }),
+  'GET /api/agents/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}` }) },
+  'GET /api/agents/:id/status': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/status` }) },
+  'POST /api/agents': { kind: 'item', request: async (_w, at) => ({ url: '/api/agents', payload: { name: unique('agent'), location: { id: at } } }) },
+  'PUT /api/agents/:id': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}`, payload: { name: unique('renamed'), location: { id: at } } }),
+  },
+  'POST /api/agents/:id/regenerate-token': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/regenerate-token` }) },
+  'DELETE /api/agents/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}` }) },
+  // Acts on the agents in the caller's scope only; agents.service tests count them.
+  'POST /api/agents/notify-all/:action': { kind: 'global', request: () => ({ url: '/api/agents/notify-all/UPDATE_VERSION' }) },
+
+  // the agents' own API: agent tokens only
+  'POST /api/agent/register': { kind: 'agent' },
+  'GET /api/agent/config': { kind: 'agent' },
+  'GET /api/agent/models-pack': { kind: 'agent' },
+  'POST /api/agent/status': { kind: 'agent' },
+  'POST /api/agent/runs': { kind: 'agent' },
+  'POST /api/agent/runs/:runId/problems': { kind: 'agent' },
+  'POST /api/agent/runs/:runId/finish': { kind: 'agent' },
+  'POST /api/agent/readings': { kind: 'agent' },
+
+  // network ranges
+  ...listOf(['/api/network-ranges', '/api/network-ranges/page', '/api/network-ranges-v', '/api/network-ranges-v/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await rangeAt(w, w.loc.IN_CHILD)], outside: [await rangeAt(w, w.loc.OUT)] }),
+  }),
+  'GET /api/network-ranges/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}` }) },
+  'POST /api/network-ranges': { kind: 'item', request: async (_w, at) => ({ url: '/api/network-ranges', payload: rangePayload(at) }) },
+  'PUT /api/network-ranges/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}`, payload: rangePayload(at) }) },
+  'DELETE /api/network-ranges/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}` }) },
+
+  // models pack upload: multipart with a secret key; a JSON call passes the access check and is
+  // refused for its body (415). The upload itself is tested with the models module.
+  'POST /api/versions/upload': { kind: 'global', ok: 415, request: () => ({ url: '/api/versions/upload', payload: {} }) },
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },
