@@ -1,10 +1,12 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { startBuiltinAgentFromPackage } from './modules/agents/builtin-agent.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const { app, generatedAdminPassword } = await buildApp(config, database);
+const { app, ctx, generatedAdminPassword } = await buildApp(config, database);
+let builtinAgent: { stop(): Promise<void> } | null = null;
 
 if (generatedAdminPassword) {
   // Printed once, at the first start; it is not stored anywhere in clear.
@@ -17,6 +19,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
+    await builtinAgent?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -25,3 +28,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Pagewatch on ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}: http://localhost:${config.port}`);
+if (config.builtinAgent) builtinAgent = await startBuiltinAgentFromPackage(ctx, app.log);

@@ -90,7 +90,7 @@ export const networkRangeInputSchema = z
         const prefix = mask ? maskPrefix(mask) : null;
         if (mask && prefix === null) ctx.addIssue({ code: 'custom', path: ['mask'], message: 'networks.badMask' });
         else if (r.type === 'NETMASK' && prefix !== null && 2 ** (32 - prefix) > MAX_RANGE_ADDRESSES) {
-          ctx.addIssue({ code: 'custom', path: ['mask'], message: 'networks.tooLarge', params: { max: MAX_RANGE_ADDRESSES } });
+          ctx.addIssue({ code: 'custom', path: ['mask'], message: 'networks.tooLarge' });
         }
       }
       void address;
@@ -100,7 +100,7 @@ export const networkRangeInputSchema = z
       if (from && to) {
         const size = ipToInt(to) - ipToInt(from) + 1;
         if (size < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'networks.fromAfterTo' });
-        else if (size > MAX_RANGE_ADDRESSES) ctx.addIssue({ code: 'custom', path: ['to'], message: 'networks.tooLarge', params: { max: MAX_RANGE_ADDRESSES } });
+        else if (size > MAX_RANGE_ADDRESSES) ctx.addIssue({ code: 'custom', path: ['to'], message: 'networks.tooLarge' });
       }
     }
     if (r.snmpVersion === '3') {

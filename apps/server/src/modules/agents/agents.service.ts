@@ -138,14 +138,17 @@ export class AgentsService {
   /** The access hook's agent resolver; also records the contact. */
   async resolveToken(hash: string): Promise<number | null> {
     const id = await agentIdByTokenHash(this.db, hash);
-    if (id !== null) {
-      const now = Date.now();
-      if (now - (this.lastContact.get(id) ?? 0) > CONTACT_EVERY_MS) {
-        this.lastContact.set(id, now);
-        await this.db.update(agents).set({ lastContactAt: new Date(now) }).where(eq(agents.id, id));
-      }
-    }
+    if (id !== null) await this.touch(id);
     return id;
+  }
+
+  /** Records a contact of the agent (at most every few seconds). */
+  async touch(agentId: number) {
+    const now = Date.now();
+    if (now - (this.lastContact.get(agentId) ?? 0) > CONTACT_EVERY_MS) {
+      this.lastContact.set(agentId, now);
+      await this.db.update(agents).set({ lastContactAt: new Date(now) }).where(eq(agents.id, agentId));
+    }
   }
 
   private async own(agentId: number): Promise<AgentRow> {

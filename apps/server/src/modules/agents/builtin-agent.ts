@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { AgentConfig, AgentStatus, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import { hashToken } from '../../plugins/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { defaultLocationId } from '../locations/locations.repository.ts';
+import { agents } from './agents.schema.ts';
+import { newAgentToken } from './agents.service.ts';
+
+/**
+ * The server's built-in agent (PAGEWATCH_BUILTIN_AGENT): the agent's own runner
+ * (apps/agent/src/run), given a transport that calls the server's services directly instead of
+ * HTTP. The shape below is the agent's `AgentTransport`; it is repeated here so the server does
+ * not depend on the agent's internals, and checked against it where main.ts wires the two.
+ */
+export type DirectTransport = {
+  register(info: { version: string; hostname: string; platform: string }): Promise<AgentConfig>;
+  config(): Promise<AgentConfig>;
+  modelsPack(): Promise<unknown>;
+  status(status: AgentStatus, message?: string): Promise<void>;
+  startRun(runId: string, startedAt: string): Promise<void>;
+  problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
+  finishRun(runId: string, result: { finishedAt: string; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] }): Promise<void>;
+  sendReadings(batch: ReadingBatch): Promise<{ stored: number; duplicates: number }>;
+};
+
+/** What the server needs of a runner: the agent's `AgentRunner` has these and more. */
+export type BuiltinRunner = { start(): void; stop(): Promise<void> };
+export type BuiltinRunnerFactory = (transport: DirectTransport, opts: { spoolDir: string }) => BuiltinRunner;
+
+/** How a direct call failed, in the agent transport's terms (unavailable / unauthorized / rejected). */
+export type TransportErrorMapper = (kind: 'unavailable' | 'unauthorized' | 'rejected', message: string, status: number | null) => Error;
+
+export const BUILTIN_MARK = 'LOCAL';
+
+/** The built-in agent's row, created once in the DEFAULT location. */
+export async function ensureBuiltinAgent(ctx: AppContext): Promise<number> {
+  const [existing] = await ctx.db.select({ id: agents.id }).from(agents).where(eq(agents.builtin, BUILTIN_MARK));
+  if (existing) return existing.id;
+  const locationId = await defaultLocationId(ctx.db);
+  if (locationId === null) throw new Error('no DEFAULT location');
+  // Its token is never used (calls are direct); it only has to be unique and unknown.
+  const [row] = await ctx.db
+    .insert(agents)
+    .values({ name: 'Built-in agent', description: 'Runs inside the server for the local network', locationId, tokenHash: hashToken(newAgentToken()), builtin: BUILTIN_MARK })
+    .returning({ id: agents.id });
+  return row.id;
+}
+
+/** The agent protocol as direct calls for one agent; service errors become transport errors. */
+export function directTransport(ctx: AppContext, agentId: number, mapError?: TransportErrorMapper): DirectTransport {
+  const call = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      await ctx.agents.touch(agentId);
+      return await fn();
+    } catch (error) {
+      if (!mapError) throw error;
+      if (error instanceof AppError) {
+        const kind = error.status === 401 || error.status === 403 ? 'unauthorized' : error.status < 500 ? 'rejected' : 'unavailable';
+        throw mapError(kind, error.message, error.status);
+      }
+      throw mapError('unavailable', error instanceof Error ? error.message : String(error), null);
+    }
+  };
+  return {
+    register: (info) => call(() => ctx.agents.register(agentId, info)),
+    config: () => call(() => ctx.agents.config(agentId)),
+    modelsPack: () => call(async () => JSON.parse(await ctx.models.activePackJson()) as unknown),
+    status: (status, message) => call(() => ctx.agents.reportStatus(agentId, status, message)),
+    startRun: (runId, startedAt) => call(async () => void (await ctx.agents.runStart(agentId, runId, new Date(startedAt)))),
+    problem: (runId, p) => call(() => ctx.agents.runProblem(agentId, runId, p)),
+    finishRun: (runId, r) => call(() => ctx.agents.runFinish(agentId, runId, { finishedAt: new Date(r.finishedAt), rangeResults: r.rangeResults })),
+    sendReadings: (batch) => call(() => ctx.ingest.ingest(agentId, batch)),
+  };
+}
+
+/**
+ * Starts the built-in agent with the given runner factory; returns the runner (stop it on
+ * shutdown). Its spool lives in the data directory, so a restart loses nothing.
+ */
+export async function startBuiltinAgent(ctx: AppContext, createRunner: BuiltinRunnerFactory, mapError?: TransportErrorMapper): Promise<BuiltinRunner> {
+  const agentId = await ensureBuiltinAgent(ctx);
+  const spoolDir = join(ctx.config.dataDir, 'builtin-agent-spool');
+  const runner = createRunner(directTransport(ctx, agentId, mapError), { spoolDir });
+  runner.start();
+  return runner;
+}
+
+/**
+ * main.ts's entry: loads the agent's runner (apps/agent/src/run) and starts it with direct calls.
+ * The agent package is imported only here, so a server without the built-in agent never loads
+ * the SNMP code.
+ */
+export async function startBuiltinAgentFromPackage(ctx: AppContext, log: { info(m: string): void; warn(m: string): void }): Promise<BuiltinRunner> {
+  // Loaded by name, not typed through: the agent's SNMP typings are its own workspace's.
+  const runnerModule: RunnerModule = await import(RUNNER_MODULE);
+  const transportModule: TransportModule = await import(TRANSPORT_MODULE);
+  const runner = await startBuiltinAgent(
+    ctx,
+    (transport, { spoolDir }) =>
+      runnerModule.createAgentRunner({
+        transport,
+        spoolDir,
+        info: { version: 'built-in', hostname: 'server' },
+        log: (level, message) => (level === 'info' ? log.info(`built-in agent: ${message}`) : log.warn(`built-in agent: ${message}`)),
+      }),
+    (kind, message, status) => new transportModule.TransportError(kind, message, status),
+  );
+  log.info('Built-in agent started');
+  return runner;
+}
+
+const RUNNER_MODULE: string = '@pagewatch/agent/runner';
+const TRANSPORT_MODULE: string = '@pagewatch/agent/transport';
+type RunnerModule = {
+  createAgentRunner(o: { transport: DirectTransport; spoolDir: string; info?: { version?: string; hostname?: string }; log?: (level: 'info' | 'warn' | 'error', message: string) => void }): BuiltinRunner;
+};
+type TransportModule = { TransportError: new (kind: 'unavailable' | 'unauthorized' | 'rejected', message: string, status: number | null) => Error };

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskPrefix, rangeSize } from '@pagewatch/contracts/network-ranges';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { createAgent } from '../ingest/ingest.fixtures.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+let admin: string;
+let agentId: number;
+let agentToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+  ({ agentId, token: agentToken } = await createAgent(t.app, admin, { name: 'Ranges agent' }));
+});
+afterAll(() => t.close());
+
+const base = () => ({ type: 'NETMASK', address: '10.1.0.0', mask: '255.255.255.0', port: 161, snmpVersion: '2c', community: 'public', agent: { id: agentId } });
+const create = (payload: object, lang = 'en') =>
+  t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: { ...bearer(admin), 'accept-language': lang }, payload });
+
+describe('masks and sizes', () => {
+  it('reads dotted and prefix masks', () => {
+    expect(maskPrefix('255.255.255.0')).toBe(24);
+    expect(maskPrefix('/24')).toBe(24);
+    expect(maskPrefix('16')).toBe(16);
+    expect(maskPrefix('255.0.255.0')).toBeNull();
+    expect(maskPrefix('/33')).toBeNull();
+    expect(maskPrefix('255.255.255.256')).toBeNull();
+    expect(rangeSize({ type: 'RANGE', from: '10.0.0.1', to: '10.0.1.0' })).toBe(256);
+    expect(rangeSize({ type: 'NETMASK', mask: '/16' })).toBe(65_536);
+  });
+});
+
+describe('network ranges API', () => {
+  it('needs MNU_NETWORK_RANGES', async () => {
+    expect((await t.app.inject({ url: '/api/network-ranges' })).statusCode).toBe(401);
+    const loc = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(admin) })).json().pageRows[0].id;
+    await createUser(t.app, admin, { login: 'op-ranges', role: 'OPERATOR', locationIds: [loc] });
+    const op = await signIn(t.app, 'op-ranges', 'Passw0rd!');
+    expect((await t.app.inject({ url: '/api/network-ranges', headers: bearer(op) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/network-ranges', headers: bearer(agentToken) })).statusCode).toBe(401);
+  });
+
+  it('creates each type and lists them', async () => {
+    for (const payload of [
+      { ...base(), type: 'BROADCAST', address: '10.1.0.255', mask: null },
+      { ...base(), mask: '/24' },
+      { ...base(), type: 'RANGE', address: null, mask: null, from: '10.2.0.1', to: '10.2.0.254', port: 1161 },
+    ]) {
+      const res = await create(payload);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const url of ['/api/network-ranges', '/api/network-ranges-v', '/api/network-ranges/page']) {
+      const list = await t.app.inject({ url: `${url}?page=20,1&sort=id,ASC`, headers: bearer(admin) });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().pageRows.map((r: { type: string }) => r.type)).toEqual(['BROADCAST', 'NETMASK', 'RANGE']);
+      expect(list.json().pageRows[2]).toMatchObject({ from: '10.2.0.1', to: '10.2.0.254', port: 1161, agentName: 'Ranges agent' });
+    }
+    const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
+    expect(cfg.ranges).toHaveLength(3);
+    expect(cfg.ranges[2]).toMatchObject({ type: 'RANGE', from: '10.2.0.1', to: '10.2.0.254', port: 1161, snmp: { version: '2c', community: 'public' } });
+  });
+
+  it('refuses bad addresses, masks, ranges and ports with messages naming the field', async () => {
+    const cases: [object, string, RegExp][] = [
+      [{ ...base(), address: '10.1.0.300' }, 'address', /IPv4/],
+      [{ ...base(), address: '' }, 'address', /Required/],
+      [{ ...base(), mask: '255.0.255.0' }, 'mask', /mask/],
+      [{ ...base(), mask: '/33' }, 'mask', /mask/],
+      [{ ...base(), mask: '/8' }, 'mask', /65536/],
+      [{ ...base(), type: 'RANGE', from: '10.0.0.10', to: '10.0.0.1' }, 'to', /before/],
+      [{ ...base(), type: 'RANGE', from: '10.0.0.0', to: '10.2.0.0' }, 'to', /65536/],
+      [{ ...base(), type: 'RANGE', from: 'x', to: '10.0.0.1' }, 'from', /IPv4/],
+      [{ ...base(), port: 0 }, 'port', /65535/],
+      [{ ...base(), port: 70000 }, 'port', /65535/],
+      [{ ...base(), community: null }, 'community', /Required/],
+      [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'short', v3PrivProtocol: 'aes', privKey: 'longenough' }, 'authKey', /8/],
+      [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authNoPriv', v3AuthProtocol: 'sha' }, 'authKey', /Required/],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await create(payload);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      const detail = res.json().details.find((d: { field: string }) => d.field === field);
+      expect(detail, `${field}: ${res.body}`).toBeTruthy();
+      expect(detail.message).toMatch(message);
+      expect(res.json().message).toContain(field);
+    }
+    const ru = await create({ ...base(), mask: '255.0.255.0' }, 'ru');
+    expect(ru.json().details[0].message).toMatch(/маску/);
+  });
+
+  it('never returns SNMP v3 keys, and keeps them when not sent again', async () => {
+    const v3 = { ...base(), snmpVersion: '3', community: null, v3User: 'monitor', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'auth-secret-1', v3PrivProtocol: 'aes', privKey: 'priv-secret-1' };
+    const res = await create(v3);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('secret-1');
+    expect(res.json()).toMatchObject({ authKeySet: true, privKeySet: true, v3User: 'monitor' });
+    const id = res.json().id;
+    const one = await t.app.inject({ url: `/api/network-ranges/${id}`, headers: bearer(admin) });
+    expect(one.body).not.toContain('secret-1');
+    const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(admin) });
+    expect(list.body).not.toContain('secret-1');
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, authKey: null, privKey: undefined, port: 162 } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.body).not.toContain('secret-1');
+    expect(put.json()).toMatchObject({ authKeySet: true, privKeySet: true, port: 162 });
+    // The agent gets them: it needs them to poll.
+    const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
+    expect(cfg.ranges.find((r: { id: number }) => r.id === id).snmp).toMatchObject({ version: '3', authKey: 'auth-secret-1', privKey: 'priv-secret-1' });
+    // A level without privacy drops the privacy key.
+    const lower = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, v3Level: 'authNoPriv', authKey: null, privKey: null } });
+    expect(lower.json()).toMatchObject({ authKeySet: true, privKeySet: false });
+  });
+
+  it('updates, deletes, and 404s', async () => {
+    const res = await create(base());
+    const id = res.json().id;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...base(), type: 'RANGE', from: '10.9.0.1', to: '10.9.0.2' } });
+    expect(put.json()).toMatchObject({ type: 'RANGE', address: null, mask: null, from: '10.9.0.1', addressCount: 2 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/network-ranges/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: `/api/network-ranges/${id}`, headers: bearer(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/network-ranges/abc', headers: bearer(admin) })).statusCode).toBe(400);
+  });
+});
