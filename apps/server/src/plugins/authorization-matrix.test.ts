@@ -26,6 +26,7 @@ import type { RouteAccess } from './access.ts';
  *   - 'global' not tied to a location (version info, role lists): holders succeed.
  *   - 'self'   about the caller (their profile, their session).
  *   - 'public' / 'agent' / 'skip' (with a reason: tested elsewhere).
+ * A route declared `access: 'user'` whose service checks a grant itself says so with `needs`.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -44,11 +45,13 @@ type World = {
   asRoot: (method: Method, url: string, payload?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 
+/** `needs`: the grant a route of access 'user' checks inside its service (e.g. PAGE_LOCATION.EDIT). */
+type Checked = { needs?: Grant };
 type Fixture =
-  | { kind: 'item'; request: (w: World, locationId: number) => Promise<Call>; ok?: number }
-  | { kind: 'list'; seed: (w: World) => Promise<{ inside: number[]; outside: number[] }>; request: (w: World) => Call; rows?: (body: any) => number[] } // eslint-disable-line @typescript-eslint/no-explicit-any
-  | { kind: 'global'; request: (w: World) => Call; ok?: number }
-  | { kind: 'self'; request: (w: World, caller: Caller) => Promise<Call>; ok?: number }
+  | ({ kind: 'item'; request: (w: World, locationId: number) => Promise<Call>; ok?: number } & Checked)
+  | ({ kind: 'list'; seed: (w: World) => Promise<{ inside: number[]; outside: number[] }>; request: (w: World) => Call; rows?: (body: any) => number[] } & Checked) // eslint-disable-line @typescript-eslint/no-explicit-any
+  | ({ kind: 'global'; request: (w: World) => Call | Promise<Call>; ok?: number } & Checked)
+  | ({ kind: 'self'; request: (w: World, caller: Caller) => Promise<Call>; ok?: number } & Checked)
   | { kind: 'public' }
   | { kind: 'agent' }
   | { kind: 'skip'; reason: string };
@@ -87,6 +90,11 @@ const locationWithPlanAt = async (w: World, parentId: number): Promise<number> =
   if (res.statusCode !== 200) throw new Error(`plan upload failed: ${res.statusCode} ${res.body}`);
   return id;
 };
+
+/** A string attribute of the LOCATION dictionary, made once. */
+let locationAttribute: Promise<number> | null = null;
+const locationAttributeId = (w: World) =>
+  (locationAttribute ??= w.asRoot('POST', '/api/dictionaries/1/attributes', { code: 'MX_NOTE', name: 'Note', valueType: 'S' }).then((a) => a.id as number));
 
 const dictionary = async (w: World): Promise<number> => (await w.asRoot('POST', '/api/dictionaries', { code: unique('MXD'), name: 'Matrix' })).id;
 const attribute = async (w: World): Promise<[number, number]> => {
@@ -177,11 +185,37 @@ const ROUTES: Record<string, Fixture> = {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}/attribute-values` }),
   },
-  'POST /api/dictionary-items': { kind: 'skip', reason: 'the grant depends on the dictionary (PAGE_LOCATION.EDIT or MNU_DICTIONARIES.EDIT): locations.routes.test.ts, dictionaries.routes.test.ts' },
-  'PUT /api/dictionary-items/:id': { kind: 'skip', reason: 'the grant depends on the dictionary: locations.routes.test.ts, dictionaries.routes.test.ts' },
-  'DELETE /api/dictionary-items/:id': { kind: 'skip', reason: 'the grant depends on the dictionary: locations.routes.test.ts, dictionaries.routes.test.ts' },
-  'POST /api/dictionary-items/:id/attribute-values': { kind: 'skip', reason: 'the grant depends on the dictionary: dictionaries.routes.test.ts' },
-  'DELETE /api/dictionary-items/:id/attribute-values/:valueId': { kind: 'skip', reason: 'the grant depends on the dictionary: dictionaries.routes.test.ts' },
+  // Declared 'user': the service asks PAGE_LOCATION.EDIT for a location (MNU_DICTIONARIES.EDIT for
+  // other dictionaries, tested in dictionaries.routes.test.ts).
+  'POST /api/dictionary-items': {
+    kind: 'item',
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (_w, at) => ({ url: '/api/dictionary-items', payload: { dictionaryId: 1, code: unique('ML'), name: 'New place', parentId: at } }),
+  },
+  'PUT /api/dictionary-items/:id': {
+    kind: 'item',
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}`, payload: { name: 'Renamed place' } }),
+  },
+  'DELETE /api/dictionary-items/:id': { kind: 'item', ok: 204, needs: 'PAGE_LOCATION.EDIT', request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}` }) },
+  'POST /api/dictionary-items/:id/attribute-values': {
+    kind: 'item',
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (w, at) => ({
+      url: `/api/dictionary-items/${await locationAt(w, at)}/attribute-values`,
+      payload: { attributeId: await locationAttributeId(w), stringValue: 'note' },
+    }),
+  },
+  'DELETE /api/dictionary-items/:id/attribute-values/:valueId': {
+    kind: 'item',
+    ok: 204,
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (w, at) => {
+      const item = await locationAt(w, at);
+      const values = await w.asRoot('POST', `/api/dictionary-items/${item}/attribute-values`, { attributeId: await locationAttributeId(w), stringValue: 'note' });
+      return { url: `/api/dictionary-items/${item}/attribute-values/${values.pageRows[0].id}` };
+    },
+  },
   'GET /api/locations/:id/agents': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/agents` }) },
   'GET /api/locations/:id/devices': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/devices` }) },
   'GET /api/locations/:id/plan': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/plan` }) },
@@ -331,7 +365,11 @@ for (const role of ROLE_CODES) {
   callers[role] = { role, login, password, token: await signIn(t.app, login, password) };
 }
 
-const holds = (role: RoleCode, r: RouteAccess) => r.access === 'user' || DEFAULT_ROLES[role].grants.includes(r.access as Grant);
+const holds = (role: RoleCode, r: RouteAccess, f: Fixture) => {
+  const grants: Grant[] = DEFAULT_ROLES[role].grants;
+  if ('needs' in f && f.needs && !grants.includes(f.needs)) return false;
+  return r.access === 'user' || grants.includes(r.access as Grant);
+};
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_, p: string) => (p === 'id' ? '1' : 'x'.repeat(20)));
 const send = (method: string, call: Call, token: string | null) =>
   t.app.inject({ method: method as Method, url: call.url, payload: call.payload as never, headers: token ? bearer(call.token ?? token) : {} });
@@ -388,7 +426,7 @@ describe('authorisation matrix', () => {
           });
           continue;
         }
-        const granted = holds(role, r);
+        const granted = holds(role, r, f);
 
         if (f.kind === 'item') {
           it(`${role}: ${granted ? 'inside succeeds, outside 403/404' : '403 inside and outside'}`, async () => {
@@ -414,7 +452,7 @@ describe('authorisation matrix', () => {
           });
         } else {
           it(`${role}: ${granted ? 'succeeds' : '403'}`, async () => {
-            const call = f.kind === 'global' ? f.request(world) : await f.request(world, c());
+            const call = f.kind === 'global' ? await f.request(world) : await f.request(world, c());
             const res = await send(r.method, call, c().token);
             expect(res.statusCode, res.body).toBe(granted ? success(r.method, f.ok) : 403);
           });
