@@ -87,3 +87,16 @@ export async function locationCount(db: Db): Promise<number> {
   const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
   return Number((res.rows[0] as { n: number }).n);
 }
+
+/** Deletes up to `limit` of the oldest records before `before` (never `keepId`); returns how many. */
+export async function deleteBatch(db: Db, before: Date, limit: number, keepId: number | null): Promise<number> {
+  const res = await db.execute(sql`
+    WITH doomed AS (
+      SELECT id FROM event_logs WHERE log_datetime < ${before.toISOString()} AND id <> ${keepId ?? -1}
+      ORDER BY log_datetime LIMIT ${limit}
+    ), gone AS (
+      DELETE FROM event_logs WHERE id IN (SELECT id FROM doomed) RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM gone`);
+  return Number((res.rows[0] as { n: number }).n);
+}

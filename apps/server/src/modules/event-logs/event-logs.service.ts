@@ -30,7 +30,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { Caller } from '../auth/caller.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
-import { allGroups, childRows, locationCount, logRecord, parentRef, toRow } from './event-logs.repository.ts';
+import { allGroups, childRows, deleteBatch, locationCount, logRecord, parentRef, toRow } from './event-logs.repository.ts';
 import { eventLogsList } from './event-logs.list.ts';
 
 export type { LogLevel } from '@pagewatch/contracts/event-logs';
@@ -183,6 +183,22 @@ export class EventLog {
     }
     await this.finish(runId, { level: result?.level, message: result?.message });
     return result;
+  }
+
+  /**
+   * Deletes records older than `before` in batches of short statements with a pause between
+   * them, so a big clearing never holds locks for long or starves other queries.
+   */
+  async deleteOlderThan(before: Date, opts: { batchSize: number; pauseMs: number; keepId?: number }) {
+    let deleted = 0;
+    let batches = 0;
+    for (;;) {
+      const n = await deleteBatch(this.db, before, opts.batchSize, opts.keepId ?? null);
+      if (n > 0) batches++;
+      deleted += n;
+      if (n < opts.batchSize) return { deleted, batches };
+      await new Promise((r) => setTimeout(r, opts.pauseMs));
+    }
   }
 
   // ---- Reads (the logs screens) ----

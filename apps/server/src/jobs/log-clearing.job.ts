@@ -1,0 +1,23 @@
+import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
+import { settingValues } from '../modules/settings/settings.repository.ts';
+import type { JobDeps } from './job-runner.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * Deletes event log records older than LOG_STORAGE_DAYS when CLEARING_ENABLED is on. 0 days
+ * keeps everything (deleting the whole log, including this run, is never what is meant).
+ */
+export async function clearLogs(deps: JobDeps, runId: number): Promise<RunOutcome> {
+  const s = await settingValues(deps.db, ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED']);
+  if (s.CLEARING_ENABLED !== true) return { message: 'Log clearing: off (CLEARING_ENABLED); nothing deleted' };
+  const days = Number(s.LOG_STORAGE_DAYS);
+  if (!Number.isFinite(days) || days <= 0) return { message: 'Log clearing: LOG_STORAGE_DAYS is 0; records are kept' };
+  const before = new Date(Date.now() - days * DAY);
+  const { deleted, batches } = await deps.eventLog.deleteOlderThan(before, {
+    batchSize: deps.tuning.logClearingBatchSize,
+    pauseMs: deps.tuning.logClearingPauseMs,
+    keepId: runId,
+  });
+  return { message: `Log clearing: deleted ${deleted} records older than ${days} days (before ${before.toISOString()}) in ${batches} batches` };
+}
