@@ -95,7 +95,7 @@ export class SimPrinter {
     this.mac = Uint8Array.from([0x02, 0x50, 0x57, (index >> 16) & 0xff, (index >> 8) & 0xff, index & 0xff]);
     this.hostName = `${model.vendor.replace(/[^a-z]/g, '').toUpperCase().slice(0, 3)}${this.serial.slice(-6)}`;
     this.bootTicksAgo = init.int(60, 30 * MINUTES_PER_DAY);
-    const ageDays = init.int(30, 1500);
+    const ageDays = init.int(200, 1500);
     const lifetime = Math.round(ageDays * model.pagesPerDay * (0.5 + init.next()));
     const colorShare = model.color ? 0.3 + init.next() * 0.2 : 0;
     const copyShare = model.type === 'MFP' ? 0.2 + init.next() * 0.2 : 0;
