@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListSpec } from './list.ts';
 
 /**
  * Dictionaries (spec section 3): LOCATION keeps its items in the locations table, the others in
@@ -299,3 +300,29 @@ export const planPlacementsInputSchema = z.object({ placements: z.array(planPlac
 /** Counts of what still refers to a location (the reasons it cannot be deleted). */
 export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRanges', 'devices'] as const;
 export type LocationDependent = (typeof LOCATION_DEPENDENTS)[number];
+
+/** The locations tree grid: every location in the caller's scope, filtered and sorted in the browser. */
+export const locationsListSpec: ListSpec = {
+  endpoint: '/user-locations/',
+  defaultSort: [{ field: 'name', dir: 'ASC' }],
+  columns: [
+    { field: 'name', type: 'string', sortable: true, filterable: true },
+    { field: 'code', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};
+
+/** The dictionaries grid (server: dictionaries.list.ts). */
+export const dictionariesListSpec: ListSpec = {
+  endpoint: '/dictionaries',
+  defaultSort: [{ field: 'code', dir: 'ASC' }],
+  columns: [
+    { field: 'code', type: 'string', sortable: true, filterable: true },
+    { field: 'name', type: 'string', sortable: true, filterable: true },
+    { field: 'nameRu', type: 'string', sortable: true, filterable: true },
+    { field: 'hierarchical', type: 'boolean', sortable: true, filterable: true },
+    { field: 'isSystem', type: 'boolean', sortable: true, filterable: true },
+    { field: 'itemCount', type: 'number', sortable: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};

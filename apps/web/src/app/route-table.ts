@@ -4,6 +4,10 @@ import { UserPage } from '../features/users/user-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { LogsPage } from '../features/logs/logs-page.tsx';
 import { LogPage } from '../features/logs/log-page.tsx';
+import { LocationsPage } from '../features/locations/locations-page.tsx';
+import { LocationPage } from '../features/locations/location-page.tsx';
+import { DictionariesPage } from '../features/dictionaries/dictionaries-page.tsx';
+import { DictionaryPage } from '../features/dictionaries/dictionary-page.tsx';
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
@@ -30,10 +34,10 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   item('/agent/:id?', 'pages.agent', 'nav.agents', '/agents'),
   { path: '/networks', title: 'nav.networks' },
   item('/network/:id?', 'pages.network', 'nav.networks', '/networks'),
-  { path: '/dictionaries', title: 'nav.dictionaries' },
-  item('/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'),
-  { path: '/locations', title: 'nav.locations' },
-  item('/location/:id?', 'pages.location', 'nav.locations', '/locations'),
+  { path: '/dictionaries', title: 'nav.dictionaries', element: DictionariesPage },
+  { ...item('/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'), element: DictionaryPage },
+  { path: '/locations', title: 'nav.locations', element: LocationsPage },
+  { ...item('/location/:id?', 'pages.location', 'nav.locations', '/locations'), element: LocationPage },
   { path: '/devices', title: 'nav.devices' },
   item('/device/:id?', 'pages.device', 'nav.devices', '/devices'),
   { path: '/consumables', title: 'nav.consumables' },

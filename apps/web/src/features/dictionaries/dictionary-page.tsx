@@ -1,0 +1,167 @@
+import { Alert, Button, Center, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { dictionaryInputSchema, LOCATION_DICTIONARY, type Dictionary, type DictionaryInput, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
+import { DataGrid } from '../../components/data-grid/data-grid.tsx';
+import type { GridColumn } from '../../components/data-grid/grid-types.ts';
+import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
+import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { deleteDictionary, dictionaryItemsKey, dictionaryKey, fetchDictionary, fetchItems, saveDictionary } from './api/dictionaries-api.ts';
+import { AttributesEditor } from './attributes-editor.tsx';
+import { ItemForm } from './item-form.tsx';
+
+const itemColumns: GridColumn<DictionaryItemRow>[] = [
+  { field: 'code', type: 'string', sortable: true, filterable: true, header: 'dictionaries.code', width: 180 },
+  { field: 'name', type: 'string', sortable: true, filterable: true, header: 'dictionaries.name', width: 260 },
+  { field: 'nameRu', type: 'string', sortable: true, filterable: true, header: 'dictionaries.nameRu', width: 260 },
+  { field: 'sortOrder', type: 'number', sortable: true, header: 'dictionaries.sortOrder', width: 100, hidden: true },
+];
+
+/** `/dictionary/{id}` (spec sections 2, 3): a dictionary with its items, attributes and values; an id below 0 creates one. */
+export function DictionaryPage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const isNew = !Number.isInteger(id) || id < 0;
+  const dictionary = useQuery({ queryKey: dictionaryKey(id), queryFn: () => fetchDictionary(id), enabled: !isNew });
+  const title = isNew ? t('pages.newItem', { item: t('pages.dictionary') }) : `${t('pages.dictionary')}: ${dictionary.data?.code ?? idParam}`;
+  return (
+    <AppPage title={title} breadcrumbs={[{ label: t('nav.dictionaries'), to: '/dictionaries' }, { label: title }]}>
+      {dictionary.error ? (
+        <Alert color="red" role="alert">{errorMessage(dictionary.error)}</Alert>
+      ) : !isNew && !dictionary.data ? (
+        <Center py="xl"><Loader size="sm" /></Center>
+      ) : (
+        <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />
+      )}
+    </AppPage>
+  );
+}
+
+function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasGrant } = useAuth();
+  const canEdit = hasGrant('MNU_DICTIONARIES.EDIT');
+  const isNew = dictionary === null;
+  const isLocation = dictionary?.code === LOCATION_DICTIONARY;
+  const form = useForm<DictionaryInput>({
+    initialValues: { code: dictionary?.code ?? '', name: dictionary?.name ?? '', nameRu: dictionary?.nameRu ?? '', hierarchical: dictionary?.hierarchical ?? false },
+    validate: schemaResolver(dictionaryInputSchema, { sync: true }),
+  });
+  const input = useTranslatedInput(form);
+  const [tab, setTab] = useState<string | null>('items');
+  const [selected, setSelected] = useState<number | 'new' | null>(null);
+  const items = useQuery({ queryKey: dictionaryItemsKey(dictionary?.id ?? -1), queryFn: () => fetchItems(dictionary!.id), enabled: !!dictionary });
+
+  const save = useMutation({
+    mutationFn: (v: DictionaryInput) => saveDictionary(dictionary?.id ?? null, v),
+    onSuccess: (saved) => {
+      notifySuccess(isNew ? 'created' : 'updated');
+      queryClient.setQueryData(dictionaryKey(saved.id), saved);
+      if (isNew) void navigate(`/dictionary/${saved.id}`, { replace: true });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
+      notifyError(err);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteDictionary(dictionary!.id),
+    onSuccess: () => {
+      notifySuccess('deleted');
+      void navigate('/dictionaries');
+    },
+    onError: notifyError,
+  });
+
+  const open = (row: DictionaryItemRow) => {
+    if (isLocation) return void navigate(`/location/${row.id}`);
+    setSelected(row.id);
+    setTab('detail');
+  };
+  const itemSaved = (id: number | null) => {
+    void queryClient.invalidateQueries({ queryKey: dictionaryItemsKey(dictionary!.id) });
+    setSelected(id);
+    if (id === null) setTab('items');
+  };
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate data-testid="dictionary-form">
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('dictionaries.code')} required disabled={!canEdit || dictionary?.isSystem} {...input('code')} />
+            <TextInput label={t('dictionaries.name')} required disabled={!canEdit} {...input('name')} />
+            <TextInput label={t('dictionaries.nameRu')} disabled={!canEdit} {...input('nameRu')} />
+          </SimpleGrid>
+          <Checkbox mt="sm" label={t('dictionaries.hierarchical')} disabled={!canEdit || isLocation} {...input('hierarchical', { type: 'checkbox' })} />
+          {canEdit && (
+            <Group mt="md" gap="xs">
+              <Button type="submit" loading={save.isPending}>{t('dictionaries.save')}</Button>
+              {!isNew && !dictionary.isSystem && (
+                <Button color="red" variant="light" loading={remove.isPending} onClick={() => remove.mutate()}>{t('dictionaries.delete')}</Button>
+              )}
+            </Group>
+          )}
+        </Paper>
+      </form>
+
+      {dictionary && (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="items">{t('dictionaries.tabs.items')}</Tabs.Tab>
+            <Tabs.Tab value="attributes">{t('dictionaries.tabs.attributes')}</Tabs.Tab>
+            <Tabs.Tab value="detail" disabled={selected === null}>{t('dictionaries.tabs.detail')}</Tabs.Tab>
+            <Tabs.Tab value="values" disabled={typeof selected !== 'number'}>{t('dictionaries.tabs.values')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="items" pt="md">
+            <DataGrid<DictionaryItemRow>
+              gridKey="gridDictionaryItems"
+              columns={itemColumns}
+              data={items.data?.pageRows ?? []}
+              loading={items.isFetching}
+              error={items.error}
+              getRowId={(r) => r.id}
+              getParentId={dictionary.hierarchical ? (r) => r.parentId : undefined}
+              defaultExpanded
+              onRowOpen={(row) => open(row)}
+              height={420}
+              toolbar={
+                isLocation ? (
+                  <Text size="sm" c="dimmed">{t('dictionaries.locationsHint')}</Text>
+                ) : (
+                  canEdit && (
+                    <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => { setSelected('new'); setTab('detail'); }}>
+                      {t('dictionaries.addItem')}
+                    </Button>
+                  )
+                )
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="attributes" pt="md">
+            <AttributesEditor dictionary={dictionary} canEdit={canEdit} />
+          </Tabs.Panel>
+          <Tabs.Panel value="detail" pt="md">
+            {selected !== null && (
+              <ItemForm key={String(selected)} dictionary={dictionary} itemId={selected === 'new' ? null : selected} items={items.data?.pageRows ?? []} canEdit={canEdit} onSaved={itemSaved} />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="values" pt="md">
+            {typeof selected === 'number' && <AttributeValuesPanel itemId={selected} attributes={dictionary.attributes} canEdit={canEdit} />}
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,240 @@
+import { Alert, Button, Center, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DEFAULT_LOCATION_CODE, dictionaryItemInputSchema, type DictionaryItem } from '@pagewatch/contracts/dictionaries';
+import { AttributesTable, AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
+import { useDictionaryByCode } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
+import { clearLookups, useLookup } from '../../lib/lookup-cache.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { createLocation, deleteLocation, fetchLocation, fetchLocations, locationKey, updateLocation, type LocationRow } from './api/locations-api.ts';
+import { LocationAgents, LocationDevices } from './location-lists.tsx';
+import { RoomPlan } from './room-plan.tsx';
+
+const formSchema = dictionaryItemInputSchema.pick({ code: true, name: true });
+
+type Values = {
+  code: string;
+  name: string;
+  parentId: string | null;
+  description: string;
+  addressIndex: string;
+  city: string;
+  street: string;
+  house: string;
+  floor: string;
+  room: string;
+  contactName: string;
+  contactPosition: string;
+  contactPhones: string;
+};
+const DETAIL_FIELDS = ['addressIndex', 'city', 'street', 'house', 'floor', 'room', 'contactName', 'contactPosition', 'contactPhones'] as const;
+
+function valuesOf(item: DictionaryItem | null, parentId: number | null): Values {
+  const l = item?.location;
+  return {
+    code: item?.code ?? '',
+    name: item?.name ?? '',
+    parentId: item ? (item.parentId === null ? null : String(item.parentId)) : parentId === null ? null : String(parentId),
+    description: item?.description ?? '',
+    ...(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l?.[f] ?? ''])) as Record<(typeof DETAIL_FIELDS)[number], string>),
+  };
+}
+
+/** Ids of a location and everything below it: not offered as its parent. */
+function subtreeOf(id: number, rows: LocationRow[]): Set<number> {
+  const out = new Set([id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) (out.add(r.id), (grew = true));
+  }
+  return out;
+}
+
+/** `/location/{id}` (spec sections 2, 3, 5): a location's item form; an id below 0 creates one. */
+export function LocationPage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const isNew = !Number.isInteger(id) || id < 0;
+  const item = useQuery({ queryKey: locationKey(id), queryFn: () => fetchLocation(id), enabled: !isNew });
+  const locations = useLookup('locations', fetchLocations);
+  const dictionary = useDictionaryByCode('LOCATION');
+
+  const title = isNew ? t('pages.newItem', { item: t('pages.location') }) : `${t('pages.location')}: ${item.data?.name ?? idParam}`;
+  const failed = item.error ?? locations.error ?? dictionary.error;
+  const ready = (isNew || item.data) && locations.data && dictionary.data;
+
+  return (
+    <AppPage title={title} breadcrumbs={[{ label: t('nav.locations'), to: '/locations' }, { label: title }]}>
+      {failed ? (
+        <Alert color="red" role="alert">{errorMessage(failed)}</Alert>
+      ) : !ready ? (
+        <Center py="xl"><Loader size="sm" /></Center>
+      ) : (
+        <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
+      )}
+    </AppPage>
+  );
+}
+
+type FormProps = { item: DictionaryItem | null; locations: LocationRow[]; attributes: NonNullable<ReturnType<typeof useDictionaryByCode>['data']>['attributes'] };
+
+function LocationForm({ item, locations, attributes }: FormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasGrant } = useAuth();
+  const canEdit = hasGrant('PAGE_LOCATION.EDIT');
+  const isNew = item === null;
+  const dictionary = useDictionaryByCode('LOCATION');
+  const defaultParent = locations.find((l) => l.parentId === null || !locations.some((p) => p.id === l.parentId))?.id ?? null;
+  const form = useForm<Values>({ initialValues: valuesOf(item, defaultParent), validate: schemaResolver(formSchema, { sync: true }) });
+  const input = useTranslatedInput(form);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const excluded = item ? subtreeOf(item.id, locations) : new Set<number>();
+  const parentData = locations.filter((l) => !excluded.has(l.id)).map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
+  const children = item ? locations.filter((l) => l.parentId === item.id) : [];
+
+  const save = useMutation({
+    mutationFn: (v: Values) => {
+      const location = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, v[f] || null]));
+      const body = { code: v.code, name: v.name, parentId: v.parentId === null ? null : Number(v.parentId), description: v.description || null, location };
+      return isNew ? createLocation({ ...body, dictionaryId: dictionary.data!.id, sortOrder: 0 }) : updateLocation(item.id, body);
+    },
+    onSuccess: (saved) => {
+      notifySuccess(isNew ? 'created' : 'updated');
+      queryClient.setQueryData(locationKey(saved.id), saved);
+      clearLookups();
+      if (isNew) void navigate(`/location/${saved.id}`, { replace: true });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
+      notifyError(err);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteLocation(item!.id),
+    onSuccess: () => {
+      notifySuccess('deleted');
+      clearLookups();
+      void navigate('/locations');
+    },
+    onError: notifyError,
+    onSettled: () => setConfirmDelete(false),
+  });
+
+  const isDefault = item?.code === DEFAULT_LOCATION_CODE;
+  const busy = save.isPending || remove.isPending;
+  const submit = form.onSubmit((v) => {
+    if (v.parentId === null && isNew) return form.setFieldError('parentId', t('locations.parentRequired'));
+    save.mutate(v);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="location-form">
+      <Stack gap="md">
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('locations.code')} required maxLength={50} disabled={!canEdit || isDefault} {...input('code')} />
+            <TextInput label={t('locations.name')} required maxLength={250} disabled={!canEdit} {...input('name')} />
+            <Select
+              label={t('locations.parent')}
+              data={parentData}
+              searchable
+              clearable={!isNew}
+              disabled={!canEdit || (isDefault && item?.parentId === null)}
+              {...input('parentId')}
+            />
+          </SimpleGrid>
+          {canEdit && (
+            <Group mt="md" gap="xs">
+              <Button type="submit" loading={save.isPending} disabled={busy}>{t('locations.save')}</Button>
+              {!isNew && (
+                <Button color="red" variant="light" disabled={busy || isDefault} onClick={() => setConfirmDelete(true)}>
+                  {t('locations.delete')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Paper>
+
+        <Tabs defaultValue="detail" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="detail">{t('locations.tabs.detail')}</Tabs.Tab>
+            <Tabs.Tab value="items" disabled={isNew}>{t('locations.tabs.items')}</Tabs.Tab>
+            <Tabs.Tab value="attributes">{t('locations.tabs.attributes')}</Tabs.Tab>
+            <Tabs.Tab value="values" disabled={isNew}>{t('locations.tabs.values')}</Tabs.Tab>
+            <Tabs.Tab value="agents" disabled={isNew}>{t('locations.tabs.agents')}</Tabs.Tab>
+            <Tabs.Tab value="devices" disabled={isNew}>{t('locations.tabs.devices')}</Tabs.Tab>
+            <Tabs.Tab value="plan" disabled={isNew}>{t('locations.tabs.plan')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="detail" pt="md">
+            <Stack gap="sm" maw={900}>
+              <Textarea label={t('locations.description')} autosize minRows={3} disabled={!canEdit} {...input('description')} />
+              <Text fw={600} size="sm">{t('locations.address')}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <TextInput label={t('locations.addressIndex')} maxLength={20} disabled={!canEdit} {...input('addressIndex')} />
+                <TextInput label={t('locations.city')} maxLength={250} disabled={!canEdit} {...input('city')} />
+                <TextInput label={t('locations.street')} maxLength={250} disabled={!canEdit} {...input('street')} />
+                <TextInput label={t('locations.house')} maxLength={50} disabled={!canEdit} {...input('house')} />
+                <TextInput label={t('locations.floor')} maxLength={50} disabled={!canEdit} {...input('floor')} />
+                <TextInput label={t('locations.room')} maxLength={50} disabled={!canEdit} {...input('room')} />
+              </SimpleGrid>
+              <Text fw={600} size="sm">{t('locations.contact')}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <TextInput label={t('locations.contactName')} maxLength={250} disabled={!canEdit} {...input('contactName')} />
+                <TextInput label={t('locations.contactPosition')} maxLength={250} disabled={!canEdit} {...input('contactPosition')} />
+                <TextInput label={t('locations.contactPhones')} maxLength={250} disabled={!canEdit} {...input('contactPhones')} />
+              </SimpleGrid>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="items" pt="md">
+            {children.length === 0 ? (
+              <Text c="dimmed" size="sm">{t('locations.noChildren')}</Text>
+            ) : (
+              <Stack gap={4} data-testid="location-children">
+                {children.map((c) => (
+                  <Link key={c.id} to={`/location/${c.id}`}>{c.name} ({c.code})</Link>
+                ))}
+              </Stack>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="attributes" pt="md">
+            <AttributesTable attributes={attributes} />
+          </Tabs.Panel>
+          {item && (
+            <>
+              <Tabs.Panel value="values" pt="md">
+                <AttributeValuesPanel itemId={item.id} attributes={attributes} canEdit={canEdit} />
+              </Tabs.Panel>
+              <Tabs.Panel value="agents" pt="md">
+                <LocationAgents locationId={item.id} />
+              </Tabs.Panel>
+              <Tabs.Panel value="devices" pt="md">
+                <LocationDevices locationId={item.id} />
+              </Tabs.Panel>
+              <Tabs.Panel value="plan" pt="md">
+                <RoomPlan locationId={item.id} canEdit={canEdit} />
+              </Tabs.Panel>
+            </>
+          )}
+        </Tabs>
+      </Stack>
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('locations.deleteTitle')} centered>
+        <Text size="sm">{t('locations.deleteConfirm', { name: item?.name ?? '' })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('locations.cancel')}</Button>
+          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>{t('locations.delete')}</Button>
+        </Group>
+      </Modal>
+    </form>
+  );
+}

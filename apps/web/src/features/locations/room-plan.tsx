@@ -1,0 +1,229 @@
+import { ActionIcon, Box, Button, FileButton, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconUpload, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROOM_PLAN_MAX_BYTES, ROOM_PLAN_TYPES, type PlanDevice, type PlanPlacement } from '@pagewatch/contracts/dictionaries';
+import { itemName, useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { notifyError, notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { deletePlan, fetchPlan, fetchPlanImage, planKey, savePlacements, uploadPlan } from './api/locations-api.ts';
+
+/** View mode refreshes the statuses this often (devices report through the agents' runs). */
+const LIVE_REFRESH_MS = 15_000;
+const DRAG_TYPE = 'application/x-pagewatch-device';
+
+const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
+/**
+ * The room plan of a location (spec section 2): an uploaded image with the location's devices
+ * on it. View mode shows them in their status colours; change mode places them by drag and drop
+ * from the side list, moves and removes them, and saves.
+ */
+export function RoomPlan({ locationId, canEdit }: { locationId: number; canEdit: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [mode, setMode] = useState<'view' | 'change'>('view');
+  const plan = useQuery({ queryKey: planKey(locationId), queryFn: () => fetchPlan(locationId), refetchInterval: mode === 'view' ? LIVE_REFRESH_MS : false });
+  const [version, setVersion] = useState(0);
+  const image = useQuery({
+    queryKey: ['location-plan-image', locationId, version, plan.data?.planType],
+    queryFn: () => fetchPlanImage(locationId),
+    enabled: !!plan.data?.planType,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    const url = image.data;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [image.data]);
+  const colors = useStatusColors();
+
+  const [draft, setDraft] = useState<Map<number, PlanPlacement> | null>(null);
+  const placements = draft ?? new Map((plan.data?.placements ?? []).map((p) => [p.deviceId, p]));
+  const devices = plan.data?.devices ?? [];
+  const byId = new Map(devices.map((d) => [d.id, d]));
+  const surface = useRef<HTMLDivElement>(null);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: planKey(locationId) });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadPlan(locationId, file),
+    onSuccess: (p) => {
+      notifySuccess('upload');
+      queryClient.setQueryData(planKey(locationId), p);
+      setVersion((v) => v + 1);
+    },
+    onError: notifyError,
+  });
+  const removePlan = useMutation({ mutationFn: () => deletePlan(locationId), onSuccess: () => { notifySuccess('deleted'); refresh(); }, onError: notifyError });
+  const save = useMutation({
+    mutationFn: () => savePlacements(locationId, [...placements.values()]),
+    onSuccess: (p) => {
+      notifySuccess('updated');
+      queryClient.setQueryData(planKey(locationId), p);
+      setDraft(null);
+      setMode('view');
+    },
+    onError: notifyError,
+  });
+
+  const pick = (file: File | null) => {
+    if (!file) return;
+    // The same words the server would answer with, without sending 10 MB first.
+    if (file.size > ROOM_PLAN_MAX_BYTES) return notifyError(new Error(t('locations.planTooLarge')));
+    upload.mutate(file);
+  };
+
+  const change = mode === 'change';
+  const place = (deviceId: number, x: number, y: number) => {
+    const next = new Map(placements);
+    next.set(deviceId, { deviceId, x: clamp(x), y: clamp(y) });
+    setDraft(next);
+  };
+  const unplace = (deviceId: number) => {
+    const next = new Map(placements);
+    next.delete(deviceId);
+    setDraft(next);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    const id = Number(e.dataTransfer.getData(DRAG_TYPE));
+    const rect = surface.current?.getBoundingClientRect();
+    if (!id || !rect || !byId.has(id)) return;
+    place(id, (e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height);
+  };
+  const dragStart = (id: number) => (e: DragEvent) => {
+    e.dataTransfer.setData(DRAG_TYPE, String(id));
+    e.dataTransfer.effectAllowed = 'move';
+  };
+
+  const statusOf = (d: PlanDevice) => (d.statusCode ? colors.data?.[d.statusCode] : undefined);
+  const unplaced = devices.filter((d) => !placements.has(d.id));
+
+  return (
+    <Stack gap="sm" data-testid="room-plan">
+      <Group gap="xs">
+        {canEdit && (
+          <FileButton onChange={pick} accept={ROOM_PLAN_TYPES.join(',')} inputProps={{ 'data-testid': 'plan-upload' } as never}>
+            {(props) => (
+              <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                {t('locations.planUpload')}
+              </Button>
+            )}
+          </FileButton>
+        )}
+        {canEdit && plan.data?.planType && (
+          <>
+            <SegmentedControl
+              size="xs"
+              value={mode}
+              onChange={(v) => {
+                setMode(v as 'view' | 'change');
+                setDraft(null);
+              }}
+              data={[
+                { value: 'view', label: t('locations.planView') },
+                { value: 'change', label: t('locations.planChange') },
+              ]}
+            />
+            {change && (
+              <>
+                <Button size="xs" onClick={() => save.mutate()} loading={save.isPending}>{t('locations.planSave')}</Button>
+                <Button size="xs" variant="default" onClick={() => setDraft(null)}>{t('locations.planReset')}</Button>
+              </>
+            )}
+            {!change && (
+              <Button size="xs" color="red" variant="subtle" onClick={() => removePlan.mutate()}>{t('locations.planDelete')}</Button>
+            )}
+          </>
+        )}
+        <Text size="xs" c="dimmed">{t('locations.planHint')}</Text>
+      </Group>
+
+      {!plan.data?.planType ? (
+        <Text c="dimmed" size="sm">{t('locations.noPlan')}</Text>
+      ) : (
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          {change && (
+            <Paper
+              withBorder
+              p="xs"
+              w={220}
+              data-testid="plan-device-list"
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                const id = Number(e.dataTransfer.getData(DRAG_TYPE));
+                if (id) unplace(id);
+              }}
+            >
+              <Text size="xs" fw={600} mb={4}>{t('locations.planUnplaced')}</Text>
+              {unplaced.length === 0 && <Text size="xs" c="dimmed">{devices.length ? t('locations.planAllPlaced') : t('locations.noDevices')}</Text>}
+              {unplaced.map((d) => (
+                <Box key={d.id} draggable onDragStart={dragStart(d.id)} data-testid={`plan-device-${d.id}`} style={{ cursor: 'grab', padding: '2px 4px', borderRadius: 4 }}>
+                  <Text size="sm">{d.name}</Text>
+                  <Text size="xs" c="dimmed">{d.ip}</Text>
+                </Box>
+              ))}
+            </Paper>
+          )}
+          <Box
+            ref={surface}
+            pos="relative"
+            style={{ flex: 1, maxWidth: 1000, border: '1px solid var(--mantine-color-default-border)', lineHeight: 0 }}
+            onDragOver={change ? (e) => e.preventDefault() : undefined}
+            onDrop={change ? onDrop : undefined}
+            data-testid="plan-surface"
+          >
+            {image.data && <img src={image.data} alt={t('locations.tabs.plan')} style={{ width: '100%', display: 'block' }} draggable={false} data-testid="plan-image" />}
+            {[...placements.values()].map((p) => {
+              const d = byId.get(p.deviceId);
+              if (!d) return null;
+              const s = statusOf(d);
+              const label = `${d.name}${d.ip ? ` · ${d.ip}` : ''} · ${s ? itemName(s, i18n.language) : (d.statusCode ?? '')}`;
+              return (
+                <Tooltip key={p.deviceId} label={label} withArrow>
+                  <Box
+                    data-testid={`plan-marker-${p.deviceId}`}
+                    data-x={p.x.toFixed(3)}
+                    data-y={p.y.toFixed(3)}
+                    data-status={d.statusCode ?? ''}
+                    draggable={change}
+                    onDragStart={change ? dragStart(p.deviceId) : undefined}
+                    pos="absolute"
+                    style={{
+                      left: `${p.x * 100}%`,
+                      top: `${p.y * 100}%`,
+                      transform: 'translate(-50%, -50%)',
+                      width: 18,
+                      height: 18,
+                      borderRadius: '50%',
+                      background: `var(--mantine-color-${s?.color ?? 'gray'}-filled)`,
+                      border: '2px solid white',
+                      boxShadow: '0 0 0 1px rgba(0,0,0,.4)',
+                      cursor: change ? 'grab' : 'default',
+                    }}
+                  >
+                    {change && (
+                      <ActionIcon
+                        size={14}
+                        radius="xl"
+                        color="dark"
+                        variant="filled"
+                        aria-label={t('locations.planRemove')}
+                        style={{ position: 'absolute', top: -10, right: -12 }}
+                        onClick={() => unplace(p.deviceId)}
+                      >
+                        <IconX size={10} />
+                      </ActionIcon>
+                    )}
+                  </Box>
+                </Tooltip>
+              );
+            })}
+          </Box>
+        </Group>
+      )}
+    </Stack>
+  );
+}
