@@ -164,12 +164,17 @@ test('after a save that changed the locations, a dialog lists them, then the lis
 
   await signIn(page);
   await page.goto(`/user/${id}`);
+  // Move the user from Default to the branch below it.
   await pickLocation(page, branch!.name);
-  // Unchanged saves go straight back; this one added a location.
+  await field(page, /^Locations/).click();
+  await page.getByRole('option', { name: 'Default', exact: true }).click();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog', { name: "The user's locations have changed" });
-  await expect(dialog).toContainText('Added');
-  await expect(dialog).toContainText(branch!.name);
+  await expect(dialog.getByText('Added', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: branch!.name })).toBeVisible();
+  await expect(dialog.getByText('Removed', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Default' })).toBeVisible();
   await page.screenshot({ path: 'test-results/user-locations-changed.png' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(new RegExp(`/users\\?highlight=${id}$`));

@@ -43,6 +43,7 @@ export function LocationsChangedDialog({ change, onClose }: { change: LocationCh
         <Text size="sm">{t('user.locationsChangedText')}</Text>
         <LocationList title={t('user.locationsAdded')} locations={change?.added ?? []} />
         <LocationList title={t('user.locationsRemoved')} locations={change?.removed ?? []} />
+        <LocationList title={t('user.locationsNotKept')} locations={change?.notKept ?? []} />
         <Group justify="flex-end">
           <Button onClick={onClose}>{t('user.close')}</Button>
         </Group>

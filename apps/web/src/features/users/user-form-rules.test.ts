@@ -26,9 +26,14 @@ describe('user form rules', () => {
   });
 
   it('lists the locations that differ after a save', () => {
-    expect(locationChange([loc(1)], [loc(1)])).toBeNull();
-    expect(locationChange([loc(1), loc(2)], [loc(2), loc(3)])).toEqual({ added: [loc(3)], removed: [loc(1)] });
-    expect(locationChange([], [loc(1)])).toEqual({ added: [loc(1)], removed: [] });
+    expect(locationChange([loc(1)], [loc(1)], [loc(1)])).toBeNull();
+    // Edited: 1 taken away, 3 added.
+    expect(locationChange([loc(1), loc(2)], [loc(2), loc(3)], [loc(2), loc(3)])).toEqual({ added: [loc(3)], removed: [loc(1)], notKept: [] });
+    // A new user (compared with what was saved): only what the server changed shows.
+    expect(locationChange([loc(1)], [loc(1), loc(4)], [loc(1)])).toEqual({ added: [], removed: [], notKept: [loc(4)] });
+    expect(locationChange([loc(1)], [loc(1)], [loc(1)])).toBeNull();
+    // A child added next to its parent: the user's locations stay, the choice is not kept.
+    expect(locationChange([loc(1)], [loc(1), loc(4)], [loc(1)])).toEqual({ added: [], removed: [], notKept: [loc(4)] });
   });
 
   it('maps API fields to form fields', () => {

@@ -41,18 +41,22 @@ export function formPermissions(opts: {
   };
 }
 
-export type LocationChange = { added: LocationRef[]; removed: LocationRef[] };
+export type LocationChange = { added: LocationRef[]; removed: LocationRef[]; notKept: LocationRef[] };
 
 /**
- * The locations that differ after a save: against those the user had (a new user: those chosen,
- * so only what the server changed, e.g. a child dropped for its parent, shows).
+ * The locations that differ after a save: added and removed against those the user had (for a
+ * new user pass the saved ones, so only what the server changed shows), and chosen ones the server did not keep because a chosen parent already
+ * covers them (only key locations are stored). Null when nothing differs.
  */
-export function locationChange(before: LocationRef[], after: LocationRef[]): LocationChange | null {
-  const b = new Set(before.map((l) => l.id));
-  const a = new Set(after.map((l) => l.id));
-  const added = after.filter((l) => !b.has(l.id));
-  const removed = before.filter((l) => !a.has(l.id));
-  return added.length || removed.length ? { added, removed } : null;
+export function locationChange(before: LocationRef[], chosen: LocationRef[], after: LocationRef[]): LocationChange | null {
+  const had = new Set(before.map((l) => l.id));
+  const kept = new Set(after.map((l) => l.id));
+  const change = {
+    added: after.filter((l) => !had.has(l.id)),
+    removed: before.filter((l) => !kept.has(l.id)),
+    notKept: chosen.filter((l) => !kept.has(l.id) && !had.has(l.id)),
+  };
+  return change.added.length || change.removed.length || change.notKept.length ? change : null;
 }
 
 /** The form field a server field error belongs to. */

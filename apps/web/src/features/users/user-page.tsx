@@ -121,8 +121,7 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
       notifySuccess(isNew ? 'created' : 'updated');
       queryClient.setQueryData(userQueryKey(saved.id), saved);
       if (saved.id === me.id) void refreshUser();
-      const before = user ? user.locations : values.locationIds.map(locationRef);
-      const change = locationChange(before, saved.locations);
+      const change = locationChange(user ? user.locations : saved.locations, values.locationIds.map(locationRef), saved.locations);
       if (change) setChanged({ change, id: saved.id });
       else backToList(saved.id);
     },
