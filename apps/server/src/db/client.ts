@@ -20,6 +20,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function openDatabase(opts: { url: string | null; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection that the server ends (restart, failover, DROP DATABASE ... FORCE in
+    // tests) errors outside any query; unheard, that error would end the process.
+    pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
