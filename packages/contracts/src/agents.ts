@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { agentStatusSchema } from './agent-api.ts';
+import { agentStatusSchema, type AgentStatus } from './agent-api.ts';
+import type { ListSpec } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
 /** An agent as the console sees it (never its token: that is shown once, at create or regenerate). */
@@ -68,3 +69,31 @@ export const agentStatusViewSchema = z.object({
   runs: z.array(agentRunRowSchema),
 });
 export type AgentStatusView = z.infer<typeof agentStatusViewSchema>;
+
+/** Agent statuses, each defined once: label key and colour (house style 5). */
+export const AGENT_STATUS_DEFS: Record<AgentStatus, { labelKey: string; color: string }> = {
+  IDLE: { labelKey: 'agents.status.IDLE', color: 'teal' },
+  STARTING: { labelKey: 'agents.status.STARTING', color: 'cyan' },
+  RUNNING: { labelKey: 'agents.status.RUNNING', color: 'blue' },
+  ERROR: { labelKey: 'agents.status.ERROR', color: 'red' },
+  STOPPING: { labelKey: 'agents.status.STOPPING', color: 'orange' },
+  STOPPED: { labelKey: 'agents.status.STOPPED', color: 'gray' },
+};
+
+/** The agents grid (`/api/agents`, `/api/agents-v`). */
+export const agentsListSpec: ListSpec = {
+  endpoint: '/agents',
+  defaultSort: [{ field: 'name', dir: 'ASC' }],
+  columns: [
+    { field: 'name', type: 'string', sortable: true, filterable: true },
+    { field: 'status', type: 'string', sortable: true, filterable: true },
+    { field: 'lastContactAt', type: 'date', sortable: true, filterable: true },
+    { field: 'version', type: 'string', sortable: true, filterable: true },
+    { field: 'hostname', type: 'string', sortable: true, filterable: true },
+    { field: 'locationName', type: 'string', sortable: true, filterable: true },
+    { field: 'rangeCount', type: 'number', sortable: true },
+    { field: 'deviceCount', type: 'number', sortable: true },
+    { field: 'locationId', type: 'number', filterable: true, hidden: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NETWORK_RANGE_TYPES, networkRangeTypeSchema } from './agent-api.ts';
+import type { ListSpec } from './list.ts';
 
 export { NETWORK_RANGE_TYPES };
 
@@ -161,3 +162,31 @@ export const networkRangeListRowSchema = z.object({
   locationName: z.string(),
 });
 export type NetworkRangeListRow = z.infer<typeof networkRangeListRowSchema>;
+
+/** Range types, each defined once; broadcast is the recommended one (spec section 2). */
+export const NETWORK_RANGE_TYPE_DEFS: Record<(typeof NETWORK_RANGE_TYPES)[number], { labelKey: string; recommended: boolean }> = {
+  BROADCAST: { labelKey: 'networks.type.BROADCAST', recommended: true },
+  NETMASK: { labelKey: 'networks.type.NETMASK', recommended: false },
+  RANGE: { labelKey: 'networks.type.RANGE', recommended: false },
+};
+
+/** The network ranges grid (`/api/network-ranges`, `/api/network-ranges-v`). */
+export const networkRangesListSpec: ListSpec = {
+  endpoint: '/network-ranges',
+  defaultSort: [{ field: 'id', dir: 'ASC' }],
+  columns: [
+    { field: 'name', type: 'string', sortable: true, filterable: true },
+    { field: 'type', type: 'string', sortable: true, filterable: true },
+    { field: 'address', type: 'string', sortable: true, filterable: true },
+    { field: 'mask', type: 'string', sortable: true, filterable: true },
+    { field: 'from', type: 'string', sortable: true, filterable: true },
+    { field: 'to', type: 'string', sortable: true, filterable: true },
+    { field: 'port', type: 'number', sortable: true, filterable: true },
+    { field: 'snmpVersion', type: 'string', sortable: true, filterable: true },
+    { field: 'agentName', type: 'string', sortable: true, filterable: true },
+    { field: 'locationName', type: 'string', sortable: true, filterable: true },
+    { field: 'agentId', type: 'number', filterable: true, hidden: true },
+    { field: 'locationId', type: 'number', filterable: true, hidden: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};

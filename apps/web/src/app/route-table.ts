@@ -2,6 +2,10 @@ import type { ComponentType } from 'react';
 import { HomePage } from '../features/home/home-page.tsx';
 import { UserPage } from '../features/users/user-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
+import { AgentsPage } from '../features/agents/agents-page.tsx';
+import { AgentPage } from '../features/agents/agent-page.tsx';
+import { NetworksPage } from '../features/networks/networks-page.tsx';
+import { NetworkPage } from '../features/networks/network-page.tsx';
 import { LogsPage } from '../features/logs/logs-page.tsx';
 import { LogPage } from '../features/logs/log-page.tsx';
 import { LocationsPage } from '../features/locations/locations-page.tsx';
@@ -30,10 +34,10 @@ const item = (path: string, title: string, listTitle: string, listPath: string):
 
 export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/home', title: 'nav.home', element: HomePage },
-  { path: '/agents', title: 'nav.agents' },
-  item('/agent/:id?', 'pages.agent', 'nav.agents', '/agents'),
-  { path: '/networks', title: 'nav.networks' },
-  item('/network/:id?', 'pages.network', 'nav.networks', '/networks'),
+  { path: '/agents', title: 'nav.agents', element: AgentsPage },
+  { ...item('/agent/:id?', 'pages.agent', 'nav.agents', '/agents'), element: AgentPage },
+  { path: '/networks', title: 'nav.networks', element: NetworksPage },
+  { ...item('/network/:id?', 'pages.network', 'nav.networks', '/networks'), element: NetworkPage },
   { path: '/dictionaries', title: 'nav.dictionaries', element: DictionariesPage },
   { ...item('/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'), element: DictionaryPage },
   { path: '/locations', title: 'nav.locations', element: LocationsPage },

@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type { ListDef } from '../../lib/list-query.ts';
+import { agentsListSpec } from '@pagewatch/contracts/agents';
+import { defineList } from '../../lib/list-query.ts';
 
-/** The agents grid (`/api/agents`, `/api/agents-v`). */
-export const agentsList: ListDef = {
+/** The agents grid: fields, filters and sorts from the shared spec, SQL here. */
+export const agentsList = defineList(agentsListSpec, {
   from: sql`agents a JOIN locations l ON l.id = a.location_id`,
   tiebreaker: sql`a.id`,
-  defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: {
-    id: { expr: sql`a.id`, type: 'number', filter: true, sort: true },
-    name: { expr: sql`a.name`, type: 'string', filter: true, sort: true },
-    status: { expr: sql`a.status`, type: 'string', filter: true, sort: true },
-    lastContactAt: { expr: sql`a.last_contact_at`, type: 'date', filter: true, sort: true },
-    version: { expr: sql`a.version`, type: 'string', filter: true, sort: true },
-    hostname: { expr: sql`a.hostname`, type: 'string', filter: true, sort: true },
-    locationId: { expr: sql`a.location_id`, type: 'number', filter: true, sort: true },
-    locationName: { expr: sql`l.name`, type: 'string', filter: true, sort: true },
-    rangeCount: { expr: sql`(SELECT count(*)::int FROM network_ranges r WHERE r.agent_id = a.id)`, type: 'number', sort: true },
-    deviceCount: { expr: sql`(SELECT count(*)::int FROM devices d WHERE d.agent_id = a.id)`, type: 'number', sort: true },
+  sql: {
+    id: sql`a.id`,
+    name: sql`a.name`,
+    status: sql`a.status`,
+    lastContactAt: sql`a.last_contact_at`,
+    version: sql`a.version`,
+    hostname: sql`a.hostname`,
+    locationId: sql`a.location_id`,
+    locationName: sql`l.name`,
+    rangeCount: sql`(SELECT count(*)::int FROM network_ranges r WHERE r.agent_id = a.id)`,
+    deviceCount: sql`(SELECT count(*)::int FROM devices d WHERE d.agent_id = a.id)`,
   },
-};
+});

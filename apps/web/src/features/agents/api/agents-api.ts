@@ -1,0 +1,21 @@
+import type { Agent, AgentInput, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
+import type { NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
+import { listQueryString } from '@pagewatch/contracts/list';
+import { api } from '../../../lib/api.ts';
+
+type PageResponse<T> = { pageRows: T[]; totalRows: number };
+export type LocationOption = { id: number; code: string; name: string };
+
+export const agentQueryKey = (id: number) => ['agents', id] as const;
+
+export const fetchAgent = (id: number) => api<Agent>(`/agents/${id}`);
+export const fetchAgentStatus = (id: number) => api<AgentStatusView>(`/agents/${id}/status`);
+export const fetchUserLocations = () => api<PageResponse<LocationOption>>('/user-locations/');
+export const fetchAgentRanges = (id: number) =>
+  api<PageResponse<NetworkRangeListRow>>('/network-ranges', { query: listQueryString({ pageSize: 1000, pageNumber: 1, filter: ['agentId', '=', id] }) });
+
+export const createAgent = (input: AgentInput) => api<AgentWithToken>('/agents', { method: 'POST', body: input });
+export const updateAgent = (id: number, input: AgentInput) => api<Agent>(`/agents/${id}`, { method: 'PUT', body: input });
+export const deleteAgent = (id: number) => api<void>(`/agents/${id}`, { method: 'DELETE' });
+export const regenerateToken = (id: number) => api<AgentWithToken>(`/agents/${id}/regenerate-token`, { method: 'POST' });
+export const notifyAllUpdate = () => api<{ count: number }>('/agents/notify-all/UPDATE_VERSION', { method: 'POST' });
