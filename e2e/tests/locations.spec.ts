@@ -57,7 +57,7 @@ test('a three-level tree, a branch dragged to a new parent, kept after reload', 
   await page.goto('/locations');
   await expect(row(page, t3)).toHaveAttribute('aria-level', '4');
   await row(page, t2).dragTo(row(page, other));
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved').first()).toBeVisible();
   await expect(row(page, t2)).toHaveAttribute('aria-level', '3');
 
   await page.reload();
@@ -155,7 +155,7 @@ test('a room plan with two devices placed on it, kept after reload; 12 MB refuse
   await page.getByTestId(`plan-device-${b}`).dragTo(surface, { targetPosition: { x: box.width * 0.75, y: box.height * 0.25 } });
   await expect(page.getByTestId(`plan-marker-${a}`)).toBeVisible();
   await page.getByRole('button', { name: 'Save placement' }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved').first()).toBeVisible();
 
   await page.reload();
   await page.getByRole('tab', { name: 'Room plan' }).click();
@@ -185,7 +185,7 @@ test('a dictionary change in one tab shows in another tab without a reload', asy
   const form = editor.getByTestId('location-form');
   await form.locator('input[data-path="name"]').fill('Renamed live');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(editor.getByText('Saved')).toBeVisible();
+  await expect(editor.getByText('Saved').first()).toBeVisible();
 
   // The first tab never reloads: DICTIONARY_CHANGED clears its lookup cache and the grid refetches.
   await expect(row(viewer, loc)).toContainText('Renamed live', { timeout: 10_000 });

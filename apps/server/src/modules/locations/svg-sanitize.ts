@@ -40,8 +40,16 @@ const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
 /** CSS is safe when every url() points inside the document and nothing is imported or scripted. */
 function safeCss(css: string): boolean {
-  const flat = css.replace(/\\[0-9a-fA-F]{1,6}\s?|\\./g, 'X').replace(/\/\*[\s\S]*?\*\//g, '').toLowerCase();
-  if (/@import|expression\s*\(|javascript:|behavior\s*:|-moz-binding/.test(flat)) return false;
+  // Escapes decoded first: `u\72l(` is `url(` to the browser.
+  const flat = css
+    .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, h: string) => {
+      const cp = parseInt(h, 16);
+      return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : '';
+    })
+    .replace(/\\(.)/g, '$1')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .toLowerCase();
+  if (/@import|@font-face|expression\s*\(|image-set\s*\(|src\s*\(|javascript:|behavior\s*:|-moz-binding/.test(flat)) return false;
   for (const m of flat.matchAll(/url\s*\(\s*(['"]?)\s*([^'")]*)/g)) if (!m[2].startsWith('#')) return false;
   return true;
 }
