@@ -176,6 +176,15 @@ describe('location items', () => {
     expect(del.statusCode).toBe(409);
     // A has a child location (A1) and two users (editor-a, viewer).
     expect(del.json().message).toMatch(/^The location cannot be deleted: it still has 1 child location\(s\), 2 user\(s\)/);
+    // Agents (and their devices and networks) hold a location too.
+    const b2 = (await create(root, { code: 'B2', name: 'B two', parentId: loc.B })).json();
+    const agent = await call('POST', '/api/agents', root, { name: 'Agent at B2', location: { id: b2.id } });
+    expect(agent.statusCode).toBe(200);
+    const withAgent = await call('DELETE', `/api/dictionary-items/${b2.id}`, root);
+    expect(withAgent.statusCode).toBe(409);
+    expect(withAgent.json().message).toBe('The location cannot be deleted: it still has 1 agent(s)');
+    expect((await call('DELETE', `/api/agents/${agent.json().id}`, root)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/dictionary-items/${b2.id}`, root)).statusCode).toBe(204);
     const ru = await call('DELETE', `/api/dictionary-items/${loc.A}`, root, undefined, 'ru');
     expect(ru.json().message).toMatch(/^Расположение нельзя удалить: в нём ещё есть дочерние расположения: 1, пользователи: 2/);
   });
