@@ -35,7 +35,11 @@ function useLogLive(id: number): boolean {
       void queryClient.invalidateQueries({ queryKey: eventLogKey(id) });
       void queryClient.invalidateQueries({ queryKey: gridQueryKey(LOGS_ENDPOINT) });
     };
-    let unsubscribe = () => {};
+    let off: (() => void) | null = null;
+    const unsubscribe = () => {
+      off?.();
+      off = null;
+    };
     const live = logLiveHandler(id, {
       reload,
       stop: () => {
@@ -43,7 +47,7 @@ function useLogLive(id: number): boolean {
         setListening(false);
       },
     });
-    unsubscribe = wsSubscribe({ command: 'subscribe-log-events', id }, { command: 'unsubscribe-log-events', id }, live.onMessage);
+    off = wsSubscribe({ command: 'subscribe-log-events', id }, { command: 'unsubscribe-log-events', id }, live.onMessage);
     setListening(true);
     return () => {
       live.cancel();
