@@ -48,7 +48,7 @@ export async function seed(db: Db, adminPassword: string | null): Promise<{ gene
     const generated = adminPassword ? null : randomBytes(12).toString('base64url');
     const [admin] = await tx
       .insert(users)
-      .values({ login: 'admin', email: 'admin@localhost', passwordHash: await hashPassword(adminPassword ?? generated!), lastName: 'Administrator', isSystem: true, systemNotificationRecipient: true })
+      .values({ login: 'admin', email: 'admin@pagewatch.local', passwordHash: await hashPassword(adminPassword ?? generated!), lastName: 'Administrator', isSystem: true, systemNotificationRecipient: true })
       .returning();
     const [adminRole] = await tx.select().from(roles).where(eq(roles.code, 'ADMIN'));
     const [defaultLocation] = await tx.select().from(locations).where(eq(locations.code, 'DEFAULT'));

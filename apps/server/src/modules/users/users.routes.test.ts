@@ -216,7 +216,7 @@ describe('deleting', () => {
     const system = await call('DELETE', '/api/users/1', dev);
     expect(system.statusCode).toBe(409);
     expect(system.json().message).toMatch(/system user/);
-    // Deactivate the seeded admin (its seeded e-mail admin@localhost is not one the form accepts):
+    // Deactivate the seeded admin:
     // adminA is then the only active ADMIN.
     expect((await call('PUT', '/api/users/1', dev, await asInput(dev, 1, { activeFlag: false, email: 'admin@example.com' }))).statusCode).toBe(200);
     const last = await call('DELETE', `/api/users/${ids.adminA}`, dev);
