@@ -11,6 +11,8 @@ import type { IngestService } from './modules/ingest/ingest.service.ts';
 import type { ModelsService } from './modules/models/models.service.ts';
 import type { LocationsService } from './modules/locations/locations.service.ts';
 import type { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
+import type { DevicesService } from './modules/devices/devices.service.ts';
+import type { MaintenanceService } from './modules/service/service.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -28,4 +30,6 @@ export type AppContext = {
   models: ModelsService;
   locations: LocationsService;
   dictionaries: DictionariesService;
+  devices: DevicesService;
+  maintenance: MaintenanceService;
 };

@@ -30,6 +30,10 @@ import { DictionariesService } from './modules/dictionaries/dictionaries.service
 import { DictionaryEvents } from './modules/dictionaries/dictionary-events.ts';
 import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.ts';
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
+import { DevicesService } from './modules/devices/devices.service.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { MaintenanceService } from './modules/service/service.service.ts';
+import { serviceRoutes } from './modules/service/service.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
@@ -61,6 +65,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const agents = new AgentsService(database.db, eventLog, hub, ingest, models);
+  const devices = new DevicesService(database.db, eventLog);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -76,6 +81,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     models,
     locations,
     dictionaries: new DictionariesService(database.db, dictionaryEvents, locations),
+    devices,
+    maintenance: new MaintenanceService(database.db, devices),
   };
 
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
@@ -98,6 +105,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await modelsRoutes(app, ctx);
   await dictionariesRoutes(app, ctx);
   await eventLogsRoutes(app, ctx);
+  await devicesRoutes(app, ctx);
+  await serviceRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_CODES, type Grant, type RoleCode } from '@pagewatch/contracts/grants';
 import { bearer, createTestApp, signIn } from '../test/test-app.ts';
 import { addLocation } from '../test/scope-fixture.ts';
@@ -117,6 +118,23 @@ const rangePayload = (locationId: number) => ({
   location: { id: locationId },
 });
 const rangeAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/network-ranges', rangePayload(locationId))).id;
+
+/** A device at the location with a supply, a day, a supply day, an address, a user day and a walk (straight to the database). */
+const deviceAt = async (w: World, locationId: number): Promise<number> => {
+  const ip = `127.0.${Math.floor(Math.random() * 200)}.${1 + Math.floor(Math.random() * 250)}`;
+  const serial = unique('MXD');
+  const res = await w.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${locationId}, ${ip}, ${serial}, 'Matrix 1') RETURNING id`);
+  const id = Number((res.rows[0] as { id: number }).id);
+  await w.ctx.db.execute(sql`INSERT INTO device_supplies (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at) VALUES (${id}, 1, 'toner', 'Black', 'black', 50, now())`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, total_count, total_start, readings) VALUES (current_date, ${id}, ${locationId}, 10, 5, 1)`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, percent) VALUES (current_date, ${id}, 1, 'toner', 50)`);
+  await w.ctx.db.execute(sql`INSERT INTO device_ip_history (device_id, ip, changed_at) VALUES (${id}, ${ip}, now())`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count) VALUES (current_date, ${id}, ${locationId}, 'matrix', 1)`);
+  await w.ctx.db.execute(sql`INSERT INTO device_walks (device_id, walked_at, row_count, rows) VALUES (${id}, now(), 1, ${JSON.stringify([['1.3.6.1.2.1.1.1.0', 'octets', 'x']])}::jsonb)`);
+  return id;
+};
+const deviceIds = (b: { pageRows: { deviceId: number }[] }) => b.pageRows.map((r) => r.deviceId);
+const devicesSeed = async (w: World) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD), await deviceAt(w, w.loc.IN)], outside: [await deviceAt(w, w.loc.OUT)] });
 
 /** The same fixture for every alias of a list. */
 const listOf = (urls: string[], f: Omit<Extract<Fixture, { kind: 'list' }>, 'request'>): Record<string, Fixture> =>
@@ -317,6 +335,40 @@ const ROUTES: Record<string, Fixture> = {
   // models pack upload: multipart with a secret key; a JSON call passes the access check and is
   // refused for its body (415). The upload itself is tested with the models module.
   'POST /api/versions/upload': { kind: 'global', ok: 415, request: () => ({ url: '/api/versions/upload', payload: {} }) },
+
+  // devices, consumables, their history and statistics
+  'GET /api/devices/page': { kind: 'list', seed: devicesSeed, request: () => ({ url: '/api/devices/page?page=1000,1' }) },
+  'GET /api/device-part-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/device-part-v/page?page=1000,1' }) },
+  'GET /api/device-part-short-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/device-part-short-v/page?page=1000,1' }) },
+  'GET /api/dm-device-days/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-days/page?page=1000,1' }) },
+  'GET /api/dm-device-days-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-days-v/page?page=1000,1' }) },
+  'GET /api/dm-device-days-actual-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-days-actual-v/page?page=1000,1' }) },
+  'GET /api/dm-device-part-days/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-part-days/page?page=1000,1' }) },
+  'GET /api/dm-device-user-days/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-user-days/page?page=1000,1' }) },
+  'GET /api/dm-device-history/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-history/page?page=1000,1' }) },
+  'GET /api/statistics-v': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    rows: (b) => b.pageRows.map((r: { locationId: number }) => r.locationId),
+    request: () => ({ url: '/api/statistics-v' }),
+  },
+  'GET /api/statistics/locations/:id/devices': { kind: 'item', request: async (_w, at) => ({ url: `/api/statistics/locations/${at}/devices` }) },
+  'GET /api/devices/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}` }) },
+  'PUT /api/devices/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}`, payload: { comment: 'matrix' } }) },
+  'DELETE /api/devices/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}` }) },
+  'POST /api/devices/change-activity': {
+    kind: 'item',
+    request: async (w, at) => ({ url: '/api/devices/change-activity', payload: { ids: [await deviceAt(w, at)], managedFlag: false } }),
+  },
+  'POST /api/dm-device-days/device/:id/update-walk': { kind: 'item', request: async (w, at) => ({ url: `/api/dm-device-days/device/${await deviceAt(w, at)}/update-walk` }) },
+  // A zip of the scope's walks: devices.routes.test.ts unzips it and checks the scope.
+  'GET /api/devices/walks': { kind: 'global', request: () => ({ url: '/api/devices/walks' }) },
+  // Multipart uploads: a JSON call passes the access check and is refused for its body (400);
+  // devices.routes.test.ts sends the files and checks the scope.
+  'POST /api/service/set-active-status': { kind: 'global', ok: 400, request: () => ({ url: '/api/service/set-active-status', payload: {} }) },
+  'POST /api/service/set-inactive-status': { kind: 'global', ok: 400, request: () => ({ url: '/api/service/set-inactive-status', payload: {} }) },
+  // Acts on the caller's scope only; devices.routes.test.ts checks that.
+  'POST /api/service/reset-status': { kind: 'global', request: () => ({ url: '/api/service/reset-status' }) },
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },

@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  devicePartShortListSpec,
+  devicePartsListSpec,
+  devicesListSpec,
+  dmDeviceDaysActualListSpec,
+  dmDeviceDaysListSpec,
+  dmDeviceDaysVListSpec,
+  dmDeviceHistoryListSpec,
+  dmDevicePartDaysListSpec,
+  dmDeviceUserDaysListSpec,
+} from '@pagewatch/contracts/devices';
+import { defineList } from '../../lib/list-query.ts';
+
+/**
+ * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
+ * here. Each list's scope is applied by the service on the column named in its comment. Joins
+ * that a count does not need are LEFT joins on a unique key, so PostgreSQL drops them there.
+ */
+
+const iso = (e: ReturnType<typeof sql>) => sql`to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Scope column: d.location_id. */
+export const devicesList = defineList(devicesListSpec, {
+  from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
+  tiebreaker: sql`d.id`,
+  sql: {
+    id: sql`d.id`,
+    modelCode: sql`d.model_code`,
+    serialNumber: sql`d.serial_number`,
+    inventoryNumber: sql`d.inventory_number`,
+    snmpLocation: sql`d.snmp_location`,
+    hostName: sql`d.host_name`,
+    locationId: sql`d.location_id`,
+    ip: sql`d.ip`,
+    deviceType: sql`d.device_type`,
+    colorType: sql`d.color_type`,
+    paperFormat: sql`d.paper_format`,
+    totalCount: sql`d.total_count`,
+    monoCount: sql`d.mono_count`,
+    colorCount: sql`d.color_count`,
+    tonerBlack: sql`d.toner_black`,
+    tonerCyan: sql`d.toner_cyan`,
+    tonerMagenta: sql`d.toner_magenta`,
+    tonerYellow: sql`d.toner_yellow`,
+    newDevice30Flag: sql`d.new_device30_flag`,
+    notAvailableFlag: sql`d.not_available_flag`,
+    matReplacementRequiredFlag: sql`d.mat_replacement_required_flag`,
+    needAttentionFlag: sql`d.need_attention_flag`,
+    managedFlag: sql`d.managed_flag`,
+    statusCode: sql`d.status_code`,
+    refreshedAt: sql`d.refreshed_at`,
+    createdAt: sql`d.created_at`,
+    macAddress: sql`d.mac_address`,
+    firmware: sql`d.firmware`,
+    a3Count: sql`d.a3_count`,
+    a4Count: sql`d.a4_count`,
+    copyCount: sql`d.copy_count`,
+    scanCount: sql`d.scan_count`,
+    modelVendorCode: sql`d.model_vendor_code`,
+    hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
+  },
+  extra: {
+    locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true },
+  },
+});
+
+/** Scope column: d.location_id. One row per supply of a device. */
+export const devicePartsList = defineList(devicePartsListSpec, {
+  from: sql`device_supplies s JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = d.location_id`,
+  tiebreaker: sql`s.device_id, s.supply_index`,
+  sql: {
+    colorant: sql`s.colorant`,
+    partName: sql`s.part_name`,
+    partModelCode: sql`s.part_model_code`,
+    partSerialNumber: sql`s.part_serial_number`,
+    level: sql`s.percent`,
+    modelCode: sql`d.model_code`,
+    hostName: sql`d.host_name`,
+    ip: sql`d.ip`,
+    locationId: sql`d.location_id`,
+    serialNumber: sql`d.serial_number`,
+    inventoryNumber: sql`d.inventory_number`,
+    deviceType: sql`d.device_type`,
+    colorType: sql`d.color_type`,
+    paperFormat: sql`d.paper_format`,
+    refreshDate: sql`s.refreshed_at`,
+    partCode: sql`s.part_code`,
+    levelState: sql`s.level_state`,
+    locationName: sql`loc.name`,
+    deviceId: sql`s.device_id`,
+  },
+  extra: {
+    id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },
+    supplyIndex: { expr: sql`s.supply_index`, type: 'number', filter: true, sort: true },
+  },
+});
+
+/** Scope column: d.location_id. */
+export const devicePartShortList = defineList(devicePartShortListSpec, {
+  from: sql`device_supplies s JOIN devices d ON d.id = s.device_id`,
+  tiebreaker: sql`s.device_id, s.supply_index`,
+  sql: {
+    deviceId: sql`s.device_id`,
+    supplyIndex: sql`s.supply_index`,
+    partCode: sql`s.part_code`,
+    partName: sql`s.part_name`,
+    colorant: sql`s.colorant`,
+    partModelCode: sql`s.part_model_code`,
+    level: sql`s.percent`,
+    levelState: sql`s.level_state`,
+  },
+  extra: { id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false } },
+});
+
+const dayColumns = (a: string) => ({
+  factDate: sql.raw(`${a}.fact_date`),
+  deviceId: sql.raw(`${a}.device_id`),
+  totalCount: sql.raw(`${a}.total_count`),
+  monoCount: sql.raw(`${a}.mono_count`),
+  colorCount: sql.raw(`${a}.color_count`),
+  a3Count: sql.raw(`${a}.a3_count`),
+  a4Count: sql.raw(`${a}.a4_count`),
+  copyCount: sql.raw(`${a}.copy_count`),
+  scanCount: sql.raw(`${a}.scan_count`),
+  statusCode: sql.raw(`${a}.status_code`),
+  readings: sql.raw(`${a}.readings`),
+});
+const dayId = (a: string) => ({ id: { expr: sql.raw(`(${a}.device_id || '-' || ${a}.fact_date)`), type: 'string' as const, filter: false, sort: false } });
+
+/** Scope column: dd.location_id. */
+export const dmDeviceDaysList = defineList(dmDeviceDaysListSpec, {
+  from: sql`dm_device_days dd`,
+  tiebreaker: sql`dd.device_id, dd.fact_date`,
+  sql: dayColumns('dd'),
+  extra: dayId('dd'),
+});
+
+/**
+ * The day's pages: a counter minus the same counter of the device's previous day with a
+ * reading (found through the (device_id, fact_date) index), or minus the day's first total.
+ */
+const prevDay = (col: string) =>
+  sql.raw(`(SELECT p.${col} FROM dm_device_days p WHERE p.device_id = dd.device_id AND p.fact_date < dd.fact_date ORDER BY p.fact_date DESC LIMIT 1)`);
+const dayDelta = (col: string, first: string | null) =>
+  sql`GREATEST(0, ${sql.raw(`dd.${col}`)} - COALESCE(${prevDay(col)}, ${first ? sql.raw(`dd.${first}`) : sql.raw(`dd.${col}`)}))`;
+
+const dayVColumns = {
+  ...dayColumns('dd'),
+  modelCode: sql`d.model_code`,
+  serialNumber: sql`d.serial_number`,
+  locationId: sql`dd.location_id`,
+  dayTotal: dayDelta('total_count', 'total_start'),
+  dayMono: dayDelta('mono_count', null),
+  dayColor: dayDelta('color_count', null),
+};
+
+/** Scope column: dd.location_id. */
+export const dmDeviceDaysVList = defineList(dmDeviceDaysVListSpec, {
+  from: sql`dm_device_days dd LEFT JOIN devices d ON d.id = dd.device_id`,
+  tiebreaker: sql`dd.device_id, dd.fact_date`,
+  sql: dayVColumns,
+  extra: dayId('dd'),
+});
+
+/** Scope column: dd.location_id. The newest day of each device. */
+export const dmDeviceDaysActualList = defineList(dmDeviceDaysActualListSpec, {
+  from: sql`devices d JOIN LATERAL (SELECT * FROM dm_device_days x WHERE x.device_id = d.id ORDER BY x.fact_date DESC LIMIT 1) dd ON true`,
+  tiebreaker: sql`dd.device_id, dd.fact_date`,
+  sql: dayVColumns,
+  extra: dayId('dd'),
+});
+
+/** Scope column: d.location_id. */
+export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
+  from: sql`dm_device_part_days pd JOIN devices d ON d.id = pd.device_id`,
+  tiebreaker: sql`pd.device_id, pd.supply_index, pd.fact_date`,
+  sql: {
+    factDate: sql`pd.fact_date`,
+    deviceId: sql`pd.device_id`,
+    supplyIndex: sql`pd.supply_index`,
+    partCode: sql`pd.part_code`,
+    colorant: sql`pd.colorant`,
+    partModelCode: sql`pd.part_model_code`,
+    partSerialNumber: sql`pd.part_serial_number`,
+    level: sql`pd.percent`,
+    minLevel: sql`pd.min_percent`,
+    levelState: sql`pd.level_state`,
+    replaced: sql`pd.replaced`,
+  },
+  extra: { id: { expr: sql`(pd.device_id || '-' || pd.supply_index || '-' || pd.fact_date)`, type: 'string', filter: false, sort: false } },
+});
+
+/** Scope column: ud.location_id. */
+export const dmDeviceUserDaysList = defineList(dmDeviceUserDaysListSpec, {
+  from: sql`dm_device_user_days ud`,
+  tiebreaker: sql`ud.id`,
+  sql: {
+    id: sql`ud.id`,
+    factDate: sql`ud.fact_date`,
+    username: sql`ud.username`,
+    printedPageCount: sql`ud.printed_page_count`,
+    deviceId: sql`ud.device_id`,
+  },
+});
+
+/** Scope column: d.location_id. An address holds from its change until the next one. */
+export const dmDeviceHistoryList = defineList(dmDeviceHistoryListSpec, {
+  from: sql`(SELECT h.*, lead(h.changed_at) OVER (PARTITION BY h.device_id ORDER BY h.changed_at, h.id) AS until FROM device_ip_history h) h JOIN devices d ON d.id = h.device_id`,
+  tiebreaker: sql`h.id`,
+  sql: {
+    id: sql`h.id`,
+    deviceId: sql`h.device_id`,
+    ip: sql`h.ip`,
+    oldIp: sql`h.old_ip`,
+    dateFrom: sql`h.changed_at`,
+    dateTo: sql`h.until`,
+  },
+});
+
+export { iso };

@@ -1,0 +1,165 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ColumnType, ListSpec } from '@pagewatch/contracts/list';
+import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
+import type { Db } from '../../db/client.ts';
+import { locations } from '../../db/schema.ts';
+import { agents } from '../agents/agents.schema.ts';
+import { devices, deviceSupplies, deviceWalks } from './devices.schema.ts';
+import { deviceWalkRequests } from './device-activity.schema.ts';
+
+/** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
+export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+export const iso = (v: unknown) => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString());
+/** A `date` column as YYYY-MM-DD, whatever the driver made of it. */
+export const day = (v: unknown): string => {
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
+  const d = v instanceof Date ? v : new Date(String(v));
+  // A Date from a `date` column is midnight, UTC or local depending on the driver.
+  return d.getUTCHours() === 0 ? d.toISOString().slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * A raw list row in the types of its spec: numbers as numbers, dates as ISO strings (a `date`
+ * column, named in `dateOnly`, as YYYY-MM-DD).
+ */
+export function typedRow(spec: ListSpec, extra: Record<string, ColumnType>, dateOnly: string[] = []) {
+  const types: Record<string, ColumnType> = { ...Object.fromEntries(spec.columns.map((c) => [c.field, c.type])), ...extra };
+  return (r: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) {
+      const type = types[k];
+      if (v === null || v === undefined) out[k] = null;
+      else if (dateOnly.includes(k)) out[k] = day(v);
+      else if (type === 'number') out[k] = Number(v);
+      else if (type === 'date') out[k] = iso(v);
+      else if (type === 'boolean') out[k] = v === true || v === 't' || v === 'true';
+      else out[k] = String(v);
+    }
+    return out;
+  };
+}
+
+/** `col IN (scope)`: the caller's locations. */
+export function scopeSql(scope: Set<number>, col: SQL): SQL {
+  const ids = [...scope];
+  return ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+}
+
+export async function deviceRow(db: Db, id: number) {
+  const [row] = await db
+    .select({ d: devices, locationName: locations.name, agentName: agents.name, walkRequestedAt: deviceWalkRequests.requestedAt })
+    .from(devices)
+    .leftJoin(locations, eq(locations.id, devices.locationId))
+    .leftJoin(agents, eq(agents.id, devices.agentId))
+    .leftJoin(deviceWalkRequests, eq(deviceWalkRequests.deviceId, devices.id))
+    .where(eq(devices.id, id));
+  return row ?? null;
+}
+
+export async function hasWalk(db: Db, id: number): Promise<boolean> {
+  const [w] = await db.select({ id: deviceWalks.deviceId }).from(deviceWalks).where(eq(deviceWalks.deviceId, id));
+  return !!w;
+}
+
+export async function suppliesOfDevice(db: Db, id: number): Promise<DeviceSupply[]> {
+  const rows = await db.select().from(deviceSupplies).where(eq(deviceSupplies.deviceId, id)).orderBy(deviceSupplies.supplyIndex);
+  return rows.map((s) => ({
+    supplyIndex: s.supplyIndex,
+    partCode: s.partCode,
+    partName: s.partName,
+    colorant: s.colorant,
+    partModelCode: s.partModelCode,
+    partSerialNumber: s.partSerialNumber,
+    level: s.percent,
+    levelState: s.levelState as DeviceSupply['levelState'],
+    installedAt: iso(s.installedAt),
+    refreshedAt: iso(s.refreshedAt)!,
+  }));
+}
+
+/** Pages of the device's newest day: counters minus those of the day before (or the day's first total). */
+export async function dayCounters(db: Db, id: number): Promise<Device['dayCounters']> {
+  const res = await db.execute(sql`
+    SELECT dd.fact_date, dd.total_count - COALESCE(p.total_count, dd.total_start) AS total,
+      dd.mono_count - p.mono_count AS mono, dd.color_count - p.color_count AS color,
+      dd.copy_count - p.copy_count AS copies, dd.scan_count - p.scan_count AS scans
+    FROM (SELECT * FROM dm_device_days WHERE device_id = ${id} ORDER BY fact_date DESC LIMIT 1) dd
+    LEFT JOIN LATERAL (SELECT * FROM dm_device_days x WHERE x.device_id = dd.device_id AND x.fact_date < dd.fact_date ORDER BY x.fact_date DESC LIMIT 1) p ON true`);
+  const r = res.rows[0] as Record<string, unknown> | undefined;
+  if (!r) return null;
+  const pos = (v: unknown) => (v === null || v === undefined ? null : Math.max(0, Number(v)));
+  return { factDate: day(r.fact_date), total: pos(r.total), mono: pos(r.mono), color: pos(r.color), copies: pos(r.copies), scans: pos(r.scans) };
+}
+
+export async function setManaged(db: Db, ids: number[], managedFlag: boolean, visible: SQL): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .update(devices)
+    .set({ managedFlag })
+    .where(and(inArray(devices.id, ids), visible, sql`${devices.managedFlag} <> ${managedFlag}`))
+    .returning({ id: devices.id });
+  return rows.map((r) => r.id);
+}
+
+/** Devices in scope whose serial (case-insensitive) is one of `serials`. */
+export async function devicesBySerial(db: Db, serials: string[], visible: SQL) {
+  if (!serials.length) return [];
+  return db
+    .select({ id: devices.id, serialNumber: devices.serialNumber, managedFlag: devices.managedFlag })
+    .from(devices)
+    .where(and(sql`lower(${devices.serialNumber}) IN (${sql.join(serials.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`, visible));
+}
+
+export async function walksOf(db: Db, visible: SQL, ids: number[] | null) {
+  const where = ids ? and(visible, inArray(devices.id, ids)) : visible;
+  return db
+    .select({
+      id: devices.id,
+      ip: devices.ip,
+      serialNumber: devices.serialNumber,
+      modelCode: devices.modelCode,
+      walkedAt: deviceWalks.walkedAt,
+      rows: deviceWalks.rows,
+    })
+    .from(deviceWalks)
+    .innerJoin(devices, eq(devices.id, deviceWalks.deviceId))
+    .where(where)
+    .orderBy(devices.id);
+}
+
+/** Per location of the scope: device counts by flag and the pages of the last 30 days. */
+export async function statistics(db: Db, visible: SQL, locationFilter: SQL = sql`true`): Promise<StatisticsRow[]> {
+  const res = await db.execute(sql`
+    SELECT loc.id AS location_id, loc.code, loc.name,
+      count(d.id)::int AS all_count,
+      count(d.id) FILTER (WHERE d.managed_flag)::int AS active_count,
+      count(d.id) FILTER (WHERE d.not_available_flag)::int AS not_available,
+      count(d.id) FILTER (WHERE d.need_attention_flag)::int AS attention,
+      count(d.id) FILTER (WHERE d.mat_replacement_required_flag)::int AS replacement,
+      count(d.id) FILTER (WHERE d.new_device30_flag)::int AS new_count,
+      count(d.id) FILTER (WHERE EXISTS (SELECT 1 FROM device_supplies s WHERE s.device_id = d.id AND s.percent < 10))::int AS low_supply,
+      COALESCE((SELECT sum(GREATEST(0, dd.total_count - dd.total_start)) FROM dm_device_days dd
+        WHERE dd.location_id = loc.id AND dd.fact_date > current_date - 30), 0)::float8 AS pages30
+    FROM locations loc LEFT JOIN devices d ON d.location_id = loc.id
+    WHERE ${visible} AND ${locationFilter}
+    GROUP BY loc.id, loc.code, loc.name
+    ORDER BY loc.name, loc.id`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    locationId: Number(r.location_id),
+    locationCode: String(r.code),
+    locationName: String(r.name),
+    allDeviceCount: Number(r.all_count),
+    activeDeviceCount: Number(r.active_count),
+    notAvailableCount: Number(r.not_available),
+    attentionCount: Number(r.attention),
+    replacementCount: Number(r.replacement),
+    newDeviceCount: Number(r.new_count),
+    lowSupplyCount: Number(r.low_supply),
+    pages30: Number(r.pages30),
+  }));
+}
+
+export async function countsBy(db: Db, column: 'status_code' | 'device_type', visible: SQL): Promise<Record<string, number>> {
+  const res = await db.execute(sql`SELECT COALESCE(${sql.raw(column)}, '') AS k, count(*)::int AS n FROM devices d WHERE ${visible} GROUP BY 1`);
+  return Object.fromEntries((res.rows as { k: string; n: number }[]).map((r) => [r.k, Number(r.n)]));
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
+import {
+  changeActivitySchema,
+  deviceListRowSchema,
+  devicePartRowSchema,
+  devicePartShortRowSchema,
+  deviceSchema,
+  deviceUpdateSchema,
+  dmDeviceDayRowSchema,
+  dmDeviceDayVRowSchema,
+  dmDeviceHistoryRowSchema,
+  dmDevicePartDayRowSchema,
+  dmDeviceUserDayRowSchema,
+  locationDeviceStatisticsSchema,
+  messageResponseSchema,
+  statisticsRowSchema,
+  updateWalkResponseSchema,
+} from '@pagewatch/contracts/devices';
+import { translate } from '../../i18n/messages.ts';
+import { callerOf } from '../../plugins/access.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { DeviceListName } from './devices.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const walkQuery = z.object({ ids: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(10_000)]).optional() });
+
+/** Devices, consumables, their history and statistics (spec section 7). */
+export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const svc = ctx.devices;
+  const tags = ['devices'];
+
+  const list = (url: string, name: DeviceListName, row: z.ZodType) =>
+    app.get(url, {
+      config: { access: 'MNU_DEVICES.READ' },
+      schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(row) } },
+    }, (req) => svc.list(callerOf(req), name, req.query));
+
+  list('/api/devices/page', 'devices', deviceListRowSchema);
+  list('/api/device-part-v/page', 'parts', devicePartRowSchema);
+  list('/api/device-part-short-v/page', 'partsShort', devicePartShortRowSchema);
+  list('/api/dm-device-days/page', 'days', dmDeviceDayRowSchema);
+  list('/api/dm-device-days-v/page', 'daysV', dmDeviceDayVRowSchema);
+  list('/api/dm-device-days-actual-v/page', 'daysActual', dmDeviceDayVRowSchema);
+  list('/api/dm-device-part-days/page', 'partDays', dmDevicePartDayRowSchema);
+  list('/api/dm-device-user-days/page', 'userDays', dmDeviceUserDayRowSchema);
+  list('/api/dm-device-history/page', 'history', dmDeviceHistoryRowSchema);
+
+  // Unknown devices' walks as a zip of `.walk` files (all in scope, or the ids given).
+  app.get('/api/devices/walks', {
+    config: { access: 'MNU_DEVICES.READ' },
+    schema: { tags, querystring: walkQuery },
+  }, async (req, reply) => {
+    const ids = req.query.ids === undefined ? null : [req.query.ids].flat();
+    const z = await svc.walksZip(callerOf(req), ids);
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="${z.fileName}"`)
+      .header('X-Walk-Count', String(z.count))
+      .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Walk-Count')
+      .send(z.data);
+  });
+
+  app.post('/api/devices/change-activity', {
+    config: { access: 'MNU_DEVICES.EDIT' },
+    schema: { tags, body: changeActivitySchema, response: { 200: messageResponseSchema } },
+  }, async (req) => {
+    const changed = await svc.changeActivity(callerOf(req), req.body.ids, req.body.managedFlag);
+    const state = { key: req.body.managedFlag ? 'devices.stateOn' : 'devices.stateOff' };
+    return { message: translate(req.lang, 'devices.activityChanged', { state, count: changed }), changed };
+  });
+
+  app.get('/api/devices/:id', {
+    config: { access: 'MNU_DEVICES.READ' },
+    schema: { tags, params: idParams, response: { 200: deviceSchema } },
+  }, (req) => svc.get(callerOf(req), req.params.id));
+
+  app.put('/api/devices/:id', {
+    config: { access: 'MNU_DEVICES.EDIT' },
+    schema: { tags, params: idParams, body: deviceUpdateSchema, response: { 200: deviceSchema } },
+  }, (req) => svc.update(callerOf(req), req.params.id, req.body));
+
+  app.delete('/api/devices/:id', {
+    config: { access: 'MNU_DEVICES.EDIT' },
+    schema: { tags, params: idParams },
+  }, async (req, reply) => {
+    await svc.remove(callerOf(req), req.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/dm-device-days/device/:id/update-walk', {
+    config: { access: 'MNU_DEVICES.EDIT' },
+    schema: { tags, params: idParams, response: { 200: updateWalkResponseSchema } },
+  }, async (req) => {
+    const at = await svc.requestWalk(callerOf(req), req.params.id);
+    return { message: translate(req.lang, 'devices.walkRequested'), requestedAt: at.toISOString() };
+  });
+
+  app.get('/api/statistics-v', {
+    config: { access: 'MNU_DEVICES.READ' },
+    schema: { tags, response: { 200: pageResponseSchema(statisticsRowSchema) } },
+  }, async (req) => {
+    const rows = await svc.statistics(callerOf(req));
+    return { pageRows: rows, totalRows: rows.length };
+  });
+
+  app.get('/api/statistics/locations/:id/devices', {
+    config: { access: 'MNU_DEVICES.READ' },
+    schema: { tags, params: idParams, response: { 200: locationDeviceStatisticsSchema } },
+  }, (req) => svc.locationStatistics(callerOf(req), req.params.id));
+}

@@ -1,0 +1,468 @@
+import { z } from 'zod';
+import type { ListSpec } from './list.ts';
+import { LEVEL_STATES } from './reading.ts';
+
+/**
+ * Devices, consumables and their history (spec sections 2, 3 and 7: devices, device-part-v,
+ * dm-device-*, statistics, service). Every list is declared once here and feeds both the
+ * server's SQL list and the console's grid (house style 4).
+ */
+
+// ------------------------------------------------------------------ consumable level bands
+
+/**
+ * The consumable level bar (spec section 4): above 50 high, 10 to 50 medium, below 10 low; the
+ * bar is never narrower than 4 percent. Each band is defined here once, with its colour.
+ */
+export const LEVEL_BANDS = {
+  HIGH: { labelKey: 'devices.band.HIGH', color: 'teal', min: 51 },
+  MEDIUM: { labelKey: 'devices.band.MEDIUM', color: 'yellow', min: 10 },
+  LOW: { labelKey: 'devices.band.LOW', color: 'red', min: 0 },
+} as const;
+export type LevelBand = keyof typeof LEVEL_BANDS;
+export const LEVEL_BAR_MIN_WIDTH = 4;
+
+/** What a level shows as when it is not a number: unknown, or "some remaining" (RFC 3805 -3). */
+export const LEVEL_STATE_DISPLAY = {
+  UNKNOWN: { labelKey: 'devices.levelState.UNKNOWN', color: 'gray' },
+  SOME_REMAINING: { labelKey: 'devices.levelState.SOME_REMAINING', color: 'blue' },
+  UNRESTRICTED: { labelKey: 'devices.levelState.UNRESTRICTED', color: 'teal' },
+  LOW: { labelKey: 'devices.levelState.LOW', color: 'red' },
+  EMPTY: { labelKey: 'devices.levelState.EMPTY', color: 'red' },
+} as const;
+
+/** The band of a percent level (null when there is no number to band). */
+export function levelBand(level: number | null | undefined): LevelBand | null {
+  if (level === null || level === undefined || !Number.isFinite(level)) return null;
+  if (level > 50) return 'HIGH';
+  if (level >= 10) return 'MEDIUM';
+  return 'LOW';
+}
+
+/** Width of the bar in percent: the level, clamped to 0..100, never under the minimum. */
+export const levelBarWidth = (level: number) => Math.max(LEVEL_BAR_MIN_WIDTH, Math.min(100, Math.round(level)));
+
+// ------------------------------------------------------------------ device flags
+
+/** The four flags of a device (spec section 3), shown as icons with tooltips. */
+export const DEVICE_FLAGS = ['newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag'] as const;
+export type DeviceFlag = (typeof DEVICE_FLAGS)[number];
+
+// ------------------------------------------------------------------ devices list and card
+
+const nstr = z.string().nullable();
+const nnum = z.number().nullable();
+const dateStr = z.string();
+
+export const devicesListSpec: ListSpec = {
+  endpoint: '/devices/page',
+  defaultSort: [{ field: 'modelCode', dir: 'ASC' }],
+  columns: [
+    { field: 'modelCode', type: 'string', sortable: true, filterable: true },
+    { field: 'serialNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'inventoryNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'snmpLocation', type: 'string', sortable: true, filterable: true },
+    { field: 'hostName', type: 'string', sortable: true, filterable: true },
+    { field: 'locationId', type: 'number', sortable: true, filterable: true },
+    { field: 'ip', type: 'string', sortable: true, filterable: true },
+    { field: 'deviceType', type: 'string', sortable: true, filterable: true },
+    { field: 'colorType', type: 'string', sortable: true, filterable: true },
+    { field: 'paperFormat', type: 'string', sortable: true, filterable: true },
+    { field: 'totalCount', type: 'number', sortable: true, filterable: true },
+    { field: 'monoCount', type: 'number', sortable: true, filterable: true },
+    { field: 'colorCount', type: 'number', sortable: true, filterable: true },
+    { field: 'tonerBlack', type: 'number', sortable: true, filterable: true },
+    { field: 'tonerCyan', type: 'number', sortable: true, filterable: true },
+    { field: 'tonerMagenta', type: 'number', sortable: true, filterable: true },
+    { field: 'tonerYellow', type: 'number', sortable: true, filterable: true },
+    { field: 'newDevice30Flag', type: 'boolean', sortable: true, filterable: true },
+    { field: 'notAvailableFlag', type: 'boolean', sortable: true, filterable: true },
+    { field: 'matReplacementRequiredFlag', type: 'boolean', sortable: true, filterable: true },
+    { field: 'needAttentionFlag', type: 'boolean', sortable: true, filterable: true },
+    { field: 'managedFlag', type: 'boolean', sortable: true, filterable: true },
+    { field: 'statusCode', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'refreshedAt', type: 'date', sortable: true, filterable: true, hidden: true },
+    { field: 'createdAt', type: 'date', sortable: true, filterable: true, hidden: true },
+    { field: 'macAddress', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'firmware', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'a3Count', type: 'number', sortable: true, filterable: true, hidden: true },
+    { field: 'a4Count', type: 'number', sortable: true, filterable: true, hidden: true },
+    { field: 'copyCount', type: 'number', sortable: true, filterable: true, hidden: true },
+    { field: 'scanCount', type: 'number', sortable: true, filterable: true, hidden: true },
+    { field: 'modelVendorCode', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'hasWalk', type: 'boolean', sortable: false, filterable: true, hidden: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};
+
+export const deviceListRowSchema = z.object({
+  id: z.number().int(),
+  modelCode: nstr,
+  serialNumber: nstr,
+  inventoryNumber: nstr,
+  snmpLocation: nstr,
+  hostName: nstr,
+  locationId: z.number().int(),
+  locationName: z.string(),
+  ip: z.string(),
+  deviceType: nstr,
+  colorType: nstr,
+  paperFormat: nstr,
+  totalCount: nnum,
+  monoCount: nnum,
+  colorCount: nnum,
+  tonerBlack: nnum,
+  tonerCyan: nnum,
+  tonerMagenta: nnum,
+  tonerYellow: nnum,
+  newDevice30Flag: z.boolean(),
+  notAvailableFlag: z.boolean(),
+  matReplacementRequiredFlag: z.boolean(),
+  needAttentionFlag: z.boolean(),
+  managedFlag: z.boolean(),
+  statusCode: z.string(),
+  refreshedAt: dateStr,
+  createdAt: dateStr,
+  macAddress: nstr,
+  firmware: nstr,
+  a3Count: nnum,
+  a4Count: nnum,
+  copyCount: nnum,
+  scanCount: nnum,
+  modelVendorCode: nstr,
+  hasWalk: z.boolean(),
+});
+export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
+
+/** One supply of a device as the card shows it. */
+export const deviceSupplySchema = z.object({
+  supplyIndex: z.number().int(),
+  partCode: z.string(),
+  partName: z.string(),
+  colorant: nstr,
+  partModelCode: nstr,
+  partSerialNumber: nstr,
+  level: nnum,
+  levelState: z.enum(LEVEL_STATES).nullable(),
+  installedAt: z.string().nullable(),
+  refreshedAt: dateStr,
+});
+export type DeviceSupply = z.infer<typeof deviceSupplySchema>;
+
+/** Every field of a device (spec section 3, Device) for the card. */
+export const deviceSchema = deviceListRowSchema.extend({
+  port: z.number().int(),
+  sysObjectId: nstr,
+  sysDescr: nstr,
+  printerStatus: nstr,
+  scannerStatus: nstr,
+  snmpStatusCode: nstr,
+  errorBits: z.array(z.string()),
+  walkRefreshedAt: z.string().nullable(),
+  walkRequestedAt: z.string().nullable(),
+  comment: nstr,
+  faxCount: nnum,
+  duplexCount: nnum,
+  powerOnCount: nnum,
+  totalUnit: nstr,
+  agentId: z.number().int().nullable(),
+  agentName: nstr,
+  /** Pages of the last day with a reading (day counters). */
+  dayCounters: z
+    .object({ factDate: z.string(), total: nnum, mono: nnum, color: nnum, copies: nnum, scans: nnum })
+    .nullable(),
+  supplies: z.array(deviceSupplySchema),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** What the card may change (spec: inventory number, location, comment, managed). */
+export const deviceUpdateSchema = z.object({
+  inventoryNumber: z.string().trim().max(100, 'devices.inventoryTooLong').nullable().optional(),
+  location: z.object({ id: z.number().int().positive() }).optional(),
+  comment: z.string().max(4000, 'devices.commentTooLong').nullable().optional(),
+  managedFlag: z.boolean().optional(),
+});
+export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
+
+export const MAX_ACTIVITY_IDS = 1000;
+/** Enable or disable maintenance (the managed flag) for one device or many. */
+export const changeActivitySchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'devices.noneChosen').max(MAX_ACTIVITY_IDS),
+  managedFlag: z.boolean(),
+});
+export const messageResponseSchema = z.object({ message: z.string(), changed: z.number().int().optional() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+// ------------------------------------------------------------------ consumables (device-part-v)
+
+export const devicePartsListSpec: ListSpec = {
+  endpoint: '/device-part-v/page',
+  defaultSort: [{ field: 'level', dir: 'ASC' }],
+  columns: [
+    { field: 'colorant', type: 'string', sortable: true, filterable: true },
+    { field: 'partName', type: 'string', sortable: true, filterable: true },
+    { field: 'partModelCode', type: 'string', sortable: true, filterable: true },
+    { field: 'partSerialNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'level', type: 'number', sortable: true, filterable: true },
+    { field: 'modelCode', type: 'string', sortable: true, filterable: true },
+    { field: 'hostName', type: 'string', sortable: true, filterable: true },
+    { field: 'ip', type: 'string', sortable: true, filterable: true },
+    { field: 'locationId', type: 'number', sortable: true, filterable: true },
+    { field: 'serialNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'inventoryNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'deviceType', type: 'string', sortable: true, filterable: true },
+    { field: 'colorType', type: 'string', sortable: true, filterable: true },
+    { field: 'paperFormat', type: 'string', sortable: true, filterable: true },
+    { field: 'refreshDate', type: 'date', sortable: true, filterable: true },
+    { field: 'partCode', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'levelState', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'locationName', type: 'string', sortable: true, filterable: true, hidden: true },
+    { field: 'deviceId', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};
+
+/** A consumable row (spec section 3), plus levelState so unknown and "some remaining" are not numbers. */
+export const devicePartRowSchema = z.object({
+  id: z.string(),
+  deviceId: z.number().int(),
+  supplyIndex: z.number().int(),
+  partCode: z.string(),
+  partName: z.string(),
+  colorant: nstr,
+  partModelCode: nstr,
+  partSerialNumber: nstr,
+  level: nnum,
+  levelState: z.enum(LEVEL_STATES).nullable(),
+  modelCode: nstr,
+  hostName: nstr,
+  ip: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  serialNumber: nstr,
+  inventoryNumber: nstr,
+  device: z.object({ id: z.number().int(), serialNumber: nstr, inventoryNumber: nstr }),
+  deviceType: nstr,
+  colorType: nstr,
+  paperFormat: nstr,
+  refreshDate: dateStr,
+});
+export type DevicePartRow = z.infer<typeof devicePartRowSchema>;
+
+/** The short consumable row (device-part-short-v): one device's supplies, for pickers and the card. */
+export const devicePartShortListSpec: ListSpec = {
+  endpoint: '/device-part-short-v/page',
+  defaultSort: [{ field: 'supplyIndex', dir: 'ASC' }],
+  columns: [
+    { field: 'deviceId', type: 'number', sortable: true, filterable: true },
+    { field: 'supplyIndex', type: 'number', sortable: true, filterable: true },
+    { field: 'partCode', type: 'string', sortable: true, filterable: true },
+    { field: 'partName', type: 'string', sortable: true, filterable: true },
+    { field: 'colorant', type: 'string', sortable: true, filterable: true },
+    { field: 'partModelCode', type: 'string', sortable: true, filterable: true },
+    { field: 'level', type: 'number', sortable: true, filterable: true },
+    { field: 'levelState', type: 'string', sortable: true, filterable: true },
+  ],
+};
+export const devicePartShortRowSchema = z.object({
+  id: z.string(),
+  deviceId: z.number().int(),
+  supplyIndex: z.number().int(),
+  partCode: z.string(),
+  partName: z.string(),
+  colorant: nstr,
+  partModelCode: nstr,
+  level: nnum,
+  levelState: z.enum(LEVEL_STATES).nullable(),
+});
+
+// ------------------------------------------------------------------ history lists
+
+/** Counters per device per day (dm-device-days). */
+export const dmDeviceDaysListSpec: ListSpec = {
+  endpoint: '/dm-device-days/page',
+  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
+  columns: [
+    { field: 'factDate', type: 'date', sortable: true, filterable: true },
+    { field: 'deviceId', type: 'number', sortable: true, filterable: true },
+    { field: 'totalCount', type: 'number', sortable: true, filterable: true },
+    { field: 'monoCount', type: 'number', sortable: true, filterable: true },
+    { field: 'colorCount', type: 'number', sortable: true, filterable: true },
+    { field: 'a3Count', type: 'number', sortable: true, filterable: true },
+    { field: 'a4Count', type: 'number', sortable: true, filterable: true },
+    { field: 'copyCount', type: 'number', sortable: true, filterable: true },
+    { field: 'scanCount', type: 'number', sortable: true, filterable: true },
+    { field: 'statusCode', type: 'string', sortable: true, filterable: true },
+    { field: 'readings', type: 'number', sortable: true, filterable: true },
+  ],
+};
+export const dmDeviceDayRowSchema = z.object({
+  id: z.string(),
+  factDate: z.string(),
+  deviceId: z.number().int(),
+  totalCount: nnum,
+  monoCount: nnum,
+  colorCount: nnum,
+  a3Count: nnum,
+  a4Count: nnum,
+  copyCount: nnum,
+  scanCount: nnum,
+  statusCode: nstr,
+  readings: z.number().int(),
+});
+export type DmDeviceDayRow = z.infer<typeof dmDeviceDayRowSchema>;
+
+/**
+ * The same days with the day's pages (dm-device-days-v): each counter minus the one of the
+ * device's previous day (the day's first reading on the device's first day).
+ */
+export const dmDeviceDaysVListSpec: ListSpec = {
+  endpoint: '/dm-device-days-v/page',
+  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
+  columns: [
+    ...dmDeviceDaysListSpec.columns,
+    { field: 'modelCode', type: 'string', sortable: true, filterable: true },
+    { field: 'serialNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'locationId', type: 'number', sortable: true, filterable: true },
+    { field: 'dayTotal', type: 'number', sortable: true, filterable: true },
+    { field: 'dayMono', type: 'number', sortable: true, filterable: true },
+    { field: 'dayColor', type: 'number', sortable: true, filterable: true },
+  ],
+};
+export const dmDeviceDayVRowSchema = dmDeviceDayRowSchema.extend({
+  modelCode: nstr,
+  serialNumber: nstr,
+  locationId: z.number().int(),
+  dayTotal: nnum,
+  dayMono: nnum,
+  dayColor: nnum,
+});
+export type DmDeviceDayVRow = z.infer<typeof dmDeviceDayVRowSchema>;
+
+/** The latest day of each device (dm-device-days-actual-v). */
+export const dmDeviceDaysActualListSpec: ListSpec = {
+  endpoint: '/dm-device-days-actual-v/page',
+  defaultSort: [{ field: 'deviceId', dir: 'ASC' }],
+  columns: dmDeviceDaysVListSpec.columns,
+};
+
+/** Supply levels per device, supply and day (dm-device-part-days). */
+export const dmDevicePartDaysListSpec: ListSpec = {
+  endpoint: '/dm-device-part-days/page',
+  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
+  columns: [
+    { field: 'factDate', type: 'date', sortable: true, filterable: true },
+    { field: 'deviceId', type: 'number', sortable: true, filterable: true },
+    { field: 'supplyIndex', type: 'number', sortable: true, filterable: true },
+    { field: 'partCode', type: 'string', sortable: true, filterable: true },
+    { field: 'colorant', type: 'string', sortable: true, filterable: true },
+    { field: 'partModelCode', type: 'string', sortable: true, filterable: true },
+    { field: 'partSerialNumber', type: 'string', sortable: true, filterable: true },
+    { field: 'level', type: 'number', sortable: true, filterable: true },
+    { field: 'minLevel', type: 'number', sortable: true, filterable: true },
+    { field: 'levelState', type: 'string', sortable: true, filterable: true },
+    { field: 'replaced', type: 'boolean', sortable: true, filterable: true },
+  ],
+};
+export const dmDevicePartDayRowSchema = z.object({
+  id: z.string(),
+  factDate: z.string(),
+  deviceId: z.number().int(),
+  supplyIndex: z.number().int(),
+  partCode: z.string(),
+  colorant: nstr,
+  partModelCode: nstr,
+  partSerialNumber: nstr,
+  level: nnum,
+  minLevel: nnum,
+  levelState: z.enum(LEVEL_STATES).nullable(),
+  replaced: z.boolean(),
+});
+export type DmDevicePartDayRow = z.infer<typeof dmDevicePartDayRowSchema>;
+
+/** Pages per user per device per day (spec section 3, Device user day). */
+export const dmDeviceUserDaysListSpec: ListSpec = {
+  endpoint: '/dm-device-user-days/page',
+  defaultSort: [{ field: 'factDate', dir: 'DESC' }],
+  columns: [
+    { field: 'factDate', type: 'date', sortable: true, filterable: true },
+    { field: 'username', type: 'string', sortable: true, filterable: true },
+    { field: 'printedPageCount', type: 'number', sortable: true, filterable: true },
+    { field: 'deviceId', type: 'number', sortable: true, filterable: true, hidden: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};
+export const dmDeviceUserDayRowSchema = z.object({
+  id: z.number().int(),
+  factDate: z.string(),
+  username: z.string(),
+  printedPageCount: z.number().int(),
+  deviceId: z.number().int(),
+});
+export type DmDeviceUserDayRow = z.infer<typeof dmDeviceUserDayRowSchema>;
+
+/** A device's addresses by period (dm-device-history): from `dateFrom` until `dateTo` (null: still). */
+export const dmDeviceHistoryListSpec: ListSpec = {
+  endpoint: '/dm-device-history/page',
+  defaultSort: [{ field: 'dateFrom', dir: 'DESC' }],
+  columns: [
+    { field: 'ip', type: 'string', sortable: true, filterable: true },
+    { field: 'oldIp', type: 'string', sortable: true, filterable: true },
+    { field: 'dateFrom', type: 'date', sortable: true, filterable: true },
+    { field: 'dateTo', type: 'date', sortable: true, filterable: true },
+    { field: 'deviceId', type: 'number', sortable: true, filterable: true, hidden: true },
+    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
+  ],
+};
+export const dmDeviceHistoryRowSchema = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  ip: z.string(),
+  oldIp: nstr,
+  dateFrom: z.string(),
+  dateTo: z.string().nullable(),
+});
+export type DmDeviceHistoryRow = z.infer<typeof dmDeviceHistoryRowSchema>;
+
+// ------------------------------------------------------------------ statistics
+
+/** Devices per location of the caller (statistics-v). */
+export const statisticsRowSchema = z.object({
+  locationId: z.number().int(),
+  locationCode: z.string(),
+  locationName: z.string(),
+  allDeviceCount: z.number().int(),
+  activeDeviceCount: z.number().int(),
+  notAvailableCount: z.number().int(),
+  attentionCount: z.number().int(),
+  replacementCount: z.number().int(),
+  newDeviceCount: z.number().int(),
+  lowSupplyCount: z.number().int(),
+  /** Pages printed over the last 30 days (from the daily history). */
+  pages30: z.number(),
+});
+export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
+
+/** A location with everything below it (statistics/locations/{id}/devices). */
+export const locationDeviceStatisticsSchema = statisticsRowSchema.extend({
+  byStatus: z.record(z.string(), z.number().int()),
+  byType: z.record(z.string(), z.number().int()),
+});
+
+// ------------------------------------------------------------------ service uploads
+
+/** The serial numbers file of the service uploads: UTF-8 text, one serial a line. */
+export const SERVICE_FILE_MAX_BYTES = 1024 * 1024;
+export const SERVICE_FILE_EXTENSION = '.txt';
+/** A line that is a serial number: printable, no spaces inside, at most 100 characters. */
+export const SERIAL_LINE = /^[\p{L}\p{N}._\-/#]{1,100}$/u;
+
+/** How many of the listed serials the upload changed, which it did not find, which lines it could not read. */
+export const serviceResultSchema = z.object({
+  message: z.string(),
+  changed: z.number().int(),
+  notFound: z.array(z.string()),
+  invalidLines: z.array(z.number().int()),
+});
+export type ServiceResult = z.infer<typeof serviceResultSchema>;
+
+export const updateWalkResponseSchema = z.object({ message: z.string(), requestedAt: z.string() });
