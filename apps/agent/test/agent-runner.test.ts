@@ -45,7 +45,7 @@ function runnerOptions(overrides: Partial<AgentRunnerOptions> = {}): AgentRunner
   return {
     transport: createHttpTransport({ serverUrl: server.url, token: server.token, timeoutMs: 2000 }),
     spoolDir,
-    discovery: { timeoutMs: 250, retries: 0 },
+    discovery: { timeoutMs: 800, retries: 1 },
     poll: { timeoutMs: 1000, retries: 1 },
     retryMinMs: 50,
     retryMaxMs: 200,
