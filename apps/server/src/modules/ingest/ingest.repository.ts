@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { eventLogs } from '../../db/schema.ts';
@@ -10,57 +10,117 @@ import {
   deviceWalks,
   dmDevicePartDays,
   dmDeviceDays,
-  ingestedReadings,
 } from '../devices/devices.schema.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
 
-/** PostgreSQL takes at most 65,535 parameters per statement; stay well below. */
-const MAX_PARAMS = 30_000;
+/**
+ * Bulk writes as one statement each: the rows travel as a single JSON parameter read by
+ * `jsonb_to_recordset`, so a batch of 500 devices is one small query for the ORM to build and
+ * one for the database to parse (ingest target: 2,000 readings per second on PostgreSQL).
+ */
+type Columns = { key: string; name: string; type: string }[];
+const columnsCache = new Map<PgTable, Columns>();
 
-function chunks<T>(rows: T[], columns: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMS / Math.max(1, columns)));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/** `SET col = excluded.col` for every column but the keys and those kept. */
-function excludedSet(table: PgTable, keep: string[]): Record<string, SQL> {
-  const set: Record<string, SQL> = {};
-  for (const [key, col] of Object.entries(getTableColumns(table)) as [string, PgColumn][]) {
-    if (!keep.includes(key)) set[key] = sql.raw(`excluded."${col.name}"`);
+function columnsOf(table: PgTable): Columns {
+  let cols = columnsCache.get(table);
+  if (!cols) {
+    cols = (Object.entries(getTableColumns(table)) as [string, PgColumn][])
+      .map(([key, c]) => ({ key, name: c.name, type: c.getSQLType().replace(/^(big)?serial$/, (_m, big) => (big ? 'bigint' : 'integer')) }));
+    columnsCache.set(table, cols);
   }
-  return set;
+  return cols;
 }
 
-const DEVICE_SET = excludedSet(devices, ['id', 'createdAt', 'inventoryNumber', 'comment', 'managedFlag', 'locationId', 'matReplacementRequiredFlag', 'walkRefreshedAt']);
-const SUPPLY_SET = excludedSet(deviceSupplies, ['deviceId', 'supplyIndex']);
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The rows as a JSON parameter keyed by column name (dates as ISO text). */
+function rowsJson(cols: Columns, rows: object[]): string {
+  return JSON.stringify(
+    rows.map((r) => {
+      const o: Record<string, unknown> = {};
+      for (const c of cols) {
+        const v = (r as Record<string, unknown>)[c.key];
+        if (v !== undefined) o[c.name] = v instanceof Date ? v.toISOString() : v;
+      }
+      return o;
+    }),
+  );
+}
+
+/**
+ * INSERT … SELECT FROM jsonb_to_recordset … [ON CONFLICT (keys) DO UPDATE SET …] [RETURNING …].
+ * `omit` leaves columns to their defaults (an id from its sequence).
+ */
+async function bulk(
+  tx: Db,
+  table: PgTable,
+  rows: object[],
+  opts: { omit?: string[]; conflict?: string[]; set?: Record<string, string>; updateAllBut?: string[]; returning?: string } = {},
+) {
+  if (!rows.length) return [];
+  const cols = columnsOf(table).filter((c) => !opts.omit?.includes(c.key));
+  const names = cols.map((c) => quote(c.name)).join(', ');
+  const defs = cols.map((c) => `${quote(c.name)} ${c.type}`).join(', ');
+  let tail = '';
+  if (opts.conflict) {
+    const target = opts.conflict.map((k) => quote(cols.find((c) => c.key === k)!.name)).join(', ');
+    const set = { ...(opts.set ?? {}) };
+    if (opts.updateAllBut) {
+      for (const c of cols) if (!opts.updateAllBut.includes(c.key) && !opts.conflict.includes(c.key) && !set[c.key]) set[c.key] = `excluded.${quote(c.name)}`;
+    }
+    const assignments = Object.entries(set).map(([k, v]) => `${quote(cols.find((c) => c.key === k)?.name ?? k)} = ${v}`);
+    tail = assignments.length ? ` ON CONFLICT (${target}) DO UPDATE SET ${assignments.join(', ')}` : ` ON CONFLICT (${target}) DO NOTHING`;
+  }
+  if (opts.returning) tail += ` RETURNING ${opts.returning}`;
+  const res = await tx.execute(
+    sql`INSERT INTO ${sql.raw(quote(getTableName(table)))} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${rowsJson(cols, rows)}::jsonb) AS x(${sql.raw(defs)})${sql.raw(tail)}`,
+  );
+  return res.rows as Record<string, unknown>[];
+}
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
 export async function claimReadings(tx: Db, ids: string[], agentId: number): Promise<Set<string>> {
-  const fresh = new Set<string>();
-  for (const part of chunks(ids, 2)) {
-    const rows = await tx
-      .insert(ingestedReadings)
-      .values(part.map((readingId) => ({ readingId, agentId })))
-      .onConflictDoNothing()
-      .returning({ id: ingestedReadings.readingId });
-    for (const r of rows) fresh.add(r.id);
-  }
-  return fresh;
+  if (!ids.length) return new Set();
+  const res = await tx.execute(sql`
+    INSERT INTO ingested_readings (reading_id, agent_id)
+    SELECT r::uuid, ${agentId}::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS r
+    ON CONFLICT DO NOTHING RETURNING reading_id`);
+  return new Set((res.rows as { reading_id: string }[]).map((r) => r.reading_id));
 }
 
-const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const inJson = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
-/** Devices a batch may match: by serial or MAC anywhere, by IP among this agent's devices. */
+/** Rows of `devices` as the ORM maps them (raw SQL gives column names and text dates). */
+function deviceOf(r: Record<string, unknown>): DeviceState {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(getTableColumns(devices)) as [string, PgColumn][]) {
+    const v = r[col.name];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue ? col.mapFromDriverValue(v) : v;
+  }
+  return out as DeviceState;
+}
+
+/**
+ * Devices a batch may match: by serial or MAC anywhere, by IP among this agent's devices.
+ * Callers hold `lockAgentDevices`, so batches of one agent apply one after the other without
+ * row locks.
+ */
 export async function candidateDevices(tx: Db, agentId: number, serials: string[], macs: string[], ips: string[]): Promise<DeviceState[]> {
   const conds: SQL[] = [];
-  if (serials.length) conds.push(sql`lower(${devices.serialNumber}) IN (${list(serials)})`);
-  if (macs.length) conds.push(sql`${devices.macAddress} IN (${list(macs)})`);
-  if (ips.length) conds.push(sql`(${devices.ip} IN (${list(ips)}) AND ${devices.agentId} = ${agentId})`);
+  if (serials.length) conds.push(sql`lower(serial_number) IN ${inJson(serials)}`);
+  if (macs.length) conds.push(sql`mac_address IN ${inJson(macs)}`);
+  if (ips.length) conds.push(sql`(ip IN ${inJson(ips)} AND agent_id = ${agentId})`);
   if (!conds.length) return [];
-  // FOR UPDATE: two batches about the same device are applied one after the other.
-  return tx.select().from(devices).where(sql.join(conds, sql` OR `)).for('update');
+  const res = await tx.execute(sql`SELECT * FROM devices WHERE ${sql.join(conds, sql` OR `)}`);
+  return (res.rows as Record<string, unknown>[]).map(deviceOf);
+}
+
+/** First key of the ingest's advisory locks (the second is the agent id). */
+const INGEST_LOCK = 5005;
+
+/** Serialises the writes about one agent's devices (batches, missed polls) until the transaction ends. */
+export async function lockAgentDevices(tx: Db, agentId: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}::int, ${agentId}::int)`);
 }
 
 export async function suppliesOf(tx: Db, deviceIds: number[]): Promise<SupplyState[]> {
@@ -68,22 +128,21 @@ export async function suppliesOf(tx: Db, deviceIds: number[]): Promise<SupplySta
   return tx.select().from(deviceSupplies).where(inArray(deviceSupplies.deviceId, deviceIds));
 }
 
-export async function insertDevice(tx: Db, d: DeviceState): Promise<number> {
-  const { id: _id, ...rest } = d;
-  const [row] = await tx.insert(devices).values(rest).returning({ id: devices.id });
-  return row.id;
+/** Ids for new devices, taken from the sequence in one call (unused ones leave gaps). */
+export async function newDeviceIds(tx: Db, count: number): Promise<number[]> {
+  const res = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('devices', 'id'))::int AS id FROM generate_series(1, ${count}::int)`);
+  return (res.rows as { id: number }[]).map((r) => Number(r.id));
 }
 
+/** Console-owned fields (inventory number, comment, managed, location) are never overwritten by a reading. */
+const DEVICE_KEPT = ['id', 'createdAt', 'inventoryNumber', 'comment', 'managedFlag', 'locationId', 'matReplacementRequiredFlag', 'walkRefreshedAt'];
+
 export async function upsertDevices(tx: Db, rows: DeviceState[]) {
-  for (const part of chunks(rows, 60)) {
-    await tx.insert(devices).values(part).onConflictDoUpdate({ target: devices.id, set: DEVICE_SET });
-  }
+  await bulk(tx, devices, rows, { conflict: ['id'], updateAllBut: DEVICE_KEPT });
 }
 
 export async function upsertSupplies(tx: Db, rows: SupplyState[]) {
-  for (const part of chunks(rows, 16)) {
-    await tx.insert(deviceSupplies).values(part).onConflictDoUpdate({ target: [deviceSupplies.deviceId, deviceSupplies.supplyIndex], set: SUPPLY_SET });
-  }
+  await bulk(tx, deviceSupplies, rows, { conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
 }
 
 export type DayRow = typeof dmDeviceDays.$inferInsert;
@@ -91,92 +150,82 @@ export type PartDayRow = typeof dmDevicePartDays.$inferInsert;
 
 /** A later reading of the same day replaces the counters; the day's first total stays. */
 export async function upsertDays(tx: Db, rows: DayRow[]) {
-  const pick = (col: string) => sql.raw(`CASE WHEN excluded.updated_at >= dm_device_days.updated_at THEN excluded.${col} ELSE dm_device_days.${col} END`);
-  for (const part of chunks(rows, 17)) {
-    await tx.insert(dmDeviceDays).values(part).onConflictDoUpdate({
-      target: [dmDeviceDays.factDate, dmDeviceDays.deviceId],
-      set: {
-        totalCount: pick('total_count'),
-        monoCount: pick('mono_count'),
-        colorCount: pick('color_count'),
-        a3Count: pick('a3_count'),
-        a4Count: pick('a4_count'),
-        copyCount: pick('copy_count'),
-        scanCount: pick('scan_count'),
-        faxCount: pick('fax_count'),
-        duplexCount: pick('duplex_count'),
-        statusCode: pick('status_code'),
-        locationId: sql.raw('excluded.location_id'),
-        totalStart: sql.raw('LEAST(dm_device_days.total_start, excluded.total_start)'),
-        readings: sql.raw('dm_device_days.readings + excluded.readings'),
-        counterBackwards: sql.raw('dm_device_days.counter_backwards OR excluded.counter_backwards'),
-        updatedAt: sql.raw('GREATEST(dm_device_days.updated_at, excluded.updated_at)'),
-      },
-    });
-  }
+  const pick = (col: string) => `CASE WHEN excluded.updated_at >= dm_device_days.updated_at THEN excluded.${col} ELSE dm_device_days.${col} END`;
+  await bulk(tx, dmDeviceDays, rows, {
+    conflict: ['factDate', 'deviceId'],
+    set: {
+      totalCount: pick('total_count'),
+      monoCount: pick('mono_count'),
+      colorCount: pick('color_count'),
+      a3Count: pick('a3_count'),
+      a4Count: pick('a4_count'),
+      copyCount: pick('copy_count'),
+      scanCount: pick('scan_count'),
+      faxCount: pick('fax_count'),
+      duplexCount: pick('duplex_count'),
+      statusCode: pick('status_code'),
+      locationId: 'excluded.location_id',
+      totalStart: 'LEAST(dm_device_days.total_start, excluded.total_start)',
+      readings: 'dm_device_days.readings + excluded.readings',
+      counterBackwards: 'dm_device_days.counter_backwards OR excluded.counter_backwards',
+      updatedAt: 'GREATEST(dm_device_days.updated_at, excluded.updated_at)',
+    },
+  });
 }
 
 export async function upsertPartDays(tx: Db, rows: PartDayRow[]) {
-  for (const part of chunks(rows, 12)) {
-    await tx.insert(dmDevicePartDays).values(part).onConflictDoUpdate({
-      target: [dmDevicePartDays.factDate, dmDevicePartDays.deviceId, dmDevicePartDays.supplyIndex],
-      set: {
-        partCode: sql.raw('excluded.part_code'),
-        colorant: sql.raw('excluded.colorant'),
-        partModelCode: sql.raw('excluded.part_model_code'),
-        partSerialNumber: sql.raw('excluded.part_serial_number'),
-        level: sql.raw('excluded.level'),
-        levelState: sql.raw('excluded.level_state'),
-        percent: sql.raw('excluded.percent'),
-        minPercent: sql.raw('LEAST(dm_device_part_days.min_percent, excluded.min_percent)'),
-        replaced: sql.raw('dm_device_part_days.replaced OR excluded.replaced'),
-      },
-    });
-  }
+  await bulk(tx, dmDevicePartDays, rows, {
+    conflict: ['factDate', 'deviceId', 'supplyIndex'],
+    set: {
+      partCode: 'excluded.part_code',
+      colorant: 'excluded.colorant',
+      partModelCode: 'excluded.part_model_code',
+      partSerialNumber: 'excluded.part_serial_number',
+      level: 'excluded.level',
+      levelState: 'excluded.level_state',
+      percent: 'excluded.percent',
+      minPercent: 'LEAST(dm_device_part_days.min_percent, excluded.min_percent)',
+      replaced: 'dm_device_part_days.replaced OR excluded.replaced',
+    },
+  });
 }
 
 export async function insertIpHistory(tx: Db, rows: (typeof deviceIpHistory.$inferInsert)[]) {
-  for (const part of chunks(rows, 4)) await tx.insert(deviceIpHistory).values(part);
+  await bulk(tx, deviceIpHistory, rows, { omit: ['id'] });
 }
 
 export async function upsertWalks(tx: Db, rows: (typeof deviceWalks.$inferInsert)[]) {
-  for (const row of rows) {
-    await tx.insert(deviceWalks).values(row).onConflictDoUpdate({ target: deviceWalks.deviceId, set: excludedSet(deviceWalks, ['deviceId']) });
-    await tx.update(devices).set({ walkRefreshedAt: row.walkedAt }).where(sql`${devices.id} = ${row.deviceId}`);
-  }
-}
-
-export async function linkReadings(tx: Db, pairs: [string, number][]) {
-  for (const part of chunks(pairs, 2)) {
-    const values = sql.join(part.map(([r, d]) => sql`(${r}::uuid, ${d}::int)`), sql`, `);
-    await tx.execute(sql`UPDATE ingested_readings SET device_id = v.d FROM (VALUES ${values}) AS v(r, d) WHERE reading_id = v.r`);
-  }
+  await bulk(tx, deviceWalks, rows, { conflict: ['deviceId'], updateAllBut: [] });
+  for (const row of rows) await tx.execute(sql`UPDATE devices SET walk_refreshed_at = ${row.walkedAt.toISOString()}::timestamptz WHERE id = ${row.deviceId}`);
 }
 
 export type EventRow = Omit<typeof deviceEvents.$inferInsert, 'logId'> & { message: string; level: 'I' | 'W' | 'E' };
+export type StoredEvent = { id: number; deviceId: number; type: string };
 
 /** Writes the events to the event log (group DEVICES) and to device_events, in bulk. */
-export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): Promise<(typeof deviceEvents.$inferSelect)[]> {
-  const out: (typeof deviceEvents.$inferSelect)[] = [];
-  for (const part of chunks(rows, 14)) {
-    const logs = await tx
-      .insert(eventLogs)
-      .values(part.map((e) => ({
-        eventGroupId: groupId,
-        logLevel: e.level,
-        message: e.message.slice(0, 10_000),
-        messageCode: `device.${e.type}`,
-        locationId: e.locationId,
-        objectClass: 'DeviceDao',
-        objectId: e.deviceId,
-        logDatetime: e.eventAt,
-      })))
-      .returning({ id: eventLogs.id });
-    const inserted = await tx
-      .insert(deviceEvents)
-      .values(part.map(({ message: _m, level: _l, ...e }, i) => ({ ...e, logId: logs[i].id })))
-      .returning();
-    out.push(...inserted);
-  }
-  return out;
+export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): Promise<StoredEvent[]> {
+  if (!rows.length) return [];
+  const logs = await bulk(
+    tx,
+    eventLogs,
+    rows.map((e) => ({
+      eventGroupId: groupId,
+      logLevel: e.level,
+      message: e.message.slice(0, 10_000),
+      messageCode: `device.${e.type}`,
+      locationId: e.locationId,
+      objectClass: 'DeviceDao',
+      objectId: e.deviceId,
+      logDatetime: e.eventAt,
+      childrenCount: 0,
+    })),
+    { omit: ['id', 'parentId', 'userId', 'stackTrace', 'durationMs'], returning: 'id' },
+  );
+  const inserted = await bulk(
+    tx,
+    deviceEvents,
+    rows.map(({ message: _m, level: _l, ...e }, i) => ({ ...e, logId: Number(logs[i].id), processed: false })),
+    { omit: ['id', 'processedAt'], returning: 'id, device_id, type' },
+  );
+  return inserted.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id), type: String(r.type) }));
 }

@@ -21,10 +21,10 @@ import {
 import {
   candidateDevices,
   claimReadings,
-  insertDevice,
+  lockAgentDevices,
+  newDeviceIds,
   insertEvents,
   insertIpHistory,
-  linkReadings,
   suppliesOf,
   upsertDays,
   upsertDevices,
@@ -75,26 +75,43 @@ type Ctx = {
   rangeLocations: Map<number, number>;
   state: Map<number, DeviceState>;
   supplies: Map<number, Map<number, SupplyState>>;
+  /** Devices by lower-case serial, MAC and IP; entries may be stale, lookups re-check. */
+  bySerial: Map<string, Set<DeviceState>>;
+  byMac: Map<string, Set<DeviceState>>;
+  byIp: Map<string, Set<DeviceState>>;
 };
 
 const lowerSerial = (s: string | null) => (s ? s.trim().toLowerCase() : null);
 const sameVendor = (a: string | null, b: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
 const compatible = (a: string | null, b: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
 
+function addTo(map: Map<string, Set<DeviceState>>, key: string | null, d: DeviceState) {
+  if (!key) return;
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(d);
+}
+
+function indexDevice(c: Ctx, d: DeviceState) {
+  addTo(c.bySerial, lowerSerial(d.serialNumber), d);
+  addTo(c.byMac, d.macAddress, d);
+  addTo(c.byIp, d.ip, d);
+}
+
 /** Serial and vendor, then MAC, then IP (among this agent's devices), never against a known different serial. */
 function match(c: Ctx, r: AgentReading): DeviceState | null {
   const serial = lowerSerial(r.reading.serialNumber);
   const mac = normaliseMac(r.reading.macAddress);
-  const all = [...c.state.values()];
+  const find = (set: Set<DeviceState> | undefined, ok: (x: DeviceState) => boolean) => [...(set ?? [])].find(ok) ?? null;
   if (serial) {
-    const d = all.find((x) => lowerSerial(x.serialNumber) === serial && sameVendor(x.modelVendorCode, r.reading.vendor));
+    const d = find(c.bySerial.get(serial), (x) => lowerSerial(x.serialNumber) === serial && sameVendor(x.modelVendorCode, r.reading.vendor));
     if (d) return d;
   }
   if (mac) {
-    const d = all.find((x) => x.macAddress === mac && compatible(x.serialNumber, serial));
+    const d = find(c.byMac.get(mac), (x) => x.macAddress === mac && compatible(x.serialNumber, serial));
     if (d) return d;
   }
-  return all.find((x) => x.ip === r.ip && x.agentId === c.agentId && compatible(x.serialNumber, serial) && (!mac || !x.macAddress || x.macAddress === mac)) ?? null;
+  return find(c.byIp.get(r.ip), (x) => x.ip === r.ip && x.agentId === c.agentId && compatible(x.serialNumber, serial) && (!mac || !x.macAddress || x.macAddress === mac));
 }
 
 export class IngestService {
@@ -124,6 +141,7 @@ export class IngestService {
     const published: { deviceId: number; type: DeviceEventType }[] = [];
     const result = await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
+      await lockAgentDevices(tx, agentId);
       const fresh = await claimReadings(tx, unique.map((r) => r.id), agentId);
       const readings = unique
         .filter((r) => fresh.has(r.id))
@@ -144,7 +162,11 @@ export class IngestService {
         rangeLocations: new Map(ranges.map((r) => [r.id, r.locationId])),
         state: new Map(found.map((d) => [d.id, d])),
         supplies: new Map(),
+        bySerial: new Map(),
+        byMac: new Map(),
+        byIp: new Map(),
       };
+      for (const d of found) indexDevice(c, d);
       for (const s of await suppliesOf(tx, found.map((d) => d.id))) {
         if (!c.supplies.has(s.deviceId)) c.supplies.set(s.deviceId, new Map());
         c.supplies.get(s.deviceId)!.set(s.supplyIndex, s);
@@ -156,17 +178,17 @@ export class IngestService {
       const ipHistory: { deviceId: number; ip: string; oldIp: string | null; changedAt: Date }[] = [];
       const walks: { deviceId: number; walkedAt: Date; sysObjectId: string | null; sysDescr: string | null; rowCount: number; rows: [string, string, string][] }[] = [];
       const events: EventRow[] = [];
-      const links: [string, number][] = [];
 
-      for (const r of readings) {
+      const freeIds: number[] = [];
+      for (const [index, r] of readings.entries()) {
         if (!r.reading.isPrinter && !r.walk?.length) continue;
         const at = new Date(Math.min(Date.parse(r.reading.readAt), Date.now()));
         const rangeId = r.rangeId !== null && c.rangeLocations.has(r.rangeId) ? r.rangeId : null;
         let d = match(c, r);
         const isNew = !d;
         if (!d) {
-          d = blankDevice(0, rangeId !== null ? c.rangeLocations.get(rangeId)! : c.defaultLocationId, r.ip, at);
-          d.id = await insertDevice(tx, d);
+          if (!freeIds.length) freeIds.push(...(await newDeviceIds(tx, readings.length - index)));
+          d = blankDevice(freeIds.shift()!, rangeId !== null ? c.rangeLocations.get(rangeId)! : c.defaultLocationId, r.ip, at);
           c.state.set(d.id, d);
         }
         if (!c.supplies.has(d.id)) c.supplies.set(d.id, new Map());
@@ -176,6 +198,7 @@ export class IngestService {
         if (isNew || at >= d.refreshedAt) {
           const oldIp = d.ip;
           derived = applyReading(d, supplies, r.reading, { ip: r.ip, port: r.port, at, runId: r.runId, agentId, rangeId }, { isNew });
+          indexDevice(c, d);
           if (isNew || oldIp !== d.ip) ipHistory.push({ deviceId: d.id, ip: d.ip, oldIp: isNew ? null : oldIp, changedAt: at });
           touched.add(d.id);
           for (const e of derived) {
@@ -217,7 +240,6 @@ export class IngestService {
           });
         }
         if (r.walk?.length) walks.push({ deviceId: d.id, walkedAt: at, sysObjectId: r.reading.sysObjectID, sysDescr: r.reading.sysDescr, rowCount: r.walk.length, rows: r.walk });
-        links.push([r.id, d.id]);
       }
 
       const touchedDevices = [...touched].map((id) => c.state.get(id)!);
@@ -227,7 +249,6 @@ export class IngestService {
       await upsertPartDays(tx, [...partDays.values()]);
       await insertIpHistory(tx, ipHistory);
       await upsertWalks(tx, walks);
-      await linkReadings(tx, links);
       const stored = await insertEvents(tx, groupId, events);
       published.push(...stored.map((e) => ({ deviceId: e.deviceId, type: e.type as DeviceEventType })));
       return { stored: readings.length, duplicates };
@@ -254,6 +275,7 @@ export class IngestService {
     const published: { deviceId: number; type: DeviceEventType }[] = [];
     await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
+      await lockAgentDevices(tx, agentId);
       const owned = await tx.select({ id: networkRanges.id }).from(networkRanges).where(and(eq(networkRanges.agentId, agentId), inArray(networkRanges.id, rangeIds)));
       if (!owned.length) return;
       const missed = await tx

@@ -1,0 +1,103 @@
+/**
+ * Ingest benchmark: readings per second through POST /api/agent/readings (JSON, validation, the
+ * one transaction per batch: matching, current state, supplies, daily history, events), on
+ * PGlite and on PostgreSQL. Target: 2,000 readings per second on PostgreSQL.
+ *
+ *   npm run bench:ingest     (BENCH_PRINTERS=2000 BENCH_ROUNDS=4 BENCH_BATCH=500;
+ *                             BENCH_DATABASE_URL or DATABASE_URL, default the test PostgreSQL;
+ *                             BENCH_DBS=pglite,postgres)
+ *
+ * Round 1 sees every printer for the first time (new devices, NEW_DEVICE events); later rounds
+ * are the steady state (counters move, toner drains, now and then a status changes).
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { AgentReading } from '@pagewatch/contracts/agent-api';
+import { createTestApp, signIn } from '../apps/server/src/test/test-app.ts';
+import { agentReading, batch, createAgent, post } from '../apps/server/src/modules/ingest/ingest.fixtures.ts';
+
+const PRINTERS = Number(process.env.BENCH_PRINTERS ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const BATCH = Number(process.env.BENCH_BATCH ?? 500);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
+const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
+
+type Result = { db: string; round: number; readings: number; ms: number };
+
+function fleetRound(round: number, rangeId: number | null): AgentReading[] {
+  const readAt = new Date(Date.now() - (ROUNDS - round) * 15 * 60_000);
+  const runId = randomUUID();
+  return Array.from({ length: PRINTERS }, (_, i) => {
+    const ip = `127.${1 + (i >> 16)}.${(i >> 8) & 255}.${i & 255 || 1}`;
+    const color = i % 3 === 0;
+    return agentReading(
+      ip,
+      {
+        serial: `BENCH${String(i).padStart(6, '0')}`,
+        mac: `02:00:${((i >> 24) & 255).toString(16).padStart(2, '0')}:${((i >> 16) & 255).toString(16).padStart(2, '0')}:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`,
+        total: 10_000 + i * 7 + round * 150,
+        black: Math.max(1, 90 - ((i + round * 3) % 85)),
+        ...(color ? { cyan: Math.max(1, 70 - ((i + round) % 60)) } : {}),
+        ...(round > 1 && i % 97 === 0 ? { errors: ['lowPaper'], deviceStatus: 'warning' as const } : {}),
+      },
+      { runId, rangeId, readAt },
+    );
+  });
+}
+
+async function run(db: string): Promise<Result[]> {
+  if (db === 'postgres') {
+    process.env.PAGEWATCH_TEST_DB = 'postgres';
+    process.env.DATABASE_URL = PG_URL;
+  } else {
+    process.env.PAGEWATCH_TEST_DB = 'pglite';
+  }
+  const t = await createTestApp();
+  const results: Result[] = [];
+  try {
+    const admin = await signIn(t.app);
+    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Bench', range: { from: '127.1.0.1', to: '127.1.255.254' } });
+    for (let round = 1; round <= ROUNDS; round++) {
+      const readings = fleetRound(round, rangeId);
+      const batches = [];
+      for (let i = 0; i < readings.length; i += BATCH) batches.push(batch(readings.slice(i, i + BATCH)));
+      const start = performance.now();
+      for (const b of batches) {
+        const res = await post(t.app, token, b);
+        if (res.statusCode !== 200) throw new Error(`batch refused: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      }
+      const ms = performance.now() - start;
+      results.push({ db, round, readings: readings.length, ms });
+      console.log(`${db.padEnd(8)} round ${round}${round === 1 ? ' (new devices)' : ' (steady)     '}: ${readings.length} readings in ${(ms / 1000).toFixed(2)} s = ${Math.round((readings.length / ms) * 1000)} readings/s`);
+    }
+    // A batch sent again is stored once: the cost of the duplicate check alone.
+    const again = batch(fleetRound(ROUNDS, rangeId).slice(0, BATCH));
+    await post(t.app, token, again);
+    const start = performance.now();
+    const res = await post(t.app, token, { ...again, batchId: randomUUID() });
+    console.log(`${db.padEnd(8)} duplicate batch of ${BATCH}: ${(performance.now() - start).toFixed(0)} ms (${res.body})`);
+  } finally {
+    await t.close();
+  }
+  return results;
+}
+
+console.log(`Ingest benchmark: ${PRINTERS} printers, ${ROUNDS} rounds, batches of ${BATCH}, over HTTP (inject) into the real server`);
+const all: Result[] = [];
+for (const db of DBS) {
+  try {
+    all.push(...(await run(db)));
+  } catch (error) {
+    console.log(`${db}: skipped (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+console.log('\nsummary (steady state, rounds 2+):');
+for (const db of DBS) {
+  const steady = all.filter((r) => r.db === db && r.round > 1);
+  if (!steady.length) continue;
+  const readings = steady.reduce((s, r) => s + r.readings, 0);
+  const ms = steady.reduce((s, r) => s + r.ms, 0);
+  const rate = Math.round((readings / ms) * 1000);
+  const target = db === 'postgres' ? (rate >= 2000 ? '  (target 2,000/s: met)' : '  (target 2,000/s: NOT met)') : '';
+  console.log(`  ${db.padEnd(8)} ${rate} readings/s${target}`);
+}
