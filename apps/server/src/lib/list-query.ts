@@ -25,6 +25,11 @@ export type ListDef = {
   defaultSort: SortSpec[];
   /** A unique column that makes the order total, so pages never overlap. */
   tiebreaker: SQL;
+  /**
+   * For lists over very large tables (the event log): totalRows is exact up to this many rows and
+   * the planner's estimate above it, so a page never waits for millions of rows to be counted.
+   */
+  countLimit?: number;
 };
 
 /**
@@ -223,9 +228,23 @@ export async function runList<T>(db: Db, def: ListDef, q: ListQuery, scope: SQL 
   const cols = Object.entries(def.columns)
     .filter(([, c]) => c.select !== false)
     .map(([name, c]) => sql`${c.expr} AS ${sql.identifier(name)}`);
-  const [rows, count] = await Promise.all([
+  const [rows, totalRows] = await Promise.all([
     db.execute(sql`SELECT ${sql.join(cols, sql`, `)} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${p.offset}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`),
+    countRows(db, def, where),
   ]);
-  return { pageRows: rows.rows as T[], totalRows: Number((count.rows[0] as { n: number }).n) };
+  return { pageRows: rows.rows as T[], totalRows };
+}
+
+async function countRows(db: Db, def: ListDef, where: SQL): Promise<number> {
+  if (!def.countLimit) {
+    const count = await db.execute(sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`);
+    return Number((count.rows[0] as { n: number }).n);
+  }
+  const capped = await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${def.countLimit + 1}) s`);
+  const n = Number((capped.rows[0] as { n: number }).n);
+  if (n <= def.countLimit) return n;
+  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
+  const raw = (plan.rows[0] as Record<string, unknown>)['QUERY PLAN'];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.max(n, Math.round(json[0]?.Plan['Plan Rows'] ?? 0));
 }

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { eventLogsListSpec } from '@pagewatch/contracts/event-logs';
-import { defineList } from '../../lib/list-query.ts';
+import { defineList, type ListDef } from '../../lib/list-query.ts';
 
 /**
  * The logs grid: fields from the shared spec, SQL here. The group name and the user's login are
  * scalar subqueries, not joins: the page evaluates them for its 50 rows only, and the count
  * touches event_logs alone, so it is an index-only scan of a partial index (bench/logs.bench.ts).
  */
-export const eventLogsList = defineList(eventLogsListSpec, {
+const list = defineList(eventLogsListSpec, {
   from: sql`event_logs l`,
   tiebreaker: sql`l.id`,
   sql: {
@@ -29,3 +29,6 @@ export const eventLogsList = defineList(eventLogsListSpec, {
     messageCode: { expr: sql`l.message_code`, type: 'string', filter: true, sort: true },
   },
 });
+
+/** Millions of records: counts are exact up to 10,000 matches and estimated above (see ListDef). */
+export const eventLogsList: ListDef = { ...list, countLimit: 10_000 };

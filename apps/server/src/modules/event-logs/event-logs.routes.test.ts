@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { locations, roleGrants, roles, users } from '../../db/schema.ts';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { runList } from '../../lib/list-query.ts';
+import { eventLogsList } from './event-logs.list.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
@@ -72,6 +74,17 @@ describe('event log routes', () => {
     expect(sorted.pageRows[0].id).toBeLessThan(sorted.pageRows[1].id);
     const errors = (await page(admin, [['logLevel', '=', 'E'], 'and', ['message', 'contains', 'boom']])).json();
     expect(errors.pageRows.map((r: { id: number }) => r.id)).toEqual([ids.unlocated]);
+  });
+
+  it('counts exactly up to the list\'s count limit and estimates above it', async () => {
+    const q = { page: '2,1', 'filter-json': JSON.stringify(['parentId', '=', null]) };
+    const exact = await runList(t.ctx.db, eventLogsList, q);
+    expect(exact.totalRows).toBeGreaterThan(2);
+    const capped = await runList(t.ctx.db, { ...eventLogsList, countLimit: 2 }, q);
+    expect(capped.pageRows).toHaveLength(2);
+    expect(capped.totalRows).toBeGreaterThan(2); // the planner's estimate, at least the limit + 1
+    const small = await runList(t.ctx.db, { ...eventLogsList, countLimit: 1000 }, q);
+    expect(small.totalRows).toBe(exact.totalRows);
   });
 
   it('scopes to the caller: own locations; records without a location only at the DEFAULT root', async () => {
