@@ -253,7 +253,7 @@ function AgentDetails({ agent }: { agent: Agent }) {
         ) : (
           <Text size="sm" c="dimmed">
             {t('agents.noRanges')}{' '}
-            <Anchor component={Link} to="/network/-1">
+            <Anchor component={Link} to={`/network/-1?agent=${agent.id}`}>
               {t('agents.addRange')}
             </Anchor>
           </Text>
