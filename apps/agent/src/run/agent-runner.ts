@@ -332,8 +332,10 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       // Wait for the next period, re-reading the config now and then (an update may be asked
       // for); changed ranges are scanned at once rather than a period later.
       const scannedRanges = JSON.stringify(config?.ranges ?? []);
+      // With nothing to scan yet (a new install), look for ranges more often.
+      const configPoll = config?.ranges.length ? (options.configPollMs ?? 60_000) : Math.min(options.configPollMs ?? 60_000, 10_000);
       while (!stopping && Date.now() - started < period) {
-        await sleep(Math.min(options.configPollMs ?? 60_000, period - (Date.now() - started)));
+        await sleep(Math.min(configPoll, period - (Date.now() - started)));
         if (!stopping && Date.now() - started < period) await refreshConfig();
         if (JSON.stringify(config?.ranges ?? []) !== scannedRanges) break;
       }
