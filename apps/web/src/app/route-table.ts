@@ -12,6 +12,10 @@ import { LocationsPage } from '../features/locations/locations-page.tsx';
 import { LocationPage } from '../features/locations/location-page.tsx';
 import { DictionariesPage } from '../features/dictionaries/dictionaries-page.tsx';
 import { DictionaryPage } from '../features/dictionaries/dictionary-page.tsx';
+import { DevicesPage } from '../features/devices/devices-page.tsx';
+import { DevicePage } from '../features/devices/device-page.tsx';
+import { ConsumablesPage } from '../features/devices/consumables-page.tsx';
+import { ServicePage } from '../features/service/service-page.tsx';
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
@@ -42,9 +46,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { ...item('/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'), element: DictionaryPage },
   { path: '/locations', title: 'nav.locations', element: LocationsPage },
   { ...item('/location/:id?', 'pages.location', 'nav.locations', '/locations'), element: LocationPage },
-  { path: '/devices', title: 'nav.devices' },
-  item('/device/:id?', 'pages.device', 'nav.devices', '/devices'),
-  { path: '/consumables', title: 'nav.consumables' },
+  { path: '/devices', title: 'nav.devices', element: DevicesPage },
+  { ...item('/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
+  { path: '/consumables', title: 'nav.consumables', element: ConsumablesPage },
   { path: '/queues', title: 'nav.queues' },
   item('/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
   { path: '/reports', title: 'nav.reports' },
@@ -56,7 +60,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/notifications', title: 'nav.notifications' },
   item('/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
   { path: '/settings', title: 'nav.settings' },
-  { path: '/service', title: 'nav.service' },
+  { path: '/service', title: 'nav.service', element: ServicePage },
   { path: '/licenses', title: 'nav.licenses' },
   item('/license/:id?', 'pages.license', 'nav.licenses', '/licenses'),
   { path: '/product', title: 'nav.product' },

@@ -21,6 +21,7 @@ import { GridFilterRow } from './grid-filter-row.tsx';
 import { GridHeader } from './grid-header.tsx';
 import { effectivePageSize } from './grid-page-size.ts';
 import { GridPager } from './grid-pager.tsx';
+import { SELECT_WIDTH, type GridSelection } from './grid-selection.tsx';
 import type { RowId } from './grid-tree.ts';
 import type { GridColumn, RowOpenOptions } from './grid-types.ts';
 import { cellValue, useGridData } from './use-grid-data.ts';
@@ -68,6 +69,12 @@ export type DataGridProps<Row> = {
   /** Pixel height, or (default) fill the window below the grid's top, less `fillOffset` (default: the page's bottom padding). */
   height?: number | 'fill';
   fillOffset?: number;
+  /**
+   * Row checkboxes (off unless `onSelectionChange` is given): the ticked ids, kept by the screen
+   * across pages, and the handler that receives the new list.
+   */
+  selectedIds?: readonly RowId[];
+  onSelectionChange?: (ids: RowId[]) => void;
 };
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
@@ -181,6 +188,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const rows = table.getRowModel().rows;
+  const { selectedIds, onSelectionChange } = props;
+  const selection = useMemo<GridSelection | undefined>(
+    () => (onSelectionChange ? { selected: new Set(selectedIds ?? []), onChange: onSelectionChange } : undefined),
+    [selectedIds, onSelectionChange],
+  );
+  const pageIds = selection ? rows.map((r) => getRowId(r.original)) : [];
   const error = props.error ?? data.error;
   const loading = props.loading || data.fetching;
   const height = typeof props.height === 'number' ? props.height : (fillHeight ?? undefined);
@@ -212,7 +225,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         />
       </div>
       <div ref={scrollRef} className={classes.scroll} role="grid" aria-rowcount={data.totalRows} aria-busy={loading}>
-        <div className={classes.inner} style={{ minWidth: table.getTotalSize() }}>
+        <div className={classes.inner} style={{ minWidth: table.getTotalSize() + (selection ? SELECT_WIDTH : 0) }}>
           <div ref={headRef} className={classes.head} role="rowgroup">
             <GridHeader
               headers={headers}
@@ -220,9 +233,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
               sortCount={state.sort.length}
               headerFilters={state.headerFilters}
               onHeaderFilter={grid.setHeaderFilter}
+              selection={selection}
+              pageIds={pageIds}
             />
             {filterPanel ? (
-              <GridFilterRow headers={headers} columnOf={columnOf} values={state.filterRow} onChange={grid.setFilterValue} />
+              <GridFilterRow headers={headers} columnOf={columnOf} values={state.filterRow} onChange={grid.setFilterValue} selectable={!!selection} />
             ) : null}
           </div>
           {error ? (
@@ -254,6 +269,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
               canDragRow={props.canDragRow}
               getRowId={getRowId}
               getSubRows={data.getSubRows}
+              selection={selection}
             />
           )}
         </div>

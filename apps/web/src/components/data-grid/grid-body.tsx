@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCell } from './grid-cell.tsx';
 import { ROW_HEIGHT } from './grid-page-size.ts';
 import { isSelfOrDescendant, type RowId } from './grid-tree.ts';
+import { SelectRowCell, type GridSelection } from './grid-selection.tsx';
 import type { GridColumn } from './grid-types.ts';
 import classes from './data-grid.module.css';
 
@@ -23,6 +24,7 @@ type Props<Row> = {
   canDragRow?: (row: Row) => boolean;
   getRowId: (row: Row) => RowId;
   getSubRows?: (row: Row) => Row[] | undefined;
+  selection?: GridSelection;
 };
 
 /** Clicks on controls inside a cell (links, buttons, the expander) are theirs, not the row's. */
@@ -139,6 +141,7 @@ export function GridBody<Row>(p: Props<Row>) {
         const cls = [
           classes.row,
           id === p.highlightId ? classes.highlighted : '',
+          p.selection?.selected.has(id) ? classes.selected : '',
           dropTarget === id ? classes.dropTarget : '',
         ].join(' ');
         return (
@@ -183,6 +186,7 @@ export function GridBody<Row>(p: Props<Row>) {
               drop(row);
             }}
           >
+            {p.selection ? <SelectRowCell id={id} selection={p.selection} /> : null}
             {r.getVisibleCells().map((cell, ci) => {
               const col = p.columnOf(cell.column.id);
               const size = cell.column.getSize();

@@ -8,6 +8,7 @@ import type { FilterValue } from '@pagewatch/contracts/list';
 import type { Header } from '@tanstack/react-table';
 import { FILTER_DELAY_MS } from './grid-page-size.ts';
 import { headerFilterOptions } from './grid-header-filter.tsx';
+import { SelectSpacer } from './grid-selection.tsx';
 import type { GridColumn } from './grid-types.ts';
 import classes from './data-grid.module.css';
 
@@ -16,12 +17,15 @@ type Props<Row> = {
   columnOf: (field: string) => GridColumn<Row>;
   values: Record<string, FilterValue>;
   onChange: (field: string, value: FilterValue) => void;
+  /** Leaves room for the row checkboxes of a grid with selection. */
+  selectable?: boolean;
 };
 
 /** The row of filter inputs under the header: text waits for typing to stop, choices apply at once. */
-export function GridFilterRow<Row>({ headers, columnOf, values, onChange }: Props<Row>) {
+export function GridFilterRow<Row>({ headers, columnOf, values, onChange, selectable }: Props<Row>) {
   return (
     <div className={classes.filterRow} role="row">
+      {selectable ? <SelectSpacer /> : null}
       {headers.map((h) => {
         const col = columnOf(h.column.id);
         const size = h.getSize();

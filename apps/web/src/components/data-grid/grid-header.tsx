@@ -3,6 +3,8 @@ import { flexRender, type Header } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { FilterValue } from '@pagewatch/contracts/list';
 import { GridHeaderFilter, hasHeaderFilter } from './grid-header-filter.tsx';
+import { SelectAllCell, type GridSelection } from './grid-selection.tsx';
+import type { RowId } from './grid-tree.ts';
 import type { GridColumn } from './grid-types.ts';
 import classes from './data-grid.module.css';
 
@@ -12,13 +14,17 @@ type Props<Row> = {
   sortCount: number;
   headerFilters: Record<string, FilterValue[]>;
   onHeaderFilter: (field: string, values: FilterValue[]) => void;
+  selection?: GridSelection;
+  /** Ids of the rows on the page (what the select-all checkbox ticks). */
+  pageIds?: RowId[];
 };
 
 /** Header cells: click sorts, shift-click adds to the sort (numbered when several), drag the edge to resize. */
-export function GridHeader<Row>({ headers, columnOf, sortCount, headerFilters, onHeaderFilter }: Props<Row>) {
+export function GridHeader<Row>({ headers, columnOf, sortCount, headerFilters, onHeaderFilter, selection, pageIds }: Props<Row>) {
   const { t } = useTranslation();
   return (
     <div className={classes.headRow} role="row">
+      {selection ? <SelectAllCell pageIds={pageIds ?? []} selection={selection} /> : null}
       {headers.map((h) => {
         const col = columnOf(h.column.id);
         const size = h.getSize();

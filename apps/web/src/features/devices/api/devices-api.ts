@@ -1,0 +1,43 @@
+import type {
+  Device,
+  DeviceUpdate,
+  DmDeviceDayVRow,
+  DmDevicePartDayRow,
+  MessageResponse,
+} from '@pagewatch/contracts/devices';
+import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
+import { api } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+
+export const deviceKey = (id: number) => ['device', id] as const;
+
+export const fetchDevice = (id: number) => api<Device>(`/devices/${id}`);
+export const saveDevice = (id: number, patch: DeviceUpdate) => api<Device>(`/devices/${id}`, { method: 'PUT', body: patch });
+export const deleteDevice = (id: number) => api<void>(`/devices/${id}`, { method: 'DELETE' });
+export const changeActivity = (ids: number[], managedFlag: boolean) =>
+  api<MessageResponse>('/devices/change-activity', { method: 'POST', body: { ids, managedFlag } });
+export const requestWalk = (id: number) => api<{ message: string; requestedAt: string }>(`/dm-device-days/device/${id}/update-walk`, { method: 'POST' });
+
+/** Unknown devices' walks, one `.walk` file each, in a zip (all in scope, or the ids given). */
+export function downloadWalks(ids: number[] = []) {
+  const qs = ids.map((id) => `ids=${id}`).join('&');
+  return downloadFile(`/devices/walks${qs ? `?${qs}` : ''}`, 'unknown-devices.zip');
+}
+
+/** Every row of a list (a few pages at most: a year of one device's history). */
+async function fetchAll<T>(endpoint: string, filter: FilterExpression, sort: SortSpec[], maxPages = 10): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const res = await api<PageResponse<T>>(endpoint, { query: listQueryString({ pageSize: MAX_PAGE_SIZE, pageNumber: page, sort, filter }) });
+    out.push(...res.pageRows);
+    if (out.length >= res.totalRows || res.pageRows.length < MAX_PAGE_SIZE) break;
+  }
+  return out;
+}
+
+const since = (deviceId: number, from: string): FilterExpression => [['deviceId', '=', deviceId], 'and', ['factDate', '>=', from]];
+
+export const fetchDeviceDays = (deviceId: number, from: string) =>
+  fetchAll<DmDeviceDayVRow>('/dm-device-days-v/page', since(deviceId, from), [{ field: 'factDate', dir: 'ASC' }]);
+export const fetchDevicePartDays = (deviceId: number, from: string) =>
+  fetchAll<DmDevicePartDayRow>('/dm-device-part-days/page', since(deviceId, from), [{ field: 'factDate', dir: 'ASC' }, { field: 'supplyIndex', dir: 'ASC' }]);

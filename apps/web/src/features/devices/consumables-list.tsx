@@ -1,0 +1,37 @@
+import { devicePartsListSpec, type DevicePartRow } from '@pagewatch/contracts/devices';
+import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
+import type { GridColumn } from '../../components/data-grid/grid-types.ts';
+import { ColorSwatch, LevelBar } from './level-bar.tsx';
+import type { DeviceLookups } from './use-device-lookups.ts';
+
+/** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
+export function consumablesColumns(lookups: DeviceLookups): GridColumn<DevicePartRow>[] {
+  const lookup = (kind: 'deviceType' | 'colorType' | 'paperFormat'): ColumnLook<DevicePartRow> => ({
+    header: `devices.${kind}`,
+    width: 130,
+    type: 'lookup',
+    options: lookups.options[kind],
+    cell: (r) => lookups.label(kind, r[kind]),
+  });
+  return columnsFromList<DevicePartRow>(devicePartsListSpec, {
+    colorant: { header: 'devices.colorant.header', width: 80, cell: (r) => <ColorSwatch colorant={r.colorant} /> },
+    partName: { header: 'devices.partName', width: 200 },
+    partModelCode: { header: 'devices.partModelCode', width: 140 },
+    partSerialNumber: { header: 'devices.partSerialNumber', width: 140 },
+    level: { header: 'devices.level', width: 170, cell: (r) => <LevelBar level={r.level} state={r.levelState} /> },
+    modelCode: { header: 'devices.modelCode', width: 170 },
+    hostName: { header: 'devices.hostName', width: 130 },
+    ip: { header: 'devices.ip', width: 120 },
+    locationId: { header: 'devices.location', width: 150, type: 'lookup', options: lookups.options.locationId, cell: (r) => r.locationName },
+    serialNumber: { header: 'devices.serialNumber', width: 140 },
+    inventoryNumber: { header: 'devices.inventoryNumber', width: 130 },
+    deviceType: lookup('deviceType'),
+    colorType: lookup('colorType'),
+    paperFormat: lookup('paperFormat'),
+    refreshDate: { header: 'devices.refreshDate', width: 160 },
+    partCode: { header: 'devices.partCode', width: 120 },
+    levelState: { header: 'devices.levelStateHeader', width: 130 },
+    locationName: { header: 'devices.locationName', width: 150 },
+    deviceId: { header: 'devices.id', width: 80 },
+  });
+}

@@ -1,0 +1,132 @@
+import { Badge, Paper, SimpleGrid, Table, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
+import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
+import { FLAG_LOOK } from './device-flags.tsx';
+import { LevelBar } from './level-bar.tsx';
+import { useDeviceLookups } from './use-device-lookups.ts';
+import classes from './devices.module.css';
+
+type Field = [label: string, value: React.ReactNode];
+
+function Section({ title, fields, testId }: { title: string; fields: Field[]; testId: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} size="h5" mb="xs">
+        {title}
+      </Title>
+      <Table withRowBorders={false} verticalSpacing={3} data-testid={testId}>
+        <Table.Tbody>
+          {fields.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Td className={classes.fieldLabel}>{label}</Table.Td>
+              <Table.Td>{value === null || value === undefined || value === '' ? '—' : value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Every field of the device (spec section 3, Device), grouped. */
+export function DeviceDetail({ device: d }: { device: Device }) {
+  const { t } = useTranslation();
+  const lookups = useDeviceLookups();
+  const date = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : null);
+  const n = (v: number | null) => (v === null ? null : v.toLocaleString());
+  const yes = (v: boolean) => (v ? t('grid.yes') : t('grid.no'));
+  const dict = (kind: 'deviceType' | 'colorType' | 'paperFormat', v: string | null) => (v ? (lookups?.label(kind, v) ?? v) : null);
+  const day = d.dayCounters;
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Section
+        title={t('devices.section.identity')}
+        testId="detail-identity"
+        fields={[
+          [t('devices.modelCode'), d.modelCode],
+          [t('devices.modelVendorCode'), d.modelVendorCode],
+          [t('devices.serialNumber'), d.serialNumber],
+          [t('devices.inventoryNumber'), d.inventoryNumber],
+          [t('devices.deviceType'), dict('deviceType', d.deviceType)],
+          [t('devices.colorType'), dict('colorType', d.colorType)],
+          [t('devices.paperFormat'), dict('paperFormat', d.paperFormat)],
+          [t('devices.firmware'), d.firmware],
+          [t('devices.sysObjectId'), d.sysObjectId],
+          [t('devices.sysDescr'), d.sysDescr],
+        ]}
+      />
+      <Section
+        title={t('devices.section.network')}
+        testId="detail-network"
+        fields={[
+          [t('devices.ip'), d.ip],
+          [t('devices.port'), d.port],
+          [t('devices.macAddress'), d.macAddress],
+          [t('devices.hostName'), d.hostName],
+          [t('devices.snmpLocation'), d.snmpLocation],
+          [t('devices.location'), d.locationName],
+          [t('devices.agent'), d.agentName],
+        ]}
+      />
+      <Section
+        title={t('devices.section.status')}
+        testId="detail-status"
+        fields={[
+          [t('devices.statusCode'), <Badge key="s" variant="light" size="sm">{d.statusCode}</Badge>],
+          [t('devices.printerStatus'), d.printerStatus],
+          [t('devices.scannerStatus'), d.scannerStatus],
+          [t('devices.snmpStatusCode'), d.snmpStatusCode],
+          [t('devices.errorBits'), d.errorBits.join(', ')],
+          ...DEVICE_FLAGS.map((f): Field => [t(FLAG_LOOK[f].labelKey), yes(d[f])]),
+          [t('devices.managedFlag'), yes(d.managedFlag)],
+          [t('devices.comment'), d.comment],
+        ]}
+      />
+      <Section
+        title={t('devices.section.dates')}
+        testId="detail-dates"
+        fields={[
+          [t('devices.createdAt'), date(d.createdAt)],
+          [t('devices.refreshedAt'), date(d.refreshedAt)],
+          [t('devices.walkRefreshedAt'), date(d.walkRefreshedAt)],
+          [t('devices.walkRequestedAt'), date(d.walkRequestedAt)],
+        ]}
+      />
+      <Section
+        title={t('devices.section.counters')}
+        testId="detail-counters"
+        fields={[
+          [t('devices.totalCount'), d.totalCount === null ? null : `${n(d.totalCount)}${d.totalUnit ? ` (${d.totalUnit})` : ''}`],
+          [t('devices.monoCount'), n(d.monoCount)],
+          [t('devices.colorCount'), n(d.colorCount)],
+          [t('devices.a3Count'), n(d.a3Count)],
+          [t('devices.a4Count'), n(d.a4Count)],
+          [t('devices.copyCount'), n(d.copyCount)],
+          [t('devices.scanCount'), n(d.scanCount)],
+          [t('devices.faxCount'), n(d.faxCount)],
+          [t('devices.duplexCount'), n(d.duplexCount)],
+          [t('devices.powerOnCount'), n(d.powerOnCount)],
+        ]}
+      />
+      <Section
+        title={day ? t('devices.section.dayCountersOf', { date: dayjs(day.factDate).format('DD.MM.YYYY') }) : t('devices.section.dayCounters')}
+        testId="detail-day-counters"
+        fields={[
+          [t('devices.dayTotal'), n(day?.total ?? null)],
+          [t('devices.monoCount'), n(day?.mono ?? null)],
+          [t('devices.colorCount'), n(day?.color ?? null)],
+          [t('devices.copyCount'), n(day?.copies ?? null)],
+          [t('devices.scanCount'), n(day?.scans ?? null)],
+        ]}
+      />
+      <Section
+        title={t('devices.section.toners')}
+        testId="detail-toners"
+        fields={(['tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow'] as const).map((f): Field => [t(`devices.${f}`), d[f] === null ? null : <LevelBar key={f} level={d[f]} />])}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,25 @@
+import { Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconPlugConnectedX, IconRefresh, IconSparkles, type Icon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceFlag } from '@pagewatch/contracts/devices';
+
+/** Each device flag once: its icon, colour and the tooltip's text (spec section 3 flags). */
+export const FLAG_LOOK: Record<DeviceFlag, { icon: Icon; color: string; labelKey: string; headerKey: string }> = {
+  newDevice30Flag: { icon: IconSparkles, color: 'blue', labelKey: 'devices.flag.newDevice30Flag', headerKey: 'devices.flagHeader.newDevice30Flag' },
+  notAvailableFlag: { icon: IconPlugConnectedX, color: 'gray', labelKey: 'devices.flag.notAvailableFlag', headerKey: 'devices.flagHeader.notAvailableFlag' },
+  matReplacementRequiredFlag: { icon: IconRefresh, color: 'orange', labelKey: 'devices.flag.matReplacementRequiredFlag', headerKey: 'devices.flagHeader.matReplacementRequiredFlag' },
+  needAttentionFlag: { icon: IconAlertTriangle, color: 'red', labelKey: 'devices.flag.needAttentionFlag', headerKey: 'devices.flagHeader.needAttentionFlag' },
+};
+
+/** The flag's icon with its tooltip when set; nothing when not. */
+export function FlagIcon({ flag, on }: { flag: DeviceFlag; on: boolean }) {
+  const { t } = useTranslation();
+  if (!on) return null;
+  const look = FLAG_LOOK[flag];
+  const I = look.icon;
+  return (
+    <Tooltip label={t(look.labelKey)} withinPortal openDelay={200}>
+      <I size={18} color={`var(--mantine-color-${look.color}-6)`} aria-label={t(look.labelKey)} data-flag={flag} role="img" />
+    </Tooltip>
+  );
+}

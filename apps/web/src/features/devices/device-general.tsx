@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconRefreshDot, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DEVICE_FLAGS, deviceUpdateSchema, type Device, type DeviceUpdate } from '@pagewatch/contracts/devices';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useHasGrant } from '../../lib/auth-context.tsx';
+import { errorMessage, notifyError, notifyMessage, notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-api.ts';
+import { DeviceCharts } from './device-charts.tsx';
+import { FlagIcon } from './device-flags.tsx';
+import { ColorSwatch, LevelBar } from './level-bar.tsx';
+import { useDeviceLookups } from './use-device-lookups.ts';
+import classes from './devices.module.css';
+
+type Form = { inventoryNumber: string; locationId: string; comment: string; managedFlag: boolean };
+const formOf = (d: Device): Form => ({ inventoryNumber: d.inventoryNumber ?? '', locationId: String(d.locationId), comment: d.comment ?? '', managedFlag: d.managedFlag });
+
+/** General info: who the device is, what the console may change (saved with PUT), its supplies and charts. */
+export function DeviceGeneral({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canEdit = useHasGrant('MNU_DEVICES.EDIT');
+  const lookups = useDeviceLookups();
+  const [form, setForm] = useState<Form>(() => formOf(device));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(device));
+
+  const save = useMutation({
+    mutationFn: (patch: DeviceUpdate) => saveDevice(device.id, patch),
+    onSuccess: (d) => {
+      queryClient.setQueryData(deviceKey(device.id), d);
+      setForm(formOf(d));
+      notifySuccess('updated');
+    },
+    onError: notifyError,
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteDevice(device.id),
+    onSuccess: () => {
+      notifySuccess('deleted');
+      void navigate('/devices');
+    },
+    onError: (err) => {
+      setConfirmDelete(false);
+      notifyError(err);
+    },
+  });
+  const walk = useMutation({
+    mutationFn: () => requestWalk(device.id),
+    onSuccess: (r) => {
+      notifyMessage(r.message);
+      void queryClient.invalidateQueries({ queryKey: deviceKey(device.id) });
+    },
+    onError: notifyError,
+  });
+
+  const submit = () => {
+    const patch = { inventoryNumber: form.inventoryNumber.trim() || null, location: { id: Number(form.locationId) }, comment: form.comment || null, managedFlag: form.managedFlag };
+    const checked = deviceUpdateSchema.safeParse(patch);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), t(i.message)])));
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.data);
+  };
+
+  const row = (label: string, value: React.ReactNode) => (
+    <Table.Tr>
+      <Table.Td className={classes.fieldLabel}>{label}</Table.Td>
+      <Table.Td>{value ?? '—'}</Table.Td>
+    </Table.Tr>
+  );
+  const dict = (kind: 'deviceType' | 'colorType' | 'paperFormat', v: string | null) => (v ? (lookups?.label(kind, v) ?? v) : null);
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md">
+          <Table withRowBorders={false} verticalSpacing={4} data-testid="device-general">
+            <Table.Tbody>
+              {row(t('devices.modelCode'), device.modelCode)}
+              {row(t('devices.serialNumber'), device.serialNumber)}
+              {row(t('devices.ip'), device.ip)}
+              {row(t('devices.hostName'), device.hostName)}
+              {row(t('devices.snmpLocation'), device.snmpLocation)}
+              {row(t('devices.deviceType'), dict('deviceType', device.deviceType))}
+              {row(t('devices.colorType'), dict('colorType', device.colorType))}
+              {row(t('devices.paperFormat'), dict('paperFormat', device.paperFormat))}
+              {row(t('devices.statusCode'), <Badge variant="light" size="sm">{device.statusCode}</Badge>)}
+              {row(
+                t('devices.flags'),
+                DEVICE_FLAGS.some((f) => device[f]) ? (
+                  <span className={classes.flags}>{DEVICE_FLAGS.map((f) => <FlagIcon key={f} flag={f} on={device[f]} />)}</span>
+                ) : null,
+              )}
+              {row(t('devices.totalCount'), device.totalCount?.toLocaleString())}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <TextInput
+              label={t('devices.inventoryNumber')}
+              value={form.inventoryNumber}
+              onChange={(e) => setForm({ ...form, inventoryNumber: e.currentTarget.value })}
+              error={errors.inventoryNumber}
+              readOnly={!canEdit}
+              maxLength={100}
+            />
+            <Select
+              label={t('devices.location')}
+              data={(lookups?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+              value={form.locationId}
+              onChange={(v) => v && setForm({ ...form, locationId: v })}
+              error={errors.location}
+              readOnly={!canEdit}
+              searchable
+              allowDeselect={false}
+            />
+            <Textarea
+              label={t('devices.comment')}
+              value={form.comment}
+              onChange={(e) => setForm({ ...form, comment: e.currentTarget.value })}
+              error={errors.comment}
+              readOnly={!canEdit}
+              autosize
+              minRows={2}
+              maxRows={6}
+            />
+            <Switch label={t('devices.managedFlag')} checked={form.managedFlag} onChange={(e) => setForm({ ...form, managedFlag: e.currentTarget.checked })} disabled={!canEdit} />
+            {canEdit ? (
+              <Group justify="space-between">
+                <Group gap="xs">
+                  <Button leftSection={<IconDeviceFloppy size={16} />} disabled={!dirty} loading={save.isPending} onClick={submit}>
+                    {t('devices.save')}
+                  </Button>
+                  <Button variant="default" leftSection={<IconRefreshDot size={16} />} loading={walk.isPending} onClick={() => walk.mutate()}>
+                    {t('devices.updateWalk')}
+                  </Button>
+                </Group>
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>
+                  {t('devices.delete')}
+                </Button>
+              </Group>
+            ) : null}
+            {save.error ? <Text c="red" size="sm">{errorMessage(save.error)}</Text> : null}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={4} size="h5" mb="xs">
+          {t('devices.supplies')}
+        </Title>
+        {device.supplies.length ? (
+          <Table verticalSpacing={4} data-testid="device-supplies">
+            <Table.Tbody>
+              {device.supplies.map((s) => (
+                <Table.Tr key={s.supplyIndex}>
+                  <Table.Td w={30}>
+                    <ColorSwatch colorant={s.colorant} />
+                  </Table.Td>
+                  <Table.Td>{s.partName}</Table.Td>
+                  <Table.Td>{s.partModelCode ?? ''}</Table.Td>
+                  <Table.Td w="40%">
+                    <LevelBar level={s.level} state={s.levelState} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('devices.noSupplies')}
+          </Text>
+        )}
+      </Paper>
+      <DeviceCharts deviceId={device.id} />
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t('devices.deleteTitle')}
+        message={t('devices.deleteText', { name: device.serialNumber ?? device.ip })}
+        confirmLabel={t('devices.delete')}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </Stack>
+  );
+}
