@@ -156,7 +156,9 @@ export const eventLogs = pgTable(
     parentId: bigint('parent_id', { mode: 'number' }),
     logDatetime: ts('log_datetime').notNull().defaultNow(),
     eventGroupId: integer('event_group_id').notNull().references(() => eventGroups.id),
-    logLevel: char('log_level', { length: 1 }).notNull(),
+    // varchar, not char: the list binds filter values as text, and text = char would cast the
+    // column and lose its indexes.
+    logLevel: varchar('log_level', { length: 1 }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     message: text('message').notNull(),

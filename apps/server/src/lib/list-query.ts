@@ -115,7 +115,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A bound value with an explicit type, so PostgreSQL never guesses it from the column. */
 function param(type: ColumnType, field: string, v: unknown): SQL {
   const value = coerce(type, field, v);
-  if (type === 'number') return sql`${String(value)}::numeric`;
+  // Whole numbers as bigint: integer and bigint columns compare with it in their own index
+  // (numeric would cast the column and lose the index); numeric columns still compare exactly.
+  if (type === 'number') return Number.isInteger(value) ? sql`${String(value)}::bigint` : sql`${String(value)}::numeric`;
   if (type === 'date') return sql`${(value as Date).toISOString()}::timestamptz`;
   if (type === 'boolean') return sql`${value}::boolean`;
   return sql`${value}::text`;

@@ -1,0 +1,1 @@
+ALTER TABLE "event_logs" ALTER COLUMN "log_level" SET DATA TYPE varchar(1);
