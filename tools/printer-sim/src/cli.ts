@@ -4,8 +4,8 @@ import { startControlServer } from './control-server.ts';
 import { startFleet } from './fleet.ts';
 
 const HELP = `usage: sim --count N [--port 1161] [--seed S] [--base 127.0.1.1] [--speed X]
-           [--community public] [--location TEXT] [--no-random-events] [--control-port 8161]
-Serves N simulated printers over SNMP v1/v2c on consecutive loopback addresses, and a control
+           [--community public] [--v3-user simuser] [--location TEXT] [--no-random-events] [--control-port 8161]
+Serves N simulated printers over SNMP v1/v2c (and v3 noAuthNoPriv) on consecutive loopback addresses, and a control
 API on http://127.0.0.1:<control-port> to force events (see control-server.ts).
 `;
 
@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
       strict: true,
       options: {
         count: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, base: { type: 'string' },
-        speed: { type: 'string' }, community: { type: 'string' }, location: { type: 'string' },
+        speed: { type: 'string' }, community: { type: 'string' }, 'v3-user': { type: 'string' }, location: { type: 'string' },
         'no-random-events': { type: 'boolean', default: false }, 'control-port': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -47,6 +47,7 @@ export async function main(argv: string[]): Promise<number> {
       seed: int(values.seed, 'seed', 1, 0, 2 ** 31),
       speed: int(values.speed, 'speed', 1, 0, 1_000_000),
       community: values.community,
+      v3Users: values['v3-user'] ? [values['v3-user']] : undefined,
       location: values.location,
       randomEvents: !values['no-random-events'],
     });

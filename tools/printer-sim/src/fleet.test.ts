@@ -102,6 +102,15 @@ describe('simulated fleet over SNMP', () => {
     expect(reading.serialNumber).toBe(p.serial);
   });
 
+  it('answers SNMPv3 at noAuthNoPriv for its user, and reports an unknown user', async () => {
+    const p = fleet.info(1);
+    const reading = await readDevice({ host: p.ip, port, version: '3', v3: { user: 'simuser' }, timeoutMs: 1000 }, registry);
+    expect(reading.serialNumber).toBe(p.serial);
+    const stranger = new SnmpClient({ host: p.ip, port, version: '3', v3: { user: 'stranger' }, timeoutMs: 500, retries: 0 });
+    await expect(stranger.get(['1.3.6.1.2.1.1.1.0'])).rejects.toBeTruthy();
+    stranger.close();
+  });
+
   it('ignores a wrong community, as a real agent does', async () => {
     const client = new SnmpClient({ host: fleet.info(0).ip, port, community: 'wrong', timeoutMs: 300, retries: 0 });
     await expect(client.get(['1.3.6.1.2.1.1.1.0'])).rejects.toMatchObject({ kind: 'timeout' });

@@ -6,6 +6,9 @@ import { buildView } from './mib-view.ts';
 import type { MibView } from './mib-view.ts';
 import { SimPrinter, TICK_MS } from './printer-state.ts';
 import { respond } from './responder.ts';
+import { engineIdFor, respondV3 } from './snmpv3.ts';
+import type { V3Engine } from './snmpv3.ts';
+import { messageVersion } from '@pagewatch/agent/ber-codec';
 import { shuffled } from './rng.ts';
 import { VENDOR_MIBS } from './vendor-mibs.ts';
 
@@ -21,6 +24,8 @@ export type FleetOptions = {
   community?: string;
   /** Jams, outages, IP changes and replacements by themselves (default true). */
   randomEvents?: boolean;
+  /** SNMPv3 users served at noAuthNoPriv (default "simuser"). */
+  v3Users?: string[];
   /** sysLocation of every printer. */
   location?: string;
   /** Only these models (by model name), in this order; default the whole catalogue. */
@@ -59,7 +64,7 @@ export function addressAt(base: string, n: number): string {
   }
 }
 
-type Slot = { printer: SimPrinter; address: string; socket: Socket | null; view: MibView | null; viewVersion: number; viewAddress: string };
+type Slot = { printer: SimPrinter; address: string; socket: Socket | null; view: MibView | null; viewVersion: number; viewAddress: string; engine: V3Engine | null };
 
 /**
  * A fleet of simulated printers served from one process: one UDP socket per printer address
@@ -72,6 +77,7 @@ export class Fleet {
   readonly community: string;
   readonly location: string;
   private readonly slots: Slot[];
+  private readonly v3Users: ReadonlySet<string>;
   private speed: number;
   private startReal = Date.now();
   /** Simulated milliseconds added by `advance` (and kept across speed changes). */
@@ -87,6 +93,7 @@ export class Fleet {
     this.speed = options.speed ?? 1;
     this.community = options.community ?? 'public';
     this.location = options.location ?? '';
+    this.v3Users = new Set(options.v3Users ?? ['simuser']);
     const catalogue: ModelSpec[] = options.models
       ? options.models.map((name) => {
           const m = [...MODELS, ...EXTRA_MODELS].find((x) => x.model === name);
@@ -98,7 +105,7 @@ export class Fleet {
     const randomEvents = options.randomEvents ?? true;
     this.slots = Array.from({ length: options.count }, (_, i) => {
       const printer = new SimPrinter(i, this.seed, catalogue[order[i % order.length]!]!, { randomEvents });
-      return { printer, address: addressAt(this.base, i), socket: null, view: null, viewVersion: -1, viewAddress: '' };
+      return { printer, address: addressAt(this.base, i), socket: null, view: null, viewVersion: -1, viewAddress: '', engine: null };
     });
   }
 
@@ -245,6 +252,16 @@ export class Fleet {
     return slot.view;
   }
 
+  private engineOf(slot: Slot): V3Engine {
+    slot.engine ??= {
+      id: engineIdFor(`pagewatch-sim-${this.seed}-${slot.printer.index}`),
+      boots: 1,
+      time: () => Math.floor((Date.now() - this.startReal) / 1000),
+      users: this.v3Users,
+    };
+    return slot.engine;
+  }
+
   private async move(slot: Slot, address: string): Promise<void> {
     if (!this.started) {
       slot.address = address;
@@ -263,7 +280,8 @@ export class Fleet {
       const p = slot.printer;
       p.advanceTo(this.currentTick());
       if (!p.online) return;
-      const answer = respond(packet, this.community, () => this.viewOf(slot));
+      const view = (): MibView => this.viewOf(slot);
+      const answer = messageVersion(packet) === 3 ? respondV3(packet, this.engineOf(slot), view) : respond(packet, this.community, view);
       if (answer) socket.send(answer, rinfo.port, rinfo.address);
     });
     return new Promise((resolve, reject) => {

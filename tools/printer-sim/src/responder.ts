@@ -1,5 +1,5 @@
 import { BerError, PDU, TAG, decodeMessage, encodeMessageRaw, encodePduRaw, encodeVarbind } from '@pagewatch/agent/ber-codec';
-import type { WireMessage } from '@pagewatch/agent/ber-codec';
+import type { WireMessage, WirePdu } from '@pagewatch/agent/ber-codec';
 import type { MibView } from './mib-view.ts';
 
 /** Keeps a GETBULK answer well inside one UDP datagram. */
@@ -9,6 +9,8 @@ const NO_SUCH_NAME = 2;
 const TOO_BIG = 1;
 
 const exception = (oid: string, tag: number): Buffer => encodeVarbind({ oid, tag, value: null });
+
+export type PduAnswer = { errorStatus: number; errorIndex: number; varbinds: Buffer[] };
 
 /**
  * Answers one SNMP v1/v2c request against a MIB view. Returns null for anything a real agent
@@ -23,9 +25,20 @@ export function respond(packet: Buffer, community: string, view: () => MibView):
     throw error;
   }
   if (msg.community !== community) return null;
-  const { pdu } = msg;
-  const v1 = msg.version === 0;
-  const mib = view();
+  const answer = answerPdu(msg.pdu, msg.version === 0, view());
+  if (!answer) return null;
+  return encodeMessageRaw(msg.version, msg.community, encodeResponse(msg.pdu.requestId, answer));
+}
+
+/** The Response PDU, cut to an error if it would not fit a datagram. */
+export function encodeResponse(requestId: number, answer: PduAnswer): Buffer {
+  const body = encodePduRaw({ type: PDU.response, requestId, errorStatus: answer.errorStatus, errorIndex: answer.errorIndex }, answer.varbinds);
+  if (body.length <= 65_000) return body;
+  return encodePduRaw({ type: PDU.response, requestId, errorStatus: TOO_BIG, errorIndex: 0 }, []);
+}
+
+/** GET, GETNEXT and GETBULK (not for v1) against the view; null for other PDUs. */
+export function answerPdu(pdu: WirePdu, v1: boolean, mib: MibView): PduAnswer | null {
   const out: Buffer[] = [];
   let errorStatus = 0;
   let errorIndex = 0;
@@ -89,7 +102,5 @@ export function respond(packet: Buffer, community: string, view: () => MibView):
     out.length = 0;
     for (const vb of pdu.varbinds) out.push(encodeVarbind({ oid: vb.oid, tag: TAG.null, value: null }));
   }
-  let body = encodePduRaw({ type: PDU.response, requestId: pdu.requestId, errorStatus, errorIndex }, out);
-  if (body.length > 65_000) body = encodePduRaw({ type: PDU.response, requestId: pdu.requestId, errorStatus: TOO_BIG, errorIndex: 0 }, []);
-  return encodeMessageRaw(msg.version, msg.community, body);
+  return { errorStatus, errorIndex, varbinds: out };
 }

@@ -68,6 +68,12 @@ describe('discovery over the simulated printers', () => {
     expect(result.devices.map((d) => d.ip)).toEqual(simulated());
   });
 
+  it('discovers with SNMPv3 credentials too (a session per address)', async () => {
+    const v3 = { version: '3' as const, user: 'simuser', level: 'noAuthNoPriv' as const, authProtocol: null, authKey: null, privProtocol: null, privKey: null };
+    const result = await discoverRange({ id: 8, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v3 }, registry, fast);
+    expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+  });
+
   it('finds nothing with the wrong community, and not a printer that is offline', async () => {
     const wrong = await discoverRange({ id: 4, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: { version: '2c', community: 'nope' } }, registry, fast);
     expect(wrong.devices).toEqual([]);
