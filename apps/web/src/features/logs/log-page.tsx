@@ -81,8 +81,8 @@ export function LogPage() {
   const groups = useEventGroups();
   const canFilter = useHasGrant('BTN_CLEAR_FILTER.EXECUTE');
   const listening = useLogLive(id);
-  const groupRows = groups.data?.pageRows ?? (groups.isError ? [] : null);
-  const columns = useMemo(() => (groupRows ? logsColumns(groupRows) : null), [groupRows]);
+  const groupRows = groups.data?.pageRows;
+  const columns = useMemo(() => logsColumns(groupRows ?? []), [groupRows]);
   const childFilter = useMemo<FilterExpression>(() => ['parentId', '=', id], [id]);
 
   const title = `${t('pages.log')} ${Number.isInteger(id) && id > 0 ? id : ''}`.trim();
@@ -177,8 +177,7 @@ export function LogPage() {
         <Title order={3} size="h5">
           {t('logs.children', { n: r.childrenCount })}
         </Title>
-        {columns ? (
-          <DataGrid<EventLogRow>
+        <DataGrid<EventLogRow>
           gridKey="gridLogChildren"
           endpoint={LOGS_ENDPOINT}
           columns={columns}
@@ -188,8 +187,7 @@ export function LogPage() {
           getRowId={rowId}
           rowHref={rowHref}
           height={360}
-          />
-        ) : null}
+        />
       </Stack>
     </AppPage>
   );

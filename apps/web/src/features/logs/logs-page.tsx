@@ -20,9 +20,9 @@ export function LogsPage() {
   const canFilter = useHasGrant('BTN_CLEAR_FILTER.EXECUTE');
   const groups = useEventGroups();
   const [topLevel, setTopLevel] = useState(() => localStorage.getItem(TOP_LEVEL_KEY) !== 'false');
-  // The grid reads its column defaults once, so it waits for the group choices (none if they fail).
-  const groupRows = groups.data?.pageRows ?? (groups.isError ? [] : null);
-  const columns = useMemo(() => (groupRows ? logsColumns(groupRows) : null), [groupRows]);
+  // The group choices only dress the group column (same fields): the grid need not wait for them.
+  const groupRows = groups.data?.pageRows;
+  const columns = useMemo(() => logsColumns(groupRows ?? []), [groupRows]);
 
   const toggle = (on: boolean) => {
     setTopLevel(on);
@@ -31,27 +31,25 @@ export function LogsPage() {
 
   return (
     <AppPage title={t('nav.logs')}>
-      {columns ? (
-        <DataGrid<EventLogRow>
-          gridKey="gridLogs"
-          endpoint={LOGS_ENDPOINT}
-          columns={columns}
-          defaultSort={[{ field: 'logDatetime', dir: 'DESC' }]}
-          baseFilter={topLevel ? TOP_LEVEL : null}
-          filterPanel={canFilter}
-          getRowId={rowId}
-          rowHref={rowHref}
-          toolbar={
-            <Switch
-              size="sm"
-              checked={topLevel}
-              onChange={(e) => toggle(e.currentTarget.checked)}
-              label={t('logs.topLevelOnly')}
-              data-testid="logs-top-level"
-            />
-          }
-        />
-      ) : null}
+      <DataGrid<EventLogRow>
+        gridKey="gridLogs"
+        endpoint={LOGS_ENDPOINT}
+        columns={columns}
+        defaultSort={[{ field: 'logDatetime', dir: 'DESC' }]}
+        baseFilter={topLevel ? TOP_LEVEL : null}
+        filterPanel={canFilter}
+        getRowId={rowId}
+        rowHref={rowHref}
+        toolbar={
+          <Switch
+            size="sm"
+            checked={topLevel}
+            onChange={(e) => toggle(e.currentTarget.checked)}
+            label={t('logs.topLevelOnly')}
+            data-testid="logs-top-level"
+          />
+        }
+      />
     </AppPage>
   );
 }
