@@ -33,16 +33,19 @@ export type FilterExpression = FilterCondition | ['!', FilterExpression] | Array
 
 export type ColumnType = 'string' | 'number' | 'date' | 'boolean';
 
+/** `pageNumber` is set when the request asked to `locate` a row: the page that holds it. */
 export function pageResponseSchema<T extends z.ZodType>(row: T) {
-  return z.object({ pageRows: z.array(row), totalRows: z.number().int() });
+  return z.object({ pageRows: z.array(row), totalRows: z.number().int(), pageNumber: z.number().int().optional() });
 }
-export type PageResponse<T> = { pageRows: T[]; totalRows: number };
+export type PageResponse<T> = { pageRows: T[]; totalRows: number; pageNumber?: number };
 
 export const listQuerySchema = z.object({
   page: z.string().optional(),
   sort: z.union([z.string(), z.array(z.string())]).optional(),
   'filter-json': z.string().optional(),
   filter: z.string().optional(),
+  /** Id of a row to show: the server answers with the page that holds it (after a save). */
+  locate: z.string().regex(/^\d{1,15}$/, 'general.badValue').optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -75,10 +78,12 @@ export function listQueryString(q: {
   pageNumber: number;
   sort?: SortSpec[];
   filter?: FilterExpression | null;
+  locate?: string | number | null;
 }): string {
   const p = new URLSearchParams();
   p.set('page', `${q.pageSize},${q.pageNumber}`);
   for (const s of q.sort ?? []) p.append('sort', `${s.field},${s.dir}`);
   if (q.filter && q.filter.length) p.set('filter-json', JSON.stringify(q.filter));
+  if (q.locate != null) p.set('locate', String(q.locate));
   return p.toString();
 }

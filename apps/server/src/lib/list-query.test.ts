@@ -117,6 +117,17 @@ describe('list protocol', () => {
     expect([...p1.pageRows, ...p2.pageRows].map((r: Row) => r.login)).toEqual(expected.slice(0, 8));
   });
 
+  it('answers with the page that holds a located row', async () => {
+    const sorted = [...rows].sort((a, b) => (a.login < b.login ? -1 : 1));
+    const target = sorted[7];
+    const res = (await list({ page: '3,1', sort: 'login,ASC', locate: String(target.id) })).json();
+    expect(res.pageNumber).toBe(3);
+    expect(res.pageRows.map((r: Row) => r.id)).toContain(target.id);
+    const filteredOut = (await list({ page: '3,1', locate: String(target.id), 'filter-json': JSON.stringify(['id', '<>', target.id]) })).json();
+    expect(filteredOut.pageNumber).toBeUndefined();
+    expect((await list({ locate: 'x' })).statusCode).toBe(400);
+  });
+
   it('names what is wrong with page, sort and filter', async () => {
     for (const [q, field] of [
       [{ page: '20' }, 'page'],

@@ -223,18 +223,32 @@ export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
  * Runs a list: the page of rows (selected columns under their field names) and the total.
  * `scope` is the caller's row restriction (locations), always applied.
  */
-export async function runList<T>(db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null): Promise<{ pageRows: T[]; totalRows: number }> {
+export async function runList<T>(db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
   const p = parseListQuery(def, q);
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const cols = Object.entries(def.columns)
     .filter(([, c]) => c.select !== false)
     .map(([name, c]) => sql`${c.expr} AS ${sql.identifier(name)}`);
+  let offset = p.offset;
+  let pageNumber: number | undefined;
+  if (q.locate) {
+    // The row's position under the same filter and order decides the page to answer with.
+    const found = await db.execute(sql`
+      SELECT pos FROM (SELECT ${def.tiebreaker} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
+      WHERE t.row_id = ${q.locate}::numeric`);
+    const pos = (found.rows[0] as { pos: number | string } | undefined)?.pos;
+    if (pos !== undefined) {
+      pageNumber = Math.ceil(Number(pos) / p.limit);
+      offset = (pageNumber - 1) * p.limit;
+    }
+  }
   const [rows, totalRows] = await Promise.all([
-    db.execute(sql`SELECT ${sql.join(cols, sql`, `)} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${p.offset}`),
+    db.execute(sql`SELECT ${sql.join(cols, sql`, `)} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${offset}`),
     countRows(db, def, where),
   ]);
-  return { pageRows: rows.rows as T[], totalRows };
+  const page = { pageRows: rows.rows as T[], totalRows };
+  return pageNumber === undefined ? page : { ...page, pageNumber };
 }
 
 async function countRows(db: Db, def: ListDef, where: SQL): Promise<number> {

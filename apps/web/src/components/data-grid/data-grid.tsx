@@ -107,6 +107,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     [byField, filterPanel],
   );
 
+  const remoteHighlight = props.endpoint && !props.data && paged ? (props.highlightId ?? null) : null;
+  const [locateId, setLocateId] = useState<RowId | null>(remoteHighlight);
+  useEffect(() => setLocateId(remoteHighlight), [remoteHighlight]);
+
   const data = useGridData({
     endpoint: props.endpoint,
     data: props.data,
@@ -120,10 +124,25 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     getRowId,
     getSubRows: props.getSubRows,
     getParentId: props.getParentId,
+    locate: locateId,
   });
 
-  // Rows deleted elsewhere can leave the page number past the end; go to the last page.
+  // While a highlighted row is being shown, every request asks the server for the page that
+  // holds it; turning the page by hand ends that.
   const { pageIndex, setPageIndex } = grid;
+  const located = locateId == null ? undefined : data.pageNumber;
+  useEffect(() => {
+    if (located !== undefined && located - 1 !== pageIndex) setPageIndex(located - 1);
+  }, [located, pageIndex, setPageIndex]);
+  const turnPage = useCallback(
+    (index: number) => {
+      setLocateId(null);
+      setPageIndex(index);
+    },
+    [setPageIndex],
+  );
+
+  // Rows deleted elsewhere can leave the page number past the end; go to the last page.
   useEffect(() => {
     if (paged && !data.fetching && pageIndex > 0 && pageIndex * pageSize >= data.totalRows) {
       setPageIndex(Math.max(0, Math.ceil(data.totalRows / pageSize) - 1));
@@ -281,7 +300,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         choice={state.pageSize}
         totalRows={data.totalRows}
         paged={paged}
-        onPage={grid.setPageIndex}
+        onPage={turnPage}
         onPageSize={grid.setPageSize}
       />
     </div>

@@ -29,12 +29,16 @@ type Source<Row> = {
   getRowId: (row: Row) => RowId;
   getSubRows?: (row: Row) => Row[] | undefined;
   getParentId?: (row: Row) => RowId | null | undefined;
+  /** Asks the server for the page holding this row id (a remote, paged grid). */
+  locate?: RowId | null;
 };
 
 export type GridData<Row> = {
   rows: Row[];
   getSubRows?: (row: Row) => Row[] | undefined;
   totalRows: number;
+  /** The page the server answered with when asked to locate a row. */
+  pageNumber?: number;
   fetching: boolean;
   error: Error | null;
   refetch: () => void;
@@ -48,6 +52,7 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     pageNumber: src.paged ? src.pageIndex + 1 : 1,
     sort: src.sort,
     filter: src.filter,
+    locate: remote && src.paged ? src.locate : null,
   });
   const result = useQuery({
     queryKey: [...gridQueryKey(src.endpoint ?? ''), query],
@@ -89,6 +94,7 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     rows: remoteTree?.roots ?? pageRows ?? [],
     getSubRows: remoteTree?.getSubRows ?? src.getSubRows,
     totalRows: result.data?.totalRows ?? 0,
+    pageNumber: result.isPlaceholderData ? undefined : result.data?.pageNumber,
     fetching: result.isFetching || (remote && !src.ready),
     error: result.error ?? null,
     refetch: () => void result.refetch(),
