@@ -197,7 +197,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const devicePartsListSpec: ListSpec = {
   endpoint: '/device-part-v/page',
-  defaultSort: [{ field: 'level', dir: 'ASC' }],
+  defaultSort: [{ field: 'level', dir: 'ASC' }, { field: 'partName', dir: 'ASC' }],
   columns: [
     { field: 'colorant', type: 'string', sortable: true, filterable: true },
     { field: 'partName', type: 'string', sortable: true, filterable: true },

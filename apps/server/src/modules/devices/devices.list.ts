@@ -10,7 +10,7 @@ import {
   dmDevicePartDaysListSpec,
   dmDeviceUserDaysListSpec,
 } from '@pagewatch/contracts/devices';
-import { defineList } from '../../lib/list-query.ts';
+import { defineList, type ListDef } from '../../lib/list-query.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -20,8 +20,14 @@ import { defineList } from '../../lib/list-query.ts';
 
 const iso = (e: ReturnType<typeof sql>) => sql`to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * Counts are exact up to this many rows and the planner's estimate above (a fleet of 100,000
+ * devices would otherwise count every matching row for each page).
+ */
+const COUNT_LIMIT = 1_000;
+
 /** Scope column: d.location_id. */
-export const devicesList = defineList(devicesListSpec, {
+export const devicesList: ListDef = { ...defineList(devicesListSpec, {
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
   tiebreaker: sql`d.id`,
   sql: {
@@ -63,11 +69,14 @@ export const devicesList = defineList(devicesListSpec, {
   extra: {
     locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true },
   },
-});
+}), countLimit: COUNT_LIMIT };
 
-/** Scope column: d.location_id. One row per supply of a device. */
-export const devicePartsList = defineList(devicePartsListSpec, {
-  from: sql`device_supplies s JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = d.location_id`,
+/**
+ * Scope column: d.location_id. One row per supply of a device. The device join is LEFT (every
+ * supply has its device) so that a count that needs no device column skips it.
+ */
+export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
+  from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = d.location_id`,
   tiebreaker: sql`s.device_id, s.supply_index`,
   sql: {
     colorant: sql`s.colorant`,
@@ -94,7 +103,7 @@ export const devicePartsList = defineList(devicePartsListSpec, {
     id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },
     supplyIndex: { expr: sql`s.supply_index`, type: 'number', filter: true, sort: true },
   },
-});
+}), countLimit: COUNT_LIMIT };
 
 /** Scope column: d.location_id. */
 export const devicePartShortList = defineList(devicePartShortListSpec, {

@@ -45,6 +45,11 @@ export function scopeSql(scope: Set<number>, col: SQL): SQL {
   return ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
 }
 
+export async function locationCount(db: Db): Promise<number> {
+  const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
+  return Number((res.rows[0] as { n: number }).n);
+}
+
 export async function deviceRow(db: Db, id: number) {
   const [row] = await db
     .select({ d: devices, locationName: locations.name, agentName: agents.name, walkRequestedAt: deviceWalkRequests.requestedAt })

@@ -105,6 +105,14 @@ export const devices = pgTable(
     // No index on refreshed_at: every reading changes it, and an index there would make each
     // update of a device touch all its indexes (no HOT update). Sorting 100,000 rows by it is cheap.
     index('devices_inventory').on(t.inventoryNumber),
+    // The devices grid (issue 6, bench/lists.bench.ts): its default order (model, serial) over the
+    // whole scope and within one location, in the list's NULLS FIRST order so a page is an index
+    // walk; the flags as small partial indexes. None covers a column every reading changes.
+    index('devices_grid_model').on(t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
+    index('devices_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
+    index('devices_flag_attention').on(t.locationId, t.id).where(sql`${t.needAttentionFlag}`),
+    index('devices_flag_replacement').on(t.locationId, t.id).where(sql`${t.matReplacementRequiredFlag}`),
+    index('devices_flag_not_available').on(t.locationId, t.id).where(sql`${t.notAvailableFlag}`),
   ],
 );
 
@@ -131,7 +139,12 @@ export const deviceSupplies = pgTable(
     installedAt: ts('installed_at'),
     refreshedAt: ts('refreshed_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.supplyIndex] }), index('device_supplies_percent').on(t.percent)],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
+    index('device_supplies_percent').on(t.percent),
+    // The consumables grid's default order (level, name, in the list's NULLS FIRST order).
+    index('device_supplies_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+  ],
 );
 
 export const deviceIpHistory = pgTable(

@@ -36,6 +36,7 @@ import {
   dayCounters,
   deviceRow,
   iso,
+  locationCount,
   scopeSql,
   setManaged,
   statistics,
@@ -82,7 +83,9 @@ export class DevicesService {
 
   async list(caller: Caller, name: Lists, q: ListQuery) {
     const l = LISTS[name];
-    const res = await runList<Record<string, unknown>>(this.db, l.def, q, scopeSql(caller.scope, l.scope));
+    // A caller who sees every location needs no scope condition (and the counts get cheaper).
+    const all = caller.scope.size >= (await locationCount(this.db));
+    const res = await runList<Record<string, unknown>>(this.db, l.def, q, all ? null : scopeSql(caller.scope, l.scope));
     return { pageRows: res.pageRows.map(l.row), totalRows: res.totalRows };
   }
 

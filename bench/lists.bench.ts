@@ -1,0 +1,246 @@
+/**
+ * Devices and consumables lists benchmark: 100,000 devices (with their supplies) and a year of
+ * daily history on PostgreSQL, then the two grids as the console asks for them (50 rows, a
+ * filter, two sorts) from 50 concurrent clients against the real server over HTTP. Prints
+ * p50/p95/p99 per scenario; target p95 < 50 ms.
+ *
+ *   npm run bench:lists     (BENCH_DEVICES=100000 BENCH_DAYS=365 BENCH_REQUESTS=1000
+ *                            BENCH_CONCURRENCY=50; BENCH_DATABASE_URL or DATABASE_URL, default
+ *                            the test PostgreSQL; BENCH_KEEP=1 keeps the filled database)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const KEEP = process.env.BENCH_KEEP === '1';
+const DB_NAME = 'pw_bench_lists';
+const PORT = 20_000 + Math.floor(Math.random() * 40_000);
+const HTTP = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'bench-Admin-pass1';
+const LOCATIONS = 20;
+const TARGET_MS = 50;
+/** Devices per INSERT of the history: a chunk of days x devices at a time keeps memory small. */
+const HISTORY_CHUNK = 5_000;
+
+const dbUrl = (name: string) => {
+  const u = new URL(SERVER_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl(DB_NAME),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PAGEWATCH_ADMIN_PASSWORD: PASSWORD,
+      PAGEWATCH_WEB_DIST: '/nonexistent',
+      PAGEWATCH_BUILTIN_AGENT: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${HTTP}/config.json`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const MODELS = [
+  ['HP', 'LaserJet Pro M404dn', 'PRINTER', 'MONO', 'A4'],
+  ['HP', 'Color LaserJet Pro MFP M479fdw', 'MFP', 'COLOR', 'A4'],
+  ['Xerox', 'VersaLink C405', 'MFP', 'COLOR', 'A4'],
+  ['Xerox', 'AltaLink C8130', 'MFP', 'COLOR', 'A3'],
+  ['Kyocera', 'ECOSYS P3145dn', 'PRINTER', 'MONO', 'A4'],
+  ['Kyocera', 'TASKalfa 3253ci', 'MFP', 'COLOR', 'A3'],
+  ['Brother', 'HL-L6210DW', 'PRINTER', 'MONO', 'A4'],
+  ['Canon', 'i-SENSYS LBP325x', 'PRINTER', 'MONO', 'A4'],
+  ['Ricoh', 'IM C3000', 'MFP', 'COLOR', 'A3'],
+  ['Konica Minolta', 'bizhub C300i', 'MFP', 'COLOR', 'A3'],
+] as const;
+const COLORANTS = ['black', 'cyan', 'magenta', 'yellow'] as const;
+
+/** A fleet like the simulator's, in bulk: devices, supplies, a year of days and supply days. */
+async function fill(c: pg.Client) {
+  const { rows: [{ n: have }] } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
+  const { rows: [{ n: days }] } = await c.query<{ n: number }>('SELECT count(DISTINCT fact_date)::int AS n FROM dm_device_days WHERE device_id = (SELECT min(id) FROM devices)');
+  if (have >= DEVICES && days >= DAYS) return console.log(`database kept from an earlier run: ${have.toLocaleString('en')} devices, ${days} days`);
+  await c.query('TRUNCATE devices CASCADE');
+  const { rows: [def] } = await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'DEFAULT'`);
+  for (let i = 1; i <= LOCATIONS; i++) {
+    await c.query(`INSERT INTO locations (code, name, parent_id) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`, [`BENCH${i}`, `Site ${i}`, def.id]);
+  }
+  const { rows: locs } = await c.query<{ id: number }>(`SELECT id FROM locations WHERE code LIKE 'BENCH%' ORDER BY id`);
+  const started = Date.now();
+  const m = (k: number) => `(ARRAY[${MODELS.map((x) => `'${x[k]}'`).join(',')}])[1 + i % ${MODELS.length}]`;
+  await c.query(
+    `INSERT INTO devices (id, model_vendor_code, model_code, device_type, color_type, paper_format, serial_number, inventory_number,
+       snmp_location, host_name, location_id, ip, mac_address, firmware, status_code, snmp_status_code, printer_status,
+       created_at, refreshed_at, managed_flag, total_count, mono_count, color_count, toner_black, toner_cyan, toner_magenta, toner_yellow,
+       new_device30_flag, not_available_flag, mat_replacement_required_flag, need_attention_flag)
+     SELECT i, ${m(0)}, ${m(1)}, ${m(2)}, ${m(3)}, ${m(4)},
+       upper(substr(md5(i::text), 1, 4)) || lpad(i::text, 8, '0'), CASE WHEN i % 3 = 0 THEN 'INV-' || i END,
+       'Floor ' || (i % 9), 'PRN' || lpad(i::text, 6, '0'), ($2::int[])[1 + i % ${LOCATIONS}],
+       '10.' || (i / 65536) || '.' || (i / 256 % 256) || '.' || (i % 256), NULL, '1.' || (i % 7),
+       CASE WHEN i % 50 = 0 THEN 'NOT_AVAILABLE' WHEN i % 17 = 0 THEN 'WARNING' ELSE 'OK' END, 'running', 'idle',
+       now() - make_interval(days => 400 - i % 380), now() - make_interval(mins => i % 60), i % 10 <> 0,
+       10000 + (i::bigint * 7919) % 900000, 10000 + (i::bigint * 7919) % 600000, CASE WHEN ${m(3)} = 'COLOR' THEN (i::bigint * 104729) % 300000 END,
+       (i::bigint * 31) % 101, CASE WHEN ${m(3)} = 'COLOR' THEN (i::bigint * 37) % 101 END, CASE WHEN ${m(3)} = 'COLOR' THEN (i::bigint * 41) % 101 END,
+       CASE WHEN ${m(3)} = 'COLOR' THEN (i::bigint * 43) % 101 END,
+       i % 380 > 370, i % 50 = 0, i % 23 = 0, i % 61 = 0
+     FROM generate_series(1, $1::int) AS i`,
+    [DEVICES, locs.map((l) => l.id)],
+  );
+  await c.query(`SELECT setval('devices_id_seq', $1)`, [DEVICES]);
+  // Supplies: the toners of the device (four for colour models), a drum every third device; some levels unknown.
+  await c.query(
+    `INSERT INTO device_supplies (device_id, supply_index, part_code, part_name, colorant, supply_class, part_model_code, part_serial_number,
+       unit, level, max_capacity, level_state, percent, refreshed_at)
+     SELECT d.id, k, CASE WHEN k = 5 THEN 'opc' ELSE 'toner' END,
+       CASE WHEN k = 5 THEN 'Drum Cartridge' ELSE initcap(c) || ' Toner Cartridge' END, CASE WHEN k < 5 THEN c END, 'consumed',
+       'PN-' || k || '-' || (d.id % 97), CASE WHEN d.id % 4 = 0 THEN 'SN' || d.id || k END, 'percent',
+       CASE WHEN d.id % 29 = 0 THEN -3 WHEN d.id % 31 = 0 THEN -2 ELSE (d.id * (7 + k)) % 101 END, 100,
+       CASE WHEN d.id % 29 = 0 THEN 'SOME_REMAINING' WHEN d.id % 31 = 0 THEN 'UNKNOWN' END,
+       CASE WHEN d.id % 29 = 0 OR d.id % 31 = 0 THEN NULL ELSE (d.id * (7 + k)) % 101 END, d.refreshed_at
+     FROM devices d
+     CROSS JOIN LATERAL (SELECT k, (ARRAY['black','cyan','magenta','yellow','drum'])[k] AS c FROM generate_series(1, 5) k) s
+     WHERE k = 1 OR (k < 5 AND d.color_type = 'COLOR') OR (k = 5 AND d.id % 3 = 0)`,
+  );
+  console.log(`devices and supplies: ${Math.round((Date.now() - started) / 1000)} s`);
+  // A year of history: counters growing by day, the black supply's level by day.
+  for (let from = 1; from <= DEVICES; from += HISTORY_CHUNK) {
+    const to = Math.min(DEVICES, from + HISTORY_CHUNK - 1);
+    await c.query(
+      `INSERT INTO dm_device_days (fact_date, device_id, location_id, total_count, mono_count, color_count, total_start, readings, status_code, updated_at)
+       SELECT current_date - g, d.id, d.location_id, d.total_count - g * (d.id % 90), d.mono_count - g * (d.id % 60), d.color_count - g * (d.id % 30),
+         d.total_count - g * (d.id % 90) - (d.id % 90), 24, 'OK', now() - make_interval(days => g)
+       FROM devices d CROSS JOIN generate_series(0, $3::int - 1) g WHERE d.id BETWEEN $1 AND $2`,
+      [from, to, DAYS],
+    );
+    await c.query(
+      `INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, colorant, part_model_code, level, percent, min_percent, replaced)
+       SELECT current_date - g, s.device_id, s.supply_index, s.part_code, s.colorant, s.part_model_code,
+         (100 - (g * 3 + s.device_id) % 100), (100 - (g * 3 + s.device_id) % 100), (100 - (g * 3 + s.device_id) % 100), (g * 3 + s.device_id) % 100 = 0
+       FROM device_supplies s CROSS JOIN generate_series(0, $3::int - 1) g WHERE s.supply_index = 1 AND s.device_id BETWEEN $1 AND $2`,
+      [from, to, DAYS],
+    );
+    process.stdout.write(`\rhistory: ${to.toLocaleString('en')} of ${DEVICES.toLocaleString('en')} devices x ${DAYS} days (${Math.round((Date.now() - started) / 1000)} s)`);
+  }
+  process.stdout.write('\n');
+  await c.query('VACUUM ANALYZE devices');
+  await c.query('VACUUM ANALYZE device_supplies');
+  await c.query('VACUUM ANALYZE dm_device_days');
+  await c.query('VACUUM ANALYZE dm_device_part_days');
+  await c.query('VACUUM ANALYZE locations');
+}
+
+async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${HTTP}${path}`, init);
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const signIn = async (login: string, password: string) =>
+  (await json<{ token: string }>('/api/auth/', { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` } })).token;
+
+async function operatorToken(admin: string): Promise<string> {
+  const login = `bench-op-${PORT}`;
+  const roles = (await json<{ pageRows: { id: number; code: string }[] }>('/api/managed-roles-v/', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
+  const locs = await withClient(dbUrl(DB_NAME), (c) => c.query<{ id: number }>(`SELECT id FROM locations WHERE code IN ('BENCH1', 'BENCH2')`));
+  await json('/api/users', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      login, email: `${login}@example.com`, passwordHash: 'Passw0rd!', lastName: 'Bench',
+      locations: locs.rows.map((l) => ({ id: l.id })), grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }],
+    }),
+  });
+  return signIn(login, 'Passw0rd!');
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** A small load generator: CONCURRENCY loops fetching one page until REQUESTS are done; pages vary a little. */
+async function measure(name: string, token: string, endpoint: string, filter: unknown, sorts: string[]) {
+  const base = `${HTTP}/api${endpoint}?filter-json=${encodeURIComponent(JSON.stringify(filter))}${sorts.map((s) => `&sort=${encodeURIComponent(s)}`).join('')}`;
+  const headers = { authorization: `Bearer ${token}` };
+  let total = 0;
+  let n = 0;
+  const once = async () => {
+    // The first five pages in turn, as people page through a grid.
+    const url = `${base}&page=50,${1 + (n++ % 5)}`;
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = (await res.json()) as { pageRows: unknown[]; totalRows: number };
+    if (!res.ok || body.pageRows.length === 0) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    total = body.totalRows;
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 20; i++) await once(); // warm-up
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next++ < REQUESTS) times.push(await once());
+  }));
+  const secs = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const f = (v: number) => v.toFixed(1).padStart(6);
+  console.log(`${name.padEnd(64)} p50 ${f(pct(times, 50))} ms  p95 ${f(pct(times, 95))} ms  p99 ${f(pct(times, 99))} ms  ${(times.length / secs).toFixed(0).padStart(4)} req/s  (${total.toLocaleString('en')} rows)`);
+  return pct(times, 95);
+}
+
+async function main() {
+  const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1);
+  if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${DB_NAME}`));
+  const server = await startServer();
+  try {
+    await withClient(dbUrl(DB_NAME), fill);
+    const admin = await signIn('admin', PASSWORD);
+    const operator = await operatorToken(admin);
+    const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
+    console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each:`);
+    const p95 = [
+      await measure('devices: type MFP; model, serial', admin, '/devices/page', ['deviceType', 'anyof', ['MFP']], ['modelCode,ASC', 'serialNumber,ASC']),
+      await measure('devices: one location; model, serial', admin, '/devices/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'serialNumber,ASC']),
+      await measure('devices: attention flag; location, IP', admin, '/devices/page', ['needAttentionFlag', '=', true], ['locationId,ASC', 'ip,ASC']),
+      await measure('devices, operator (2 of 20 locations): type PRINTER; model, serial', operator, '/devices/page', ['deviceType', 'anyof', ['PRINTER']], ['modelCode,ASC', 'serialNumber,ASC']),
+      await measure('consumables: level < 10; level, name', admin, '/device-part-v/page', ['level', '<', 10], ['level,ASC', 'partName,ASC']),
+      await measure('consumables: colour cyan; level, name', admin, '/device-part-v/page', ['colorant', 'anyof', ['cyan']], ['level,ASC', 'partName,ASC']),
+      await measure('consumables: one location; model, part name', admin, '/device-part-v/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'partName,ASC']),
+      await measure('consumables, operator: level < 10; level, name', operator, '/device-part-v/page', ['level', '<', 10], ['level,ASC', 'partName,ASC']),
+    ];
+    console.log('not in the target (a text search reads every device):');
+    await measure('devices: serial contains "A1"; inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC']);
+    const worst = Math.max(...p95);
+    console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    if (!KEEP) await withClient(SERVER_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+  }
+}
+
+await main();
