@@ -37,12 +37,17 @@ import { serviceRoutes } from './modules/service/service.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
+/** Request log lines without secrets: the WebSocket sends its token in the query string. */
+export function redactedRequest(req: { method: string; url: string; ip?: string }) {
+  return { method: req.method, url: req.url.replace(/([?&]access_token=)[^&]*/g, '$1[redacted]'), remoteAddress: req.ip };
+}
+
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
 
 /** The whole server on a given database; tests `inject` into it, main.ts listens. */
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: redactedRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     // Open WebSockets and keep-alive sockets must not hold up a shutdown.

@@ -54,3 +54,12 @@ describe('WebSocket', () => {
     expect(t.ctx.hub.listenerCount('log:42')).toBe(0);
   });
 });
+
+describe('request log', () => {
+  it('never writes the WebSocket token', async () => {
+    const { redactedRequest } = await import('../app.ts');
+    const line = redactedRequest({ method: 'GET', url: '/ws?x=1&access_token=secret-token&y=2', ip: '127.0.0.1' });
+    expect(line.url).toBe('/ws?x=1&access_token=[redacted]&y=2');
+    expect(JSON.stringify(line)).not.toContain('secret-token');
+  });
+});
