@@ -115,13 +115,12 @@ export const networkRangeInputSchema = z
         if (!r.v3PrivProtocol) ctx.addIssue({ code: 'custom', path: ['v3PrivProtocol'], message: 'general.mandatory' });
         if (r.privKey && r.privKey.length < 8) ctx.addIssue({ code: 'custom', path: ['privKey'], message: 'networks.keyLength' });
       }
-    } else if (!r.community) {
-      ctx.addIssue({ code: 'custom', path: ['community'], message: 'general.mandatory' });
     }
+    // A missing community is checked by the server: it keeps the stored one on a change.
   });
 export type NetworkRangeInput = z.input<typeof networkRangeInputSchema>;
 
-/** A range as the API returns it: v3 keys only as "set or not". */
+/** A range as the API returns it: the community and the v3 keys only as "set or not". */
 export const networkRangeSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
@@ -132,7 +131,7 @@ export const networkRangeSchema = z.object({
   to: z.string().nullable(),
   port: z.number().int(),
   snmpVersion: z.enum(['1', '2c', '3']),
-  community: z.string().nullable(),
+  communitySet: z.boolean(),
   v3User: z.string().nullable(),
   v3Level: z.enum(['noAuthNoPriv', 'authNoPriv', 'authPriv']).nullable(),
   v3AuthProtocol: z.string().nullable(),

@@ -91,6 +91,21 @@ describe('network ranges API', () => {
     expect(ru.json().details[0].message).toMatch(/маску/);
   });
 
+  it('never returns the community, and keeps it when not sent again', async () => {
+    const res = await create({ ...base(), community: 'c0mmunity-secret' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('c0mmunity-secret');
+    expect(res.json().communitySet).toBe(true);
+    const id = res.json().id;
+    const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(admin) });
+    expect(list.body).not.toContain('c0mmunity-secret');
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...base(), community: null, port: 1162 } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.body).not.toContain('c0mmunity-secret');
+    const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
+    expect(cfg.ranges.find((r: { id: number }) => r.id === id).snmp).toMatchObject({ version: '2c', community: 'c0mmunity-secret' });
+  });
+
   it('never returns SNMP v3 keys, and keeps them when not sent again', async () => {
     const v3 = { ...base(), snmpVersion: '3', community: null, v3User: 'monitor', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'auth-secret-1', v3PrivProtocol: 'aes', privKey: 'priv-secret-1' };
     const res = await create(v3);

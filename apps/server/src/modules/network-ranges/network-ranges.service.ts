@@ -61,7 +61,7 @@ export class NetworkRangesService {
       to: r.ipTo,
       port: r.port,
       snmpVersion: r.snmpVersion as NetworkRange['snmpVersion'],
-      community: r.community,
+      communitySet: !!r.community,
       v3User: r.v3User,
       v3Level: r.v3Level as NetworkRange['v3Level'],
       v3AuthProtocol: r.v3AuthProtocol,
@@ -100,7 +100,8 @@ export class NetworkRangesService {
     const v3 = input.snmpVersion === '3';
     const usesAuth = v3 && (input.v3Level === 'authNoPriv' || input.v3Level === 'authPriv');
     const usesPriv = v3 && input.v3Level === 'authPriv';
-    // Write-only keys: a new value replaces, none keeps the stored one; a level without them drops them.
+    // Write-only secrets (community, v3 keys): a new value replaces, none keeps the stored one;
+    // a version or level without them drops them.
     const authKey = usesAuth ? (input.authKey || existing?.v3AuthKey || null) : null;
     const privKey = usesPriv ? (input.privKey || existing?.v3PrivKey || null) : null;
     const isRange = input.type === 'RANGE';
@@ -113,7 +114,7 @@ export class NetworkRangesService {
       ipTo: isRange ? input.to : null,
       port: input.port,
       snmpVersion: input.snmpVersion,
-      community: v3 ? null : (input.community ?? null),
+      community: v3 ? null : (input.community || existing?.community || null),
       v3User: v3 ? (input.v3User ?? null) : null,
       v3Level: v3 ? (input.v3Level ?? null) : null,
       v3AuthProtocol: usesAuth ? (input.v3AuthProtocol ?? null) : null,
@@ -129,6 +130,7 @@ export class NetworkRangesService {
 
   private requireKeys(values: ReturnType<NetworkRangesService['values']>) {
     const fields = [];
+    if (values.snmpVersion !== '3' && !values.community) fields.push({ field: 'community', key: 'general.mandatory' });
     if (values.v3AuthProtocol && !values.v3AuthKey) fields.push({ field: 'authKey', key: 'general.mandatory' });
     if (values.v3PrivProtocol && !values.v3PrivKey) fields.push({ field: 'privKey', key: 'general.mandatory' });
     if (fields.length) throw new AppError('VALIDATION', { fields });

@@ -33,7 +33,7 @@ export const emptyRange = (agentId: string | null, locationId: string | null): R
 export function valuesOf(r: NetworkRange): RangeFormValues {
   return {
     name: r.name ?? '', type: r.type, address: r.address ?? '', mask: r.mask ?? '', from: r.from ?? '', to: r.to ?? '', port: r.port,
-    snmpVersion: r.snmpVersion, community: r.community ?? '', v3User: r.v3User ?? '', v3Level: r.v3Level,
+    snmpVersion: r.snmpVersion, community: '', v3User: r.v3User ?? '', v3Level: r.v3Level,
     v3AuthProtocol: r.v3AuthProtocol, authKey: '', v3PrivProtocol: r.v3PrivProtocol, privKey: '',
     agentId: r.agent ? String(r.agent.id) : null, locationId: String(r.location.id), comment: r.comment ?? '',
   };

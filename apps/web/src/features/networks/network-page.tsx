@@ -88,9 +88,10 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   });
   const busy = save.isPending || remove.isPending;
   const size = rangeSize({ type: v.type, address: v.address, mask: v.mask, from: v.from, to: v.to });
-  const secret = (field: 'authKey' | 'privKey', isSet: boolean | undefined) => (
+  const secret = (field: 'community' | 'authKey' | 'privKey', isSet: boolean | undefined) => (
     <PasswordInput
       label={t(`networks.${field}`)}
+      required={field === 'community' && !isSet}
       placeholder={isSet ? t('networks.secretStored') : t('networks.secretNotSet')}
       description={isSet ? t('networks.secretKeep') : undefined}
       autoComplete="new-password"
@@ -173,7 +174,7 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
                   )}
                 </SimpleGrid>
               ) : (
-                <TextInput label={t('networks.community')} required autoComplete="off" {...form.getInputProps('community')} />
+                secret('community', range?.communitySet)
               )}
             </Stack>
           </fieldset>
