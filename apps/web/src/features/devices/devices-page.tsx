@@ -43,7 +43,8 @@ export function DevicesPage() {
   const walks = async () => {
     setBusy('walks');
     try {
-      const { headers } = await downloadWalks();
+      // The ticked devices' walks, or those of every unknown device in scope.
+      const { headers } = await downloadWalks(selected.map(Number));
       notifyMessage(t('devices.walksDownloaded', { count: Number(headers.get('X-Walk-Count') ?? 0) }));
     } catch (err) {
       notifyError(err);
