@@ -109,12 +109,11 @@ async function createDevices(request: APIRequestContext, headers: Record<string,
   const agent = await request.post('/api/agents', { headers, data: { name: `Plan agent ${suffix()}`, location: { id: locationId } } });
   expect(agent.status(), await agent.text()).toBe(200);
   const token = ((await agent.json()) as { token: string }).token;
-  const now = new Date().toISOString();
-  const reading = (serial: string) => ({
-    schema: 'pagewatch/reading@1', readAt: now, profileId: 'generic', modelsVersion: 1, sysObjectID: '1.3.6.1.4.1.11.2.3.9.1',
+  const reading = (serial: string, status = { deviceStatus: 'running', printerStatus: 'idle', errors: [] as string[], errorStateHex: '00' }) => ({
+    schema: 'pagewatch/reading@1', readAt: new Date().toISOString(), profileId: 'generic', modelsVersion: 1, sysObjectID: '1.3.6.1.4.1.11.2.3.9.1',
     sysDescr: 'HP LaserJet', vendor: 'HP', model: 'LaserJet M404', serialNumber: serial, macAddress: null, firmware: '1.0',
     hostName: `printer-${serial}`, location: 'Floor 3', isPrinter: true, deviceType: 'PRINTER', colorType: 'MONO', paperFormat: 'A4',
-    status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
+    status,
     counters: { total: 100, totalUnit: 'impressions', powerOn: null, mono: 100, color: null, a3: null, a4: 100, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
     supplies: [], trays: [], problems: [],
   });
@@ -128,15 +127,22 @@ async function createDevices(request: APIRequestContext, headers: Record<string,
   };
   const res = await request.post('/api/agent/readings', { headers: { Authorization: `Bearer ${token}` }, data: batch });
   expect(res.status(), await res.text()).toBeLessThan(300);
-  const devices = ((await (await request.get(`/api/locations/${locationId}/devices`, { headers })).json()) as { pageRows: { id: number }[] }).pageRows;
+  const devices = ((await (await request.get(`/api/locations/${locationId}/devices`, { headers })).json()) as { pageRows: { id: number; serialNumber: string }[] }).pageRows;
   expect(devices).toHaveLength(2);
-  return devices.map((d) => d.id);
+  const ids = [`PLANA${s}`, `PLANB${s}`].map((serial) => devices.find((d) => d.serialNumber === serial)!.id);
+  /** The first device reports a paper jam, as its agent would. */
+  const jamFirst = async () => {
+    const jam = { batchId: randomUUID(), readings: [{ id: randomUUID(), runId: null, rangeId: null, ip: '127.0.0.51', port: 161, reading: reading(`PLANA${s}`, { deviceStatus: 'down', printerStatus: 'other', errors: ['jammed'], errorStateHex: '04' }) }] };
+    const r = await request.post('/api/agent/readings', { headers: { Authorization: `Bearer ${token}` }, data: jam });
+    expect(r.status(), await r.text()).toBeLessThan(300);
+  };
+  return { ids, jamFirst };
 }
 
 test('a room plan with two devices placed on it, kept after reload; 12 MB refused', async ({ page, request }) => {
   const headers = await auth(request);
   const loc = await createLocation(request, headers, `PLAN${suffix()}`, await defaultId(request, headers));
-  const [a, b] = await createDevices(request, headers, loc);
+  const { ids: [a, b], jamFirst } = await createDevices(request, headers, loc);
   await signIn(page);
   await page.goto(`/location/${loc}`);
   await page.getByRole('tab', { name: 'Room plan' }).click();
@@ -168,6 +174,12 @@ test('a room plan with two devices placed on it, kept after reload; 12 MB refuse
   expect(Number(await ma.getAttribute('data-y'))).toBeCloseTo(0.5, 1);
   expect(Number(await mb.getAttribute('data-x'))).toBeCloseTo(0.75, 1);
   expect(Number(await mb.getAttribute('data-y'))).toBeCloseTo(0.25, 1);
+
+  // View mode is live: a jam reported by the agent recolours the marker without a reload.
+  await expect(ma).toHaveAttribute('data-status', 'OK');
+  await jamFirst();
+  await expect(ma).not.toHaveAttribute('data-status', 'OK');
+  await expect(mb).toHaveAttribute('data-status', 'OK');
   await page.screenshot({ path: 'test-results/locations-plan.png' });
 });
 

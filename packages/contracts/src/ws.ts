@@ -6,6 +6,9 @@ export const wsCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('unsubscribe-dic-events') }),
   z.object({ command: z.literal('subscribe-log-events'), id: z.coerce.number().int() }),
   z.object({ command: z.literal('unsubscribe-log-events'), id: z.coerce.number().int() }),
+  /** Device events (status, IP, supplies…) of the devices in the caller's locations. */
+  z.object({ command: z.literal('subscribe-device-events') }),
+  z.object({ command: z.literal('unsubscribe-device-events') }),
 ]);
 export type WsCommand = z.infer<typeof wsCommandSchema>;
 
@@ -15,4 +18,4 @@ export type WsMessage =
   | { type: 'DICTIONARY_CHANGED'; dictionary: string }
   | { type: 'EVENT_LOG_CHANGED'; id: number }
   | { type: 'EVENT_LOG_FINISHED'; id: number }
-  | { type: 'DEVICE_EVENT'; deviceId: number; event: string };
+  | { type: 'DEVICE_EVENT'; deviceId: number; locationId: number; event: string };

@@ -47,6 +47,15 @@ describe('WebSocket', () => {
     t.ctx.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary: 'LOCATION' });
     expect(await c.next()).toEqual({ type: 'DICTIONARY_CHANGED', dictionary: 'LOCATION' });
 
+    c.ws.send(JSON.stringify({ command: 'subscribe-device-events' }));
+    expect(await c.next()).toEqual({ type: 'response', command: 'subscribe-device-events', ok: true });
+    const admin = (await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).json();
+    const home = admin.locations[0].id as number;
+    t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: 7, locationId: 987654, event: 'STATUS_CHANGE' });
+    t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: 8, locationId: home, event: 'IP_CHANGE' });
+    // The event of a location outside the caller's scope never arrives; the next one does.
+    expect(await c.next()).toEqual({ type: 'DEVICE_EVENT', deviceId: 8, locationId: home, event: 'IP_CHANGE' });
+
     c.ws.send('not json');
     expect(await c.next()).toMatchObject({ type: 'response', ok: false });
     c.ws.close(1000);

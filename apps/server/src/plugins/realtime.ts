@@ -27,7 +27,11 @@ export class Hub {
   }
 }
 
-const topicOf = (cmd: { command: string; id?: number }) => (cmd.command.includes('dic') ? 'dic' : `log:${cmd.id}`);
+function topicOf(cmd: { command: string; id?: number }): string {
+  if (cmd.command.includes('dic')) return 'dic';
+  if (cmd.command.includes('device')) return 'devices';
+  return `log:${cmd.id}`;
+}
 
 /**
  * Registers the WebSocket plugin. It must come before the access hook: the plugin marks upgrade
@@ -39,9 +43,12 @@ export async function registerWebsocket(app: FastifyInstance) {
 }
 
 export function realtimeRoutes(app: FastifyInstance, hub: Hub) {
-  app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket) => {
+  app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket, req) => {
     const subs = new Map<string, () => void>();
+    const scope = req.caller?.scope ?? new Set<number>();
     const send = (msg: WsMessage) => {
+      // Device events reach only those who may see the device's location.
+      if (msg.type === 'DEVICE_EVENT' && !scope.has(msg.locationId)) return;
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
     socket.on('message', (data: Buffer) => {

@@ -102,7 +102,10 @@ export function wsSubscribe(subscribe: WsCommand, unsubscribe: WsCommand | null,
   send(subscribe);
   return () => {
     subscriptions.delete(sub);
-    if (unsubscribe) send(unsubscribe);
+    // The server keeps one subscription per topic and connection: keep it while others want it.
+    const key = JSON.stringify(subscribe);
+    const stillWanted = [...subscriptions].some((s) => JSON.stringify(s.subscribe) === key);
+    if (unsubscribe && !stillWanted) send(unsubscribe);
   };
 }
 
@@ -121,6 +124,13 @@ export function subscribeLogEvents(id: number, listener: (msg: WsMessage) => voi
 export function subscribeDictionaryEvents(listener: (dictionary: string) => void): () => void {
   return wsSubscribe({ command: 'subscribe-dic-events' }, { command: 'unsubscribe-dic-events' }, (msg) => {
     if (msg.type === 'DICTIONARY_CHANGED') listener(msg.dictionary);
+  });
+}
+
+/** Events of devices in the caller's locations (DEVICE_EVENT: status, IP, supplies…). */
+export function subscribeDeviceEvents(listener: (msg: Extract<WsMessage, { type: 'DEVICE_EVENT' }>) => void): () => void {
+  return wsSubscribe({ command: 'subscribe-device-events' }, { command: 'unsubscribe-device-events' }, (msg) => {
+    if (msg.type === 'DEVICE_EVENT') listener(msg);
   });
 }
 

@@ -200,7 +200,7 @@ export async function upsertWalks(tx: Db, rows: (typeof deviceWalks.$inferInsert
 }
 
 export type EventRow = Omit<typeof deviceEvents.$inferInsert, 'logId'> & { message: string; level: 'I' | 'W' | 'E' };
-export type StoredEvent = { id: number; deviceId: number; type: string };
+export type StoredEvent = { id: number; deviceId: number; locationId: number; type: string };
 
 /** Writes the events to the event log (group DEVICES) and to device_events, in bulk. */
 export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): Promise<StoredEvent[]> {
@@ -225,7 +225,7 @@ export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): P
     tx,
     deviceEvents,
     rows.map(({ message: _m, level: _l, ...e }, i) => ({ ...e, logId: Number(logs[i].id), processed: false })),
-    { omit: ['id', 'processedAt'], returning: 'id, device_id, type' },
+    { omit: ['id', 'processedAt'], returning: 'id, device_id, location_id, type' },
   );
-  return inserted.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id), type: String(r.type) }));
+  return inserted.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id), locationId: Number(r.location_id), type: String(r.type) }));
 }

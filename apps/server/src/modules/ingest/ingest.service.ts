@@ -138,7 +138,7 @@ export class IngestService {
     if (bad.length) throw new AppError('UNPROCESSABLE', { key: 'ingest.impossible', fields: bad });
     const groupId = await this.groupId();
     const unique = [...new Map(batch.readings.map((r) => [r.id, r])).values()];
-    const published: { deviceId: number; type: DeviceEventType }[] = [];
+    const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
     const result = await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
       await lockAgentDevices(tx, agentId);
@@ -250,16 +250,16 @@ export class IngestService {
       await insertIpHistory(tx, ipHistory);
       await upsertWalks(tx, walks);
       const stored = await insertEvents(tx, groupId, events);
-      published.push(...stored.map((e) => ({ deviceId: e.deviceId, type: e.type as DeviceEventType })));
+      published.push(...stored.map((e) => ({ deviceId: e.deviceId, locationId: e.locationId, type: e.type as DeviceEventType })));
       return { stored: readings.length, duplicates };
     });
     this.publish(published);
     return result;
   }
 
-  private publish(events: { deviceId: number; type: DeviceEventType }[]) {
+  private publish(events: { deviceId: number; locationId: number; type: DeviceEventType }[]) {
     for (const e of events) {
-      const msg = { type: 'DEVICE_EVENT' as const, deviceId: e.deviceId, event: e.type };
+      const msg = { type: 'DEVICE_EVENT' as const, deviceId: e.deviceId, locationId: e.locationId, event: e.type };
       this.hub.publish('devices', msg);
       this.hub.publish(`device:${e.deviceId}`, msg);
     }
@@ -272,7 +272,7 @@ export class IngestService {
   async markMissed(agentId: number, startedAt: Date, rangeIds: number[]): Promise<number> {
     if (!rangeIds.length) return 0;
     const groupId = await this.groupId();
-    const published: { deviceId: number; type: DeviceEventType }[] = [];
+    const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
     await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
       await lockAgentDevices(tx, agentId);
@@ -296,7 +296,7 @@ export class IngestService {
         };
       });
       const stored = await insertEvents(tx, groupId, rows);
-      published.push(...stored.map((e) => ({ deviceId: e.deviceId, type: e.type as DeviceEventType })));
+      published.push(...stored.map((e) => ({ deviceId: e.deviceId, locationId: e.locationId, type: e.type as DeviceEventType })));
     });
     this.publish(published);
     return published.length;

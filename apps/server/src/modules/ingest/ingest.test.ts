@@ -179,7 +179,7 @@ describe('ingest', () => {
     await send('127.0.10.1', { serial: 'H1', total: 1 }, 0);
     off();
     const d = await device('H1');
-    expect(seen).toEqual([{ type: 'DEVICE_EVENT', deviceId: d.id, event: 'NEW_DEVICE' }]);
+    expect(seen).toEqual([{ type: 'DEVICE_EVENT', deviceId: d.id, locationId: d.location_id, event: 'NEW_DEVICE' }]);
     const [log] = await rows<{ code: string; location_id: number; object_class: string; object_id: number; message_code: string }>(sql`
       SELECT g.code, l.location_id, l.object_class, l.object_id, l.message_code FROM event_logs l JOIN event_groups g ON g.id = l.event_group_id
       WHERE l.message_code = 'device.NEW_DEVICE' AND l.object_id = ${d.id}`);

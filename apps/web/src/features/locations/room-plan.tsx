@@ -7,10 +7,13 @@ import { ROOM_PLAN_MAX_BYTES, ROOM_PLAN_TYPES, type PlanDevice, type PlanPlaceme
 import { itemName, useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { subscribeDeviceEvents } from '../../lib/ws.ts';
 import { deletePlan, fetchPlan, fetchPlanImage, planKey, savePlacements, uploadPlan } from './api/locations-api.ts';
 
-/** View mode refreshes the statuses this often (devices report through the agents' runs). */
-const LIVE_REFRESH_MS = 15_000;
+/** View mode follows device events live; this slow refresh only covers a lost connection. */
+const FALLBACK_REFRESH_MS = 60_000;
+/** Several events of one agent run arrive together: reload once after they settle. */
+const EVENT_SETTLE_MS = 500;
 const DRAG_TYPE = 'application/x-pagewatch-device';
 
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
@@ -23,7 +26,22 @@ const clamp = (v: number) => Math.min(1, Math.max(0, v));
 export function RoomPlan({ locationId, canEdit }: { locationId: number; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<'view' | 'change'>('view');
-  const plan = useQuery({ queryKey: planKey(locationId), queryFn: () => fetchPlan(locationId), refetchInterval: mode === 'view' ? LIVE_REFRESH_MS : false });
+  const plan = useQuery({ queryKey: planKey(locationId), queryFn: () => fetchPlan(locationId), refetchInterval: mode === 'view' ? FALLBACK_REFRESH_MS : false });
+  const planDeviceIds = useRef(new Set<number>());
+  planDeviceIds.current = new Set((plan.data?.devices ?? []).map((d) => d.id));
+  useEffect(() => {
+    if (mode !== 'view') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = subscribeDeviceEvents((e) => {
+      if (!planDeviceIds.current.has(e.deviceId)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: planKey(locationId) }), EVENT_SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [mode, locationId]);
   const [version, setVersion] = useState(0);
   const image = useQuery({
     queryKey: ['location-plan-image', locationId, version, plan.data?.planType],
