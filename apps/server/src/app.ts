@@ -7,7 +7,7 @@ import { seed } from './db/seed.ts';
 import type { AppContext } from './app-context.ts';
 import { setupErrors } from './plugins/errors.ts';
 import { setupAccess } from './plugins/access.ts';
-import { Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
+import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
@@ -94,6 +94,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  if (database.url) {
+    const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
+    app.addHook('onClose', stopBridge);
+  }
   await registerWebsocket(app);
   setupAccess(app, (hash) => auth.resolveSession(hash), (hash) => agents.resolveToken(hash));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });

@@ -12,7 +12,8 @@ import pg from 'pg';
  * node-postgres one so that services are written once.
  */
 export type Db = NodePgDatabase;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/** `url` is the PostgreSQL connection string (null for PGlite), for connections of their own. */
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; url: string | null; close: () => Promise<void> };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -25,11 +26,11 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }
   if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', url: null, close: () => client.close() };
 }

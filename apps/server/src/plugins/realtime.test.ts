@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, signIn } from '../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import type { WsMessage } from '@pagewatch/contracts/ws';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let base: string;
@@ -70,5 +73,28 @@ describe('request log', () => {
     const line = redactedRequest({ method: 'GET', url: '/ws?x=1&access_token=secret-token&y=2', ip: '127.0.0.1' });
     expect(line.url).toBe('/ws?x=1&access_token=[redacted]&y=2');
     expect(JSON.stringify(line)).not.toContain('secret-token');
+  });
+});
+
+describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('across server instances (PostgreSQL only: PGlite serves one process)', () => {
+  it('delivers a message published on one instance to listeners on another, once', async () => {
+    const other = await openDatabase({ url: t.database.url, dataDir: '' });
+    const second = await buildApp(t.ctx.config, other, { logger: false });
+    try {
+      const here: WsMessage[] = [];
+      const there: WsMessage[] = [];
+      const offHere = t.ctx.hub.subscribe('dic', (m) => here.push(m));
+      const offThere = second.ctx.hub.subscribe('dic', (m) => there.push(m));
+      t.ctx.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary: 'LOCATION' });
+      await expect.poll(() => there.length).toBe(1);
+      expect(there[0]).toEqual({ type: 'DICTIONARY_CHANGED', dictionary: 'LOCATION' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(here).toHaveLength(1); // not delivered a second time through the database
+      offHere();
+      offThere();
+    } finally {
+      await second.app.close();
+      await other.close();
+    }
   });
 });

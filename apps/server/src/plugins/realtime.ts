@@ -1,14 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
+import pg from 'pg';
 import { wsCommandSchema, type WsMessage } from '@pagewatch/contracts/ws';
 
 type Listener = (msg: WsMessage) => void;
 
-/** In-process publish/subscribe; modules publish, WebSocket connections listen. */
+/**
+ * Publish/subscribe: modules publish, WebSocket connections listen. Within one process it
+ * delivers directly; `bridgeHubOverPostgres` carries messages to the other instances.
+ */
 export class Hub {
   private topics = new Map<string, Set<Listener>>();
+  /** Sends a message to the other instances; set by the PostgreSQL bridge. */
+  relay: ((topic: string, msg: WsMessage) => void) | null = null;
 
   publish(topic: string, msg: WsMessage) {
+    this.deliver(topic, msg);
+    this.relay?.(topic, msg);
+  }
+
+  /** Delivers to this process's listeners only (messages that came from another instance). */
+  deliver(topic: string, msg: WsMessage) {
     for (const fn of this.topics.get(topic) ?? []) fn(msg);
   }
 
@@ -74,4 +87,41 @@ export function realtimeRoutes(app: FastifyInstance, hub: Hub) {
       subs.clear();
     });
   });
+}
+
+const CHANNEL = 'pagewatch_hub';
+/** NOTIFY payloads must stay under 8000 bytes; hub messages are a few ids and codes. */
+const MAX_PAYLOAD = 7900;
+
+/**
+ * Live events across server instances (architecture: LISTEN/NOTIFY, no extra broker): every
+ * published message is also sent with NOTIFY, and messages of other instances are delivered
+ * here. Returns the function that stops the bridge.
+ */
+export async function bridgeHubOverPostgres(hub: Hub, url: string, onError: (err: unknown) => void): Promise<() => Promise<void>> {
+  const instance = randomUUID();
+  const listener = new pg.Client({ connectionString: url });
+  const sender = new pg.Pool({ connectionString: url, max: 2 });
+  listener.on('error', onError);
+  sender.on('error', onError);
+  await listener.connect();
+  await listener.query(`LISTEN ${CHANNEL}`);
+  listener.on('notification', (n) => {
+    try {
+      const { from, topic, msg } = JSON.parse(n.payload ?? '') as { from: string; topic: string; msg: WsMessage };
+      if (from !== instance) hub.deliver(topic, msg);
+    } catch (err) {
+      onError(err);
+    }
+  });
+  hub.relay = (topic, msg) => {
+    const payload = JSON.stringify({ from: instance, topic, msg });
+    if (payload.length > MAX_PAYLOAD) return onError(new Error(`hub message on ${topic} too large to relay`));
+    sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
+  };
+  return async () => {
+    hub.relay = null;
+    await listener.end().catch(onError);
+    await sender.end().catch(onError);
+  };
 }

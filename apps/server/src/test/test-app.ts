@@ -10,7 +10,7 @@ export const ADMIN_PASSWORD = 'test-Admin-pass1';
  * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
  * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
  */
-export async function createTestApp(): Promise<BuiltApp & { close: () => Promise<void> }> {
+export async function createTestApp(): Promise<BuiltApp & { database: Database; close: () => Promise<void> }> {
   let database: Database;
   let drop = async () => {};
   if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
@@ -36,6 +36,7 @@ export async function createTestApp(): Promise<BuiltApp & { close: () => Promise
   const built = await buildApp(config, database, { logger: false });
   return {
     ...built,
+    database,
     close: async () => {
       await built.app.close();
       await database.close();
