@@ -4,7 +4,7 @@ import type { ListQuery } from '@pagewatch/contracts/list';
 import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
-import { eventLogs, locations } from '../../db/schema.ts';
+import { locations } from '../../db/schema.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -26,7 +26,6 @@ export const newAgentToken = () => `pwa_${randomBytes(32).toString('base64url')}
 
 /** Last contact is written at most this often per agent. */
 const CONTACT_EVERY_MS = 5_000;
-const LEVEL_RANK: Record<string, number> = { I: 0, P: 0, W: 1, E: 2 };
 
 export class AgentsService {
   private readonly db: Db;
@@ -241,17 +240,13 @@ export class AgentsService {
           : `${describe(rr.rangeId)}: ${rr.scanned} addresses scanned, ${rr.found} devices found`;
         await this.log.write({ group: 'AGENTS', level, message, messageCode: 'agent.rangeResult', parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
       }
-      const children = await tx.select({ level: eventLogs.logLevel }).from(eventLogs).where(eq(eventLogs.parentId, run.logId));
-      const worst = children.reduce((w, c) => (LEVEL_RANK[c.level] > LEVEL_RANK[w] ? c.level : w), 'I');
-      const durationMs = Math.max(0, f.finishedAt.getTime() - run.startedAt.getTime());
-      await tx
-        .update(eventLogs)
-        .set({ logLevel: worst, durationMs, message: `Agent ${a.name}: ${found} devices found in ${f.rangeResults.length} range(s)` })
-        .where(eq(eventLogs.id, run.logId));
       await tx.update(agentRuns).set({ finishedAt: f.finishedAt }).where(eq(agentRuns.runId, runId));
     });
-    this.hub.publish(`log:${run.logId}`, { type: 'EVENT_LOG_CHANGED', id: run.logId });
-    this.hub.publish(`log:${run.logId}`, { type: 'EVENT_LOG_FINISHED', id: run.logId });
+    // The event log closes the run: the worst level of its children, the duration, live FINISHED.
+    await this.log.finish(run.logId, {
+      durationMs: f.finishedAt.getTime() - run.startedAt.getTime(),
+      message: `Agent ${a.name}: ${found} devices found in ${f.rangeResults.length} range(s)`,
+    });
     const scanned = f.rangeResults.filter((r) => !r.error).map((r) => r.rangeId);
     await this.ingest.markMissed(agentId, run.startedAt, scanned);
   }
