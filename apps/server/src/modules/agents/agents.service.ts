@@ -5,7 +5,6 @@ import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contra
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
-import type { Hub } from '../../plugins/realtime.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-query.ts';
@@ -30,15 +29,13 @@ const CONTACT_EVERY_MS = 5_000;
 export class AgentsService {
   private readonly db: Db;
   private readonly log: EventLog;
-  private readonly hub: Hub;
   private readonly ingest: IngestService;
   private readonly models: ModelsService;
   private lastContact = new Map<number, number>();
 
-  constructor(db: Db, log: EventLog, hub: Hub, ingest: IngestService, models: ModelsService) {
+  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService) {
     this.db = db;
     this.log = log;
-    this.hub = hub;
     this.ingest = ingest;
     this.models = models;
   }
