@@ -6,6 +6,7 @@ import {
   char,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -163,6 +164,9 @@ export const eventLogs = pgTable(
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     messageCode: varchar('message_code', { length: 100 }),
+    // The message's parameters: with messageCode they render it in the reader's language
+    // (event-logs.messages.ts); `message` keeps the English text for search and old records.
+    messageParams: jsonb('message_params').$type<Record<string, unknown>>(),
     stackTrace: text('stack_trace'),
     objectClass: varchar('object_class', { length: 50 }),
     objectId: bigint('object_id', { mode: 'number' }),

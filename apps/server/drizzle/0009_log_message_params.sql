@@ -1,0 +1,1 @@
+ALTER TABLE "event_logs" ADD COLUMN "message_params" jsonb;
