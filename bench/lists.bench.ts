@@ -9,6 +9,7 @@
  *                            the test PostgreSQL; BENCH_KEEP=1 keeps the filled database)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
@@ -180,35 +181,62 @@ async function operatorToken(admin: string): Promise<string> {
   return signIn(login, 'Passw0rd!');
 }
 
+/** CPU milliseconds a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
+function procCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+let serverPid = 0;
+let pgPids: number[] = [];
+/**
+ * CPU used by the server and its database connections (PostgreSQL on this machine): a figure
+ * that holds when other work shares the cores, unlike the latencies.
+ */
+const serverCpuMs = () => procCpuMs(serverPid) + pgPids.reduce((s, pid) => s + procCpuMs(pid), 0);
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** A small load generator: CONCURRENCY loops fetching one page until REQUESTS are done; pages vary a little. */
 async function measure(name: string, token: string, endpoint: string, filter: unknown, sorts: string[]) {
   const base = `${HTTP}/api${endpoint}?filter-json=${encodeURIComponent(JSON.stringify(filter))}${sorts.map((s) => `&sort=${encodeURIComponent(s)}`).join('')}`;
+  let n = 0;
+  // The first five pages in turn, as people page through a grid.
+  return load(name, token, () => `${base}&page=50,${1 + (n++ % 5)}`, (body) => (body as { pageRows: unknown[] }).pageRows.length > 0);
+}
+
+async function load(name: string, token: string, nextUrl: () => string, ok: (body: unknown) => boolean) {
   const headers = { authorization: `Bearer ${token}` };
   let total = 0;
-  let n = 0;
   const once = async () => {
-    // The first five pages in turn, as people page through a grid.
-    const url = `${base}&page=50,${1 + (n++ % 5)}`;
+    const url = nextUrl();
     const t0 = performance.now();
     const res = await fetch(url, { headers });
-    const body = (await res.json()) as { pageRows: unknown[]; totalRows: number };
-    if (!res.ok || body.pageRows.length === 0) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-    total = body.totalRows;
+    const body = (await res.json()) as { totalRows?: number };
+    if (!res.ok || !ok(body)) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    total = body.totalRows ?? 0;
     return performance.now() - t0;
   };
   for (let i = 0; i < 20; i++) await once(); // warm-up
   const times: number[] = [];
   let next = 0;
+  const cpu0 = serverCpuMs();
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (next++ < REQUESTS) times.push(await once());
   }));
   const secs = (performance.now() - started) / 1000;
+  const cpuPerRequest = (serverCpuMs() - cpu0) / times.length;
   times.sort((a, b) => a - b);
   const f = (v: number) => v.toFixed(1).padStart(6);
-  console.log(`${name.padEnd(64)} p50 ${f(pct(times, 50))} ms  p95 ${f(pct(times, 95))} ms  p99 ${f(pct(times, 99))} ms  ${(times.length / secs).toFixed(0).padStart(4)} req/s  (${total.toLocaleString('en')} rows)`);
+  console.log(
+    `${name.padEnd(66)} p50 ${f(pct(times, 50))} ms  p95 ${f(pct(times, 95))} ms  p99 ${f(pct(times, 99))} ms  ${(times.length / secs).toFixed(0).padStart(4)} req/s` +
+      `  CPU ${cpuPerRequest.toFixed(1)} ms/req  (${total.toLocaleString('en')} rows)`,
+  );
   return pct(times, 95);
 }
 
@@ -220,8 +248,15 @@ async function main() {
     await withClient(dbUrl(DB_NAME), fill);
     const admin = await signIn('admin', PASSWORD);
     const operator = await operatorToken(admin);
+    serverPid = server.pid ?? 0;
     const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
     console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each:`);
+    // Open the server's pool (20 connections) so that every backend is counted.
+    await Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text())));
+    pgPids = await withClient(dbUrl(DB_NAME), async (c) =>
+      (await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB_NAME])).rows.map((r) => r.pid));
+    // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
+    await load('baseline: GET /api/users/me (the session alone)', admin, () => `${HTTP}/api/users/me`, () => true);
     const p95 = [
       await measure('devices: type MFP; model, serial', admin, '/devices/page', ['deviceType', 'anyof', ['MFP']], ['modelCode,ASC', 'serialNumber,ASC']),
       await measure('devices: one location; model, serial', admin, '/devices/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'serialNumber,ASC']),
@@ -236,6 +271,7 @@ async function main() {
     await measure('devices: serial contains "A1"; inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC']);
     const worst = Math.max(...p95);
     console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
+    console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${(await import('node:os')).availableParallelism()} cores: latencies grow when other work shares them; CPU per request does not`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
