@@ -4,6 +4,7 @@ import type { Hub } from './plugins/realtime.ts';
 import type { EventLog } from './modules/event-logs/event-logs.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { AgentsService } from './modules/agents/agents.service.ts';
 import type { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
@@ -23,6 +24,7 @@ export type AppContext = {
   eventLog: EventLog;
   auth: AuthService;
   users: UsersService;
+  settings: SettingsService;
   jobs: JobRunner;
   agents: AgentsService;
   networkRanges: NetworkRangesService;

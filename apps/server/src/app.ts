@@ -15,6 +15,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
@@ -79,6 +81,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     eventLog,
     auth,
     users: new UsersService(database.db, eventLog),
+    settings: new SettingsService(database.db, eventLog),
     jobs,
     agents,
     networkRanges: new NetworkRangesService(database.db, eventLog),
@@ -107,6 +110,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);
+  await settingsRoutes(app, ctx);
   await locationsRoutes(app, ctx);
   await agentsRoutes(app, ctx);
   await agentApiRoutes(app, ctx);

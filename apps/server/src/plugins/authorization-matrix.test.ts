@@ -282,6 +282,9 @@ const ROUTES: Record<string, Fixture> = {
 
   // options
   'GET /api/options/build-version/': { kind: 'global', request: () => ({ url: '/api/options/build-version/' }) },
+  // settings (instance-wide)
+  'GET /api/settings/': { kind: 'global', request: () => ({ url: '/api/settings/' }) },
+  'PUT /api/settings': { kind: 'global', request: () => ({ url: '/api/settings', payload: [{ code: 'LOG_STORAGE_DAYS', numericValue: 90 }] }) },
 
   // event log: records written straight through the event log, at the location
   'GET /api/event-logs/page': {

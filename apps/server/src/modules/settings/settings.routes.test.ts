@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+const get = async () => (await t.app.inject({ url: '/api/settings/', headers: bearer(admin) })).json() as { code: string; stringValue: string | null; numericValue: number | null; flagValue: boolean | null; isSet: boolean }[];
+const put = (payload: unknown, lang = 'en') => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(admin), 'accept-language': lang }, payload });
+
+describe('settings', () => {
+  it('lists the settings of every group, without SYSTEM ones', async () => {
+    await t.ctx.db.execute(sql`INSERT INTO settings (code, name, value_type, string_value, system_component) VALUES ('INSTALL_ID', 'Install id', 'S', 'abc', 'SYSTEM')`);
+    const codes = (await get()).map((s) => s.code);
+    expect(codes).toEqual(expect.arrayContaining(['SMTP_HOST', 'SMTP_PORT', 'SMTP_PASSWORD', 'SMTP_START-TLS', 'PROCESSES_PERIODICITY', 'LOG_STORAGE_DAYS', 'CLEARING_ENABLED']));
+    expect(codes).not.toContain('INSTALL_ID');
+  });
+
+  it('saves valid values and logs who changed what', async () => {
+    const res = await put([
+      { code: 'SMTP_HOST', stringValue: 'mail.example.com' },
+      { code: 'SMTP_PORT', numericValue: 465 },
+      { code: 'SMTP_SSL', flagValue: true },
+      { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' },
+      { code: 'PROCESSES_PERIODICITY', numericValue: 30 },
+      { code: 'LOG_STORAGE_DAYS', numericValue: 10 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const byCode = new Map((await get()).map((s) => [s.code, s]));
+    expect(byCode.get('SMTP_HOST')!.stringValue).toBe('mail.example.com');
+    expect(byCode.get('SMTP_PORT')!.numericValue).toBe(465);
+    expect(byCode.get('SMTP_SSL')!.flagValue).toBe(true);
+    expect(byCode.get('PROCESSES_PERIODICITY')!.numericValue).toBe(30);
+    const log = await t.ctx.db.execute(sql`SELECT message FROM event_logs WHERE message_code = 'settings.changed'`);
+    expect((log.rows[0] as { message: string }).message).toMatch(/admin changed settings: .*SMTP_HOST.*PROCESSES_PERIODICITY/);
+    // The agents' periodicity is what they are told.
+    expect(byCode.get('PROCESSES_PERIODICITY')!.numericValue).toBe(30);
+  });
+
+  it('never returns the SMTP password, and keeps it when not sent again', async () => {
+    expect((await put([{ code: 'SMTP_PASSWORD', stringValue: 'mail-secret-1' }])).statusCode).toBe(200);
+    const body = JSON.stringify(await get());
+    expect(body).not.toContain('mail-secret-1');
+    expect((await get()).find((s) => s.code === 'SMTP_PASSWORD')!.isSet).toBe(true);
+    expect((await put([{ code: 'SMTP_PASSWORD', stringValue: null }, { code: 'SMTP_PORT', numericValue: 587 }])).statusCode).toBe(200);
+    const stored = await t.ctx.db.execute(sql`SELECT string_value FROM settings WHERE code = 'SMTP_PASSWORD'`);
+    expect((stored.rows[0] as { string_value: string }).string_value).toBe('mail-secret-1');
+  });
+
+  it('refuses bad values with the field named, in English and Russian, and saves none of them', async () => {
+    const bad = [
+      { code: 'SMTP_HOST', stringValue: 'not a host!' },
+      { code: 'SMTP_PORT', numericValue: 70000 },
+      { code: 'SMTP_FROM', stringValue: 'nope' },
+      { code: 'SMTP_START-TLS', stringValue: 'SOMETIMES' },
+      { code: 'PROCESSES_PERIODICITY', numericValue: 7 },
+      { code: 'LOG_STORAGE_DAYS', numericValue: 4000 },
+      { code: 'CLEARING_ENABLED', stringValue: 'yes' },
+      { code: 'NO_SUCH_SETTING', stringValue: 'x' },
+    ];
+    const res = await put(bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(bad.map((b) => b.code));
+    const ru = await put([{ code: 'SMTP_PORT', numericValue: 0 }], 'ru');
+    expect(ru.json().details[0].message).toBe('Порт — целое число от 1 до 65535');
+    expect((await put([{ code: 'SMTP_HOST', stringValue: '' }])).json().details[0]).toEqual({ field: 'SMTP_HOST', message: 'Required field' });
+    expect((await get()).find((s) => s.code === 'SMTP_PORT')!.numericValue).toBe(587);
+  });
+
+  it('is closed to an OPERATOR', async () => {
+    await createUser(t.app, admin, { login: 'operator', password: 'Operat0r!', role: 'OPERATOR', locationIds: [1] });
+    const op = await signIn(t.app, 'operator', 'Operat0r!');
+    expect((await t.app.inject({ url: '/api/settings/', headers: bearer(op) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(op), payload: [] })).statusCode).toBe(403);
+  });
+});
