@@ -107,7 +107,8 @@ export class JobRunner {
   private async execute(job: JobDef): Promise<number | null> {
     let logId: number | null = null;
     try {
-      await this.deps.eventLog.run({ group: 'JOBS', message: job.title, messageCode: `job.${job.name}` }, (runId) => {
+      // `log.job.<name>` renders the title with the run's outcome (`result`, empty while it runs).
+      await this.deps.eventLog.run({ group: 'JOBS', message: job.title, messageCode: `job.${job.name}`, params: { result: '' } }, (runId) => {
         logId = runId;
         return job.handler(this.deps, runId);
       });

@@ -1,4 +1,5 @@
 import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
+import { part } from '../modules/event-logs/event-logs.messages.ts';
 import { settingValues } from '../modules/settings/settings.repository.ts';
 import type { JobDeps } from './job-runner.ts';
 
@@ -10,14 +11,14 @@ const DAY = 86_400_000;
  */
 export async function clearLogs(deps: JobDeps, runId: number): Promise<RunOutcome> {
   const s = await settingValues(deps.db, ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED']);
-  if (s.CLEARING_ENABLED !== true) return { message: 'Log clearing: off (CLEARING_ENABLED); nothing deleted' };
+  if (s.CLEARING_ENABLED !== true) return { params: { result: part('clearingOff') } };
   const days = Number(s.LOG_STORAGE_DAYS);
-  if (!Number.isFinite(days) || days <= 0) return { message: 'Log clearing: LOG_STORAGE_DAYS is 0; records are kept' };
+  if (!Number.isFinite(days) || days <= 0) return { params: { result: part('clearingKept') } };
   const before = new Date(Date.now() - days * DAY);
   const { deleted, batches } = await deps.eventLog.deleteOlderThan(before, {
     batchSize: deps.tuning.logClearingBatchSize,
     pauseMs: deps.tuning.logClearingPauseMs,
     keepId: runId,
   });
-  return { message: `Log clearing: deleted ${deleted} records older than ${days} days (before ${before.toISOString()}) in ${batches} batches` };
+  return { params: { result: part('clearingDone', { deleted, days, before: before.toISOString(), batches }) } };
 }

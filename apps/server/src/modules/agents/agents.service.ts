@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog, LogLevel } from '../event-logs/event-logs.service.ts';
+import { part } from '../event-logs/event-logs.messages.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { ModelsService } from '../models/models.service.ts';
 import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
@@ -71,7 +72,7 @@ export class AgentsService {
         .insert(agents)
         .values({ name: input.name, description: input.description ?? null, locationId: input.location.id, tokenHash: hashToken(token), builtin })
         .returning();
-      await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} created agent ${input.name}`, messageCode: 'agent.created', userId: caller.userId, objectClass: 'AgentDao', objectId: rows[0].id, locationId: input.location.id }, tx as unknown as Db);
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { actor: caller.login, name: input.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: rows[0].id, locationId: input.location.id }, tx as unknown as Db);
       return rows;
     });
     return { ...(await agentView(this.db, row)), token };
@@ -82,7 +83,7 @@ export class AgentsService {
     await this.checkLocation(caller, input.location.id);
     await this.db.transaction(async (tx) => {
       await tx.update(agents).set({ name: input.name, description: input.description ?? null, locationId: input.location.id, updatedAt: new Date() }).where(eq(agents.id, id));
-      await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} changed agent ${a.name}`, messageCode: 'agent.updated', userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx as unknown as Db);
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.updated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx as unknown as Db);
     });
     return this.get(caller, id);
   }
@@ -91,7 +92,7 @@ export class AgentsService {
     const a = await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
       await tx.delete(agents).where(eq(agents.id, id));
-      await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} deleted agent ${a.name}`, messageCode: 'agent.deleted', userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx as unknown as Db);
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.deleted', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx as unknown as Db);
     });
   }
 
@@ -100,7 +101,7 @@ export class AgentsService {
     const a = await this.visible(caller, id);
     const token = newAgentToken();
     await this.db.update(agents).set({ tokenHash: hashToken(token), updatedAt: new Date() }).where(eq(agents.id, id));
-    await this.log.write({ group: 'AGENTS', level: 'W', message: `${caller.login} issued a new token for agent ${a.name}`, messageCode: 'agent.tokenRegenerated', userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
+    await this.log.write({ group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
     return { ...(await this.get(caller, id)), token };
   }
 
@@ -125,7 +126,7 @@ export class AgentsService {
       .set({ configVersion: sql`${agents.configVersion} + 1` })
       .where(inArray(agents.locationId, [...caller.scope]))
       .returning({ id: agents.id });
-    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} asked ${rows.length} agent(s) to update`, messageCode: 'agent.notifyAll', userId: caller.userId });
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.notifyAll', params: { actor: caller.login, count: rows.length }, userId: caller.userId });
     return { count: rows.length };
   }
 
@@ -187,7 +188,7 @@ export class AgentsService {
     const a = await this.own(agentId);
     return this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
-      const logId = await this.log.write({ group: 'AGENTS', level: 'P', message: `Agent ${a.name}: polling`, messageCode: 'agent.run', objectClass: 'AgentDao', objectId: agentId, locationId: a.locationId }, tx);
+      const logId = await this.log.write({ group: 'AGENTS', level: 'P', messageCode: 'agent.run', params: { name: a.name, state: part('agentPolling') }, objectClass: 'AgentDao', objectId: agentId, locationId: a.locationId }, tx);
       await tx.insert(agentRuns).values({ runId, agentId, logId, startedAt });
       return { logId };
     });
@@ -203,7 +204,7 @@ export class AgentsService {
     const run = await this.run(agentId, runId);
     const a = await this.own(agentId);
     await this.log.write({
-      group: 'AGENTS', level: p.level, message: p.message, messageCode: 'agent.runProblem', parentId: run.logId, locationId: a.locationId,
+      group: 'AGENTS', level: p.level, messageCode: 'agent.runProblem', params: { message: p.message }, parentId: run.logId, locationId: a.locationId,
       objectClass: p.rangeId ? 'NetworkRangeDao' : 'AgentDao', objectId: p.rangeId ?? agentId,
     });
   }
@@ -222,9 +223,9 @@ export class AgentsService {
     );
     const describe = (id: number) => {
       const r = ranges.get(id);
-      if (!r) return `range #${id}`;
+      if (!r) return part('rangeUnknown', { id });
       const where = r.type === 'RANGE' ? `${r.ipFrom}-${r.ipTo}` : `${r.address}${r.mask ? `/${r.mask.replace(/^\//, '')}` : ''}`;
-      return `${r.name ? `${r.name} ` : ''}${r.type.toLowerCase()} ${where}:${r.port}`;
+      return part('range', { name: r.name ? `${r.name} ` : '', type: part(`rangeType.${r.type}`), where, port: r.port });
     };
     let found = 0;
     await this.db.transaction(async (txx) => {
@@ -232,17 +233,15 @@ export class AgentsService {
       for (const rr of f.rangeResults) {
         found += rr.found;
         const level: LogLevel = rr.error ? 'E' : 'I';
-        const message = rr.error
-          ? `${describe(rr.rangeId)}: ${rr.error}`
-          : `${describe(rr.rangeId)}: ${rr.scanned} addresses scanned, ${rr.found} devices found`;
-        await this.log.write({ group: 'AGENTS', level, message, messageCode: 'agent.rangeResult', parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
+        const params = { range: describe(rr.rangeId), result: rr.error ?? part('rangeScanned', { scanned: rr.scanned, found: rr.found }) };
+        await this.log.write({ group: 'AGENTS', level, messageCode: 'agent.rangeResult', params, parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
       }
       await tx.update(agentRuns).set({ finishedAt: f.finishedAt }).where(eq(agentRuns.runId, runId));
     });
     // The event log closes the run: the worst level of its children, the duration, live FINISHED.
     await this.log.finish(run.logId, {
       durationMs: f.finishedAt.getTime() - run.startedAt.getTime(),
-      message: `Agent ${a.name}: ${found} devices found in ${f.rangeResults.length} range(s)`,
+      params: { name: a.name, state: part('agentFound', { found, ranges: f.rangeResults.length }) },
     });
     const scanned = f.rangeResults.filter((r) => !r.error).map((r) => r.rangeId);
     await this.ingest.markMissed(agentId, run.startedAt, scanned);

@@ -64,14 +64,14 @@ export class AuthService {
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
     if (!user || !ok || !user.activeFlag) {
       await repo.addFailure(this.db, [keys.login, keys.address]);
-      await this.log.write({ group: 'AUTH', level: 'W', message: `Failed sign-in as "${credentials.login.slice(0, 128)}" from ${address}`, messageCode: 'auth.failed' });
+      await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });
       throw new AppError('BAD_CREDENTIALS');
     }
     await repo.clearFailures(this.db, keys.login);
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
-    await this.log.write({ group: 'AUTH', level: 'I', message: `${user.login} signed in from ${address}`, messageCode: 'auth.signedIn', userId: user.id, objectClass: 'UserDao', objectId: user.id });
+    await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedIn', params: { login: user.login, address }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
     return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user) };
   }
 
@@ -115,7 +115,7 @@ export class AuthService {
         subject: translate(lang, 'mail.restoreSubject'),
         text: translate(lang, 'mail.restoreBody', { login: user.login, link }),
       });
-      await this.log.write({ group: 'AUTH', level: 'I', message: `Password restore link sent to ${user.login}`, messageCode: 'auth.restoreSent', userId: user.id, objectClass: 'UserDao', objectId: user.id });
+      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
     } else {
       // Same answer for an unknown login, but only once mail could be sent, so a missing SMTP
       // configuration is reported either way.
@@ -136,7 +136,7 @@ export class AuthService {
     if (!t || !(await repo.useRestoreToken(this.db, t.tokenHash))) throw new AppError('RESTORE_TOKEN_INVALID');
     await repo.setPassword(this.db, t.userId, await hashPassword(password));
     await repo.revokeUserSessions(this.db, t.userId);
-    await this.log.write({ group: 'AUTH', level: 'I', message: 'Password changed through a restore link', messageCode: 'auth.restored', userId: t.userId, objectClass: 'UserDao', objectId: t.userId });
+    await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restored', params: {}, userId: t.userId, objectClass: 'UserDao', objectId: t.userId });
     return { message: translate(lang, 'auth.restoreDone') };
   }
 
@@ -145,8 +145,8 @@ export class AuthService {
     await this.log.write({
       group: 'AUTH',
       level: 'I',
-      message: `Demo account requested by ${req.fullName} <${req.email}>, ${req.company}, phone ${req.phone}${req.comment ? `: ${req.comment}` : ''}`,
       messageCode: 'auth.demoRequested',
+      params: { name: req.fullName, email: req.email, company: req.company, phone: req.phone, comment: req.comment ? `: ${req.comment}` : '' },
       objectId: row.id,
     });
     return { message: translate(lang, 'auth.demoStored') };

@@ -20,6 +20,7 @@ import * as repo from './dictionaries.repository.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.schema.ts';
 import { isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
 import './dictionaries.messages.ts';
+import { part } from '../event-logs/event-logs.messages.ts';
 
 const EDIT = 'MNU_DICTIONARIES.EDIT';
 const asDb = (tx: unknown) => tx as Db;
@@ -74,7 +75,7 @@ export class DictionariesService {
     if (await this.dictionaryCodeTaken(input.code, null)) throw codeConflict('dictionary.codeTaken');
     const id = await this.db.transaction(async (tx) => {
       const [d] = await tx.insert(dictionaries).values({ code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical: input.hierarchical }).returning();
-      await this.events.write(caller, { dictionary: d.code, message: `created dictionary ${d.code}`, messageCode: 'dictionary.created', objectId: d.id }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.created', params: { dictionary: d.code }, objectId: d.id }, asDb(tx));
       return d.id;
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
@@ -94,7 +95,7 @@ export class DictionariesService {
     await this.db.transaction(async (tx) => {
       await tx.update(dictionaries).set({ code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical }).where(eq(dictionaries.id, id));
       if (!hierarchical) await tx.update(dictionaryItems).set({ parentId: null }).where(eq(dictionaryItems.dictionaryId, id));
-      await this.events.write(caller, { dictionary: input.code, message: `changed dictionary ${input.code}`, messageCode: 'dictionary.updated', objectId: id }, asDb(tx));
+      await this.events.write(caller, { dictionary: input.code, messageCode: 'dictionary.updated', params: { dictionary: input.code }, objectId: id }, asDb(tx));
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
     });
@@ -113,7 +114,7 @@ export class DictionariesService {
       // Items refer to their parents: clear the links before the cascade removes them.
       await tx.update(dictionaryItems).set({ parentId: null }).where(eq(dictionaryItems.dictionaryId, id));
       await tx.delete(dictionaries).where(eq(dictionaries.id, id));
-      await this.events.write(caller, { dictionary: d.code, message: `deleted dictionary ${d.code}`, messageCode: 'dictionary.deleted', objectId: id }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.deleted', params: { dictionary: d.code }, objectId: id }, asDb(tx));
     });
     this.events.publish(d.code);
   }
@@ -135,7 +136,7 @@ export class DictionariesService {
     if (await this.attributeCodeTaken(dictionaryId, input.code, null)) throw codeConflict('dictionary.attributeCodeTaken');
     const [a] = await this.db.transaction(async (tx) => {
       const rows = await tx.insert(dictionaryAttributes).values({ dictionaryId, ...input }).returning();
-      await this.events.write(caller, { dictionary: d.code, message: `added attribute ${input.code} to dictionary ${d.code}`, messageCode: 'dictionary.attributeCreated', objectId: rows[0].id }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeCreated', params: { attribute: input.code, dictionary: d.code }, objectId: rows[0].id }, asDb(tx));
       return rows;
     });
     this.events.publish(d.code);
@@ -161,7 +162,7 @@ export class DictionariesService {
                         AND (w.valid_from > v.valid_from OR (w.valid_from = v.valid_from AND w.id > v.id)))`);
         await tx.update(dictionaryAttributeValues).set({ validFrom: null }).where(eq(dictionaryAttributeValues.attributeId, attributeId));
       }
-      await this.events.write(caller, { dictionary: d.code, message: `changed attribute ${input.code} of dictionary ${d.code}`, messageCode: 'dictionary.attributeUpdated', objectId: attributeId }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeUpdated', params: { attribute: input.code, dictionary: d.code }, objectId: attributeId }, asDb(tx));
       return rows;
     });
     this.events.publish(d.code);
@@ -175,7 +176,7 @@ export class DictionariesService {
     this.requireEdit(caller);
     await this.db.transaction(async (tx) => {
       await tx.delete(dictionaryAttributes).where(eq(dictionaryAttributes.id, attributeId));
-      await this.events.write(caller, { dictionary: d.code, message: `deleted attribute ${a.code} of dictionary ${d.code}`, messageCode: 'dictionary.attributeDeleted', objectId: attributeId }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeDeleted', params: { attribute: a.code, dictionary: d.code }, objectId: attributeId }, asDb(tx));
     });
     this.events.publish(d.code);
   }
@@ -231,7 +232,7 @@ export class DictionariesService {
         .insert(dictionaryItems)
         .values({ dictionaryId: d.id, code: input.code, name: input.name, nameRu: input.nameRu || null, parentId: input.parentId ?? null, sortOrder: input.sortOrder, description: input.description || null })
         .returning({ id: dictionaryItems.id });
-      await this.events.write(caller, { dictionary: d.code, message: `added item ${input.code} to dictionary ${d.code}`, messageCode: 'dictionary.itemCreated', objectId: row.id }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemCreated', params: { item: input.code, dictionary: d.code }, objectId: row.id }, asDb(tx));
       return row.id;
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
@@ -263,7 +264,7 @@ export class DictionariesService {
           ...(patch.description !== undefined ? { description: patch.description || null } : {}),
         })
         .where(eq(dictionaryItems.id, id));
-      await this.events.write(caller, { dictionary: d.code, message: `changed item ${patch.code ?? f.row.code} of dictionary ${d.code}`, messageCode: 'dictionary.itemUpdated', objectId: id }, asDb(tx));
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemUpdated', params: { item: patch.code ?? f.row.code, dictionary: d.code }, objectId: id }, asDb(tx));
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
     });
@@ -280,7 +281,7 @@ export class DictionariesService {
     await this.db.transaction(async (tx) => {
       await repo.deleteValuesOfItem(asDb(tx), id);
       await tx.delete(dictionaryItems).where(eq(dictionaryItems.id, id));
-      await this.events.write(caller, { dictionary: f.dictionary.code, message: `deleted item ${f.row.code} of dictionary ${f.dictionary.code}`, messageCode: 'dictionary.itemDeleted', objectId: id }, asDb(tx));
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.itemDeleted', params: { item: f.row.code, dictionary: f.dictionary.code }, objectId: id }, asDb(tx));
     });
     this.events.publish(f.dictionary.code);
   }
@@ -317,7 +318,7 @@ export class DictionariesService {
         .insert(dictionaryAttributeValues)
         .values({ attributeId: a.id, itemId, validFrom, ...values })
         .onConflictDoUpdate({ target: [dictionaryAttributeValues.attributeId, dictionaryAttributeValues.itemId, dictionaryAttributeValues.validFrom], set: values });
-      await this.events.write(caller, { dictionary: f.dictionary.code, message: `set ${a.code} of item ${f.row.code}${validFrom ? ` from ${validFrom}` : ''}`, messageCode: 'dictionary.valueSet', objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, asDb(tx));
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueSet', params: { attribute: a.code, item: f.row.code, from: validFrom ? part('from', { date: validFrom }) : '' }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, asDb(tx));
     });
     this.events.publish(f.dictionary.code);
     return this.values(caller, itemId);
@@ -329,7 +330,7 @@ export class DictionariesService {
     if (!v || v.itemId !== itemId) throw notFound();
     await this.db.transaction(async (tx) => {
       await tx.delete(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.id, valueId));
-      await this.events.write(caller, { dictionary: f.dictionary.code, message: `removed a value of item ${f.row.code}`, messageCode: 'dictionary.valueDeleted', objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, asDb(tx));
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueDeleted', params: { item: f.row.code }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, asDb(tx));
     });
     this.events.publish(f.dictionary.code);
   }

@@ -5,8 +5,9 @@ import type { Caller } from '../auth/caller.ts';
 
 export type DictionaryChange = {
   dictionary: string;
-  message: string;
   messageCode: string;
+  /** The params of `log.<messageCode>`; the caller's login is added as `actor`. */
+  params: Record<string, unknown>;
   objectId?: number | null;
   locationId?: number | null;
 };
@@ -29,8 +30,8 @@ export class DictionaryEvents {
       {
         group: isLocation ? 'LOCATIONS' : 'DICTIONARIES',
         level: 'I',
-        message: `${caller.login}: ${c.message}`,
         messageCode: c.messageCode,
+        params: { actor: caller.login, ...c.params },
         userId: caller.userId,
         objectClass: isLocation ? 'LocationDao' : null,
         objectId: c.objectId ?? null,

@@ -27,6 +27,8 @@ const list = defineList(eventLogsListSpec, {
     eventGroupName: { expr: sql`(SELECT g.name FROM event_groups g WHERE g.id = l.event_group_id)`, type: 'string', filter: true, sort: true },
     userId: { expr: sql`l.user_id`, type: 'number', filter: true, sort: true },
     messageCode: { expr: sql`l.message_code`, type: 'string', filter: true, sort: true },
+    // Renders the message in the reader's language; `message` filters on the stored English text.
+    messageParams: { expr: sql`l.message_params`, type: 'string' },
   },
 });
 

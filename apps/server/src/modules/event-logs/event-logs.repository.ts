@@ -1,13 +1,19 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { EventLogRow } from '@pagewatch/contracts/event-logs';
 import type { Db } from '../../db/client.ts';
+import type { Lang } from '../../i18n/messages.ts';
+import { logMessage } from './event-logs.messages.ts';
 import { eventGroups, eventLogs, users } from '../../db/schema.ts';
 
 /** Drivers differ: int8 comes back as a string (pg) or bigint (PGlite); timestamps as Date or string. */
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
-export function toRow(r: Record<string, unknown>): EventLogRow {
+/** int8 and jsonb: PGlite may give the params as text. */
+const params = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : (v as Record<string, unknown> | null));
+
+/** A list or detail row, its message in `lang` (the stored text when it has no template or params). */
+export function toRow(r: Record<string, unknown>, lang: Lang = 'en'): EventLogRow {
   return {
     id: Number(r.id),
     parentId: num(r.parentId),
@@ -19,7 +25,7 @@ export function toRow(r: Record<string, unknown>): EventLogRow {
     userLogin: (r.userLogin as string | null) ?? null,
     childrenCount: Number(r.childrenCount),
     logDuration: num(r.logDuration),
-    message: String(r.message),
+    message: logMessage(lang, (r.messageCode as string | null) ?? null, params(r.messageParams), String(r.message)),
     messageCode: (r.messageCode as string | null) ?? null,
     objectClass: (r.objectClass as string | null) ?? null,
     objectId: num(r.objectId),
@@ -39,6 +45,7 @@ const rowColumns = {
   logDuration: eventLogs.durationMs,
   message: eventLogs.message,
   messageCode: eventLogs.messageCode,
+  messageParams: eventLogs.messageParams,
   objectClass: eventLogs.objectClass,
   objectId: eventLogs.objectId,
 };
@@ -68,15 +75,15 @@ export async function logRecord(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function childRows(db: Db, parentId: number, limit: number, visible: SQL | null): Promise<EventLogRow[]> {
+export async function childRows(db: Db, parentId: number, limit: number, visible: SQL | null, lang: Lang = 'en'): Promise<EventLogRow[]> {
   const rows = await selectRows(db).where(and(eq(eventLogs.parentId, parentId), visible ?? undefined)).orderBy(asc(eventLogs.logDatetime), asc(eventLogs.id)).limit(limit);
-  return rows.map((r) => toRow(r));
+  return rows.map((r) => toRow(r, lang));
 }
 
-export async function parentRef(db: Db, id: number, visible: SQL) {
-  const res = await db.execute(sql`SELECT l.id, l.message FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
-  const r = res.rows[0] as { id: unknown; message: string } | undefined;
-  return r ? { id: Number(r.id), message: r.message } : null;
+export async function parentRef(db: Db, id: number, visible: SQL, lang: Lang = 'en') {
+  const res = await db.execute(sql`SELECT l.id, l.message, l.message_code, l.message_params FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
+  const r = res.rows[0] as { id: unknown; message: string; message_code: string | null; message_params: unknown } | undefined;
+  return r ? { id: Number(r.id), message: logMessage(lang, r.message_code, params(r.message_params), r.message) } : null;
 }
 
 export function allGroups(db: Db) {

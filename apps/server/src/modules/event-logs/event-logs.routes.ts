@@ -15,12 +15,12 @@ export async function eventLogsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get('/api/event-logs/page', {
     config: { access: 'MNU_LOG_EVENTS.READ' },
     schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(eventLogRowSchema) } },
-  }, (req) => ctx.eventLog.list(callerOf(req), req.query));
+  }, (req) => ctx.eventLog.list(callerOf(req), req.query, req.lang));
 
   app.get('/api/event-logs/:id', {
     config: { access: 'MNU_LOG_EVENTS.READ' },
     schema: { tags, params: idParams, response: { 200: eventLogSchema } },
-  }, (req) => ctx.eventLog.get(callerOf(req), req.params.id));
+  }, (req) => ctx.eventLog.get(callerOf(req), req.params.id, req.lang));
 
   app.get('/api/event-groups', {
     config: { access: 'MNU_LOG_EVENTS.READ' },

@@ -2,7 +2,12 @@
  * The event log: the one writer every module uses, and the reads behind the logs screens.
  *
  * Plain record (inside a transaction pass `tx` as the last argument):
- *   await ctx.eventLog.write({ group: 'USERS', level: 'I', message, messageCode, userId, objectClass: 'UserDao', objectId }, tx);
+ *   await ctx.eventLog.write({ group: 'USERS', level: 'I', messageCode: 'user.created', params: { actor, login }, userId, objectClass: 'UserDao', objectId }, tx);
+ *
+ * Messages: `messageCode` with `params` is rendered in the reader's language from the template
+ * `log.<messageCode>` (event-logs.messages.ts; a test fails on a code without en and ru templates).
+ * A param that is itself translatable is passed as `{ key, params }`. `message` is stored too: the
+ * English rendering unless given, for search and filters; records without params show it as is.
  *
  * Runs (agent runs, jobs): a parent record in state P whose children appear live, closed with
  * its duration and final level.
@@ -21,6 +26,7 @@
  *   without one are seen only by users at the DEFAULT root (see event-logs.scope.ts).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Lang } from '../../i18n/messages.ts';
 import { EVENT_LOG_CHILDREN_LIMIT, type EventLog as EventLogView, type EventLogRow, type FinalLogLevel, type LogLevel, type LogObjectClass } from '@pagewatch/contracts/event-logs';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
@@ -32,17 +38,21 @@ import type { Caller } from '../auth/caller.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
 import { allGroups, childRows, deleteBatch, locationCount, logRecord, parentRef, toRow } from './event-logs.repository.ts';
 import { eventLogsList } from './event-logs.list.ts';
+import { renderLog, type LogParams } from './event-logs.messages.ts';
 
 export type { LogLevel } from '@pagewatch/contracts/event-logs';
 
 export const EVENT_GROUPS = ['AUTH', 'USERS', 'LOCATIONS', 'DICTIONARIES', 'AGENTS', 'DEVICES', 'NOTIFICATIONS', 'SETTINGS', 'JOBS', 'SYSTEM'] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
-export type LogEntry = {
+/** Either a plain message, or a code with params (then `message` defaults to the English rendering). */
+type LogText =
+  | { message: string; messageCode?: string; params?: LogParams }
+  | { message?: string; messageCode: string; params: LogParams };
+
+export type LogEntry = LogText & {
   group: EventGroup;
   level: LogLevel;
-  message: string;
-  messageCode?: string;
   userId?: number | null;
   locationId?: number | null;
   objectClass?: LogObjectClass | null;
@@ -52,10 +62,12 @@ export type LogEntry = {
   durationMs?: number | null;
 };
 
-export type RunEntry = Omit<LogEntry, 'level' | 'parentId' | 'durationMs'>;
-export type ChildEntry = Omit<LogEntry, 'group' | 'parentId'> & { group?: EventGroup };
-export type FinishOptions = { level?: FinalLogLevel; message?: string; durationMs?: number };
-export type RunOutcome = { level?: FinalLogLevel; message?: string };
+type LogFields = Omit<LogEntry, keyof LogText>;
+export type RunEntry = LogText & Omit<LogFields, 'level' | 'parentId' | 'durationMs'>;
+export type ChildEntry = LogText & Omit<LogFields, 'group' | 'parentId'> & { group?: EventGroup };
+/** A new message replaces the run's: give `params` (rendered with the run's code) or a plain `message`. */
+export type FinishOptions = { level?: FinalLogLevel; message?: string; params?: LogParams; durationMs?: number };
+export type RunOutcome = { level?: FinalLogLevel; message?: string; params?: LogParams };
 
 const MAX_MESSAGE = 10_000;
 const MAX_STACK = 20_000;
@@ -94,8 +106,9 @@ export class EventLog {
       .values({
         eventGroupId: e.eventGroupId,
         logLevel: e.level,
-        message: e.message.slice(0, MAX_MESSAGE),
+        message: (e.message ?? renderLog('en', e.messageCode!, e.params!)).slice(0, MAX_MESSAGE),
         messageCode: e.messageCode ?? null,
+        messageParams: e.params ?? null,
         userId: e.userId ?? null,
         locationId: e.locationId ?? null,
         objectClass: e.objectClass ?? null,
@@ -119,12 +132,12 @@ export class EventLog {
   serverError(err: Error, method: string, url: string, userId: number | null): Promise<number> {
     const path = url.split('?')[0].slice(0, 300);
     const first = (err.message || err.name).split('\n')[0].slice(0, 500);
-    return this.write({ group: 'SYSTEM', level: 'E', message: `${method} ${path}: ${first}`, messageCode: 'server.error', userId, stackTrace: err.stack ?? String(err) });
+    return this.write({ group: 'SYSTEM', level: 'E', messageCode: 'server.error', params: { method, path, error: first }, userId, stackTrace: err.stack ?? String(err) });
   }
 
   /** Opens a run: a top-level record in state P. Returns its id, the parent of what follows. */
   startRun(e: RunEntry, db: Db = this.db): Promise<number> {
-    return this.write({ ...e, level: 'P' }, db);
+    return this.write({ ...e, level: 'P' } as LogEntry, db);
   }
 
   /** Adds a child record to a run (or to any record). */
@@ -147,6 +160,7 @@ export class EventLog {
 
   /** Closes a run: duration, final level (default: the worst level among its children), live FINISHED. */
   async finish(parentId: number, opts: FinishOptions = {}, db: Db = this.db): Promise<void> {
+    const text = await this.finishText(parentId, opts, db);
     const level = opts.level
       ? sql`${opts.level}`
       : sql`COALESCE((SELECT CASE max(CASE c.log_level WHEN 'E' THEN 3 WHEN 'W' THEN 2 ELSE 1 END) WHEN 3 THEN 'E' WHEN 2 THEN 'W' ELSE 'I' END
@@ -159,11 +173,20 @@ export class EventLog {
       .set({
         logLevel: level,
         durationMs: duration,
-        ...(opts.message !== undefined ? { message: opts.message.slice(0, MAX_MESSAGE) } : {}),
+        ...(text ? { message: text.message.slice(0, MAX_MESSAGE), messageParams: text.params } : {}),
       })
       .where(eq(eventLogs.id, parentId));
     this.hub?.publish(`log:${parentId}`, { type: 'EVENT_LOG_CHANGED', id: parentId });
     this.hub?.publish(`log:${parentId}`, { type: 'EVENT_LOG_FINISHED', id: parentId });
+  }
+
+  /** The run's new message and params: params render with the run's code; a plain message drops the old params. */
+  private async finishText(parentId: number, opts: FinishOptions, db: Db): Promise<{ message: string; params: LogParams | null } | null> {
+    if (opts.params) {
+      const [r] = await db.select({ code: eventLogs.messageCode }).from(eventLogs).where(eq(eventLogs.id, parentId));
+      if (r?.code) return { message: opts.message ?? renderLog('en', r.code, opts.params), params: opts.params };
+    }
+    return opts.message !== undefined ? { message: opts.message, params: null } : null;
   }
 
   /**
@@ -181,7 +204,7 @@ export class EventLog {
       await this.finish(runId, { level: 'E' });
       throw err;
     }
-    await this.finish(runId, { level: result?.level, message: result?.message });
+    await this.finish(runId, { level: result?.level, message: result?.message, params: result?.params });
     return result;
   }
 
@@ -218,12 +241,16 @@ export class EventLog {
     return located ?? sql`false`;
   }
 
-  async list(caller: Caller, q: ListQuery) {
+  /**
+   * Messages come in the caller's language (logMessage). A filter on `message` still matches the
+   * stored English text: translating millions of rows to filter them is not an option.
+   */
+  async list(caller: Caller, q: ListQuery, lang: Lang = 'en') {
     const res = await runList<Record<string, unknown>>(this.db, eventLogsList, q, await this.visibleSql(caller, sql`l.location_id`));
-    return { pageRows: res.pageRows.map(toRow), totalRows: res.totalRows };
+    return { pageRows: res.pageRows.map((r) => toRow(r, lang)), totalRows: res.totalRows };
   }
 
-  async get(caller: Caller, id: number): Promise<EventLogView> {
+  async get(caller: Caller, id: number, lang: Lang = 'en'): Promise<EventLogView> {
     const r = await logRecord(this.db, id);
     if (!r) throw notFound();
     const visible = await this.visibleSql(caller, sql`${eventLogs.locationId}`);
@@ -235,17 +262,17 @@ export class EventLog {
     const seesStack = caller.roleCodes.includes('ADMIN') || caller.roleCodes.includes('DEVELOPER');
     const parentVisible = await this.visibleSql(caller, sql`l.location_id`);
     const [parent, children] = await Promise.all([
-      r.parentId ? parentRef(this.db, r.parentId, parentVisible ?? sql`true`) : null,
-      r.childrenCount > 0 ? childRows(this.db, id, EVENT_LOG_CHILDREN_LIMIT, visible) : ([] as EventLogRow[]),
+      r.parentId ? parentRef(this.db, r.parentId, parentVisible ?? sql`true`, lang) : null,
+      r.childrenCount > 0 ? childRows(this.db, id, EVENT_LOG_CHILDREN_LIMIT, visible, lang) : ([] as EventLogRow[]),
     ]);
-    const row = toRow(r);
+    const row = toRow(r, lang);
     return {
       ...row,
       eventGroup: { id: r.eventGroupId, code: r.eventGroupCode, name: r.eventGroupName },
       user: r.userId && r.userLogin
         ? { id: r.userId, login: r.userLogin, name: [r.userLastName, r.userFirstName].filter(Boolean).join(' ') }
         : null,
-      messageLines: r.message.split(/\r?\n/),
+      messageLines: row.message.split(/\r?\n/),
       stackTraceLines: seesStack && r.stackTrace ? r.stackTrace.split(/\r?\n/) : [],
       parent,
       children,

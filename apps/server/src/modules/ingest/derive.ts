@@ -1,11 +1,13 @@
 import type { Reading, ReadingSupply } from '@pagewatch/contracts/reading';
 import {
   DEFAULT_SUPPLY_THRESHOLD,
+  DEVICE_STATUS_CODES,
   REPLACEMENT_JUMP,
   type DeviceEventType,
   type DeviceStatusCode,
 } from '@pagewatch/contracts/device-events';
 import type { devices, deviceSupplies } from '../devices/devices.schema.ts';
+import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts';
 
 /**
  * What one reading does to a device's current state, and which events it raises. Pure: the
@@ -241,18 +243,31 @@ export function blankDevice(id: number, locationId: number, ip: string, createdA
   };
 }
 
+/** The event's English message, as stored in the event log (see eventParams). */
 export function eventMessage(type: DeviceEventType, d: DeviceState, e: DerivedEvent): string {
-  const who = `${[d.modelVendorCode, d.modelCode].filter(Boolean).join(' ') || 'device'}${d.serialNumber ? ` (SN ${d.serialNumber})` : ''} at ${d.ip}`;
+  return renderLog('en', `device.${type}`, eventParams(type, d, e));
+}
+
+/** A status as describeStatus wrote it ("ERROR (jammed, noPaper)"), with its code translatable. */
+function statusParam(v: string | null) {
+  const m = v?.match(/^([A-Z_]+)(?: \((.*)\))?$/);
+  if (!m || !(DEVICE_STATUS_CODES as readonly string[]).includes(m[1])) return v;
+  const status = logPart(`status.${m[1]}`);
+  return m[2] ? logPart('status', { status, errors: m[2] }) : status;
+}
+
+/** The params of the event's log message `log.device.<type>` (event-logs.messages.ts). */
+export function eventParams(type: DeviceEventType, d: DeviceState, e: DerivedEvent): Record<string, unknown> {
+  const model = [d.modelVendorCode, d.modelCode].filter(Boolean).join(' ') || logPart('unknownModel');
+  const device = d.serialNumber ? logPart('deviceSn', { model, sn: d.serialNumber, ip: d.ip }) : logPart('device', { model, ip: d.ip });
   const part = e.supply ? supplyLabel(e.supply) : '';
   switch (type) {
-    case 'NEW_DEVICE': return `New device: ${who}`;
-    case 'NOT_AVAILABLE': return `Not available: ${who}`;
-    case 'BACK_ONLINE': return `Back online: ${who}`;
-    case 'STATUS_CHANGE': return `Status of ${who}: ${e.oldValue} → ${e.newValue}`;
-    case 'IP_CHANGE': return `IP of ${who} changed: ${e.oldValue} → ${e.newValue}`;
-    case 'SUPPLY_LOW': return `${part} of ${who} is low: ${e.newValue}${/^\d+$/.test(e.newValue ?? '') ? '%' : ''}`;
-    case 'SUPPLY_REPLACED': return `${part} of ${who} replaced: ${e.oldValue} → ${e.newValue}`;
-    case 'COUNTER_BACKWARDS': return `Counters of ${who} went backwards: ${e.newValue}`;
+    case 'NEW_DEVICE': case 'NOT_AVAILABLE': case 'BACK_ONLINE': return { device };
+    case 'STATUS_CHANGE': return { device, from: statusParam(e.oldValue), to: statusParam(e.newValue) };
+    case 'IP_CHANGE': return { device, from: e.oldValue, to: e.newValue };
+    case 'SUPPLY_LOW': return { device, part, level: `${e.newValue}${/^\d+$/.test(e.newValue ?? '') ? '%' : ''}` };
+    case 'SUPPLY_REPLACED': return { device, part, from: e.oldValue, to: e.newValue };
+    case 'COUNTER_BACKWARDS': return { device, value: e.newValue };
   }
 }
 

@@ -199,7 +199,7 @@ export async function upsertWalks(tx: Db, rows: (typeof deviceWalks.$inferInsert
   for (const row of rows) await tx.execute(sql`UPDATE devices SET walk_refreshed_at = ${row.walkedAt.toISOString()}::timestamptz WHERE id = ${row.deviceId}`);
 }
 
-export type EventRow = Omit<typeof deviceEvents.$inferInsert, 'logId'> & { message: string; level: 'I' | 'W' | 'E' };
+export type EventRow = Omit<typeof deviceEvents.$inferInsert, 'logId'> & { message: string; params: Record<string, unknown>; level: 'I' | 'W' | 'E' };
 export type StoredEvent = { id: number; deviceId: number; locationId: number; type: string };
 
 /** Writes the events to the event log (group DEVICES) and to device_events, in bulk. */
@@ -213,6 +213,7 @@ export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): P
       logLevel: e.level,
       message: e.message.slice(0, 10_000),
       messageCode: `device.${e.type}`,
+      messageParams: e.params,
       locationId: e.locationId,
       objectClass: 'DeviceDao',
       objectId: e.deviceId,
@@ -224,7 +225,7 @@ export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): P
   const inserted = await bulk(
     tx,
     deviceEvents,
-    rows.map(({ message: _m, level: _l, ...e }, i) => ({ ...e, logId: Number(logs[i].id), processed: false })),
+    rows.map(({ message: _m, params: _p, level: _l, ...e }, i) => ({ ...e, logId: Number(logs[i].id), processed: false })),
     { omit: ['id', 'processedAt'], returning: 'id, device_id, location_id, type' },
   );
   return inserted.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id), locationId: Number(r.location_id), type: String(r.type) }));

@@ -12,6 +12,7 @@ import {
   applyReading,
   blankDevice,
   eventMessage,
+  eventParams,
   EVENT_LEVEL,
   normaliseMac,
   type DerivedEvent,
@@ -206,7 +207,7 @@ export class IngestService {
               eventAt: e.at, type: e.type, deviceId: d.id, locationId: d.locationId,
               supplyIndex: e.supply?.supplyIndex ?? null, partCode: e.supply?.partCode ?? null,
               partModelCode: e.supply?.partModelCode ?? null, partSerialNumber: e.supply?.partSerialNumber ?? null,
-              oldValue: e.oldValue, newValue: e.newValue, message: eventMessage(e.type, d, e), level: EVENT_LEVEL[e.type],
+              oldValue: e.oldValue, newValue: e.newValue, message: eventMessage(e.type, d, e), params: eventParams(e.type, d, e), level: EVENT_LEVEL[e.type],
             });
           }
         }
@@ -292,7 +293,7 @@ export class IngestService {
         return {
           eventAt: now, type: 'NOT_AVAILABLE', deviceId: d.id, locationId: d.locationId, supplyIndex: null, partCode: null,
           partModelCode: null, partSerialNumber: null, oldValue: e.oldValue, newValue: e.newValue,
-          message: eventMessage('NOT_AVAILABLE', d, e), level: EVENT_LEVEL.NOT_AVAILABLE,
+          message: eventMessage('NOT_AVAILABLE', d, e), params: eventParams('NOT_AVAILABLE', d, e), level: EVENT_LEVEL.NOT_AVAILABLE,
         };
       });
       const stored = await insertEvents(tx, groupId, rows);

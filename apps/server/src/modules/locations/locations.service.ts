@@ -18,6 +18,7 @@ import { agentsOfLocation, dependentCounts, devicesOfLocation } from './location
 import { locationPlanPlacements, locationPlans } from './locations.schema.ts';
 import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
 import '../dictionaries/dictionaries.messages.ts';
+import { part } from '../event-logs/event-logs.messages.ts';
 
 const DICTIONARY = 'LOCATION';
 const EDIT = 'PAGE_LOCATION.EDIT';
@@ -122,7 +123,7 @@ export class LocationsService {
             ...detailColumns(input.location),
           })
           .returning({ id: locations.id });
-        await this.events.write(caller, { dictionary: DICTIONARY, message: `created location ${input.code}`, messageCode: 'location.created', objectId: row.id, locationId: row.id }, tx as unknown as Db);
+        await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.created', params: { code: input.code }, objectId: row.id, locationId: row.id }, tx as unknown as Db);
         return row.id;
       });
     } catch (err) {
@@ -159,8 +160,8 @@ export class LocationsService {
             updatedAt: new Date(),
           })
           .where(eq(locations.id, id));
-        const what = moving ? `moved location ${current.code} under ${patch.parentId ?? 'the top level'}` : `changed location ${patch.code ?? current.code}`;
-        await this.events.write(caller, { dictionary: DICTIONARY, message: what, messageCode: moving ? 'location.moved' : 'location.updated', objectId: id, locationId: id }, tx as unknown as Db);
+        const params = moving ? { code: current.code, parent: patch.parentId ?? part('topLevel') } : { code: patch.code ?? current.code };
+        await this.events.write(caller, { dictionary: DICTIONARY, params, messageCode: moving ? 'location.moved' : 'location.updated', objectId: id, locationId: id }, tx as unknown as Db);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
@@ -181,7 +182,7 @@ export class LocationsService {
       }
       await deleteValuesOfItem(tx as unknown as Db, id);
       await tx.delete(locations).where(eq(locations.id, id));
-      await this.events.write(caller, { dictionary: DICTIONARY, message: `deleted location ${current.code}`, messageCode: 'location.deleted', objectId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.deleted', params: { code: current.code }, objectId: id }, tx as unknown as Db);
     });
     this.events.publish(DICTIONARY);
   }
@@ -228,7 +229,7 @@ export class LocationsService {
         .insert(locationPlans)
         .values({ locationId: id, contentType: type, data: stored })
         .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType: type, data: stored, updatedAt: new Date() } });
-      await this.events.write(caller, { dictionary: DICTIONARY, message: `uploaded the room plan of location ${id}`, messageCode: 'location.planUploaded', objectId: id, locationId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planUploaded', params: { id }, objectId: id, locationId: id }, tx as unknown as Db);
     });
     return this.plan(caller, id);
   }
@@ -238,7 +239,7 @@ export class LocationsService {
     await this.db.transaction(async (tx) => {
       await tx.delete(locationPlans).where(eq(locationPlans.locationId, id));
       await tx.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, id));
-      await this.events.write(caller, { dictionary: DICTIONARY, message: `removed the room plan of location ${id}`, messageCode: 'location.planDeleted', objectId: id, locationId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planDeleted', params: { id }, objectId: id, locationId: id }, tx as unknown as Db);
     });
   }
 
@@ -253,7 +254,7 @@ export class LocationsService {
     await this.db.transaction(async (tx) => {
       await tx.delete(locationPlanPlacements).where(and(eq(locationPlanPlacements.locationId, id)));
       if (unique.size) await tx.insert(locationPlanPlacements).values([...unique.values()].map((p) => ({ locationId: id, ...p })));
-      await this.events.write(caller, { dictionary: DICTIONARY, message: `placed ${unique.size} device(s) on the room plan of location ${id}`, messageCode: 'location.planPlaced', objectId: id, locationId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planPlaced', params: { count: unique.size, id }, objectId: id, locationId: id }, tx as unknown as Db);
     });
     return this.plan(caller, id);
   }

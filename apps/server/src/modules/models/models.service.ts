@@ -61,7 +61,7 @@ export class ModelsService {
       throw new AppError('CONFLICT', { key: 'models.notNewer', params: { version: parsed.pack.version, current } });
     }
     await this.db.insert(modelsPacks).values({ version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null, uploadedBy: userId });
-    await this.log.write({ group: 'SYSTEM', level: 'I', message: `Models pack ${parsed.pack.version} uploaded (${parsed.pack.profiles.length} profiles)`, messageCode: 'models.uploaded', userId });
+    await this.log.write({ group: 'SYSTEM', level: 'I', messageCode: 'models.uploaded', params: { version: parsed.pack.version, profiles: parsed.pack.profiles.length }, userId });
     return { version: parsed.pack.version };
   }
 }

@@ -142,7 +142,7 @@ export class NetworkRangesService {
     const values = this.values(parsed, place, null);
     this.requireKeys(values);
     const [row] = await this.db.insert(networkRanges).values(values).returning();
-    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} created network range #${row.id}`, messageCode: 'networkRange.created', userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.created', params: { actor: caller.login, id: row.id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
     return this.view(row);
   }
 
@@ -153,13 +153,13 @@ export class NetworkRangesService {
     const values = this.values(parsed, place, existing);
     this.requireKeys(values);
     const [row] = await this.db.update(networkRanges).set(values).where(eq(networkRanges.id, id)).returning();
-    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} changed network range #${id}`, messageCode: 'networkRange.updated', userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
     return this.view(row);
   }
 
   async remove(caller: Caller, id: number) {
     const existing = await this.visible(caller, id);
     await this.db.delete(networkRanges).where(eq(networkRanges.id, id));
-    await this.log.write({ group: 'AGENTS', level: 'I', message: `${caller.login} deleted network range #${id}`, messageCode: 'networkRange.deleted', userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: existing.locationId });
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.deleted', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: existing.locationId });
   }
 }

@@ -126,7 +126,7 @@ export class UsersService {
         .returning({ id: users.id });
       await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: u.id, roleId })));
       await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: u.id, locationId })));
-      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} created user ${input.login}`, messageCode: 'user.created', userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
+      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.created', params: { actor: caller.login, login: input.login }, userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
       return u.id;
     });
     return this.get(caller, id);
@@ -167,7 +167,7 @@ export class UsersService {
       await tx.delete(userLocations).where(eq(userLocations.userId, id));
       await tx.insert(userLocations).values(newLocations.map((locationId) => ({ userId: id, locationId })));
       await this.keepAnAdmin(tx as unknown as Db);
-      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} changed user ${user.login}`, messageCode: 'user.updated', userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx as unknown as Db);
+      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx as unknown as Db);
     });
     return this.get(caller, id);
   }
@@ -181,7 +181,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
       await this.keepAnAdmin(tx as unknown as Db);
-      await this.log.write({ group: 'USERS', level: 'I', message: `${caller.login} deleted user ${user.login}`, messageCode: 'user.deleted', userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
+      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
     });
   }
 }
