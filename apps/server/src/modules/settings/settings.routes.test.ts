@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = async () => (await t.app.inject({ url: '/api/settings/', headers: bearer(admin) })).json() as { code: string; stringValue: string | null; numericValue: number | null; flagValue: boolean | null; isSet: boolean }[];
-const put = (payload: unknown, lang = 'en') => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(admin), 'accept-language': lang }, payload });
+const put = (payload: object[], lang = 'en') => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(admin), 'accept-language': lang }, payload });
 
 describe('settings', () => {
   it('lists the settings of every group, without SYSTEM ones', async () => {
