@@ -62,6 +62,7 @@ addMessages({
     'log.dictionary.valueSet': '{{actor}}: set {{attribute}} of item {{item}}{{from}}',
     'log.dictionary.valueDeleted': '{{actor}}: removed a value of item {{item}}',
     'log.models.uploaded': 'Models pack {{version}} uploaded ({{profiles}} profiles)',
+    'log.settings.changed': '{{actor}} changed settings: {{codes}}',
     'log.job.log-clearing': 'Log clearing{{result}}',
     // Device events of the ingest (device.<DeviceEventType>) and the device screens' own records.
     'log.device.NEW_DEVICE': 'New device: {{device}}',
@@ -143,6 +144,7 @@ addMessages({
     'log.dictionary.valueSet': '{{actor}}: задан атрибут {{attribute}} элемента {{item}}{{from}}',
     'log.dictionary.valueDeleted': '{{actor}}: удалено значение элемента {{item}}',
     'log.models.uploaded': 'Загружен пакет моделей {{version}} (профилей: {{profiles}})',
+    'log.settings.changed': '{{actor}} изменил настройки: {{codes}}',
     'log.job.log-clearing': 'Очистка журнала{{result}}',
     'log.device.NEW_DEVICE': 'Новое устройство: {{device}}',
     'log.device.NOT_AVAILABLE': 'Недоступно: {{device}}',

@@ -95,7 +95,7 @@ export class SettingsService {
       await this.db.transaction(async (tx) => {
         for (const u of updates) await tx.update(settings).set(u.set).where(eq(settings.code, u.code));
         await this.log.write(
-          { group: 'SETTINGS', level: 'I', message: `${caller.login} changed settings: ${updates.map((u) => u.code).join(', ')}`, messageCode: 'settings.changed', userId: caller.userId },
+          { group: 'SETTINGS', level: 'I', messageCode: 'settings.changed', params: { actor: caller.login, codes: updates.map((u) => u.code) }, userId: caller.userId },
           tx as unknown as Db,
         );
       });
