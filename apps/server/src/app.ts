@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -6,7 +6,8 @@ import type { Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import type { AppContext } from './app-context.ts';
 import { setupErrors } from './plugins/errors.ts';
-import { setupAccess } from './plugins/access.ts';
+import { bearerToken, hashToken, setupAccess } from './plugins/access.ts';
+import { SessionCache } from './plugins/session-cache.ts';
 import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
@@ -38,6 +39,27 @@ import { MaintenanceService } from './modules/service/service.service.ts';
 import { serviceRoutes } from './modules/service/service.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
+
+/**
+ * Calls that end sessions or change who may do what evict the cached callers they affect, so
+ * they take effect on this instance at once (on others within the cache's few seconds).
+ */
+function forgetChangedSessions(app: FastifyInstance, sessions: SessionCache) {
+  const byUserId = (req: FastifyRequest) => sessions.forgetUser(Number((req.params as { id?: string }).id));
+  const effects: Record<string, (req: FastifyRequest) => void> = {
+    'POST /api/auth/logout': (req) => sessions.forgetToken(hashToken(bearerToken(req) ?? '')),
+    'POST /api/auth/restore-password/:token': () => sessions.clear(),
+    'PUT /api/users/:id': byUserId,
+    'DELETE /api/users/:id': byUserId,
+    // Moving, adding or removing a location changes everyone's location scope.
+    'POST /api/dictionary-items': () => sessions.clear(),
+    'PUT /api/dictionary-items/:id': () => sessions.clear(),
+    'DELETE /api/dictionary-items/:id': () => sessions.clear(),
+  };
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode < 400) effects[`${req.method} ${req.routeOptions.url}`]?.(req);
+  });
+}
 
 /** Request log lines without secrets: the WebSocket sends its token in the query string. */
 export function redactedRequest(req: { method: string; url: string; ip?: string }) {
@@ -102,7 +124,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     app.addHook('onClose', stopBridge);
   }
   await registerWebsocket(app);
-  setupAccess(app, (hash) => auth.resolveSession(hash), (hash) => agents.resolveToken(hash));
+  const sessions = new SessionCache(config.sessionCacheMs);
+  setupAccess(app, (hash) => sessions.resolve(hash, (h) => auth.resolveSession(h)), (hash) => agents.resolveToken(hash));
+  forgetChangedSessions(app, sessions);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
   realtimeRoutes(app, hub);

@@ -12,6 +12,8 @@ export type Config = {
   networkRangeShowPorts: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** How long a resolved session is reused without asking the database (0: never). */
+  sessionCacheMs: number;
   /** Secret key that POST /api/versions/upload requires; unset: uploads are refused. */
   modelsSecret: string | null;
   /** Run one agent inside the server for the local network. */
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     networkRangeShowPorts: flag(env.NETWORK_RANGE_SHOW_PORTS, true),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env.TRUST_PROXY, false),
+    sessionCacheMs: Math.max(0, Number(env.PAGEWATCH_SESSION_CACHE_MS ?? 5000) || 0),
     modelsSecret: env.PAGEWATCH_MODELS_SECRET || null,
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
   };

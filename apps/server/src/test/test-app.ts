@@ -10,7 +10,7 @@ export const ADMIN_PASSWORD = 'test-Admin-pass1';
  * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
  * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
  */
-export async function createTestApp(): Promise<BuiltApp & { database: Database; close: () => Promise<void> }> {
+export async function createTestApp(opts: { sessionCacheMs?: number } = {}): Promise<BuiltApp & { database: Database; close: () => Promise<void> }> {
   let database: Database;
   let drop = async () => {};
   if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
@@ -32,7 +32,9 @@ export async function createTestApp(): Promise<BuiltApp & { database: Database; 
   } else {
     database = await openDatabase({ url: null, dataDir: 'memory://' });
   }
-  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent' };
+  // Sessions are resolved afresh on every call unless a test asks for the cache: many tests
+  // change users and locations straight in the database.
+  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent', sessionCacheMs: opts.sessionCacheMs ?? 0 };
   const built = await buildApp(config, database, { logger: false });
   return {
     ...built,

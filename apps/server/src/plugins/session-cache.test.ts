@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+
+/** The cache of resolved sessions must never keep a change from taking effect on this instance. */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ sessionCacheMs: 60_000 });
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+const me = (token: string) => t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+
+describe('cached sessions', () => {
+  it('end at once on logout', async () => {
+    const token = await signIn(t.app);
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('follow a change of the user at once: roles, then deactivation', async () => {
+    const id = await createUser(t.app, admin, { login: 'cached-op', password: 'Operat0r!', role: 'OPERATOR', locationIds: [1] });
+    const op = await signIn(t.app, 'cached-op', 'Operat0r!');
+    expect((await t.app.inject({ url: '/api/users', headers: bearer(op) })).statusCode).toBe(403);
+    const user = (await t.app.inject({ url: `/api/users/${id}`, headers: bearer(admin) })).json();
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
+    const asAdmin = { ...user, grants: [{ id: roles.find((r) => r.code === 'ADMIN')!.id }], locations: user.locations.map((l: { id: number }) => ({ id: l.id })) };
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: asAdmin })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users', headers: bearer(op) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: { ...asAdmin, activeFlag: false } })).statusCode).toBe(200);
+    expect((await me(op)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Caller } from '../modules/auth/caller.ts';
+
+type Entry = { caller: Caller; until: number };
+
+/**
+ * Resolved sessions kept for a few seconds: every API call needs its caller (user, grants,
+ * location scope), and loading one takes four queries. Logout and changes of a user evict
+ * their sessions here at once; other server instances see them within `ttlMs`.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(ttlMs = 5_000, maxEntries = 10_000) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
+
+  async resolve(tokenHash: string, load: (hash: string) => Promise<Caller | null | 'expired'>): Promise<Caller | null | 'expired'> {
+    const hit = this.entries.get(tokenHash);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.caller;
+    if (hit) this.entries.delete(tokenHash);
+    const result = await load(tokenHash);
+    if (result && result !== 'expired' && this.ttlMs > 0) {
+      // Map keeps insertion order: the first key is the oldest entry.
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(tokenHash, { caller: result, until: now + this.ttlMs });
+    }
+    return result;
+  }
+
+  forgetToken(tokenHash: string) {
+    this.entries.delete(tokenHash);
+  }
+
+  forgetUser(userId: number) {
+    for (const [hash, e] of this.entries) if (e.caller.userId === userId) this.entries.delete(hash);
+  }
+
+  /** Locations moved or roles changed: scopes and grants of everyone may differ. */
+  clear() {
+    this.entries.clear();
+  }
+}
