@@ -93,6 +93,25 @@ describe('agent runner', () => {
     expect(calls[calls.length - 1]).toBe(`finish:${summary.runId}`);
   });
 
+  it('sends a full walk of a known printer when the console asked for one', async () => {
+    server.readings.clear();
+    const asked = fleet.info(0);
+    config.walkRequests = [{ deviceId: 1, ip: asked.ip, port }];
+    try {
+      const runner = createAgentRunner(runnerOptions());
+      await runner.runOnce();
+      expect(await runner.flush(5000)).toBe(true);
+      await runner.stop();
+      const readings = [...server.readings.values()];
+      const walked = readings.find((r) => r.ip === asked.ip)!;
+      expect(walked.reading.vendor).not.toBeNull();
+      expect(walked.walk!.length).toBeGreaterThan(50);
+      expect(readings.filter((r) => r.walk).map((r) => r.ip).sort()).toEqual([asked.ip, fleet.info(2).ip].sort());
+    } finally {
+      delete config.walkRequests;
+    }
+  });
+
   it('keeps readings in the spool while the server is down, across a restart, and delivers each once, in order', async () => {
     server.readings.clear();
     server.calls.length = 0;

@@ -93,8 +93,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const ingest = new IngestService(database.db, hub);
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
-  const agents = new AgentsService(database.db, eventLog, ingest, models);
   const devices = new DevicesService(database.db, eventLog);
+  const agents = new AgentsService(database.db, eventLog, ingest, models, devices);
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -65,6 +65,8 @@ export const agentConfigSchema = z.object({
    */
   updateRequested: z.boolean().optional(),
   configVersion: z.number().int().optional(),
+  /** Devices the console asked a fresh walk of: the next run sends them with a full walk. */
+  walkRequests: z.array(z.object({ deviceId: z.number().int(), ip: z.string(), port: z.number().int() })).optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 

@@ -192,6 +192,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     const ranges: RangeResult[] = [];
     let readings = 0;
     const seen = new Set<string>();
+    const walkAsked = new Set((cfg.walkRequests ?? []).map((w) => `${w.ip}:${w.port}`));
     setStatus('RUNNING');
     await spool.append({ kind: 'run-start', runId, startedAt });
     for (const range of cfg.ranges) {
@@ -207,7 +208,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       for (const d of devices) seen.add(`${d.ip}:${d.port}`);
       let read = 0;
       await mapLimit(devices, options.concurrency ?? 64, async (device) => {
-        const reading = await pollDevice(device, range.id, range.snmp, registry, runId, options.poll);
+        const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
+        const reading = await pollDevice(device, range.id, range.snmp, registry, runId, { ...options.poll, forceWalk });
         if (!reading) return;
         const checked = agentReadingSchema.safeParse(reading);
         if (!checked.success) {

@@ -8,7 +8,8 @@ import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 
-export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number };
+/** `forceWalk`: send a full walk even for a known device (asked for in the console). */
+export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean };
 
 /** Rows of a full walk are capped: enough to write a profile from, small enough to send. */
 const WALK_MAX_ROWS = 20_000;
@@ -70,6 +71,6 @@ export async function pollDevice(
     return null;
   }
   const unmatched = reading.profileId === null || registry.match(reading.sysObjectID, reading.sysDescr).matched === false;
-  const walk = unmatched ? await fullWalk(target, options.walkMaxRows).catch(() => null) : null;
+  const walk = unmatched || options.forceWalk ? await fullWalk(target, options.walkMaxRows).catch(() => null) : null;
   return { id: randomUUID(), runId, rangeId, ip: device.ip, port: device.port, reading, walk };
 }

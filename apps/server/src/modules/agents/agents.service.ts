@@ -27,14 +27,19 @@ export const newAgentToken = () => `pwa_${randomBytes(32).toString('base64url')}
 /** Last contact is written at most this often per agent. */
 const CONTACT_EVERY_MS = 5_000;
 
+/** Fresh walks asked for in the console (the devices module keeps them). */
+export type WalkRequests = { pendingWalks(agentId: number): Promise<{ deviceId: number; ip: string; port: number }[]> };
+
 export class AgentsService {
+  private readonly walks: WalkRequests;
   private readonly db: Db;
   private readonly log: EventLog;
   private readonly ingest: IngestService;
   private readonly models: ModelsService;
   private lastContact = new Map<number, number>();
 
-  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService) {
+  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService, walks: WalkRequests) {
+    this.walks = walks;
     this.db = db;
     this.log = log;
     this.ingest = ingest;
@@ -171,6 +176,7 @@ export class AgentsService {
       ranges: await agentRanges(this.db, agentId),
       updateRequested,
       configVersion: a.configVersion,
+      walkRequests: await this.walks.pendingWalks(agentId),
     };
   }
 

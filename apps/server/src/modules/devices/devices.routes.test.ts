@@ -16,6 +16,7 @@ let operatorA: string;
 let locA: number;
 let locB: number;
 const ids: Record<string, number> = {};
+let agentA: { token: string; rangeId: number | null };
 
 const DAY = 86_400_000;
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -55,6 +56,7 @@ beforeAll(async () => {
   locA = await addLocation(t.ctx.db, 'DEV_A');
   locB = await addLocation(t.ctx.db, 'DEV_B');
   const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: locA, range: { from: '127.0.20.1', to: '127.0.20.254' } });
+  agentA = a as typeof agentA;
   const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: locB, range: { from: '127.0.21.1', to: '127.0.21.254' } });
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
@@ -298,6 +300,15 @@ describe('walks', () => {
     expect(all.headers['x-walk-count']).toBe('2');
     const chosen = await get(`/api/devices/walks?ids=${ids.UNKB}`, adminA);
     expect(chosen.headers['x-walk-count']).toBe('0');
+  });
+
+  it('tells the agent on its next contact; a reading with a walk answers the request', async () => {
+    await send('POST', `/api/dm-device-days/device/${ids.SA1}/update-walk`, undefined, adminA);
+    const config = async () => (await get('/api/agent/config', agentA.token)).json();
+    expect((await config()).walkRequests).toEqual([{ deviceId: ids.SA1, ip: '127.0.20.9', port: 161 }]);
+    const walked = { ...agentReading('127.0.20.9', { serial: 'SA1', total: 1300, black: 79, cyan: 40 }, { rangeId: agentA.rangeId }), walk: WALK };
+    expect((await post(t.app, agentA.token, batch([walked]))).statusCode).toBe(200);
+    expect((await config()).walkRequests).toEqual([]);
   });
 });
 
