@@ -1,3 +1,4 @@
+import { part } from '../event-logs/event-logs.messages.ts';
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   devicePartShortListSpec,
@@ -180,7 +181,7 @@ export class DevicesService {
         await this.log.write({
           group: 'DEVICES', level: 'I', messageCode: 'device.changed', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
           locationId: set.locationId ?? d.locationId,
-          message: `Device ${d.serialNumber ?? d.ip} changed: ${Object.keys(set).join(', ')}`,
+          params: { device: d.serialNumber ?? d.ip, fields: Object.keys(set).join(', ') },
         }, tx);
       });
     }
@@ -194,7 +195,7 @@ export class DevicesService {
       await tx.delete(devices).where(eq(devices.id, id));
       await this.log.write({
         group: 'DEVICES', level: 'W', messageCode: 'device.deleted', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
-        locationId: d.locationId, message: `Device ${d.modelCode ?? ''} ${d.serialNumber ?? d.ip} deleted`.replace(/\s+/g, ' '),
+        locationId: d.locationId, params: { device: `${d.modelCode ?? ''} ${d.serialNumber ?? d.ip}`.trim() },
       }, tx);
     });
   }
@@ -216,7 +217,7 @@ export class DevicesService {
   async logActivity(caller: Caller, count: number, managedFlag: boolean, messageCode: string) {
     await this.log.write({
       group: 'DEVICES', level: 'I', messageCode, userId: caller.userId,
-      message: `Maintenance ${managedFlag ? 'enabled' : 'disabled'} for ${count} device(s)`,
+      params: { state: part(managedFlag ? 'enabled' : 'disabled'), count },
     });
   }
 
@@ -230,7 +231,7 @@ export class DevicesService {
       .onConflictDoUpdate({ target: deviceWalkRequests.deviceId, set: { agentId: d.agentId, requestedAt, requestedBy: caller.userId } });
     await this.log.write({
       group: 'DEVICES', level: 'I', messageCode: 'device.walkRequested', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
-      locationId: d.locationId, message: `Fresh walk requested for ${d.serialNumber ?? d.ip}`,
+      locationId: d.locationId, params: { device: d.serialNumber ?? d.ip },
     });
     return requestedAt;
   }
