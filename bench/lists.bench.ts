@@ -8,11 +8,10 @@
  *                            BENCH_CONCURRENCY=50; BENCH_DATABASE_URL or DATABASE_URL, default
  *                            the test PostgreSQL; BENCH_KEEP=1 keeps the filled database)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
+import { databaseUrl as dbUrl, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -27,47 +26,6 @@ const TARGET_MS = 50;
 /** Devices per INSERT of the history: a chunk of days x devices at a time keeps memory small. */
 const HISTORY_CHUNK = 5_000;
 
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl(DB_NAME),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PAGEWATCH_ADMIN_PASSWORD: PASSWORD,
-      PAGEWATCH_WEB_DIST: '/nonexistent',
-      PAGEWATCH_BUILTIN_AGENT: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${HTTP}/config.json`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 const MODELS = [
   ['HP', 'LaserJet Pro M404dn', 'PRINTER', 'MONO', 'A4'],
@@ -243,7 +201,7 @@ async function load(name: string, token: string, nextUrl: () => string, ok: (bod
 async function main() {
   const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1);
   if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${DB_NAME}`));
-  const server = await startServer();
+  const server = await startBenchServer({ databaseUrl: dbUrl(DB_NAME), port: PORT, password: PASSWORD });
   try {
     await withClient(dbUrl(DB_NAME), fill);
     const admin = await signIn('admin', PASSWORD);

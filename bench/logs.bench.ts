@@ -7,11 +7,10 @@
  *                            BENCH_DATABASE_URL or DATABASE_URL, default the test PostgreSQL;
  *                            BENCH_KEEP=1 keeps the filled database for the next run)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
+import { databaseUrl as dbUrl, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -23,47 +22,6 @@ const PASSWORD = 'bench-Admin-pass1';
 const CHUNK = 500_000;
 const LOCATIONS = 20;
 
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl(DB_NAME),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PAGEWATCH_ADMIN_PASSWORD: PASSWORD,
-      PAGEWATCH_WEB_DIST: '/nonexistent',
-      PAGEWATCH_BUILTIN_AGENT: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${HTTP}/config.json`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 /** Fills the log like a fleet would: every 10 records one agent run with 4 children, 5 device or user events. */
 async function fill(c: pg.Client) {
@@ -170,7 +128,7 @@ async function measure(name: string, token: string, filter: unknown, extra = '')
 async function main() {
   const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1);
   if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${DB_NAME}`));
-  const server = await startServer();
+  const server = await startBenchServer({ databaseUrl: dbUrl(DB_NAME), port: PORT, password: PASSWORD });
   try {
     await withClient(dbUrl(DB_NAME), fill);
     const admin = await signIn('admin', PASSWORD);
