@@ -12,15 +12,18 @@ const PERIODS = [30, 90, 365] as const;
 const COLORANT_CHART: Record<string, string> = { black: 'dark.6', cyan: 'cyan.6', magenta: 'pink.6', yellow: 'yellow.5' };
 const OTHER_COLORS = ['grape.6', 'teal.6', 'orange.6', 'indigo.6', 'lime.6'];
 
-/** One series per supply: the supply's colorant names it when it has one, else its part code and index. */
-function supplySeries(rows: DmDevicePartDayRow[]) {
-  const keys = new Map<number, { name: string; color: string }>();
+/**
+ * One series per supply, labelled with the supply's name as the device reports it (its part
+ * code and index when it no longer has one) and coloured by its colorant.
+ */
+function supplySeries(rows: DmDevicePartDayRow[], names: ReadonlyMap<number, string>) {
+  const keys = new Map<number, { name: string; label: string; color: string }>();
   let other = 0;
   for (const r of rows) {
     if (keys.has(r.supplyIndex)) continue;
     const c = r.colorant?.toLowerCase() ?? '';
-    const name = `${c && COLORANT_CHART[c] ? c : r.partCode}-${r.supplyIndex}`;
-    keys.set(r.supplyIndex, { name, color: COLORANT_CHART[c] ?? OTHER_COLORS[other++ % OTHER_COLORS.length] });
+    const label = names.get(r.supplyIndex) || `${r.partCode} ${r.supplyIndex}`;
+    keys.set(r.supplyIndex, { name: `s${r.supplyIndex}`, label, color: COLORANT_CHART[c] ?? OTHER_COLORS[other++ % OTHER_COLORS.length] });
   }
   const byDate = new Map<string, Record<string, string | number | null>>();
   for (const r of rows) {
@@ -32,7 +35,7 @@ function supplySeries(rows: DmDevicePartDayRow[]) {
 }
 
 /** Page counters and supply levels over a chosen period, from the daily history. */
-export function DeviceCharts({ deviceId }: { deviceId: number }) {
+export function DeviceCharts({ deviceId, supplies: current }: { deviceId: number; supplies: readonly { supplyIndex: number; partName: string }[] }) {
   const { t } = useTranslation();
   const [days, setDays] = useState<(typeof PERIODS)[number]>(90);
   const from = dayjs().subtract(days, 'day').format('YYYY-MM-DD');
@@ -44,7 +47,10 @@ export function DeviceCharts({ deviceId }: { deviceId: number }) {
     [counters.data],
   );
   const hasColor = pages.some((p) => p.colorPages > 0);
-  const levels = useMemo(() => supplySeries(supplies.data ?? []), [supplies.data]);
+  const levels = useMemo(
+    () => supplySeries(supplies.data ?? [], new Map(current.map((s) => [s.supplyIndex, s.partName]))),
+    [supplies.data, current],
+  );
 
   const body = (q: { isPending: boolean; error: Error | null }, empty: boolean, chart: React.ReactNode) =>
     q.isPending ? (

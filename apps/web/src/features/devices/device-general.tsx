@@ -180,7 +180,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
           </Text>
         )}
       </Paper>
-      <DeviceCharts deviceId={device.id} />
+      <DeviceCharts deviceId={device.id} supplies={device.supplies} />
       <ConfirmDialog
         opened={confirmDelete}
         title={t('devices.deleteTitle')}
