@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
-import { databaseUrl as dbUrl, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
+import { benchApi, databaseUrl as dbUrl, pct, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -115,29 +115,7 @@ async function fill(c: pg.Client) {
   await c.query('VACUUM ANALYZE locations');
 }
 
-async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${HTTP}${path}`, init);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const signIn = async (login: string, password: string) =>
-  (await json<{ token: string }>('/api/auth/', { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` } })).token;
-
-async function operatorToken(admin: string): Promise<string> {
-  const login = `bench-op-${PORT}`;
-  const roles = (await json<{ pageRows: { id: number; code: string }[] }>('/api/managed-roles-v/', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
-  const locs = await withClient(dbUrl(DB_NAME), (c) => c.query<{ id: number }>(`SELECT id FROM locations WHERE code IN ('BENCH1', 'BENCH2')`));
-  await json('/api/users', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      login, email: `${login}@example.com`, passwordHash: 'Passw0rd!', lastName: 'Bench',
-      locations: locs.rows.map((l) => ({ id: l.id })), grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }],
-    }),
-  });
-  return signIn(login, 'Passw0rd!');
-}
+const { signIn, operatorToken } = benchApi(HTTP, dbUrl(DB_NAME));
 
 /** CPU milliseconds a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
 function procCpuMs(pid: number): number {
@@ -157,7 +135,6 @@ let pgPids: number[] = [];
  */
 const serverCpuMs = () => procCpuMs(serverPid) + pgPids.reduce((s, pid) => s + procCpuMs(pid), 0);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** A small load generator: CONCURRENCY loops fetching one page until REQUESTS are done; pages vary a little. */
 async function measure(name: string, token: string, endpoint: string, filter: unknown, sorts: string[]) {

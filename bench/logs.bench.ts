@@ -9,7 +9,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
-import { databaseUrl as dbUrl, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
+import { benchApi, databaseUrl as dbUrl, pct, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -72,31 +72,8 @@ async function fill(c: pg.Client) {
   await c.query('VACUUM ANALYZE event_logs');
 }
 
-async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${HTTP}${path}`, init);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { json, signIn, operatorToken } = benchApi(HTTP, dbUrl(DB_NAME));
 
-const signIn = async (login: string, password: string) =>
-  (await json<{ token: string }>('/api/auth/', { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` } })).token;
-
-async function operatorToken(admin: string): Promise<string> {
-  const login = `bench-op-${PORT}`;
-  const roles = (await json<{ pageRows: { id: number; code: string }[] }>('/api/managed-roles-v/', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
-  const locs = await withClient(dbUrl(DB_NAME), (c) => c.query<{ id: number }>(`SELECT id FROM locations WHERE code IN ('BENCH1', 'BENCH2')`));
-  await json('/api/users', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      login, email: `${login}@example.com`, passwordHash: 'Passw0rd!', lastName: 'Bench',
-      locations: locs.rows.map((l) => ({ id: l.id })), grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }],
-    }),
-  });
-  return signIn(login, 'Passw0rd!');
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** A small load generator: CONCURRENCY loops fetching one URL until REQUESTS are done. */
 async function measure(name: string, token: string, filter: unknown, extra = '') {

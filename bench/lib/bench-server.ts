@@ -47,3 +47,36 @@ export async function startServer(opts: { databaseUrl: string; port: number; pas
   }
   throw new Error('server did not start');
 }
+
+/** The p-th percentile of ascending `sorted` values. */
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Calls on the benchmark's server: JSON requests, sign-in, and an OPERATOR of the locations
+ * BENCH1 and BENCH2 (the benchmarks' fill makes them) for the scoped scenarios.
+ */
+export function benchApi(http: string, dbUrl: string) {
+  async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const res = await fetch(`${http}${path}`, init);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+  const signIn = async (login: string, password: string) =>
+    (await json<{ token: string }>('/api/auth/', { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` } })).token;
+
+  async function operatorToken(admin: string): Promise<string> {
+    const login = `bench-op-${new URL(http).port}`;
+    const roles = (await json<{ pageRows: { id: number; code: string }[] }>('/api/managed-roles-v/', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
+    const locs = await withClient(dbUrl, (c) => c.query<{ id: number }>(`SELECT id FROM locations WHERE code IN ('BENCH1', 'BENCH2')`));
+    await json('/api/users', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        login, email: `${login}@example.com`, passwordHash: 'Passw0rd!', lastName: 'Bench',
+        locations: locs.rows.map((l) => ({ id: l.id })), grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }],
+      }),
+    });
+    return signIn(login, 'Passw0rd!');
+  }
+  return { json, signIn, operatorToken };
+}
