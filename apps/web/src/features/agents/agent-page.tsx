@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Code, CopyButton, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, CopyButton, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,10 +9,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { agentInputSchema, type Agent } from '@pagewatch/contracts/agents';
 import { NETWORK_RANGE_TYPE_DEFS } from '@pagewatch/contracts/network-ranges';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { errorMessage, notifySuccess } from '../../lib/errors.ts';
+import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
   agentQueryKey,
@@ -45,20 +46,14 @@ export function AgentPage() {
 
   return (
     <AppPage title={title} breadcrumbs={[{ label: t('nav.agents'), to: '/agents' }, { label: title }]}>
-      {failed ? (
-        <Alert color="red" role="alert">
-          {errorMessage(failed)}
-        </Alert>
-      ) : !ready ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : (
-        <Stack gap="md" maw={1000}>
-          <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
-          {agent.data && <AgentDetails agent={agent.data} />}
-        </Stack>
-      )}
+      <LoadState error={failed} ready={!!ready}>
+        {() => (
+          <Stack gap="md" maw={1000}>
+            <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
+            {agent.data && <AgentDetails agent={agent.data} />}
+          </Stack>
+        )}
+      </LoadState>
     </AppPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +9,10 @@ import { AttributesTable, AttributeValuesPanel } from '../../components/dictiona
 import { useDictionaryByCode } from '../../components/dictionary-items/dictionary-items-api.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
+import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { clearLookups, useLookup } from '../../lib/lookup-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { createLocation, deleteLocation, fetchLocation, fetchLocations, locationKey, updateLocation, type LocationRow } from './api/locations-api.ts';
@@ -74,13 +75,11 @@ export function LocationPage() {
 
   return (
     <AppPage title={title} breadcrumbs={[{ label: t('nav.locations'), to: '/locations' }, { label: title }]}>
-      {failed ? (
-        <Alert color="red" role="alert">{errorMessage(failed)}</Alert>
-      ) : !ready ? (
-        <Center py="xl"><Loader size="sm" /></Center>
-      ) : (
-        <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
-      )}
+      <LoadState error={failed} ready={!!ready}>
+        {() => (
+          <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
+        )}
+      </LoadState>
     </AppPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, NumberInput, Paper, PasswordInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Paper, PasswordInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,10 +7,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, rangeSize, type NetworkRange } from '@pagewatch/contracts/network-ranges';
 import type { AgentListRow } from '@pagewatch/contracts/agents';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { clientConfig } from '../../lib/config.ts';
-import { errorMessage, notifySuccess } from '../../lib/errors.ts';
+import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteRange, fetchAgents, fetchRange, fetchUserLocations, rangeQueryKey, saveRange, type LocationOption } from './api/networks-api.ts';
 import { emptyRange, formFieldOf, inputOf, validateRange, valuesOf, type RangeFormValues } from './network-form-values.ts';
@@ -31,17 +32,11 @@ export function NetworkPage() {
 
   return (
     <AppPage title={title} breadcrumbs={[{ label: t('nav.networks'), to: '/networks' }, { label: title }]}>
-      {failed ? (
-        <Alert color="red" role="alert">
-          {errorMessage(failed)}
-        </Alert>
-      ) : !ready ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : (
-        <RangeForm key={idParam} range={range.data ?? null} agents={agents.data!.pageRows} locations={locations.data!.pageRows} />
-      )}
+      <LoadState error={failed} ready={!!ready}>
+        {() => (
+          <RangeForm key={idParam} range={range.data ?? null} agents={agents.data!.pageRows} locations={locations.data!.pageRows} />
+        )}
+      </LoadState>
     </AppPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Checkbox, Fieldset, Group, Loader, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -8,9 +8,10 @@ import { useNavigate, useParams } from 'react-router';
 import { userFormSchema, userInputFromForm, type LocationRef, type User, type UserFormValues } from '@pagewatch/contracts/users';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { errorMessage, notifySuccess } from '../../lib/errors.ts';
+import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
 import { DeleteUserDialog, LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
@@ -34,22 +35,16 @@ export function UserPage() {
 
   return (
     <AppPage title={title} breadcrumbs={[{ label: listTitle, to: '/users' }, { label: title }]}>
-      {failed ? (
-        <Alert color="red" role="alert">
-          {errorMessage(failed)}
-        </Alert>
-      ) : !ready ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : (
-        <UserForm
-          key={idParam}
-          user={user.data ?? null}
-          roleOptions={roles.data!.pageRows}
-          locationOptions={locations.data!.pageRows}
-        />
-      )}
+      <LoadState error={failed} ready={!!ready}>
+        {() => (
+          <UserForm
+            key={idParam}
+            user={user.data ?? null}
+            roleOptions={roles.data!.pageRows}
+            locationOptions={locations.data!.pageRows}
+          />
+        )}
+      </LoadState>
     </AppPage>
   );
 }
