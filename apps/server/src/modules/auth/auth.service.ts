@@ -7,7 +7,7 @@ import { sendMail } from '../../lib/mailer.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
+import { descendantIds, locationCount } from '../locations/locations.repository.ts';
 import { meView } from '../users/users.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { demoRequests } from '../../db/schema.ts';
@@ -87,13 +87,15 @@ export class AuthService {
     if (!row.user.activeFlag) return null;
     const [roles, locationIds] = await Promise.all([rolesOfUsers(this.db, [row.user.id]), repo.userLocationIds(this.db, row.user.id)]);
     const userRoles = roles.get(row.user.id) ?? [];
+    const [scope, locationTotal] = await Promise.all([descendantIds(this.db, locationIds), locationCount(this.db)]);
     return {
       userId: row.user.id,
       login: row.user.login,
       roleCodes: userRoles.map((r) => r.code),
       grants: new Set<Grant>(userRoles.flatMap((r) => r.grants)),
       locationIds,
-      scope: new Set(await descendantIds(this.db, locationIds)),
+      scope: new Set(scope),
+      allLocations: scope.length >= locationTotal,
       sessionId: row.session.id,
     };
   }

@@ -11,6 +11,8 @@ export type Caller = {
   locationIds: number[];
   /** Their locations and every location below them. */
   scope: Set<number>;
+  /** The scope holds every location there is: lists need no location condition. */
+  allLocations: boolean;
   sessionId: number;
 };
 

@@ -90,11 +90,6 @@ export function allGroups(db: Db) {
   return db.select().from(eventGroups).orderBy(asc(eventGroups.name));
 }
 
-export async function locationCount(db: Db): Promise<number> {
-  const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
-  return Number((res.rows[0] as { n: number }).n);
-}
-
 /** Deletes up to `limit` of the oldest records before `before` (never `keepId`); returns how many. */
 export async function deleteBatch(db: Db, before: Date, limit: number, keepId: number | null): Promise<number> {
   const res = await db.execute(sql`

@@ -36,7 +36,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { Caller } from '../auth/caller.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
-import { allGroups, childRows, deleteBatch, locationCount, logRecord, parentRef, toRow } from './event-logs.repository.ts';
+import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
 import { eventLogsList } from './event-logs.list.ts';
 import { renderLog, type LogParams } from './event-logs.messages.ts';
 
@@ -231,11 +231,11 @@ export class EventLog {
    * location (user administration, server errors, jobs) only when the caller holds the DEFAULT
    * root location itself, as those concern the whole installation. `col` is the location column.
    */
-  private async visibleSql(caller: Caller, col: SQL): Promise<SQL | null> {
+  private visibleSql(caller: Caller, col: SQL): SQL | null {
     const seesUnlocated = this.defaultLocationId !== null && caller.locationIds.includes(this.defaultLocationId);
     const ids = [...caller.scope];
     // Everything visible: no condition at all, which keeps the big list on its plain index.
-    if (seesUnlocated && ids.length >= (await locationCount(this.db))) return null;
+    if (seesUnlocated && caller.allLocations) return null;
     const located = ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : null;
     if (seesUnlocated) return located ? sql`(${located} OR ${col} IS NULL)` : sql`${col} IS NULL`;
     return located ?? sql`false`;
@@ -246,21 +246,21 @@ export class EventLog {
    * stored English text: translating millions of rows to filter them is not an option.
    */
   async list(caller: Caller, q: ListQuery, lang: Lang = 'en') {
-    const res = await runList<Record<string, unknown>>(this.db, eventLogsList, q, await this.visibleSql(caller, sql`l.location_id`));
+    const res = await runList<Record<string, unknown>>(this.db, eventLogsList, q, this.visibleSql(caller, sql`l.location_id`));
     return { pageRows: res.pageRows.map((r) => toRow(r, lang)), totalRows: res.totalRows };
   }
 
   async get(caller: Caller, id: number, lang: Lang = 'en'): Promise<EventLogView> {
     const r = await logRecord(this.db, id);
     if (!r) throw notFound();
-    const visible = await this.visibleSql(caller, sql`${eventLogs.locationId}`);
+    const visible = this.visibleSql(caller, sql`${eventLogs.locationId}`);
     if (visible) {
       const [ok] = await this.db.select({ id: eventLogs.id }).from(eventLogs).where(and(eq(eventLogs.id, id), visible));
       if (!ok) throw new AppError('OUT_OF_SCOPE');
     }
     // Stack traces show internals: administrators and developers only.
     const seesStack = caller.roleCodes.includes('ADMIN') || caller.roleCodes.includes('DEVELOPER');
-    const parentVisible = await this.visibleSql(caller, sql`l.location_id`);
+    const parentVisible = this.visibleSql(caller, sql`l.location_id`);
     const [parent, children] = await Promise.all([
       r.parentId ? parentRef(this.db, r.parentId, parentVisible ?? sql`true`, lang) : null,
       r.childrenCount > 0 ? childRows(this.db, id, EVENT_LOG_CHILDREN_LIMIT, visible, lang) : ([] as EventLogRow[]),
