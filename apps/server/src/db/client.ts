@@ -5,7 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { PipelinedPool } from './pipelined-pool.ts';
 
 /**
  * Both drivers expose the same Drizzle query API; PGlite's database is typed as the
@@ -20,11 +21,11 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests). */
 export async function openDatabase(opts: { url: string | null; dataDir: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new PipelinedPool({ connectionString: opts.url, max: 20 }, { pipelines: 4 });
     // An idle connection that the server ends (restart, failover, DROP DATABASE ... FORCE in
     // tests) errors outside any query; unheard, that error would end the process.
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
-    const db = drizzlePg(pool);
+    const db = drizzlePg(pool as unknown as pg.Pool);
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }

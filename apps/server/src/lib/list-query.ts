@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_PAGE_SIZE,
   FILTER_OPERATORS,
@@ -206,30 +207,78 @@ export function parseFilter(def: ListDef, raw: string | undefined): SQL | null {
   return expression(def, json, 0, { conditions: 0 });
 }
 
-export type ParsedList = { where: SQL | null; orderBy: SQL; limit: number; offset: number };
+export type ParsedList = {
+  where: SQL | null;
+  orderBy: SQL;
+  /** The sort terms before the tiebreaker, as `orderBy` applies them. */
+  order: { expr: SQL; dir: 'ASC' | 'DESC' }[];
+  limit: number;
+  offset: number;
+};
+
+const direction = (dir: 'ASC' | 'DESC') => sql.raw(dir === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
 
 export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
   const { pageSize, pageNumber } = parsePage(q.page);
   const sorts = parseSort(def, q.sort);
   const where = parseFilter(def, q['filter-json'] ?? q.filter);
-  const order = (sorts.length ? sorts : def.defaultSort).map(
-    (s) => sql`${def.columns[s.field].expr} ${sql.raw(s.dir === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`,
-  );
-  order.push(sql`${def.tiebreaker} ASC`);
-  return { where, orderBy: sql.join(order, sql`, `), limit: pageSize, offset: (pageNumber - 1) * pageSize };
+  const order = (sorts.length ? sorts : def.defaultSort).map((s) => ({ expr: def.columns[s.field].expr, dir: s.dir }));
+  const terms = order.map((o) => sql`${o.expr} ${direction(o.dir)}`);
+  terms.push(sql`${def.tiebreaker} ASC`);
+  return { where, orderBy: sql.join(terms, sql`, `), order, limit: pageSize, offset: (pageNumber - 1) * pageSize };
+}
+
+/**
+ * A scope of a few locations, read location by location: `column = id` for each id, each in
+ * the list's order, then merged. With an index on (location, sort columns) every location
+ * yields its first rows straight from the index, where `column IN (ids)` would sort all the
+ * rows of the scope. Used for up to MAX_SPLIT locations.
+ */
+export type ScopeSplit = { column: SQL; ids: number[] };
+const MAX_SPLIT = 64;
+
+/** The page's rows: the columns under their field names, plus helper columns named `__*`. */
+function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
+  if (!split || split.ids.length < 2 || split.ids.length > MAX_SPLIT) {
+    return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${offset}`;
+  }
+  const keys = p.order.map((o, i) => sql`${o.expr} AS ${sql.identifier(`__o${i}`)}`);
+  const outer = p.order.map((o, i) => sql`${sql.identifier(`__o${i}`)} ${direction(o.dir)}`);
+  const ids = sql.join(split.ids.map((id) => sql`${id}`), sql`, `);
+  return sql`
+    SELECT p.*, true AS "__row" FROM unnest(ARRAY[${ids}]::int[]) AS sc(id)
+    CROSS JOIN LATERAL (
+      SELECT ${cols}, ${sql.join([...keys, sql`ROW(${def.tiebreaker}) AS "__t"`], sql`, `)} FROM ${def.from}
+      WHERE ${split.column} = sc.id ${filter ? sql`AND ${filter}` : sql``}
+      ORDER BY ${p.orderBy} LIMIT ${p.limit + offset}
+    ) p
+    ORDER BY ${sql.join([...outer, sql`"__t" ASC`], sql`, `)} LIMIT ${p.limit} OFFSET ${offset}`;
+}
+
+/** A row without the helper columns (`__total`, `__row`, sort keys). */
+function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const k in r) if (!k.startsWith('__')) row[k] = r[k];
+  return row;
 }
 
 /**
  * Runs a list: the page of rows (selected columns under their field names) and the total.
- * `scope` is the caller's row restriction (locations), always applied.
+ * `scope` is the caller's row restriction (locations), always applied; `split`, the same
+ * restriction as location ids, lets a small scope be read location by location.
  */
-export async function runList<T>(db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
+export async function runList<T>(
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: { split?: ScopeSplit } = {},
+): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
   const p = parseListQuery(def, q);
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
-  const cols = Object.entries(def.columns)
-    .filter(([, c]) => c.select !== false)
-    .map(([name, c]) => sql`${c.expr} AS ${sql.identifier(name)}`);
+  const cols = sql.join(
+    Object.entries(def.columns)
+      .filter(([, c]) => c.select !== false)
+      .map(([name, c]) => sql`${c.expr} AS ${sql.identifier(name)}`),
+    sql`, `,
+  );
   let offset = p.offset;
   let pageNumber: number | undefined;
   if (q.locate) {
@@ -243,24 +292,65 @@ export async function runList<T>(db: Db, def: ListDef, q: ListQuery, scope: SQL 
       offset = (pageNumber - 1) * p.limit;
     }
   }
-  const [rows, totalRows] = await Promise.all([
-    db.execute(sql`SELECT ${sql.join(cols, sql`, `)} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${offset}`),
-    countRows(db, def, where),
-  ]);
-  const page = { pageRows: rows.rows as T[], totalRows };
-  return pageNumber === undefined ? page : { ...page, pageNumber };
+  const page = pageSql(def, cols, p.where, where, p, offset, opts.split);
+  const big = def.countLimit ? bigCount(def, where) : null;
+  let pageRows: T[];
+  let totalRows: number;
+  if (big?.known !== undefined) {
+    // A filter known to match more rows than are counted: its estimate stands, the page alone is read.
+    const res = await db.execute(page);
+    pageRows = (res.rows as Record<string, unknown>[]).map((r) => withoutHelpers(r) as T);
+    totalRows = Math.max(big.known, offset + pageRows.length);
+  } else {
+    // One round trip: the total (capped for big lists) and the page beside it. The page is a
+    // LATERAL subquery with its own LIMIT, so it is planned on its own; with no rows on the
+    // page the one row left carries the total alone.
+    const count = def.countLimit
+      ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${def.countLimit + 1}) c`
+      : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
+    const res = await db.execute(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
+    const all = res.rows as Record<string, unknown>[];
+    const counted = Number(all[0]?.__total ?? 0);
+    pageRows = all[0]?.__row === null ? [] : all.map((r) => withoutHelpers(r) as T);
+    totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, def, where, counted)) : counted;
+  }
+  return pageNumber === undefined ? { pageRows, totalRows } : { pageRows, totalRows, pageNumber };
 }
 
-async function countRows(db: Db, def: ListDef, where: SQL): Promise<number> {
-  if (!def.countLimit) {
-    const count = await db.execute(sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`);
-    return Number((count.rows[0] as { n: number }).n);
-  }
-  const capped = await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${def.countLimit + 1}) s`);
-  const n = Number((capped.rows[0] as { n: number }).n);
-  if (n <= def.countLimit) return n;
+const dialect = new PgDialect();
+
+/** Identifies a query by its text and parameters. */
+function queryKey(query: SQL): string {
+  const built = dialect.sqlToQuery(query);
+  return `${built.sql}\u0000${JSON.stringify(built.params)}`;
+}
+
+const BIG_COUNT_TTL_MS = 30_000;
+const bigCounts = new Map<string, { n: number; until: number }>();
+
+/**
+ * Filters that matched more rows than the list counts (its `countLimit`): their total is the
+ * planner's estimate anyway, so for half a minute a page of the same filter is read without
+ * counting again (paging through a big list costs a page each). At most a thousand filters.
+ */
+function bigCount(def: ListDef, where: SQL) {
+  const key = `${def.countLimit}\u0000${queryKey(sql`${def.from} ${where}`)}`;
+  const hit = bigCounts.get(key);
+  const now = Date.now();
+  return {
+    known: hit && hit.until > now ? hit.n : undefined,
+    remember(n: number) {
+      if (bigCounts.size >= 1000) bigCounts.delete(bigCounts.keys().next().value!);
+      bigCounts.set(key, { n, until: now + BIG_COUNT_TTL_MS });
+      return n;
+    },
+  };
+}
+
+/** The planner's row estimate for a filter that matched more than the list's count limit. */
+async function estimatedCount(db: Db, def: ListDef, where: SQL, atLeast: number): Promise<number> {
   const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
   const raw = (plan.rows[0] as Record<string, unknown>)['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.max(n, Math.round(json[0]?.Plan['Plan Rows'] ?? 0));
+  return Math.max(atLeast, Math.round(json[0]?.Plan['Plan Rows'] ?? 0));
 }

@@ -72,11 +72,13 @@ export const devicesList: ListDef = { ...defineList(devicesListSpec, {
 }), countLimit: COUNT_LIMIT };
 
 /**
- * Scope column: d.location_id. One row per supply of a device. The device join is LEFT (every
- * supply has its device) so that a count that needs no device column skips it.
+ * Scope column: s.location_id. One row per supply of a device. The supply carries its device's
+ * location and model (kept by triggers), so the usual filters and sorts use the supplies' own
+ * indexes. The device join is LEFT (every supply has its device) so that a count that needs no
+ * device column skips it.
  */
 export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
-  from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = d.location_id`,
+  from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
   tiebreaker: sql`s.device_id, s.supply_index`,
   sql: {
     colorant: sql`s.colorant`,
@@ -84,10 +86,10 @@ export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
     partModelCode: sql`s.part_model_code`,
     partSerialNumber: sql`s.part_serial_number`,
     level: sql`s.percent`,
-    modelCode: sql`d.model_code`,
+    modelCode: sql`s.model_code`,
     hostName: sql`d.host_name`,
     ip: sql`d.ip`,
-    locationId: sql`d.location_id`,
+    locationId: sql`s.location_id`,
     serialNumber: sql`d.serial_number`,
     inventoryNumber: sql`d.inventory_number`,
     deviceType: sql`d.device_type`,

@@ -24,16 +24,27 @@ export const day = (v: unknown): string => {
  */
 export function typedRow(spec: ListSpec, extra: Record<string, ColumnType>, dateOnly: string[] = []) {
   const types: Record<string, ColumnType> = { ...Object.fromEntries(spec.columns.map((c) => [c.field, c.type])), ...extra };
+  const convert = (k: string): ((v: unknown) => unknown) => {
+    if (dateOnly.includes(k)) return day;
+    const type = types[k];
+    if (type === 'number') return Number;
+    if (type === 'date') return iso;
+    if (type === 'boolean') return (v) => v === true || v === 't' || v === 'true';
+    return String;
+  };
+  // One converter per field, chosen once per list rather than once per value.
+  const converters = new Map<string, (v: unknown) => unknown>();
   return (r: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) {
-      const type = types[k];
-      if (v === null || v === undefined) out[k] = null;
-      else if (dateOnly.includes(k)) out[k] = day(v);
-      else if (type === 'number') out[k] = Number(v);
-      else if (type === 'date') out[k] = iso(v);
-      else if (type === 'boolean') out[k] = v === true || v === 't' || v === 'true';
-      else out[k] = String(v);
+    for (const k in r) {
+      const v = r[k];
+      if (v === null || v === undefined) {
+        out[k] = null;
+        continue;
+      }
+      let c = converters.get(k);
+      if (!c) converters.set(k, (c = convert(k)));
+      out[k] = c(v);
     }
     return out;
   };
@@ -43,11 +54,6 @@ export function typedRow(spec: ListSpec, extra: Record<string, ColumnType>, date
 export function scopeSql(scope: Set<number>, col: SQL): SQL {
   const ids = [...scope];
   return ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
-}
-
-export async function locationCount(db: Db): Promise<number> {
-  const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
-  return Number((res.rows[0] as { n: number }).n);
 }
 
 export async function deviceRow(db: Db, id: number) {

@@ -138,12 +138,21 @@ export const deviceSupplies = pgTable(
     previousPercent: smallint('previous_percent'),
     installedAt: ts('installed_at'),
     refreshedAt: ts('refreshed_at').notNull(),
+    /**
+     * The device's location and model, copied here by triggers (migration 0010) so that the
+     * consumables grid filters and sorts by them on this table's own indexes.
+     */
+    locationId: integer('location_id'),
+    modelCode: varchar('model_code', { length: 250 }),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
     index('device_supplies_percent').on(t.percent),
-    // The consumables grid's default order (level, name, in the list's NULLS FIRST order).
+    // The consumables grid's default order (level, name, in the list's NULLS FIRST order),
+    // for everyone and per location; and a location's supplies in device-model order.
     index('device_supplies_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    index('device_supplies_grid_location_level').on(t.locationId, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    index('device_supplies_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
   ],
 );
 

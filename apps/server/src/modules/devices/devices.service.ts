@@ -37,7 +37,6 @@ import {
   dayCounters,
   deviceRow,
   iso,
-  locationCount,
   scopeSql,
   setManaged,
   statistics,
@@ -55,7 +54,7 @@ const LISTS: Record<Lists, { def: ListDef; scope: SQL; row: (r: Record<string, u
   devices: { def: devicesList, scope: sql`d.location_id`, row: typedRow(devicesListSpec, { locationName: 'string' }) },
   parts: {
     def: devicePartsList,
-    scope: sql`d.location_id`,
+    scope: sql`s.location_id`,
     row: (r) => {
       const t = typedRow(devicePartsListSpec, { id: 'string', supplyIndex: 'number' })(r);
       return { ...t, device: { id: t.deviceId, serialNumber: t.serialNumber, inventoryNumber: t.inventoryNumber } };
@@ -85,8 +84,9 @@ export class DevicesService {
   async list(caller: Caller, name: Lists, q: ListQuery) {
     const l = LISTS[name];
     // A caller who sees every location needs no scope condition (and the counts get cheaper).
-    const all = caller.scope.size >= (await locationCount(this.db));
-    const res = await runList<Record<string, unknown>>(this.db, l.def, q, all ? null : scopeSql(caller.scope, l.scope));
+    const res = caller.allLocations
+      ? await runList<Record<string, unknown>>(this.db, l.def, q)
+      : await runList<Record<string, unknown>>(this.db, l.def, q, scopeSql(caller.scope, l.scope), { split: { column: l.scope, ids: [...caller.scope] } });
     return { pageRows: res.pageRows.map(l.row), totalRows: res.totalRows };
   }
 

@@ -14,7 +14,8 @@ import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts
  * service loads the state, calls `applyReading` for each reading in order, and writes back.
  */
 export type DeviceState = typeof devices.$inferSelect;
-export type SupplyState = typeof deviceSupplies.$inferSelect;
+/** A supply as ingest keeps it; the device's location and model on it are the triggers' to fill. */
+export type SupplyState = Omit<typeof deviceSupplies.$inferSelect, 'locationId' | 'modelCode'>;
 
 export type DerivedEvent = {
   type: DeviceEventType;

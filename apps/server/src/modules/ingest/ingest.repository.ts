@@ -142,7 +142,8 @@ export async function upsertDevices(tx: Db, rows: DeviceState[]) {
 }
 
 export async function upsertSupplies(tx: Db, rows: SupplyState[]) {
-  await bulk(tx, deviceSupplies, rows, { conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
+  // The device's location and model are the triggers' to fill (migration 0010).
+  await bulk(tx, deviceSupplies, rows, { omit: ['locationId', 'modelCode'], conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
 }
 
 export type DayRow = typeof dmDeviceDays.$inferInsert;
