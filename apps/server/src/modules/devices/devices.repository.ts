@@ -9,7 +9,15 @@ import { deviceWalkRequests } from './device-activity.schema.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-export const iso = (v: unknown) => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString());
+export const iso = (v: unknown) => {
+  if (v === null || v === undefined) return null;
+  // PostgreSQL's own text in UTC ('2026-11-22 03:33:16.668+00') needs no Date to become ISO.
+  if (typeof v === 'string' && v.length >= 22 && v.endsWith('+00') && v[10] === ' ') {
+    const frac = v.length > 22 ? v.slice(19, -3).padEnd(4, '0').slice(0, 4) : '.000';
+    return `${v.slice(0, 10)}T${v.slice(11, 19)}${frac}Z`;
+  }
+  return (v instanceof Date ? v : new Date(String(v))).toISOString();
+};
 /** A `date` column as YYYY-MM-DD, whatever the driver made of it. */
 export const day = (v: unknown): string => {
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
