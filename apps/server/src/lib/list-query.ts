@@ -24,8 +24,8 @@ export type ListDef = {
   /** FROM clause with its joins. */
   from: SQL;
   defaultSort: SortSpec[];
-  /** A unique column that makes the order total, so pages never overlap. */
-  tiebreaker: SQL;
+  /** The unique key (one column or more) that makes the order total, so pages never overlap. */
+  tiebreaker: SQL[];
   /**
    * For lists over very large tables (the event log): totalRows is exact up to this many rows and
    * the planner's estimate above it, so a page never waits for millions of rows to be counted.
@@ -40,7 +40,7 @@ export type ListDef = {
  */
 export function defineList(
   spec: ListSpec,
-  opts: { from: SQL; tiebreaker: SQL; sql: Record<string, SQL>; extra?: Record<string, ListColumn> },
+  opts: { from: SQL; tiebreaker: SQL[]; sql: Record<string, SQL>; extra?: Record<string, ListColumn> },
 ): ListDef {
   const columns: Record<string, ListColumn> = {};
   for (const f of spec.columns) {
@@ -224,7 +224,7 @@ export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
   const where = parseFilter(def, q['filter-json'] ?? q.filter);
   const order = (sorts.length ? sorts : def.defaultSort).map((s) => ({ expr: def.columns[s.field].expr, dir: s.dir }));
   const terms = order.map((o) => sql`${o.expr} ${direction(o.dir)}`);
-  terms.push(sql`${def.tiebreaker} ASC`);
+  for (const k of def.tiebreaker) terms.push(sql`${k} ASC`);
   return { where, orderBy: sql.join(terms, sql`, `), order, limit: pageSize, offset: (pageNumber - 1) * pageSize };
 }
 
@@ -242,17 +242,26 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
   if (!split || split.ids.length < 2 || split.ids.length > MAX_SPLIT) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${offset}`;
   }
-  const keys = p.order.map((o, i) => sql`${o.expr} AS ${sql.identifier(`__o${i}`)}`);
-  const outer = p.order.map((o, i) => sql`${sql.identifier(`__o${i}`)} ${direction(o.dir)}`);
-  const ids = sql.join(split.ids.map((id) => sql`${id}`), sql`, `);
+  // Each location's first rows by key and sort values alone (joins that only add columns are
+  // left out by PostgreSQL), merged into the page; then the page's rows are read by key.
+  const id = (name: string) => sql.identifier(name);
+  const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
+  const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
+  const merged = [...p.order.map((o, i) => sql`${id(`__o${i}`)} ${direction(o.dir)}`), ...def.tiebreaker.map((_, i) => sql`${id(`__k${i}`)} ASC`)];
+  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
+  const ids = sql.join(split.ids.map((i) => sql`${i}`), sql`, `);
   return sql`
-    SELECT p.*, true AS "__row" FROM unnest(ARRAY[${ids}]::int[]) AS sc(id)
-    CROSS JOIN LATERAL (
-      SELECT ${cols}, ${sql.join([...keys, sql`ROW(${def.tiebreaker}) AS "__t"`], sql`, `)} FROM ${def.from}
-      WHERE ${split.column} = sc.id ${filter ? sql`AND ${filter}` : sql``}
-      ORDER BY ${p.orderBy} LIMIT ${p.limit + offset}
-    ) p
-    ORDER BY ${sql.join([...outer, sql`"__t" ASC`], sql`, `)} LIMIT ${p.limit} OFFSET ${offset}`;
+    SELECT r.*, true AS "__row" FROM (
+      SELECT p.* FROM unnest(ARRAY[${ids}]::int[]) AS sc(id)
+      CROSS JOIN LATERAL (
+        SELECT ${sql.join([...sortKeys, ...rowKeys], sql`, `)} FROM ${def.from}
+        WHERE ${split.column} = sc.id ${filter ? sql`AND ${filter}` : sql``}
+        ORDER BY ${p.orderBy} LIMIT ${p.limit + offset}
+      ) p
+      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${p.limit} OFFSET ${offset}
+    ) k
+    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
+    ORDER BY ${sql.join(merged.map((m) => sql`k.${m}`), sql`, `)}`;
 }
 
 /** A row without the helper columns (`__total`, `__row`, sort keys). */
@@ -281,10 +290,10 @@ export async function runList<T>(
   );
   let offset = p.offset;
   let pageNumber: number | undefined;
-  if (q.locate) {
+  if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
     const found = await db.execute(sql`
-      SELECT pos FROM (SELECT ${def.tiebreaker} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
+      SELECT pos FROM (SELECT ${def.tiebreaker[0]} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
       WHERE t.row_id = ${q.locate}::numeric`);
     const pos = (found.rows[0] as { pos: number | string } | undefined)?.pos;
     if (pos !== undefined) {

@@ -5,7 +5,7 @@ import { defineList } from '../../lib/list-query.ts';
 /** The agents grid: fields, filters and sorts from the shared spec, SQL here. */
 export const agentsList = defineList(agentsListSpec, {
   from: sql`agents a JOIN locations l ON l.id = a.location_id`,
-  tiebreaker: sql`a.id`,
+  tiebreaker: [sql`a.id`],
   sql: {
     id: sql`a.id`,
     name: sql`a.name`,

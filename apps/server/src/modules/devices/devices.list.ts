@@ -29,7 +29,7 @@ const COUNT_LIMIT = 1_000;
 /** Scope column: d.location_id. */
 export const devicesList: ListDef = { ...defineList(devicesListSpec, {
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
-  tiebreaker: sql`d.id`,
+  tiebreaker: [sql`d.id`],
   sql: {
     id: sql`d.id`,
     modelCode: sql`d.model_code`,
@@ -79,7 +79,7 @@ export const devicesList: ListDef = { ...defineList(devicesListSpec, {
  */
 export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
   from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
-  tiebreaker: sql`s.device_id, s.supply_index`,
+  tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     colorant: sql`s.colorant`,
     partName: sql`s.part_name`,
@@ -110,7 +110,7 @@ export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
 /** Scope column: d.location_id. */
 export const devicePartShortList = defineList(devicePartShortListSpec, {
   from: sql`device_supplies s JOIN devices d ON d.id = s.device_id`,
-  tiebreaker: sql`s.device_id, s.supply_index`,
+  tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     deviceId: sql`s.device_id`,
     supplyIndex: sql`s.supply_index`,
@@ -142,7 +142,7 @@ const dayId = (a: string) => ({ id: { expr: sql.raw(`(${a}.device_id || '-' || $
 /** Scope column: dd.location_id. */
 export const dmDeviceDaysList = defineList(dmDeviceDaysListSpec, {
   from: sql`dm_device_days dd`,
-  tiebreaker: sql`dd.device_id, dd.fact_date`,
+  tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayColumns('dd'),
   extra: dayId('dd'),
 });
@@ -169,7 +169,7 @@ const dayVColumns = {
 /** Scope column: dd.location_id. */
 export const dmDeviceDaysVList = defineList(dmDeviceDaysVListSpec, {
   from: sql`dm_device_days dd LEFT JOIN devices d ON d.id = dd.device_id`,
-  tiebreaker: sql`dd.device_id, dd.fact_date`,
+  tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayVColumns,
   extra: dayId('dd'),
 });
@@ -177,7 +177,7 @@ export const dmDeviceDaysVList = defineList(dmDeviceDaysVListSpec, {
 /** Scope column: dd.location_id. The newest day of each device. */
 export const dmDeviceDaysActualList = defineList(dmDeviceDaysActualListSpec, {
   from: sql`devices d JOIN LATERAL (SELECT * FROM dm_device_days x WHERE x.device_id = d.id ORDER BY x.fact_date DESC LIMIT 1) dd ON true`,
-  tiebreaker: sql`dd.device_id, dd.fact_date`,
+  tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayVColumns,
   extra: dayId('dd'),
 });
@@ -185,7 +185,7 @@ export const dmDeviceDaysActualList = defineList(dmDeviceDaysActualListSpec, {
 /** Scope column: d.location_id. */
 export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
   from: sql`dm_device_part_days pd JOIN devices d ON d.id = pd.device_id`,
-  tiebreaker: sql`pd.device_id, pd.supply_index, pd.fact_date`,
+  tiebreaker: [sql`pd.device_id`, sql`pd.supply_index`, sql`pd.fact_date`],
   sql: {
     factDate: sql`pd.fact_date`,
     deviceId: sql`pd.device_id`,
@@ -205,7 +205,7 @@ export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
 /** Scope column: ud.location_id. */
 export const dmDeviceUserDaysList = defineList(dmDeviceUserDaysListSpec, {
   from: sql`dm_device_user_days ud`,
-  tiebreaker: sql`ud.id`,
+  tiebreaker: [sql`ud.id`],
   sql: {
     id: sql`ud.id`,
     factDate: sql`ud.fact_date`,
@@ -218,7 +218,7 @@ export const dmDeviceUserDaysList = defineList(dmDeviceUserDaysListSpec, {
 /** Scope column: d.location_id. An address holds from its change until the next one. */
 export const dmDeviceHistoryList = defineList(dmDeviceHistoryListSpec, {
   from: sql`(SELECT h.*, lead(h.changed_at) OVER (PARTITION BY h.device_id ORDER BY h.changed_at, h.id) AS until FROM device_ip_history h) h JOIN devices d ON d.id = h.device_id`,
-  tiebreaker: sql`h.id`,
+  tiebreaker: [sql`h.id`],
   sql: {
     id: sql`h.id`,
     deviceId: sql`h.device_id`,

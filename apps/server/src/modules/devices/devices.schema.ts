@@ -107,12 +107,15 @@ export const devices = pgTable(
     index('devices_inventory').on(t.inventoryNumber),
     // The devices grid (issue 6, bench/lists.bench.ts): its default order (model, serial) over the
     // whole scope and within one location, in the list's NULLS FIRST order so a page is an index
-    // walk; the flags as small partial indexes. None covers a column every reading changes.
+    // walk; the flags as small partial indexes in location and address order. None covers a
+    // column every reading changes.
     index('devices_grid_model').on(t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
     index('devices_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
-    index('devices_flag_attention').on(t.locationId, t.id).where(sql`${t.needAttentionFlag}`),
-    index('devices_flag_replacement').on(t.locationId, t.id).where(sql`${t.matReplacementRequiredFlag}`),
-    index('devices_flag_not_available').on(t.locationId, t.id).where(sql`${t.notAvailableFlag}`),
+    // The type filter (printer or MFP) within a location, in the default order.
+    index('devices_grid_location_type_model').on(t.locationId, t.deviceType, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
+    index('devices_flag_attention').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.needAttentionFlag}`),
+    index('devices_flag_replacement').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.matReplacementRequiredFlag}`),
+    index('devices_flag_not_available').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.notAvailableFlag}`),
   ],
 );
 
@@ -153,6 +156,8 @@ export const deviceSupplies = pgTable(
     index('device_supplies_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
     index('device_supplies_grid_location_level').on(t.locationId, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
     index('device_supplies_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    // The grid's colour filter in its default order.
+    index('device_supplies_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
   ],
 );
 

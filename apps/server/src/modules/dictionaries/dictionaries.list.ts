@@ -4,7 +4,7 @@ import type { ListDef } from '../../lib/list-query.ts';
 /** The dictionaries grid. */
 export const dictionariesList: ListDef = {
   from: sql`dictionaries d`,
-  tiebreaker: sql`d.id`,
+  tiebreaker: [sql`d.id`],
   defaultSort: [{ field: 'code', dir: 'ASC' }],
   columns: {
     id: { expr: sql`d.id`, type: 'number', filter: true, sort: true },

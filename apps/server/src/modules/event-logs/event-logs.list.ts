@@ -9,7 +9,7 @@ import { defineList, type ListDef } from '../../lib/list-query.ts';
  */
 const list = defineList(eventLogsListSpec, {
   from: sql`event_logs l`,
-  tiebreaker: sql`l.id`,
+  tiebreaker: [sql`l.id`],
   sql: {
     logDatetime: sql`l.log_datetime`,
     eventGroupId: sql`l.event_group_id`,

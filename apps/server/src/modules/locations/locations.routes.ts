@@ -15,7 +15,7 @@ const agentRow = z.object({ id: z.number(), name: z.string(), status: z.string()
 
 const userLocationsList: ListDef = {
   from: sql`locations l`,
-  tiebreaker: sql`l.id`,
+  tiebreaker: [sql`l.id`],
   defaultSort: [{ field: 'name', dir: 'ASC' }],
   columns: {
     id: { expr: sql`l.id`, type: 'number', filter: true, sort: true },

@@ -5,7 +5,7 @@ import { defineList } from '../../lib/list-query.ts';
 /** The network ranges grid: fields, filters and sorts from the shared spec, SQL here. */
 export const networkRangesList = defineList(networkRangesListSpec, {
   from: sql`network_ranges r JOIN locations l ON l.id = r.location_id LEFT JOIN agents a ON a.id = r.agent_id`,
-  tiebreaker: sql`r.id`,
+  tiebreaker: [sql`r.id`],
   sql: {
     id: sql`r.id`,
     name: sql`r.name`,

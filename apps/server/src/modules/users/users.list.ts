@@ -5,7 +5,7 @@ import { defineList } from '../../lib/list-query.ts';
 /** The users grid: fields, filters and sorts from the shared spec, SQL here. */
 export const usersList = defineList(usersListSpec, {
   from: sql`users u`,
-  tiebreaker: sql`u.id`,
+  tiebreaker: [sql`u.id`],
   sql: {
     id: sql`u.id`,
     login: sql`u.login`,
