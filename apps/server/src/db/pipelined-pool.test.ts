@@ -58,3 +58,16 @@ describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('pipelined connect
     expect(pids).not.toContain(again.rows[0].pid);
   });
 });
+
+describe('pipelined connections to a database that is not there', () => {
+  it('fail each statement at once instead of leaving it waiting', async () => {
+    // 127.0.0.1:9 (discard) has nothing listening here.
+    const pool = new PipelinedPool({ connectionString: 'postgres://postgres@127.0.0.1:9/none', max: 1 }, { pipelines: 2 });
+    try {
+      const results = await Promise.allSettled([pool.query('SELECT 1'), pool.query('SELECT 2'), pool.query('SELECT 3')]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    } finally {
+      await pool.end();
+    }
+  });
+});
