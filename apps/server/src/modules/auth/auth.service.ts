@@ -85,9 +85,13 @@ export class AuthService {
     if (!row) return null;
     if (row.session.expiresAt.getTime() <= Date.now()) return 'expired';
     if (!row.user.activeFlag) return null;
-    const [roles, locationIds] = await Promise.all([rolesOfUsers(this.db, [row.user.id]), repo.userLocationIds(this.db, row.user.id)]);
+    const [roles, locationIds, locationTotal] = await Promise.all([
+      rolesOfUsers(this.db, [row.user.id]),
+      repo.userLocationIds(this.db, row.user.id),
+      locationCount(this.db),
+    ]);
     const userRoles = roles.get(row.user.id) ?? [];
-    const [scope, locationTotal] = await Promise.all([descendantIds(this.db, locationIds), locationCount(this.db)]);
+    const scope = await descendantIds(this.db, locationIds);
     return {
       userId: row.user.id,
       login: row.user.login,

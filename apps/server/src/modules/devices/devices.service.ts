@@ -84,9 +84,10 @@ export class DevicesService {
   async list(caller: Caller, name: Lists, q: ListQuery) {
     const l = LISTS[name];
     // A caller who sees every location needs no scope condition (and the counts get cheaper).
-    const res = caller.allLocations
-      ? await runList<Record<string, unknown>>(this.db, l.def, q)
-      : await runList<Record<string, unknown>>(this.db, l.def, q, scopeSql(caller.scope, l.scope), { split: { column: l.scope, ids: [...caller.scope] } });
+    const scoped = !caller.allLocations;
+    const res = await runList<Record<string, unknown>>(this.db, l.def, q, scoped ? scopeSql(caller.scope, l.scope) : null, {
+      split: scoped ? { column: l.scope, ids: [...caller.scope] } : undefined,
+    });
     return { pageRows: res.pageRows.map(l.row), totalRows: res.totalRows };
   }
 
