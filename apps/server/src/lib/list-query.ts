@@ -237,10 +237,20 @@ export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
 export type ScopeSplit = { column: SQL; ids: number[] };
 const MAX_SPLIT = 64;
 
+/**
+ * A limit or offset as a literal, not a parameter: a prepared statement's generic plan then
+ * knows how many rows are wanted (with a parameter the planner guesses a tenth of the table
+ * and keeps planning each run afresh). Always a whole number the server computed.
+ */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+}
+
 /** The page's rows: the columns under their field names, plus helper columns named `__*`. */
 function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
   if (!split || split.ids.length < 2 || split.ids.length > MAX_SPLIT) {
-    return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${offset}`;
+    return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   // Each location's first rows by key and sort values alone (joins that only add columns are
   // left out by PostgreSQL), merged into the page; then the page's rows are read by key.
@@ -256,9 +266,9 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
       CROSS JOIN LATERAL (
         SELECT ${sql.join([...sortKeys, ...rowKeys], sql`, `)} FROM ${def.from}
         WHERE ${split.column} = sc.id ${filter ? sql`AND ${filter}` : sql``}
-        ORDER BY ${p.orderBy} LIMIT ${p.limit + offset}
+        ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)}
       ) p
-      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${p.limit} OFFSET ${offset}
+      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}
     ) k
     CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
     ORDER BY ${sql.join(merged.map((m) => sql`k.${m}`), sql`, `)}`;
@@ -271,15 +281,24 @@ function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
-/**
- * Runs a list: the page of rows (selected columns under their field names) and the total.
- * `scope` is the caller's row restriction (locations), always applied; `split`, the same
- * restriction as location ids, lets a small scope be read location by location.
- */
-export async function runList<T>(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: { split?: ScopeSplit } = {},
-): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
-  const p = parseListQuery(def, q);
+type Built = { sql: string; params: unknown[] };
+
+/** A list request's statements, built once for the same list, scope and query. */
+type Statements = {
+  /** The page alone. */
+  page: Built;
+  /** The total (capped for big lists) with the page beside it. */
+  counted: Built;
+  /** The planner's estimate of the filter's rows (lists with a count limit). */
+  estimate: Built | null;
+  offset: number;
+  limit: number;
+};
+
+const dialect = new PgDialect();
+const build = (query: SQL): Built => dialect.sqlToQuery(query);
+
+function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit): Statements {
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const cols = sql.join(
@@ -288,50 +307,122 @@ export async function runList<T>(
       .map(([name, c]) => sql`${c.expr} AS ${sql.identifier(name)}`),
     sql`, `,
   );
-  let offset = p.offset;
+  const page = pageSql(def, cols, p.where, where, p, offset, split);
+  // The page is a LATERAL subquery with its own LIMIT, so it is planned on its own; with no
+  // rows on the page the one row left carries the total alone.
+  const count = def.countLimit
+    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+    : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
+  return {
+    page: build(page),
+    counted: build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`),
+    estimate: def.countLimit ? build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`) : null,
+    offset,
+    limit: p.limit,
+  };
+}
+
+const MAX_CACHED = 2000;
+const cached = new WeakMap<ListDef, Map<string, Statements>>();
+
+/**
+ * The statements of a list request without a `locate`: built once per list, scope and query
+ * string and then reused, as a grid asks for the same pages again and again. At most
+ * MAX_CACHED per list, the oldest dropped first.
+ */
+function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, split?: ScopeSplit): Statements {
+  const filter = q['filter-json'] ?? q.filter ?? '';
+  const key = `${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${filter}`;
+  let byKey = cached.get(def);
+  if (!byKey) cached.set(def, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const p = parseListQuery(def, q);
+  const made = statements(def, p, scope, p.offset, split);
+  if (byKey.size >= MAX_CACHED) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, made);
+  return made;
+}
+
+const MAX_NAMED = 300;
+const NAMED_PAGES = 10;
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a list statement, as a named (prepared) statement when `named`: each database
+ * connection parses it once, and later runs send their parameters alone and mostly reuse
+ * its plan. Names go to the first MAX_NAMED statement texts of the first NAMED_PAGES pages
+ * (the pages people read again and again), which bounds what each connection keeps.
+ */
+async function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
+  let name = named ? statementNames.get(q.sql) : undefined;
+  if (named && name === undefined && statementNames.size < MAX_NAMED) statementNames.set(q.sql, (name = `pw_list_${statementNames.size + 1}`));
+  const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: Record<string, unknown>[] };
+  return res.rows;
+}
+
+export type RunListOptions<T> = {
+  /** The scope of a few locations as ids, to read it location by location. */
+  split?: ScopeSplit;
+  /**
+   * Identifies `scope` (say, its location ids): requests of the same list, scope key and
+   * query reuse their built statements. Without it a scoped request builds its own.
+   */
+  scopeKey?: string;
+  /** Makes the answer's row from a raw one, helper columns (`__*`) left out; by default the raw row without them. */
+  row?: (raw: Record<string, unknown>) => T;
+};
+
+/**
+ * Runs a list: the page of rows (selected columns under their field names) and the total.
+ * `scope` is the caller's row restriction (locations), always applied; `split`, the same
+ * restriction as location ids, lets a small scope be read location by location.
+ */
+export async function runList<T>(
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: RunListOptions<T> = {},
+): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
+  const toRow = opts.row ?? ((r: Record<string, unknown>) => withoutHelpers(r) as T);
+  let st: Statements;
   let pageNumber: number | undefined;
+  // Unscoped and scoped requests never share statements, whatever the caller's key.
+  const scopeKey = scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
+    const p = parseListQuery(def, q);
+    const conds = [scope, p.where].filter((c): c is SQL => c !== null);
+    const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
     const found = await db.execute(sql`
       SELECT pos FROM (SELECT ${def.tiebreaker[0]} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
       WHERE t.row_id = ${q.locate}::numeric`);
     const pos = (found.rows[0] as { pos: number | string } | undefined)?.pos;
+    let offset = p.offset;
     if (pos !== undefined) {
       pageNumber = Math.ceil(Number(pos) / p.limit);
       offset = (pageNumber - 1) * p.limit;
     }
+    st = statements(def, p, scope, offset, opts.split);
+  } else if (scopeKey !== undefined) {
+    st = cachedStatements(def, q, scope, scopeKey, opts.split);
+  } else {
+    const p = parseListQuery(def, q);
+    st = statements(def, p, scope, p.offset, opts.split);
   }
-  const page = pageSql(def, cols, p.where, where, p, offset, opts.split);
-  const big = def.countLimit ? bigCount(def, where) : null;
+  const big = st.estimate ? bigCount(def.countLimit!, st.estimate) : null;
+  const named = st.offset < NAMED_PAGES * st.limit;
   let pageRows: T[];
   let totalRows: number;
   if (big?.known !== undefined) {
     // A filter known to match more rows than are counted: its estimate stands, the page alone is read.
-    const res = await db.execute(page);
-    pageRows = (res.rows as Record<string, unknown>[]).map((r) => withoutHelpers(r) as T);
-    totalRows = Math.max(big.known, offset + pageRows.length);
+    pageRows = (await execute(db, st.page, named)).map(toRow);
+    totalRows = Math.max(big.known, st.offset + pageRows.length);
   } else {
-    // One round trip: the total (capped for big lists) and the page beside it. The page is a
-    // LATERAL subquery with its own LIMIT, so it is planned on its own; with no rows on the
-    // page the one row left carries the total alone.
-    const count = def.countLimit
-      ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${def.countLimit + 1}) c`
-      : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
-    const res = await db.execute(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
-    const all = res.rows as Record<string, unknown>[];
+    // One round trip: the total and the page beside it.
+    const all = await execute(db, st.counted, named);
     const counted = Number(all[0]?.__total ?? 0);
-    pageRows = all[0]?.__row === null ? [] : all.map((r) => withoutHelpers(r) as T);
-    totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, def, where, counted)) : counted;
+    pageRows = all[0]?.__row === null ? [] : all.map(toRow);
+    totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, st.estimate!, counted)) : counted;
   }
   return pageNumber === undefined ? { pageRows, totalRows } : { pageRows, totalRows, pageNumber };
-}
-
-const dialect = new PgDialect();
-
-/** Identifies a query by its text and parameters. */
-function queryKey(query: SQL): string {
-  const built = dialect.sqlToQuery(query);
-  return `${built.sql}\u0000${JSON.stringify(built.params)}`;
 }
 
 const BIG_COUNT_TTL_MS = 30_000;
@@ -340,10 +431,11 @@ const bigCounts = new Map<string, { n: number; until: number }>();
 /**
  * Filters that matched more rows than the list counts (its `countLimit`): their total is the
  * planner's estimate anyway, so for half a minute a page of the same filter is read without
- * counting again (paging through a big list costs a page each). At most a thousand filters.
+ * counting again (paging through a big list costs a page each). At most a thousand filters,
+ * each known by its estimate statement (the filter and scope) and the count limit.
  */
-function bigCount(def: ListDef, where: SQL) {
-  const key = `${def.countLimit}\u0000${queryKey(sql`${def.from} ${where}`)}`;
+function bigCount(countLimit: number, estimate: Built) {
+  const key = `${countLimit}\u0000${estimate.sql}\u0000${JSON.stringify(estimate.params)}`;
   const hit = bigCounts.get(key);
   const now = Date.now();
   return {
@@ -357,9 +449,9 @@ function bigCount(def: ListDef, where: SQL) {
 }
 
 /** The planner's row estimate for a filter that matched more than the list's count limit. */
-async function estimatedCount(db: Db, def: ListDef, where: SQL, atLeast: number): Promise<number> {
-  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
-  const raw = (plan.rows[0] as Record<string, unknown>)['QUERY PLAN'];
-  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.max(atLeast, Math.round(json[0]?.Plan['Plan Rows'] ?? 0));
+async function estimatedCount(db: Db, estimate: Built, atLeast: number): Promise<number> {
+  const [row] = await execute(db, estimate, false);
+  const raw = row?.['QUERY PLAN'];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[] | undefined;
+  return Math.max(atLeast, Math.round(json?.[0]?.Plan['Plan Rows'] ?? 0));
 }

@@ -28,7 +28,7 @@ export const day = (v: unknown): string => {
 
 /**
  * A raw list row in the types of its spec: numbers as numbers, dates as ISO strings (a `date`
- * column, named in `dateOnly`, as YYYY-MM-DD).
+ * column, named in `dateOnly`, as YYYY-MM-DD); the list's helper columns (`__*`) left out.
  */
 export function typedRow(spec: ListSpec, extra: Record<string, ColumnType>, dateOnly: string[] = []) {
   const types: Record<string, ColumnType> = { ...Object.fromEntries(spec.columns.map((c) => [c.field, c.type])), ...extra };
@@ -45,6 +45,7 @@ export function typedRow(spec: ListSpec, extra: Record<string, ColumnType>, date
   return (r: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const k in r) {
+      if (k.charCodeAt(0) === 95 && k.charCodeAt(1) === 95) continue; // `__`
       const v = r[k];
       if (v === null || v === undefined) {
         out[k] = null;

@@ -99,4 +99,34 @@ describe('lists of a scope of a few locations', () => {
     const mine = await page(`/api/device-part-v/page?page=100,1&${filterOf(['deviceId', 'anyof', [deviceId]])}`, operator);
     expect(mine.totalRows).toBe(0);
   });
+
+  it('never answers one scope with the rows of another, however often the same query is asked', async () => {
+    // Statements are built once per list, scope and query string and then reused: the same
+    // query from callers of different scopes, in turns, must keep giving each their own rows.
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
+    const otherId = await createUser(t.app, admin, { login: 'split-other', role: 'OPERATOR', locationIds: [locs[3]] });
+    const other = await signIn(t.app, 'split-other', 'Passw0rd!');
+    await createUser(t.app, admin, { login: 'split-one', role: 'OPERATOR', locationIds: [locs[1]] });
+    const one = await signIn(t.app, 'split-one', 'Passw0rd!');
+    const url = `/api/devices/page?page=5,1&${filterOf(['deviceType', 'anyof', ['MFP']])}${sortsOf(['ip,ASC'])}`;
+    const parts = `/api/device-part-v/page?page=5,1${sortsOf(['level,DESC'])}`;
+    for (let round = 0; round < 3; round++) {
+      for (const [token, allowed] of [[admin, null], [other, [locs[3]]], [one, [locs[1]]], [operator, locs.slice(0, 3)]] as const) {
+        for (const u of [url, parts]) {
+          const res = await page(u, token);
+          expect(res.totalRows).toBeGreaterThan(0);
+          if (allowed) for (const r of res.pageRows) expect(allowed).toContain(r.locationId);
+        }
+      }
+    }
+    // A scope that changes while signed in: the next request reads the new locations.
+    const put = await t.app.inject({
+      method: 'PUT', url: `/api/users/${otherId}`, headers: bearer(admin),
+      payload: { login: 'split-other', email: 'split-other@example.com', lastName: 'split-other', activeFlag: true, locations: [{ id: locs[1] }], grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const now = await page(url, other);
+    expect(now.totalRows).toBeGreaterThan(0);
+    for (const r of now.pageRows) expect(r.locationId).toBe(locs[1]);
+  });
 });

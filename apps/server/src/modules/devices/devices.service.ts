@@ -49,6 +49,8 @@ import './devices.messages.ts';
 
 type Lists = 'devices' | 'parts' | 'partsShort' | 'days' | 'daysV' | 'daysActual' | 'partDays' | 'userDays' | 'history';
 
+const partRow = typedRow(devicePartsListSpec, { id: 'string', supplyIndex: 'number' });
+
 /** Each list: its definition, the column its scope applies to, and how its rows are typed. */
 const LISTS: Record<Lists, { def: ListDef; scope: SQL; row: (r: Record<string, unknown>) => Record<string, unknown> }> = {
   devices: { def: devicesList, scope: sql`d.location_id`, row: typedRow(devicesListSpec, { locationName: 'string' }) },
@@ -56,8 +58,9 @@ const LISTS: Record<Lists, { def: ListDef; scope: SQL; row: (r: Record<string, u
     def: devicePartsList,
     scope: sql`s.location_id`,
     row: (r) => {
-      const t = typedRow(devicePartsListSpec, { id: 'string', supplyIndex: 'number' })(r);
-      return { ...t, device: { id: t.deviceId, serialNumber: t.serialNumber, inventoryNumber: t.inventoryNumber } };
+      const t = partRow(r);
+      t.device = { id: t.deviceId, serialNumber: t.serialNumber, inventoryNumber: t.inventoryNumber };
+      return t;
     },
   },
   partsShort: { def: devicePartShortList, scope: sql`d.location_id`, row: typedRow(devicePartShortListSpec, { id: 'string' }) },
@@ -85,10 +88,13 @@ export class DevicesService {
     const l = LISTS[name];
     // A caller who sees every location needs no scope condition (and the counts get cheaper).
     const scoped = !caller.allLocations;
-    const res = await runList<Record<string, unknown>>(this.db, l.def, q, scoped ? scopeSql(caller.scope, l.scope) : null, {
-      split: scoped ? { column: l.scope, ids: [...caller.scope] } : undefined,
+    const ids = scoped ? [...caller.scope].sort((a, b) => a - b) : [];
+    const res = await runList(this.db, l.def, q, scoped ? scopeSql(caller.scope, l.scope) : null, {
+      split: scoped ? { column: l.scope, ids } : undefined,
+      scopeKey: ids.join(','),
+      row: l.row,
     });
-    return { pageRows: res.pageRows.map(l.row), totalRows: res.totalRows };
+    return { pageRows: res.pageRows, totalRows: res.totalRows };
   }
 
   private visible(caller: Caller) {
