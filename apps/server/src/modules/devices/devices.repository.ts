@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ColumnType, ListSpec } from '@pagewatch/contracts/list';
 import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
@@ -25,39 +24,6 @@ export const day = (v: unknown): string => {
   // A Date from a `date` column is midnight, UTC or local depending on the driver.
   return d.getUTCHours() === 0 ? d.toISOString().slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-
-/**
- * A raw list row in the types of its spec: numbers as numbers, dates as ISO strings (a `date`
- * column, named in `dateOnly`, as YYYY-MM-DD); the list's helper columns (`__*`) left out.
- */
-export function typedRow(spec: ListSpec, extra: Record<string, ColumnType>, dateOnly: string[] = []) {
-  const types: Record<string, ColumnType> = { ...Object.fromEntries(spec.columns.map((c) => [c.field, c.type])), ...extra };
-  const convert = (k: string): ((v: unknown) => unknown) => {
-    if (dateOnly.includes(k)) return day;
-    const type = types[k];
-    if (type === 'number') return Number;
-    if (type === 'date') return iso;
-    if (type === 'boolean') return (v) => v === true || v === 't' || v === 'true';
-    return String;
-  };
-  // One converter per field, chosen once per list rather than once per value.
-  const converters = new Map<string, (v: unknown) => unknown>();
-  return (r: Record<string, unknown>): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const k in r) {
-      if (k.charCodeAt(0) === 95 && k.charCodeAt(1) === 95) continue; // `__`
-      const v = r[k];
-      if (v === null || v === undefined) {
-        out[k] = null;
-        continue;
-      }
-      let c = converters.get(k);
-      if (!c) converters.set(k, (c = convert(k)));
-      out[k] = c(v);
-    }
-    return out;
-  };
-}
 
 /** `col IN (scope)`: the caller's locations. */
 export function scopeSql(scope: Set<number>, col: SQL): SQL {

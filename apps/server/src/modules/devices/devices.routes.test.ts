@@ -6,6 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
+import type { z } from 'zod';
+import {
+  deviceListRowSchema,
+  devicePartRowSchema,
+  devicePartShortRowSchema,
+  dmDeviceDayRowSchema,
+  dmDeviceDayVRowSchema,
+  dmDeviceHistoryRowSchema,
+  dmDevicePartDayRowSchema,
+  dmDeviceUserDayRowSchema,
+} from '@pagewatch/contracts/devices';
 import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -208,6 +219,52 @@ describe('consumables', () => {
     const res = await page(`/api/device-part-short-v/page?${q(['deviceId', '=', ids.SA1])}`, adminA);
     expect(res.pageRows.map((r) => r.colorant)).toEqual(['black', 'cyan']);
     expect((await page(`/api/device-part-short-v/page?${q(['deviceId', '=', ids.SB1])}`, adminA)).totalRows).toBe(0);
+  });
+});
+
+describe('list rows as PostgreSQL writes them', () => {
+  it('match their row schema exactly, field for field, on every list', async () => {
+    const lists: [string, z.ZodObject][] = [
+      ['/api/devices/page', deviceListRowSchema],
+      ['/api/device-part-v/page', devicePartRowSchema],
+      ['/api/device-part-short-v/page', devicePartShortRowSchema],
+      ['/api/dm-device-days/page', dmDeviceDayRowSchema],
+      ['/api/dm-device-days-v/page', dmDeviceDayVRowSchema],
+      ['/api/dm-device-days-actual-v/page', dmDeviceDayVRowSchema],
+      ['/api/dm-device-part-days/page', dmDevicePartDayRowSchema],
+      ['/api/dm-device-user-days/page', dmDeviceUserDayRowSchema],
+      ['/api/dm-device-history/page', dmDeviceHistoryRowSchema],
+    ];
+    for (const [url, schema] of lists) {
+      const res = await get(`${url}?page=100,1`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = res.json() as { pageRows: Record<string, unknown>[]; totalRows: number };
+      expect(body.pageRows.length, url).toBeGreaterThan(0);
+      expect(body.totalRows).toBe(body.pageRows.length);
+      for (const row of body.pageRows) {
+        // No field missing, none added (helper columns stay in the database).
+        expect(Object.keys(row).sort(), url).toEqual(Object.keys(schema.shape).sort());
+        const parsed = schema.strict().safeParse(row);
+        expect(parsed.error, `${url} ${JSON.stringify(row)}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('writes timestamps and days as the card does, numbers as numbers', async () => {
+    const row = (await page(`/api/devices/page?${q(['serialNumber', '=', 'SA1'])}`)).pageRows[0];
+    const card = (await get(`/api/devices/${ids.SA1}`)).json() as Record<string, unknown>;
+    for (const f of ['refreshedAt', 'createdAt', 'totalCount', 'tonerBlack', 'tonerCyan', 'needAttentionFlag', 'managedFlag', 'ip', 'locationName', 'modelCode']) {
+      expect(row[f], f).toEqual(card[f]);
+    }
+    expect(row.refreshedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(typeof row.totalCount).toBe('number');
+    const day = (await page(`/api/dm-device-days/page?${q(['deviceId', '=', ids.SB1])}&sort=factDate,DESC`)).pageRows[0];
+    const newest = (await t.ctx.db.execute(sql`SELECT to_char(max(fact_date), 'YYYY-MM-DD') AS d FROM dm_device_days WHERE device_id = ${ids.SB1}`)).rows[0] as { d: string };
+    expect(day.factDate).toBe(newest.d);
+    const supply = (await page(`/api/device-part-v/page?${q(['serialNumber', '=', 'SA1'])}&sort=colorant,ASC`)).pageRows[0];
+    expect(supply.device).toEqual({ id: ids.SA1, serialNumber: 'SA1', inventoryNumber: null });
+    expect(supply.id).toBe(`${ids.SA1}-${supply.supplyIndex}`);
   });
 });
 

@@ -37,7 +37,12 @@ export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
     app.get(url, {
       config: { access: 'MNU_DEVICES.READ' },
       schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(row) } },
-    }, (req) => svc.list(callerOf(req), name, req.query));
+    }, async (req, reply) => {
+      // The page comes as JSON text, written by PostgreSQL in the row schema's types
+      // (devices.routes.test checks each list against it); it is sent as it is.
+      const json = await svc.list(callerOf(req), name, req.query);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    });
 
   list('/api/devices/page', 'devices', deviceListRowSchema);
   list('/api/device-part-v/page', 'parts', devicePartRowSchema);

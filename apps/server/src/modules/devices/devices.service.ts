@@ -1,21 +1,10 @@
 import { part } from '../event-logs/event-logs.messages.ts';
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import {
-  devicePartShortListSpec,
-  devicePartsListSpec,
-  devicesListSpec,
-  dmDeviceDaysListSpec,
-  dmDeviceDaysVListSpec,
-  dmDeviceHistoryListSpec,
-  dmDevicePartDaysListSpec,
-  dmDeviceUserDaysListSpec,
-  type Device,
-  type DeviceUpdate,
-} from '@pagewatch/contracts/devices';
+import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
 import type { ListQuery, ListSpec } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { runList, type ListDef } from '../../lib/list-query.ts';
+import { runListJson, type JsonShape, type ListDef } from '../../lib/list-query.ts';
 import { zip } from '../../lib/zip.ts';
 import { assertInScope, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
@@ -41,7 +30,6 @@ import {
   setManaged,
   statistics,
   suppliesOfDevice,
-  typedRow,
   walksOf,
 } from './devices.repository.ts';
 import { walkFile, walkFileName } from './walk-file.ts';
@@ -49,27 +37,24 @@ import './devices.messages.ts';
 
 type Lists = 'devices' | 'parts' | 'partsShort' | 'days' | 'daysV' | 'daysActual' | 'partDays' | 'userDays' | 'history';
 
-const partRow = typedRow(devicePartsListSpec, { id: 'string', supplyIndex: 'number' });
-
-/** Each list: its definition, the column its scope applies to, and how its rows are typed. */
-const LISTS: Record<Lists, { def: ListDef; scope: SQL; row: (r: Record<string, unknown>) => Record<string, unknown> }> = {
-  devices: { def: devicesList, scope: sql`d.location_id`, row: typedRow(devicesListSpec, { locationName: 'string' }) },
+/**
+ * Each list: its definition, the column its scope applies to, and how PostgreSQL writes its
+ * rows (days as YYYY-MM-DD; a consumable's device as an object of its own).
+ */
+const LISTS: Record<Lists, { def: ListDef; scope: SQL; shape: JsonShape }> = {
+  devices: { def: devicesList, scope: sql`d.location_id`, shape: {} },
   parts: {
     def: devicePartsList,
     scope: sql`s.location_id`,
-    row: (r) => {
-      const t = partRow(r);
-      t.device = { id: t.deviceId, serialNumber: t.serialNumber, inventoryNumber: t.inventoryNumber };
-      return t;
-    },
+    shape: { objects: { device: { id: 'deviceId', serialNumber: 'serialNumber', inventoryNumber: 'inventoryNumber' } } },
   },
-  partsShort: { def: devicePartShortList, scope: sql`d.location_id`, row: typedRow(devicePartShortListSpec, { id: 'string' }) },
-  days: { def: dmDeviceDaysList, scope: sql`dd.location_id`, row: typedRow(dmDeviceDaysListSpec, { id: 'string' }, ['factDate']) },
-  daysV: { def: dmDeviceDaysVList, scope: sql`dd.location_id`, row: typedRow(dmDeviceDaysVListSpec, { id: 'string' }, ['factDate']) },
-  daysActual: { def: dmDeviceDaysActualList, scope: sql`d.location_id`, row: typedRow(dmDeviceDaysVListSpec, { id: 'string' }, ['factDate']) },
-  partDays: { def: dmDevicePartDaysList, scope: sql`d.location_id`, row: typedRow(dmDevicePartDaysListSpec, { id: 'string' }, ['factDate']) },
-  userDays: { def: dmDeviceUserDaysList, scope: sql`ud.location_id`, row: typedRow(dmDeviceUserDaysListSpec, {}, ['factDate']) },
-  history: { def: dmDeviceHistoryList, scope: sql`d.location_id`, row: typedRow(dmDeviceHistoryListSpec, {}) },
+  partsShort: { def: devicePartShortList, scope: sql`d.location_id`, shape: {} },
+  days: { def: dmDeviceDaysList, scope: sql`dd.location_id`, shape: { days: ['factDate'] } },
+  daysV: { def: dmDeviceDaysVList, scope: sql`dd.location_id`, shape: { days: ['factDate'] } },
+  daysActual: { def: dmDeviceDaysActualList, scope: sql`d.location_id`, shape: { days: ['factDate'] } },
+  partDays: { def: dmDevicePartDaysList, scope: sql`d.location_id`, shape: { days: ['factDate'] } },
+  userDays: { def: dmDeviceUserDaysList, scope: sql`ud.location_id`, shape: { days: ['factDate'] } },
+  history: { def: dmDeviceHistoryList, scope: sql`d.location_id`, shape: {} },
 };
 
 export type WalkZip = { fileName: string; data: Buffer; count: number };
@@ -84,17 +69,17 @@ export class DevicesService {
     this.log = log;
   }
 
-  async list(caller: Caller, name: Lists, q: ListQuery) {
+  /** A page of one of the lists as JSON text: `{ pageRows, totalRows }`. */
+  async list(caller: Caller, name: Lists, q: ListQuery): Promise<string> {
     const l = LISTS[name];
     // A caller who sees every location needs no scope condition (and the counts get cheaper).
     const scoped = !caller.allLocations;
     const ids = scoped ? [...caller.scope].sort((a, b) => a - b) : [];
-    const res = await runList(this.db, l.def, q, scoped ? scopeSql(caller.scope, l.scope) : null, {
+    return runListJson(this.db, l.def, q, scoped ? scopeSql(caller.scope, l.scope) : null, {
       split: scoped ? { column: l.scope, ids } : undefined,
       scopeKey: ids.join(','),
-      row: l.row,
+      shape: l.shape,
     });
-    return { pageRows: res.pageRows, totalRows: res.totalRows };
   }
 
   private visible(caller: Caller) {
