@@ -31,6 +31,13 @@ export type ListDef = {
    * the planner's estimate above it, so a page never waits for millions of rows to be counted.
    */
   countLimit?: number;
+  /**
+   * A row is found by its key (`tiebreaker`) through an index of the FROM clause: pages can
+   * then be read as keys first and whole rows after (a scope of a few locations merged location
+   * by location; a page past the first). Not for FROM clauses that compute their rows, as a
+   * window or a LATERAL subquery does.
+   */
+  keyLookup?: boolean;
 };
 
 /**
@@ -40,7 +47,7 @@ export type ListDef = {
  */
 export function defineList(
   spec: ListSpec,
-  opts: { from: SQL; tiebreaker: SQL[]; sql: Record<string, SQL>; extra?: Record<string, ListColumn> },
+  opts: { from: SQL; tiebreaker: SQL[]; sql: Record<string, SQL>; extra?: Record<string, ListColumn>; keyLookup?: boolean },
 ): ListDef {
   const columns: Record<string, ListColumn> = {};
   for (const f of spec.columns) {
@@ -51,7 +58,7 @@ export function defineList(
   for (const name of Object.keys(opts.sql)) {
     if (!columns[name]) throw new Error(`list ${spec.endpoint}: SQL for "${name}", which the spec does not list`);
   }
-  return { columns: { ...columns, ...opts.extra }, from: opts.from, tiebreaker: opts.tiebreaker, defaultSort: spec.defaultSort };
+  return { columns: { ...columns, ...opts.extra }, from: opts.from, tiebreaker: opts.tiebreaker, defaultSort: spec.defaultSort, keyLookup: opts.keyLookup };
 }
 
 const MAX_FILTER_CHARS = 20_000;
@@ -120,7 +127,9 @@ function param(type: ColumnType, field: string, v: unknown): SQL {
   // (numeric would cast the column and lose the index); numeric columns still compare exactly.
   if (type === 'number') return Number.isInteger(value) ? sql`${String(value)}::bigint` : sql`${String(value)}::numeric`;
   if (type === 'date') return sql`${(value as Date).toISOString()}::timestamptz`;
-  if (type === 'boolean') return sql`${value}::boolean`;
+  // Booleans as literals: a partial index on a flag (WHERE flag) then serves a prepared
+  // statement's generic plan, which a parameter would hide it from.
+  if (type === 'boolean') return sql.raw(value ? 'true' : 'false');
   return sql`${value}::text`;
 }
 
@@ -247,29 +256,41 @@ function int(n: number): SQL {
   return sql.raw(String(n));
 }
 
-/** The page's rows: the columns under their field names, plus helper columns named `__*`. */
+/**
+ * The page's rows: the columns under their field names, plus helper columns named `__*`.
+ *
+ * Lists whose rows are found by key read a page past the first as its keys first (with the
+ * sort values; joins that only add columns are left out by PostgreSQL), then its rows by key:
+ * the rows skipped by OFFSET are never made whole. A scope of a few locations is read location
+ * by location on indexes that lead with the location, and merged into the page's keys.
+ */
 function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
-  if (!split || split.ids.length < 2 || split.ids.length > MAX_SPLIT) {
+  const bySplit = def.keyLookup && split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
+  if (!bySplit && !(def.keyLookup && offset > 0)) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
-  // Each location's first rows by key and sort values alone (joins that only add columns are
-  // left out by PostgreSQL), merged into the page; then the page's rows are read by key.
   const id = (name: string) => sql.identifier(name);
   const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
   const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
+  const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
   const merged = [...p.order.map((o, i) => sql`${id(`__o${i}`)} ${direction(o.dir)}`), ...def.tiebreaker.map((_, i) => sql`${id(`__k${i}`)} ASC`)];
   const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
-  const ids = sql.join(split.ids.map((i) => sql`${i}`), sql`, `);
-  return sql`
-    SELECT r.*, true AS "__row" FROM (
+  let keys: SQL;
+  if (bySplit) {
+    const ids = sql.join(split.ids.map((i) => sql`${i}`), sql`, `);
+    keys = sql`
       SELECT p.* FROM unnest(ARRAY[${ids}]::int[]) AS sc(id)
       CROSS JOIN LATERAL (
-        SELECT ${sql.join([...sortKeys, ...rowKeys], sql`, `)} FROM ${def.from}
+        SELECT ${keyCols} FROM ${def.from}
         WHERE ${split.column} = sc.id ${filter ? sql`AND ${filter}` : sql``}
         ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)}
       ) p
-      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}
-    ) k
+      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  } else {
+    keys = sql`SELECT ${keyCols} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  }
+  return sql`
+    SELECT r.*, true AS "__row" FROM (${keys}) k
     CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
     ORDER BY ${sql.join(merged.map((m) => sql`k.${m}`), sql`, `)}`;
 }

@@ -16,6 +16,8 @@ import { defineList, type ListDef } from '../../lib/list-query.ts';
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
  * here. Each list's scope is applied by the service on the column named in its comment. Joins
  * that a count does not need are LEFT joins on a unique key, so PostgreSQL drops them there.
+ * Lists whose rows are found by their key through an index say so (`keyLookup`); the newest
+ * days and the IP history compute their rows and do not.
  */
 
 const iso = (e: ReturnType<typeof sql>) => sql`to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -29,6 +31,7 @@ const COUNT_LIMIT = 1_000;
 /** Scope column: d.location_id. */
 export const devicesList: ListDef = { ...defineList(devicesListSpec, {
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
+  keyLookup: true,
   tiebreaker: [sql`d.id`],
   sql: {
     id: sql`d.id`,
@@ -79,6 +82,7 @@ export const devicesList: ListDef = { ...defineList(devicesListSpec, {
  */
 export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
   from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
+  keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     colorant: sql`s.colorant`,
@@ -110,6 +114,7 @@ export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
 /** Scope column: d.location_id. */
 export const devicePartShortList = defineList(devicePartShortListSpec, {
   from: sql`device_supplies s JOIN devices d ON d.id = s.device_id`,
+  keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     deviceId: sql`s.device_id`,
@@ -142,6 +147,7 @@ const dayId = (a: string) => ({ id: { expr: sql.raw(`(${a}.device_id || '-' || $
 /** Scope column: dd.location_id. */
 export const dmDeviceDaysList = defineList(dmDeviceDaysListSpec, {
   from: sql`dm_device_days dd`,
+  keyLookup: true,
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayColumns('dd'),
   extra: dayId('dd'),
@@ -169,6 +175,7 @@ const dayVColumns = {
 /** Scope column: dd.location_id. */
 export const dmDeviceDaysVList = defineList(dmDeviceDaysVListSpec, {
   from: sql`dm_device_days dd LEFT JOIN devices d ON d.id = dd.device_id`,
+  keyLookup: true,
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayVColumns,
   extra: dayId('dd'),
@@ -185,6 +192,7 @@ export const dmDeviceDaysActualList = defineList(dmDeviceDaysActualListSpec, {
 /** Scope column: d.location_id. */
 export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
   from: sql`dm_device_part_days pd JOIN devices d ON d.id = pd.device_id`,
+  keyLookup: true,
   tiebreaker: [sql`pd.device_id`, sql`pd.supply_index`, sql`pd.fact_date`],
   sql: {
     factDate: sql`pd.fact_date`,
@@ -205,6 +213,7 @@ export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
 /** Scope column: ud.location_id. */
 export const dmDeviceUserDaysList = defineList(dmDeviceUserDaysListSpec, {
   from: sql`dm_device_user_days ud`,
+  keyLookup: true,
   tiebreaker: [sql`ud.id`],
   sql: {
     id: sql`ud.id`,
