@@ -277,14 +277,14 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
   const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
   let keys: SQL;
   if (bySplit) {
-    const ids = sql.join(split.ids.map((i) => sql`${i}`), sql`, `);
+    // One ordered branch per location; PostgreSQL merges them (Merge Append) and stops at
+    // the page's last row.
+    const branches = split.ids.map((loc) => sql`(
+      SELECT ${keyCols} FROM ${def.from}
+      WHERE ${split.column} = ${loc}::int ${filter ? sql`AND ${filter}` : sql``}
+      ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)})`);
     keys = sql`
-      SELECT p.* FROM unnest(ARRAY[${ids}]::int[]) AS sc(id)
-      CROSS JOIN LATERAL (
-        SELECT ${keyCols} FROM ${def.from}
-        WHERE ${split.column} = sc.id ${filter ? sql`AND ${filter}` : sql``}
-        ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)}
-      ) p
+      SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
       ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   } else {
     keys = sql`SELECT ${keyCols} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
