@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
-import { runList } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog, LogLevel } from '../event-logs/event-logs.service.ts';
 import { part } from '../event-logs/event-logs.messages.ts';

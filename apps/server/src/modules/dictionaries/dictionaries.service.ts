@@ -12,7 +12,7 @@ import {
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
-import { runList } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { LocationsService } from '../locations/locations.service.ts';
 import { dictionariesList } from './dictionaries.list.ts';

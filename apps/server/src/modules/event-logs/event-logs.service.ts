@@ -33,7 +33,7 @@ import type { Db } from '../../db/client.ts';
 import { eventGroups, eventLogs } from '../../db/schema.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { runList } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';

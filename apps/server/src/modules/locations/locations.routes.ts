@@ -6,7 +6,8 @@ import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { locationPlanSchema, planDeviceSchema, planPlacementsInputSchema, ROOM_PLAN_MAX_BYTES } from '@pagewatch/contracts/dictionaries';
 import { callerOf } from '../../plugins/access.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import { runList, type ListDef } from '../../lib/list-query.ts';
+import type { ListDef } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-run.ts';
 import type { AppContext } from '../../app-context.ts';
 
 const locationRow = z.object({ id: z.number(), code: z.string(), name: z.string(), parentId: z.number().nullable() });

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { runList } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { agents } from '../agents/agents.schema.ts';

@@ -4,7 +4,7 @@ import type { UserInput, UserListRow } from '@pagewatch/contracts/users';
 import type { Db } from '../../db/client.ts';
 import { roles, userLocations, userRoles, users } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
-import { runList } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { allRoles, roleIdsOf } from '../roles/roles.repository.ts';

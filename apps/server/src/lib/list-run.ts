@@ -1,0 +1,316 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ListQuery } from '@pagewatch/contracts/list';
+import type { Db } from '../db/client.ts';
+import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
+
+/**
+ * Running a list (see list-query.ts for the protocol): the statements of a page, built once
+ * per list, scope and query and run as prepared statements; the page as rows or as JSON that
+ * PostgreSQL writes; totals exact up to a list's count limit and estimated above.
+ */
+
+/**
+ * A scope of a few locations, read location by location: `column = id` for each id, each in
+ * the list's order, then merged. With an index on (location, sort columns) every location
+ * yields its first rows straight from the index, where `column IN (ids)` would sort all the
+ * rows of the scope. Used for up to MAX_SPLIT locations.
+ */
+export type ScopeSplit = { column: SQL; ids: number[] };
+const MAX_SPLIT = 64;
+
+/**
+ * A limit or offset as a literal, not a parameter: a prepared statement's generic plan then
+ * knows how many rows are wanted (with a parameter the planner guesses a tenth of the table
+ * and keeps planning each run afresh). Always a whole number the server computed.
+ */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+}
+
+/**
+ * The page's rows: the columns under their field names, plus helper columns named `__*`.
+ *
+ * Lists whose rows are found by key read a page past the first as its keys first (with the
+ * sort values; joins that only add columns are left out by PostgreSQL), then its rows by key:
+ * the rows skipped by OFFSET are never made whole. A scope of a few locations is read location
+ * by location on indexes that lead with the location, and merged into the page's keys.
+ */
+function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
+  const bySplit = def.keyLookup && split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
+  if (!bySplit && !(def.keyLookup && offset > 0)) {
+    return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  }
+  const id = (name: string) => sql.identifier(name);
+  const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
+  const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
+  const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
+  const merged = [...p.order.map((o, i) => sql`${id(`__o${i}`)} ${direction(o.dir)}`), ...def.tiebreaker.map((_, i) => sql`${id(`__k${i}`)} ASC`)];
+  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
+  let keys: SQL;
+  if (bySplit) {
+    // One ordered branch per location; PostgreSQL merges them (Merge Append) and stops at
+    // the page's last row.
+    const branches = split.ids.map((loc) => sql`(
+      SELECT ${keyCols} FROM ${def.from}
+      WHERE ${split.column} = ${loc}::int ${filter ? sql`AND ${filter}` : sql``}
+      ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)})`);
+    keys = sql`
+      SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
+      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  } else {
+    keys = sql`SELECT ${keyCols} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  }
+  return sql`
+    SELECT r.*, true AS "__row" FROM (${keys}) k
+    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
+    ORDER BY ${sql.join(merged.map((m) => sql`k.${m}`), sql`, `)}`;
+}
+
+/** A row without the helper columns (`__total`, `__row`, sort keys). */
+function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const k in r) if (!k.startsWith('__')) row[k] = r[k];
+  return row;
+}
+
+type Built = { sql: string; params: unknown[] };
+
+/** A list request's statements, built once for the same list, scope and query. */
+type Statements = {
+  /** The page alone. */
+  page: Built;
+  /** The total (capped for big lists) with the page beside it. */
+  counted: Built;
+  /** The planner's estimate of the filter's rows (lists with a count limit). */
+  estimate: Built | null;
+  /** The page comes as one JSON text (`__rows`) with its row count (`__n`). */
+  json: boolean;
+  offset: number;
+  limit: number;
+};
+
+/** How `runListJson` writes the fields whose JSON is not simply that of their type. */
+export type JsonShape = {
+  /** Date fields that hold a day (a `date` column), written as YYYY-MM-DD. */
+  days?: readonly string[];
+  /** Objects made of the row's own fields: `{ name: { key: field } }`. */
+  objects?: Record<string, Record<string, string>>;
+};
+
+const dialect = new PgDialect();
+const build = (query: SQL): Built => dialect.sqlToQuery(query);
+
+/** The selected columns under their field names. */
+const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) => c.select !== false).map(([name]) => name);
+
+/**
+ * The page's rows (`p`) as the columns of their JSON objects, for `row_to_json`: text,
+ * numbers and booleans as they are, timestamps as ISO 8601 in UTC with milliseconds, days as
+ * YYYY-MM-DD, and the shape's objects beside the fields.
+ */
+function jsonColumns(def: ListDef, shape: JsonShape): SQL {
+  const value = (field: string): SQL => {
+    const c = sql`p.${sql.identifier(field)}`;
+    const type = def.columns[field].type;
+    if (type === 'string') return sql`${c}::text`;
+    if (type !== 'date') return c;
+    return shape.days?.includes(field)
+      ? sql`to_char(${c}, 'YYYY-MM-DD')`
+      : sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  };
+  const fields = selected(def).map((f) => sql`${value(f)} AS ${sql.identifier(f)}`);
+  const objects = Object.entries(shape.objects ?? {}).map(([name, keys]) => {
+    const pairs = Object.entries(keys).map(([k, f]) => {
+      if (!/^[A-Za-z0-9_]+$/.test(k)) throw new Error(`not a field name: ${k}`);
+      return sql`${sql.raw(`'${k}'`)}, ${value(f)}`;
+    });
+    return sql`json_build_object(${sql.join(pairs, sql`, `)}) AS ${sql.identifier(name)}`;
+  });
+  return sql.join([...fields, ...objects], sql`, `);
+}
+
+function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json?: JsonShape): Statements {
+  const conds = [scope, p.where].filter((c): c is SQL => c !== null);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
+  const page = pageSql(def, cols, p.where, where, p, offset, split);
+  const count = def.countLimit
+    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+    : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
+  const estimate = def.countLimit ? build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`) : null;
+  if (json) {
+    // The page's rows in the page's order (an aggregate over a sorted subquery keeps its order).
+    const rows = sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def, json)} FROM (${page}) p) x`;
+    return {
+      page: build(rows),
+      counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`),
+      estimate, json: true, offset, limit: p.limit,
+    };
+  }
+  // The page is a LATERAL subquery with its own LIMIT, so it is planned on its own; with no
+  // rows on the page the one row left carries the total alone.
+  return {
+    page: build(page),
+    counted: build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`),
+    estimate, json: false, offset, limit: p.limit,
+  };
+}
+
+const MAX_CACHED = 2000;
+const cached = new WeakMap<ListDef, Map<string, Statements>>();
+
+/**
+ * The statements of a list request without a `locate`: built once per list, scope, query
+ * string and form (rows or JSON) and then reused, as a grid asks for the same pages again and
+ * again. At most MAX_CACHED per list, the oldest dropped first.
+ */
+function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, split?: ScopeSplit, json?: JsonShape): Statements {
+  const filter = q['filter-json'] ?? q.filter ?? '';
+  const key = `${json ? 'json' : 'rows'}\u0000${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${filter}`;
+  let byKey = cached.get(def);
+  if (!byKey) cached.set(def, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const p = parseListQuery(def, q);
+  const made = statements(def, p, scope, p.offset, split, json);
+  if (byKey.size >= MAX_CACHED) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, made);
+  return made;
+}
+
+const MAX_NAMED = 300;
+const NAMED_PAGES = 10;
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a list statement, as a named (prepared) statement when `named`: each database
+ * connection parses it once, and later runs send their parameters alone and mostly reuse
+ * its plan. Names go to the first MAX_NAMED statement texts of the first NAMED_PAGES pages
+ * (the pages people read again and again), which bounds what each connection keeps.
+ */
+async function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
+  let name = named ? statementNames.get(q.sql) : undefined;
+  if (named && name === undefined && statementNames.size < MAX_NAMED) statementNames.set(q.sql, (name = `pw_list_${statementNames.size + 1}`));
+  const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: Record<string, unknown>[] };
+  return res.rows;
+}
+
+export type RunListOptions<T> = {
+  /** The scope of a few locations as ids, to read it location by location. */
+  split?: ScopeSplit;
+  /**
+   * Identifies `scope` (say, its location ids): requests of the same list, scope key and
+   * query reuse their built statements. Without it a scoped request builds its own.
+   */
+  scopeKey?: string;
+  /** Makes the answer's row from a raw one, helper columns (`__*`) left out; by default the raw row without them. */
+  row?: (raw: Record<string, unknown>) => T;
+};
+
+/** The request's statements, and the page a `locate` asked for. */
+async function statementsFor(
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions<unknown>, json?: JsonShape,
+): Promise<{ st: Statements; pageNumber?: number }> {
+  // Unscoped and scoped requests never share statements, whatever the caller's key.
+  const scopeKey = scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
+  if (q.locate && def.tiebreaker.length === 1) {
+    // The row's position under the same filter and order decides the page to answer with.
+    const p = parseListQuery(def, q);
+    const conds = [scope, p.where].filter((c): c is SQL => c !== null);
+    const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+    const found = await db.execute(sql`
+      SELECT pos FROM (SELECT ${def.tiebreaker[0]} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
+      WHERE t.row_id = ${q.locate}::numeric`);
+    const pos = (found.rows[0] as { pos: number | string } | undefined)?.pos;
+    if (pos === undefined) return { st: statements(def, p, scope, p.offset, opts.split, json) };
+    const pageNumber = Math.ceil(Number(pos) / p.limit);
+    return { st: statements(def, p, scope, (pageNumber - 1) * p.limit, opts.split, json), pageNumber };
+  }
+  if (scopeKey !== undefined) return { st: cachedStatements(def, q, scope, scopeKey, opts.split, json) };
+  const p = parseListQuery(def, q);
+  return { st: statements(def, p, scope, p.offset, opts.split, json) };
+}
+
+/**
+ * The page's raw rows (or, for JSON, the one row with `__rows`) and the total: in one round
+ * trip with the count, or the page alone for a filter known to match more rows than are counted.
+ */
+async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: Record<string, unknown>[]; totalRows: number }> {
+  const big = st.estimate ? bigCount(def.countLimit!, st.estimate) : null;
+  const named = st.offset < NAMED_PAGES * st.limit;
+  const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
+  if (big?.known !== undefined) {
+    // Its estimate stands, and the page alone is read.
+    const rows = await execute(db, st.page, named);
+    return { rows, totalRows: Math.max(big.known, st.offset + onPage(rows)) };
+  }
+  const all = await execute(db, st.counted, named);
+  const counted = Number(all[0]?.__total ?? 0);
+  // Without JSON, a page with no rows leaves one row that carries the total alone.
+  const rows = !st.json && all[0]?.__row === null ? [] : all;
+  const totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, st.estimate!, counted)) : counted;
+  return { rows, totalRows };
+}
+
+/**
+ * Runs a list: the page of rows (selected columns under their field names) and the total.
+ * `scope` is the caller's row restriction (locations), always applied; `split`, the same
+ * restriction as location ids, lets a small scope be read location by location.
+ */
+export async function runList<T>(
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: RunListOptions<T> = {},
+): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
+  const toRow = opts.row ?? ((r: Record<string, unknown>) => withoutHelpers(r) as T);
+  const { st, pageNumber } = await statementsFor(db, def, q, scope, opts);
+  const { rows, totalRows } = await readPage(db, def, st);
+  const pageRows = rows.map(toRow);
+  return pageNumber === undefined ? { pageRows, totalRows } : { pageRows, totalRows, pageNumber };
+}
+
+/**
+ * Runs a list as `runList` does and answers with the JSON text of `{ pageRows, totalRows,
+ * pageNumber? }`, the rows written by PostgreSQL (`shape` says how): the server passes the
+ * page on without making an object of each row and a string of it again, which on big grids
+ * read all day is most of what a request costs.
+ */
+export async function runListJson(
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: Omit<RunListOptions<never>, 'row'> & { shape: JsonShape },
+): Promise<string> {
+  const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, opts.shape);
+  const { rows, totalRows } = await readPage(db, def, st);
+  const page = typeof rows[0]?.__rows === 'string' ? rows[0].__rows : '[]';
+  return `{"pageRows":${page},"totalRows":${totalRows}${pageNumber === undefined ? '' : `,"pageNumber":${pageNumber}`}}`;
+}
+
+const BIG_COUNT_TTL_MS = 30_000;
+const bigCounts = new Map<string, { n: number; until: number }>();
+
+/**
+ * Filters that matched more rows than the list counts (its `countLimit`): their total is the
+ * planner's estimate anyway, so for half a minute a page of the same filter is read without
+ * counting again (paging through a big list costs a page each). At most a thousand filters,
+ * each known by its estimate statement (the filter and scope) and the count limit.
+ */
+function bigCount(countLimit: number, estimate: Built) {
+  const key = `${countLimit}\u0000${estimate.sql}\u0000${JSON.stringify(estimate.params)}`;
+  const hit = bigCounts.get(key);
+  const now = Date.now();
+  return {
+    known: hit && hit.until > now ? hit.n : undefined,
+    remember(n: number) {
+      if (bigCounts.size >= 1000) bigCounts.delete(bigCounts.keys().next().value!);
+      bigCounts.set(key, { n, until: now + BIG_COUNT_TTL_MS });
+      return n;
+    },
+  };
+}
+
+/** The planner's row estimate for a filter that matched more than the list's count limit. */
+async function estimatedCount(db: Db, estimate: Built, atLeast: number): Promise<number> {
+  const [row] = await execute(db, estimate, false);
+  const raw = row?.['QUERY PLAN'];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[] | undefined;
+  return Math.max(atLeast, Math.round(json?.[0]?.Plan['Plan Rows'] ?? 0));
+}
