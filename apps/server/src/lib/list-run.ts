@@ -83,8 +83,11 @@ type Statements = {
   page: Built;
   /** The total (capped for big lists) with the page beside it. */
   counted: Built;
-  /** The planner's estimate of the filter's rows (lists with a count limit). */
-  estimate: Built | null;
+  /**
+   * The planner's estimate of the filter's rows, and the key its figure is remembered by
+   * (lists with a count limit).
+   */
+  estimate: { query: Built; key: string } | null;
   /** The page comes as one JSON text (`__rows`) with its row count (`__n`). */
   json: boolean;
   offset: number;
@@ -139,7 +142,11 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   const count = def.countLimit
     ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${int(def.countLimit + 1)}) c`
     : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
-  const estimate = def.countLimit ? build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`) : null;
+  let estimate: Statements['estimate'] = null;
+  if (def.countLimit) {
+    const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
+    estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
+  }
   if (json) {
     // The page's rows in the page's order (an aggregate over a sorted subquery keeps its order).
     const rows = sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def, json)} FROM (${page}) p) x`;
@@ -197,7 +204,7 @@ async function execute(db: Db, q: Built, named: boolean): Promise<Record<string,
   return res.rows;
 }
 
-export type RunListOptions<T> = {
+export type RunListOptions = {
   /** The scope of a few locations as ids, to read it location by location. */
   split?: ScopeSplit;
   /**
@@ -205,13 +212,11 @@ export type RunListOptions<T> = {
    * query reuse their built statements. Without it a scoped request builds its own.
    */
   scopeKey?: string;
-  /** Makes the answer's row from a raw one, helper columns (`__*`) left out; by default the raw row without them. */
-  row?: (raw: Record<string, unknown>) => T;
 };
 
 /** The request's statements, and the page a `locate` asked for. */
 async function statementsFor(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions<unknown>, json?: JsonShape,
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions, json?: JsonShape,
 ): Promise<{ st: Statements; pageNumber?: number }> {
   // Unscoped and scoped requests never share statements, whatever the caller's key.
   const scopeKey = scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
@@ -238,7 +243,7 @@ async function statementsFor(
  * trip with the count, or the page alone for a filter known to match more rows than are counted.
  */
 async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: Record<string, unknown>[]; totalRows: number }> {
-  const big = st.estimate ? bigCount(def.countLimit!, st.estimate) : null;
+  const big = st.estimate ? bigCount(st.estimate.key) : null;
   const named = st.offset < NAMED_PAGES * st.limit;
   const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
   if (big?.known !== undefined) {
@@ -250,7 +255,7 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   const counted = Number(all[0]?.__total ?? 0);
   // Without JSON, a page with no rows leaves one row that carries the total alone.
   const rows = !st.json && all[0]?.__row === null ? [] : all;
-  const totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, st.estimate!, counted)) : counted;
+  const totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, st.estimate!.query, counted)) : counted;
   return { rows, totalRows };
 }
 
@@ -260,12 +265,11 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
  * restriction as location ids, lets a small scope be read location by location.
  */
 export async function runList<T>(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: RunListOptions<T> = {},
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: RunListOptions = {},
 ): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
-  const toRow = opts.row ?? ((r: Record<string, unknown>) => withoutHelpers(r) as T);
   const { st, pageNumber } = await statementsFor(db, def, q, scope, opts);
   const { rows, totalRows } = await readPage(db, def, st);
-  const pageRows = rows.map(toRow);
+  const pageRows = rows.map((r) => withoutHelpers(r) as T);
   return pageNumber === undefined ? { pageRows, totalRows } : { pageRows, totalRows, pageNumber };
 }
 
@@ -276,7 +280,7 @@ export async function runList<T>(
  * read all day is most of what a request costs.
  */
 export async function runListJson(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: Omit<RunListOptions<never>, 'row'> & { shape: JsonShape },
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions & { shape: JsonShape },
 ): Promise<string> {
   const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, opts.shape);
   const { rows, totalRows } = await readPage(db, def, st);
@@ -291,10 +295,9 @@ const bigCounts = new Map<string, { n: number; until: number }>();
  * Filters that matched more rows than the list counts (its `countLimit`): their total is the
  * planner's estimate anyway, so for half a minute a page of the same filter is read without
  * counting again (paging through a big list costs a page each). At most a thousand filters,
- * each known by its estimate statement (the filter and scope) and the count limit.
+ * each known by its key: the count limit and the estimate statement (the filter and scope).
  */
-function bigCount(countLimit: number, estimate: Built) {
-  const key = `${countLimit}\u0000${estimate.sql}\u0000${JSON.stringify(estimate.params)}`;
+function bigCount(key: string) {
   const hit = bigCounts.get(key);
   const now = Date.now();
   return {

@@ -20,8 +20,6 @@ import { defineList, type ListDef } from '../../lib/list-query.ts';
  * days and the IP history compute their rows and do not.
  */
 
-const iso = (e: ReturnType<typeof sql>) => sql`to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * Counts are exact up to this many rows and the planner's estimate above (a fleet of 100,000
  * devices would otherwise count every matching row for each page).
@@ -238,4 +236,3 @@ export const dmDeviceHistoryList = defineList(dmDeviceHistoryListSpec, {
   },
 });
 
-export { iso };
