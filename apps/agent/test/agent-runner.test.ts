@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { AgentRunnerOptions } from '../src/run/agent-runner.ts';
 import { createHttpTransport } from '../src/run/transport.ts';
 import { startFakeAgentServer } from './helpers/fake-agent-server.ts';
 import type { FakeAgentServer } from './helpers/fake-agent-server.ts';
+import { removeDir } from './helpers/processes.ts';
 
 const port = 20_000 + Math.floor(Math.random() * 40_000);
 const base = '127.0.63.1';
@@ -55,7 +56,7 @@ function runnerOptions(overrides: Partial<AgentRunnerOptions> = {}): AgentRunner
   };
 }
 afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) removeDir(d);
 });
 
 describe('agent runner', () => {

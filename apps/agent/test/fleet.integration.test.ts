@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { createAgentRunner } from '../src/run/agent-runner.ts';
 import type { AgentRunner, RunSummary } from '../src/run/agent-runner.ts';
 import { createHttpTransport } from '../src/run/transport.ts';
+import { removeDir } from './helpers/processes.ts';
 
 /**
  * Issue 5's integration test: the real server (on an embedded database on disk, so it can be
@@ -99,8 +100,8 @@ describe('collecting a fleet: agent, server and simulated printers', () => {
     await runner?.stop();
     await stopServer();
     await fleet?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(spoolDir, { recursive: true, force: true });
+    removeDir(dataDir);
+    removeDir(spoolDir);
   });
 
   /** One poll of the fleet, delivered; a simulated hour passes first so counters move. */

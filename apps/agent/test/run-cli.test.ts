@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { startFleet } from '@pagewatch/printer-sim/fleet';
 import type { Fleet } from '@pagewatch/printer-sim/fleet';
 import { startFakeAgentServer } from './helpers/fake-agent-server.ts';
 import type { FakeAgentServer } from './helpers/fake-agent-server.ts';
+import { removeDir, stopChild } from './helpers/processes.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repoRoot, 'apps/agent/src/cli.ts');
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fleet?.stop();
   await server?.close();
-  rmSync(spool, { recursive: true, force: true });
+  removeDir(spool);
 });
 
 describe('agent command line', () => {
@@ -71,11 +72,15 @@ describe('agent command line', () => {
   it('run stops cleanly on SIGTERM: STOPPING, then STOPPED', async () => {
     server.statuses.length = 0;
     const child = spawn(process.execPath, [cli, 'run', '--server', server.url, '--token', server.token, '--spool-dir', spool], { stdio: 'ignore' });
-    const deadline = Date.now() + 20_000;
-    while (!server.statuses.includes('IDLE') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    child.kill('SIGTERM');
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
-    expect(code).toBe(0);
-    expect(server.statuses.slice(-2)).toEqual(['STOPPING', 'STOPPED']);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!server.statuses.includes('IDLE') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const exited = new Promise<number | null>((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(server.statuses.slice(-2)).toEqual(['STOPPING', 'STOPPED']);
+    } finally {
+      await stopChild(child);
+    }
   });
 });

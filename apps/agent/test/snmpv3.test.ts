@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDevice } from '../src/probe/read-device.ts';
 import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { SnmpError } from '../src/snmp/snmp-error.ts';
+import { freeUdpPort, removeDir, stopChild } from './helpers/processes.ts';
 
 /**
  * SNMPv3 against a real agent: net-snmp's snmpd (Debian package `snmpd`) on 127.0.0.1, with
@@ -13,7 +14,7 @@ import { SnmpError } from '../src/snmp/snmp-error.ts';
  * snmpd is the reference here; it makes itself look like a Kyocera printer through overrides.
  */
 const snmpd = ['/usr/sbin/snmpd', '/usr/bin/snmpd'].find((p) => spawnSync(p, ['-v']).status === 0) ?? null;
-const port = 20000 + Math.floor(Math.random() * 20000);
+let port = 0;
 let dir = '';
 let proc: ChildProcess | null = null;
 
@@ -40,8 +41,11 @@ async function waitForAgent() {
   throw new Error('snmpd did not start');
 }
 
-describe.skipIf(!snmpd)('SNMPv3 against snmpd (skipped: the Debian package snmpd is not installed)', () => {
+const title = snmpd ? `SNMPv3 against snmpd (${snmpd})` : 'SNMPv3 against snmpd (skipped: the Debian package snmpd is not installed)';
+
+describe.skipIf(!snmpd)(title, () => {
   beforeAll(async () => {
+    port = await freeUdpPort();
     dir = mkdtempSync(join(tmpdir(), 'pagewatch-snmpd-'));
     writeFileSync(join(dir, 'snmpd.conf'), CONFIG);
     proc = spawn(snmpd!, ['-f', '-Lf', join(dir, 'log'), '-C', '-c', join(dir, 'snmpd.conf'), `--persistentDir=${join(dir, 'persist')}`, `udp:127.0.0.1:${port}`], {
@@ -50,9 +54,10 @@ describe.skipIf(!snmpd)('SNMPv3 against snmpd (skipped: the Debian package snmpd
     });
     await waitForAgent();
   });
-  afterAll(() => {
-    proc?.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+  afterAll(async () => {
+    // snmpd writes its persistent state while it shuts down: remove its folder once it is gone.
+    await stopChild(proc);
+    removeDir(dir);
   });
 
   const target = (v3: Record<string, string>) => ({ host: '127.0.0.1', port, version: '3' as const, v3: v3 as never, timeoutMs: 1000, retries: 0 });

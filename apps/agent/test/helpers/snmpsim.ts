@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SnmpClient } from '../../src/snmp/snmp-client.ts';
+import { removeDir, stopChild } from './processes.ts';
 
 /** A running snmpsimd on 127.0.0.1 serving `<community>.snmprec` files from `dataDir`. */
 export type Snmpsim = { port: number; dataDir: string; stop(): Promise<void> };
@@ -76,12 +77,6 @@ export async function startSnmpsim(dirs: { root: string; dataDir: string; cacheD
 }
 
 async function stopProcess(child: ChildProcess, rootToRemove: string | null): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await gone;
-    clearTimeout(timer);
-  }
-  if (rootToRemove) rmSync(rootToRemove, { recursive: true, force: true });
+  await stopChild(child);
+  removeDir(rootToRemove);
 }
