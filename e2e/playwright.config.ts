@@ -6,7 +6,12 @@ import { join } from 'node:path';
 // The real server on a fresh embedded database, serving the built console.
 const port = Number(process.env.E2E_PORT ?? 18181);
 export const adminPassword = 'e2e-Admin-pass1';
-const dataDir = mkdtempSync(join(tmpdir(), 'pagewatch-e2e-'));
+// e2e/run.ts gives a folder that it removes after the run; a bare `playwright test` gets one in
+// the temporary folder. Set once, in the environment, so Playwright's workers reuse it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'pagewatch-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+// The server's request log is thousands of lines: warnings and errors only, unless asked for.
+const serverLogLevel = process.env.E2E_SERVER_LOG ? 'info' : 'warn';
 
 export default defineConfig({
   testDir: './tests',
@@ -34,6 +39,7 @@ export default defineConfig({
       PAGEWATCH_DATA_DIR: dataDir,
       PAGEWATCH_ADMIN_PASSWORD: adminPassword,
       DATABASE_URL: '',
+      LOG_LEVEL: serverLogLevel,
     },
   },
 });
