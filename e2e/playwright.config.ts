@@ -15,6 +15,8 @@ const serverLogLevel = process.env.E2E_SERVER_LOG ? 'info' : 'warn';
 
 export default defineConfig({
   testDir: './tests',
+  // e2e/run.ts gives each run a folder of its own, so runs side by side do not delete each other's.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

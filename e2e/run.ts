@@ -1,18 +1,42 @@
-// Runs Playwright with every temporary file of the run (the server's embedded database,
-// Playwright's caches, Chromium's profiles) in one folder that is removed afterwards, so a run
-// leaves nothing behind in the system's temporary folder.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Builds the console and runs Playwright against it on a free port (or E2E_PORT). Every file of
+// the run (the build, the server's embedded database, Playwright's caches, Chromium's profiles)
+// goes to one folder that is removed afterwards: a run leaves nothing behind, and two runs side
+// by side share neither a port nor a build.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A TCP port on 127.0.0.1 that nothing listens on now, so two runs side by side do not meet. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const port = process.env.E2E_PORT ?? String(await freePort());
 const runDir = mkdtempSync(join(tmpdir(), 'pagewatch-e2e-'));
-const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TMPDIR: runDir, E2E_DATA_DIR: join(runDir, 'data') },
-});
+const env = { ...process.env, E2E_PORT: port, TMPDIR: runDir, E2E_DATA_DIR: join(runDir, 'data'), E2E_OUTPUT_DIR: join(runDir, 'results'), PAGEWATCH_WEB_DIST: join(runDir, 'web') };
+const removeRunDir = () => rmSync(runDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', env.PAGEWATCH_WEB_DIST, '--emptyOutDir'], { cwd: join(import.meta.dirname, '../apps/web'), stdio: 'inherit', env });
+if (build.status !== 0) {
+  removeRunDir();
+  process.exit(build.status ?? 1);
+}
+const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
-  rmSync(runDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  // A failed run keeps its traces where Playwright's report looks for them.
+  if (code !== 0 && existsSync(env.E2E_OUTPUT_DIR)) {
+    const kept = join(import.meta.dirname, 'test-results');
+    rmSync(kept, { recursive: true, force: true });
+    cpSync(env.E2E_OUTPUT_DIR, kept, { recursive: true });
+    console.error(`The failed tests' traces are in ${kept} (npx playwright show-trace <trace.zip>).`);
+  }
+  removeRunDir();
   process.exit(code ?? (signal ? 1 : 0));
 });
