@@ -1,10 +1,10 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AgentReading, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
 import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
 import { eventGroups } from '../../db/schema.ts';
 import type { Hub } from '../../plugins/realtime.ts';
-import { AppError, type FieldError } from '../../lib/app-error.ts';
+import type { Lang } from '../../i18n/messages.ts';
 import { agents } from '../agents/agents.schema.ts';
 import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
@@ -41,38 +41,7 @@ import {
   type NoteRow,
   type PartDayRow,
 } from './ingest.repository.ts';
-import './ingest.messages.ts';
-
-export type BatchResult = { stored: number; duplicates: number };
-
-/** Counters above this are not page counts (a corrupt value); a reading with one is refused. */
-const MAX_COUNTER = 1e12;
-const EARLIEST = Date.UTC(2000, 0, 1);
-const SKEW_MS = 24 * 3600_000;
-
-/**
- * Checks what zod cannot: dates that are not dates or far in the future, counters beyond any
- * device's life. One bad reading refuses the whole batch (nothing of it is stored).
- */
-export function impossibleValues(batch: ReadingBatch, now = Date.now()): FieldError[] {
-  const errors: FieldError[] = [];
-  batch.readings.forEach((r, i) => {
-    const at = Date.parse(r.reading.readAt);
-    if (!Number.isFinite(at) || at < EARLIEST || at > now + SKEW_MS) {
-      errors.push({ field: `readings.${i}.reading.readAt`, key: 'ingest.badReadAt' });
-    }
-    for (const [k, v] of Object.entries(r.reading.counters)) {
-      if (typeof v === 'number' && v > MAX_COUNTER) errors.push({ field: `readings.${i}.reading.counters.${k}`, key: 'ingest.badCounter' });
-    }
-    r.reading.counters.vendor.forEach((c, j) => {
-      if (!Number.isFinite(c.value) || c.value > MAX_COUNTER * 1000) errors.push({ field: `readings.${i}.reading.counters.vendor.${j}.value`, key: 'ingest.badCounter' });
-    });
-    r.reading.supplies.forEach((s, j) => {
-      if (s.level !== null && (s.level < -1000 || s.level > 1e9)) errors.push({ field: `readings.${i}.reading.supplies.${j}.level`, key: 'ingest.badLevel' });
-    });
-  });
-  return errors.slice(0, 50);
-}
+import { checkReadings } from './ingest.validate.ts';
 
 type Ctx = {
   tx: Db;
@@ -153,12 +122,15 @@ export class IngestService {
     return this.devicesGroupId;
   }
 
-  /** Stores a batch in one transaction; readings already stored (by id) are skipped. */
-  async ingest(agentId: number, batch: ReadingBatch): Promise<BatchResult> {
-    const bad = impossibleValues(batch);
-    if (bad.length) throw new AppError('UNPROCESSABLE', { key: 'ingest.impossible', fields: bad });
+  /**
+   * Stores a batch's valid readings in one transaction; readings already stored (by id) are
+   * skipped, bad ones are named in `rejected` and never stored (the agent does not resend them).
+   */
+  async ingest(agentId: number, batch: ReadingBatchEnvelope, lang: Lang = 'en'): Promise<BatchResult> {
+    const { valid, rejected } = checkReadings(batch.readings, lang);
+    if (!valid.length) return { stored: 0, duplicates: 0, rejected };
     const groupId = await this.groupId();
-    const unique = [...new Map(batch.readings.map((r) => [r.id, r])).values()];
+    const unique = [...new Map(valid.map((r) => [r.id, r])).values()];
     const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
     const result = await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
@@ -167,8 +139,8 @@ export class IngestService {
       const readings = unique
         .filter((r) => fresh.has(r.id))
         .sort((a, b) => Date.parse(a.reading.readAt) - Date.parse(b.reading.readAt));
-      const duplicates = batch.readings.length - readings.length;
-      if (!readings.length) return { stored: 0, duplicates };
+      const duplicates = valid.length - readings.length;
+      if (!readings.length) return { stored: 0, duplicates, rejected };
 
       const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
       const ranges = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(eq(networkRanges.agentId, agentId));
@@ -280,7 +252,7 @@ export class IngestService {
       const stored = await insertEvents(tx, groupId, events);
       await insertSerialNotes(tx, groupId, notes);
       published.push(...stored.map((e) => ({ deviceId: e.deviceId, locationId: e.locationId, type: e.type as DeviceEventType })));
-      return { stored: readings.length, duplicates };
+      return { stored: readings.length, duplicates, rejected };
     });
     this.publish(published);
     return result;
