@@ -68,8 +68,14 @@ export const READING_LIST_MAX = { supplies: 100, trays: 50, vendorCounters: 500,
 /** C0 controls and DEL: a NUL cannot be stored at all, the others are never meant as text. */
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
-/** Text of at most `max` characters without control characters. */
-export const boundedText = (max: number) => z.string().max(max).regex(NO_CONTROL, 'general.controlCharacters');
+/** Half a UTF-16 surrogate pair: not text, and PostgreSQL refuses it. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Text of at most `max` characters without control characters, and well-formed (a lone UTF-16
+ * surrogate cannot be stored either).
+ */
+export const boundedText = (max: number) =>
+  z.string().max(max).regex(NO_CONTROL, 'general.controlCharacters').refine((s) => !LONE_SURROGATE.test(s), 'general.badValue');
 const int32 = () => z.int32();
 
 const count = z.number().int().min(0).max(MAX_COUNTER).nullable();
