@@ -94,6 +94,8 @@ async function run(db: string): Promise<Result[]> {
       for (const b of batches) {
         const res = await post(t.app, token, b);
         if (res.statusCode !== 200) throw new Error(`batch refused: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        // Readings are checked one by one since issue 14: a refused one is in a 200 answer.
+        if (res.body.includes('"rejected":[{')) throw new Error(`readings refused: ${res.body.slice(0, 300)}`);
       }
       const ms = performance.now() - start;
       const cpuMs = cpuSpent(cpu0, await cpuNow(t.ctx.db, db === 'postgres'));

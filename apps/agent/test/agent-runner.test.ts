@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,8 @@ afterAll(async () => {
 });
 afterEach(() => {
   server.down = false;
+  server.failStatus = null;
+  server.rejectSerials.clear();
 });
 
 function runnerOptions(overrides: Partial<AgentRunnerOptions> = {}): AgentRunnerOptions {
@@ -150,6 +152,52 @@ describe('agent runner', () => {
     const firstFinish = server.calls.indexOf(`finish:${a.runId}`);
     const secondStart = server.calls.indexOf(`run-start:${b.runId}`);
     expect(server.calls.slice(firstFinish, secondStart).some((c) => c.startsWith('readings'))).toBe(false);
+  });
+
+  it('stopping against a failing server sends once, not every 50 ms (issue 14)', async () => {
+    const runner = createAgentRunner(runnerOptions({ retryMinMs: 1000, retryMaxMs: 5000, stopFlushMs: 3000 }));
+    server.failStatus = 500;
+    await runner.runOnce();
+    const before = server.deliveries;
+    const started = Date.now();
+    await runner.stop();
+    // The one last try (the run start, first in the spool), and perhaps one retry that was due.
+    expect(server.deliveries - before).toBeLessThanOrEqual(2);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(runner.pending()).toBeGreaterThan(COUNT);
+  });
+
+  it('never retries what the server refused for good: a 4xx batch, a refused reading; the rest flows on', async () => {
+    // A reading refused on its own: the others of its batch are stored, it is set aside.
+    server.readings.clear();
+    server.deliveries = 0;
+    const refused = fleet.info(0).serial;
+    server.rejectSerials.add(refused);
+    const options = runnerOptions();
+    const runner = createAgentRunner(options);
+    await runner.runOnce();
+    expect(await runner.flush(5000)).toBe(true);
+    expect(server.readings.size).toBe(COUNT - 1);
+    // run start, one batch, run finish: nothing sent twice.
+    expect(server.deliveries).toBe(3);
+    const kept = readdirSync(join(options.spoolDir, 'rejected')).map((f) => readFileSync(join(options.spoolDir, 'rejected', f), 'utf8'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toContain(refused);
+
+    // A whole batch refused (400): set aside once, then later readings are delivered.
+    server.rejectSerials.clear();
+    server.failStatus = 400;
+    server.deliveries = 0;
+    await runner.runOnce();
+    expect(await runner.flush(5000)).toBe(true);
+    expect(server.deliveries).toBe(3);
+    server.failStatus = null;
+    server.readings.clear();
+    await runner.runOnce();
+    expect(await runner.flush(5000)).toBe(true);
+    await runner.stop();
+    expect(server.readings.size).toBe(COUNT);
+    expect(existsSync(join(options.spoolDir, 'rejected'))).toBe(true);
   });
 
   it('shows ERROR when the server refuses its token', async () => {

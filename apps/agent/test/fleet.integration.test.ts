@@ -181,7 +181,7 @@ describe('collecting a fleet: agent, server and simulated printers', () => {
       expect(res.status).toBe(200);
       return res.json();
     };
-    expect(await send()).toEqual({ stored: 1, duplicates: 0 });
-    expect(await send()).toEqual({ stored: 0, duplicates: 1 });
+    expect(await send()).toEqual({ stored: 1, duplicates: 0, rejected: [] });
+    expect(await send()).toEqual({ stored: 0, duplicates: 1, rejected: [] });
   });
 });

@@ -14,7 +14,9 @@ import { readingSchema } from './reading.ts';
  *   POST /api/agent/runs/:runId/finish   { finishedAt, rangeResults }  -> 204
  *   POST /api/agent/readings      ReadingBatch                         -> BatchResult
  *
- * Readings carry ids: a batch sent twice is stored once. Readings of one run carry its runId,
+ * Readings carry ids: a batch sent twice is stored once. Each reading of a batch is checked on
+ * its own: a bad one is named in `rejected` (with its id and field) and the rest are stored; a
+ * batch that is not a batch at all (no batchId, no readings array) is a 400 as a whole. Readings of one run carry its runId,
  * so the server can tell which known devices a finished run did not see (not available).
  */
 export const AGENT_STATUSES = ['IDLE', 'STARTING', 'RUNNING', 'ERROR', 'STOPPING', 'STOPPED'] as const;
@@ -94,13 +96,14 @@ export const agentRunFinishSchema = z.object({
   ).max(10_000),
 });
 
-/** A walk of a device that matched no profile: [oid, type, value] rows. */
-export const walkRowSchema = z.tuple([z.string().max(256), z.string().max(32), z.string().max(65_536)]);
+/** A walk of a device that matched no profile: [oid, type, value] rows (no NUL: it cannot be stored). */
+const walkText = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, 'general.controlCharacters');
+export const walkRowSchema = z.tuple([walkText(256), walkText(32), walkText(65_536)]);
 
 export const agentReadingSchema = z.object({
   id: z.uuid(),
   runId: z.uuid().nullable(),
-  rangeId: z.number().int().nullable(),
+  rangeId: z.int32().nullable(),
   ip: z.ipv4(),
   port: z.number().int().min(1).max(65535),
   reading: readingSchema,
@@ -109,10 +112,38 @@ export const agentReadingSchema = z.object({
 export type AgentReading = z.infer<typeof agentReadingSchema>;
 
 export const MAX_BATCH_READINGS = 500;
+/** A batch as the agent builds it: every reading valid. */
 export const readingBatchSchema = z.object({
   batchId: z.uuid(),
   readings: z.array(agentReadingSchema).min(1).max(MAX_BATCH_READINGS),
 });
 export type ReadingBatch = z.infer<typeof readingBatchSchema>;
+/** A batch as the server takes it: the envelope checked, each reading checked on its own. */
+export const readingBatchEnvelopeSchema = z.object({
+  batchId: z.uuid(),
+  readings: z.array(z.unknown()).min(1).max(MAX_BATCH_READINGS),
+});
+export type ReadingBatchEnvelope = z.infer<typeof readingBatchEnvelopeSchema>;
 
-export const batchResultSchema = z.object({ stored: z.number().int(), duplicates: z.number().int() });
+/** A reading the server refused: its place in the batch, its id, and the error as a whole request's would be. */
+export const readingRejectionSchema = z.object({
+  index: z.number().int(),
+  id: z.string().nullable(),
+  /** 400 (a value past the contract) or 422 (a value no device has, e.g. a date in the future). */
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ReadingRejection = z.infer<typeof readingRejectionSchema>;
+
+/**
+ * stored + duplicates + rejected.length = the batch's readings. A rejected reading is refused
+ * for good: sending it again gets the same answer. `rejected` is absent from older servers.
+ */
+export const batchResultSchema = z.object({
+  stored: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.array(readingRejectionSchema).optional(),
+});
+export type BatchResult = z.infer<typeof batchResultSchema>;

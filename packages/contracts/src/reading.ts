@@ -26,41 +26,93 @@ export const PRINTER_ERROR_BITS = [
   'outputNearFull', 'outputFull', 'inputTrayEmpty', 'overduePreventMaint',
 ] as const;
 
-const count = z.number().int().nonnegative().nullable();
+/**
+ * Every value's limit (security.md, invariant 8). Text lengths are the server's columns
+ * (apps/server/src/modules/devices/devices.schema.ts); numbers fit their columns (int4, bigint).
+ * The agent cuts or drops what exceeds a limit with these same numbers (apps/agent/src/run/
+ * fit-reading.ts) and says so in `trimmed`; the server refuses a reading past one (400).
+ */
+export const INT32_MIN = -(2 ** 31);
+export const INT32_MAX = 2 ** 31 - 1;
+/** Counters above this are not page counts (a corrupt value). */
+export const MAX_COUNTER = 1e12;
+/** Vendor counters may count other things (toner dots, seconds): a wider bound. */
+export const MAX_VENDOR_COUNTER = 1e15;
+/** A supply level below or above these is no level (RFC 3805 uses -1, -2 and -3). */
+export const SUPPLY_LEVEL_MIN = -1000;
+export const SUPPLY_LEVEL_MAX = 1e9;
+
+/** Longest text per field; a field without a column of its own (jsonb, text) has a bound too. */
+export const READING_TEXT_MAX = {
+  readAt: 40,
+  profileId: 100,
+  sysObjectID: 256,
+  /** A text column: bounded by the agent's own text limit with room to spare. */
+  sysDescr: 2000,
+  vendor: 100,
+  model: 250,
+  serialNumber: 100,
+  macAddress: 17,
+  firmware: 250,
+  hostName: 255,
+  location: 500,
+} as const;
+export const SUPPLY_TEXT_MAX = { type: 50, description: 500, colorant: 50, partNumber: 100, partSerialNumber: 100, unit: 30 } as const;
+export const TRAY_TEXT_MAX = { name: 250, mediaName: 250 } as const;
+export const COUNTER_TEXT_MAX = { key: 100, name: 250, oid: 256, totalUnit: 30 } as const;
+export const STATUS_TEXT_MAX = { error: 50, errorStateHex: 16 } as const;
+export const PROBLEM_TEXT_MAX = 500;
+/** Most entries per list. */
+export const READING_LIST_MAX = { supplies: 100, trays: 50, vendorCounters: 500, errors: 32, problems: 100, trimmed: 200 } as const;
+
+/** C0 controls and DEL: a NUL cannot be stored at all, the others are never meant as text. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+/** Half a UTF-16 surrogate pair: not text, and PostgreSQL refuses it. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Text of at most `max` characters without control characters, and well-formed (a lone UTF-16
+ * surrogate cannot be stored either).
+ */
+export const boundedText = (max: number) =>
+  z.string().max(max).regex(NO_CONTROL, 'general.controlCharacters').refine((s) => !LONE_SURROGATE.test(s), 'general.badValue');
+const int32 = () => z.int32();
+
+const count = z.number().int().min(0).max(MAX_COUNTER).nullable();
 const percent = z.number().int().min(0).max(100).nullable();
 
 export const readingSupplySchema = z.object({
   /** prtMarkerSuppliesIndex (or the vendor table's index). */
-  index: z.number().int(),
+  index: int32(),
   /** IANA-PRINTER-MIB PrtMarkerSuppliesTypeTC name, e.g. toner, opc, wasteToner. */
-  type: z.string(),
+  type: boundedText(SUPPLY_TEXT_MAX.type),
   /** True when the device gave no type and it was guessed from the description. */
   typeInferred: z.boolean(),
   /** 'consumed' (toner) or 'filled' (waste container), from prtMarkerSuppliesClass. */
   supplyClass: z.enum(['consumed', 'filled']).nullable(),
-  description: z.string(),
+  description: boundedText(SUPPLY_TEXT_MAX.description),
   /** Colorant of the supply (prtMarkerColorantValue), e.g. black, cyan. */
-  colorant: z.string().nullable(),
+  colorant: boundedText(SUPPLY_TEXT_MAX.colorant).nullable(),
   /** Part number found in the description (e.g. Xerox "PN 006R01509", HP "HP CF410A"). */
-  partNumber: z.string().nullable(),
+  partNumber: boundedText(SUPPLY_TEXT_MAX.partNumber).nullable(),
   /** Serial of the supply found in the description (Xerox "SN…"). */
-  partSerialNumber: z.string().nullable(),
+  partSerialNumber: boundedText(SUPPLY_TEXT_MAX.partSerialNumber).nullable(),
   /** prtMarkerSuppliesSupplyUnit name, e.g. percent, impressions, tenthsOfGrams. */
-  unit: z.string().nullable(),
+  unit: boundedText(SUPPLY_TEXT_MAX.unit).nullable(),
   /** Raw level and max capacity as the device gave them (may be -1, -2, -3). */
-  level: z.number().int().nullable(),
-  maxCapacity: z.number().int().nullable(),
+  level: z.int().min(SUPPLY_LEVEL_MIN).max(SUPPLY_LEVEL_MAX).nullable(),
+  maxCapacity: int32().nullable(),
   levelState: levelStateSchema.nullable(),
   percent,
 });
 export type ReadingSupply = z.infer<typeof readingSupplySchema>;
 
 export const readingTraySchema = z.object({
-  index: z.number().int(),
-  name: z.string(),
-  mediaName: z.string().nullable(),
-  level: z.number().int().nullable(),
-  maxCapacity: z.number().int().nullable(),
+  index: int32(),
+  name: boundedText(TRAY_TEXT_MAX.name),
+  mediaName: boundedText(TRAY_TEXT_MAX.mediaName).nullable(),
+  level: int32().nullable(),
+  maxCapacity: int32().nullable(),
   levelState: levelStateSchema.nullable(),
   percent,
 });
@@ -68,17 +120,17 @@ export type ReadingTray = z.infer<typeof readingTraySchema>;
 
 export const readingCounterSchema = z.object({
   /** Stable key: a normalised field name (mono, copies…) or a slug of the vendor's name. */
-  key: z.string(),
-  name: z.string(),
-  oid: z.string(),
-  value: z.number().nonnegative(),
+  key: boundedText(COUNTER_TEXT_MAX.key),
+  name: boundedText(COUNTER_TEXT_MAX.name),
+  oid: boundedText(COUNTER_TEXT_MAX.oid),
+  value: z.number().min(0).max(MAX_VENDOR_COUNTER),
 });
 export type ReadingCounter = z.infer<typeof readingCounterSchema>;
 
 export const readingCountersSchema = z.object({
   /** prtMarkerLifeCount of the first marker, or the vendor's total. */
   total: count,
-  totalUnit: z.string().nullable(),
+  totalUnit: boundedText(COUNTER_TEXT_MAX.totalUnit).nullable(),
   powerOn: count,
   mono: count,
   color: count,
@@ -89,7 +141,7 @@ export const readingCountersSchema = z.object({
   fax: count,
   duplex: count,
   /** Every vendor counter read, named as the device or the profile names it. */
-  vendor: z.array(readingCounterSchema),
+  vendor: z.array(readingCounterSchema).max(READING_LIST_MAX.vendorCounters),
 });
 export type ReadingCounters = z.infer<typeof readingCountersSchema>;
 
@@ -97,35 +149,44 @@ export const readingStatusSchema = z.object({
   deviceStatus: z.enum(HR_DEVICE_STATUSES).nullable(),
   printerStatus: z.enum(HR_PRINTER_STATUSES).nullable(),
   /** Names of the hrPrinterDetectedErrorState bits that are set. */
-  errors: z.array(z.string()),
+  errors: z.array(boundedText(STATUS_TEXT_MAX.error)).max(READING_LIST_MAX.errors),
   /** The raw error state as hex, e.g. "2000". */
-  errorStateHex: z.string().nullable(),
+  errorStateHex: boundedText(STATUS_TEXT_MAX.errorStateHex).nullable(),
 });
 export type ReadingStatus = z.infer<typeof readingStatusSchema>;
 
+/** What the agent cut (too long), dropped (out of range: null, or the list entry left out) or cleaned (control characters). */
+export const TRIM_ACTIONS = ['cut', 'dropped', 'cleaned'] as const;
+export const readingTrimSchema = z.object({ field: boundedText(200), action: z.enum(TRIM_ACTIONS) });
+export type ReadingTrim = z.infer<typeof readingTrimSchema>;
+
+const text = (field: keyof typeof READING_TEXT_MAX) => boundedText(READING_TEXT_MAX[field]);
+
 export const readingSchema = z.object({
   schema: z.literal('pagewatch/reading@1'),
-  readAt: z.string(),
+  readAt: text('readAt'),
   /** Vendor profile of the models pack that matched, and the pack's version. */
-  profileId: z.string().nullable(),
-  modelsVersion: z.number().int().nullable(),
-  sysObjectID: z.string().nullable(),
-  sysDescr: z.string().nullable(),
-  vendor: z.string().nullable(),
-  model: z.string().nullable(),
-  serialNumber: z.string().nullable(),
-  macAddress: z.string().nullable(),
-  firmware: z.string().nullable(),
-  hostName: z.string().nullable(),
-  location: z.string().nullable(),
+  profileId: text('profileId').nullable(),
+  modelsVersion: int32().nullable(),
+  sysObjectID: text('sysObjectID').nullable(),
+  sysDescr: text('sysDescr').nullable(),
+  vendor: text('vendor').nullable(),
+  model: text('model').nullable(),
+  serialNumber: text('serialNumber').nullable(),
+  macAddress: text('macAddress').nullable(),
+  firmware: text('firmware').nullable(),
+  hostName: text('hostName').nullable(),
+  location: text('location').nullable(),
   isPrinter: z.boolean(),
   deviceType: z.enum(DEVICE_TYPES).nullable(),
   colorType: z.enum(COLOR_TYPES).nullable(),
   paperFormat: z.enum(PAPER_FORMATS).nullable(),
   status: readingStatusSchema,
   counters: readingCountersSchema,
-  supplies: z.array(readingSupplySchema),
-  trays: z.array(readingTraySchema),
-  problems: z.array(z.string()),
+  supplies: z.array(readingSupplySchema).max(READING_LIST_MAX.supplies),
+  trays: z.array(readingTraySchema).max(READING_LIST_MAX.trays),
+  problems: z.array(boundedText(PROBLEM_TEXT_MAX)).max(READING_LIST_MAX.problems),
+  /** Added with issue 14, optional for older agents: values the agent fitted to these limits. */
+  trimmed: z.array(readingTrimSchema).max(READING_LIST_MAX.trimmed).optional(),
 });
 export type Reading = z.infer<typeof readingSchema>;

@@ -9,10 +9,11 @@ import { discoverRange } from '../discovery/discover.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import { loadDefaultModelsPack } from '../profiles/models-pack.loader.ts';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
+import { fitAgentReading } from './fit-reading.ts';
 import { mapLimit, pollDevice } from './poll-device.ts';
 import type { PollOptions } from './poll-device.ts';
 import { Spool } from './spool.ts';
-import type { RangeResult, SpoolMessage, SpoolRecord } from './spool.ts';
+import type { RangeResult, SpoolMessage, SpoolRecord, SpoolSegment } from './spool.ts';
 import { TransportError } from './transport.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
 
@@ -209,8 +210,11 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       let read = 0;
       await mapLimit(devices, options.concurrency ?? 64, async (device) => {
         const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
-        const reading = await pollDevice(device, range.id, range.snmp, registry, runId, { ...options.poll, forceWalk });
-        if (!reading) return;
+        const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...options.poll, forceWalk });
+        if (!polled) return;
+        // Fitted to the contract's limits, so one over-long value never holds the queue up.
+        const reading = fitAgentReading(polled);
+        if (reading.reading.trimmed?.length) log('warn', `${device.ip}: fitted to the limits: ${reading.reading.trimmed.map((t) => `${t.field} ${t.action}`).join(', ')}`);
         const checked = agentReadingSchema.safeParse(reading);
         if (!checked.success) {
           const issue = checked.error.issues[0];
@@ -255,7 +259,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
 
   // ------------------------------------------------------------ sender
 
-  async function deliver(message: SpoolMessage): Promise<void> {
+  async function deliver(segment: SpoolSegment, message: SpoolMessage): Promise<void> {
     const first = message.records[0] as SpoolRecord;
     switch (first.kind) {
       case 'run-start':
@@ -266,24 +270,34 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
         return transport.finishRun(first.runId, { finishedAt: first.finishedAt, rangeResults: first.rangeResults });
       case 'reading': {
         const readings = message.records.map((r) => (r as Extract<SpoolRecord, { kind: 'reading' }>).reading);
-        await transport.sendReadings({ batchId: randomUUID(), readings });
+        const result = await transport.sendReadings({ batchId: randomUUID(), readings });
+        // Refused for good, one by one: set aside with the reason, the rest of the batch is stored.
+        const rejected = result.rejected ?? [];
+        for (const r of rejected) log('warn', `the server refused reading ${r.id ?? `#${r.index}`} (kept in ${spool.dir}/rejected): ${r.message}`);
+        if (rejected.length) {
+          const records = rejected.flatMap((r) => (message.records[r.index] ? [message.records[r.index]!] : []));
+          spool.reject(segment, { ...message, records }, JSON.stringify(rejected));
+        }
       }
     }
   }
 
   let senderStop = false;
+  /** Set by stop: what is sealed is tried once more, with no retries, then the sender ends. */
+  let lastPass = false;
   async function sendLoop(): Promise<void> {
     let backoff = retryMin;
     while (!senderStop) {
       const segment = spool.sealed()[0];
       if (!segment) {
+        if (lastPass) break;
         await sleep(1000);
         continue;
       }
       let failed = false;
       for (const message of spool.messages(segment)) {
         try {
-          await deliver(message);
+          await deliver(segment, message);
         } catch (error) {
           if (error instanceof TransportError && error.kind === 'rejected') {
             // Retrying cannot make the server take it: set it aside and carry on.
@@ -300,7 +314,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
         backoff = retryMin;
       }
       if (failed) {
-        if (senderStop) break;
+        if (senderStop || lastPass) break;
         await sleep(backoff);
         backoff = Math.min(backoff * 2, retryMax);
         continue;
@@ -310,7 +324,10 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       void pushStatus();
     }
   }
-  const sender = sendLoop();
+  let senderDone = false;
+  const sender = sendLoop().finally(() => {
+    senderDone = true;
+  });
 
   // ------------------------------------------------------------ the loop
 
@@ -345,12 +362,17 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     }
   }
 
+  /**
+   * Waits for the sender to deliver what is spooled. It wakes the sender once (the sealing
+   * does): waking it on every check would cut each backoff short and send every 50 ms to a
+   * failing server (issue 14: 1,212 requests in 70 s).
+   */
   async function flush(timeoutMs = 30_000): Promise<boolean> {
     await spool.flushOpen();
+    wake();
     const deadline = Date.now() + timeoutMs;
     while (spool.sealed().length > 0) {
-      if (Date.now() >= deadline) return false;
-      wake();
+      if (Date.now() >= deadline || senderDone) return spool.sealed().length === 0;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return true;
@@ -365,6 +387,9 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       wake();
       await currentRun?.catch(() => undefined);
       await loop?.catch(() => undefined);
+      // One last try for what waits, without retries: a failing server gets one request, and
+      // what it does not take stays in the spool for the next start.
+      lastPass = true;
       const drained = await flush(options.stopFlushMs ?? 10_000);
       if (!drained) log('warn', `${spool.pendingCount()} records stay in the spool for the next start`);
       senderStop = true;

@@ -1,9 +1,8 @@
-import type { AgentConfig, AgentStatus, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
 import type { RangeResult } from './spool.ts';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
-export type BatchResult = { stored: number; duplicates: number };
 
 /**
  * How the agent talks to the server: HTTP for a standalone agent, direct calls for the server's
@@ -18,6 +17,7 @@ export type AgentTransport = {
   startRun(runId: string, startedAt: string): Promise<void>;
   problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
   finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResult[] }): Promise<void>;
+  /** `rejected`: readings the server refused for good (not to be sent again). */
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
 };
 

@@ -21,12 +21,19 @@ export type FakeAgentServer = {
   statuses: string[];
   duplicates: number;
   down: boolean;
+  /** Answer every run and readings call with this status (a failing server), when set. */
+  failStatus: number | null;
+  /** Readings with these serials are refused one by one, as the real server refuses a bad reading. */
+  rejectSerials: Set<string>;
+  /** How many run and readings calls arrived (failed ones too). */
+  deliveries: number;
   close(): Promise<void>;
 };
 
 export async function startFakeAgentServer(config: AgentConfig, token = 'agent-token-1'): Promise<FakeAgentServer> {
   const state = {
     token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], duplicates: 0, down: false,
+    failStatus: null as number | null, rejectSerials: new Set<string>(), deliveries: 0,
   };
   const sockets = new Set<Socket>();
   const server = http.createServer(async (req, res) => {
@@ -52,6 +59,10 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
       return r.data as T;
     };
     let m: RegExpExecArray | null;
+    if (req.method === 'POST' && (path === '/readings' || path.startsWith('/runs'))) {
+      state.deliveries++;
+      if (state.failStatus !== null) return send(state.failStatus, { code: 'FAILING', message: `failing with ${state.failStatus}` });
+    }
     if (req.method === 'POST' && path === '/register') {
       if (!check(agentRegisterSchema)) return;
       state.calls.push('register');
@@ -85,15 +96,17 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
       const batch = check<{ readings: AgentReading[] }>(readingBatchSchema);
       if (!batch) return;
       let stored = 0;
-      for (const r of batch.readings) {
-        if (state.readings.has(r.id)) state.duplicates++;
+      const rejected: { index: number; id: string; status: number; code: string; message: string }[] = [];
+      for (const [index, r] of batch.readings.entries()) {
+        if (r.reading.serialNumber && state.rejectSerials.has(r.reading.serialNumber)) rejected.push({ index, id: r.id, status: 400, code: 'VALIDATION', message: 'refused by the test' });
+        else if (state.readings.has(r.id)) state.duplicates++;
         else {
           state.readings.set(r.id, r);
           stored++;
         }
       }
       state.calls.push(`readings:${batch.readings.length}`);
-      return send(200, { stored, duplicates: batch.readings.length - stored });
+      return send(200, { stored, duplicates: batch.readings.length - stored - rejected.length, rejected });
     }
     send(404, { code: 'NOT_FOUND', message: 'not found' });
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_CODES, type Grant, type RoleCode } from '@pagewatch/contracts/grants';
 import { bearer, createTestApp, signIn } from '../test/test-app.ts';
 import { addLocation } from '../test/scope-fixture.ts';
+import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts';
 import type { RouteAccess } from './access.ts';
 
 /**
@@ -515,4 +516,23 @@ describe('authorisation matrix', () => {
       }
     });
   }
+
+  // Invariant 4 of security.md: an agent's readings touch only devices of its locations.
+  it("an agent at IN updates a device at IN_CHILD by serial; one at OUT or DEFAULT with the same serial stays as it was", async () => {
+    const agent = await world.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: world.loc.IN } });
+    const devices = { inside: await deviceAt(world, world.loc.IN_CHILD), out: await deviceAt(world, world.loc.OUT), parent: await deviceAt(world, world.loc.DEFAULT) };
+    const state = async (id: number) =>
+      (await world.ctx.db.execute(sql`SELECT serial_number, location_id, agent_id, ip, total_count::float8 AS total FROM devices WHERE id = ${id}`)).rows[0] as { serial_number: string; location_id: number; agent_id: number | null; ip: string; total: number | null };
+    const before = { out: await state(devices.out), parent: await state(devices.parent) };
+    const readings = await Promise.all(Object.values(devices).map(async (id, i) => agentReading(`127.0.250.${i + 1}`, { serial: (await state(id)).serial_number, vendor: 'Matrix', total: 4242 })));
+    const res = await post(world.app, agent.token, batch(readings));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await state(devices.inside)).toMatchObject({ agent_id: agent.id, location_id: world.loc.IN_CHILD, total: 4242 });
+    expect(await state(devices.out)).toEqual(before.out);
+    expect(await state(devices.parent)).toEqual(before.parent);
+    for (const d of [before.out, before.parent]) {
+      const copies = (await world.ctx.db.execute(sql`SELECT location_id, agent_id FROM devices WHERE serial_number = ${d.serial_number} ORDER BY id`)).rows;
+      expect(copies).toEqual([{ location_id: d.location_id, agent_id: null }, { location_id: world.loc.IN, agent_id: agent.id }]);
+    }
+  });
 });

@@ -10,7 +10,7 @@ import {
   agentRunStartSchema,
   agentStatusReportSchema,
   batchResultSchema,
-  readingBatchSchema,
+  readingBatchEnvelopeSchema,
 } from '@pagewatch/contracts/agent-api';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -85,6 +85,7 @@ export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
         throw new AppError('TOO_LARGE', { key: 'ingest.tooManyReadings', params: { max: MAX_BATCH_READINGS } });
       }
     },
-    schema: { tags, body: readingBatchSchema, response: { 200: batchResultSchema } },
-  }, (req) => ctx.ingest.ingest(agentOf(req), req.body));
+    // The envelope here; each reading is checked on its own by the service (readingBatchSchema).
+    schema: { tags, body: readingBatchEnvelopeSchema, response: { 200: batchResultSchema } },
+  }, (req) => ctx.ingest.ingest(agentOf(req), req.body, req.lang));
 }

@@ -162,7 +162,7 @@ describe('built-in agent', () => {
     const runId = randomUUID();
     await transport.startRun(runId, new Date(Date.now() - 1000).toISOString());
     const res = await transport.sendReadings(batch([agentReading('127.0.30.1', { serial: 'BUILTIN1', total: 1 }, { runId })]));
-    expect(res).toEqual({ stored: 1, duplicates: 0 });
+    expect(res).toEqual({ stored: 1, duplicates: 0, rejected: [] });
     await transport.finishRun(runId, { finishedAt: new Date().toISOString(), rangeResults: [] });
     const agent = (await get(`/api/agents/${id}`, admin)).json();
     expect(agent).toMatchObject({ builtin: true, version: 'builtin', deviceCount: 1 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { AgentConfig, AgentStatus, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -22,7 +22,7 @@ export type DirectTransport = {
   startRun(runId: string, startedAt: string): Promise<void>;
   problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
   finishRun(runId: string, result: { finishedAt: string; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] }): Promise<void>;
-  sendReadings(batch: ReadingBatch): Promise<{ stored: number; duplicates: number }>;
+  sendReadings(batch: ReadingBatch): Promise<BatchResult>;
 };
 
 /** What the server needs of a runner: the agent's `AgentRunner` has these and more. */

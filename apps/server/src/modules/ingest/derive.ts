@@ -149,7 +149,9 @@ export function applyReading(
   }
   d.totalUnit = r.counters.totalUnit ?? d.totalUnit;
   if (r.counters.vendor.length) d.vendorCounters = r.counters.vendor.map(({ key, name, oid, value }) => ({ key, name, oid, value }));
-  d.problems = r.problems.slice(0, 50);
+  // What the agent cut to the contract's limits comes first, so it is never the part left out.
+  const trimmed = (r.trimmed ?? []).map((t) => `${t.field}: ${t.action} by the agent (past the limit)`);
+  d.problems = [...trimmed, ...r.problems].slice(0, 50);
   d.trays = r.trays;
   d.newDevice30Flag = at.getTime() - d.createdAt.getTime() < 30 * 86_400_000;
   for (const column of Object.values(COLORANTS)) d[column] = null;

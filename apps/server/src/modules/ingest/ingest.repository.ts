@@ -89,6 +89,7 @@ export async function claimReadings(tx: Db, ids: string[], agentId: number): Pro
 }
 
 const inJson = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const inInts = (values: number[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::int)`;
 
 /** Rows of `devices` as the ORM maps them (raw SQL gives column names and text dates). */
 function deviceOf(r: Record<string, unknown>): DeviceState {
@@ -101,18 +102,28 @@ function deviceOf(r: Record<string, unknown>): DeviceState {
 }
 
 /**
- * Devices a batch may match: by serial or MAC anywhere, by IP among this agent's devices.
- * Callers hold `lockAgentDevices`, so batches of one agent apply one after the other without
- * row locks.
+ * Devices a batch may match: by serial or MAC within the agent's locations, by IP among this
+ * agent's devices there. A device of another location is never a candidate (security.md,
+ * invariant 4). Callers hold `lockAgentDevices`, so batches of one agent apply one after the
+ * other without row locks.
  */
-export async function candidateDevices(tx: Db, agentId: number, serials: string[], macs: string[], ips: string[]): Promise<DeviceState[]> {
+export async function candidateDevices(tx: Db, agentId: number, scope: number[], serials: string[], macs: string[], ips: string[]): Promise<DeviceState[]> {
   const conds: SQL[] = [];
   if (serials.length) conds.push(sql`lower(serial_number) IN ${inJson(serials)}`);
   if (macs.length) conds.push(sql`mac_address IN ${inJson(macs)}`);
   if (ips.length) conds.push(sql`(ip IN ${inJson(ips)} AND agent_id = ${agentId})`);
-  if (!conds.length) return [];
-  const res = await tx.execute(sql`SELECT * FROM devices WHERE ${sql.join(conds, sql` OR `)}`);
+  if (!conds.length || !scope.length) return [];
+  const res = await tx.execute(sql`SELECT * FROM devices WHERE location_id IN ${inInts(scope)} AND (${sql.join(conds, sql` OR `)})`);
   return (res.rows as Record<string, unknown>[]).map(deviceOf);
+}
+
+/** Which of the (lower-case) serials a device outside the scope has; nothing else about it. */
+export async function serialsElsewhere(tx: Db, scope: number[], serials: string[]): Promise<Set<string>> {
+  if (!serials.length) return new Set();
+  const res = await tx.execute(sql`
+    SELECT DISTINCT lower(serial_number) AS serial FROM devices
+    WHERE lower(serial_number) IN ${inJson(serials)} AND location_id NOT IN ${inInts(scope)}`);
+  return new Set((res.rows as { serial: string }[]).map((r) => r.serial));
 }
 
 /** First key of the ingest's advisory locks (the second is the agent id). */
@@ -230,4 +241,23 @@ export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): P
     { omit: ['id', 'processedAt'], returning: 'id, device_id, location_id, type' },
   );
   return inserted.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id), locationId: Number(r.location_id), type: String(r.type) }));
+}
+
+export type NoteRow = { deviceId: number; locationId: number; at: Date; serial: string; ip: string; message: string };
+
+/**
+ * Data-quality notes of the ingest: a warning in the event log (group DEVICES) at the new
+ * device's location. Only the serial is named: the other location is not the reader's to know.
+ */
+export async function insertSerialNotes(tx: Db, groupId: number, rows: NoteRow[]) {
+  await bulk(
+    tx,
+    eventLogs,
+    rows.map((n) => ({
+      eventGroupId: groupId, logLevel: 'W', message: n.message, messageParams: { serial: n.serial, ip: n.ip },
+      messageCode: 'device.serialElsewhere',
+      locationId: n.locationId, objectClass: 'DeviceDao', objectId: n.deviceId, logDatetime: n.at, childrenCount: 0,
+    })),
+    { omit: ['id', 'parentId', 'userId', 'stackTrace', 'durationMs'] },
+  );
 }

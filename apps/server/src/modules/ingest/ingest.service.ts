@@ -1,13 +1,15 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AgentReading, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
 import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
 import { eventGroups } from '../../db/schema.ts';
 import type { Hub } from '../../plugins/realtime.ts';
-import { AppError, type FieldError } from '../../lib/app-error.ts';
+import type { Lang } from '../../i18n/messages.ts';
 import { agents } from '../agents/agents.schema.ts';
 import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
+import { descendantIds } from '../locations/locations.repository.ts';
+import { renderLog } from '../event-logs/event-logs.messages.ts';
 import {
   applyReading,
   blankDevice,
@@ -26,6 +28,8 @@ import {
   newDeviceIds,
   insertEvents,
   insertIpHistory,
+  insertSerialNotes,
+  serialsElsewhere,
   suppliesOf,
   upsertDays,
   upsertDevices,
@@ -34,40 +38,10 @@ import {
   upsertWalks,
   type DayRow,
   type EventRow,
+  type NoteRow,
   type PartDayRow,
 } from './ingest.repository.ts';
-import './ingest.messages.ts';
-
-export type BatchResult = { stored: number; duplicates: number };
-
-/** Counters above this are not page counts (a corrupt value); a reading with one is refused. */
-const MAX_COUNTER = 1e12;
-const EARLIEST = Date.UTC(2000, 0, 1);
-const SKEW_MS = 24 * 3600_000;
-
-/**
- * Checks what zod cannot: dates that are not dates or far in the future, counters beyond any
- * device's life. One bad reading refuses the whole batch (nothing of it is stored).
- */
-export function impossibleValues(batch: ReadingBatch, now = Date.now()): FieldError[] {
-  const errors: FieldError[] = [];
-  batch.readings.forEach((r, i) => {
-    const at = Date.parse(r.reading.readAt);
-    if (!Number.isFinite(at) || at < EARLIEST || at > now + SKEW_MS) {
-      errors.push({ field: `readings.${i}.reading.readAt`, key: 'ingest.badReadAt' });
-    }
-    for (const [k, v] of Object.entries(r.reading.counters)) {
-      if (typeof v === 'number' && v > MAX_COUNTER) errors.push({ field: `readings.${i}.reading.counters.${k}`, key: 'ingest.badCounter' });
-    }
-    r.reading.counters.vendor.forEach((c, j) => {
-      if (!Number.isFinite(c.value) || c.value > MAX_COUNTER * 1000) errors.push({ field: `readings.${i}.reading.counters.vendor.${j}.value`, key: 'ingest.badCounter' });
-    });
-    r.reading.supplies.forEach((s, j) => {
-      if (s.level !== null && (s.level < -1000 || s.level > 1e9)) errors.push({ field: `readings.${i}.reading.supplies.${j}.level`, key: 'ingest.badLevel' });
-    });
-  });
-  return errors.slice(0, 50);
-}
+import { checkReadings } from './ingest.validate.ts';
 
 type Ctx = {
   tx: Db;
@@ -99,7 +73,10 @@ function indexDevice(c: Ctx, d: DeviceState) {
   addTo(c.byIp, d.ip, d);
 }
 
-/** Serial and vendor, then MAC, then IP (among this agent's devices), never against a known different serial. */
+/**
+ * Serial and vendor, then MAC, then IP (among this agent's devices), never against a known
+ * different serial. Every candidate is within the agent's locations (candidateDevices).
+ */
 function match(c: Ctx, r: AgentReading): DeviceState | null {
   const serial = lowerSerial(r.reading.serialNumber);
   const mac = normaliseMac(r.reading.macAddress);
@@ -113,6 +90,18 @@ function match(c: Ctx, r: AgentReading): DeviceState | null {
     if (d) return d;
   }
   return find(c.byIp.get(r.ip), (x) => x.ip === r.ip && x.agentId === c.agentId && compatible(x.serialNumber, serial) && (!mac || !x.macAddress || x.macAddress === mac));
+}
+
+/** New devices whose serial a device outside the agent's locations also has: one note each. */
+async function serialNotes(tx: Db, scope: number[], added: DeviceState[]): Promise<NoteRow[]> {
+  if (!added.length) return [];
+  const elsewhere = await serialsElsewhere(tx, scope, [...new Set(added.map((d) => lowerSerial(d.serialNumber)!))]);
+  return added
+    .filter((d) => elsewhere.has(lowerSerial(d.serialNumber)!))
+    .map((d) => {
+      const params = { serial: d.serialNumber!, ip: d.ip };
+      return { deviceId: d.id, locationId: d.locationId, at: d.createdAt, ...params, message: renderLog('en', 'device.serialElsewhere', params) };
+    });
 }
 
 export class IngestService {
@@ -133,12 +122,15 @@ export class IngestService {
     return this.devicesGroupId;
   }
 
-  /** Stores a batch in one transaction; readings already stored (by id) are skipped. */
-  async ingest(agentId: number, batch: ReadingBatch): Promise<BatchResult> {
-    const bad = impossibleValues(batch);
-    if (bad.length) throw new AppError('UNPROCESSABLE', { key: 'ingest.impossible', fields: bad });
+  /**
+   * Stores a batch's valid readings in one transaction; readings already stored (by id) are
+   * skipped, bad ones are named in `rejected` and never stored (the agent does not resend them).
+   */
+  async ingest(agentId: number, batch: ReadingBatchEnvelope, lang: Lang = 'en'): Promise<BatchResult> {
+    const { valid, rejected } = checkReadings(batch.readings, lang);
+    if (!valid.length) return { stored: 0, duplicates: 0, rejected };
     const groupId = await this.groupId();
-    const unique = [...new Map(batch.readings.map((r) => [r.id, r])).values()];
+    const unique = [...new Map(valid.map((r) => [r.id, r])).values()];
     const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
     const result = await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
@@ -147,15 +139,18 @@ export class IngestService {
       const readings = unique
         .filter((r) => fresh.has(r.id))
         .sort((a, b) => Date.parse(a.reading.readAt) - Date.parse(b.reading.readAt));
-      const duplicates = batch.readings.length - readings.length;
-      if (!readings.length) return { stored: 0, duplicates };
+      const duplicates = valid.length - readings.length;
+      if (!readings.length) return { stored: 0, duplicates, rejected };
 
       const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
       const ranges = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(eq(networkRanges.agentId, agentId));
       const serials = [...new Set(readings.map((r) => lowerSerial(r.reading.serialNumber)).filter((s): s is string => !!s))];
       const macs = [...new Set(readings.map((r) => normaliseMac(r.reading.macAddress)).filter((s): s is string => !!s))];
       const ips = [...new Set(readings.map((r) => r.ip))];
-      const found = await candidateDevices(tx, agentId, serials, macs, ips);
+      // The agent's location and those below it, plus its ranges' locations (an administrator of
+      // both gave it those): the only devices its readings may touch.
+      const scope = await descendantIds(tx, [...new Set([agent.locationId, ...ranges.map((r) => r.locationId)])]);
+      const found = await candidateDevices(tx, agentId, scope, serials, macs, ips);
       const c: Ctx = {
         tx,
         agentId,
@@ -181,6 +176,7 @@ export class IngestService {
       const events: EventRow[] = [];
 
       const freeIds: number[] = [];
+      const newWithSerial: DeviceState[] = [];
       for (const [index, r] of readings.entries()) {
         if (!r.reading.isPrinter && !r.walk?.length) continue;
         const at = new Date(Math.min(Date.parse(r.reading.readAt), Date.now()));
@@ -191,6 +187,7 @@ export class IngestService {
           if (!freeIds.length) freeIds.push(...(await newDeviceIds(tx, readings.length - index)));
           d = blankDevice(freeIds.shift()!, rangeId !== null ? c.rangeLocations.get(rangeId)! : c.defaultLocationId, r.ip, at);
           c.state.set(d.id, d);
+          if (r.reading.serialNumber) newWithSerial.push(d);
         }
         if (!c.supplies.has(d.id)) c.supplies.set(d.id, new Map());
         const supplies = c.supplies.get(d.id)!;
@@ -243,6 +240,8 @@ export class IngestService {
         if (r.walk?.length) walks.push({ deviceId: d.id, walkedAt: at, sysObjectId: r.reading.sysObjectID, sysDescr: r.reading.sysDescr, rowCount: r.walk.length, rows: r.walk });
       }
 
+      const notes = await serialNotes(tx, scope, newWithSerial);
+
       const touchedDevices = [...touched].map((id) => c.state.get(id)!);
       await upsertDevices(tx, touchedDevices);
       await upsertSupplies(tx, [...touched].flatMap((id) => [...(c.supplies.get(id)?.values() ?? [])]));
@@ -251,8 +250,9 @@ export class IngestService {
       await insertIpHistory(tx, ipHistory);
       await upsertWalks(tx, walks);
       const stored = await insertEvents(tx, groupId, events);
+      await insertSerialNotes(tx, groupId, notes);
       published.push(...stored.map((e) => ({ deviceId: e.deviceId, locationId: e.locationId, type: e.type as DeviceEventType })));
-      return { stored: readings.length, duplicates };
+      return { stored: readings.length, duplicates, rejected };
     });
     this.publish(published);
     return result;
@@ -277,12 +277,15 @@ export class IngestService {
     await this.db.transaction(async (txx) => {
       const tx = txx as unknown as Db;
       await lockAgentDevices(tx, agentId);
-      const owned = await tx.select({ id: networkRanges.id }).from(networkRanges).where(and(eq(networkRanges.agentId, agentId), inArray(networkRanges.id, rangeIds)));
+      const owned = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(and(eq(networkRanges.agentId, agentId), inArray(networkRanges.id, rangeIds)));
       if (!owned.length) return;
+      // A device moved out of the agent's locations in the console is no longer the agent's to mark.
+      const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
+      const scope = await descendantIds(tx, [...new Set([agent.locationId, ...owned.map((r) => r.locationId)])]);
       const missed = await tx
         .update(devices)
         .set({ missedPolls: sql`${devices.missedPolls} + 1` })
-        .where(and(eq(devices.agentId, agentId), inArray(devices.rangeId, owned.map((r) => r.id)), lt(devices.refreshedAt, startedAt), eq(devices.notAvailableFlag, false)))
+        .where(and(eq(devices.agentId, agentId), inArray(devices.rangeId, owned.map((r) => r.id)), inArray(devices.locationId, scope), lt(devices.refreshedAt, startedAt), eq(devices.notAvailableFlag, false)))
         .returning();
       const gone = missed.filter((d) => d.missedPolls >= MISSED_POLLS_NOT_AVAILABLE);
       if (!gone.length) return;
