@@ -276,8 +276,9 @@ function AgentDetails({ agent }: { agent: Agent }) {
                       {when(r.startedAt)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{r.durationMs === null ? t('agents.runActive') : `${(r.durationMs / 1000).toFixed(3)} s`}</Table.Td>
+                  <Table.Td>{r.durationMs === null ? t('agents.runActive') : t('agents.seconds', { value: (r.durationMs / 1000).toFixed(3) })}</Table.Td>
                   <Table.Td>
+                    {/* The server renders the run's log message in the console's language. */}
                     <Text size="sm" c={r.logLevel === 'E' ? 'red' : r.logLevel === 'W' ? 'orange' : undefined}>
                       {r.message}
                     </Text>
