@@ -210,7 +210,8 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
                   {shownRoles.map((r) => (
                     <Checkbox
                       key={r.id}
-                      label={r.name}
+                      // Roles come with the server's (English) name; known codes read in the console's language.
+                      label={t(`user.roleNames.${r.code}`, { defaultValue: r.name })}
                       value={r.code}
                       checked={form.getValues().roleIds.includes(r.id)}
                       disabled={!can.canEditRoles || !managed.has(r.id)}
