@@ -1,23 +1,10 @@
+import { IconHammer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { AppPage } from '../components/layout/app-page.tsx';
 import type { ScreenRoute } from './route-table.ts';
+import { ScreenMessage } from './screen-message.tsx';
 
-/**
- * A screen that a later issue builds: its title and breadcrumb, no content yet. For item
- * pages an id below 0 (or none) means a new item, as the real forms will treat it.
- */
+/** A screen that a later issue builds: its title and breadcrumb, and a line saying so. */
 export function PlaceholderPage({ route }: { route: ScreenRoute }) {
   const { t } = useTranslation();
-  const { id } = useParams();
-  const title = t(route.title);
-  if (!route.parent) return <AppPage title={title} />;
-  const isNew = id === undefined || (/^-?\d+$/.test(id) && Number(id) < 0);
-  const itemTitle = isNew ? t('pages.newItem', { item: title }) : `${title} ${id}`;
-  return (
-    <AppPage
-      title={itemTitle}
-      breadcrumbs={[{ label: t(route.parent.title), to: route.parent.to }, { label: itemTitle }]}
-    />
-  );
+  return <ScreenMessage route={route} icon={IconHammer} message={t('pages.notBuilt.title')} hint={t('pages.notBuilt.hint')} testId="screen-not-built" />;
 }

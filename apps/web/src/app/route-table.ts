@@ -16,52 +16,56 @@ import { DevicesPage } from '../features/devices/devices-page.tsx';
 import { DevicePage } from '../features/devices/device-page.tsx';
 import { ConsumablesPage } from '../features/devices/consumables-page.tsx';
 import { ServicePage } from '../features/service/service-page.tsx';
+import type { Section } from '../lib/screen-access.ts';
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
- * screen without `element` is not built yet and shows an empty page with its breadcrumb;
- * the issue that builds it sets `element` here.
+ * screen without `element` is not built yet and says so under its title and breadcrumb; the
+ * issue that builds it sets `element` here. `section` is whose access rule opens the screen
+ * (lib/screen-access.ts, the same rule as the menu entry's).
  */
 export interface ScreenRoute {
   path: string;
+  section: Section;
   title: string;
   /** For item pages: the list the breadcrumb starts from. */
   parent?: { title: string; to: string };
   element?: ComponentType;
 }
 
-const item = (path: string, title: string, listTitle: string, listPath: string): ScreenRoute => ({
+const item = (section: Section, path: string, title: string, listTitle: string, listPath: string): ScreenRoute => ({
   path,
+  section,
   title,
   parent: { title: listTitle, to: listPath },
 });
 
 export const SCREEN_ROUTES: ScreenRoute[] = [
-  { path: '/home', title: 'nav.home', element: HomePage },
-  { path: '/agents', title: 'nav.agents', element: AgentsPage },
-  { ...item('/agent/:id?', 'pages.agent', 'nav.agents', '/agents'), element: AgentPage },
-  { path: '/networks', title: 'nav.networks', element: NetworksPage },
-  { ...item('/network/:id?', 'pages.network', 'nav.networks', '/networks'), element: NetworkPage },
-  { path: '/dictionaries', title: 'nav.dictionaries', element: DictionariesPage },
-  { ...item('/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'), element: DictionaryPage },
-  { path: '/locations', title: 'nav.locations', element: LocationsPage },
-  { ...item('/location/:id?', 'pages.location', 'nav.locations', '/locations'), element: LocationPage },
-  { path: '/devices', title: 'nav.devices', element: DevicesPage },
-  { ...item('/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
-  { path: '/consumables', title: 'nav.consumables', element: ConsumablesPage },
-  { path: '/queues', title: 'nav.queues' },
-  item('/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
-  { path: '/reports', title: 'nav.reports' },
-  item('/report/:id?', 'pages.report', 'nav.reports', '/reports'),
-  { path: '/users', title: 'nav.users', element: UsersPage },
-  { ...item('/user/:id?', 'pages.user', 'nav.users', '/users'), element: UserPage },
-  { path: '/logs', title: 'nav.logs', element: LogsPage },
-  { ...item('/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
-  { path: '/notifications', title: 'nav.notifications' },
-  item('/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
-  { path: '/settings', title: 'nav.settings' },
-  { path: '/service', title: 'nav.service', element: ServicePage },
-  { path: '/licenses', title: 'nav.licenses' },
-  item('/license/:id?', 'pages.license', 'nav.licenses', '/licenses'),
-  { path: '/product', title: 'nav.product' },
+  { path: '/home', section: 'home', title: 'nav.home', element: HomePage },
+  { path: '/agents', section: 'agents', title: 'nav.agents', element: AgentsPage },
+  { ...item('agents', '/agent/:id?', 'pages.agent', 'nav.agents', '/agents'), element: AgentPage },
+  { path: '/networks', section: 'networks', title: 'nav.networks', element: NetworksPage },
+  { ...item('networks', '/network/:id?', 'pages.network', 'nav.networks', '/networks'), element: NetworkPage },
+  { path: '/dictionaries', section: 'dictionaries', title: 'nav.dictionaries', element: DictionariesPage },
+  { ...item('dictionaries', '/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'), element: DictionaryPage },
+  { path: '/locations', section: 'locations', title: 'nav.locations', element: LocationsPage },
+  { ...item('locations', '/location/:id?', 'pages.location', 'nav.locations', '/locations'), element: LocationPage },
+  { path: '/devices', section: 'devices', title: 'nav.devices', element: DevicesPage },
+  { ...item('devices', '/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
+  { path: '/consumables', section: 'consumables', title: 'nav.consumables', element: ConsumablesPage },
+  { path: '/queues', section: 'queues', title: 'nav.queues' },
+  item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
+  { path: '/reports', section: 'reports', title: 'nav.reports' },
+  item('reports', '/report/:id?', 'pages.report', 'nav.reports', '/reports'),
+  { path: '/users', section: 'users', title: 'nav.users', element: UsersPage },
+  { ...item('users', '/user/:id?', 'pages.user', 'nav.users', '/users'), element: UserPage },
+  { path: '/logs', section: 'logs', title: 'nav.logs', element: LogsPage },
+  { ...item('logs', '/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
+  { path: '/notifications', section: 'notifications', title: 'nav.notifications' },
+  item('notifications', '/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
+  { path: '/settings', section: 'settings', title: 'nav.settings' },
+  { path: '/service', section: 'service', title: 'nav.service', element: ServicePage },
+  { path: '/licenses', section: 'licenses', title: 'nav.licenses' },
+  item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'),
+  { path: '/product', section: 'product', title: 'nav.product' },
 ];

@@ -7,7 +7,7 @@ import { RestorePasswordPage } from '../features/auth/restore-password-page.tsx'
 import { AuthProvider } from '../lib/auth-context.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../lib/redirect.ts';
 import { PlaceholderPage } from './placeholder-page.tsx';
-import { PublicOnly, RequireAuth } from './route-guards.tsx';
+import { PublicOnly, RequireAuth, RequireSection } from './route-guards.tsx';
 import { SCREEN_ROUTES } from './route-table.ts';
 
 /**
@@ -44,7 +44,7 @@ export function AppRouter() {
                 <Route
                   key={route.path}
                   path={route.path}
-                  element={Screen ? <Screen /> : <PlaceholderPage route={route} />}
+                  element={<RequireSection route={route}>{Screen ? <Screen /> : <PlaceholderPage route={route} />}</RequireSection>}
                 />
               );
             })}

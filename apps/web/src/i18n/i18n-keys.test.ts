@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROLE_CODES } from '@pagewatch/contracts/grants';
 
 // Reads the locale files with fs as i18n.ts assembles them (file name = top-level key),
 // because Vite's import.meta.glob does not exist here.
@@ -100,5 +101,10 @@ describe('translations', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  it('name every role code the server seeds (the user form shows roles by code)', () => {
+    const missing = LANGS.flatMap((l) => ROLE_CODES.filter((c) => !strings[l].has(`user.roleNames.${c}`)).map((c) => `${l}: ${c}`));
+    expect(missing).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
 import { eventLogs, locations, settings } from '../../db/schema.ts';
+import type { Lang } from '../../i18n/messages.ts';
+import { messageIn } from '../event-logs/event-logs.repository.ts';
 import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
 import { agentRuns, agents } from './agents.schema.ts';
 
@@ -42,7 +44,8 @@ export async function agentView(db: Db, a: AgentRow): Promise<Agent> {
   };
 }
 
-export async function recentRuns(db: Db, agentId: number, limit = 20): Promise<AgentRunRow[]> {
+/** The agent's last runs; each result is its event-log message, in `lang` as the log shows it. */
+export async function recentRuns(db: Db, agentId: number, lang: Lang, limit = 20): Promise<AgentRunRow[]> {
   const rows = await db
     .select({
       runId: agentRuns.runId,
@@ -52,13 +55,20 @@ export async function recentRuns(db: Db, agentId: number, limit = 20): Promise<A
       logLevel: eventLogs.logLevel,
       durationMs: eventLogs.durationMs,
       message: eventLogs.message,
+      messageCode: eventLogs.messageCode,
+      messageParams: eventLogs.messageParams,
     })
     .from(agentRuns)
     .innerJoin(eventLogs, eq(eventLogs.id, agentRuns.logId))
     .where(eq(agentRuns.agentId, agentId))
     .orderBy(desc(agentRuns.startedAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null }));
+  return rows.map(({ messageCode, messageParams, ...r }) => ({
+    ...r,
+    message: messageIn(lang, { message: r.message, messageCode, messageParams }),
+    startedAt: r.startedAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
 }
 
 export async function periodicityMinutes(db: Db): Promise<number> {

@@ -145,7 +145,10 @@ describe('agent runs in the event log', () => {
       { log_level: 'E', object_class: 'NetworkRangeDao' },
     ]);
     const status = (await get(`/api/agents/${agentId}/status`, admin)).json();
-    expect(status.runs[0]).toMatchObject({ runId, logId, logLevel: 'E', durationMs: 12_345 });
+    expect(status.runs[0]).toMatchObject({ runId, logId, logLevel: 'E', durationMs: 12_345, message: 'Agent Runner: 1 devices found in 2 range(s)' });
+    // The result reads in the reader's language, as in the event log.
+    const ru = (await t.app.inject({ url: `/api/agents/${agentId}/status`, headers: { ...bearer(admin), 'accept-language': 'ru' } })).json();
+    expect(ru.runs[0].message).toBe('Агент Runner: найдено устройств: 1, диапазонов: 2');
     // Another agent cannot touch this run.
     const other = await createAgent(t.app, admin, { name: 'Other' });
     expect((await send('POST', `/api/agent/runs/${runId}/problems`, other.token, { level: 'I', message: 'x' })).statusCode).toBe(404);

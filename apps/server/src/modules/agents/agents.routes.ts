@@ -27,7 +27,7 @@ export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents/:id/status', {
     config: { access: 'MNU_AGENTS.READ' },
     schema: { tags, params: idParams, response: { 200: agentStatusViewSchema } },
-  }, (req) => ctx.agents.status(callerOf(req), req.params.id));
+  }, (req) => ctx.agents.status(callerOf(req), req.params.id, req.lang));
 
   app.post('/api/agents', {
     config: { access: 'MNU_AGENTS.EDIT' },

@@ -11,6 +11,7 @@ import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog, LogLevel } from '../event-logs/event-logs.service.ts';
 import { part } from '../event-logs/event-logs.messages.ts';
+import type { Lang } from '../../i18n/messages.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { ModelsService } from '../models/models.service.ts';
 import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
@@ -110,7 +111,7 @@ export class AgentsService {
     return { ...(await this.get(caller, id)), token };
   }
 
-  async status(caller: Caller, id: number) {
+  async status(caller: Caller, id: number, lang: Lang = 'en') {
     const a = await this.visible(caller, id);
     return {
       id: a.id,
@@ -119,7 +120,7 @@ export class AgentsService {
       lastContactAt: a.lastContactAt?.toISOString() ?? null,
       version: a.version,
       updatePending: a.configVersionSeen < a.configVersion,
-      runs: await recentRuns(this.db, id),
+      runs: await recentRuns(this.db, id, lang),
     };
   }
 

@@ -12,6 +12,11 @@ const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOS
 /** int8 and jsonb: PGlite may give the params as text. */
 const params = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : (v as Record<string, unknown> | null));
 
+/** A stored record's message in `lang`, from its code and params (the stored text otherwise). */
+export function messageIn(lang: Lang, r: { message?: unknown; messageCode?: unknown; messageParams?: unknown }): string {
+  return logMessage(lang, (r.messageCode as string | null) ?? null, params(r.messageParams), String(r.message));
+}
+
 /** A list or detail row, its message in `lang` (the stored text when it has no template or params). */
 export function toRow(r: Record<string, unknown>, lang: Lang = 'en'): EventLogRow {
   return {
@@ -25,7 +30,7 @@ export function toRow(r: Record<string, unknown>, lang: Lang = 'en'): EventLogRo
     userLogin: (r.userLogin as string | null) ?? null,
     childrenCount: Number(r.childrenCount),
     logDuration: num(r.logDuration),
-    message: logMessage(lang, (r.messageCode as string | null) ?? null, params(r.messageParams), String(r.message)),
+    message: messageIn(lang, r),
     messageCode: (r.messageCode as string | null) ?? null,
     objectClass: (r.objectClass as string | null) ?? null,
     objectId: num(r.objectId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSelfOrDescendant, shapeTree, treeFromParentIds } from './grid-tree.ts';
+import { countTreeRows, isSelfOrDescendant, shapeTree, treeFromParentIds } from './grid-tree.ts';
 
 type Node = { id: number; parentId: number | null; name: string };
 const flat: Node[] = [
@@ -36,5 +36,13 @@ describe('tree helpers', () => {
     expect(shaped.roots.map(id)).toEqual([1]);
     expect(shaped.getSubRows(flat[0])!.map(id)).toEqual([4, 2]);
     expect(shaped.getSubRows(flat[1])!.map(id)).toEqual([3]);
+  });
+
+  it('counts the rows of every level, not only the roots', () => {
+    expect(countTreeRows(tree.roots, tree.getSubRows)).toBe(5);
+    expect(countTreeRows(tree.roots, undefined)).toBe(2);
+    const shaped = shapeTree(tree.roots, tree.getSubRows, (n) => n.name === 'grandchild', (rows) => rows.slice());
+    // The match and the ancestors that lead to it.
+    expect(countTreeRows(shaped.roots, shaped.getSubRows)).toBe(3);
   });
 });

@@ -24,6 +24,22 @@ export function treeFromParentIds<Row>(
   return { roots, getSubRows: (row) => children.get(getId(row)) };
 }
 
+/**
+ * How many rows a tree holds at every level (each row once, even in a malformed tree): the
+ * number a user counts in a fully opened tree grid, and what its footer says.
+ */
+export function countTreeRows<Row>(roots: readonly Row[], getSubRows: ((row: Row) => readonly Row[] | undefined) | undefined): number {
+  const seen = new Set<Row>();
+  const stack = [...roots];
+  while (stack.length) {
+    const row = stack.pop()!;
+    if (seen.has(row)) continue;
+    seen.add(row);
+    stack.push(...(getSubRows?.(row) ?? []));
+  }
+  return seen.size;
+}
+
 /** True when `candidate` is `ancestor` itself or below it: a row must not be dropped into its own subtree. */
 export function isSelfOrDescendant<Row>(
   ancestor: Row,

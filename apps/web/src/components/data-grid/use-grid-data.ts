@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../lib/api.ts';
 import { matchesFilter, sortRows } from './grid-filter.ts';
-import { shapeTree, treeFromParentIds, type RowId } from './grid-tree.ts';
+import { countTreeRows, shapeTree, treeFromParentIds, type RowId } from './grid-tree.ts';
 import type { GridColumn } from './grid-types.ts';
 
 /** Every remote grid's queries start with this key; invalidate it after a save to refresh the list. */
@@ -36,6 +36,10 @@ type Source<Row> = {
 export type GridData<Row> = {
   rows: Row[];
   getSubRows?: (row: Row) => Row[] | undefined;
+  /**
+   * Paged: the rows to page through (a paged tree pages its top level). Unpaged: every row the
+   * grid lists, at every level of a tree, as the footer's total says.
+   */
   totalRows: number;
   /** The page the server answered with when asked to locate a row. */
   pageNumber?: number;
@@ -79,7 +83,8 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     );
     const start = src.pageIndex * src.pageSize;
     const rows = src.paged ? shaped.roots.slice(start, start + src.pageSize) : shaped.roots;
-    return { rows, getSubRows: shaped.getSubRows, totalRows: shaped.roots.length };
+    const totalRows = src.paged ? shaped.roots.length : countTreeRows(shaped.roots, shaped.getSubRows);
+    return { rows, getSubRows: shaped.getSubRows, totalRows };
   }, [remote, src.data, src.columns, src.getParentId, src.getRowId, src.getSubRows, src.filter, src.sort, src.paged, src.pageIndex, src.pageSize]);
 
   // A remote list of rows with parent ids (a tree loaded in one page) is shaped like local data.
@@ -93,7 +98,8 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
   return {
     rows: remoteTree?.roots ?? pageRows ?? [],
     getSubRows: remoteTree?.getSubRows ?? src.getSubRows,
-    totalRows: result.data?.totalRows ?? 0,
+    // A tree loaded at once shows all it holds; the server's total may count only its top level.
+    totalRows: remoteTree && !src.paged ? countTreeRows(remoteTree.roots, remoteTree.getSubRows) : (result.data?.totalRows ?? 0),
     pageNumber: result.isPlaceholderData ? undefined : result.data?.pageNumber,
     fetching: result.isFetching || (remote && !src.ready),
     error: result.error ?? null,

@@ -3,6 +3,7 @@ import { IconChevronsLeft, IconChevronsRight, IconUserCircle } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
+import { canOpen } from '../../lib/screen-access.ts';
 import { displayName } from './app-header.tsx';
 import { isMenuItemActive, MENU_ITEMS } from './menu-items.ts';
 
@@ -20,7 +21,7 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
   const auth = useAuth();
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const items = MENU_ITEMS.filter((item) => item.visible(auth));
+  const items = MENU_ITEMS.filter((item) => canOpen(item.key, auth));
 
   return (
     <AppShell.Navbar aria-label={t('layout.menu')}>

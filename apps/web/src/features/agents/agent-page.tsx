@@ -11,6 +11,7 @@ import { NETWORK_RANGE_TYPE_DEFS } from '@pagewatch/contracts/network-ranges';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
@@ -111,7 +112,7 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
   const busy = save.isPending || remove.isPending || regenerate.isPending;
 
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate data-testid="agent-form">
+    <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="agent-form">
       <Paper withBorder p="md">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -275,8 +276,9 @@ function AgentDetails({ agent }: { agent: Agent }) {
                       {when(r.startedAt)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{r.durationMs === null ? t('agents.runActive') : `${(r.durationMs / 1000).toFixed(3)} s`}</Table.Td>
+                  <Table.Td>{r.durationMs === null ? t('agents.runActive') : t('agents.seconds', { value: (r.durationMs / 1000).toFixed(3) })}</Table.Td>
                   <Table.Td>
+                    {/* The server renders the run's log message in the console's language. */}
                     <Text size="sm" c={r.logLevel === 'E' ? 'red' : r.logLevel === 'W' ? 'orange' : undefined}>
                       {r.message}
                     </Text>

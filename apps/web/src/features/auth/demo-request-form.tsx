@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { requestDemo } from './api/auth-api.ts';
 
@@ -27,7 +28,7 @@ export function DemoRequestForm({ onBack }: { onBack: () => void }) {
           {mutation.data.message}
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
+        <form onSubmit={submitFocusingErrors(form, (v) => mutation.mutate(v))} noValidate>
           <Stack gap="sm">
             {mutation.isError && (
               <Alert color="red" role="alert">

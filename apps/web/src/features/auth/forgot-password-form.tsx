@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { forgotPassword } from './api/auth-api.ts';
 
@@ -24,7 +25,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {mutation.data.message}
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit((v) => mutation.mutate(v.login))} noValidate>
+        <form onSubmit={submitFocusingErrors(form, (v) => mutation.mutate(v.login))} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               {t('login.forgotHint')}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { login } from './api/auth-api.ts';
@@ -37,7 +38,7 @@ export function LoginForm({ onForgotPassword, onRequestDemo }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
+    <form onSubmit={submitFocusingErrors(form, (v) => mutation.mutate(v))} noValidate>
       <Stack gap="sm">
         {mutation.isError && (
           <Alert color="red" role="alert" data-testid="login-error">

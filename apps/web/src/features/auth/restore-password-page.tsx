@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { LOGIN_PATH } from '../../lib/redirect.ts';
@@ -66,7 +67,7 @@ export function RestorePasswordPage() {
     );
   } else {
     body = (
-      <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
+      <form onSubmit={submitFocusingErrors(form, (v) => mutation.mutate(v))} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {t('restore.rules')}

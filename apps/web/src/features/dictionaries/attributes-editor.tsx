@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_VALUE_TYPES, dictionaryAttributeInputSchema, type Dictionary, type DictionaryAttribute, type DictionaryAttributeInput } from '@pagewatch/contracts/dictionaries';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -83,7 +84,7 @@ function AttributeForm({ dictionaryId, attribute, onDone }: { dictionaryId: numb
     },
   });
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+    <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate>
       <Stack gap="sm">
         <Select
           label={t('dictionaries.valueType')}

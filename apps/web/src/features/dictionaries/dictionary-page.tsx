@@ -11,6 +11,7 @@ import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
@@ -97,7 +98,7 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
 
   return (
     <Stack gap="md">
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate data-testid="dictionary-form">
+      <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="dictionary-form">
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput label={t('dictionaries.code')} required disabled={!canEdit || dictionary?.isSystem} {...input('code')} />

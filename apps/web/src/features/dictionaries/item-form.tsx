@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItemInputSchema, type Dictionary, type DictionaryItem, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
 import { createItem, deleteItem, fetchItem, updateItem } from './api/dictionaries-api.ts';
@@ -59,7 +60,7 @@ function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { i
   });
   const parents = items.filter((i) => i.id !== item?.id).map((i) => ({ value: String(i.id), label: `${i.name} (${i.code})` }));
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate data-testid="item-form">
+    <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="item-form">
       <Stack gap="sm" maw={900}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label={t('dictionaries.code')} required disabled={!canEdit} {...input('code')} />

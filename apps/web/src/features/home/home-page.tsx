@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { MENU_ITEMS } from '../../components/layout/menu-items.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
+import { canOpen } from '../../lib/screen-access.ts';
 
 /** `/home`: a greeting and the sections this user may open, as the menu shows them. */
 export function HomePage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const user = useCurrentUser();
-  const sections = MENU_ITEMS.filter((item) => item.key !== 'home' && item.visible(auth));
+  const sections = MENU_ITEMS.filter((item) => item.key !== 'home' && canOpen(item.key, auth));
   const name = user.firstName || user.lastName || user.login;
 
   return (

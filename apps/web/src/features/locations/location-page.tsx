@@ -10,6 +10,7 @@ import { useDictionaryByCode } from '../../components/dictionary-items/dictionar
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
@@ -132,7 +133,7 @@ function LocationForm({ item, locations, attributes }: FormProps) {
 
   const isDefault = item?.code === DEFAULT_LOCATION_CODE;
   const busy = save.isPending || remove.isPending;
-  const submit = form.onSubmit((v) => {
+  const submit = submitFocusingErrors(form, (v) => {
     if (v.parentId === null && isNew) return form.setFieldError('parentId', t('locations.parentRequired'));
     save.mutate(v);
   });

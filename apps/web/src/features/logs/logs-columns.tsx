@@ -25,7 +25,8 @@ export function logsColumns(groups: readonly EventGroupRow[]): GridColumn<EventL
       width: 140,
       cell: (r) => <GroupLabel code={byId.get(r.eventGroupId)?.code ?? ''} name={r.eventGroupName} />,
     },
-    logLevel: { header: 'logs.logLevel', width: 130, type: 'lookup', options: LEVEL_OPTIONS, cell: (r) => <LogLevelBadge level={r.logLevel} /> },
+    // Wide enough for the longest level badge, Russian "Предупреждение", and its header.
+    logLevel: { header: 'logs.logLevel', width: 165, type: 'lookup', options: LEVEL_OPTIONS, cell: (r) => <LogLevelBadge level={r.logLevel} /> },
     userLogin: { header: 'logs.user', width: 130 },
     childrenCount: { header: 'logs.childrenCount', width: 110 },
     logDuration: { header: 'logs.logDuration', width: 120, cell: (r) => formatDuration(r.logDuration) },

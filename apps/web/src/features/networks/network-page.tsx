@@ -8,6 +8,7 @@ import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, rangeSize, type NetworkRa
 import type { AgentListRow } from '@pagewatch/contracts/agents';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { clientConfig } from '../../lib/config.ts';
@@ -96,7 +97,7 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   );
 
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate data-testid="network-form">
+    <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="network-form">
       <Stack gap="md" maw={900}>
         <Paper withBorder p="md">
           <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>

@@ -9,6 +9,7 @@ import { userFormSchema, userInputFromForm, type LocationRef, type User, type Us
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
@@ -138,7 +139,7 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
     onSettled: () => setConfirmDelete(false),
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = submitFocusingErrors(form, (values) => {
     if (!values.roleIds.length) return setNoRoles(true);
     save.mutate(values);
   });
@@ -209,7 +210,8 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
                   {shownRoles.map((r) => (
                     <Checkbox
                       key={r.id}
-                      label={r.name}
+                      // Roles come with the server's (English) name; known codes read in the console's language.
+                      label={t(`user.roleNames.${r.code}`, { defaultValue: r.name })}
                       value={r.code}
                       checked={form.getValues().roleIds.includes(r.id)}
                       disabled={!can.canEditRoles || !managed.has(r.id)}
