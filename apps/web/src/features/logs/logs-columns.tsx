@@ -29,7 +29,7 @@ export function logsColumns(groups: readonly EventGroupRow[]): GridColumn<EventL
     logLevel: { header: 'logs.logLevel', width: 165, type: 'lookup', options: LEVEL_OPTIONS, cell: (r) => <LogLevelBadge level={r.logLevel} /> },
     userLogin: { header: 'logs.user', width: 130 },
     childrenCount: { header: 'logs.childrenCount', width: 110 },
-    logDuration: { header: 'logs.logDuration', width: 120, cell: (r) => formatDuration(r.logDuration) },
+    logDuration: { header: 'logs.logDuration', width: 150, cell: (r) => formatDuration(r.logDuration) },
     message: { header: 'logs.message', width: 420 },
     objectClass: { header: 'logs.objectClass', width: 140 },
     objectId: { header: 'logs.objectId', width: 100 },
