@@ -85,7 +85,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const hub = new Hub();
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
-  const auth = new AuthService(database.db, eventLog);
+  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl });
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log);
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
@@ -119,6 +119,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => auth.drain());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
     app.addHook('onClose', stopBridge);

@@ -18,7 +18,6 @@ const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const consoleUrl = (req: { protocol: string; host: string }) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.post('/api/auth/', {
     config: { access: 'public' },
@@ -36,7 +35,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/forgot-password', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageResponseSchema } },
-  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang, consoleUrl(req)));
+  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang));
 
   app.get('/api/auth/restore-password/:token', {
     config: { access: 'public' },

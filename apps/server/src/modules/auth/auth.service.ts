@@ -3,17 +3,17 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sendMail } from '../../lib/mailer.ts';
+import { assertMailConfigured, sendMail } from '../../lib/mailer.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { descendantIds, locationCount } from '../locations/locations.repository.ts';
+import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/locations.repository.ts';
 import { meView } from '../users/users.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { demoRequests } from '../../db/schema.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
-import type { Caller } from './caller.ts';
+import { DEFAULT_ADMIN_ROLES, type Caller } from './caller.ts';
 
 const HOUR = 3600_000;
 export const SESSION_TTL = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
@@ -37,9 +37,13 @@ export function parseBasic(header: string | undefined): { login: string; passwor
 export class AuthService {
   private readonly db: Db;
   private readonly log: EventLog;
-  constructor(db: Db, log: EventLog) {
+  /** The console's address for e-mailed links (PAGEWATCH_PUBLIC_URL); null: none are sent. */
+  private readonly publicUrl: string | null;
+  private readonly pending = new Set<Promise<unknown>>();
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null }) {
     this.db = db;
     this.log = log;
+    this.publicUrl = opts.publicUrl;
   }
 
   private async throttle(keys: { login: string; address: string }) {
@@ -85,13 +89,17 @@ export class AuthService {
     if (!row) return null;
     if (row.session.expiresAt.getTime() <= Date.now()) return 'expired';
     if (!row.user.activeFlag) return null;
-    const [roles, locationIds, locationTotal] = await Promise.all([
+    const [roles, locationIds, locationTotal, defaultId] = await Promise.all([
       rolesOfUsers(this.db, [row.user.id]),
       repo.userLocationIds(this.db, row.user.id),
       locationCount(this.db),
+      defaultLocationId(this.db),
     ]);
     const userRoles = roles.get(row.user.id) ?? [];
-    const scope = await descendantIds(this.db, locationIds);
+    const defaultAdmin = defaultId !== null && locationIds.includes(defaultId) && userRoles.some((r) => DEFAULT_ADMIN_ROLES.includes(r.code));
+    // The default administrator sees every location, also a root that is not below DEFAULT, so
+    // that no location can be hidden from them (and re-attached by them).
+    const scope = defaultAdmin ? await allLocationIds(this.db) : await descendantIds(this.db, locationIds);
     return {
       userId: row.user.id,
       login: row.user.login,
@@ -99,7 +107,8 @@ export class AuthService {
       grants: new Set<Grant>(userRoles.flatMap((r) => r.grants)),
       locationIds,
       scope: new Set(scope),
-      allLocations: scope.length >= locationTotal,
+      allLocations: defaultAdmin || scope.length >= locationTotal,
+      defaultAdmin,
       sessionId: row.session.id,
     };
   }
@@ -110,26 +119,44 @@ export class AuthService {
     return meView(this.db, user);
   }
 
-  async forgotPassword(login: string, lang: Lang, consoleUrl: string) {
-    const user = await repo.findUserByLoginOrEmail(this.db, login);
-    if (user?.activeFlag) {
-      const token = newToken();
-      await repo.createRestoreToken(this.db, user.id, hashToken(token), new Date(Date.now() + RESTORE_TTL));
-      const link = `${consoleUrl.replace(/\/$/, '')}/restore-password/${token}`;
-      await sendMail(this.db, {
-        to: user.email,
-        subject: translate(lang, 'mail.restoreSubject'),
-        text: translate(lang, 'mail.restoreBody', { login: user.login, link }),
-      });
-      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
-    } else {
-      // Same answer for an unknown login, but only once mail could be sent, so a missing SMTP
-      // configuration is reported either way.
-      await sendMail(this.db, { to: [], subject: '' }).catch((e: AppError) => {
-        if (e.code === 'SMTP_NOT_CONFIGURED') throw e;
-      });
+  /**
+   * Mails a restore link to an active user. The answer is the same whether the login exists or
+   * not: the mail goes out after answering, and its failure is logged, not returned. The link
+   * is built from the configured console address only (a Host header is the attacker's).
+   */
+  async forgotPassword(login: string, lang: Lang) {
+    if (!this.publicUrl) {
+      await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.publicUrlMissing', params: {} });
+      throw new AppError('PUBLIC_URL_NOT_CONFIGURED');
     }
+    await assertMailConfigured(this.db);
+    const user = await repo.findUserByLoginOrEmail(this.db, login);
+    if (user?.activeFlag) this.inBackground(this.mailRestoreLink(user, lang, this.publicUrl));
     return { message: translate(lang, 'auth.restoreSent') };
+  }
+
+  private async mailRestoreLink(user: { id: number; login: string; email: string }, lang: Lang, publicUrl: string) {
+    const token = newToken();
+    await repo.createRestoreToken(this.db, user.id, hashToken(token), new Date(Date.now() + RESTORE_TTL));
+    const link = `${publicUrl.replace(/\/+$/, '')}/restore-password/${token}`;
+    const about = { userId: user.id, objectClass: 'UserDao', objectId: user.id } as const;
+    try {
+      await sendMail(this.db, { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
+      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, ...about });
+    } catch (err) {
+      const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
+      await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'auth.restoreMailFailed', params: { login: user.login, reason: reason.slice(0, 300) }, ...about });
+    }
+  }
+
+  /** Work that runs after the answer; `drain` waits for it (server shutdown). */
+  private inBackground(work: Promise<unknown>) {
+    const p = work.catch(() => {}).finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  async drain() {
+    await Promise.all([...this.pending]);
   }
 
   async checkRestoreToken(token: string) {

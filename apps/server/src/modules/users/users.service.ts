@@ -57,6 +57,17 @@ export class UsersService {
     return { user, locationIds };
   }
 
+  /**
+   * The user if the caller may change them: every location of the user must be in the caller's
+   * scope. A user shared with a location the caller does not hold is read-only to them, or an
+   * admin of one location could take over (password, role) an account of another.
+   */
+  private async manageable(caller: Caller, id: number) {
+    const found = await this.visible(caller, id);
+    if (!found.locationIds.every((l) => caller.scope.has(l))) throw new AppError('OUT_OF_SCOPE', { key: 'user.readOnly' });
+    return found;
+  }
+
   async get(caller: Caller, id: number) {
     const { user } = await this.visible(caller, id);
     return userView(this.db, user, caller.scope);
@@ -133,7 +144,7 @@ export class UsersService {
   }
 
   async update(caller: Caller, id: number, input: UserInput) {
-    const { user, locationIds } = await this.visible(caller, id);
+    const { user, locationIds } = await this.manageable(caller, id);
     const currentRoles = await roleIdsOf(this.db, id);
     const wanted = new Set(input.grants.map((g) => g.id));
     if (id === caller.userId && (currentRoles.length !== wanted.size || currentRoles.some((r) => !wanted.has(r)))) {
@@ -142,9 +153,7 @@ export class UsersService {
     const { roleIds, rolesChanged } = await this.checkAssignable(caller, input, { roleIds: currentRoles, locationIds });
     if (await this.loginTaken(input.login, id)) throw loginConflict();
     const passwordHash = input.passwordHash ? await hashPassword(input.passwordHash) : undefined;
-    // Locations outside the caller's scope stay: the caller cannot see them, the user keeps them.
-    const hidden = locationIds.filter((l) => !caller.scope.has(l));
-    const newLocations = await keyLocations(this.db, [...hidden, ...input.locations.map((l) => l.id)]);
+    const newLocations = await keyLocations(this.db, input.locations.map((l) => l.id));
     await this.db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -173,7 +182,7 @@ export class UsersService {
   }
 
   async remove(caller: Caller, id: number) {
-    const { user, locationIds } = await this.visible(caller, id);
+    const { user, locationIds } = await this.manageable(caller, id);
     if (id === caller.userId) throw forbidden('user.selfDelete');
     if (user.isSystem) throw conflict('user.systemUser');
     const managed = new Set((await this.managedRoles(caller)).map((r) => r.id));
