@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, passwordRestoreTokens, sessions, userLocations, users } from '../../db/schema.ts';
 
@@ -34,8 +34,12 @@ export async function revokeSession(db: Db, id: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
 }
 
-export async function revokeUserSessions(db: Db, userId: number) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+/** Revokes every open session of the user, except `keepId` (the one making the change). */
+export async function revokeUserSessions(db: Db, userId: number, keepId: number | null = null) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepId === null ? undefined : ne(sessions.id, keepId)));
 }
 
 export async function userLocationIds(db: Db, userId: number): Promise<number[]> {

@@ -10,7 +10,7 @@ import {
   restorePasswordSchema,
 } from '@pagewatch/contracts/auth';
 import { meSchema } from '@pagewatch/contracts/users';
-import { callerOf } from '../../plugins/access.ts';
+import { bearerToken, callerOf, hashToken } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { parseBasic } from './auth.service.ts';
 
@@ -28,7 +28,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'user' },
     schema: { tags: ['auth'], summary: 'Revoke the current token' },
   }, async (req, reply) => {
-    await ctx.auth.logout(callerOf(req));
+    await ctx.auth.logout(callerOf(req), hashToken(bearerToken(req) ?? ''));
     return reply.status(204).send();
   });
 

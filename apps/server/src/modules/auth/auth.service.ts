@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertMailConfigured, sendMail } from '../../lib/mailer.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
+import type { SessionNotice } from '../../plugins/realtime.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/locations.repository.ts';
 import { meView } from '../users/users.repository.ts';
@@ -39,11 +40,14 @@ export class AuthService {
   private readonly log: EventLog;
   /** The console's address for e-mailed links (PAGEWATCH_PUBLIC_URL); null: none are sent. */
   private readonly publicUrl: string | null;
+  /** Ends or refreshes sessions on every instance (cache and WebSockets). */
+  private readonly notify: (n: SessionNotice) => void;
   private readonly pending = new Set<Promise<unknown>>();
-  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null }) {
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void }) {
     this.db = db;
     this.log = log;
     this.publicUrl = opts.publicUrl;
+    this.notify = opts.notify;
   }
 
   private async throttle(keys: { login: string; address: string }) {
@@ -79,8 +83,9 @@ export class AuthService {
     return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user) };
   }
 
-  async logout(caller: Caller) {
+  async logout(caller: Caller, tokenHash: string) {
     await repo.revokeSession(this.db, caller.sessionId);
+    this.notify({ kind: 'token', tokenHash });
   }
 
   /** The caller behind a session token hash, or why there is none. */
@@ -169,6 +174,7 @@ export class AuthService {
     if (!t || !(await repo.useRestoreToken(this.db, t.tokenHash))) throw new AppError('RESTORE_TOKEN_INVALID');
     await repo.setPassword(this.db, t.userId, await hashPassword(password));
     await repo.revokeUserSessions(this.db, t.userId);
+    this.notify({ kind: 'user', userId: t.userId, effect: 'ended' });
     await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restored', params: {}, userId: t.userId, objectClass: 'UserDao', objectId: t.userId });
     return { message: translate(lang, 'auth.restoreDone') };
   }

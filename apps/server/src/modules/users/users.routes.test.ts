@@ -230,8 +230,11 @@ describe('deleting', () => {
     const deactivate = await call('PUT', `/api/users/${ids.adminA}`, dev, await asInput(dev, ids.adminA, { activeFlag: false }));
     expect(deactivate.statusCode).toBe(409);
     expect((await call('GET', `/api/users/${ids.adminA}`, dev)).json().activeFlag).toBe(true);
-    // Reactivate so the rest of the file has its administrator back.
+    // Reactivate so the rest of the file has its administrator back; the deactivation ended
+    // its sessions (issue 14), so it signs in again.
     expect((await call('PUT', '/api/users/1', dev, await asInput(dev, 1, { activeFlag: true, email: 'admin@example.com' }))).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me', root)).statusCode).toBe(401);
+    root = await signIn(t.app);
   });
 
   it('deletes a user in scope and logs it', async () => {

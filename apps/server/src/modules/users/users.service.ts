@@ -7,6 +7,8 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-
 import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashPassword } from '../auth/auth.service.ts';
+import { revokeUserSessions } from '../auth/auth.repository.ts';
+import type { SessionNotice } from '../../plugins/realtime.ts';
 import { allRoles, roleIdsOf } from '../roles/roles.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { keyLocations, locationIdsOf, userById, userView } from './users.repository.ts';
@@ -39,9 +41,12 @@ function changes(before: number[], after: number[]) {
 export class UsersService {
   private readonly db: Db;
   private readonly log: EventLog;
-  constructor(db: Db, log: EventLog) {
+  /** Ends or refreshes the changed user's sessions on every instance (cache and WebSockets). */
+  private readonly notify: (n: SessionNotice) => void;
+  constructor(db: Db, log: EventLog, notify: (n: SessionNotice) => void) {
     this.db = db;
     this.log = log;
+    this.notify = notify;
   }
 
   list(caller: Caller, q: ListQuery) {
@@ -154,7 +159,13 @@ export class UsersService {
     if (await this.loginTaken(input.login, id)) throw loginConflict();
     const passwordHash = input.passwordHash ? await hashPassword(input.passwordHash) : undefined;
     const newLocations = await keyLocations(this.db, input.locations.map((l) => l.id));
+    // A new password or a deactivation ends the user's sessions (security.md invariant 5); the
+    // caller changing their own password keeps the session they are using.
+    const ended = Boolean(passwordHash) || (user.activeFlag && !input.activeFlag);
+    const locationsChanged = changes(locationIds, newLocations);
+    const rights = rolesChanged || locationsChanged.added.length + locationsChanged.removed.length > 0 || input.login !== user.login;
     await this.db.transaction(async (tx) => {
+      if (ended) await revokeUserSessions(tx as unknown as Db, id, id === caller.userId ? caller.sessionId : null);
       await tx
         .update(users)
         .set({
@@ -178,6 +189,7 @@ export class UsersService {
       await this.keepAnAdmin(tx as unknown as Db);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx as unknown as Db);
     });
+    this.notify({ kind: 'user', userId: id, effect: ended ? 'ended' : rights ? 'rights' : 'profile' });
     return this.get(caller, id);
   }
 
@@ -192,5 +204,6 @@ export class UsersService {
       await this.keepAnAdmin(tx as unknown as Db);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
     });
+    this.notify({ kind: 'user', userId: id, effect: 'ended' });
   }
 }
