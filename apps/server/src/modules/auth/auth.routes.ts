@@ -35,7 +35,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/forgot-password', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageResponseSchema } },
-  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang));
+  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang, req.ip));
 
   app.get('/api/auth/restore-password/:token', {
     config: { access: 'public' },
@@ -50,7 +50,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/demo-request', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: demoRequestSchema, response: { 200: messageResponseSchema } },
-  }, (req) => ctx.auth.demoRequest(req.body, req.lang));
+  }, (req) => ctx.auth.demoRequest(req.body, req.lang, req.ip));
 
   app.get('/api/users/me', {
     config: { access: 'user' },

@@ -14,11 +14,11 @@ import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { demoRequests } from '../../db/schema.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
+import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
 import { DEFAULT_ADMIN_ROLES, type Caller } from './caller.ts';
 
 const HOUR = 3600_000;
 export const SESSION_TTL = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
-const THROTTLE = { windowMs: 15 * 60_000, perLogin: 5, perAddress: 30 };
 const RESTORE_TTL = HOUR;
 
 export const hashPassword = (password: string) => hash(password);
@@ -50,32 +50,23 @@ export class AuthService {
     this.notify = opts.notify;
   }
 
-  private async throttle(keys: { login: string; address: string }) {
-    const since = new Date(Date.now() - THROTTLE.windowMs);
-    for (const [key, limit] of [
-      [keys.login, THROTTLE.perLogin],
-      [keys.address, THROTTLE.perAddress],
-    ] as const) {
-      const { n, oldest } = await repo.countFailures(this.db, key, since);
-      if (n >= limit) {
-        const seconds = Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + THROTTLE.windowMs - Date.now()) / 1000));
-        throw new AppError('TOO_MANY_ATTEMPTS', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
-      }
-    }
-  }
-
   async login(credentials: { login: string; password: string } | null, remember: boolean, address: string) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
-    const keys = { login: `login:${credentials.login.toLowerCase().slice(0, 200)}`, address: `ip:${address}` };
-    await this.throttle(keys);
+    // Every attempt is counted before the password is checked (a success gives it back), so
+    // concurrent attempts cannot all slip past the limit. An attempt the address limit refuses
+    // stays counted for the pair: only an address already trying too much pays for it.
+    const pairKey = throttleKey(THROTTLE.signIn, credentials.login, address);
+    const addressKey = throttleKey(THROTTLE.signInAddress, address);
+    await countAttempt(this.db, THROTTLE.signIn, pairKey);
+    await countAttempt(this.db, THROTTLE.signInAddress, addressKey);
     const user = await repo.findUserByLogin(this.db, credentials.login);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
     if (!user || !ok || !user.activeFlag) {
-      await repo.addFailure(this.db, [keys.login, keys.address]);
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });
       throw new AppError('BAD_CREDENTIALS');
     }
-    await repo.clearFailures(this.db, keys.login);
+    await repo.deleteCounter(this.db, pairKey);
+    await repo.refundCounter(this.db, addressKey);
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
@@ -129,7 +120,10 @@ export class AuthService {
    * not: the mail goes out after answering, and its failure is logged, not returned. The link
    * is built from the configured console address only (a Host header is the attacker's).
    */
-  async forgotPassword(login: string, lang: Lang) {
+  async forgotPassword(login: string, lang: Lang, address: string) {
+    // Counted whether the login exists or not, so a refusal tells nothing either.
+    await countAttempt(this.db, THROTTLE.forgotAddress, throttleKey(THROTTLE.forgotAddress, address), 'auth.tooManyRequests');
+    await countAttempt(this.db, THROTTLE.forgotLogin, throttleKey(THROTTLE.forgotLogin, login), 'auth.tooManyRequests');
     if (!this.publicUrl) {
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.publicUrlMissing', params: {} });
       throw new AppError('PUBLIC_URL_NOT_CONFIGURED');
@@ -179,7 +173,8 @@ export class AuthService {
     return { message: translate(lang, 'auth.restoreDone') };
   }
 
-  async demoRequest(req: DemoRequest, lang: Lang) {
+  async demoRequest(req: DemoRequest, lang: Lang, address: string) {
+    await countAttempt(this.db, THROTTLE.demoAddress, throttleKey(THROTTLE.demoAddress, address), 'auth.tooManyRequests');
     const [row] = await this.db.insert(demoRequests).values(req).returning();
     await this.log.write({
       group: 'AUTH',
