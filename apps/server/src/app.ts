@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -6,9 +6,9 @@ import type { Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import type { AppContext } from './app-context.ts';
 import { setupErrors } from './plugins/errors.ts';
-import { bearerToken, hashToken, setupAccess } from './plugins/access.ts';
+import { setupAccess } from './plugins/access.ts';
 import { SessionCache } from './plugins/session-cache.ts';
-import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
+import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket, type SessionNotice } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
@@ -41,23 +41,18 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
 /**
- * Calls that end sessions or change who may do what evict the cached callers they affect, so
- * they take effect on this instance at once (on others within the cache's few seconds).
+ * Session notices (from the services, and from other instances over NOTIFY) evict the cached
+ * callers they affect. Moving, adding or removing a location changes everyone's scope.
  */
-function forgetChangedSessions(app: FastifyInstance, sessions: SessionCache) {
-  const byUserId = (req: FastifyRequest) => sessions.forgetUser(Number((req.params as { id?: string }).id));
-  const effects: Record<string, (req: FastifyRequest) => void> = {
-    'POST /api/auth/logout': (req) => sessions.forgetToken(hashToken(bearerToken(req) ?? '')),
-    'POST /api/auth/restore-password/:token': () => sessions.clear(),
-    'PUT /api/users/:id': byUserId,
-    'DELETE /api/users/:id': byUserId,
-    // Moving, adding or removing a location changes everyone's location scope.
-    'POST /api/dictionary-items': () => sessions.clear(),
-    'PUT /api/dictionary-items/:id': () => sessions.clear(),
-    'DELETE /api/dictionary-items/:id': () => sessions.clear(),
-  };
+function forgetChangedSessions(app: FastifyInstance, hub: Hub, sessions: SessionCache) {
+  hub.onNotice((n) => {
+    if (n.kind === 'token') sessions.forgetToken(n.tokenHash);
+    else if (n.kind === 'user') sessions.forgetUser(n.userId);
+    else sessions.clear();
+  });
+  const treeChanges = new Set(['POST /api/dictionary-items', 'PUT /api/dictionary-items/:id', 'DELETE /api/dictionary-items/:id']);
   app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode < 400) effects[`${req.method} ${req.routeOptions.url}`]?.(req);
+    if (reply.statusCode < 400 && treeChanges.has(`${req.method} ${req.routeOptions.url}`)) hub.notify({ kind: 'scopes' });
   });
 }
 
@@ -85,7 +80,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const hub = new Hub();
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
-  const auth = new AuthService(database.db, eventLog);
+  const notify = (n: SessionNotice) => hub.notify(n);
+  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify });
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log);
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
@@ -102,7 +98,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     hub,
     eventLog,
     auth,
-    users: new UsersService(database.db, eventLog),
+    users: new UsersService(database.db, eventLog, notify),
     settings: new SettingsService(database.db, eventLog),
     jobs,
     agents,
@@ -119,17 +115,19 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => auth.drain());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
     app.addHook('onClose', stopBridge);
   }
   await registerWebsocket(app);
   const sessions = new SessionCache(config.sessionCacheMs);
-  setupAccess(app, (hash) => sessions.resolve(hash, (h) => auth.resolveSession(h)), (hash) => agents.resolveToken(hash));
-  forgetChangedSessions(app, sessions);
+  const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
+  forgetChangedSessions(app, hub, sessions);
+  setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
-  realtimeRoutes(app, hub);
+  realtimeRoutes(app, hub, resolveSession);
 
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);

@@ -111,17 +111,6 @@ export const passwordRestoreTokens = pgTable('password_restore_tokens', {
   usedAt: ts('used_at'),
 });
 
-/** Failed sign-ins, for throttling across server instances. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: varchar('key', { length: 300 }).notNull(),
-    at: ts('at').notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_at').on(t.key, t.at)],
-);
-
 export const demoRequests = pgTable('demo_requests', {
   id: serial('id').primaryKey(),
   email: varchar('email', { length: 256 }).notNull(),

@@ -7,10 +7,20 @@ export type Mail = { to: string | string[]; subject: string; text?: string; html
 
 const SMTP_CODES = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'];
 
-/** Sends one message with the SMTP settings of the settings table. */
-export async function sendMail(db: Db, mail: Mail): Promise<void> {
+async function smtpSettings(db: Db) {
   const s = await settingValues(db, SMTP_CODES);
   if (!s.SMTP_HOST || !s.SMTP_PORT || !s.SMTP_FROM) throw new AppError('SMTP_NOT_CONFIGURED');
+  return s;
+}
+
+/** Throws SMTP_NOT_CONFIGURED unless mail could be sent (without sending any). */
+export async function assertMailConfigured(db: Db): Promise<void> {
+  await smtpSettings(db);
+}
+
+/** Sends one message with the SMTP settings of the settings table. */
+export async function sendMail(db: Db, mail: Mail): Promise<void> {
+  const s = await smtpSettings(db);
   const startTls = String(s['SMTP_START-TLS'] ?? 'OPTIONAL');
   const transport = nodemailer.createTransport({
     host: String(s.SMTP_HOST),

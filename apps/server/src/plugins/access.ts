@@ -34,9 +34,14 @@ export type AgentResolver = (tokenHash: string) => Promise<number | null>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The WebSocket path: browsers cannot set headers on an upgrade, so its token may come in the query. */
+const QUERY_TOKEN_PATHS = new Set(['/ws']);
+
 export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (h?.startsWith('Bearer ')) return h.slice(7).trim() || null;
+  // Elsewhere a token in the URL would end up in logs, proxies and the browser history.
+  if (!QUERY_TOKEN_PATHS.has(req.routeOptions.url ?? '')) return null;
   const q = (req.query as Record<string, unknown> | undefined)?.access_token;
   return typeof q === 'string' && q ? q : null;
 }

@@ -26,6 +26,8 @@ import type { RouteAccess } from './access.ts';
  *   - 'list'   `seed(w)` makes objects inside and outside, returns their ids; `request` the call
  *              (ask for a page big enough); `rows(body)` the ids in the answer (default pageRows).
  *   - 'global' not tied to a location (version info, role lists): holders succeed.
+ *   - 'instance' instance-wide, the default administrator's alone (settings): every caller here
+ *              lives below DEFAULT, so holders too get 403; root (at DEFAULT) succeeds.
  *   - 'self'   about the caller (their profile, their session).
  *   - 'public' / 'agent' / 'skip' (with a reason: tested elsewhere).
  * A route declared `access: 'user'` whose service checks a grant itself says so with `needs`.
@@ -53,6 +55,7 @@ type Fixture =
   | ({ kind: 'item'; request: (w: World, locationId: number) => Promise<Call>; ok?: number } & Checked)
   | ({ kind: 'list'; seed: (w: World) => Promise<{ inside: number[]; outside: number[] }>; request: (w: World) => Call; rows?: (body: any) => number[] } & Checked) // eslint-disable-line @typescript-eslint/no-explicit-any
   | ({ kind: 'global'; request: (w: World) => Call | Promise<Call>; ok?: number } & Checked)
+  | { kind: 'instance'; request: (w: World) => Call; ok?: number }
   | ({ kind: 'self'; request: (w: World, caller: Caller) => Promise<Call>; ok?: number } & Checked)
   | { kind: 'public' }
   | { kind: 'agent' }
@@ -285,7 +288,7 @@ const ROUTES: Record<string, Fixture> = {
   'GET /api/options/build-version/': { kind: 'global', request: () => ({ url: '/api/options/build-version/' }) },
   // settings (instance-wide)
   'GET /api/settings/': { kind: 'global', request: () => ({ url: '/api/settings/' }) },
-  'PUT /api/settings': { kind: 'global', request: () => ({ url: '/api/settings', payload: [{ code: 'LOG_STORAGE_DAYS', numericValue: 90 }] }) },
+  'PUT /api/settings': { kind: 'instance', request: () => ({ url: '/api/settings', payload: [{ code: 'LOG_STORAGE_DAYS', numericValue: 90 }] }) },
 
   // event log: records written straight through the event log, at the location
   'GET /api/event-logs/page': {
@@ -495,6 +498,12 @@ describe('authorisation matrix', () => {
             }
             expect(inside.statusCode, inside.body).toBe(success(r.method, f.ok));
             expect([403, 404], `outside: ${outside.statusCode} ${outside.body}`).toContain(outside.statusCode);
+          });
+        } else if (f.kind === 'instance') {
+          it(`${role}: 403 below DEFAULT, whatever the grants; the default admin succeeds`, async () => {
+            const res = await send(r.method, f.request(world), c().token);
+            expect(res.statusCode, res.body).toBe(403);
+            expect((await send(r.method, f.request(world), world.root)).statusCode).toBe(success(r.method, f.ok));
           });
         } else if (f.kind === 'list') {
           it(`${role}: ${granted ? 'never lists a row from outside' : '403'}`, async () => {

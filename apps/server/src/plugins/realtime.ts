@@ -3,8 +3,22 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import pg from 'pg';
 import { wsCommandSchema, type WsMessage } from '@pagewatch/contracts/ws';
+import { bearerToken, hashToken, type SessionResolver } from './access.ts';
 
 type Listener = (msg: WsMessage) => void;
+
+/**
+ * Sessions that ended or whose rights changed; every instance evicts its cached callers and
+ * closes the WebSockets concerned. `ended`: the sessions are revoked (password change,
+ * deactivation, deletion); `rights`: roles or locations changed; `profile`: other fields.
+ */
+export type SessionNotice =
+  | { kind: 'token'; tokenHash: string }
+  | { kind: 'user'; userId: number; effect: 'ended' | 'rights' | 'profile' }
+  | { kind: 'scopes' };
+type NoticeListener = (n: SessionNotice) => void;
+/** Not a WebSocket topic (those are dic, devices, log:<id>): clients cannot subscribe to it. */
+const NOTICE_TOPIC = '@sessions';
 
 /**
  * Publish/subscribe: modules publish, WebSocket connections listen. Within one process it
@@ -12,8 +26,24 @@ type Listener = (msg: WsMessage) => void;
  */
 export class Hub {
   private topics = new Map<string, Set<Listener>>();
+  private noticeListeners = new Set<NoticeListener>();
   /** Sends a message to the other instances; set by the PostgreSQL bridge. */
-  relay: ((topic: string, msg: WsMessage) => void) | null = null;
+  relay: ((topic: string, msg: WsMessage | SessionNotice) => void) | null = null;
+
+  /** Tells this instance and the others that sessions ended or changed. */
+  notify(n: SessionNotice) {
+    this.applyNotice(n);
+    this.relay?.(NOTICE_TOPIC, n);
+  }
+
+  applyNotice(n: SessionNotice) {
+    for (const fn of this.noticeListeners) fn(n);
+  }
+
+  onNotice(fn: NoticeListener): () => void {
+    this.noticeListeners.add(fn);
+    return () => this.noticeListeners.delete(fn);
+  }
 
   publish(topic: string, msg: WsMessage) {
     this.deliver(topic, msg);
@@ -55,10 +85,33 @@ export async function registerWebsocket(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 }
 
-export function realtimeRoutes(app: FastifyInstance, hub: Hub) {
+/** Close codes: an ended session is a policy violation (the console signs out); changed rights reconnect quietly. */
+const CLOSE_ENDED = 1008;
+const CLOSE_RECONNECT = 1000;
+
+export function realtimeRoutes(app: FastifyInstance, hub: Hub, resolve: SessionResolver) {
   app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket, req) => {
     const subs = new Map<string, () => void>();
-    const scope = req.caller?.scope ?? new Set<number>();
+    const tokenHash = hashToken(bearerToken(req) ?? '');
+    const userId = req.caller?.userId ?? null;
+    let scope = req.caller?.scope ?? new Set<number>();
+    const end = (code: number, reason: string) => {
+      scope = new Set();
+      socket.close(code, reason);
+    };
+    const offNotice = hub.onNotice((n) => {
+      if (n.kind === 'token' && n.tokenHash === tokenHash) end(CLOSE_ENDED, 'session ended');
+      else if (n.kind === 'user' && n.userId === userId && n.effect !== 'profile') {
+        if (n.effect === 'ended') end(CLOSE_ENDED, 'session ended');
+        else end(CLOSE_RECONNECT, 'rights changed');
+      } else if (n.kind === 'scopes') {
+        // The tree moved: the same session may now see other locations.
+        resolve(tokenHash).then(
+          (caller) => (caller && caller !== 'expired' ? (scope = caller.scope) : end(CLOSE_ENDED, 'session ended')),
+          () => end(CLOSE_RECONNECT, 'rights changed'),
+        );
+      }
+    });
     const send = (msg: WsMessage) => {
       // Device events reach only those who may see the device's location.
       if (msg.type === 'DEVICE_EVENT' && !scope.has(msg.locationId)) return;
@@ -83,6 +136,7 @@ export function realtimeRoutes(app: FastifyInstance, hub: Hub) {
       send({ type: 'response', command: cmd.command, ok: true });
     });
     socket.on('close', () => {
+      offNotice();
       for (const off of subs.values()) off();
       subs.clear();
     });
@@ -108,8 +162,10 @@ export async function bridgeHubOverPostgres(hub: Hub, url: string, onError: (err
   await listener.query(`LISTEN ${CHANNEL}`);
   listener.on('notification', (n) => {
     try {
-      const { from, topic, msg } = JSON.parse(n.payload ?? '') as { from: string; topic: string; msg: WsMessage };
-      if (from !== instance) hub.deliver(topic, msg);
+      const { from, topic, msg } = JSON.parse(n.payload ?? '') as { from: string; topic: string; msg: WsMessage | SessionNotice };
+      if (from === instance) return;
+      if (topic === NOTICE_TOPIC) hub.applyNotice(msg as SessionNotice);
+      else hub.deliver(topic, msg as WsMessage);
     } catch (err) {
       onError(err);
     }

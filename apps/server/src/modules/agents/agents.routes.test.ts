@@ -78,7 +78,9 @@ describe('agents API', () => {
     const [loc] = (await t.ctx.db.execute(sql`INSERT INTO locations (code, name) VALUES ('BRANCH', 'Branch') RETURNING id`)).rows as { id: number }[];
     await t.ctx.db.execute(sql`INSERT INTO user_locations (user_id, location_id) SELECT id, ${loc.id} FROM users WHERE login = 'admin'`);
     const { agentId } = await createAgent(t.app, admin, { name: 'Branch agent', locationId: loc.id });
-    await createUser(t.app, admin, { login: 'branchless', role: 'ADMIN', locationIds: [defaultLocation] });
+    // An ADMIN below DEFAULT: one at DEFAULT is the default administrator and sees every root (issue 14).
+    const [sub] = (await t.ctx.db.execute(sql`INSERT INTO locations (code, name, parent_id) VALUES ('SUB', 'Sub', ${defaultLocation}) RETURNING id`)).rows as { id: number }[];
+    await createUser(t.app, admin, { login: 'branchless', role: 'ADMIN', locationIds: [sub.id] });
     const other = await signIn(t.app, 'branchless', 'Passw0rd!');
     const res = await get(`/api/agents/${agentId}`, other);
     expect(res.statusCode).toBe(403);

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, passwordRestoreTokens, sessions, userLocations, users } from '../../db/schema.ts';
+import { passwordRestoreTokens, sessions, userLocations, users } from '../../db/schema.ts';
+import { authThrottle } from './auth.schema.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
   const [u] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);
@@ -34,8 +35,12 @@ export async function revokeSession(db: Db, id: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
 }
 
-export async function revokeUserSessions(db: Db, userId: number) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+/** Revokes every open session of the user, except `keepId` (the one making the change). */
+export async function revokeUserSessions(db: Db, userId: number, keepId: number | null = null) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepId === null ? undefined : ne(sessions.id, keepId)));
 }
 
 export async function userLocationIds(db: Db, userId: number): Promise<number[]> {
@@ -43,24 +48,37 @@ export async function userLocationIds(db: Db, userId: number): Promise<number[]>
   return rows.map((r) => r.id);
 }
 
-export async function countFailures(db: Db, key: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
-  const res = await db.execute(
-    sql`SELECT count(*)::int AS n, min(${loginFailures.at}) AS oldest FROM ${loginFailures} WHERE ${loginFailures.key} = ${key} AND ${loginFailures.at} > ${since}`,
-  );
-  const row = res.rows[0] as { n: number; oldest: Date | string | null };
-  return { n: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+export type Counter = { count: number; nextAt: Date; updatedAt: Date };
+
+/**
+ * The counter of `key`, made if missing, locked until the transaction ends: a concurrent
+ * attempt on the same key waits here and then sees this one counted.
+ */
+export async function lockCounter(tx: Db, key: string): Promise<Counter> {
+  const res = await tx.execute(sql`
+    INSERT INTO ${authThrottle} (key) VALUES (${key})
+    ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key
+    RETURNING count, next_at AS "nextAt", updated_at AS "updatedAt"`);
+  const row = res.rows[0] as { count: number; nextAt: Date | string; updatedAt: Date | string };
+  return { count: Number(row.count), nextAt: new Date(row.nextAt), updatedAt: new Date(row.updatedAt) };
 }
 
-export async function addFailure(db: Db, keys: string[]) {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+export async function saveCounter(tx: Db, key: string, c: Counter) {
+  await tx.update(authThrottle).set(c).where(eq(authThrottle.key, key));
 }
 
-export async function clearFailures(db: Db, key: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+export async function deleteCounter(db: Db, key: string) {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
-export async function pruneFailures(db: Db, before: Date) {
-  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+/** Gives back one counted attempt (it turned out to be a success). */
+export async function refundCounter(db: Db, key: string) {
+  await db.update(authThrottle).set({ count: sql`greatest(${authThrottle.count} - 1, 0)` }).where(eq(authThrottle.key, key));
+}
+
+export async function pruneCounters(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(authThrottle).where(lt(authThrottle.updatedAt, before)).returning({ key: authThrottle.key });
+  return rows.length;
 }
 
 export async function createRestoreToken(db: Db, userId: number, tokenHash: string, expiresAt: Date) {

@@ -10,7 +10,7 @@ import {
   restorePasswordSchema,
 } from '@pagewatch/contracts/auth';
 import { meSchema } from '@pagewatch/contracts/users';
-import { callerOf } from '../../plugins/access.ts';
+import { bearerToken, callerOf, hashToken } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { parseBasic } from './auth.service.ts';
 
@@ -18,7 +18,6 @@ const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const consoleUrl = (req: { protocol: string; host: string }) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.post('/api/auth/', {
     config: { access: 'public' },
@@ -29,14 +28,14 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'user' },
     schema: { tags: ['auth'], summary: 'Revoke the current token' },
   }, async (req, reply) => {
-    await ctx.auth.logout(callerOf(req));
+    await ctx.auth.logout(callerOf(req), hashToken(bearerToken(req) ?? ''));
     return reply.status(204).send();
   });
 
   app.post('/api/auth/forgot-password', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageResponseSchema } },
-  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang, consoleUrl(req)));
+  }, (req) => ctx.auth.forgotPassword(req.body.login, req.lang, req.ip));
 
   app.get('/api/auth/restore-password/:token', {
     config: { access: 'public' },
@@ -51,7 +50,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/demo-request', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: demoRequestSchema, response: { 200: messageResponseSchema } },
-  }, (req) => ctx.auth.demoRequest(req.body, req.lang));
+  }, (req) => ctx.auth.demoRequest(req.body, req.lang, req.ip));
 
   app.get('/api/users/me', {
     config: { access: 'user' },

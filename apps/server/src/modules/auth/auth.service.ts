@@ -3,21 +3,22 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sendMail } from '../../lib/mailer.ts';
+import { assertMailConfigured, sendMail } from '../../lib/mailer.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
+import type { SessionNotice } from '../../plugins/realtime.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { descendantIds, locationCount } from '../locations/locations.repository.ts';
+import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/locations.repository.ts';
 import { meView } from '../users/users.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { demoRequests } from '../../db/schema.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
-import type { Caller } from './caller.ts';
+import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
+import { DEFAULT_ADMIN_ROLES, type Caller } from './caller.ts';
 
 const HOUR = 3600_000;
 export const SESSION_TTL = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
-const THROTTLE = { windowMs: 15 * 60_000, perLogin: 5, perAddress: 30 };
 const RESTORE_TTL = HOUR;
 
 export const hashPassword = (password: string) => hash(password);
@@ -37,37 +38,35 @@ export function parseBasic(header: string | undefined): { login: string; passwor
 export class AuthService {
   private readonly db: Db;
   private readonly log: EventLog;
-  constructor(db: Db, log: EventLog) {
+  /** The console's address for e-mailed links (PAGEWATCH_PUBLIC_URL); null: none are sent. */
+  private readonly publicUrl: string | null;
+  /** Ends or refreshes sessions on every instance (cache and WebSockets). */
+  private readonly notify: (n: SessionNotice) => void;
+  private readonly pending = new Set<Promise<unknown>>();
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void }) {
     this.db = db;
     this.log = log;
-  }
-
-  private async throttle(keys: { login: string; address: string }) {
-    const since = new Date(Date.now() - THROTTLE.windowMs);
-    for (const [key, limit] of [
-      [keys.login, THROTTLE.perLogin],
-      [keys.address, THROTTLE.perAddress],
-    ] as const) {
-      const { n, oldest } = await repo.countFailures(this.db, key, since);
-      if (n >= limit) {
-        const seconds = Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + THROTTLE.windowMs - Date.now()) / 1000));
-        throw new AppError('TOO_MANY_ATTEMPTS', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
-      }
-    }
+    this.publicUrl = opts.publicUrl;
+    this.notify = opts.notify;
   }
 
   async login(credentials: { login: string; password: string } | null, remember: boolean, address: string) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
-    const keys = { login: `login:${credentials.login.toLowerCase().slice(0, 200)}`, address: `ip:${address}` };
-    await this.throttle(keys);
+    // Every attempt is counted before the password is checked (a success gives it back), so
+    // concurrent attempts cannot all slip past the limit. An attempt the address limit refuses
+    // stays counted for the pair: only an address already trying too much pays for it.
+    const pairKey = throttleKey(THROTTLE.signIn, credentials.login, address);
+    const addressKey = throttleKey(THROTTLE.signInAddress, address);
+    await countAttempt(this.db, THROTTLE.signIn, pairKey);
+    await countAttempt(this.db, THROTTLE.signInAddress, addressKey);
     const user = await repo.findUserByLogin(this.db, credentials.login);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
     if (!user || !ok || !user.activeFlag) {
-      await repo.addFailure(this.db, [keys.login, keys.address]);
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });
       throw new AppError('BAD_CREDENTIALS');
     }
-    await repo.clearFailures(this.db, keys.login);
+    await repo.deleteCounter(this.db, pairKey);
+    await repo.refundCounter(this.db, addressKey);
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
@@ -75,8 +74,9 @@ export class AuthService {
     return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user) };
   }
 
-  async logout(caller: Caller) {
+  async logout(caller: Caller, tokenHash: string) {
     await repo.revokeSession(this.db, caller.sessionId);
+    this.notify({ kind: 'token', tokenHash });
   }
 
   /** The caller behind a session token hash, or why there is none. */
@@ -85,13 +85,17 @@ export class AuthService {
     if (!row) return null;
     if (row.session.expiresAt.getTime() <= Date.now()) return 'expired';
     if (!row.user.activeFlag) return null;
-    const [roles, locationIds, locationTotal] = await Promise.all([
+    const [roles, locationIds, locationTotal, defaultId] = await Promise.all([
       rolesOfUsers(this.db, [row.user.id]),
       repo.userLocationIds(this.db, row.user.id),
       locationCount(this.db),
+      defaultLocationId(this.db),
     ]);
     const userRoles = roles.get(row.user.id) ?? [];
-    const scope = await descendantIds(this.db, locationIds);
+    const defaultAdmin = defaultId !== null && locationIds.includes(defaultId) && userRoles.some((r) => DEFAULT_ADMIN_ROLES.includes(r.code));
+    // The default administrator sees every location, also a root that is not below DEFAULT, so
+    // that no location can be hidden from them (and re-attached by them).
+    const scope = defaultAdmin ? await allLocationIds(this.db) : await descendantIds(this.db, locationIds);
     return {
       userId: row.user.id,
       login: row.user.login,
@@ -99,7 +103,8 @@ export class AuthService {
       grants: new Set<Grant>(userRoles.flatMap((r) => r.grants)),
       locationIds,
       scope: new Set(scope),
-      allLocations: scope.length >= locationTotal,
+      allLocations: defaultAdmin || scope.length >= locationTotal,
+      defaultAdmin,
       sessionId: row.session.id,
     };
   }
@@ -110,26 +115,47 @@ export class AuthService {
     return meView(this.db, user);
   }
 
-  async forgotPassword(login: string, lang: Lang, consoleUrl: string) {
-    const user = await repo.findUserByLoginOrEmail(this.db, login);
-    if (user?.activeFlag) {
-      const token = newToken();
-      await repo.createRestoreToken(this.db, user.id, hashToken(token), new Date(Date.now() + RESTORE_TTL));
-      const link = `${consoleUrl.replace(/\/$/, '')}/restore-password/${token}`;
-      await sendMail(this.db, {
-        to: user.email,
-        subject: translate(lang, 'mail.restoreSubject'),
-        text: translate(lang, 'mail.restoreBody', { login: user.login, link }),
-      });
-      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
-    } else {
-      // Same answer for an unknown login, but only once mail could be sent, so a missing SMTP
-      // configuration is reported either way.
-      await sendMail(this.db, { to: [], subject: '' }).catch((e: AppError) => {
-        if (e.code === 'SMTP_NOT_CONFIGURED') throw e;
-      });
+  /**
+   * Mails a restore link to an active user. The answer is the same whether the login exists or
+   * not: the mail goes out after answering, and its failure is logged, not returned. The link
+   * is built from the configured console address only (a Host header is the attacker's).
+   */
+  async forgotPassword(login: string, lang: Lang, address: string) {
+    // Counted whether the login exists or not, so a refusal tells nothing either.
+    await countAttempt(this.db, THROTTLE.forgotAddress, throttleKey(THROTTLE.forgotAddress, address), 'auth.tooManyRequests');
+    await countAttempt(this.db, THROTTLE.forgotLogin, throttleKey(THROTTLE.forgotLogin, login), 'auth.tooManyRequests');
+    if (!this.publicUrl) {
+      await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.publicUrlMissing', params: {} });
+      throw new AppError('PUBLIC_URL_NOT_CONFIGURED');
     }
+    await assertMailConfigured(this.db);
+    const user = await repo.findUserByLoginOrEmail(this.db, login);
+    if (user?.activeFlag) this.inBackground(this.mailRestoreLink(user, lang, this.publicUrl));
     return { message: translate(lang, 'auth.restoreSent') };
+  }
+
+  private async mailRestoreLink(user: { id: number; login: string; email: string }, lang: Lang, publicUrl: string) {
+    const token = newToken();
+    await repo.createRestoreToken(this.db, user.id, hashToken(token), new Date(Date.now() + RESTORE_TTL));
+    const link = `${publicUrl.replace(/\/+$/, '')}/restore-password/${token}`;
+    const about = { userId: user.id, objectClass: 'UserDao', objectId: user.id } as const;
+    try {
+      await sendMail(this.db, { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
+      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, ...about });
+    } catch (err) {
+      const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
+      await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'auth.restoreMailFailed', params: { login: user.login, reason: reason.slice(0, 300) }, ...about });
+    }
+  }
+
+  /** Work that runs after the answer; `drain` waits for it (server shutdown). */
+  private inBackground(work: Promise<unknown>) {
+    const p = work.catch(() => {}).finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  async drain() {
+    await Promise.all([...this.pending]);
   }
 
   async checkRestoreToken(token: string) {
@@ -142,11 +168,13 @@ export class AuthService {
     if (!t || !(await repo.useRestoreToken(this.db, t.tokenHash))) throw new AppError('RESTORE_TOKEN_INVALID');
     await repo.setPassword(this.db, t.userId, await hashPassword(password));
     await repo.revokeUserSessions(this.db, t.userId);
+    this.notify({ kind: 'user', userId: t.userId, effect: 'ended' });
     await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restored', params: {}, userId: t.userId, objectClass: 'UserDao', objectId: t.userId });
     return { message: translate(lang, 'auth.restoreDone') };
   }
 
-  async demoRequest(req: DemoRequest, lang: Lang) {
+  async demoRequest(req: DemoRequest, lang: Lang, address: string) {
+    await countAttempt(this.db, THROTTLE.demoAddress, throttleKey(THROTTLE.demoAddress, address), 'auth.tooManyRequests');
     const [row] = await this.db.insert(demoRequests).values(req).returning();
     await this.log.write({
       group: 'AUTH',

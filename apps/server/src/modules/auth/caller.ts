@@ -1,5 +1,6 @@
 import type { Grant } from '@pagewatch/contracts/grants';
 import { AppError } from '../../lib/app-error.ts';
+import './auth.messages.ts';
 
 /** Who is calling: the user, their grants, and the locations they may see. */
 export type Caller = {
@@ -13,8 +14,20 @@ export type Caller = {
   scope: Set<number>;
   /** The scope holds every location there is: lists need no location condition. */
   allLocations: boolean;
+  /**
+   * ADMIN or DEVELOPER at the DEFAULT location: owns the instance (settings, licenses) and sees
+   * every location, a stray root included.
+   */
+  defaultAdmin: boolean;
   sessionId: number;
 };
+
+export const DEFAULT_ADMIN_ROLES = ['ADMIN', 'DEVELOPER'];
+
+/** Instance-wide things (settings, licenses, the models pack) are the default administrator's alone. */
+export function assertDefaultAdmin(caller: Caller) {
+  if (!caller.defaultAdmin) throw new AppError('FORBIDDEN', { key: 'auth.defaultAdminOnly' });
+}
 
 export function inScope(caller: Caller, locationId: number | null | undefined): boolean {
   return locationId != null && caller.scope.has(locationId);

@@ -100,8 +100,11 @@ describe('event log routes', () => {
     const d = await seen(defaultOp);
     expect(d).toEqual(expect.arrayContaining([ids.northRun, ids.unlocated]));
     expect(d).not.toContain(ids.southRun);
-    expect(await seen(admin)).not.toContain(ids.southRun); // admin is at DEFAULT only; SOUTH is another root
-    expect((await get(`/api/event-logs/${ids.southRun}`, admin)).statusCode).toBe(403);
+    // The default administrator sees everything, SOUTH (a stray root) too, so that nothing can
+    // be hidden from them (issue 14); an operator at DEFAULT sees only what is below DEFAULT.
+    expect(await seen(admin)).toContain(ids.southRun);
+    expect((await get(`/api/event-logs/${ids.southRun}`, admin)).statusCode).toBe(200);
+    expect((await get(`/api/event-logs/${ids.southRun}`, defaultOp)).statusCode).toBe(403);
     expect((await get(`/api/event-logs/${ids.unlocated}`, northOp)).statusCode).toBe(403);
     expect((await get(`/api/event-logs/${ids.northRun}`, northOp)).statusCode).toBe(200);
     const groups = (await get('/api/event-groups', northOp)).json();

@@ -15,6 +15,11 @@ export async function descendantIds(db: Db, roots: number[]): Promise<number[]> 
   return (res.rows as { id: number }[]).map((r) => r.id);
 }
 
+export async function allLocationIds(db: Db): Promise<number[]> {
+  const res = await db.execute(sql`SELECT id FROM locations`);
+  return (res.rows as { id: number }[]).map((r) => Number(r.id));
+}
+
 export async function locationCount(db: Db): Promise<number> {
   const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
   return Number((res.rows[0] as { n: number }).n);

@@ -91,13 +91,17 @@ export class LocationsService {
     return !!r && r.id !== exceptId;
   }
 
-  /** The new parent must be in scope, and must not be the location itself or below it. */
+  /**
+   * The new parent must exist, be in scope, and not be the location itself or below it. Only
+   * the default administrator makes roots or moves a location the caller holds directly: anyone
+   * else could lift their location out of the tree, above the default administrator's reach.
+   */
   private async checkParent(caller: Caller, id: number | null, parentId: number | null, db: Db = this.db) {
-    if (parentId === null) {
-      // A root is only still visible to a caller who holds it directly.
-      if (id === null || !caller.locationIds.includes(id)) throw new AppError('OUT_OF_SCOPE', { key: 'location.leavesScope' });
-      return;
+    if (!caller.defaultAdmin) {
+      if (parentId === null) throw new AppError('OUT_OF_SCOPE', { key: 'location.rootDefaultAdminOnly' });
+      if (id !== null && caller.locationIds.includes(id)) throw new AppError('OUT_OF_SCOPE', { key: 'location.ownMove' });
     }
+    if (parentId === null) return;
     const [parent] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, parentId));
     if (!parent) throw invalid('parentId', 'general.badValue');
     if (!caller.scope.has(parentId)) throw new AppError('OUT_OF_SCOPE', { key: 'location.parentOutOfScope' });

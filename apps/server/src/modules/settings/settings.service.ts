@@ -5,7 +5,7 @@ import { LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, type Sett
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
-import type { Caller } from '../auth/caller.ts';
+import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import './settings.messages.ts';
 
@@ -64,6 +64,8 @@ export class SettingsService {
   }
 
   async update(caller: Caller, changes: SettingsUpdate): Promise<Setting[]> {
+    // SMTP decides where password restore links go: a location admin must not point it elsewhere.
+    assertDefaultAdmin(caller);
     const rows = new Map((await this.db.select().from(settings).where(ne(settings.systemComponent, 'SYSTEM'))).map((r) => [r.code, r]));
     const fields: FieldError[] = [];
     const updates: { code: string; set: Partial<Row> }[] = [];

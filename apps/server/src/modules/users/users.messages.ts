@@ -13,6 +13,7 @@ addMessages({
     'user.passwordRequired': 'A password is required for a new user',
     'user.systemUser': 'A system user cannot be deleted',
     'user.superior': 'This user has rights you do not have; you cannot change or delete them',
+    'user.readOnly': 'This user also belongs to locations outside yours; you can only view them',
   },
   ru: {
     'user.loginTaken': 'Этот логин уже занят',
@@ -26,5 +27,6 @@ addMessages({
     'user.passwordRequired': 'Для нового пользователя нужен пароль',
     'user.systemUser': 'Системного пользователя нельзя удалить',
     'user.superior': 'У этого пользователя есть права, которых нет у вас; его нельзя изменить или удалить',
+    'user.readOnly': 'Этот пользователь относится и к расположениям вне ваших; его можно только просматривать',
   },
 });

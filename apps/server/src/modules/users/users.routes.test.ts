@@ -131,14 +131,15 @@ describe('an ADMIN limited to location A', () => {
     expect((await call('GET', '/api/users/999999', adminA)).statusCode).toBe(404);
   });
 
-  it('sees only the locations of a shared user that are in scope, and the hidden ones stay on save', async () => {
+  it('sees only the locations of a shared user that are in scope, and may not change them (issue 14)', async () => {
     const u = (await call('GET', `/api/users/${ids.uAB}`, adminA)).json();
     expect(u.locations.map((l: { id: number }) => l.id)).toEqual([loc.A]);
+    // A user who also belongs to B is read-only to an admin of A.
     const res = await call('PUT', `/api/users/${ids.uAB}`, adminA, await asInput(adminA, ids.uAB, { locations: [{ id: loc.A1 }], lastName: 'Shared' }));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().locations.map((l: { id: number }) => l.id)).toEqual([loc.A1]);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('OUT_OF_SCOPE');
     const full = (await call('GET', `/api/users/${ids.uAB}`, root)).json();
-    expect(full.locations.map((l: { id: number }) => l.id).sort()).toEqual([loc.A1, loc.B].sort());
+    expect(full.locations.map((l: { id: number }) => l.id).sort()).toEqual([loc.A, loc.B].sort());
   });
 
   it('cannot assign a location outside its scope (403)', async () => {
@@ -229,8 +230,11 @@ describe('deleting', () => {
     const deactivate = await call('PUT', `/api/users/${ids.adminA}`, dev, await asInput(dev, ids.adminA, { activeFlag: false }));
     expect(deactivate.statusCode).toBe(409);
     expect((await call('GET', `/api/users/${ids.adminA}`, dev)).json().activeFlag).toBe(true);
-    // Reactivate so the rest of the file has its administrator back.
+    // Reactivate so the rest of the file has its administrator back; the deactivation ended
+    // its sessions (issue 14), so it signs in again.
     expect((await call('PUT', '/api/users/1', dev, await asInput(dev, 1, { activeFlag: true, email: 'admin@example.com' }))).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me', root)).statusCode).toBe(401);
+    root = await signIn(t.app);
   });
 
   it('deletes a user in scope and logs it', async () => {

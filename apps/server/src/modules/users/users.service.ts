@@ -7,6 +7,8 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-
 import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashPassword } from '../auth/auth.service.ts';
+import { revokeUserSessions } from '../auth/auth.repository.ts';
+import type { SessionNotice } from '../../plugins/realtime.ts';
 import { allRoles, roleIdsOf } from '../roles/roles.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { keyLocations, locationIdsOf, userById, userView } from './users.repository.ts';
@@ -39,9 +41,12 @@ function changes(before: number[], after: number[]) {
 export class UsersService {
   private readonly db: Db;
   private readonly log: EventLog;
-  constructor(db: Db, log: EventLog) {
+  /** Ends or refreshes the changed user's sessions on every instance (cache and WebSockets). */
+  private readonly notify: (n: SessionNotice) => void;
+  constructor(db: Db, log: EventLog, notify: (n: SessionNotice) => void) {
     this.db = db;
     this.log = log;
+    this.notify = notify;
   }
 
   list(caller: Caller, q: ListQuery) {
@@ -55,6 +60,17 @@ export class UsersService {
     const locationIds = await locationIdsOf(this.db, id);
     if (!locationIds.some((l) => caller.scope.has(l))) throw new AppError('OUT_OF_SCOPE');
     return { user, locationIds };
+  }
+
+  /**
+   * The user if the caller may change them: every location of the user must be in the caller's
+   * scope. A user shared with a location the caller does not hold is read-only to them, or an
+   * admin of one location could take over (password, role) an account of another.
+   */
+  private async manageable(caller: Caller, id: number) {
+    const found = await this.visible(caller, id);
+    if (!found.locationIds.every((l) => caller.scope.has(l))) throw new AppError('OUT_OF_SCOPE', { key: 'user.readOnly' });
+    return found;
   }
 
   async get(caller: Caller, id: number) {
@@ -133,7 +149,7 @@ export class UsersService {
   }
 
   async update(caller: Caller, id: number, input: UserInput) {
-    const { user, locationIds } = await this.visible(caller, id);
+    const { user, locationIds } = await this.manageable(caller, id);
     const currentRoles = await roleIdsOf(this.db, id);
     const wanted = new Set(input.grants.map((g) => g.id));
     if (id === caller.userId && (currentRoles.length !== wanted.size || currentRoles.some((r) => !wanted.has(r)))) {
@@ -142,10 +158,14 @@ export class UsersService {
     const { roleIds, rolesChanged } = await this.checkAssignable(caller, input, { roleIds: currentRoles, locationIds });
     if (await this.loginTaken(input.login, id)) throw loginConflict();
     const passwordHash = input.passwordHash ? await hashPassword(input.passwordHash) : undefined;
-    // Locations outside the caller's scope stay: the caller cannot see them, the user keeps them.
-    const hidden = locationIds.filter((l) => !caller.scope.has(l));
-    const newLocations = await keyLocations(this.db, [...hidden, ...input.locations.map((l) => l.id)]);
+    const newLocations = await keyLocations(this.db, input.locations.map((l) => l.id));
+    // A new password or a deactivation ends the user's sessions (security.md invariant 5); the
+    // caller changing their own password keeps the session they are using.
+    const ended = Boolean(passwordHash) || (user.activeFlag && !input.activeFlag);
+    const locationsChanged = changes(locationIds, newLocations);
+    const rights = rolesChanged || locationsChanged.added.length + locationsChanged.removed.length > 0 || input.login !== user.login;
     await this.db.transaction(async (tx) => {
+      if (ended) await revokeUserSessions(tx as unknown as Db, id, id === caller.userId ? caller.sessionId : null);
       await tx
         .update(users)
         .set({
@@ -169,11 +189,12 @@ export class UsersService {
       await this.keepAnAdmin(tx as unknown as Db);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx as unknown as Db);
     });
+    this.notify({ kind: 'user', userId: id, effect: ended ? 'ended' : rights ? 'rights' : 'profile' });
     return this.get(caller, id);
   }
 
   async remove(caller: Caller, id: number) {
-    const { user, locationIds } = await this.visible(caller, id);
+    const { user, locationIds } = await this.manageable(caller, id);
     if (id === caller.userId) throw forbidden('user.selfDelete');
     if (user.isSystem) throw conflict('user.systemUser');
     const managed = new Set((await this.managedRoles(caller)).map((r) => r.id));
@@ -183,5 +204,6 @@ export class UsersService {
       await this.keepAnAdmin(tx as unknown as Db);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
     });
+    this.notify({ kind: 'user', userId: id, effect: 'ended' });
   }
 }

@@ -1,0 +1,58 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './auth.repository.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * How a kind of attempt is slowed down: `free` attempts in a row pass at once; then each must
+ * wait `firstDelayMs`, doubling per attempt up to `maxDelayMs` (a backoff, never a lockout).
+ * After `forgetAfterMs` without an attempt the count starts again.
+ */
+export type ThrottlePolicy = { prefix: string; free: number; firstDelayMs: number; maxDelayMs: number; forgetAfterMs: number };
+
+export const THROTTLE = {
+  /** Per login and address: an attacker elsewhere cannot slow the real user down. */
+  signIn: { prefix: 'signin', free: 5, firstDelayMs: SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /**
+   * Per address, against one address trying many logins. 100 failures in a row without a quarter
+   * of an hour's pause is far beyond what an office behind one NAT mistypes (a few honest typos
+   * a day per person, and every success gives one back); even then it is a backoff of at most
+   * five minutes, not a lockout.
+   */
+  signInAddress: { prefix: 'signin-ip', free: 100, firstDelayMs: SECOND, maxDelayMs: 5 * MINUTE, forgetAfterMs: 15 * MINUTE },
+  /** Restore links per login (the mailbox of the user) and per address (the mail server). */
+  forgotLogin: { prefix: 'forgot', free: 3, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  forgotAddress: { prefix: 'forgot-ip', free: 10, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  demoAddress: { prefix: 'demo-ip', free: 5, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+} satisfies Record<string, ThrottlePolicy>;
+
+/** Counters idle this long are deleted (the longest forgetAfterMs, with a margin). */
+export const THROTTLE_KEEP_MS = 24 * HOUR;
+
+export const throttleKey = (policy: ThrottlePolicy, ...parts: string[]) => `${policy.prefix}:${parts.map((p) => p.toLowerCase().slice(0, 180)).join('|')}`;
+
+const delayAfter = (p: ThrottlePolicy, count: number) => (count < p.free ? 0 : Math.min(p.firstDelayMs * 2 ** Math.min(count - p.free, 30), p.maxDelayMs));
+
+/**
+ * Counts an attempt, or refuses it with 429 and Retry-After while its delay runs. Counting and
+ * checking happen under the counter's row lock, so N concurrent attempts are let through one
+ * by one and only as many as the policy allows pass.
+ */
+export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, messageKey?: string): Promise<void> {
+  const wait = await db.transaction(async (tx) => {
+    const c = await repo.lockCounter(tx as unknown as Db, key);
+    const now = Date.now();
+    const count = now - c.updatedAt.getTime() > policy.forgetAfterMs ? 0 : c.count;
+    if (count > 0 && c.nextAt.getTime() > now) return c.nextAt.getTime() - now;
+    const next = count + 1;
+    await repo.saveCounter(tx as unknown as Db, key, { count: next, nextAt: new Date(now + delayAfter(policy, next)), updatedAt: new Date(now) });
+    return 0;
+  });
+  if (wait > 0) {
+    const seconds = Math.max(1, Math.ceil(wait / SECOND));
+    throw new AppError('TOO_MANY_ATTEMPTS', { key: messageKey, params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  }
+}

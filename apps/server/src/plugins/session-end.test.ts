@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+
+/**
+ * docs/security.md invariant 5: logout, password change, deactivation, role or location change
+ * end a session's REST calls and its WebSocket at once, on every instance (issue 14, item 5).
+ * Sessions are cached for a minute here, so only an eviction can end them in time.
+ */
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+let admin: string;
+let wsBase: string;
+const PASSWORD = 'Operat0r!';
+
+beforeAll(async () => {
+  t = await createTestApp({ sessionCacheMs: 60_000 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+type Socket = { ws: WebSocket; messages: unknown[]; closed: Promise<number> };
+function open(base: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base}?access_token=${token}`);
+    const messages: unknown[] = [];
+    let onClose: (code: number) => void = () => {};
+    const closed = new Promise<number>((r) => (onClose = r));
+    ws.onmessage = (e) => messages.push(JSON.parse(String(e.data)));
+    ws.onclose = (e) => onClose(e.code);
+    ws.onopen = () => resolve({ ws, messages, closed });
+    ws.onerror = () => reject(new Error('connection refused'));
+  });
+}
+
+/** A socket subscribed to device events, checked to receive one first. */
+async function listening(app: App['app'] | undefined, base: string, token: string, hub = t.ctx.hub): Promise<Socket> {
+  void app;
+  const s = await open(base, token);
+  s.ws.send(JSON.stringify({ command: 'subscribe-device-events' }));
+  await expect.poll(() => s.messages.length).toBe(1);
+  hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: 1, locationId: 1, event: 'STATUS_CHANGE' });
+  await expect.poll(() => s.messages.length).toBe(2);
+  return s;
+}
+
+const within = <T,>(p: Promise<T>, ms = 2000) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
+const me = (token: string, app = t.app) => app.inject({ url: '/api/users/me', headers: bearer(token) });
+
+async function userInput(id: number, over: Record<string, unknown>) {
+  const u = (await t.app.inject({ url: `/api/users/${id}`, headers: bearer(admin) })).json();
+  return {
+    login: u.login,
+    email: u.email,
+    activeFlag: u.activeFlag,
+    lastName: u.lastName,
+    locations: u.locations.map((l: { id: number }) => ({ id: l.id })),
+    grants: u.grants.map((g: { id: number }) => ({ id: g.id })),
+    ...over,
+  };
+}
+const putUser = async (id: number, over: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: await userInput(id, over) });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+describe('a session ends at once', () => {
+  it('on logout: REST and the WebSocket of that token', async () => {
+    const token = await signIn(t.app);
+    const other = await signIn(t.app);
+    const s = await listening(t.app, wsBase, token);
+    const kept = await listening(t.app, wsBase, other);
+    const before = s.messages.length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
+    expect(await within(s.closed)).toBe(1008);
+    t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: 2, locationId: 1, event: 'STATUS_CHANGE' });
+    await expect.poll(() => kept.messages.length).toBe(3);
+    expect(s.messages).toHaveLength(before);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(200);
+    kept.ws.close();
+  });
+
+  it('when an admin sets a new password: every old session of the user, REST and WebSocket', async () => {
+    const id = await createUser(t.app, admin, { login: 'pw-victim', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const token = await signIn(t.app, 'pw-victim', PASSWORD);
+    expect((await me(token)).statusCode).toBe(200);
+    const s = await listening(t.app, wsBase, token);
+    await putUser(id, { passwordHash: 'NewPassw0rd!' });
+    expect(await within(s.closed)).not.toBe('timeout');
+    expect((await me(token)).statusCode).toBe(401);
+    await signIn(t.app, 'pw-victim', 'NewPassw0rd!');
+  });
+
+  it('on deactivation: REST and WebSocket', async () => {
+    const id = await createUser(t.app, admin, { login: 'deact', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const token = await signIn(t.app, 'deact', PASSWORD);
+    const s = await listening(t.app, wsBase, token);
+    await putUser(id, { activeFlag: false });
+    expect(await within(s.closed)).not.toBe('timeout');
+    expect((await me(token)).statusCode).toBe(401);
+    // Reactivated, the old session stays ended.
+    await putUser(id, { activeFlag: true });
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('on a role or location change the WebSocket closes, and REST follows the new rights', async () => {
+    const id = await createUser(t.app, admin, { login: 'rolechg', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const token = await signIn(t.app, 'rolechg', PASSWORD);
+    const s = await listening(t.app, wsBase, token);
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
+    await putUser(id, { grants: [{ id: roles.find((r) => r.code === 'DEVELOPER')!.id }] });
+    expect(await within(s.closed)).not.toBe('timeout');
+    expect((await t.app.inject({ url: '/api/users', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('takes access_token from the query string on the WebSocket path only', async () => {
+    const token = await signIn(t.app);
+    expect((await t.app.inject({ url: `/api/users/me?access_token=${token}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/users/me`, headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('on every instance (PostgreSQL only: PGlite serves one process)', () => {
+  it('logout and a password change on one instance end the session on another at once', async () => {
+    const otherDb = await openDatabase({ url: t.database.url, dataDir: '' });
+    const second = await buildApp(t.ctx.config, otherDb, { logger: false });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondWs = `ws://127.0.0.1:${(second.app.server.address() as AddressInfo).port}/ws`;
+      const token = await signIn(t.app);
+      expect((await me(token, second.app)).statusCode).toBe(200); // now cached there for a minute
+      const s = await listening(second.app, secondWs, token, second.ctx.hub);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
+      expect(await within(s.closed)).not.toBe('timeout');
+      await expect.poll(async () => (await me(token, second.app)).statusCode, { timeout: 2000 }).toBe(401);
+
+      const id = await createUser(t.app, admin, { login: 'pw-remote', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+      const victim = await signIn(t.app, 'pw-remote', PASSWORD);
+      expect((await me(victim, second.app)).statusCode).toBe(200);
+      const vs = await listening(second.app, secondWs, victim, second.ctx.hub);
+      await putUser(id, { passwordHash: 'NewPassw0rd!' });
+      expect(await within(vs.closed)).not.toBe('timeout');
+      await expect.poll(async () => (await me(victim, second.app)).statusCode, { timeout: 2000 }).toBe(401);
+    } finally {
+      await second.app.close();
+      await otherDb.close();
+    }
+  });
+});
