@@ -2,6 +2,7 @@ import { readingSchema } from '@pagewatch/contracts/reading';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
+import { fitAgentReading } from '../run/fit-reading.ts';
 import { buildReading } from './build-reading.ts';
 import { decodeDescription, decodeText } from './text-decode.ts';
 
@@ -42,11 +43,12 @@ const varbind = fc.record({ oid, type, value });
 const junk = fc.oneof(fc.constant(null), fc.constant(undefined), fc.integer(), fc.string(), fc.object());
 
 describe('decoding never throws (property)', () => {
-  it('turns any varbinds into a valid reading with problems', () => {
+  it('turns any varbinds into a reading with problems that, fitted to the limits as the agent sends it, is valid', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof({ weight: 10, arbitrary: varbind }, { weight: 1, arbitrary: junk }), { maxLength: 80 }), (vbs) => {
         const reading = buildReading(vbs, registry, { readAt: '2026-01-01T00:00:00.000Z' });
-        const parsed = readingSchema.safeParse(reading);
+        const sent = fitAgentReading({ id: '00000000-0000-4000-8000-000000000001', runId: null, rangeId: 1, ip: '127.0.0.1', port: 161, reading }).reading;
+        const parsed = readingSchema.safeParse(sent);
         if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues.slice(0, 3)));
         expect(reading.problems.every((p) => !p.startsWith('internal error'))).toBe(true);
       }),
