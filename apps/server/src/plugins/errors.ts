@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@pagewatch/contracts/errors';
 import { AppError, type FieldError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { hasMessage, pickLang, translate, type Lang } from '../i18n/messages.ts';
 
 declare module 'fastify' {
@@ -56,6 +57,11 @@ export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, bad content type): their text is safe to show.
       return reply.status(status).send({ code: err.code ?? 'BAD_REQUEST', message: err.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage, not a bug: no event log entry (it could not be written anyway).
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send(body(lang, 'DATABASE_UNAVAILABLE', 'errors.DATABASE_UNAVAILABLE', {}, []));
     }
     req.log.error({ err }, 'request failed');
     onInternal?.(err, req).catch((e) => req.log.error({ err: e }, 'writing the error to the event log failed'));
