@@ -27,6 +27,8 @@ function body(lang: Lang, code: string, key: string, params: Record<string, unkn
   return details.length ? { code, message, details } : { code, message };
 }
 
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)/;
+
 /** Called for every 500, after the reply is chosen; the event log keeps it with its stack trace. */
 export type InternalErrorSink = (err: Error, req: FastifyRequest) => Promise<unknown>;
 
@@ -57,6 +59,10 @@ export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, bad content type): their text is safe to show.
       return reply.status(status).send({ code: err.code ?? 'BAD_REQUEST', message: err.message });
+    }
+    if (MALFORMED_MULTIPART.test(err.message ?? '')) {
+      // busboy's words for a cut-off or garbled upload: bad input, not a failure of ours.
+      return reply.status(400).send(body(lang, 'VALIDATION', 'errors.VALIDATION', {}, [{ field: 'body', key: 'general.badMultipart' }]));
     }
     if (isDatabaseUnavailable(err)) {
       // An outage, not a bug: no event log entry (it could not be written anyway).
