@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, text } from './fields.ts';
 import { readingSchema } from './reading.ts';
 
 /**
@@ -73,31 +74,31 @@ export const agentConfigSchema = z.object({
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 export const agentRegisterSchema = z.object({
-  version: z.string().max(50),
-  hostname: z.string().max(255),
-  platform: z.string().max(100),
+  version: text(50),
+  hostname: text(255),
+  platform: text(100),
 });
 
 export const agentStatusReportSchema = z.object({
   status: agentStatusSchema,
-  message: z.string().max(2000).optional(),
+  message: text(2000).optional(),
 });
 
 export const agentRunStartSchema = z.object({ runId: z.uuid(), startedAt: z.iso.datetime() });
 export const agentRunProblemSchema = z.object({
-  rangeId: z.number().int().nullable().optional(),
+  rangeId: int32.nullable().optional(),
   level: z.enum(['I', 'W', 'E']),
-  message: z.string().max(2000),
+  message: text(2000),
 });
 export const agentRunFinishSchema = z.object({
   finishedAt: z.iso.datetime(),
   rangeResults: z.array(
-    z.object({ rangeId: z.number().int(), scanned: z.number().int().nonnegative(), found: z.number().int().nonnegative(), durationMs: z.number().int().nonnegative(), error: z.string().max(2000).nullable() }),
+    z.object({ rangeId: int32, scanned: int32.nonnegative(), found: int32.nonnegative(), durationMs: int32.nonnegative(), error: text(2000).nullable() }),
   ).max(10_000),
 });
 
 /** A walk of a device that matched no profile: [oid, type, value] rows (no NUL: it cannot be stored). */
-const walkText = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, 'general.controlCharacters');
+const walkText = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, 'general.controlChars');
 export const walkRowSchema = z.tuple([walkText(256), walkText(32), walkText(65_536)]);
 
 export const agentReadingSchema = z.object({

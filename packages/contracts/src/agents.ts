@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRef, text } from './fields.ts';
 import { agentStatusSchema, type AgentStatus } from './agent-api.ts';
 import type { ListSpec } from './list.ts';
 import { locationRefSchema } from './users.ts';
@@ -37,9 +38,9 @@ export const agentListRowSchema = z.object({
 export type AgentListRow = z.infer<typeof agentListRowSchema>;
 
 export const agentInputSchema = z.object({
-  name: z.string().trim().min(1, 'general.mandatory').max(250, 'general.maxLength'),
-  description: z.string().max(2000, 'general.maxLength').nullable().optional(),
-  location: z.object({ id: z.number().int() }, 'general.mandatory'),
+  name: text(250).trim().min(1, 'general.mandatory'),
+  description: text(2000).nullable().optional(),
+  location: idRef,
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { meSchema } from './users.ts';
 import { userFields } from './users.ts';
 
@@ -12,13 +13,13 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const forgotPasswordSchema = z.object({
-  login: z.string().trim().min(1, 'general.mandatory').max(256, 'general.maxLength'),
+  login: text(256).trim().min(1, 'general.mandatory'),
 });
 
 export const restorePasswordSchema = z
   .object({
     password: userFields.password,
-    passwordConfirmation: z.string().min(1, 'general.mandatory'),
+    passwordConfirmation: text(20).min(1, 'general.mandatory'),
   })
   .refine((v) => v.password === v.passwordConfirmation, {
     message: 'general.passwordMismatch',
@@ -27,15 +28,13 @@ export const restorePasswordSchema = z
 
 export const demoRequestSchema = z.object({
   email: userFields.email,
-  fullName: z.string().trim().min(1, 'general.mandatory').max(256, 'general.maxLength'),
-  phone: z
-    .string()
+  fullName: text(256).trim().min(1, 'general.mandatory'),
+  phone: text(32)
     .trim()
     .min(1, 'general.mandatory')
-    .max(32, 'general.maxLength')
     .regex(/^\+?[0-9 ()-]{5,32}$/, 'general.badPhone'),
-  company: z.string().trim().min(1, 'general.mandatory').max(256, 'general.maxLength'),
-  comment: z.string().trim().max(2000, 'general.maxLength').optional().default(''),
+  company: text(256).trim().min(1, 'general.mandatory'),
+  comment: text(2000).trim().optional().default(''),
 });
 export type DemoRequest = z.infer<typeof demoRequestSchema>;
 

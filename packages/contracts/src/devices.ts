@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idRef, text } from './fields.ts';
 import type { ListSpec } from './list.ts';
 import { LEVEL_STATES } from './reading.ts';
 
@@ -177,9 +178,9 @@ export type Device = z.infer<typeof deviceSchema>;
 
 /** What the card may change (spec: inventory number, location, comment, managed). */
 export const deviceUpdateSchema = z.object({
-  inventoryNumber: z.string().trim().max(100, 'devices.inventoryTooLong').nullable().optional(),
-  location: z.object({ id: z.number().int().positive() }).optional(),
-  comment: z.string().max(4000, 'devices.commentTooLong').nullable().optional(),
+  inventoryNumber: text(100).trim().max(100, 'devices.inventoryTooLong').nullable().optional(),
+  location: idRef.optional(),
+  comment: text(4000).max(4000, 'devices.commentTooLong').nullable().optional(),
   managedFlag: z.boolean().optional(),
 });
 export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
@@ -187,7 +188,7 @@ export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
 export const MAX_ACTIVITY_IDS = 1000;
 /** Enable or disable maintenance (the managed flag) for one device or many. */
 export const changeActivitySchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'devices.noneChosen').max(MAX_ACTIVITY_IDS),
+  ids: z.array(id).min(1, 'devices.noneChosen').max(MAX_ACTIVITY_IDS),
   managedFlag: z.boolean(),
 });
 export const messageResponseSchema = z.object({ message: z.string(), changed: z.number().int().optional() });
@@ -453,6 +454,8 @@ export const locationDeviceStatisticsSchema = statisticsRowSchema.extend({
 /** The serial numbers file of the service uploads: UTF-8 text, one serial a line. */
 export const SERVICE_FILE_MAX_BYTES = 1024 * 1024;
 export const SERVICE_FILE_EXTENSION = '.txt';
+/** Serial numbers one service file may name (a statement binds each one). */
+export const SERVICE_FILE_MAX_SERIALS = 10_000;
 /** A line that is a serial number: printable, no spaces inside, at most 100 characters. */
 export const SERIAL_LINE = /^[\p{L}\p{N}._\-/#]{1,100}$/u;
 

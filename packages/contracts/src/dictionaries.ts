@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './fields.ts';
 import type { ListSpec } from './list.ts';
 
 /**
@@ -115,9 +116,9 @@ export const SYSTEM_DICTIONARIES: SeedDictionary[] = [
   },
 ];
 
-const code = z.string().trim().min(1, 'general.mandatory').max(50, 'general.maxLength');
-const name = z.string().trim().min(1, 'general.mandatory').max(250, 'general.maxLength');
-const optText = (max: number) => z.string().trim().max(max, 'general.maxLength').nullish();
+const code = text(50).trim().min(1, 'general.mandatory');
+const name = text(250).trim().min(1, 'general.mandatory');
+const optText = (max: number) => text(max).trim().nullish();
 
 // ---- dictionaries and attributes -------------------------------------------------------------
 
@@ -224,11 +225,11 @@ export const dictionaryItemRowSchema = z.object({
 export type DictionaryItemRow = z.infer<typeof dictionaryItemRowSchema>;
 
 export const dictionaryItemInputSchema = z.object({
-  dictionaryId: z.number().int(),
+  dictionaryId: id,
   code,
   name,
   nameRu: optText(250),
-  parentId: z.number().int().nullish(),
+  parentId: id.nullish(),
   sortOrder: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   description: optText(4000),
   location: locationDetailsInputSchema.nullish(),
@@ -259,10 +260,10 @@ export const attributeValueSchema = z.object({
 export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
 export const attributeValueInputSchema = z.object({
-  attributeId: z.number().int(),
+  attributeId: id,
   validFrom: isoDate.nullish(),
-  stringValue: z.string().max(4000, 'general.maxLength').nullish(),
-  numericValue: z.number().nullish(),
+  stringValue: text(4000).nullish(),
+  numericValue: z.number().min(-1e15).max(1e15).nullish(),
   dateValue: isoDate.nullish(),
   flagValue: z.boolean().nullish(),
 });
@@ -272,7 +273,7 @@ export type AttributeValueInput = z.infer<typeof attributeValueInputSchema>;
 
 /** A device placed on a room plan; x and y are fractions (0..1) of the image width and height. */
 export const planPlacementSchema = z.object({
-  deviceId: z.number().int(),
+  deviceId: id,
   x: z.number().min(0).max(1),
   y: z.number().min(0).max(1),
 });

@@ -30,5 +30,7 @@ export const ERROR_STATUS = {
   MAIL_FAILED: 502,
   RESTORE_TOKEN_INVALID: 400,
   INTERNAL: 500,
+  /** The database cannot be reached (restart, failover); try again shortly. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /**
  * The list protocol (architecture.md, "API conventions"):
@@ -40,10 +41,10 @@ export function pageResponseSchema<T extends z.ZodType>(row: T) {
 export type PageResponse<T> = { pageRows: T[]; totalRows: number; pageNumber?: number };
 
 export const listQuerySchema = z.object({
-  page: z.string().optional(),
-  sort: z.union([z.string(), z.array(z.string())]).optional(),
-  'filter-json': z.string().optional(),
-  filter: z.string().optional(),
+  page: text(100).optional(),
+  sort: z.union([text(100), z.array(text(100)).max(20)]).optional(),
+  'filter-json': text(100_000).optional(),
+  filter: text(100_000).optional(),
   /** Id of a row to show: the server answers with the page that holds it (after a save). */
   locate: z.string().regex(/^\d{1,15}$/, 'general.badValue').optional(),
 });

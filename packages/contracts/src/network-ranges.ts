@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRef, text } from './fields.ts';
 import { NETWORK_RANGE_TYPES, networkRangeTypeSchema } from './agent-api.ts';
 import type { ListSpec } from './list.ts';
 
@@ -46,8 +47,8 @@ export function rangeSize(r: { type: string; address?: string | null; mask?: str
   return 1;
 }
 
-const ip = z.string().trim().max(15, 'networks.badIp').refine(isIpv4, 'networks.badIp');
-const optionalText = z.string().trim().nullable().optional().transform((v) => (v ? v : null));
+const ip = text(15).trim().refine(isIpv4, 'networks.badIp');
+const optionalText = text(255).trim().nullable().optional().transform((v) => (v ? v : null));
 
 /**
  * A network range as the console edits it. SNMP v3 keys are write-only: `authKey`/`privKey`
@@ -55,7 +56,7 @@ const optionalText = z.string().trim().nullable().optional().transform((v) => (v
  */
 export const networkRangeInputSchema = z
   .object({
-    name: z.string().trim().max(250, 'general.maxLength').nullable().optional(),
+    name: text(250).trim().nullable().optional(),
     type: networkRangeTypeSchema,
     address: optionalText,
     mask: optionalText,
@@ -63,16 +64,16 @@ export const networkRangeInputSchema = z
     to: optionalText,
     port: z.number('networks.badPort').int('networks.badPort').min(1, 'networks.badPort').max(65535, 'networks.badPort'),
     snmpVersion: z.enum(['1', '2c', '3']),
-    community: z.string().max(255, 'general.maxLength').nullable().optional(),
-    v3User: z.string().max(255, 'general.maxLength').nullable().optional(),
+    community: text(255).nullable().optional(),
+    v3User: text(255).nullable().optional(),
     v3Level: z.enum(['noAuthNoPriv', 'authNoPriv', 'authPriv']).nullable().optional(),
     v3AuthProtocol: z.enum(['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512']).nullable().optional(),
-    authKey: z.string().max(255, 'general.maxLength').nullable().optional(),
+    authKey: text(255).nullable().optional(),
     v3PrivProtocol: z.enum(['des', 'aes', 'aes256b', 'aes256r']).nullable().optional(),
-    privKey: z.string().max(255, 'general.maxLength').nullable().optional(),
-    agent: z.object({ id: z.number().int() }).nullable().optional(),
-    location: z.object({ id: z.number().int() }).nullable().optional(),
-    comment: z.string().max(2000, 'general.maxLength').nullable().optional(),
+    privKey: text(255).nullable().optional(),
+    agent: idRef.nullable().optional(),
+    location: idRef.nullable().optional(),
+    comment: text(2000).nullable().optional(),
   })
   .superRefine((r, ctx) => {
     const need = (field: 'address' | 'mask' | 'from' | 'to') => {

@@ -75,7 +75,7 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
  * surrogate cannot be stored either).
  */
 export const boundedText = (max: number) =>
-  z.string().max(max).regex(NO_CONTROL, 'general.controlCharacters').refine((s) => !LONE_SURROGATE.test(s), 'general.badValue');
+  z.string().max(max).regex(NO_CONTROL, 'general.controlChars').refine((s) => !LONE_SURROGATE.test(s), 'general.badValue');
 const int32 = () => z.int32();
 
 const count = z.number().int().min(0).max(MAX_COUNTER).nullable();

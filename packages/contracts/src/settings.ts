@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /** Setting value types: S string, N numeric, D date, F flag (spec section 3, Setting). */
 export const SETTING_VALUE_TYPES = ['S', 'N', 'D', 'F'] as const;
@@ -25,9 +26,9 @@ export type Setting = z.infer<typeof settingSchema>;
 export const settingsUpdateSchema = z
   .array(
     z.object({
-      code: z.string().max(64),
-      stringValue: z.string().max(1000).nullish(),
-      numericValue: z.number().nullish(),
+      code: text(64),
+      stringValue: text(1000).nullish(),
+      numericValue: z.number().min(-1e15).max(1e15).nullish(),
       dateValue: z.iso.datetime().nullish(),
       flagValue: z.boolean().nullish(),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRef, text } from './fields.ts';
 import { grantSchema } from './grants.ts';
 import type { ListSpec } from './list.ts';
 
@@ -43,7 +44,7 @@ export type User = z.infer<typeof userSchema>;
 export const meSchema = userSchema.extend({ resolvedGrants: z.array(grantSchema) });
 export type Me = z.infer<typeof meSchema>;
 
-const name = z.string().trim().max(128, 'general.maxLength');
+const name = text(128).trim();
 export const userFields = {
   login: z
     .string()
@@ -52,7 +53,7 @@ export const userFields = {
     .min(3, 'general.badLogin')
     .max(128, 'general.badLogin')
     .regex(LOGIN_PATTERN, 'general.badLogin'),
-  email: z.string().trim().min(1, 'general.mandatory').max(256, 'general.maxLength').email('general.badEmail'),
+  email: text(256).trim().min(1, 'general.mandatory').email('general.badEmail'),
   password: z
     .string()
     .min(8, 'general.passwordLength')
@@ -76,14 +77,14 @@ export const userInputSchema = z
     login: userFields.login,
     email: userFields.email,
     passwordHash: userFields.password.optional(),
-    passwordConfirmation: z.string().max(20, 'general.passwordLength').optional(),
+    passwordConfirmation: text(20).optional(),
     activeFlag: z.boolean().default(true),
     systemNotificationRecipient: z.boolean().default(false),
     lastName: userFields.lastName,
     firstName: userFields.firstName,
     middleName: userFields.middleName,
-    locations: z.array(z.object({ id: z.number().int() })).min(1, 'user.locationsRequired').max(1000),
-    grants: z.array(z.object({ id: z.number().int() })).min(1, 'user.rolesRequired').max(100),
+    locations: z.array(idRef).min(1, 'user.locationsRequired').max(1000),
+    grants: z.array(idRef).min(1, 'user.rolesRequired').max(100),
   })
   .refine(passwordMatches, { message: 'general.passwordMismatch', path: ['passwordConfirmation'] });
 export type UserInput = z.infer<typeof userInputSchema>;

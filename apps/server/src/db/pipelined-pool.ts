@@ -24,6 +24,10 @@ export class PipelinedPool {
   constructor(config: pg.PoolConfig, opts: { pipelines: number; slowMs?: number }) {
     this.config = config;
     this.pool = new pg.Pool(config);
+    // pg-pool hears the errors of idle connections only: one checked out for a transaction when
+    // the database goes away would emit an unheard 'error' and end the process. Its statement
+    // fails with the error all the same, and the pool drops it on release (no longer queryable).
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.pipes = Array.from({ length: opts.pipelines }, () => null);
     this.slowMs = opts.slowMs ?? 50;
   }

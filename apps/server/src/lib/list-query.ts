@@ -9,6 +9,7 @@ import {
   type ListSpec,
   type SortSpec,
 } from '@pagewatch/contracts/list';
+import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError } from './app-error.ts';
 
 /**
@@ -100,7 +101,8 @@ export function parseSort(def: ListDef, sort: string | string[] | undefined): So
 
 function coerce(type: ColumnType, field: string, v: unknown): string | number | boolean | Date {
   if (type === 'string') {
-    if (typeof v === 'string' && v.length <= 1000) return v;
+    // PostgreSQL text refuses NUL: a control character is a bad value, not a failed query.
+    if (typeof v === 'string' && v.length <= 1000 && !CONTROL_CHARS.test(v)) return v;
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   } else if (type === 'number') {
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/app-error.ts';
 import { errorBody, issueKey } from '../lib/error-body.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { pickLang, type Lang } from '../i18n/messages.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
 
 /** Called for every 500, after the reply is chosen; the event log keeps it with its stack trace. */
 export type InternalErrorSink = (err: Error, req: FastifyRequest) => Promise<unknown>;
+
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)/;
 
 export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink) {
   app.decorateRequest('lang', 'en');
@@ -32,6 +35,15 @@ export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink
         return { field: `${where}${v.instancePath.replace(/^\//, '').replace(/\//g, '.')}` || String(err.validationContext), key, params };
       });
       return reply.status(400).send(errorBody(lang, 'VALIDATION', 'errors.VALIDATION', {}, fields));
+    }
+    if (MALFORMED_MULTIPART.test(err.message ?? '')) {
+      // busboy's words for a cut-off or garbled upload: bad input, not a failure of ours.
+      return reply.status(400).send(errorBody(lang, 'VALIDATION', 'errors.VALIDATION', {}, [{ field: 'body', key: 'general.badMultipart' }]));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage, not a bug: no event log entry (it could not be written anyway).
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send(errorBody(lang, 'DATABASE_UNAVAILABLE', 'errors.DATABASE_UNAVAILABLE', {}, []));
     }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(lang, 'TOO_LARGE', 'errors.TOO_LARGE', {}, []));

@@ -150,17 +150,25 @@ const MAX_PAYLOAD = 7900;
 /**
  * Live events across server instances (architecture: LISTEN/NOTIFY, no extra broker): every
  * published message is also sent with NOTIFY, and messages of other instances are delivered
- * here. Returns the function that stops the bridge.
+ * here. The LISTEN connection is opened again, with backoff, whenever it is lost (a restart of
+ * the database); messages sent meanwhile are missed, as live events may be. Returns the function
+ * that stops the bridge.
  */
-export async function bridgeHubOverPostgres(hub: Hub, url: string, onError: (err: unknown) => void): Promise<() => Promise<void>> {
+export async function bridgeHubOverPostgres(
+  hub: Hub,
+  url: string,
+  onError: (err: unknown) => void,
+  retry: { minMs: number; maxMs: number } = { minMs: 500, maxMs: 30_000 },
+): Promise<() => Promise<void>> {
   const instance = randomUUID();
-  const listener = new pg.Client({ connectionString: url });
   const sender = new pg.Pool({ connectionString: url, max: 2 });
-  listener.on('error', onError);
   sender.on('error', onError);
-  await listener.connect();
-  await listener.query(`LISTEN ${CHANNEL}`);
-  listener.on('notification', (n) => {
+  let listener: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let delay = retry.minMs;
+
+  const onNotification = (n: pg.Notification) => {
     try {
       const { from, topic, msg } = JSON.parse(n.payload ?? '') as { from: string; topic: string; msg: WsMessage | SessionNotice };
       if (from === instance) return;
@@ -169,15 +177,50 @@ export async function bridgeHubOverPostgres(hub: Hub, url: string, onError: (err
     } catch (err) {
       onError(err);
     }
-  });
+  };
+  const listen = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', onError);
+    client.on('notification', onNotification);
+    client.once('end', () => {
+      if (listener !== client) return;
+      listener = null;
+      reconnectLater();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) return void (await client.end().catch(() => undefined));
+    listener = client;
+    delay = retry.minMs;
+  };
+  function reconnectLater() {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      listen().catch((err: unknown) => {
+        onError(err);
+        reconnectLater();
+      });
+    }, delay);
+    delay = Math.min(delay * 2, retry.maxMs);
+  }
+
+  await listen();
   hub.relay = (topic, msg) => {
     const payload = JSON.stringify({ from: instance, topic, msg });
     if (payload.length > MAX_PAYLOAD) return onError(new Error(`hub message on ${topic} too large to relay`));
     sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
   };
   return async () => {
+    stopped = true;
     hub.relay = null;
-    await listener.end().catch(onError);
+    if (timer) clearTimeout(timer);
+    await listener?.end().catch(onError);
     await sender.end().catch(onError);
   };
 }

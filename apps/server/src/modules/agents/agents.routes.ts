@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { agentInputSchema, agentListRowSchema, agentSchema, agentStatusViewSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** Agents as the console manages them (grants MNU_AGENTS). */
 export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {

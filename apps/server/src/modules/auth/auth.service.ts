@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
+import { AppError, invalid } from '../../lib/app-error.ts';
 import { assertMailConfigured, sendMail } from '../../lib/mailer.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
@@ -32,6 +33,8 @@ export function parseBasic(header: string | undefined): { login: string; passwor
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   if (i < 1) return null;
+  // A NUL would reach the database (which refuses it) as a failed query; it is bad input.
+  if (CONTROL_CHARS.test(decoded)) throw invalid('authorization', 'general.controlChars');
   return { login: decoded.slice(0, i), password: decoded.slice(i + 1) };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import {
@@ -24,8 +25,7 @@ import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DeviceListName } from './devices.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const walkQuery = z.object({ ids: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(10_000)]).optional() });
+const walkQuery = z.object({ ids: z.union([idParams.shape.id, z.array(idParams.shape.id).max(10_000)]).optional() });
 
 /** Devices, consumables, their history and statistics (spec section 7). */
 export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { idParams, text } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import {
@@ -20,11 +21,10 @@ import { notFound } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { dictionaryByCode } from './dictionaries.repository.ts';
 
-const id = z.coerce.number().int().positive().max(2147483647);
-const idParams = z.object({ id });
+const id = idParams.shape.id;
 const attributeParams = z.object({ id, attributeId: id });
 const valueParams = z.object({ id, valueId: id });
-const codeParams = z.object({ code: z.string().min(1).max(50) });
+const codeParams = z.object({ code: text(50).min(1) });
 
 /**
  * Dictionaries (MNU_DICTIONARIES) and their items. Item routes are open to any signed-in user:

@@ -130,9 +130,11 @@ export class EventLog {
    * which may hold a token); the stack trace is kept for administrators.
    */
   serverError(err: Error, method: string, url: string, userId: number | null): Promise<number> {
-    const path = url.split('?')[0].slice(0, 300);
-    const first = (err.message || err.name).split('\n')[0].slice(0, 500);
-    return this.write({ group: 'SYSTEM', level: 'E', messageCode: 'server.error', params: { method, path, error: first }, userId, stackTrace: err.stack ?? String(err) });
+    // PostgreSQL text refuses NUL: shown as \0, so that the error is recorded at all.
+    const clean = (s: string) => s.replace(/\u0000/g, '\\0');
+    const path = clean(url.split('?')[0].slice(0, 300));
+    const first = clean((err.message || err.name).split('\n')[0].slice(0, 500));
+    return this.write({ group: 'SYSTEM', level: 'E', messageCode: 'server.error', params: { method, path, error: first }, userId, stackTrace: clean(err.stack ?? String(err)) });
   }
 
   /** Opens a run: a top-level record in state P. Returns its id, the parent of what follows. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { locationPlanSchema, planDeviceSchema, planPlacementsInputSchema, ROOM_PLAN_MAX_BYTES } from '@pagewatch/contracts/dictionaries';
@@ -11,7 +12,6 @@ import { runList } from '../../lib/list-run.ts';
 import type { AppContext } from '../../app-context.ts';
 
 const locationRow = z.object({ id: z.number(), code: z.string(), name: z.string(), parentId: z.number().nullable() });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const agentRow = z.object({ id: z.number(), name: z.string(), status: z.string(), lastContactAt: z.string().nullable(), version: z.string().nullable() });
 
 const userLocationsList: ListDef = {

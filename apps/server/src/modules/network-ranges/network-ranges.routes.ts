@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { networkRangeInputSchema, networkRangeListRowSchema, networkRangeSchema } from '@pagewatch/contracts/network-ranges';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** Network ranges (grants MNU_NETWORK_RANGES). */
 export async function networkRangesRoutes(root: FastifyInstance, ctx: AppContext) {

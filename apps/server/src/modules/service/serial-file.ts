@@ -1,4 +1,4 @@
-import { SERIAL_LINE } from '@pagewatch/contracts/devices';
+import { SERIAL_LINE, SERVICE_FILE_MAX_SERIALS } from '@pagewatch/contracts/devices';
 import { AppError } from '../../lib/app-error.ts';
 
 export type SerialList = { serials: string[]; invalidLines: number[] };
@@ -33,5 +33,8 @@ export function parseSerialFile(data: Buffer): SerialList {
       serials.push(line);
     }
   });
+  if (serials.length > SERVICE_FILE_MAX_SERIALS) {
+    throw new AppError('VALIDATION', { fields: [{ field: 'serialNumbers', key: 'service.tooManySerials', params: { max: SERVICE_FILE_MAX_SERIALS } }] });
+  }
   return { serials, invalidLines };
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { userInputSchema, userListRowSchema, userSchema } from '@pagewatch/contracts/users';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const roleRow = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
 export async function usersRoutes(root: FastifyInstance, ctx: AppContext) {
