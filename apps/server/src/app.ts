@@ -69,9 +69,12 @@ export function redactedRequest(req: { method: string; url: string; ip?: string 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
 
 /** The whole server on a given database; tests `inject` into it, main.ts listens. */
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
+  const logger = { level: config.logLevel, serializers: { req: redactedRequest } };
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: redactedRequest } },
+    // Tests read the log through a stream of their own.
+    logger: opts.logStream ? { ...logger, stream: opts.logStream } : opts.logger === false ? false : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     // Open WebSockets and keep-alive sockets must not hold up a shutdown.
