@@ -11,6 +11,7 @@ import { SessionCache } from './plugins/session-cache.ts';
 import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
+import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     maintenance: new MaintenanceService(database.db, devices),
   };
 
+  await setupSecurityHeaders(app);
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
