@@ -11,6 +11,7 @@ import { SessionCache } from './plugins/session-cache.ts';
 import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -62,20 +63,14 @@ function forgetChangedSessions(app: FastifyInstance, sessions: SessionCache) {
   });
 }
 
-/** Request log lines without secrets: the WebSocket sends its token in the query string. */
-export function redactedRequest(req: { method: string; url: string; ip?: string }) {
-  return { method: req.method, url: req.url.replace(/([?&]access_token=)[^&]*/g, '$1[redacted]'), remoteAddress: req.ip };
-}
-
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
 
 /** The whole server on a given database; tests `inject` into it, main.ts listens. */
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<BuiltApp> {
-  const logger = { level: config.logLevel, serializers: { req: redactedRequest } };
   const app = Fastify({
     // Tests read the log through a stream of their own.
-    logger: opts.logStream ? { ...logger, stream: opts.logStream } : opts.logger === false ? false : logger,
+    logger: opts.logger === false && !opts.logStream ? false : loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     // Open WebSockets and keep-alive sockets must not hold up a shutdown.
