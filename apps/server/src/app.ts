@@ -12,6 +12,8 @@ import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket } from '.
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { Metrics, setupMetrics } from './plugins/metrics.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -85,7 +87,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const auth = new AuthService(database.db, eventLog);
-  const jobs = new JobRunner(database.db, eventLog, JOBS, app.log);
+  const metrics = new Metrics(database.poolStats);
+  const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
   const locations = new LocationsService(database.db, dictionaryEvents);
@@ -93,7 +96,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog);
-  const agents = new AgentsService(database.db, eventLog, ingest, models, devices);
+  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -112,9 +115,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     dictionaries: new DictionariesService(database.db, dictionaryEvents, locations),
     devices,
     maintenance: new MaintenanceService(database.db, devices),
+    metrics,
   };
 
   await setupSecurityHeaders(app);
+  setupMetrics(app, metrics);
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
@@ -131,6 +136,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await setupOpenApi(app);
   realtimeRoutes(app, hub);
 
+  await healthRoutes(app, database.db);
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);

@@ -29,5 +29,6 @@ export const ERROR_STATUS = {
   MAIL_FAILED: 502,
   RESTORE_TOKEN_INVALID: 400,
   INTERNAL: 500,
+  NOT_READY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

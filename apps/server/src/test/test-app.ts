@@ -41,7 +41,8 @@ export async function createTestApp(opts: { sessionCacheMs?: number; webDist?: s
     database,
     close: async () => {
       await built.app.close();
-      await database.close();
+      // A test may have closed the database already (readiness).
+      await database.close().catch(() => undefined);
       await drop();
     },
   };
