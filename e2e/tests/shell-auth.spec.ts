@@ -3,6 +3,35 @@ import { ADMIN, signIn, signInWithForm } from './shell-helpers.ts';
 
 test.use({ locale: 'en-US' });
 
+// The server's Content-Security-Policy must not block any part of the console: Chromium reports
+// each blocked script, style, image or connection as a console error and as an event.
+let cspViolations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  cspViolations = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
+test('runs under its Content-Security-Policy, live events included', async ({ page }) => {
+  const socket = page.waitForEvent('websocket');
+  await signIn(page);
+  const ws = await socket;
+  expect(new URL(ws.url()).host).toBe(new URL(page.url()).host);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  for (const name of ['Devices', 'Users']) {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  }
+  expect(ws.isClosed()).toBe(false);
+});
+
 test('signs in with the form and out with the header button', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login-form$/);

@@ -65,6 +65,7 @@ describe('agent runner', () => {
   it('goes STARTING → RUNNING → IDLE → STOPPING → STOPPED and reports it to the server', async () => {
     const seen: AgentStatus[] = [];
     server.statuses.length = 0;
+    server.spoolDepths.length = 0;
     const runner = createAgentRunner(runnerOptions({ onStatus: (s) => seen.push(s), periodMs: 60_000 }));
     runner.start();
     await waitFor(() => runner.status === 'IDLE');
@@ -72,6 +73,8 @@ describe('agent runner', () => {
     await runner.stop();
     expect(dedupe(seen)).toEqual(['STARTING', 'RUNNING', 'IDLE', 'STOPPING', 'STOPPED']);
     expect(dedupe(server.statuses)).toEqual(['STARTING', 'RUNNING', 'IDLE', 'STOPPING', 'STOPPED']);
+    // Each report tells the server how much is waiting in the spool (for its metrics).
+    expect(server.spoolDepths.every((d) => Number.isInteger(d) && d! >= 0)).toBe(true);
   });
 
   it('sends one reading per printer with the run id, in order, and a walk for the one no profile knows', async () => {

@@ -14,6 +14,7 @@ import type { LocationsService } from './modules/locations/locations.service.ts'
 import type { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { MaintenanceService } from './modules/service/service.service.ts';
+import type { Metrics } from './plugins/metrics.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -34,4 +35,5 @@ export type AppContext = {
   dictionaries: DictionariesService;
   devices: DevicesService;
   maintenance: MaintenanceService;
+  metrics: Metrics;
 };

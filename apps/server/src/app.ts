@@ -11,6 +11,10 @@ import { SessionCache } from './plugins/session-cache.ts';
 import { bridgeHubOverPostgres, Hub, realtimeRoutes, registerWebsocket, type SessionNotice } from './plugins/realtime.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupStatic } from './plugins/static.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { Metrics, setupMetrics } from './plugins/metrics.ts';
+import { healthRoutes } from './plugins/health.ts';
+import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { EventLog } from './modules/event-logs/event-logs.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -56,17 +60,14 @@ function forgetChangedSessions(app: FastifyInstance, hub: Hub, sessions: Session
   });
 }
 
-/** Request log lines without secrets: the WebSocket sends its token in the query string. */
-export function redactedRequest(req: { method: string; url: string; ip?: string }) {
-  return { method: req.method, url: req.url.replace(/([?&]access_token=)[^&]*/g, '$1[redacted]'), remoteAddress: req.ip };
-}
-
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; generatedAdminPassword: string | null };
 
 /** The whole server on a given database; tests `inject` into it, main.ts listens. */
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: redactedRequest } },
+    // Tests read the log through a stream of their own.
+    logger: opts.logger === false && !opts.logStream ? false : loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     // Open WebSockets and keep-alive sockets must not hold up a shutdown.
@@ -82,7 +83,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await eventLog.init();
   const notify = (n: SessionNotice) => hub.notify(n);
   const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify });
-  const jobs = new JobRunner(database.db, eventLog, JOBS, app.log);
+  const metrics = new Metrics(database.poolStats);
+  const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
   const locations = new LocationsService(database.db, dictionaryEvents);
@@ -90,7 +92,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog);
-  const agents = new AgentsService(database.db, eventLog, ingest, models, devices);
+  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -109,8 +111,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     dictionaries: new DictionariesService(database.db, dictionaryEvents, locations),
     devices,
     maintenance: new MaintenanceService(database.db, devices),
+    metrics,
   };
 
+  await setupSecurityHeaders(app);
+  setupMetrics(app, metrics);
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
@@ -129,6 +134,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await setupOpenApi(app);
   realtimeRoutes(app, hub, resolveSession);
 
+  await healthRoutes(app, database.db);
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);

@@ -18,6 +18,9 @@ export type Config = {
   modelsSecret: string | null;
   /** Run one agent inside the server for the local network. */
   builtinAgent: boolean;
+  /** Port of the Prometheus metrics listener (null: no metrics), apart from the public API. */
+  metricsPort: number | null;
+  metricsHost: string;
 };
 
 function flag(v: string | undefined, fallback: boolean): boolean {
@@ -28,6 +31,10 @@ function flag(v: string | undefined, fallback: boolean): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be 1-65535, got "${env.PORT}"`);
+  const metricsPort = env.PAGEWATCH_METRICS_PORT ? Number(env.PAGEWATCH_METRICS_PORT) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535)) {
+    throw new Error(`PAGEWATCH_METRICS_PORT must be 1-65535, got "${env.PAGEWATCH_METRICS_PORT}"`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -42,5 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: Math.max(0, Number(env.PAGEWATCH_SESSION_CACHE_MS ?? 5000) || 0),
     modelsSecret: env.PAGEWATCH_MODELS_SECRET || null,
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
+    metricsPort,
+    metricsHost: env.PAGEWATCH_METRICS_HOST || '127.0.0.1',
   };
 }

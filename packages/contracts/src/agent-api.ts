@@ -82,6 +82,8 @@ export const agentRegisterSchema = z.object({
 export const agentStatusReportSchema = z.object({
   status: agentStatusSchema,
   message: text(2000).optional(),
+  /** Records in the agent's spool not yet delivered (absent from agents before it was added). */
+  spoolDepth: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 
 export const agentRunStartSchema = z.object({ runId: z.uuid(), startedAt: z.iso.datetime() });

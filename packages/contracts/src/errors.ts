@@ -32,5 +32,6 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   /** The database cannot be reached (restart, failover); try again shortly. */
   DATABASE_UNAVAILABLE: 503,
+  NOT_READY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -133,7 +133,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       try {
         while (statusToSend) {
           const s: { status: AgentStatus; message?: string } = statusToSend;
-          await transport.status(s.status, s.message);
+          await transport.status(s.status, s.message, spool.pendingCount());
           if (statusToSend === s) statusToSend = null;
         }
       } catch {

@@ -13,7 +13,7 @@ export type AgentTransport = {
   config(): Promise<AgentConfig>;
   /** The models pack JSON (checked by the agent before use). */
   modelsPack(): Promise<unknown>;
-  status(status: AgentStatus, message?: string): Promise<void>;
+  status(status: AgentStatus, message?: string, spoolDepth?: number): Promise<void>;
   startRun(runId: string, startedAt: string): Promise<void>;
   problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
   finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResult[] }): Promise<void>;
@@ -87,8 +87,8 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
       return agentConfigSchema.parse(await call('GET', '/config'));
     },
     modelsPack: () => call('GET', '/models-pack'),
-    async status(status, message) {
-      await call('POST', '/status', message === undefined ? { status } : { status, message: message.slice(0, 2000) });
+    async status(status, message, spoolDepth) {
+      await call('POST', '/status', { status, ...(message === undefined ? {} : { message: message.slice(0, 2000) }), ...(spoolDepth === undefined ? {} : { spoolDepth }) });
     },
     async startRun(runId, startedAt) {
       await call('POST', '/runs', { runId, startedAt });

@@ -19,6 +19,8 @@ export type FakeAgentServer = {
   /** Every call in arrival order: "register", "status:RUNNING", "run-start:<id>", "readings:<n>", "finish:<id>"… */
   calls: string[];
   statuses: string[];
+  /** The spool depth each status report carried (undefined when it carried none). */
+  spoolDepths: (number | undefined)[];
   duplicates: number;
   down: boolean;
   /** Answer every run and readings call with this status (a failing server), when set. */
@@ -32,7 +34,7 @@ export type FakeAgentServer = {
 
 export async function startFakeAgentServer(config: AgentConfig, token = 'agent-token-1'): Promise<FakeAgentServer> {
   const state = {
-    token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], duplicates: 0, down: false,
+    token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], spoolDepths: [] as (number | undefined)[], duplicates: 0, down: false,
     failStatus: null as number | null, rejectSerials: new Set<string>(), deliveries: 0,
   };
   const sockets = new Set<Socket>();
@@ -71,9 +73,10 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
     if (req.method === 'GET' && path === '/config') return send(200, state.config);
     if (req.method === 'GET' && path === '/models-pack') return send(200, loadDefaultModelsPack());
     if (req.method === 'POST' && path === '/status') {
-      const s = check<{ status: string }>(agentStatusReportSchema);
+      const s = check<{ status: string; spoolDepth?: number }>(agentStatusReportSchema);
       if (!s) return;
       state.statuses.push(s.status);
+      state.spoolDepths.push(s.spoolDepth);
       return send(204);
     }
     if (req.method === 'POST' && path === '/runs') {

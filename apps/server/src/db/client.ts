@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
-import { PipelinedPool } from './pipelined-pool.ts';
+import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
 
 /**
  * Both drivers expose the same Drizzle query API; PGlite's database is typed as the
@@ -14,7 +14,14 @@ import { PipelinedPool } from './pipelined-pool.ts';
  */
 export type Db = NodePgDatabase;
 /** `url` is the PostgreSQL connection string (null for PGlite), for connections of their own. */
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; url: string | null; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  url: string | null;
+  close: () => Promise<void>;
+  /** The connection pool's state; null for PGlite, which is one connection in the process. */
+  poolStats: () => PoolStats | null;
+};
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -27,11 +34,11 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool as unknown as pg.Pool);
     await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
+    return { db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats() };
   }
   if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', url: null, close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
 }

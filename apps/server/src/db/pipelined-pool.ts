@@ -1,6 +1,9 @@
 import type { Socket } from 'node:net';
 import pg from 'pg';
 
+/** What the pool tells about itself (for metrics). */
+export type PoolStats = { connections: number; idle: number; waiting: number; inFlight: number };
+
 type Pipe = { client: pg.Client; started: number[]; broken: boolean; corked: boolean };
 
 /**
@@ -56,6 +59,16 @@ export class PipelinedPool {
         throw err;
       },
     );
+  }
+
+  stats(): PoolStats {
+    const open = this.pipes.filter((p): p is Pipe => p !== null && !p.broken);
+    return {
+      connections: this.pool.totalCount + open.length,
+      idle: this.pool.idleCount,
+      waiting: this.pool.waitingCount,
+      inFlight: open.reduce((n, p) => n + p.started.length, 0),
+    };
   }
 
   async end(): Promise<void> {

@@ -33,7 +33,16 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
-  constructor(db: Db, eventLog: EventLog, jobs: JobDef[], logger: FastifyBaseLogger | null = null) {
+  private readonly onFinished: (job: string, ok: boolean, seconds: number) => void;
+
+  constructor(
+    db: Db,
+    eventLog: EventLog,
+    jobs: JobDef[],
+    logger: FastifyBaseLogger | null = null,
+    onFinished: (job: string, ok: boolean, seconds: number) => void = () => {},
+  ) {
+    this.onFinished = onFinished;
     this.tuning = { ...DEFAULT_TUNING };
     this.deps = { db, eventLog, tuning: this.tuning };
     this.jobs = new Map(jobs.map((j) => [j.name, j]));
@@ -106,16 +115,20 @@ export class JobRunner {
 
   private async execute(job: JobDef): Promise<number | null> {
     let logId: number | null = null;
+    const started = performance.now();
+    let ok = false;
     try {
       // `log.job.<name>` renders the title with the run's outcome (`result`, empty while it runs).
       await this.deps.eventLog.run({ group: 'JOBS', message: job.title, messageCode: `job.${job.name}`, params: { result: '' } }, (runId) => {
         logId = runId;
         return job.handler(this.deps, runId);
       });
+      ok = true;
     } catch (err) {
       // Already in the event log with its stack trace (EventLog.run).
       this.logger?.error({ err, job: job.name }, 'job failed');
     } finally {
+      this.onFinished(job.name, ok, (performance.now() - started) / 1000);
       await this.deps.db
         .update(jobSchedules)
         .set({ leaseUntil: null, lastFinishedAt: new Date(), lastLogId: logId })

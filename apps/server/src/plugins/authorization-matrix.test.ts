@@ -152,6 +152,9 @@ const ROUTES: Record<string, Fixture> = {
   'GET /api/auth/restore-password/:token': { kind: 'public' },
   'POST /api/auth/restore-password/:token': { kind: 'public' },
   'POST /api/auth/demo-request': { kind: 'public' },
+  // health probes (plugins/health.ts)
+  'GET /api/health': { kind: 'public' },
+  'GET /api/ready': { kind: 'public' },
   'POST /api/auth/logout': {
     kind: 'self',
     ok: 204,

@@ -69,7 +69,7 @@ describe('WebSocket', () => {
 
 describe('request log', () => {
   it('never writes the WebSocket token', async () => {
-    const { redactedRequest } = await import('../app.ts');
+    const { redactedRequest } = await import('./logging.ts');
     const line = redactedRequest({ method: 'GET', url: '/ws?x=1&access_token=secret-token&y=2', ip: '127.0.0.1' });
     expect(line.url).toBe('/ws?x=1&access_token=[redacted]&y=2');
     expect(JSON.stringify(line)).not.toContain('secret-token');

@@ -50,7 +50,7 @@ export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access },
     schema: { tags, body: agentStatusReportSchema },
   }, async (req, reply) => {
-    await ctx.agents.reportStatus(agentOf(req), req.body.status, req.body.message);
+    await ctx.agents.reportStatus(agentOf(req), req.body.status, req.body.message, req.body.spoolDepth);
     return reply.status(204).send();
   });
 

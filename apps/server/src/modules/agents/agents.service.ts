@@ -39,7 +39,10 @@ export class AgentsService {
   private readonly models: ModelsService;
   private lastContact = new Map<number, number>();
 
-  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService, walks: WalkRequests) {
+  private readonly onSpoolDepth: (agentId: number, depth: number) => void;
+
+  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService, walks: WalkRequests, onSpoolDepth: (agentId: number, depth: number) => void = () => {}) {
+    this.onSpoolDepth = onSpoolDepth;
     this.walks = walks;
     this.db = db;
     this.log = log;
@@ -181,7 +184,9 @@ export class AgentsService {
     };
   }
 
-  async reportStatus(agentId: number, status: AgentStatus, message: string | undefined) {
+  /** An agent's status; the depth of its spool goes to the metrics (agents older than it send none). */
+  async reportStatus(agentId: number, status: AgentStatus, message: string | undefined, spoolDepth?: number) {
+    if (spoolDepth !== undefined) this.onSpoolDepth(agentId, spoolDepth);
     await this.db.update(agents).set({ status, statusMessage: message ?? null, lastContactAt: new Date() }).where(eq(agents.id, agentId));
   }
 

@@ -18,7 +18,7 @@ export type DirectTransport = {
   register(info: { version: string; hostname: string; platform: string }): Promise<AgentConfig>;
   config(): Promise<AgentConfig>;
   modelsPack(): Promise<unknown>;
-  status(status: AgentStatus, message?: string): Promise<void>;
+  status(status: AgentStatus, message?: string, spoolDepth?: number): Promise<void>;
   startRun(runId: string, startedAt: string): Promise<void>;
   problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
   finishRun(runId: string, result: { finishedAt: string; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] }): Promise<void>;
@@ -67,7 +67,7 @@ export function directTransport(ctx: AppContext, agentId: number, mapError?: Tra
     register: (info) => call(() => ctx.agents.register(agentId, info)),
     config: () => call(() => ctx.agents.config(agentId)),
     modelsPack: () => call(async () => JSON.parse(await ctx.models.activePackJson()) as unknown),
-    status: (status, message) => call(() => ctx.agents.reportStatus(agentId, status, message)),
+    status: (status, message, spoolDepth) => call(() => ctx.agents.reportStatus(agentId, status, message, spoolDepth)),
     startRun: (runId, startedAt) => call(async () => void (await ctx.agents.runStart(agentId, runId, new Date(startedAt)))),
     problem: (runId, p) => call(() => ctx.agents.runProblem(agentId, runId, p)),
     finishRun: (runId, r) => call(() => ctx.agents.runFinish(agentId, runId, { finishedAt: new Date(r.finishedAt), rangeResults: r.rangeResults })),

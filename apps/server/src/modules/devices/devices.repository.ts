@@ -149,3 +149,19 @@ export async function countsBy(db: Db, column: 'status_code' | 'device_type', vi
   const res = await db.execute(sql`SELECT COALESCE(${sql.raw(column)}, '') AS k, count(*)::int AS n FROM devices d WHERE ${visible} GROUP BY 1`);
   return Object.fromEntries((res.rows as { k: string; n: number }[]).map((r) => [r.k, Number(r.n)]));
 }
+
+/**
+ * Moves a device to another location with its history: the rows that carry a location of
+ * their own (days, print users' days, events and their event log records) follow it, so that
+ * the old location's users no longer see its past and the new one's see all of it. Supplies
+ * follow by the trigger of migration 0010. Run it in the transaction that moves the device.
+ */
+export async function moveDevice(tx: Db, id: number, from: number, to: number) {
+  await tx.update(devices).set({ locationId: to }).where(eq(devices.id, id));
+  await tx.execute(sql`UPDATE dm_device_days SET location_id = ${to} WHERE device_id = ${id} AND location_id <> ${to}`);
+  await tx.execute(sql`UPDATE dm_device_user_days SET location_id = ${to} WHERE device_id = ${id} AND location_id <> ${to}`);
+  await tx.execute(sql`UPDATE device_events SET location_id = ${to} WHERE device_id = ${id} AND location_id <> ${to}`);
+  // Event log records about the device are found within the old location (its index), not by
+  // a scan of the whole log.
+  await tx.execute(sql`UPDATE event_logs SET location_id = ${to} WHERE location_id = ${from} AND object_class = 'DeviceDao' AND object_id = ${id}`);
+}

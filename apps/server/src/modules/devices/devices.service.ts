@@ -27,6 +27,7 @@ import {
   dayCounters,
   deviceRow,
   iso,
+  moveDevice,
   scopeSql,
   setManaged,
   statistics,
@@ -170,7 +171,9 @@ export class DevicesService {
     if (Object.keys(set).length) {
       await this.db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
-        await tx.update(devices).set(set).where(eq(devices.id, id));
+        const { locationId: to, ...rest } = set;
+        if (Object.keys(rest).length) await tx.update(devices).set(rest).where(eq(devices.id, id));
+        if (to !== undefined) await moveDevice(tx, id, d.locationId, to);
         await this.log.write({
           group: 'DEVICES', level: 'I', messageCode: 'device.changed', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
           locationId: set.locationId ?? d.locationId,

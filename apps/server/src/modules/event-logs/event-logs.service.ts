@@ -39,6 +39,7 @@ import { defaultLocationId } from '../locations/locations.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
 import { eventLogsList } from './event-logs.list.ts';
 import { renderLog, type LogParams } from './event-logs.messages.ts';
+import { errorSummary, fullStack, loggableError } from '../../lib/loggable-error.ts';
 
 export type { LogLevel } from '@pagewatch/contracts/event-logs';
 
@@ -133,8 +134,9 @@ export class EventLog {
     // PostgreSQL text refuses NUL: shown as \0, so that the error is recorded at all.
     const clean = (s: string) => s.replace(/\u0000/g, '\\0');
     const path = clean(url.split('?')[0].slice(0, 300));
-    const first = clean((err.message || err.name).split('\n')[0].slice(0, 500));
-    return this.write({ group: 'SYSTEM', level: 'E', messageCode: 'server.error', params: { method, path, error: first }, userId, stackTrace: clean(err.stack ?? String(err)) });
+    const safe = loggableError(err);
+    const first = clean(errorSummary(safe).slice(0, 500));
+    return this.write({ group: 'SYSTEM', level: 'E', messageCode: 'server.error', params: { method, path, error: first }, userId, stackTrace: clean(fullStack(safe)) });
   }
 
   /** Opens a run: a top-level record in state P. Returns its id, the parent of what follows. */
@@ -201,8 +203,8 @@ export class EventLog {
     try {
       result = await fn(runId);
     } catch (err) {
-      const error = err instanceof Error ? err : new Error(String(err));
-      await this.child(runId, { level: 'E', message: error.message || error.name, stackTrace: error.stack ?? null });
+      const error = loggableError(err);
+      await this.child(runId, { level: 'E', message: errorSummary(error) || error.type, stackTrace: fullStack(error) || null });
       await this.finish(runId, { level: 'E' });
       throw err;
     }

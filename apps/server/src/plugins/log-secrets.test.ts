@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+
+/**
+ * Secrets never reach the server log or the event log (security.md, item 7): not a password,
+ * not its hash, not a restore token, not even when a statement that carries them fails.
+ */
+const lines: string[] = [];
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+  token = await signIn(t.app);
+  // A database that refuses one login, the way PostgreSQL reports a failing row: its values in DETAIL.
+  await t.ctx.db.execute(sql.raw(`
+    CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.login LIKE 'boom%' THEN
+        RAISE EXCEPTION 'check failed' USING DETAIL = 'Failing row contains (' || NEW.login || ', ' || NEW.password_hash || ').';
+      END IF;
+      RETURN NEW;
+    END $$`));
+  await t.ctx.db.execute(sql.raw(`CREATE TRIGGER refuse_boom BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION refuse_boom();`));
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Sekret-Pass-42!';
+const user = (login: string, locationId: number, roleId: number) => ({
+  login, email: `${login}@example.com`, passwordHash: PASSWORD, lastName: login, activeFlag: true,
+  locations: [{ id: locationId }], grants: [{ id: roleId }],
+});
+
+async function eventLogText() {
+  const rows = await t.ctx.db.execute(sql`SELECT message, message_params::text AS params, stack_trace FROM event_logs`);
+  return JSON.stringify(rows.rows);
+}
+
+describe('secrets in the logs', () => {
+  it('keeps passwords and their hashes out of the server log and the event log, failed statements included', async () => {
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(token) })).json().pageRows as { id: number; code: string }[];
+    const roleId = roles.find((r) => r.code === 'OPERATOR')!.id;
+    const defaultId = Number((await t.ctx.db.execute(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`)).rows[0].id);
+
+    const id = await createUser(t.app, token, { login: 'alice', password: PASSWORD, role: 'OPERATOR', locationIds: [defaultId] });
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(token), payload: { ...user('alice', defaultId, roleId), passwordHash: `${PASSWORD}x` } });
+    expect(changed.statusCode).toBe(200);
+    const failed = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: user('boom', defaultId, roleId) });
+    expect(failed.statusCode).toBe(500);
+    const failedUpdate = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(token), payload: user('boom2', defaultId, roleId) });
+    expect(failedUpdate.statusCode).toBe(500);
+    await new Promise((r) => setTimeout(r, 200)); // the event log's error record is written after the reply
+
+    const log = lines.join('');
+    expect(log).toContain('request failed');
+    const events = await eventLogText();
+    expect(events).toContain('check failed');
+    for (const text of [log, events]) {
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toMatch(/\$argon2/);
+      expect(text).not.toContain('Failing row');
+    }
+  });
+
+  it('keeps a password restore token out of the request log', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/restore-password/secret-restore-token-123', payload: { password: PASSWORD } });
+    await t.app.inject({ url: '/api/auth/restore-password/secret-restore-token-456' });
+    const log = lines.join('');
+    expect(log).toContain('/api/auth/restore-password/');
+    expect(log).not.toContain('secret-restore-token');
+    expect(log).not.toContain(PASSWORD);
+  });
+});

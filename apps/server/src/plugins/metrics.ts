@@ -1,0 +1,87 @@
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from '../db/pipelined-pool.ts';
+
+/**
+ * The server's Prometheus metrics. Each app has a registry of its own (tests build several in
+ * one process). Counters are per instance; Prometheus sums instances.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({ name: 'pagewatch_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [this.registry] });
+  readonly latency = new Histogram({
+    name: 'pagewatch_http_request_duration_seconds', help: 'HTTP request duration by route and status', labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
+  });
+  readonly readings = new Counter({ name: 'pagewatch_ingest_readings_total', help: 'Readings received from agents, by outcome (stored, duplicate, rejected)', labelNames: ['outcome'] as const, registers: [this.registry] });
+  readonly spoolDepth = new Gauge({ name: 'pagewatch_agent_spool_depth', help: 'Records waiting in an agent\'s spool, as last reported to this instance', labelNames: ['agent'] as const, registers: [this.registry] });
+  readonly jobRuns = new Counter({ name: 'pagewatch_job_runs_total', help: 'Scheduled job runs by job and outcome', labelNames: ['job', 'outcome'] as const, registers: [this.registry] });
+  readonly jobDuration = new Histogram({ name: 'pagewatch_job_duration_seconds', help: 'Job run duration', labelNames: ['job'] as const, buckets: [0.1, 1, 10, 60, 300, 1800, 7200], registers: [this.registry] });
+
+  constructor(poolStats: () => PoolStats | null) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'pagewatch_' });
+    const pool = (name: string, help: string, pick: (s: PoolStats) => number) =>
+      new Gauge({
+        name, help, registers: [this.registry],
+        collect() {
+          const s = poolStats();
+          if (s) this.set(pick(s));
+        },
+      });
+    pool('pagewatch_db_connections', 'Open database connections (pooled and pipelined)', (s) => s.connections);
+    pool('pagewatch_db_connections_idle', 'Idle pooled database connections', (s) => s.idle);
+    pool('pagewatch_db_waiting', 'Callers waiting for a pooled connection', (s) => s.waiting);
+    pool('pagewatch_db_statements_in_flight', 'Statements sent on pipelined connections and not yet answered', (s) => s.inFlight);
+  }
+
+  /** A finished job run, for JobRunner. */
+  jobFinished(job: string, ok: boolean, seconds: number) {
+    this.jobRuns.inc({ job, outcome: ok ? 'ok' : 'failed' });
+    this.jobDuration.observe({ job }, seconds);
+  }
+}
+
+const READINGS_ROUTE = 'POST /api/agent/readings';
+
+/** Counts every request by its route pattern (not its URL, which would make a series per id). */
+export function setupMetrics(app: FastifyInstance, metrics: Metrics) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // Ingest outcomes are read off the readings route's answer, so the ingest code stays as it is.
+    if (`${req.method} ${req.routeOptions.url}` !== READINGS_ROUTE) return payload;
+    if (reply.statusCode === 200 && typeof payload === 'string') {
+      const r = JSON.parse(payload) as { stored?: number; duplicates?: number; rejected?: number };
+      for (const outcome of ['stored', 'duplicates', 'rejected'] as const) {
+        if (r[outcome]) metrics.readings.inc({ outcome: outcome === 'duplicates' ? 'duplicate' : outcome }, r[outcome]);
+      }
+    } else if (reply.statusCode >= 400 && reply.statusCode < 500) {
+      const readings = (req.body as { readings?: unknown } | null)?.readings;
+      metrics.readings.inc({ outcome: 'rejected' }, Array.isArray(readings) ? readings.length : 1);
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    metrics.requests.inc(labels);
+    metrics.latency.observe(labels, reply.elapsedTime / 1000);
+  });
+}
+
+/** The metrics listener, on a port of its own so that the public API never shows them. */
+export async function startMetricsServer(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
