@@ -44,7 +44,11 @@ describe('metrics', () => {
     const b = batch(readings);
     expect((await post(t.app, token, b)).statusCode).toBe(200);
     expect((await post(t.app, token, { ...b, batchId: randomUUID() })).statusCode).toBe(200);
-    expect((await post(t.app, token, batch([{ ...readings[0], id: 'not-a-uuid' }]))).statusCode).toBe(400);
+    // A bad reading is refused on its own inside a 200 answer; a malformed batch is a 400.
+    const refused = await post(t.app, token, batch([{ ...readings[0], id: 'not-a-uuid' }]));
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().rejected).toHaveLength(1);
+    expect((await post(t.app, token, { batchId: randomUUID(), readings: 'none' })).statusCode).toBe(400);
     const status = await t.app.inject({ method: 'POST', url: '/api/agent/status', headers: bearer(token), payload: { status: 'IDLE', spoolDepth: 42 } });
     expect(status.statusCode).toBe(204);
     await t.ctx.jobs.runNow('log-clearing');
@@ -61,7 +65,7 @@ describe('metrics', () => {
     expect(moved('pagewatch_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}')).toBe(2);
     expect(moved('pagewatch_ingest_readings_total{outcome="stored"}')).toBe(2);
     expect(moved('pagewatch_ingest_readings_total{outcome="duplicate"}')).toBe(2);
-    expect(moved('pagewatch_ingest_readings_total{outcome="rejected"}')).toBe(1);
+    expect(moved('pagewatch_ingest_readings_total{outcome="rejected"}')).toBe(2);
     expect(value(after, `pagewatch_agent_spool_depth{agent="${agentId}"}`)).toBe(42);
     expect(moved('pagewatch_job_runs_total{job="log-clearing",outcome="ok"}')).toBe(1);
     expect(after).toContain('pagewatch_db_statements_in_flight');

@@ -36,6 +36,13 @@ export class Metrics {
   }
 
   /** A finished job run, for JobRunner. */
+  /** What one batch of readings came to. */
+  ingested(result: { stored: number; duplicates: number; rejected?: unknown[] }) {
+    if (result.stored) this.readings.inc({ outcome: 'stored' }, result.stored);
+    if (result.duplicates) this.readings.inc({ outcome: 'duplicate' }, result.duplicates);
+    if (result.rejected?.length) this.readings.inc({ outcome: 'rejected' }, result.rejected.length);
+  }
+
   jobFinished(job: string, ok: boolean, seconds: number) {
     this.jobRuns.inc({ job, outcome: ok ? 'ok' : 'failed' });
     this.jobDuration.observe({ job }, seconds);
@@ -46,19 +53,12 @@ const READINGS_ROUTE = 'POST /api/agent/readings';
 
 /** Counts every request by its route pattern (not its URL, which would make a series per id). */
 export function setupMetrics(app: FastifyInstance, metrics: Metrics) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    // Ingest outcomes are read off the readings route's answer, so the ingest code stays as it is.
-    if (`${req.method} ${req.routeOptions.url}` !== READINGS_ROUTE) return payload;
-    if (reply.statusCode === 200 && typeof payload === 'string') {
-      const r = JSON.parse(payload) as { stored?: number; duplicates?: number; rejected?: number };
-      for (const outcome of ['stored', 'duplicates', 'rejected'] as const) {
-        if (r[outcome]) metrics.readings.inc({ outcome: outcome === 'duplicates' ? 'duplicate' : outcome }, r[outcome]);
-      }
-    } else if (reply.statusCode >= 400 && reply.statusCode < 500) {
+  app.addHook('onResponse', async (req, reply) => {
+    // A batch refused whole (malformed, too large) never reaches the ingest verb that counts the rest.
+    if (reply.statusCode >= 400 && reply.statusCode < 500 && `${req.method} ${req.routeOptions.url}` === READINGS_ROUTE) {
       const readings = (req.body as { readings?: unknown } | null)?.readings;
       metrics.readings.inc({ outcome: 'rejected' }, Array.isArray(readings) ? readings.length : 1);
     }
-    return payload;
   });
   app.addHook('onResponse', async (req, reply) => {
     const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };

@@ -87,5 +87,9 @@ export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     // The envelope here; each reading is checked on its own by the service (readingBatchSchema).
     schema: { tags, body: readingBatchEnvelopeSchema, response: { 200: batchResultSchema } },
-  }, (req) => ctx.ingest.ingest(agentOf(req), req.body, req.lang));
+  }, async (req) => {
+    const result = await ctx.ingest.ingest(agentOf(req), req.body, req.lang);
+    ctx.metrics.ingested(result);
+    return result;
+  });
 }
