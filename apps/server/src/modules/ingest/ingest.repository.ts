@@ -1,5 +1,6 @@
-import { getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db } from '../../db/client.ts';
 import { eventLogs } from '../../db/schema.ts';
 import {
@@ -10,6 +11,7 @@ import {
   deviceWalks,
   dmDevicePartDays,
   dmDeviceDays,
+  ingestedReadings,
 } from '../devices/devices.schema.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
 
@@ -86,6 +88,11 @@ export async function claimReadings(tx: Db, ids: string[], agentId: number): Pro
     SELECT r::uuid, ${agentId}::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS r
     ON CONFLICT DO NOTHING RETURNING reading_id`);
   return new Set((res.rows as { reading_id: string }[]).map((r) => r.reading_id));
+}
+
+/** Forgets the ids of readings received before `before`. */
+export function pruneIngestedReadings(db: Db, before: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(db, ingestedReadings, lt(ingestedReadings.receivedAt, before), batchSize);
 }
 
 const inJson = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
