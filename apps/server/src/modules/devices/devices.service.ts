@@ -168,8 +168,7 @@ export class DevicesService {
       set.locationId = patch.location.id;
     }
     if (Object.keys(set).length) {
-      await this.db.transaction(async (txx) => {
-        const tx = txx as unknown as Db;
+      await this.db.transaction(async (tx) => {
         await tx.update(devices).set(set).where(eq(devices.id, id));
         await this.log.write({
           group: 'DEVICES', level: 'I', messageCode: 'device.changed', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
@@ -183,8 +182,7 @@ export class DevicesService {
 
   async remove(caller: Caller, id: number) {
     const { d } = await this.own(caller, id);
-    await this.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    await this.db.transaction(async (tx) => {
       await tx.delete(devices).where(eq(devices.id, id));
       await this.log.write({
         group: 'DEVICES', level: 'W', messageCode: 'device.deleted', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,

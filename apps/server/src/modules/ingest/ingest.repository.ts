@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { deleteInBatches } from '../../db/batched-delete.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { eventLogs } from '../../db/schema.ts';
 import {
   deviceEvents,
@@ -81,7 +81,7 @@ async function bulk(
 }
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
-export async function claimReadings(tx: Db, ids: string[], agentId: number): Promise<Set<string>> {
+export async function claimReadings(tx: Tx, ids: string[], agentId: number): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const res = await tx.execute(sql`
     INSERT INTO ingested_readings (reading_id, agent_id)
@@ -137,7 +137,7 @@ export async function serialsElsewhere(tx: Db, scope: number[], serials: string[
 const INGEST_LOCK = 5005;
 
 /** Serialises the writes about one agent's devices (batches, missed polls) until the transaction ends. */
-export async function lockAgentDevices(tx: Db, agentId: number) {
+export async function lockAgentDevices(tx: Tx, agentId: number) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}::int, ${agentId}::int)`);
 }
 
