@@ -35,10 +35,6 @@ export const grantSchema = z.object({
 });
 export type ResolvedGrant = z.infer<typeof grantSchema>;
 
-export function grantKey(g: ResolvedGrant): Grant {
-  return `${g.component}.${g.operation}`;
-}
-
 const every: Grant[] = COMPONENTS.flatMap((c) => OPERATIONS.map((o) => `${c}.${o}` as Grant));
 
 export const ROLE_CODES = ['ADMIN', 'DEVELOPER', 'OPERATOR'] as const;

@@ -180,7 +180,3 @@ export const EXTRA_MODELS: ModelSpec[] = [
   },
 ];
 
-/** The model of the i-th printer: a fixed spread over the catalogue, shuffled by the seed. */
-export function modelFor(index: number, order: number[]): ModelSpec {
-  return MODELS[order[index % order.length]!]!;
-}

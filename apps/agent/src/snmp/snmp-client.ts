@@ -1,5 +1,5 @@
 import snmp from 'net-snmp';
-import type { RawVarbind, Session, User } from 'net-snmp';
+import type { Session, User, Varbind as RawVarbind } from 'net-snmp';
 import { SnmpError } from './snmp-error.ts';
 import { compareOids, isException, isUnder, isValidOid, normaliseOid } from './varbind.ts';
 import type { Varbind, VarbindType } from './varbind.ts';
@@ -44,7 +44,7 @@ const TYPE_NAMES: Record<number, VarbindType> = {
 /** Turns a net-snmp varbind into a typed one; never throws, odd values become 'unknown'. */
 export function toVarbind(raw: RawVarbind): Varbind {
   const oid = normaliseOid(String(raw.oid));
-  const type = TYPE_NAMES[raw.type] ?? 'unknown';
+  const type = (raw.type === undefined ? undefined : TYPE_NAMES[raw.type]) ?? 'unknown';
   const v = raw.value;
   switch (type) {
     case 'octets':
@@ -191,7 +191,7 @@ export class SnmpClient {
     }
   }
 
-  private request(send: (cb: (error: Error | null, raw: RawVarbind[]) => void) => void): Promise<Varbind[]> {
+  private request(send: (cb: (error: Error | null, raw?: (RawVarbind | RawVarbind[])[]) => void) => void): Promise<Varbind[]> {
     return new Promise((resolve, reject) => {
       try {
         send((error, raw) => {

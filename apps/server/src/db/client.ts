@@ -3,16 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
 
 /**
- * Both drivers expose the same Drizzle query API; PGlite's database is typed as the
- * node-postgres one so that services are written once.
+ * What queries run on: the database or a transaction of it (a Drizzle transaction is a
+ * PgDatabase too), so repository functions take either. Both drivers expose the same query API;
+ * PGlite's database is typed as the node-postgres one so that services are written once.
  */
-export type Db = NodePgDatabase;
+export type Db = PgDatabase<NodePgQueryResultHKT>;
+/** A transaction, for functions that only make sense inside one (row locks held until it ends). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** `url` is the PostgreSQL connection string (null for PGlite), for connections of their own. */
 export type Database = {
   db: Db;
@@ -40,5 +44,5 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
   const client = await PGlite.create(opts.dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
+  return { db: db as unknown as NodePgDatabase, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
 }

@@ -41,7 +41,7 @@ export async function seed(db: Db, adminPassword: string | null): Promise<{ gene
     await tx.insert(locations).values({ code: 'DEFAULT', name: 'Default' }).onConflictDoNothing();
     await tx.insert(settings).values(SETTINGS).onConflictDoNothing();
     await tx.insert(eventGroups).values(EVENT_GROUPS.map((code) => ({ code, name: code }))).onConflictDoNothing();
-    await seedDictionaries(tx as unknown as Db);
+    await seedDictionaries(tx);
 
     const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.login}) = 'admin'`);
     if (existing) return { generatedPassword: null };

@@ -6,7 +6,7 @@ import { jobSchedules } from './jobs.schema.ts';
 import { nextRun, type Schedule } from './schedule.ts';
 
 /** Knobs the handlers read; tests make them small. */
-export type JobTuning = { logClearingBatchSize: number; logClearingPauseMs: number };
+export type JobTuning = { logClearingBatchSize: number; logClearingPauseMs: number; pruneBatchSize: number };
 export type JobDeps = { db: Db; eventLog: EventLog; tuning: JobTuning };
 export type JobDef = {
   name: string;
@@ -16,7 +16,7 @@ export type JobDef = {
   handler: (deps: JobDeps, runId: number) => Promise<RunOutcome>;
 };
 
-export const DEFAULT_TUNING: JobTuning = { logClearingBatchSize: 5_000, logClearingPauseMs: 50 };
+export const DEFAULT_TUNING: JobTuning = { logClearingBatchSize: 5_000, logClearingPauseMs: 50, pruneBatchSize: 10_000 };
 const LEASE_MS = 2 * 60 * 60 * 1000;
 
 /**

@@ -1,9 +1,15 @@
 import type { JobDef } from './job-runner.ts';
 import { clearLogs } from './log-clearing.job.ts';
 import { pruneThrottle } from './auth-throttle-pruning.job.ts';
+import { pruneEndedSessions } from './session-pruning.job.ts';
+import { pruneSpentRestoreTokens } from './restore-token-pruning.job.ts';
+import { pruneReadingIds } from './ingested-readings-pruning.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
   { name: 'log-clearing', title: 'Log clearing', schedule: { daily: '02:30' }, handler: clearLogs },
   { name: 'auth-throttle-pruning', title: 'Sign-in throttling clean-up', schedule: { daily: '03:10' }, handler: pruneThrottle },
+  { name: 'session-pruning', title: 'Ended sessions clean-up', schedule: { daily: '03:20' }, handler: pruneEndedSessions },
+  { name: 'restore-token-pruning', title: 'Password restore tokens clean-up', schedule: { daily: '03:30' }, handler: pruneSpentRestoreTokens },
+  { name: 'ingested-readings-pruning', title: 'Reading ids clean-up', schedule: { daily: '03:40' }, handler: pruneReadingIds },
 ];

@@ -23,8 +23,6 @@ const SUCCESS_TOASTS = {
 } as const;
 export type SuccessKind = keyof typeof SUCCESS_TOASTS;
 
-export type ErrorCategory = 'GENERIC' | 'AUTH' | 'API';
-
 /** The server address shown in "could not connect": the API base as an absolute URL. */
 function serverAddress(): string {
   try {
@@ -32,11 +30,6 @@ function serverAddress(): string {
   } catch {
     return apiBase();
   }
-}
-
-export function errorCategory(err: unknown): ErrorCategory {
-  if (!(err instanceof ApiError)) return 'GENERIC';
-  return err.status === 401 ? 'AUTH' : 'API';
 }
 
 /** The text shown for any failure, at most 1000 characters, never HTML. */

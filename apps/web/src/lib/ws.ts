@@ -109,13 +109,17 @@ export function wsSubscribe(subscribe: WsCommand, unsubscribe: WsCommand | null,
   };
 }
 
-/** Live progress of one event log entry (EVENT_LOG_CHANGED / EVENT_LOG_FINISHED for `id`). */
+/**
+ * Live progress of one event log entry (EVENT_LOG_CHANGED / EVENT_LOG_FINISHED for `id`), and
+ * the server's answer to the subscription (the entry may have changed before it).
+ */
 export function subscribeLogEvents(id: number, listener: (msg: WsMessage) => void): () => void {
   return wsSubscribe(
     { command: 'subscribe-log-events', id },
     { command: 'unsubscribe-log-events', id },
     (msg) => {
       if ((msg.type === 'EVENT_LOG_CHANGED' || msg.type === 'EVENT_LOG_FINISHED') && msg.id === id) listener(msg);
+      else if (msg.type === 'response' && msg.command === 'subscribe-log-events') listener(msg);
     },
   );
 }

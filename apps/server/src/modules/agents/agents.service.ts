@@ -81,7 +81,7 @@ export class AgentsService {
         .insert(agents)
         .values({ name: input.name, description: input.description ?? null, locationId: input.location.id, tokenHash: hashToken(token), builtin })
         .returning();
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { actor: caller.login, name: input.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: rows[0].id, locationId: input.location.id }, tx as unknown as Db);
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { actor: caller.login, name: input.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: rows[0].id, locationId: input.location.id }, tx);
       return rows;
     });
     return { ...(await agentView(this.db, row)), token };
@@ -92,7 +92,7 @@ export class AgentsService {
     await this.checkLocation(caller, input.location.id);
     await this.db.transaction(async (tx) => {
       await tx.update(agents).set({ name: input.name, description: input.description ?? null, locationId: input.location.id, updatedAt: new Date() }).where(eq(agents.id, id));
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.updated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx as unknown as Db);
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.updated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx);
     });
     return this.get(caller, id);
   }
@@ -101,7 +101,7 @@ export class AgentsService {
     const a = await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
       await tx.delete(agents).where(eq(agents.id, id));
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.deleted', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx as unknown as Db);
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.deleted', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx);
     });
   }
 
@@ -198,8 +198,7 @@ export class AgentsService {
       return { logId: existing.logId };
     }
     const a = await this.own(agentId);
-    return this.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    return this.db.transaction(async (tx) => {
       const logId = await this.log.write({ group: 'AGENTS', level: 'P', messageCode: 'agent.run', params: { name: a.name, state: part('agentPolling') }, objectClass: 'AgentDao', objectId: agentId, locationId: a.locationId }, tx);
       await tx.insert(agentRuns).values({ runId, agentId, logId, startedAt });
       return { logId };
@@ -240,8 +239,7 @@ export class AgentsService {
       return part('range', { name: r.name ? `${r.name} ` : '', type: part(`rangeType.${r.type}`), where, port: r.port });
     };
     let found = 0;
-    await this.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    await this.db.transaction(async (tx) => {
       for (const rr of f.rangeResults) {
         found += rr.found;
         const level: LogLevel = rr.error ? 'E' : 'I';

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { deleteInBatches } from '../../db/batched-delete.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { passwordRestoreTokens, sessions, userLocations, users } from '../../db/schema.ts';
 import { authThrottle } from './auth.schema.ts';
 
@@ -54,7 +55,7 @@ export type Counter = { count: number; nextAt: Date; updatedAt: Date };
  * The counter of `key`, made if missing, locked until the transaction ends: a concurrent
  * attempt on the same key waits here and then sees this one counted.
  */
-export async function lockCounter(tx: Db, key: string): Promise<Counter> {
+export async function lockCounter(tx: Tx, key: string): Promise<Counter> {
   const res = await tx.execute(sql`
     INSERT INTO ${authThrottle} (key) VALUES (${key})
     ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key
@@ -76,9 +77,18 @@ export async function refundCounter(db: Db, key: string) {
   await db.update(authThrottle).set({ count: sql`greatest(${authThrottle.count} - 1, 0)` }).where(eq(authThrottle.key, key));
 }
 
-export async function pruneCounters(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(authThrottle).where(lt(authThrottle.updatedAt, before)).returning({ key: authThrottle.key });
-  return rows.length;
+export function pruneCounters(db: Db, before: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(db, authThrottle, lt(authThrottle.updatedAt, before), batchSize);
+}
+
+/** Deletes sessions that expired, or were revoked, before `before`. */
+export function pruneSessions(db: Db, before: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(db, sessions, or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before))!, batchSize);
+}
+
+/** Deletes restore tokens that were used or have expired: neither can restore a password any more. */
+export function pruneRestoreTokens(db: Db, now: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(db, passwordRestoreTokens, or(isNotNull(passwordRestoreTokens.usedAt), lt(passwordRestoreTokens.expiresAt, now))!, batchSize);
 }
 
 export async function createRestoreToken(db: Db, userId: number, tokenHash: string, expiresAt: Date) {

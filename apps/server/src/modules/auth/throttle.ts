@@ -43,12 +43,12 @@ const delayAfter = (p: ThrottlePolicy, count: number) => (count < p.free ? 0 : M
  */
 export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, messageKey?: string): Promise<void> {
   const wait = await db.transaction(async (tx) => {
-    const c = await repo.lockCounter(tx as unknown as Db, key);
+    const c = await repo.lockCounter(tx, key);
     const now = Date.now();
     const count = now - c.updatedAt.getTime() > policy.forgetAfterMs ? 0 : c.count;
     if (count > 0 && c.nextAt.getTime() > now) return c.nextAt.getTime() - now;
     const next = count + 1;
-    await repo.saveCounter(tx as unknown as Db, key, { count: next, nextAt: new Date(now + delayAfter(policy, next)), updatedAt: new Date(now) });
+    await repo.saveCounter(tx, key, { count: next, nextAt: new Date(now + delayAfter(policy, next)), updatedAt: new Date(now) });
     return 0;
   });
   if (wait > 0) {

@@ -169,8 +169,7 @@ export class DevicesService {
       set.locationId = patch.location.id;
     }
     if (Object.keys(set).length) {
-      await this.db.transaction(async (txx) => {
-        const tx = txx as unknown as Db;
+      await this.db.transaction(async (tx) => {
         const { locationId: to, ...rest } = set;
         if (Object.keys(rest).length) await tx.update(devices).set(rest).where(eq(devices.id, id));
         if (to !== undefined) await moveDevice(tx, id, d.locationId, to);
@@ -186,8 +185,7 @@ export class DevicesService {
 
   async remove(caller: Caller, id: number) {
     const { d } = await this.own(caller, id);
-    await this.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    await this.db.transaction(async (tx) => {
       await tx.delete(devices).where(eq(devices.id, id));
       await this.log.write({
         group: 'DEVICES', level: 'W', messageCode: 'device.deleted', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,

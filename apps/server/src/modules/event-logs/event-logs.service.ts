@@ -23,7 +23,7 @@
  *   optionally a new message, then publishes EVENT_LOG_CHANGED and EVENT_LOG_FINISHED on `log:<parentId>`.
  *   Call it after your transaction has committed: the console reloads once on FINISHED and stops listening.
  * - locationId: set it for anything that belongs to a location (agents, devices); records
- *   without one are seen only by users at the DEFAULT root (see event-logs.scope.ts).
+ *   without one are seen only by users at the DEFAULT root (see `visibleSql` below).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../i18n/messages.ts';

@@ -1,6 +1,7 @@
-import { getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/batched-delete.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { eventLogs } from '../../db/schema.ts';
 import {
   deviceEvents,
@@ -10,6 +11,7 @@ import {
   deviceWalks,
   dmDevicePartDays,
   dmDeviceDays,
+  ingestedReadings,
 } from '../devices/devices.schema.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
 
@@ -79,13 +81,18 @@ async function bulk(
 }
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
-export async function claimReadings(tx: Db, ids: string[], agentId: number): Promise<Set<string>> {
+export async function claimReadings(tx: Tx, ids: string[], agentId: number): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const res = await tx.execute(sql`
     INSERT INTO ingested_readings (reading_id, agent_id)
     SELECT r::uuid, ${agentId}::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS r
     ON CONFLICT DO NOTHING RETURNING reading_id`);
   return new Set((res.rows as { reading_id: string }[]).map((r) => r.reading_id));
+}
+
+/** Forgets the ids of readings received before `before`. */
+export function pruneIngestedReadings(db: Db, before: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(db, ingestedReadings, lt(ingestedReadings.receivedAt, before), batchSize);
 }
 
 const inJson = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
@@ -130,7 +137,7 @@ export async function serialsElsewhere(tx: Db, scope: number[], serials: string[
 const INGEST_LOCK = 5005;
 
 /** Serialises the writes about one agent's devices (batches, missed polls) until the transaction ends. */
-export async function lockAgentDevices(tx: Db, agentId: number) {
+export async function lockAgentDevices(tx: Tx, agentId: number) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}::int, ${agentId}::int)`);
 }
 

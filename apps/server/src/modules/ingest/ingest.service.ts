@@ -132,8 +132,7 @@ export class IngestService {
     const groupId = await this.groupId();
     const unique = [...new Map(valid.map((r) => [r.id, r])).values()];
     const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
-    const result = await this.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    const result = await this.db.transaction(async (tx) => {
       await lockAgentDevices(tx, agentId);
       const fresh = await claimReadings(tx, unique.map((r) => r.id), agentId);
       const readings = unique
@@ -274,8 +273,7 @@ export class IngestService {
     if (!rangeIds.length) return 0;
     const groupId = await this.groupId();
     const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
-    await this.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    await this.db.transaction(async (tx) => {
       await lockAgentDevices(tx, agentId);
       const owned = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(and(eq(networkRanges.agentId, agentId), inArray(networkRanges.id, rangeIds)));
       if (!owned.length) return;

@@ -127,7 +127,7 @@ export class LocationsService {
             ...detailColumns(input.location),
           })
           .returning({ id: locations.id });
-        await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.created', params: { code: input.code }, objectId: row.id, locationId: row.id }, tx as unknown as Db);
+        await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.created', params: { code: input.code }, objectId: row.id, locationId: row.id }, tx);
         return row.id;
       });
     } catch (err) {
@@ -150,7 +150,7 @@ export class LocationsService {
         if (moving) {
           // One move at a time: two concurrent moves could each pass the cycle check and together make a loop.
           await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.locations.tree'))`);
-          await this.checkParent(caller, id, patch.parentId ?? null, tx as unknown as Db);
+          await this.checkParent(caller, id, patch.parentId ?? null, tx);
         }
         await tx
           .update(locations)
@@ -165,7 +165,7 @@ export class LocationsService {
           })
           .where(eq(locations.id, id));
         const params = moving ? { code: current.code, parent: patch.parentId ?? part('topLevel') } : { code: patch.code ?? current.code };
-        await this.events.write(caller, { dictionary: DICTIONARY, params, messageCode: moving ? 'location.moved' : 'location.updated', objectId: id, locationId: id }, tx as unknown as Db);
+        await this.events.write(caller, { dictionary: DICTIONARY, params, messageCode: moving ? 'location.moved' : 'location.updated', objectId: id, locationId: id }, tx);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
@@ -180,13 +180,13 @@ export class LocationsService {
     if (current.code === DEFAULT_LOCATION_CODE) throw conflict('location.defaultDelete');
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.locations.tree'))`);
-      const left = await dependentCounts(tx as unknown as Db, id);
+      const left = await dependentCounts(tx, id);
       if (left.length) {
         throw conflict('location.inUse', { what: left.map((d) => ({ key: `location.dep.${d.dep}`, params: { count: d.count } })) });
       }
-      await deleteValuesOfItem(tx as unknown as Db, id);
+      await deleteValuesOfItem(tx, id);
       await tx.delete(locations).where(eq(locations.id, id));
-      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.deleted', params: { code: current.code }, objectId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.deleted', params: { code: current.code }, objectId: id }, tx);
     });
     this.events.publish(DICTIONARY);
   }
@@ -233,7 +233,7 @@ export class LocationsService {
         .insert(locationPlans)
         .values({ locationId: id, contentType: type, data: stored })
         .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType: type, data: stored, updatedAt: new Date() } });
-      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planUploaded', params: { id }, objectId: id, locationId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planUploaded', params: { id }, objectId: id, locationId: id }, tx);
     });
     return this.plan(caller, id);
   }
@@ -243,7 +243,7 @@ export class LocationsService {
     await this.db.transaction(async (tx) => {
       await tx.delete(locationPlans).where(eq(locationPlans.locationId, id));
       await tx.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, id));
-      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planDeleted', params: { id }, objectId: id, locationId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planDeleted', params: { id }, objectId: id, locationId: id }, tx);
     });
   }
 
@@ -258,7 +258,7 @@ export class LocationsService {
     await this.db.transaction(async (tx) => {
       await tx.delete(locationPlanPlacements).where(and(eq(locationPlanPlacements.locationId, id)));
       if (unique.size) await tx.insert(locationPlanPlacements).values([...unique.values()].map((p) => ({ locationId: id, ...p })));
-      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planPlaced', params: { count: unique.size, id }, objectId: id, locationId: id }, tx as unknown as Db);
+      await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planPlaced', params: { count: unique.size, id }, objectId: id, locationId: id }, tx);
     });
     return this.plan(caller, id);
   }

@@ -98,7 +98,7 @@ export class SettingsService {
         for (const u of updates) await tx.update(settings).set(u.set).where(eq(settings.code, u.code));
         await this.log.write(
           { group: 'SETTINGS', level: 'I', messageCode: 'settings.changed', params: { actor: caller.login, codes: updates.map((u) => u.code) }, userId: caller.userId },
-          tx as unknown as Db,
+          tx,
         );
       });
     }

@@ -142,7 +142,7 @@ export class UsersService {
         .returning({ id: users.id });
       await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: u.id, roleId })));
       await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: u.id, locationId })));
-      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.created', params: { actor: caller.login, login: input.login }, userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
+      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.created', params: { actor: caller.login, login: input.login }, userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx);
       return u.id;
     });
     return this.get(caller, id);
@@ -165,7 +165,7 @@ export class UsersService {
     const locationsChanged = changes(locationIds, newLocations);
     const rights = rolesChanged || locationsChanged.added.length + locationsChanged.removed.length > 0 || input.login !== user.login;
     await this.db.transaction(async (tx) => {
-      if (ended) await revokeUserSessions(tx as unknown as Db, id, id === caller.userId ? caller.sessionId : null);
+      if (ended) await revokeUserSessions(tx, id, id === caller.userId ? caller.sessionId : null);
       await tx
         .update(users)
         .set({
@@ -186,8 +186,8 @@ export class UsersService {
       }
       await tx.delete(userLocations).where(eq(userLocations.userId, id));
       await tx.insert(userLocations).values(newLocations.map((locationId) => ({ userId: id, locationId })));
-      await this.keepAnAdmin(tx as unknown as Db);
-      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx as unknown as Db);
+      await this.keepAnAdmin(tx);
+      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx);
     });
     this.notify({ kind: 'user', userId: id, effect: ended ? 'ended' : rights ? 'rights' : 'profile' });
     return this.get(caller, id);
@@ -201,8 +201,8 @@ export class UsersService {
     if ((await roleIdsOf(this.db, id)).some((r) => !managed.has(r))) throw forbidden('user.superior');
     await this.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
-      await this.keepAnAdmin(tx as unknown as Db);
-      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx as unknown as Db);
+      await this.keepAnAdmin(tx);
+      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx);
     });
     this.notify({ kind: 'user', userId: id, effect: 'ended' });
   }

@@ -11,7 +11,7 @@ import { gridQueryKey } from '../../components/data-grid/use-grid-data.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { wsSubscribe } from '../../lib/ws.ts';
+import { subscribeLogEvents } from '../../lib/ws.ts';
 import dayjs from 'dayjs';
 import { eventLogKey, LOGS_ENDPOINT, useEventGroups, useEventLog } from './api/logs-api.ts';
 import { LogLevelBadge } from './log-level-badge.tsx';
@@ -47,7 +47,7 @@ function useLogLive(id: number): boolean {
         setListening(false);
       },
     });
-    off = wsSubscribe({ command: 'subscribe-log-events', id }, { command: 'unsubscribe-log-events', id }, live.onMessage);
+    off = subscribeLogEvents(id, live.onMessage);
     setListening(true);
     return () => {
       live.cancel();
