@@ -30,6 +30,7 @@ import { AgentsService } from './modules/agents/agents.service.ts';
 import { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await locationsRoutes(app, ctx);
   await agentsRoutes(app, ctx);
   await agentApiRoutes(app, ctx);
+  await ingestRoutes(app, ctx);
   await networkRangesRoutes(app, ctx);
   await modelsRoutes(app, ctx);
   await dictionariesRoutes(app, ctx);

@@ -88,3 +88,9 @@ export function callerOf(req: FastifyRequest): Caller {
   if (!req.caller) throw new AppError('UNAUTHENTICATED');
   return req.caller;
 }
+
+/** The agent of a route that declared agent access. */
+export function agentOf(req: FastifyRequest): number {
+  if (req.agentId === null) throw new AppError('UNAUTHENTICATED');
+  return req.agentId;
+}

@@ -1,30 +1,20 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  MAX_BATCH_READINGS,
   agentConfigSchema,
   agentRegisterSchema,
   agentRunFinishSchema,
   agentRunProblemSchema,
   agentRunStartSchema,
   agentStatusReportSchema,
-  batchResultSchema,
-  readingBatchEnvelopeSchema,
 } from '@pagewatch/contracts/agent-api';
-import { AppError } from '../../lib/app-error.ts';
+import { agentOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
-/** Largest readings batch accepted, in bytes (a batch with walks of unknown devices is big). */
-export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
-
-const agentOf = (req: FastifyRequest): number => {
-  if (req.agentId === null) throw new AppError('UNAUTHENTICATED');
-  return req.agentId;
-};
 const runParams = z.object({ runId: z.uuid() });
 
-/** The agent protocol (packages/contracts/src/agent-api.ts), under /api/agent with agent tokens only. */
+/** The agent protocol (packages/contracts/src/agent-api.ts), under /api/agent with agent tokens only; readings are in ingest.routes.ts. */
 export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['agent protocol'];
@@ -73,23 +63,5 @@ export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     await ctx.agents.runFinish(agentOf(req), req.params.runId, { finishedAt: new Date(req.body.finishedAt), rangeResults: req.body.rangeResults });
     return reply.status(204).send();
-  });
-
-  app.post('/api/agent/readings', {
-    config: { access },
-    bodyLimit: MAX_BATCH_BYTES,
-    // Too many readings is "too large" (413), told before zod's generic message.
-    preValidation: async (req) => {
-      const readings = (req.body as { readings?: unknown } | null)?.readings;
-      if (Array.isArray(readings) && readings.length > MAX_BATCH_READINGS) {
-        throw new AppError('TOO_LARGE', { key: 'ingest.tooManyReadings', params: { max: MAX_BATCH_READINGS } });
-      }
-    },
-    // The envelope here; each reading is checked on its own by the service (readingBatchSchema).
-    schema: { tags, body: readingBatchEnvelopeSchema, response: { 200: batchResultSchema } },
-  }, async (req) => {
-    const result = await ctx.ingest.ingest(agentOf(req), req.body, req.lang);
-    ctx.metrics.ingested(result);
-    return result;
   });
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
@@ -101,4 +101,13 @@ export async function agentRanges(db: Db, agentId: number): Promise<AgentRange[]
           }
         : { version: r.snmpVersion as '1' | '2c', community: r.community ?? 'public' },
   }));
+}
+
+/** Every agent matching `visible` (all when null) re-fetches its config at its next contact. */
+export function bumpConfigVersions(db: Db, visible: SQL | null) {
+  return db
+    .update(agents)
+    .set({ configVersion: sql`${agents.configVersion} + 1` })
+    .where(visible ?? undefined)
+    .returning({ id: agents.id });
 }

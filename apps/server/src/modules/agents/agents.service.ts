@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
@@ -8,6 +8,7 @@ import { locations } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
+import { scopeCondition } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog, LogLevel } from '../event-logs/event-logs.service.ts';
 import { part } from '../event-logs/event-logs.messages.ts';
@@ -16,12 +17,10 @@ import type { IngestService } from '../ingest/ingest.service.ts';
 import type { ModelsService } from '../models/models.service.ts';
 import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
 import { agentRuns, agents } from './agents.schema.ts';
-import { agentById, agentIdByTokenHash, agentRanges, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
+import { agentById, agentIdByTokenHash, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
 import { agentsList } from './agents.list.ts';
 import './agents.messages.ts';
 
-const inList = (ids: Iterable<number>) => sql.join([...ids].map((id) => sql`${id}`), sql`, `);
-const scopeOf = (caller: Caller) => (caller.scope.size ? sql`a.location_id IN (${inList(caller.scope)})` : sql`false`);
 
 export const newAgentToken = () => `pwa_${randomBytes(32).toString('base64url')}`;
 
@@ -53,7 +52,7 @@ export class AgentsService {
   // ---- console side ----
 
   list(caller: Caller, q: ListQuery) {
-    return runList<AgentListRow>(this.db, agentsList, q, scopeOf(caller));
+    return runList<AgentListRow>(this.db, agentsList, q, scopeCondition(caller, sql`a.location_id`));
   }
 
   private async visible(caller: Caller, id: number): Promise<AgentRow> {
@@ -130,11 +129,7 @@ export class AgentsService {
   /** Every agent in the caller's scope re-fetches its config and models pack at its next contact. */
   async notifyAllUpdate(caller: Caller): Promise<{ count: number }> {
     if (!caller.scope.size) return { count: 0 };
-    const rows = await this.db
-      .update(agents)
-      .set({ configVersion: sql`${agents.configVersion} + 1` })
-      .where(inArray(agents.locationId, [...caller.scope]))
-      .returning({ id: agents.id });
+    const rows = await bumpConfigVersions(this.db, scopeCondition(caller, agents.locationId));
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.notifyAll', params: { actor: caller.login, count: rows.length }, userId: caller.userId });
     return { count: rows.length };
   }

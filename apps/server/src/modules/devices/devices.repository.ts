@@ -25,12 +25,6 @@ export const day = (v: unknown): string => {
   return d.getUTCHours() === 0 ? d.toISOString().slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** `col IN (scope)`: the caller's locations. */
-export function scopeSql(scope: Set<number>, col: SQL): SQL {
-  const ids = [...scope];
-  return ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
-}
-
 export async function deviceRow(db: Db, id: number) {
   const [row] = await db
     .select({ d: devices, locationName: locations.name, agentName: agents.name, walkRequestedAt: deviceWalkRequests.requestedAt })
@@ -77,27 +71,32 @@ export async function dayCounters(db: Db, id: number): Promise<Device['dayCounte
   return { factDate: day(r.fact_date), total: pos(r.total), mono: pos(r.mono), color: pos(r.color), copies: pos(r.copies), scans: pos(r.scans) };
 }
 
-export async function setManaged(db: Db, ids: number[], managedFlag: boolean, visible: SQL): Promise<number[]> {
+export async function setManaged(db: Db, ids: number[], managedFlag: boolean, visible: SQL | null): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .update(devices)
     .set({ managedFlag })
-    .where(and(inArray(devices.id, ids), visible, sql`${devices.managedFlag} <> ${managedFlag}`))
+    .where(and(inArray(devices.id, ids), visible ?? undefined, sql`${devices.managedFlag} <> ${managedFlag}`))
     .returning({ id: devices.id });
   return rows.map((r) => r.id);
 }
 
+/** Ends maintenance of every device matching `visible` (all when null); returns their ids. */
+export async function clearManaged(db: Db, visible: SQL | null): Promise<number[]> {
+  const rows = await db.update(devices).set({ managedFlag: false }).where(and(visible ?? undefined, eq(devices.managedFlag, true))).returning({ id: devices.id });
+  return rows.map((r) => r.id);
+}
+
 /** Devices in scope whose serial (case-insensitive) is one of `serials`. */
-export async function devicesBySerial(db: Db, serials: string[], visible: SQL) {
+export async function devicesBySerial(db: Db, serials: string[], visible: SQL | null) {
   if (!serials.length) return [];
   return db
     .select({ id: devices.id, serialNumber: devices.serialNumber, managedFlag: devices.managedFlag })
     .from(devices)
-    .where(and(sql`lower(${devices.serialNumber}) IN (${sql.join(serials.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`, visible));
+    .where(and(sql`lower(${devices.serialNumber}) IN (${sql.join(serials.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`, visible ?? undefined));
 }
 
-export async function walksOf(db: Db, visible: SQL, ids: number[] | null) {
-  const where = ids ? and(visible, inArray(devices.id, ids)) : visible;
+export async function walksOf(db: Db, visible: SQL | null, ids: number[] | null) {
   return db
     .select({
       id: devices.id,
@@ -109,12 +108,12 @@ export async function walksOf(db: Db, visible: SQL, ids: number[] | null) {
     })
     .from(deviceWalks)
     .innerJoin(devices, eq(devices.id, deviceWalks.deviceId))
-    .where(where)
+    .where(and(visible ?? undefined, ids ? inArray(devices.id, ids) : undefined))
     .orderBy(devices.id);
 }
 
 /** Per location of the scope: device counts by flag and the pages of the last 30 days. */
-export async function statistics(db: Db, visible: SQL, locationFilter: SQL = sql`true`): Promise<StatisticsRow[]> {
+export async function statistics(db: Db, visible: SQL | null, locationFilter: SQL = sql`true`): Promise<StatisticsRow[]> {
   const res = await db.execute(sql`
     SELECT loc.id AS location_id, loc.code, loc.name,
       count(d.id)::int AS all_count,
@@ -127,7 +126,7 @@ export async function statistics(db: Db, visible: SQL, locationFilter: SQL = sql
       COALESCE((SELECT sum(GREATEST(0, dd.total_count - dd.total_start)) FROM dm_device_days dd
         WHERE dd.location_id = loc.id AND dd.fact_date > current_date - 30), 0)::float8 AS pages30
     FROM locations loc LEFT JOIN devices d ON d.location_id = loc.id
-    WHERE ${visible} AND ${locationFilter}
+    WHERE ${visible ?? sql`true`} AND ${locationFilter}
     GROUP BY loc.id, loc.code, loc.name
     ORDER BY loc.name, loc.id`);
   return (res.rows as Record<string, unknown>[]).map((r) => ({

@@ -28,13 +28,13 @@ import {
   deviceRow,
   iso,
   moveDevice,
-  scopeSql,
   setManaged,
   statistics,
   suppliesOfDevice,
   walksOf,
 } from './devices.repository.ts';
 import { walkFile, walkFileName } from './walk-file.ts';
+import { locationIn, scopeCondition } from '../../db/scope.ts';
 import './devices.messages.ts';
 
 type Lists = 'devices' | 'parts' | 'partsShort' | 'days' | 'daysV' | 'daysActual' | 'partDays' | 'userDays' | 'history';
@@ -77,7 +77,7 @@ export class DevicesService {
     // A caller who sees every location needs no scope condition (and the counts get cheaper).
     const scoped = !caller.allLocations;
     const ids = scoped ? [...caller.scope].sort((a, b) => a - b) : [];
-    return runListJson(this.db, l.def, q, scoped ? scopeSql(caller.scope, l.scope) : null, {
+    return runListJson(this.db, l.def, q, scopeCondition(caller, l.scope), {
       split: scoped ? { column: l.scope, ids } : undefined,
       scopeKey: ids.join(','),
       shape: l.shape,
@@ -85,7 +85,7 @@ export class DevicesService {
   }
 
   private visible(caller: Caller) {
-    return scopeSql(caller.scope, sql`${devices.locationId}`);
+    return scopeCondition(caller, devices.locationId);
   }
 
   /** The device, or 404; 403 when it is outside the caller's locations. */
@@ -254,7 +254,7 @@ export class DevicesService {
   }
 
   statistics(caller: Caller) {
-    return statistics(this.db, scopeSql(caller.scope, sql`loc.id`));
+    return statistics(this.db, scopeCondition(caller, sql`loc.id`));
   }
 
   /** A location and everything below it that the caller sees, summed. */
@@ -264,11 +264,11 @@ export class DevicesService {
       WITH RECURSIVE t AS (SELECT id FROM locations WHERE id = ${locationId} UNION ALL SELECT l.id FROM locations l JOIN t ON l.parent_id = t.id)
       SELECT id FROM t`);
     const ids = new Set((below.rows as { id: number }[]).map((r) => Number(r.id)).filter((id) => caller.scope.has(id)));
-    const rows = await statistics(this.db, scopeSql(ids, sql`loc.id`));
+    const rows = await statistics(this.db, locationIn(ids, sql`loc.id`));
     const self = rows.find((r) => r.locationId === locationId);
     if (!self) throw notFound();
     const sum = (k: keyof typeof self) => rows.reduce((n, r) => n + Number(r[k]), 0);
-    const deviceScope = scopeSql(ids, sql`d.location_id`);
+    const deviceScope = locationIn(ids, sql`d.location_id`);
     return {
       ...self,
       allDeviceCount: sum('allDeviceCount'),

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttributeValue, DictionaryAttribute, DictionaryItem, DictionaryItemRow, AttributeValueType } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
+import { locationIn } from '../../db/scope.ts';
 import { locations } from '../../db/schema.ts';
 import { locationPlans } from '../locations/locations.schema.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.schema.ts';
@@ -76,7 +77,7 @@ export async function locationRowsIn(db: Db, scope: Set<number>): Promise<Dictio
   return db
     .select({ id: locations.id, code: locations.code, name: locations.name, nameRu: sql<string | null>`NULL`, parentId: locations.parentId, sortOrder: locations.sortOrder })
     .from(locations)
-    .where(inArray(locations.id, [...scope]))
+    .where(locationIn(scope, locations.id))
     .orderBy(asc(locations.sortOrder), asc(locations.name));
 }
 

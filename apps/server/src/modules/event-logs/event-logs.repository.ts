@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { EventLogRow } from '@pagewatch/contracts/event-logs';
 import type { Db } from '../../db/client.ts';
+import { bulk } from '../../db/bulk.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { logMessage } from './event-logs.messages.ts';
 import { eventGroups, eventLogs, users } from '../../db/schema.ts';
@@ -61,6 +62,21 @@ function selectRows(db: Db) {
     .from(eventLogs)
     .innerJoin(eventGroups, eq(eventGroups.id, eventLogs.eventGroupId))
     .leftJoin(users, eq(users.id, eventLogs.userId));
+}
+
+export type NewLogRow = Omit<typeof eventLogs.$inferInsert, 'id' | 'childrenCount'> & { logDatetime: Date };
+
+/**
+ * Many records in one INSERT; returns their ids in the order of `rows`. The ids are taken from
+ * the sequence first and written explicitly: RETURNING does not promise the order of the rows given.
+ */
+export async function insertLogs(db: Db, rows: NewLogRow[]): Promise<number[]> {
+  if (!rows.length) return [];
+  // event_logs.id is a bigserial (drizzle/0000_init.sql): its sequence is event_logs_id_seq.
+  const res = await db.execute(sql`SELECT nextval('event_logs_id_seq') AS id FROM generate_series(1, ${rows.length}::int)`);
+  const ids = (res.rows as { id: unknown }[]).map((r) => Number(r.id));
+  await bulk(db, eventLogs, rows.map((r, i) => ({ parentId: null, userId: null, stackTrace: null, durationMs: null, childrenCount: 0, ...r, id: ids[i] })));
+  return ids;
 }
 
 export async function logRecord(db: Db, id: number) {

@@ -34,6 +34,7 @@ import { eventGroups, eventLogs } from '../../db/schema.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
+import { locationIn } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
@@ -237,10 +238,9 @@ export class EventLog {
    */
   private visibleSql(caller: Caller, col: SQL): SQL | null {
     const seesUnlocated = this.defaultLocationId !== null && caller.locationIds.includes(this.defaultLocationId);
-    const ids = [...caller.scope];
     // Everything visible: no condition at all, which keeps the big list on its plain index.
     if (seesUnlocated && caller.allLocations) return null;
-    const located = ids.length ? sql`${col} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : null;
+    const located = caller.scope.size ? locationIn(caller.scope, col) : null;
     if (seesUnlocated) return located ? sql`(${located} OR ${col} IS NULL)` : sql`${col} IS NULL`;
     return located ?? sql`false`;
   }

@@ -1,8 +1,9 @@
-import { getTableColumns, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { bulk } from '../../db/bulk.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { eventLogs } from '../../db/schema.ts';
+import { insertLogs } from '../event-logs/event-logs.repository.ts';
 import {
   deviceEvents,
   deviceIpHistory,
@@ -14,71 +15,6 @@ import {
   ingestedReadings,
 } from '../devices/devices.schema.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
-
-/**
- * Bulk writes as one statement each: the rows travel as a single JSON parameter read by
- * `jsonb_to_recordset`, so a batch of 500 devices is one small query for the ORM to build and
- * one for the database to parse (ingest target: 2,000 readings per second on PostgreSQL).
- */
-type Columns = { key: string; name: string; type: string }[];
-const columnsCache = new Map<PgTable, Columns>();
-
-function columnsOf(table: PgTable): Columns {
-  let cols = columnsCache.get(table);
-  if (!cols) {
-    cols = (Object.entries(getTableColumns(table)) as [string, PgColumn][])
-      .map(([key, c]) => ({ key, name: c.name, type: c.getSQLType().replace(/^(big)?serial$/, (_m, big) => (big ? 'bigint' : 'integer')) }));
-    columnsCache.set(table, cols);
-  }
-  return cols;
-}
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** The rows as a JSON parameter keyed by column name (dates as ISO text). */
-function rowsJson(cols: Columns, rows: object[]): string {
-  return JSON.stringify(
-    rows.map((r) => {
-      const o: Record<string, unknown> = {};
-      for (const c of cols) {
-        const v = (r as Record<string, unknown>)[c.key];
-        if (v !== undefined) o[c.name] = v instanceof Date ? v.toISOString() : v;
-      }
-      return o;
-    }),
-  );
-}
-
-/**
- * INSERT … SELECT FROM jsonb_to_recordset … [ON CONFLICT (keys) DO UPDATE SET …] [RETURNING …].
- * `omit` leaves columns to their defaults (an id from its sequence).
- */
-async function bulk(
-  tx: Db,
-  table: PgTable,
-  rows: object[],
-  opts: { omit?: string[]; conflict?: string[]; set?: Record<string, string>; updateAllBut?: string[]; returning?: string } = {},
-) {
-  if (!rows.length) return [];
-  const cols = columnsOf(table).filter((c) => !opts.omit?.includes(c.key));
-  const names = cols.map((c) => quote(c.name)).join(', ');
-  const defs = cols.map((c) => `${quote(c.name)} ${c.type}`).join(', ');
-  let tail = '';
-  if (opts.conflict) {
-    const target = opts.conflict.map((k) => quote(cols.find((c) => c.key === k)!.name)).join(', ');
-    const set = { ...(opts.set ?? {}) };
-    if (opts.updateAllBut) {
-      for (const c of cols) if (!opts.updateAllBut.includes(c.key) && !opts.conflict.includes(c.key) && !set[c.key]) set[c.key] = `excluded.${quote(c.name)}`;
-    }
-    const assignments = Object.entries(set).map(([k, v]) => `${quote(cols.find((c) => c.key === k)?.name ?? k)} = ${v}`);
-    tail = assignments.length ? ` ON CONFLICT (${target}) DO UPDATE SET ${assignments.join(', ')}` : ` ON CONFLICT (${target}) DO NOTHING`;
-  }
-  if (opts.returning) tail += ` RETURNING ${opts.returning}`;
-  const res = await tx.execute(
-    sql`INSERT INTO ${sql.raw(quote(getTableName(table)))} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${rowsJson(cols, rows)}::jsonb) AS x(${sql.raw(defs)})${sql.raw(tail)}`,
-  );
-  return res.rows as Record<string, unknown>[];
-}
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
 export async function claimReadings(tx: Tx, ids: string[], agentId: number): Promise<Set<string>> {
@@ -221,12 +157,14 @@ export async function upsertWalks(tx: Db, rows: (typeof deviceWalks.$inferInsert
 export type EventRow = Omit<typeof deviceEvents.$inferInsert, 'logId'> & { message: string; params: Record<string, unknown>; level: 'I' | 'W' | 'E' };
 export type StoredEvent = { id: number; deviceId: number; locationId: number; type: string };
 
-/** Writes the events to the event log (group DEVICES) and to device_events, in bulk. */
+/**
+ * Writes the events to the event log (group DEVICES) and to device_events, in bulk; each
+ * device_events row gets the id of its own log record (insertLogs returns them in row order).
+ */
 export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): Promise<StoredEvent[]> {
   if (!rows.length) return [];
-  const logs = await bulk(
+  const logIds = await insertLogs(
     tx,
-    eventLogs,
     rows.map((e) => ({
       eventGroupId: groupId,
       logLevel: e.level,
@@ -237,14 +175,12 @@ export async function insertEvents(tx: Db, groupId: number, rows: EventRow[]): P
       objectClass: 'DeviceDao',
       objectId: e.deviceId,
       logDatetime: e.eventAt,
-      childrenCount: 0,
     })),
-    { omit: ['id', 'parentId', 'userId', 'stackTrace', 'durationMs'], returning: 'id' },
   );
   const inserted = await bulk(
     tx,
     deviceEvents,
-    rows.map(({ message: _m, params: _p, level: _l, ...e }, i) => ({ ...e, logId: Number(logs[i].id), processed: false })),
+    rows.map(({ message: _m, params: _p, level: _l, ...e }, i) => ({ ...e, logId: logIds[i], processed: false })),
     { omit: ['id', 'processedAt'], returning: 'id, device_id, location_id, type' },
   );
   return inserted.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id), locationId: Number(r.location_id), type: String(r.type) }));
@@ -257,14 +193,12 @@ export type NoteRow = { deviceId: number; locationId: number; at: Date; serial: 
  * device's location. Only the serial is named: the other location is not the reader's to know.
  */
 export async function insertSerialNotes(tx: Db, groupId: number, rows: NoteRow[]) {
-  await bulk(
+  await insertLogs(
     tx,
-    eventLogs,
     rows.map((n) => ({
       eventGroupId: groupId, logLevel: 'W', message: n.message, messageParams: { serial: n.serial, ip: n.ip },
       messageCode: 'device.serialElsewhere',
-      locationId: n.locationId, objectClass: 'DeviceDao', objectId: n.deviceId, logDatetime: n.at, childrenCount: 0,
+      locationId: n.locationId, objectClass: 'DeviceDao', objectId: n.deviceId, logDatetime: n.at,
     })),
-    { omit: ['id', 'parentId', 'userId', 'stackTrace', 'durationMs'] },
   );
 }

@@ -190,6 +190,25 @@ describe('ingest', () => {
     expect(Number(ev.log_id)).toBeGreaterThan(0);
   });
 
+  it('links each device event to the log record of its own device and type', async () => {
+    const r = (ip: string, p: Printer, s: number) => agentReading(ip, p, { readAt: at(s), rangeId });
+    const res = await post(t.app, token, batch([
+      r('127.0.10.1', { serial: 'K1', total: 10, black: 50 }, 0),
+      r('127.0.10.2', { serial: 'K2', total: 1000 }, 0),
+      r('127.0.10.3', { serial: 'K3', total: 1 }, 0),
+      r('127.0.10.9', { serial: 'K1', total: 20, black: 8 }, 10),
+      r('127.0.10.2', { serial: 'K2', total: 900 }, 10),
+      r('127.0.10.3', { serial: 'K3', total: 2, errors: ['jammed'], deviceStatus: 'down' }, 10),
+    ]));
+    expect(res.statusCode, res.body).toBe(200);
+    const linked = await rows<{ device_id: number; type: string; log_id: number; object_id: number | null; message_code: string | null }>(sql`
+      SELECT e.device_id, e.type, e.log_id, l.object_id, l.message_code FROM device_events e LEFT JOIN event_logs l ON l.id = e.log_id ORDER BY e.id`);
+    expect(new Set(linked.map((e) => e.type))).toEqual(new Set(['NEW_DEVICE', 'IP_CHANGE', 'SUPPLY_LOW', 'COUNTER_BACKWARDS', 'STATUS_CHANGE']));
+    expect(new Set(linked.map((e) => e.device_id)).size).toBe(3);
+    expect(new Set(linked.map((e) => Number(e.log_id))).size).toBe(linked.length);
+    for (const e of linked) expect({ object_id: Number(e.object_id), message_code: e.message_code }).toEqual({ object_id: Number(e.device_id), message_code: `device.${e.type}` });
+  });
+
   it('stores the walk of a device that matched no profile', async () => {
     const r = agentReading('127.0.10.77', { serial: null, total: 0 }, { readAt: at(0), rangeId });
     r.reading.isPrinter = false;

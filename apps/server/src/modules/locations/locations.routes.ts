@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
@@ -7,24 +6,10 @@ import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { locationPlanSchema, planDeviceSchema, planPlacementsInputSchema, ROOM_PLAN_MAX_BYTES } from '@pagewatch/contracts/dictionaries';
 import { callerOf } from '../../plugins/access.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import type { ListDef } from '../../lib/list-query.ts';
-import { runList } from '../../lib/list-run.ts';
 import type { AppContext } from '../../app-context.ts';
 
 const locationRow = z.object({ id: z.number(), code: z.string(), name: z.string(), parentId: z.number().nullable() });
 const agentRow = z.object({ id: z.number(), name: z.string(), status: z.string(), lastContactAt: z.string().nullable(), version: z.string().nullable() });
-
-const userLocationsList: ListDef = {
-  from: sql`locations l`,
-  tiebreaker: [sql`l.id`],
-  defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: {
-    id: { expr: sql`l.id`, type: 'number', filter: true, sort: true },
-    code: { expr: sql`l.code`, type: 'string', filter: true, sort: true },
-    name: { expr: sql`l.name`, type: 'string', filter: true, sort: true },
-    parentId: { expr: sql`l.parent_id`, type: 'number', filter: true, sort: true },
-  },
-};
 
 /** An SVG plan may only draw: no script runs even if something slipped past the sanitiser. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -33,18 +18,17 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 export async function locationsRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];
-  const scope = (ids: Set<number>) => (ids.size ? sql`l.id IN (${sql.join([...ids].map((i) => sql`${i}`), sql`, `)})` : sql`false`);
   const svc = ctx.locations;
 
   app.get('/api/user-locations/', {
     config: { access: 'user' },
     schema: { tags, response: { 200: pageResponseSchema(locationRow) } },
-  }, (req) => runList(ctx.db, userLocationsList, { page: '1000,1' }, scope(callerOf(req).scope)));
+  }, (req) => svc.userLocations(callerOf(req), { page: '1000,1' }));
 
   app.get('/api/user-locations/page', {
     config: { access: 'user' },
     schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(locationRow) } },
-  }, (req) => runList(ctx.db, userLocationsList, req.query, scope(callerOf(req).scope)));
+  }, (req) => svc.userLocations(callerOf(req), req.query));
 
   app.get('/api/locations/:id/agents', {
     config: { access: 'user' },

@@ -8,13 +8,17 @@ import {
   type LocationPlan,
   type PlanPlacement,
 } from '@pagewatch/contracts/dictionaries';
+import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
+import { scopeCondition } from '../../db/scope.ts';
+import { runList } from '../../lib/list-run.ts';
 import { locations } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findItem, itemView, isInSubtree, deleteValuesOfItem, type LocationRow } from '../dictionaries/dictionaries.repository.ts';
 import { isUniqueViolation, type DictionaryEvents } from '../dictionaries/dictionary-events.ts';
 import { agentsOfLocation, dependentCounts, devicesOfLocation } from './locations.repository.ts';
+import { userLocationsList } from './locations.list.ts';
 import { locationPlanPlacements, locationPlans } from './locations.schema.ts';
 import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
 import '../dictionaries/dictionaries.messages.ts';
@@ -62,6 +66,11 @@ export class LocationsService {
   constructor(db: Db, events: DictionaryEvents) {
     this.db = db;
     this.events = events;
+  }
+
+  /** A page of the locations the caller sees. */
+  userLocations(caller: Caller, q: ListQuery) {
+    return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsList, q, scopeCondition(caller, sql`l.id`));
   }
 
   private async visible(caller: Caller, id: number): Promise<LocationRow> {

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
+import { scopeCondition } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { agents } from '../agents/agents.schema.ts';
@@ -22,8 +23,6 @@ import './network-ranges.messages.ts';
 type Row = typeof networkRanges.$inferSelect;
 type Parsed = z.output<typeof networkRangeInputSchema>;
 
-const inList = (ids: Iterable<number>) => sql.join([...ids].map((id) => sql`${id}`), sql`, `);
-const scopeOf = (caller: Caller) => (caller.scope.size ? sql`r.location_id IN (${inList(caller.scope)})` : sql`false`);
 
 /** Normalises a mask to how it was written, without spaces; "/24" and "255.255.255.0" both stay readable. */
 const cleanMask = (m: string | null) => (m ? m.replace(/\s+/g, '') : null);
@@ -37,7 +36,7 @@ export class NetworkRangesService {
   }
 
   list(caller: Caller, q: ListQuery) {
-    return runList<NetworkRangeListRow>(this.db, networkRangesList, q, scopeOf(caller));
+    return runList<NetworkRangeListRow>(this.db, networkRangesList, q, scopeCondition(caller, sql`r.location_id`));
   }
 
   private async visible(caller: Caller, id: number): Promise<Row> {

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { ServiceResult } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { Caller } from '../auth/caller.ts';
 import { devices } from '../devices/devices.schema.ts';
-import { devicesBySerial, scopeSql, setManaged } from '../devices/devices.repository.ts';
+import { clearManaged, devicesBySerial, setManaged } from '../devices/devices.repository.ts';
+import { scopeCondition } from '../../db/scope.ts';
 import type { DevicesService } from '../devices/devices.service.ts';
 import { parseSerialFile } from './serial-file.ts';
 import './service.messages.ts';
@@ -27,7 +27,7 @@ export class MaintenanceService {
   /** Maintenance on or off for the devices in the caller's scope whose serials the file lists. */
   async setBySerialFile(caller: Caller, data: Buffer, managedFlag: boolean, lang: Lang): Promise<ServiceResult> {
     const { serials, invalidLines } = parseSerialFile(data);
-    const visible = scopeSql(caller.scope, sql`${devices.locationId}`);
+    const visible = scopeCondition(caller, devices.locationId);
     const found = await devicesBySerial(this.db, serials, visible);
     const known = new Set(found.map((d) => d.serialNumber?.toLowerCase()));
     const notFound = serials.filter((s) => !known.has(s.toLowerCase()));
@@ -42,9 +42,8 @@ export class MaintenanceService {
 
   /** Stops maintenance for every device the caller sees. */
   async resetAll(caller: Caller, lang: Lang): Promise<ServiceResult> {
-    const visible = scopeSql(caller.scope, sql`${devices.locationId}`);
-    const rows = await this.db.update(devices).set({ managedFlag: false }).where(sql`${visible} AND ${devices.managedFlag}`).returning({ id: devices.id });
-    if (rows.length) await this.devices.logActivity(caller, rows.length, false, 'device.activityReset');
-    return { message: translate(lang, 'service.reset', { changed: rows.length }), changed: rows.length, notFound: [], invalidLines: [] };
+    const changed = await clearManaged(this.db, scopeCondition(caller, devices.locationId));
+    if (changed.length) await this.devices.logActivity(caller, changed.length, false, 'device.activityReset');
+    return { message: translate(lang, 'service.reset', { changed: changed.length }), changed: changed.length, notFound: [], invalidLines: [] };
   }
 }

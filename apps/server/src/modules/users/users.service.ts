@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { roles, userLocations, userRoles, users } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
+import { locationIn } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
@@ -15,13 +16,12 @@ import { keyLocations, locationIdsOf, userById, userView } from './users.reposit
 import { usersList } from './users.list.ts';
 import './users.messages.ts';
 
-const inList = (ids: Iterable<number>) => sql.join([...ids].map((id) => sql`${id}`), sql`, `);
-
-/** Users the caller may see: those with a location in the caller's scope. */
+/**
+ * Users the caller may see: those with a location in the caller's scope (kept when the caller
+ * sees every location: a user without locations stays hidden).
+ */
 const scopeOf = (caller: Caller) =>
-  caller.scope.size
-    ? sql`EXISTS (SELECT 1 FROM user_locations ul WHERE ul.user_id = u.id AND ul.location_id IN (${inList(caller.scope)}))`
-    : sql`false`;
+  caller.scope.size ? sql`EXISTS (SELECT 1 FROM user_locations ul WHERE ul.user_id = u.id AND ${locationIn(caller.scope, sql`ul.location_id`)})` : sql`false`;
 
 const loginConflict = () => new AppError('CONFLICT', { key: 'user.loginTaken', fields: [{ field: 'login', key: 'user.loginTaken' }] });
 
