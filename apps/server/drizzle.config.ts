@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // Core tables in db/schema.ts; each domain may add modules/<domain>/<domain>.schema.ts.
-  schema: ['./src/db/schema.ts', './src/modules/*/*.schema.ts', './src/jobs/*.schema.ts'],
+  // Core tables in db/tables.ts; each domain may add modules/<domain>/<domain>.tables.ts.
+  schema: ['./src/db/tables.ts', './src/modules/*/*.tables.ts', './src/jobs/*.tables.ts'],
   out: './drizzle',
 });

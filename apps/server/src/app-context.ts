@@ -13,7 +13,7 @@ import type { ModelsService } from './modules/models/models.service.ts';
 import type { LocationsService } from './modules/locations/locations.service.ts';
 import type { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
-import type { MaintenanceService } from './modules/service/service.service.ts';
+import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
 
 /** What route modules are given: the database, the hub and the services. */

@@ -40,8 +40,8 @@ import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.t
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
-import { MaintenanceService } from './modules/service/service.service.ts';
-import { serviceRoutes } from './modules/service/service.routes.ts';
+import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
+import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 

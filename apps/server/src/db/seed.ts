@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, type RoleCode } from '@pagewatch/contracts/grants';
 import type { Db } from './client.ts';
-import { eventGroups, locations, roleGrants, roles, settings, userLocations, userRoles, users } from './schema.ts';
+import { eventGroups, locations, roleGrants, roles, settings, userLocations, userRoles, users } from './tables.ts';
 import { EVENT_GROUPS } from '../modules/event-logs/event-logs.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { seedDictionaries } from '../modules/dictionaries/dictionaries.seed.ts';

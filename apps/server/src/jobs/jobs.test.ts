@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { eventLogs, settings } from '../db/schema.ts';
+import { eventLogs, settings } from '../db/tables.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { JobRunner, type JobDef } from './job-runner.ts';
-import { jobSchedules } from './jobs.schema.ts';
+import { jobSchedules } from './jobs.tables.ts';
 import { nextRun } from './schedule.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { eventLogs, passwordRestoreTokens, sessions, users } from '../db/schema.ts';
-import { ingestedReadings } from '../modules/devices/devices.schema.ts';
+import { eventLogs, passwordRestoreTokens, sessions, users } from '../db/tables.ts';
+import { ingestedReadings } from '../modules/devices/devices.tables.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /** The pruning jobs delete only what is past its use, in batches (size 2 here: several per run). */

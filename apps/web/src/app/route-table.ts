@@ -4,18 +4,18 @@ import { UserPage } from '../features/users/user-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { AgentsPage } from '../features/agents/agents-page.tsx';
 import { AgentPage } from '../features/agents/agent-page.tsx';
-import { NetworksPage } from '../features/networks/networks-page.tsx';
-import { NetworkPage } from '../features/networks/network-page.tsx';
-import { LogsPage } from '../features/logs/logs-page.tsx';
-import { LogPage } from '../features/logs/log-page.tsx';
+import { NetworksPage } from '../features/network-ranges/networks-page.tsx';
+import { NetworkPage } from '../features/network-ranges/network-page.tsx';
+import { LogsPage } from '../features/event-logs/logs-page.tsx';
+import { LogPage } from '../features/event-logs/log-page.tsx';
 import { LocationsPage } from '../features/locations/locations-page.tsx';
 import { LocationPage } from '../features/locations/location-page.tsx';
 import { DictionariesPage } from '../features/dictionaries/dictionaries-page.tsx';
 import { DictionaryPage } from '../features/dictionaries/dictionary-page.tsx';
 import { DevicesPage } from '../features/devices/devices-page.tsx';
 import { DevicePage } from '../features/devices/device-page.tsx';
-import { ConsumablesPage } from '../features/devices/consumables-page.tsx';
-import { ServicePage } from '../features/service/service-page.tsx';
+import { ConsumablesPage } from '../features/consumables/consumables-page.tsx';
+import { ServicePage } from '../features/maintenance/maintenance-page.tsx';
 import type { Section } from '../lib/screen-access.ts';
 
 /**

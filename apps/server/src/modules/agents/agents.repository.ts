@@ -2,11 +2,11 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
-import { eventLogs, locations, settings } from '../../db/schema.ts';
+import { eventLogs, locations, settings } from '../../db/tables.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { messageIn } from '../event-logs/event-logs.repository.ts';
-import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
-import { agentRuns, agents } from './agents.schema.ts';
+import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
+import { agentRuns, agents } from './agents.tables.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 

@@ -5,7 +5,7 @@ import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
-import { agents } from './agents.schema.ts';
+import { agents } from './agents.tables.ts';
 import { newAgentToken } from './agents.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { passwordRestoreTokens, sessions, userLocations, users } from '../../db/schema.ts';
-import { authThrottle } from './auth.schema.ts';
+import { passwordRestoreTokens, sessions, userLocations, users } from '../../db/tables.ts';
+import { authThrottle } from './auth.tables.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
   const [u] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);

@@ -12,7 +12,7 @@ import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/locations.repository.ts';
 import { meView } from '../users/users.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { demoRequests } from '../../db/schema.ts';
+import { demoRequests } from '../../db/tables.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';

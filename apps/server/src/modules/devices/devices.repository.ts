@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
-import { locations } from '../../db/schema.ts';
-import { agents } from '../agents/agents.schema.ts';
-import { devices, deviceSupplies, deviceWalks } from './devices.schema.ts';
-import { deviceWalkRequests } from './device-activity.schema.ts';
+import { locations } from '../../db/tables.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { devices, deviceSupplies, deviceWalks } from './devices.tables.ts';
+import { deviceWalkRequests } from './device-activity.tables.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -9,8 +9,8 @@ import { runListJson, type JsonShape } from '../../lib/list-run.ts';
 import { zip } from '../../lib/zip.ts';
 import { assertInScope, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { devices } from './devices.schema.ts';
-import { deviceWalkRequests } from './device-activity.schema.ts';
+import { devices } from './devices.tables.ts';
+import { deviceWalkRequests } from './device-activity.tables.ts';
 import {
   devicePartShortList,
   devicePartsList,

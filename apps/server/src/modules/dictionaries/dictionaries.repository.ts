@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttributeValue, DictionaryAttribute, DictionaryItem, DictionaryItemRow, AttributeValueType } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
-import { locations } from '../../db/schema.ts';
-import { locationPlans } from '../locations/locations.schema.ts';
-import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.schema.ts';
+import { locations } from '../../db/tables.ts';
+import { locationPlans } from '../locations/locations.tables.ts';
+import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type ItemRow = typeof dictionaryItems.$inferSelect;

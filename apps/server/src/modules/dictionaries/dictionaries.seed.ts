@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SYSTEM_DICTIONARIES } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
-import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.schema.ts';
+import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
 
 /**
  * Creates the system dictionaries, their attributes and items once. An existing installation

@@ -17,7 +17,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { LocationsService } from '../locations/locations.service.ts';
 import { dictionariesList } from './dictionaries.list.ts';
 import * as repo from './dictionaries.repository.ts';
-import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.schema.ts';
+import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
 import { isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
 import './dictionaries.messages.ts';
 import { part } from '../event-logs/event-logs.messages.ts';

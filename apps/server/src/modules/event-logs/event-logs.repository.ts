@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bulk } from '../../db/bulk.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { logMessage } from './event-logs.messages.ts';
-import { eventGroups, eventLogs, users } from '../../db/schema.ts';
+import { eventGroups, eventLogs, users } from '../../db/tables.ts';
 
 /** Drivers differ: int8 comes back as a string (pg) or bigint (PGlite); timestamps as Date or string. */
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

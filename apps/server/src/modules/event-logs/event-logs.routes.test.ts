@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { locations, roleGrants, roles, users } from '../../db/schema.ts';
+import { locations, roleGrants, roles, users } from '../../db/tables.ts';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { runList } from '../../lib/list-run.ts';
 import { eventLogsList } from './event-logs.list.ts';

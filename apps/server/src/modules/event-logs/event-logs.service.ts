@@ -30,7 +30,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import { EVENT_LOG_CHILDREN_LIMIT, type EventLog as EventLogView, type EventLogRow, type FinalLogLevel, type LogLevel, type LogObjectClass } from '@pagewatch/contracts/event-logs';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
-import { eventGroups, eventLogs } from '../../db/schema.ts';
+import { eventGroups, eventLogs } from '../../db/tables.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';

@@ -6,7 +6,7 @@ import {
   type DeviceEventType,
   type DeviceStatusCode,
 } from '@pagewatch/contracts/device-events';
-import type { devices, deviceSupplies } from '../devices/devices.schema.ts';
+import type { devices, deviceSupplies } from '../devices/devices.tables.ts';
 import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   dmDevicePartDays,
   dmDeviceDays,
   ingestedReadings,
-} from '../devices/devices.schema.ts';
+} from '../devices/devices.tables.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */

@@ -2,12 +2,12 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
 import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
-import { eventGroups } from '../../db/schema.ts';
+import { eventGroups } from '../../db/tables.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { agents } from '../agents/agents.schema.ts';
-import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
-import { devices } from '../devices/devices.schema.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
+import { devices } from '../devices/devices.tables.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
 import { renderLog } from '../event-logs/event-logs.messages.ts';
 import {

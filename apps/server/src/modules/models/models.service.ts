@@ -5,7 +5,7 @@ import { parseModelsPack } from '@pagewatch/contracts/models-pack';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { modelsPacks } from './models.schema.ts';
+import { modelsPacks } from './models.tables.ts';
 import './models.messages.ts';
 
 /** The pack that ships with the agent; the server starts with it. */

@@ -9,14 +9,14 @@ import {
 } from '@pagewatch/contracts/network-ranges';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { locations } from '../../db/schema.ts';
+import { locations } from '../../db/tables.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { scopeCondition } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { agents } from '../agents/agents.schema.ts';
-import { networkRanges } from './network-ranges.schema.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { networkRanges } from './network-ranges.tables.ts';
 import { networkRangesList } from './network-ranges.list.ts';
 import './network-ranges.messages.ts';
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings } from '../../db/tables.ts';
 
 export type SettingValue = string | number | boolean | Date | null;
 

@@ -3,7 +3,7 @@ import { asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, type Setting, type SettingsUpdate } from '@pagewatch/contracts/settings';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings } from '../../db/tables.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';

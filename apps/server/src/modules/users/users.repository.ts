@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Me, User } from '@pagewatch/contracts/users';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
-import { locations, userLocations, users } from '../../db/schema.ts';
+import { locations, userLocations, users } from '../../db/tables.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 
 type UserRow = typeof users.$inferSelect;

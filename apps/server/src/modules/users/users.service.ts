@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { UserInput, UserListRow } from '@pagewatch/contracts/users';
 import type { Db } from '../../db/client.ts';
-import { roles, userLocations, userRoles, users } from '../../db/schema.ts';
+import { roles, userLocations, userRoles, users } from '../../db/tables.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { locationIn } from '../../db/scope.ts';

@@ -12,7 +12,7 @@ import { notifyError, notifyMessage } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { changeActivity, downloadWalks } from './api/devices-api.ts';
 import { devicesColumns } from './devices-list.tsx';
-import { useDeviceLookups } from './use-device-lookups.ts';
+import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
 
 const rowId = (d: DeviceListRow) => d.id;
 const rowHref = (d: DeviceListRow) => `/device/${d.id}`;

@@ -1,5 +1,5 @@
 import { customType, integer, pgTable, primaryKey, real, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/schema.ts';
+import { locations } from '../../db/tables.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { Caller } from '../auth/caller.ts';
-import { devices } from '../devices/devices.schema.ts';
+import { devices } from '../devices/devices.tables.ts';
 import { clearManaged, devicesBySerial, setManaged } from '../devices/devices.repository.ts';
 import { scopeCondition } from '../../db/scope.ts';
 import type { DevicesService } from '../devices/devices.service.ts';
 import { parseSerialFile } from './serial-file.ts';
-import './service.messages.ts';
+import './maintenance.messages.ts';
 
 /** How many not-found serials and invalid line numbers the message names before "…". */
 const SHOWN = 50;

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { devices } from './devices.schema.ts';
+import { devices } from './devices.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

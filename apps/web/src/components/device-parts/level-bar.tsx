@@ -2,7 +2,7 @@ import { Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_BANDS, LEVEL_STATE_DISPLAY, levelBand, levelBarWidth } from '@pagewatch/contracts/devices';
 import type { LevelState } from '@pagewatch/contracts/reading';
-import classes from './devices.module.css';
+import classes from './level-bar.module.css';
 
 /**
  * A consumable's level as a bar in its band's colour (spec section 4; bands in contracts). A

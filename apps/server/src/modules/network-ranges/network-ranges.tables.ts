@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/schema.ts';
-import { agents } from '../agents/agents.schema.ts';
+import { locations } from '../../db/tables.ts';
+import { agents } from '../agents/agents.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

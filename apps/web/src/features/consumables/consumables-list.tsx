@@ -1,8 +1,8 @@
 import { devicePartsListSpec, type DevicePartRow } from '@pagewatch/contracts/devices';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
-import { ColorSwatch, LevelBar } from './level-bar.tsx';
-import type { DeviceLookups } from './use-device-lookups.ts';
+import { ColorSwatch, LevelBar } from '../../components/device-parts/level-bar.tsx';
+import type { DeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
 
 /** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
 export function consumablesColumns(lookups: DeviceLookups): GridColumn<DevicePartRow>[] {

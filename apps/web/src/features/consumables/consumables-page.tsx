@@ -5,7 +5,7 @@ import { devicePartsListSpec, type DevicePartRow } from '@pagewatch/contracts/de
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { consumablesColumns } from './consumables-list.tsx';
-import { useDeviceLookups } from './use-device-lookups.ts';
+import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
 
 const rowId = (r: DevicePartRow) => r.id;
 /** A row opens its device (spec section 2, Consumables). */

@@ -1,5 +1,5 @@
 import { bigint, char, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/schema.ts';
+import { locations } from '../../db/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { errorMessage, notifyMessage } from '../../lib/errors.ts';
-import { resetStatus, uploadSerials, type UploadAction } from './service-api.ts';
+import { resetStatus, uploadSerials, type UploadAction } from './maintenance-api.ts';
 
 /** What the browser can tell before sending: the type and the size (the server checks again). */
 function localProblem(file: File): string | null {

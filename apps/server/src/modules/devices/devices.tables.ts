@@ -16,9 +16,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/schema.ts';
-import { agents } from '../agents/agents.schema.ts';
-import { networkRanges } from '../network-ranges/network-ranges.schema.ts';
+import { locations } from '../../db/tables.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const counter = (name: string) => bigint(name, { mode: 'number' });

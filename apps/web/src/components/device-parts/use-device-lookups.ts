@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageResponse } from '@pagewatch/contracts/list';
-import { itemName, useDictionaryItems } from '../../components/dictionary-items/dictionary-items-api.ts';
-import type { LookupOption } from '../../components/data-grid/grid-types.ts';
+import { itemName, useDictionaryItems } from '../dictionary-items/dictionary-items-api.ts';
+import type { LookupOption } from '../data-grid/grid-types.ts';
 import { api } from '../../lib/api.ts';
 import { useLookup } from '../../lib/lookup-cache.ts';
 
