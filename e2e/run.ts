@@ -30,12 +30,13 @@ if (build.status !== 0) {
 const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
-  // A failed run keeps its traces where Playwright's report looks for them.
-  if (code !== 0 && existsSync(env.E2E_OUTPUT_DIR)) {
+  // A failed run keeps its traces where Playwright's report looks for them; E2E_KEEP=1 keeps a
+  // passing run's screenshots too, to look at the screens.
+  if ((code !== 0 || process.env.E2E_KEEP) && existsSync(env.E2E_OUTPUT_DIR)) {
     const kept = join(import.meta.dirname, 'test-results');
     rmSync(kept, { recursive: true, force: true });
     cpSync(env.E2E_OUTPUT_DIR, kept, { recursive: true });
-    console.error(`The failed tests' traces are in ${kept} (npx playwright show-trace <trace.zip>).`);
+    console.error(`The tests' output (screenshots, failed tests' traces) is in ${kept} (npx playwright show-trace <trace.zip>).`);
   }
   removeRunDir();
   process.exit(code ?? (signal ? 1 : 0));

@@ -39,4 +39,54 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 /** Spec sections 5 and 9: the choices and ranges the settings form offers. */
 export const PROCESS_PERIODICITIES = [5, 10, 15, 20, 30, 60] as const;
 export const START_TLS_MODES = ['OPTIONAL', 'DISABLED', 'REQUIRED'] as const;
+export type StartTlsMode = (typeof START_TLS_MODES)[number];
 export const LOG_STORAGE_DAYS_MAX = 3650;
+
+/** The settings screen's groups (spec section 2, Settings), in the order shown. */
+export const SETTING_GROUPS = {
+  smtp: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'],
+  agent: ['PROCESSES_PERIODICITY'],
+  logs: ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED'],
+} as const;
+export type SettingCode = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS][number];
+
+/**
+ * Spec section 4: SSL on takes port 465, or 587 when start-TLS is REQUIRED; SSL off takes 25
+ * (and clears trust-all, which only SSL offers).
+ */
+export const SMTP_PORTS = { plain: 25, ssl: 465, submission: 587 } as const;
+export function smtpPortFor(ssl: boolean, startTls: StartTlsMode): number {
+  if (!ssl) return SMTP_PORTS.plain;
+  return startTls === 'REQUIRED' ? SMTP_PORTS.submission : SMTP_PORTS.ssl;
+}
+
+const IPV4 = z.ipv4();
+const IPV6 = z.ipv6();
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** An IP address, or a host name that is not a malformed address (`1.2.3`). */
+export const isHostOrIp = (s: string) =>
+  IPV4.safeParse(s).success || IPV6.safeParse(s).success || (HOST_NAME.test(s) && !/^[\d.]+$/.test(s));
+
+const optionalEmail = z.union([z.literal(''), z.email('general.badEmail')]);
+
+/**
+ * Spec section 5: the rule of each setting that has one, as a message key for a value that
+ * breaks it. The server checks every change with it and the settings screen checks its form
+ * with it, so both say the same.
+ */
+export const SETTING_RULES: Partial<Record<SettingCode, (v: string | number | boolean | null) => string | null>> = {
+  SMTP_HOST: (v) => {
+    const s = typeof v === 'string' ? v.trim() : '';
+    if (!s) return 'general.mandatory';
+    return isHostOrIp(s) ? null : 'settings.badHost';
+  },
+  SMTP_PORT: (v) => (v === null || v === '' ? 'general.mandatory' : Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 65535 ? null : 'settings.badPort'),
+  SMTP_FROM: (v) => (optionalEmail.safeParse(typeof v === 'string' ? v.trim() : v ?? '').success ? null : 'general.badEmail'),
+  'SMTP_START-TLS': (v) => ((START_TLS_MODES as readonly unknown[]).includes(v) ? null : 'settings.badStartTls'),
+  PROCESSES_PERIODICITY: (v) => (v === null ? 'general.mandatory' : (PROCESS_PERIODICITIES as readonly unknown[]).includes(v) ? null : 'settings.badPeriodicity'),
+  LOG_STORAGE_DAYS: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= LOG_STORAGE_DAYS_MAX ? null : 'settings.badStorageDays'),
+};
+
+/** `POST /api/settings/test-email`: sends a test message with the saved SMTP settings. */
+export const testEmailSchema = z.object({ to: text(256).trim().min(1, 'general.mandatory').email('general.badEmail') });
+export type TestEmail = z.infer<typeof testEmailSchema>;

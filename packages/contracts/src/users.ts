@@ -42,6 +42,13 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const meSchema = userSchema.extend({ resolvedGrants: z.array(grantSchema) });
+
+/** The location every instance has; its ADMIN or DEVELOPER owns the instance (spec section 6). */
+export const DEFAULT_LOCATION_CODE = 'DEFAULT';
+export const DEFAULT_ADMIN_ROLES: readonly string[] = ['ADMIN', 'DEVELOPER'];
+/** The default administrator: ADMIN or DEVELOPER at the DEFAULT location (settings, licenses). */
+export const isDefaultAdmin = (u: Pick<User, 'grants' | 'locations'>) =>
+  u.locations.some((l) => l.code === DEFAULT_LOCATION_CODE) && u.grants.some((r) => DEFAULT_ADMIN_ROLES.includes(r.code));
 export type Me = z.infer<typeof meSchema>;
 
 const name = text(128).trim();

@@ -16,6 +16,7 @@ import { DevicesPage } from '../features/devices/devices-page.tsx';
 import { DevicePage } from '../features/devices/device-page.tsx';
 import { ConsumablesPage } from '../features/consumables/consumables-page.tsx';
 import { ServicePage } from '../features/maintenance/maintenance-page.tsx';
+import { SettingsPage } from '../features/settings/settings-page.tsx';
 import type { Section } from '../lib/screen-access.ts';
 
 /**
@@ -63,7 +64,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { ...item('logs', '/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
   { path: '/notifications', section: 'notifications', title: 'nav.notifications' },
   item('notifications', '/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
-  { path: '/settings', section: 'settings', title: 'nav.settings' },
+  { path: '/settings', section: 'settings', title: 'nav.settings', element: SettingsPage },
   { path: '/service', section: 'service', title: 'nav.service', element: ServicePage },
   { path: '/licenses', section: 'licenses', title: 'nav.licenses' },
   item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'),

@@ -16,7 +16,8 @@ import { demoRequests } from '../../db/tables.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
-import { DEFAULT_ADMIN_ROLES, type Caller } from './caller.ts';
+import { DEFAULT_ADMIN_ROLES } from '@pagewatch/contracts/users';
+import type { Caller } from './caller.ts';
 
 const HOUR = 3600_000;
 export const SESSION_TTL = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };

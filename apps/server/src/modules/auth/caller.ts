@@ -22,8 +22,6 @@ export type Caller = {
   sessionId: number;
 };
 
-export const DEFAULT_ADMIN_ROLES = ['ADMIN', 'DEVELOPER'];
-
 /** Instance-wide things (settings, licenses, the models pack) are the default administrator's alone. */
 export function assertDefaultAdmin(caller: Caller) {
   if (!caller.defaultAdmin) throw new AppError('FORBIDDEN', { key: 'auth.defaultAdminOnly' });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp } from '../../test/test-app.ts';
+import { mailbox, smtpSettingsFor } from '../../test/mailbox.ts';
 
 /**
  * Forgot-password against the attacks of issue 14: a reset link never comes from a request
@@ -13,30 +12,7 @@ type App = Awaited<ReturnType<typeof createTestApp>>;
 const forgot = (t: App, login: string, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { login }, headers, remoteAddress });
 
-async function smtpOn(t: App, port: number) {
-  await t.ctx.db.execute(sql`UPDATE settings SET string_value = '127.0.0.1' WHERE code = 'SMTP_HOST'`);
-  await t.ctx.db.execute(sql`UPDATE settings SET numeric_value = ${port} WHERE code = 'SMTP_PORT'`);
-  await t.ctx.db.execute(sql`UPDATE settings SET string_value = 'pagewatch@example.com' WHERE code = 'SMTP_FROM'`);
-  await t.ctx.db.execute(sql`UPDATE settings SET string_value = 'DISABLED' WHERE code = 'SMTP_START-TLS'`);
-}
-
-async function mailbox() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let data = '';
-      stream.on('data', (c: Buffer) => (data += c.toString()));
-      stream.on('end', () => {
-        received.push(data.replace(/=\r\n/g, ''));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { received, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+const smtpOn = (t: App, port: number) => smtpSettingsFor(t.ctx.db, port);
 
 describe('without PAGEWATCH_PUBLIC_URL', () => {
   let t: App;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { mailbox, smtpSettingsFor } from '../../test/mailbox.ts';
+import { addLocation } from '../../test/scope-fixture.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
@@ -77,5 +79,76 @@ describe('settings', () => {
     const op = await signIn(t.app, 'operator', 'Operat0r!');
     expect((await t.app.inject({ url: '/api/settings/', headers: bearer(op) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(op), payload: [] })).statusCode).toBe(403);
+  });
+});
+
+describe('test e-mail', () => {
+  const send = (to: string, token = admin, lang = 'en') =>
+    t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: { ...bearer(token), 'accept-language': lang }, payload: { to } });
+  const logged = async (code: string) =>
+    (await t.ctx.db.execute(sql`SELECT log_level AS level, message FROM event_logs WHERE message_code = ${code} ORDER BY id DESC LIMIT 1`)).rows[0] as { level: string; message: string } | undefined;
+
+  it('says e-mail is not configured before the SMTP host is set', async () => {
+    await t.ctx.db.execute(sql`UPDATE settings SET string_value = NULL WHERE code IN ('SMTP_HOST', 'SMTP_FROM')`);
+    const res = await send('someone@example.com');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('SMTP_NOT_CONFIGURED');
+  });
+
+  it('sends one message through the saved settings and logs it', async () => {
+    const box = await mailbox();
+    try {
+      await smtpSettingsFor(t.ctx.db, box.port);
+      const res = await send('someone@example.com', admin, 'ru');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('Проверочное письмо отправлено на someone@example.com');
+      expect(box.received).toHaveLength(1);
+      expect(box.received[0]).toMatch(/^To: someone@example.com/m);
+      expect(box.received[0]).toMatch(/^From: pagewatch@example.com/m);
+      expect(await logged('settings.testEmailSent')).toMatchObject({ level: 'I', message: 'admin sent a test e-mail to someone@example.com' });
+    } finally {
+      await box.close();
+    }
+  });
+
+  it('uses SSL when asked, and refuses a self-signed certificate unless trust-all is on', async () => {
+    const box = await mailbox({ secure: true });
+    try {
+      await smtpSettingsFor(t.ctx.db, box.port);
+      await t.ctx.db.execute(sql`UPDATE settings SET flag_value = true WHERE code = 'SMTP_SSL'`);
+      await t.ctx.db.execute(sql`UPDATE settings SET flag_value = false WHERE code = 'SMTP_TRUST-ALL'`);
+      const refused = await send('someone@example.com');
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().code).toBe('MAIL_FAILED');
+      expect(box.received).toHaveLength(0);
+      await t.ctx.db.execute(sql`UPDATE settings SET flag_value = true WHERE code = 'SMTP_TRUST-ALL'`);
+      expect((await send('someone@example.com')).statusCode).toBe(200);
+      expect(box.received).toHaveLength(1);
+    } finally {
+      await t.ctx.db.execute(sql`UPDATE settings SET flag_value = false WHERE code IN ('SMTP_SSL', 'SMTP_TRUST-ALL')`);
+      await box.close();
+    }
+  });
+
+  it('says clearly when the SMTP server cannot be reached, and logs the failure', async () => {
+    await smtpSettingsFor(t.ctx.db, 1); // nothing listens on port 1: the connection is refused
+    const res = await send('someone@example.com');
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/^The e-mail could not be sent: .*ECONNREFUSED/);
+    expect(await logged('settings.testEmailFailed')).toMatchObject({ level: 'E' });
+    expect((await logged('settings.testEmailFailed'))!.message).toMatch(/^The test e-mail of admin to someone@example.com failed: .*ECONNREFUSED/);
+  });
+
+  it('refuses a bad address with the field named', async () => {
+    const res = await send('not-an-address');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'to', message: 'Invalid e-mail address' }]);
+  });
+
+  it("is the default administrator's alone: an ADMIN of another location may not use the instance's SMTP", async () => {
+    const other = await addLocation(t.ctx.db, 'BRANCH');
+    await createUser(t.app, admin, { login: 'branchAdmin', password: 'Branch1!x', role: 'ADMIN', locationIds: [other] });
+    const branch = await signIn(t.app, 'branchAdmin', 'Branch1!x');
+    expect((await send('someone@example.com', branch)).statusCode).toBe(403);
   });
 });

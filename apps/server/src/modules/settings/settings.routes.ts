@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { settingSchema, settingsUpdateSchema } from '@pagewatch/contracts/settings';
+import { settingSchema, settingsUpdateSchema, testEmailSchema } from '@pagewatch/contracts/settings';
+import { messageResponseSchema } from '@pagewatch/contracts/auth';
+import { translate } from '../../i18n/messages.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
@@ -18,4 +20,12 @@ export async function settingsRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'MNU_SETTINGS.EDIT' },
     schema: { tags, summary: 'Change settings', body: settingsUpdateSchema, response: { 200: z.array(settingSchema) } },
   }, (req) => ctx.settings.update(callerOf(req), req.body));
+
+  app.post('/api/settings/test-email', {
+    config: { access: 'MNU_SETTINGS.EDIT' },
+    schema: { tags, summary: 'Send a test e-mail with the saved SMTP settings', body: testEmailSchema, response: { 200: messageResponseSchema } },
+  }, async (req) => {
+    await ctx.settings.sendTestEmail(callerOf(req), req.body);
+    return { message: translate(req.lang, 'settings.testEmailSent', { to: req.body.to }) };
+  });
 }

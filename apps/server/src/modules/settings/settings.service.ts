@@ -1,34 +1,15 @@
-import { isIP } from 'node:net';
 import { asc, eq, ne } from 'drizzle-orm';
-import { z } from 'zod';
-import { LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, type Setting, type SettingsUpdate } from '@pagewatch/contracts/settings';
+import { SETTING_RULES, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/tables.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
+import { sendMail } from '../../lib/mailer.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import './settings.messages.ts';
 
 type Row = typeof settings.$inferSelect;
 type Value = string | number | boolean | null;
-
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-const email = z.email();
-
-/** Spec section 5: the rule of each setting with one; a message key when the value breaks it. */
-const RULES: Record<string, (v: Value) => string | null> = {
-  SMTP_HOST: (v) => {
-    const s = typeof v === 'string' ? v.trim() : '';
-    if (!s) return 'general.mandatory';
-    if (isIP(s)) return null;
-    return HOST_NAME.test(s) && !/^[\d.]+$/.test(s) ? null : 'settings.badHost';
-  },
-  SMTP_PORT: (v) => (v === null ? 'general.mandatory' : Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 65535 ? null : 'settings.badPort'),
-  SMTP_FROM: (v) => (typeof v === 'string' && v !== '' && !email.safeParse(v).success ? 'general.badEmail' : null),
-  'SMTP_START-TLS': (v) => ((START_TLS_MODES as readonly unknown[]).includes(v) ? null : 'settings.badStartTls'),
-  PROCESSES_PERIODICITY: (v) => (v === null ? 'general.mandatory' : (PROCESS_PERIODICITIES as readonly unknown[]).includes(v) ? null : 'settings.badPeriodicity'),
-  LOG_STORAGE_DAYS: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= LOG_STORAGE_DAYS_MAX ? null : 'settings.badStorageDays'),
-};
 
 /** The column a value type keeps its value in. */
 const FIELD = { S: 'stringValue', N: 'numericValue', D: 'dateValue', F: 'flagValue' } as const;
@@ -84,7 +65,7 @@ export class SettingsService {
         fields.push({ field: c.code, key: 'settings.badFlag' });
         continue;
       }
-      const problem = RULES[c.code]?.(typeof value === 'string' ? value.trim() : value) ?? null;
+      const problem = SETTING_RULES[c.code as SettingCode]?.(typeof value === 'string' ? value.trim() : value) ?? null;
       if (problem) {
         fields.push({ field: c.code, key: problem });
         continue;
@@ -103,5 +84,25 @@ export class SettingsService {
       });
     }
     return this.list();
+  }
+
+  /**
+   * Sends a test message with the saved SMTP settings, so the administrator sees at once whether
+   * they work; the outcome goes to the event log either way.
+   */
+  async sendTestEmail(caller: Caller, { to }: TestEmail): Promise<void> {
+    assertDefaultAdmin(caller);
+    try {
+      await sendMail(this.db, {
+        to,
+        subject: 'Pagewatch: test e-mail',
+        text: `This is a test e-mail from Pagewatch, sent by ${caller.login} to check the SMTP settings.`,
+      });
+    } catch (err) {
+      const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : String(err);
+      await this.log.write({ group: 'SETTINGS', level: 'E', messageCode: 'settings.testEmailFailed', params: { actor: caller.login, to, reason }, userId: caller.userId });
+      throw err;
+    }
+    await this.log.write({ group: 'SETTINGS', level: 'I', messageCode: 'settings.testEmailSent', params: { actor: caller.login, to }, userId: caller.userId });
   }
 }

@@ -1,0 +1,41 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+export type Mailbox = { received: string[]; port: number; close: () => Promise<void> };
+
+/**
+ * A real SMTP server on 127.0.0.1 for tests: every message it accepts, its raw text with
+ * quoted-printable soft line breaks joined. Without TLS unless asked (then a self-signed
+ * certificate, made by smtp-server itself).
+ */
+export async function mailbox(opts: { secure?: boolean } = {}): Promise<Mailbox> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    secure: opts.secure ?? false,
+    disabledCommands: opts.secure ? [] : ['STARTTLS'],
+    onData(stream, _session, done) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString()));
+      stream.on('end', () => {
+        received.push(data.replace(/=\r\n/g, ''));
+        done();
+      });
+    },
+  });
+  // A client that refuses the certificate closes the connection: expected, not a test failure.
+  server.on('error', () => undefined);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { received, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Points the instance's SMTP settings at a test mailbox (plain SMTP, no SSL, no start-TLS). */
+export async function smtpSettingsFor(db: Db, port: number) {
+  await db.execute(sql`UPDATE settings SET flag_value = false WHERE code IN ('SMTP_SSL', 'SMTP_TRUST-ALL')`);
+  await db.execute(sql`UPDATE settings SET string_value = '127.0.0.1' WHERE code = 'SMTP_HOST'`);
+  await db.execute(sql`UPDATE settings SET numeric_value = ${port} WHERE code = 'SMTP_PORT'`);
+  await db.execute(sql`UPDATE settings SET string_value = 'pagewatch@example.com' WHERE code = 'SMTP_FROM'`);
+  await db.execute(sql`UPDATE settings SET string_value = 'DISABLED' WHERE code = 'SMTP_START-TLS'`);
+}

@@ -1,0 +1,8 @@
+import type { Setting, SettingsUpdate, TestEmail } from '@pagewatch/contracts/settings';
+import { api } from '../../../lib/api.ts';
+
+export const SETTINGS_QUERY_KEY = ['settings'] as const;
+
+export const fetchSettings = () => api<Setting[]>('/settings/');
+export const saveSettings = (changes: SettingsUpdate) => api<Setting[]>('/settings', { method: 'PUT', body: changes });
+export const sendTestEmail = (body: TestEmail) => api<{ message: string }>('/settings/test-email', { method: 'POST', body });

@@ -1,0 +1,90 @@
+import { SETTING_RULES, type Setting, type SettingCode, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
+
+/** The settings screen's form: one field per setting the screen shows (spec section 2). */
+export type SettingsFormValues = {
+  host: string;
+  port: number | '';
+  username: string;
+  /** Write-only: empty keeps the stored password. */
+  password: string;
+  ssl: boolean;
+  trustAll: boolean;
+  startTls: StartTlsMode;
+  from: string;
+  periodicity: string;
+  storageDays: number | '';
+  clearing: boolean;
+};
+
+/** Which setting each form field edits. */
+export const FIELD_CODES = {
+  host: 'SMTP_HOST',
+  port: 'SMTP_PORT',
+  username: 'SMTP_USERNAME',
+  password: 'SMTP_PASSWORD',
+  ssl: 'SMTP_SSL',
+  trustAll: 'SMTP_TRUST-ALL',
+  startTls: 'SMTP_START-TLS',
+  from: 'SMTP_FROM',
+  periodicity: 'PROCESSES_PERIODICITY',
+  storageDays: 'LOG_STORAGE_DAYS',
+  clearing: 'CLEARING_ENABLED',
+} as const satisfies Record<keyof SettingsFormValues, SettingCode>;
+type Field = keyof SettingsFormValues;
+
+const CODE_FIELDS = Object.fromEntries(Object.entries(FIELD_CODES).map(([f, c]) => [c, f])) as Record<SettingCode, Field>;
+/** The form field of a setting code the server names in an error. */
+export const fieldOfCode = (code: string): string => CODE_FIELDS[code as SettingCode] ?? code;
+
+export function valuesOf(settings: Setting[]): SettingsFormValues {
+  const by = new Map(settings.map((s) => [s.code, s]));
+  const str = (code: SettingCode) => by.get(code)?.stringValue ?? '';
+  const num = (code: SettingCode) => by.get(code)?.numericValue ?? '';
+  const flag = (code: SettingCode) => by.get(code)?.flagValue ?? false;
+  const ssl = flag('SMTP_SSL');
+  return {
+    host: str('SMTP_HOST'),
+    port: num('SMTP_PORT'),
+    username: str('SMTP_USERNAME'),
+    password: '',
+    ssl,
+    trustAll: ssl && flag('SMTP_TRUST-ALL'),
+    startTls: (str('SMTP_START-TLS') || 'OPTIONAL') as StartTlsMode,
+    from: str('SMTP_FROM'),
+    periodicity: String(num('PROCESSES_PERIODICITY') || ''),
+    storageDays: num('LOG_STORAGE_DAYS'),
+    clearing: flag('CLEARING_ENABLED'),
+  };
+}
+
+/** Field errors as i18n keys, by the rules the server applies too (contracts SETTING_RULES). */
+export function validateSettings(v: SettingsFormValues): Partial<Record<Field, string>> {
+  const value = (f: Field): string | number | boolean | null => {
+    const x = v[f];
+    if (f === 'periodicity') return x === '' ? null : Number(x);
+    return x === '' && (f === 'port' || f === 'storageDays') ? null : x;
+  };
+  const errors: Partial<Record<Field, string>> = {};
+  for (const [f, code] of Object.entries(FIELD_CODES) as [Field, SettingCode][]) {
+    const key = SETTING_RULES[code]?.(value(f));
+    if (key) errors[f] = key;
+  }
+  return errors;
+}
+
+/** The PUT body: every shown setting; the password only when a new one was typed. */
+export function changesOf(v: SettingsFormValues): SettingsUpdate {
+  return [
+    { code: 'SMTP_HOST', stringValue: v.host.trim() },
+    { code: 'SMTP_PORT', numericValue: v.port === '' ? null : v.port },
+    { code: 'SMTP_USERNAME', stringValue: v.username.trim() },
+    ...(v.password ? [{ code: 'SMTP_PASSWORD', stringValue: v.password }] : []),
+    { code: 'SMTP_SSL', flagValue: v.ssl },
+    { code: 'SMTP_TRUST-ALL', flagValue: v.ssl && v.trustAll },
+    { code: 'SMTP_START-TLS', stringValue: v.startTls },
+    { code: 'SMTP_FROM', stringValue: v.from.trim() },
+    { code: 'PROCESSES_PERIODICITY', numericValue: v.periodicity === '' ? null : Number(v.periodicity) },
+    { code: 'LOG_STORAGE_DAYS', numericValue: v.storageDays === '' ? null : v.storageDays },
+    { code: 'CLEARING_ENABLED', flagValue: v.clearing },
+  ];
+}
