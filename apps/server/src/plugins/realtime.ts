@@ -88,6 +88,7 @@ export async function registerWebsocket(app: FastifyInstance) {
 /** Close codes: an ended session is a policy violation (the console signs out); changed rights reconnect quietly. */
 const CLOSE_ENDED = 1008;
 const CLOSE_RECONNECT = 1000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function realtimeRoutes(app: FastifyInstance, hub: Hub, resolve: SessionResolver) {
   app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket, req) => {
@@ -95,10 +96,20 @@ export function realtimeRoutes(app: FastifyInstance, hub: Hub, resolve: SessionR
     const tokenHash = hashToken(bearerToken(req) ?? '');
     const userId = req.caller?.userId ?? null;
     let scope = req.caller?.scope ?? new Set<number>();
+    let expiry: NodeJS.Timeout | null = null;
     const end = (code: number, reason: string) => {
       scope = new Set();
+      if (expiry) clearTimeout(expiry);
       socket.close(code, reason);
     };
+    // A session that simply runs out ends its socket too, as its REST calls end with a 401.
+    const expireAt = (at: number) => {
+      const left = at - Date.now();
+      if (left <= 0) return end(CLOSE_ENDED, 'session expired');
+      // setTimeout holds at most about 24.8 days; a 30-day session re-arms.
+      expiry = setTimeout(() => expireAt(at), Math.min(left, MAX_TIMER_MS));
+    };
+    if (req.caller) expireAt(req.caller.sessionExpiresAt.getTime());
     const offNotice = hub.onNotice((n) => {
       if (n.kind === 'token' && n.tokenHash === tokenHash) end(CLOSE_ENDED, 'session ended');
       else if (n.kind === 'user' && n.userId === userId && n.effect !== 'profile') {
@@ -136,6 +147,7 @@ export function realtimeRoutes(app: FastifyInstance, hub: Hub, resolve: SessionR
       send({ type: 'response', command: cmd.command, ok: true });
     });
     socket.on('close', () => {
+      if (expiry) clearTimeout(expiry);
       offNotice();
       for (const off of subs.values()) off();
       subs.clear();

@@ -29,7 +29,8 @@ export class SessionCache {
     if (result && result !== 'expired' && this.ttlMs > 0 && generation === this.generation) {
       // Map keeps insertion order: the first key is the oldest entry.
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(tokenHash, { caller: result, until: now + this.ttlMs });
+      // Never past the session's own end: an expired session is not served from here.
+      this.entries.set(tokenHash, { caller: result, until: Math.min(now + this.ttlMs, result.sessionExpiresAt.getTime()) });
     }
     return result;
   }

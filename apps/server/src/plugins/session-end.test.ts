@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { hashToken } from './access.ts';
 
 /**
  * docs/security.md invariant 5: logout, password change, deactivation, role or location change
@@ -116,6 +118,14 @@ describe('a session ends at once', () => {
     await putUser(id, { grants: [{ id: roles.find((r) => r.code === 'DEVELOPER')!.id }] });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await t.app.inject({ url: '/api/users', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('when it simply expires: its WebSocket closes as the session ends, not only at the next REST call', async () => {
+    const token = await signIn(t.app);
+    await t.ctx.db.execute(sql`UPDATE sessions SET expires_at = now() + interval '1 second' WHERE token_hash = ${hashToken(token)}`);
+    const s = await listening(t.app, wsBase, token);
+    expect(await within(s.closed, 4000)).toBe(1008);
+    expect((await me(token)).statusCode).toBe(401);
   });
 
   it('takes access_token from the query string on the WebSocket path only', async () => {

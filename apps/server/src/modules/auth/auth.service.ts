@@ -110,6 +110,7 @@ export class AuthService {
       allLocations: defaultAdmin || scope.length >= locationTotal,
       defaultAdmin,
       sessionId: row.session.id,
+      sessionExpiresAt: row.session.expiresAt,
     };
   }
 

@@ -20,6 +20,8 @@ export type Caller = {
    */
   defaultAdmin: boolean;
   sessionId: number;
+  /** When the session ends by itself: a WebSocket of the session closes then. */
+  sessionExpiresAt: Date;
 };
 
 /** Instance-wide things (settings, licenses, the models pack) are the default administrator's alone. */
