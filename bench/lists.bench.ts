@@ -45,7 +45,6 @@ const MODELS = [
   ['Ricoh', 'IM C3000', 'MFP', 'COLOR', 'A3'],
   ['Konica Minolta', 'bizhub C300i', 'MFP', 'COLOR', 'A3'],
 ] as const;
-const COLORANTS = ['black', 'cyan', 'magenta', 'yellow'] as const;
 
 /** A fleet like the simulator's, in bulk: devices, supplies, a year of days and supply days. */
 async function fill(c: pg.Client) {

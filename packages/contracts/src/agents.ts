@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
 import { agentStatusSchema, type AgentStatus } from './agent-api.ts';
-import type { ListSpec } from './list.ts';
+import { defineList, timestamp } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
 /** An agent as the console sees it (never its token: that is shown once, at create or regenerate). */
@@ -11,7 +11,7 @@ export const agentSchema = z.object({
   description: z.string().nullable(),
   status: agentStatusSchema,
   statusMessage: z.string().nullable(),
-  lastContactAt: z.string().nullable(),
+  lastContactAt: timestamp().nullable(),
   version: z.string().nullable(),
   hostname: z.string().nullable(),
   platform: z.string().nullable(),
@@ -27,7 +27,7 @@ export const agentListRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   status: agentStatusSchema,
-  lastContactAt: z.string().nullable(),
+  lastContactAt: timestamp().nullable(),
   version: z.string().nullable(),
   hostname: z.string().nullable(),
   locationId: z.number().int(),
@@ -64,7 +64,7 @@ export const agentStatusViewSchema = z.object({
   id: z.number().int(),
   status: agentStatusSchema,
   statusMessage: z.string().nullable(),
-  lastContactAt: z.string().nullable(),
+  lastContactAt: timestamp().nullable(),
   version: z.string().nullable(),
   updatePending: z.boolean(),
   runs: z.array(agentRunRowSchema),
@@ -82,19 +82,19 @@ export const AGENT_STATUS_DEFS: Record<AgentStatus, { labelKey: string; color: s
 };
 
 /** The agents grid (`/api/agents`, `/api/agents-v`). */
-export const agentsListSpec: ListSpec = {
+export const agentsList = defineList(agentListRowSchema, {
   endpoint: '/agents',
   defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: [
-    { field: 'name', type: 'string', sortable: true, filterable: true },
-    { field: 'status', type: 'string', sortable: true, filterable: true },
-    { field: 'lastContactAt', type: 'date', sortable: true, filterable: true },
-    { field: 'version', type: 'string', sortable: true, filterable: true },
-    { field: 'hostname', type: 'string', sortable: true, filterable: true },
-    { field: 'locationName', type: 'string', sortable: true, filterable: true },
-    { field: 'rangeCount', type: 'number', sortable: true },
-    { field: 'deviceCount', type: 'number', sortable: true },
-    { field: 'locationId', type: 'number', filterable: true, hidden: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+  columns: {
+    name: {},
+    status: {},
+    lastContactAt: {},
+    version: {},
+    hostname: {},
+    locationName: {},
+    rangeCount: { filterable: false },
+    deviceCount: { filterable: false },
+    locationId: { sortable: false, hidden: true },
+    id: { hidden: true },
+  },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idRef, text } from './fields.ts';
-import type { ListSpec } from './list.ts';
+import { day, defineList, timestamp } from './list.ts';
 import { LEVEL_STATES } from './reading.ts';
 
 /**
@@ -53,48 +53,7 @@ export type DeviceFlag = (typeof DEVICE_FLAGS)[number];
 
 const nstr = z.string().nullable();
 const nnum = z.number().nullable();
-const dateStr = z.string();
 
-export const devicesListSpec: ListSpec = {
-  endpoint: '/devices/page',
-  defaultSort: [{ field: 'modelCode', dir: 'ASC' }],
-  columns: [
-    { field: 'modelCode', type: 'string', sortable: true, filterable: true },
-    { field: 'serialNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'inventoryNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'snmpLocation', type: 'string', sortable: true, filterable: true },
-    { field: 'hostName', type: 'string', sortable: true, filterable: true },
-    { field: 'locationId', type: 'number', sortable: true, filterable: true },
-    { field: 'ip', type: 'string', sortable: true, filterable: true },
-    { field: 'deviceType', type: 'string', sortable: true, filterable: true },
-    { field: 'colorType', type: 'string', sortable: true, filterable: true },
-    { field: 'paperFormat', type: 'string', sortable: true, filterable: true },
-    { field: 'totalCount', type: 'number', sortable: true, filterable: true },
-    { field: 'monoCount', type: 'number', sortable: true, filterable: true },
-    { field: 'colorCount', type: 'number', sortable: true, filterable: true },
-    { field: 'tonerBlack', type: 'number', sortable: true, filterable: true },
-    { field: 'tonerCyan', type: 'number', sortable: true, filterable: true },
-    { field: 'tonerMagenta', type: 'number', sortable: true, filterable: true },
-    { field: 'tonerYellow', type: 'number', sortable: true, filterable: true },
-    { field: 'newDevice30Flag', type: 'boolean', sortable: true, filterable: true },
-    { field: 'notAvailableFlag', type: 'boolean', sortable: true, filterable: true },
-    { field: 'matReplacementRequiredFlag', type: 'boolean', sortable: true, filterable: true },
-    { field: 'needAttentionFlag', type: 'boolean', sortable: true, filterable: true },
-    { field: 'managedFlag', type: 'boolean', sortable: true, filterable: true },
-    { field: 'statusCode', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'refreshedAt', type: 'date', sortable: true, filterable: true, hidden: true },
-    { field: 'createdAt', type: 'date', sortable: true, filterable: true, hidden: true },
-    { field: 'macAddress', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'firmware', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'a3Count', type: 'number', sortable: true, filterable: true, hidden: true },
-    { field: 'a4Count', type: 'number', sortable: true, filterable: true, hidden: true },
-    { field: 'copyCount', type: 'number', sortable: true, filterable: true, hidden: true },
-    { field: 'scanCount', type: 'number', sortable: true, filterable: true, hidden: true },
-    { field: 'modelVendorCode', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'hasWalk', type: 'boolean', sortable: false, filterable: true, hidden: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
 
 export const deviceListRowSchema = z.object({
   id: z.number().int(),
@@ -122,8 +81,8 @@ export const deviceListRowSchema = z.object({
   needAttentionFlag: z.boolean(),
   managedFlag: z.boolean(),
   statusCode: z.string(),
-  refreshedAt: dateStr,
-  createdAt: dateStr,
+  refreshedAt: timestamp(),
+  createdAt: timestamp(),
   macAddress: nstr,
   firmware: nstr,
   a3Count: nnum,
@@ -134,6 +93,47 @@ export const deviceListRowSchema = z.object({
   hasWalk: z.boolean(),
 });
 export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
+
+export const devicesList = defineList(deviceListRowSchema, {
+  endpoint: '/devices/page',
+  defaultSort: [{ field: 'modelCode', dir: 'ASC' }],
+  columns: {
+    modelCode: {},
+    serialNumber: {},
+    inventoryNumber: {},
+    snmpLocation: {},
+    hostName: {},
+    locationId: {},
+    ip: {},
+    deviceType: {},
+    colorType: {},
+    paperFormat: {},
+    totalCount: {},
+    monoCount: {},
+    colorCount: {},
+    tonerBlack: {},
+    tonerCyan: {},
+    tonerMagenta: {},
+    tonerYellow: {},
+    newDevice30Flag: {},
+    notAvailableFlag: {},
+    matReplacementRequiredFlag: {},
+    needAttentionFlag: {},
+    managedFlag: {},
+    statusCode: { hidden: true },
+    refreshedAt: { hidden: true },
+    createdAt: { hidden: true },
+    macAddress: { hidden: true },
+    firmware: { hidden: true },
+    a3Count: { hidden: true },
+    a4Count: { hidden: true },
+    copyCount: { hidden: true },
+    scanCount: { hidden: true },
+    modelVendorCode: { hidden: true },
+    hasWalk: { sortable: false, hidden: true },
+    id: { hidden: true },
+  },
+});
 
 /** One supply of a device as the card shows it. */
 export const deviceSupplySchema = z.object({
@@ -146,7 +146,7 @@ export const deviceSupplySchema = z.object({
   level: nnum,
   levelState: z.enum(LEVEL_STATES).nullable(),
   installedAt: z.string().nullable(),
-  refreshedAt: dateStr,
+  refreshedAt: timestamp(),
 });
 export type DeviceSupply = z.infer<typeof deviceSupplySchema>;
 
@@ -196,31 +196,6 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 // ------------------------------------------------------------------ consumables (device-part-v)
 
-export const devicePartsListSpec: ListSpec = {
-  endpoint: '/device-part-v/page',
-  defaultSort: [{ field: 'level', dir: 'ASC' }, { field: 'partName', dir: 'ASC' }],
-  columns: [
-    { field: 'colorant', type: 'string', sortable: true, filterable: true },
-    { field: 'partName', type: 'string', sortable: true, filterable: true },
-    { field: 'partModelCode', type: 'string', sortable: true, filterable: true },
-    { field: 'partSerialNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'level', type: 'number', sortable: true, filterable: true },
-    { field: 'modelCode', type: 'string', sortable: true, filterable: true },
-    { field: 'hostName', type: 'string', sortable: true, filterable: true },
-    { field: 'ip', type: 'string', sortable: true, filterable: true },
-    { field: 'locationId', type: 'number', sortable: true, filterable: true },
-    { field: 'serialNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'inventoryNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'deviceType', type: 'string', sortable: true, filterable: true },
-    { field: 'colorType', type: 'string', sortable: true, filterable: true },
-    { field: 'paperFormat', type: 'string', sortable: true, filterable: true },
-    { field: 'refreshDate', type: 'date', sortable: true, filterable: true },
-    { field: 'partCode', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'levelState', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'locationName', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'deviceId', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
 
 /** A consumable row (spec section 3), plus levelState so unknown and "some remaining" are not numbers. */
 export const devicePartRowSchema = z.object({
@@ -245,25 +220,36 @@ export const devicePartRowSchema = z.object({
   deviceType: nstr,
   colorType: nstr,
   paperFormat: nstr,
-  refreshDate: dateStr,
+  refreshDate: timestamp(),
 });
 export type DevicePartRow = z.infer<typeof devicePartRowSchema>;
 
-/** The short consumable row (device-part-short-v): one device's supplies, for pickers and the card. */
-export const devicePartShortListSpec: ListSpec = {
-  endpoint: '/device-part-short-v/page',
-  defaultSort: [{ field: 'supplyIndex', dir: 'ASC' }],
-  columns: [
-    { field: 'deviceId', type: 'number', sortable: true, filterable: true },
-    { field: 'supplyIndex', type: 'number', sortable: true, filterable: true },
-    { field: 'partCode', type: 'string', sortable: true, filterable: true },
-    { field: 'partName', type: 'string', sortable: true, filterable: true },
-    { field: 'colorant', type: 'string', sortable: true, filterable: true },
-    { field: 'partModelCode', type: 'string', sortable: true, filterable: true },
-    { field: 'level', type: 'number', sortable: true, filterable: true },
-    { field: 'levelState', type: 'string', sortable: true, filterable: true },
-  ],
-};
+export const devicePartsList = defineList(devicePartRowSchema, {
+  endpoint: '/device-part-v/page',
+  defaultSort: [{ field: 'level', dir: 'ASC' }, { field: 'partName', dir: 'ASC' }],
+  columns: {
+    colorant: {},
+    partName: {},
+    partModelCode: {},
+    partSerialNumber: {},
+    level: {},
+    modelCode: {},
+    hostName: {},
+    ip: {},
+    locationId: {},
+    serialNumber: {},
+    inventoryNumber: {},
+    deviceType: {},
+    colorType: {},
+    paperFormat: {},
+    refreshDate: {},
+    partCode: { hidden: true },
+    levelState: { hidden: true },
+    locationName: { hidden: true },
+    deviceId: { hidden: true },
+  },
+});
+
 export const devicePartShortRowSchema = z.object({
   id: z.string(),
   deviceId: z.number().int(),
@@ -276,29 +262,27 @@ export const devicePartShortRowSchema = z.object({
   levelState: z.enum(LEVEL_STATES).nullable(),
 });
 
+/** The short consumable row (device-part-short-v): one device's supplies, for pickers and the card. */
+export const devicePartShortList = defineList(devicePartShortRowSchema, {
+  endpoint: '/device-part-short-v/page',
+  defaultSort: [{ field: 'supplyIndex', dir: 'ASC' }],
+  columns: {
+    deviceId: {},
+    supplyIndex: {},
+    partCode: {},
+    partName: {},
+    colorant: {},
+    partModelCode: {},
+    level: {},
+    levelState: {},
+  },
+});
+
 // ------------------------------------------------------------------ history lists
 
-/** Counters per device per day (dm-device-days). */
-export const dmDeviceDaysListSpec: ListSpec = {
-  endpoint: '/dm-device-days/page',
-  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: [
-    { field: 'factDate', type: 'date', sortable: true, filterable: true },
-    { field: 'deviceId', type: 'number', sortable: true, filterable: true },
-    { field: 'totalCount', type: 'number', sortable: true, filterable: true },
-    { field: 'monoCount', type: 'number', sortable: true, filterable: true },
-    { field: 'colorCount', type: 'number', sortable: true, filterable: true },
-    { field: 'a3Count', type: 'number', sortable: true, filterable: true },
-    { field: 'a4Count', type: 'number', sortable: true, filterable: true },
-    { field: 'copyCount', type: 'number', sortable: true, filterable: true },
-    { field: 'scanCount', type: 'number', sortable: true, filterable: true },
-    { field: 'statusCode', type: 'string', sortable: true, filterable: true },
-    { field: 'readings', type: 'number', sortable: true, filterable: true },
-  ],
-};
 export const dmDeviceDayRowSchema = z.object({
   id: z.string(),
-  factDate: z.string(),
+  factDate: day(),
   deviceId: z.number().int(),
   totalCount: nnum,
   monoCount: nnum,
@@ -312,23 +296,25 @@ export const dmDeviceDayRowSchema = z.object({
 });
 export type DmDeviceDayRow = z.infer<typeof dmDeviceDayRowSchema>;
 
-/**
- * The same days with the day's pages (dm-device-days-v): each counter minus the one of the
- * device's previous day (the day's first reading on the device's first day).
- */
-export const dmDeviceDaysVListSpec: ListSpec = {
-  endpoint: '/dm-device-days-v/page',
+/** Counters per device per day (dm-device-days). */
+export const dmDeviceDaysList = defineList(dmDeviceDayRowSchema, {
+  endpoint: '/dm-device-days/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: [
-    ...dmDeviceDaysListSpec.columns,
-    { field: 'modelCode', type: 'string', sortable: true, filterable: true },
-    { field: 'serialNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'locationId', type: 'number', sortable: true, filterable: true },
-    { field: 'dayTotal', type: 'number', sortable: true, filterable: true },
-    { field: 'dayMono', type: 'number', sortable: true, filterable: true },
-    { field: 'dayColor', type: 'number', sortable: true, filterable: true },
-  ],
-};
+  columns: {
+    factDate: {},
+    deviceId: {},
+    totalCount: {},
+    monoCount: {},
+    colorCount: {},
+    a3Count: {},
+    a4Count: {},
+    copyCount: {},
+    scanCount: {},
+    statusCode: {},
+    readings: {},
+  },
+});
+
 export const dmDeviceDayVRowSchema = dmDeviceDayRowSchema.extend({
   modelCode: nstr,
   serialNumber: nstr,
@@ -339,34 +325,35 @@ export const dmDeviceDayVRowSchema = dmDeviceDayRowSchema.extend({
 });
 export type DmDeviceDayVRow = z.infer<typeof dmDeviceDayVRowSchema>;
 
+/**
+ * The same days with the day's pages (dm-device-days-v): each counter minus the one of the
+ * device's previous day (the day's first reading on the device's first day).
+ */
+export const dmDeviceDaysVList = defineList(dmDeviceDayVRowSchema, {
+  endpoint: '/dm-device-days-v/page',
+  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
+  columns: {
+    ...dmDeviceDaysList.options,
+    modelCode: {},
+    serialNumber: {},
+    locationId: {},
+    dayTotal: {},
+    dayMono: {},
+    dayColor: {},
+  },
+});
+
 /** The latest day of each device (dm-device-days-actual-v). */
-export const dmDeviceDaysActualListSpec: ListSpec = {
+export const dmDeviceDaysActualList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-actual-v/page',
   defaultSort: [{ field: 'deviceId', dir: 'ASC' }],
-  columns: dmDeviceDaysVListSpec.columns,
-};
+  columns: dmDeviceDaysVList.options,
+});
 
-/** Supply levels per device, supply and day (dm-device-part-days). */
-export const dmDevicePartDaysListSpec: ListSpec = {
-  endpoint: '/dm-device-part-days/page',
-  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: [
-    { field: 'factDate', type: 'date', sortable: true, filterable: true },
-    { field: 'deviceId', type: 'number', sortable: true, filterable: true },
-    { field: 'supplyIndex', type: 'number', sortable: true, filterable: true },
-    { field: 'partCode', type: 'string', sortable: true, filterable: true },
-    { field: 'colorant', type: 'string', sortable: true, filterable: true },
-    { field: 'partModelCode', type: 'string', sortable: true, filterable: true },
-    { field: 'partSerialNumber', type: 'string', sortable: true, filterable: true },
-    { field: 'level', type: 'number', sortable: true, filterable: true },
-    { field: 'minLevel', type: 'number', sortable: true, filterable: true },
-    { field: 'levelState', type: 'string', sortable: true, filterable: true },
-    { field: 'replaced', type: 'boolean', sortable: true, filterable: true },
-  ],
-};
+
 export const dmDevicePartDayRowSchema = z.object({
   id: z.string(),
-  factDate: z.string(),
+  factDate: day(),
   deviceId: z.number().int(),
   supplyIndex: z.number().int(),
   partCode: z.string(),
@@ -380,49 +367,70 @@ export const dmDevicePartDayRowSchema = z.object({
 });
 export type DmDevicePartDayRow = z.infer<typeof dmDevicePartDayRowSchema>;
 
-/** Pages per user per device per day (spec section 3, Device user day). */
-export const dmDeviceUserDaysListSpec: ListSpec = {
-  endpoint: '/dm-device-user-days/page',
-  defaultSort: [{ field: 'factDate', dir: 'DESC' }],
-  columns: [
-    { field: 'factDate', type: 'date', sortable: true, filterable: true },
-    { field: 'username', type: 'string', sortable: true, filterable: true },
-    { field: 'printedPageCount', type: 'number', sortable: true, filterable: true },
-    { field: 'deviceId', type: 'number', sortable: true, filterable: true, hidden: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+/** Supply levels per device, supply and day (dm-device-part-days). */
+export const dmDevicePartDaysList = defineList(dmDevicePartDayRowSchema, {
+  endpoint: '/dm-device-part-days/page',
+  defaultSort: [{ field: 'factDate', dir: 'ASC' }],
+  columns: {
+    factDate: {},
+    deviceId: {},
+    supplyIndex: {},
+    partCode: {},
+    colorant: {},
+    partModelCode: {},
+    partSerialNumber: {},
+    level: {},
+    minLevel: {},
+    levelState: {},
+    replaced: {},
+  },
+});
+
 export const dmDeviceUserDayRowSchema = z.object({
   id: z.number().int(),
-  factDate: z.string(),
+  factDate: day(),
   username: z.string(),
   printedPageCount: z.number().int(),
   deviceId: z.number().int(),
 });
 export type DmDeviceUserDayRow = z.infer<typeof dmDeviceUserDayRowSchema>;
 
-/** A device's addresses by period (dm-device-history): from `dateFrom` until `dateTo` (null: still). */
-export const dmDeviceHistoryListSpec: ListSpec = {
-  endpoint: '/dm-device-history/page',
-  defaultSort: [{ field: 'dateFrom', dir: 'DESC' }],
-  columns: [
-    { field: 'ip', type: 'string', sortable: true, filterable: true },
-    { field: 'oldIp', type: 'string', sortable: true, filterable: true },
-    { field: 'dateFrom', type: 'date', sortable: true, filterable: true },
-    { field: 'dateTo', type: 'date', sortable: true, filterable: true },
-    { field: 'deviceId', type: 'number', sortable: true, filterable: true, hidden: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+/** Pages per user per device per day (spec section 3, Device user day). */
+export const dmDeviceUserDaysList = defineList(dmDeviceUserDayRowSchema, {
+  endpoint: '/dm-device-user-days/page',
+  defaultSort: [{ field: 'factDate', dir: 'DESC' }],
+  columns: {
+    factDate: {},
+    username: {},
+    printedPageCount: {},
+    deviceId: { hidden: true },
+    id: { hidden: true },
+  },
+});
+
 export const dmDeviceHistoryRowSchema = z.object({
   id: z.number().int(),
   deviceId: z.number().int(),
   ip: z.string(),
   oldIp: nstr,
-  dateFrom: z.string(),
-  dateTo: z.string().nullable(),
+  dateFrom: timestamp(),
+  dateTo: timestamp().nullable(),
 });
 export type DmDeviceHistoryRow = z.infer<typeof dmDeviceHistoryRowSchema>;
+
+/** A device's addresses by period (dm-device-history): from `dateFrom` until `dateTo` (null: still). */
+export const dmDeviceHistoryList = defineList(dmDeviceHistoryRowSchema, {
+  endpoint: '/dm-device-history/page',
+  defaultSort: [{ field: 'dateFrom', dir: 'DESC' }],
+  columns: {
+    ip: {},
+    oldIp: {},
+    dateFrom: {},
+    dateTo: {},
+    deviceId: { hidden: true },
+    id: { hidden: true },
+  },
+});
 
 // ------------------------------------------------------------------ statistics
 

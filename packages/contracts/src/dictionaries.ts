@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, text } from './fields.ts';
-import type { ListSpec } from './list.ts';
+import { defineList } from './list.ts';
+import { locationRefSchema } from './users.ts';
 
 /**
  * Dictionaries (spec section 3): LOCATION keeps its items in the locations table, the others in
@@ -303,27 +304,27 @@ export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRange
 export type LocationDependent = (typeof LOCATION_DEPENDENTS)[number];
 
 /** The locations tree grid: every location in the caller's scope, filtered and sorted in the browser. */
-export const locationsListSpec: ListSpec = {
+export const locationsList = defineList(locationRefSchema, {
   endpoint: '/user-locations/',
   defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: [
-    { field: 'name', type: 'string', sortable: true, filterable: true },
-    { field: 'code', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+  columns: {
+    name: {},
+    code: { hidden: true },
+    id: { hidden: true },
+  },
+});
 
 /** The dictionaries grid (server: dictionaries.list.ts). */
-export const dictionariesListSpec: ListSpec = {
+export const dictionariesList = defineList(dictionaryListRowSchema, {
   endpoint: '/dictionaries',
   defaultSort: [{ field: 'code', dir: 'ASC' }],
-  columns: [
-    { field: 'code', type: 'string', sortable: true, filterable: true },
-    { field: 'name', type: 'string', sortable: true, filterable: true },
-    { field: 'nameRu', type: 'string', sortable: true, filterable: true },
-    { field: 'hierarchical', type: 'boolean', sortable: true, filterable: true },
-    { field: 'isSystem', type: 'boolean', sortable: true, filterable: true },
-    { field: 'itemCount', type: 'number', sortable: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+  columns: {
+    code: {},
+    name: {},
+    nameRu: {},
+    hierarchical: {},
+    isSystem: {},
+    itemCount: { filterable: false },
+    id: { hidden: true },
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListSpec } from './list.ts';
+import { defineList, timestamp } from './list.ts';
 
 /**
  * Log levels (spec section 4), each defined once: its code, label key and colour (a Mantine
@@ -28,7 +28,7 @@ export type EventGroupRow = z.infer<typeof eventGroupSchema>;
 export const eventLogRowSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
-  logDatetime: z.string(),
+  logDatetime: timestamp(),
   eventGroupId: z.number().int(),
   eventGroupName: z.string(),
   logLevel: logLevelSchema,
@@ -61,18 +61,18 @@ export const EVENT_LOG_CHILDREN_LIMIT = 200;
  * a run's children `["parentId", "=", <id>]` (parentId, id, userId, messageCode and
  * eventGroupName filter and sort too, though the grid does not show them).
  */
-export const eventLogsListSpec: ListSpec = {
+export const eventLogsList = defineList(eventLogRowSchema, {
   endpoint: '/event-logs/page',
   defaultSort: [{ field: 'logDatetime', dir: 'DESC' }],
-  columns: [
-    { field: 'logDatetime', type: 'date', sortable: true, filterable: true },
-    { field: 'eventGroupId', type: 'number', sortable: true, filterable: true },
-    { field: 'logLevel', type: 'string', sortable: true, filterable: true },
-    { field: 'userLogin', type: 'string', sortable: true, filterable: true },
-    { field: 'childrenCount', type: 'number', sortable: true, filterable: true },
-    { field: 'logDuration', type: 'number', sortable: true, filterable: true },
-    { field: 'message', type: 'string', sortable: true, filterable: true },
-    { field: 'objectClass', type: 'string', sortable: true, filterable: true, hidden: true },
-    { field: 'objectId', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+  columns: {
+    logDatetime: {},
+    eventGroupId: {},
+    logLevel: {},
+    userLogin: {},
+    childrenCount: {},
+    logDuration: {},
+    message: {},
+    objectClass: { hidden: true },
+    objectId: { hidden: true },
+  },
+});

@@ -52,26 +52,97 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export type SortSpec = { field: string; dir: 'ASC' | 'DESC' };
 
-/**
- * One list definition feeds the API and the grid (house style, rule 4): the fields a list
- * returns, which of them filter and sort, and which are hidden until chosen. The server adds
- * an SQL expression per field (`defineList`), the console adds headers and widths
- * (`columnsFromList`).
- */
-export type ListField = {
-  field: string;
-  type: ColumnType;
+/** What a list says of one of its columns beyond the row schema: all optional. */
+export type ColumnOptions = {
+  /** Default true. */
   sortable?: boolean;
+  /** Default true. */
   filterable?: boolean;
   /** Not shown until the user picks it in the column chooser. */
   hidden?: boolean;
 };
-export type ListSpec = {
-  /** API path under /api, e.g. `/users`. */
-  endpoint: string;
-  defaultSort: SortSpec[];
-  columns: readonly ListField[];
+
+/** A column of a list, complete: its type comes from the row schema. */
+export type ListField<F extends string = string> = {
+  field: F;
+  type: ColumnType;
+  sortable: boolean;
+  filterable: boolean;
+  hidden: boolean;
+  /** A date column that holds a day (YYYY-MM-DD), not a time. */
+  day: boolean;
 };
+
+/**
+ * One list definition feeds the API and the grid (house style, rule 4): the fields a list
+ * returns, which of them filter and sort, and which are hidden until chosen. Made by
+ * `defineList` from the row schema, so a column is declared once: the server adds an SQL
+ * expression per field (`listSql`, checked by the compiler against `F`), the console adds
+ * headers and widths (`columnsFromList`, likewise).
+ */
+export type List<F extends string = string, R = unknown> = {
+  /** API path under /api, e.g. `/users/page`. */
+  endpoint: string;
+  defaultSort: readonly SortSpec[];
+  /** In the default column order. */
+  columns: readonly ListField<F>[];
+  /** The columns as declared, for a list that shows the same ones (`columns: other.options`). */
+  options: Readonly<Record<F, ColumnOptions>>;
+  /** The schema of a row: the API's response. */
+  row: z.ZodObject;
+  /** The row's type, for the compiler alone (the console's grid rows). */
+  readonly rowType?: R;
+};
+/** The field names of a list. */
+export type FieldOf<L> = L extends List<infer F, unknown> ? F : never;
+
+/**
+ * Column types that zod cannot tell from the schema alone: a string holding a time or a day.
+ * Row schemas use `timestamp()` and `day()` for such fields (a zod registry, public API).
+ */
+const columnTypes = z.registry<{ type: ColumnType; day?: boolean }>();
+/** An ISO 8601 time as text, a `date` column of a list. */
+export const timestamp = () => z.string().register(columnTypes, { type: 'date' });
+/** A calendar day as YYYY-MM-DD, a `date` column of a list. */
+export const day = () => z.string().register(columnTypes, { type: 'date', day: true });
+
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
+  return s;
+}
+
+/** The list column type of a row field's schema. */
+export function columnTypeOf(schema: z.ZodType): ColumnType {
+  const s = unwrapped(schema);
+  const meta = columnTypes.get(s);
+  if (meta) return meta.type;
+  if (s instanceof z.ZodNumber) return 'number';
+  if (s instanceof z.ZodBoolean) return 'boolean';
+  if (s instanceof z.ZodString || s instanceof z.ZodEnum || s instanceof z.ZodLiteral) return 'string';
+  throw new Error(`a list column must be a string, number, boolean or date, not ${s.type}`);
+}
+
+/** Whether a row field holds a day (YYYY-MM-DD) rather than a time. */
+export const isDayField = (schema: z.ZodType) => columnTypes.get(unwrapped(schema))?.day === true;
+
+/**
+ * A list from its row schema: `columns` names fields of the row (the compiler refuses any
+ * other), in their default order, with what differs from the defaults (sortable, filterable,
+ * shown).
+ */
+export function defineList<S extends z.ZodObject, F extends keyof z.output<S> & string>(
+  row: S,
+  spec: { endpoint: string; defaultSort: { field: NoInfer<F>; dir: 'ASC' | 'DESC' }[]; columns: Record<F, ColumnOptions> },
+): List<F, z.output<S>> {
+  const shape = row.shape as Record<string, z.ZodType>;
+  const columns = (Object.entries(spec.columns) as [F, ColumnOptions][]).map(([field, o]): ListField<F> => {
+    if (!Object.hasOwn(shape, field)) throw new Error(`list ${spec.endpoint}: the row has no field "${field}"`);
+    const type = columnTypeOf(shape[field]);
+    return { field, type, sortable: o.sortable ?? true, filterable: o.filterable ?? true, hidden: o.hidden ?? false, day: isDayField(shape[field]) };
+  });
+  return { endpoint: spec.endpoint, defaultSort: spec.defaultSort, columns, options: spec.columns, row };
+}
 
 /** Writes the query string the server reads; the console's grid uses it. */
 export function listQueryString(q: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
 import { NETWORK_RANGE_TYPES, networkRangeTypeSchema } from './agent-api.ts';
-import type { ListSpec } from './list.ts';
+import { defineList } from './list.ts';
 
 export { NETWORK_RANGE_TYPES };
 
@@ -47,7 +47,6 @@ export function rangeSize(r: { type: string; address?: string | null; mask?: str
   return 1;
 }
 
-const ip = text(15).trim().refine(isIpv4, 'networks.badIp');
 const optionalText = text(255).trim().nullable().optional().transform((v) => (v ? v : null));
 
 /**
@@ -171,22 +170,22 @@ export const NETWORK_RANGE_TYPE_DEFS: Record<(typeof NETWORK_RANGE_TYPES)[number
 };
 
 /** The network ranges grid (`/api/network-ranges`, `/api/network-ranges-v`). */
-export const networkRangesListSpec: ListSpec = {
+export const networkRangesList = defineList(networkRangeListRowSchema, {
   endpoint: '/network-ranges',
   defaultSort: [{ field: 'id', dir: 'ASC' }],
-  columns: [
-    { field: 'name', type: 'string', sortable: true, filterable: true },
-    { field: 'type', type: 'string', sortable: true, filterable: true },
-    { field: 'address', type: 'string', sortable: true, filterable: true },
-    { field: 'mask', type: 'string', sortable: true, filterable: true },
-    { field: 'from', type: 'string', sortable: true, filterable: true },
-    { field: 'to', type: 'string', sortable: true, filterable: true },
-    { field: 'port', type: 'number', sortable: true, filterable: true },
-    { field: 'snmpVersion', type: 'string', sortable: true, filterable: true },
-    { field: 'agentName', type: 'string', sortable: true, filterable: true },
-    { field: 'locationName', type: 'string', sortable: true, filterable: true },
-    { field: 'agentId', type: 'number', filterable: true, hidden: true },
-    { field: 'locationId', type: 'number', filterable: true, hidden: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+  columns: {
+    name: {},
+    type: {},
+    address: {},
+    mask: {},
+    from: {},
+    to: {},
+    port: {},
+    snmpVersion: {},
+    agentName: {},
+    locationName: {},
+    agentId: { sortable: false, hidden: true },
+    locationId: { sortable: false, hidden: true },
+    id: { hidden: true },
+  },
+});

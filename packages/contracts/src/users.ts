@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
 import { grantSchema } from './grants.ts';
-import type { ListSpec } from './list.ts';
+import { defineList } from './list.ts';
 
 /**
  * Validation messages are i18n keys (`general.badLogin`); the server and the console both
@@ -168,16 +168,16 @@ export const userListRowSchema = z.object({
 export type UserListRow = z.infer<typeof userListRowSchema>;
 
 /** The users grid (spec section 2, Users). `id` is listed but hidden until chosen. */
-export const usersListSpec: ListSpec = {
+export const usersList = defineList(userListRowSchema, {
   endpoint: '/users',
   defaultSort: [{ field: 'lastName', dir: 'ASC' }],
-  columns: [
-    { field: 'login', type: 'string', sortable: true, filterable: true },
-    { field: 'email', type: 'string', sortable: true, filterable: true },
-    { field: 'lastName', type: 'string', sortable: true, filterable: true },
-    { field: 'firstName', type: 'string', sortable: true, filterable: true },
-    { field: 'middleName', type: 'string', sortable: true, filterable: true },
-    { field: 'activeFlag', type: 'boolean', sortable: true, filterable: true },
-    { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true },
-  ],
-};
+  columns: {
+    login: {},
+    email: {},
+    lastName: {},
+    firstName: {},
+    middleName: {},
+    activeFlag: {},
+    id: { hidden: true },
+  },
+});

@@ -6,7 +6,7 @@ import {
   type ColumnType,
   type FilterOperator,
   type ListQuery,
-  type ListSpec,
+  type List,
   type SortSpec,
 } from '@pagewatch/contracts/list';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
@@ -18,7 +18,8 @@ import { AppError } from './app-error.ts';
  * turned into parameterised SQL. User text only ever becomes a bound parameter. Lists are run
  * by list-run.ts.
  */
-export type ListColumn = { expr: SQL; type: ColumnType; filter?: boolean; sort?: boolean; select?: boolean };
+/** `day`: a date column holding a day, written as YYYY-MM-DD in JSON pages. */
+export type ListColumn = { expr: SQL; type: ColumnType; filter?: boolean; sort?: boolean; select?: boolean; day?: boolean };
 export type ListDef = {
   columns: Record<string, ListColumn>;
   /** FROM clause with its joins. */
@@ -38,27 +39,43 @@ export type ListDef = {
    * window or a LATERAL subquery does.
    */
   keyLookup?: boolean;
+  /** The column the caller's locations restrict, for the services' scope condition. */
+  scope?: SQL;
+  /** Objects a JSON page builds of the row's own fields: `{ name: { key: field } }`. */
+  objects?: Record<string, Record<string, string>>;
 };
 
 /**
- * A server list from the shared list spec (packages/contracts) plus one SQL expression per
- * field. Fields only the server knows (say, for a base filter) may be added as `extra`.
- * A spec field without an expression, or an expression for no field, is a start-up error.
+ * A server list from the shared list definition (packages/contracts) plus one SQL expression
+ * per field: `sql` must name exactly the list's fields (the compiler refuses a missing or an
+ * extra one). Fields only the server knows (say, for a base filter) may be added as `extra`.
  */
-export function defineList(
-  spec: ListSpec,
-  opts: { from: SQL; tiebreaker: SQL[]; sql: Record<string, SQL>; extra?: Record<string, ListColumn>; keyLookup?: boolean },
+export function listSql<F extends string>(
+  list: List<F>,
+  opts: {
+    from: SQL;
+    tiebreaker: SQL[];
+    sql: Record<F, SQL>;
+    extra?: Record<string, ListColumn>;
+    keyLookup?: boolean;
+    countLimit?: number;
+    /** The column the caller's locations restrict (`db/scope.ts`). */
+    scope?: SQL;
+    objects?: Record<string, Record<string, string>>;
+  },
 ): ListDef {
   const columns: Record<string, ListColumn> = {};
-  for (const f of spec.columns) {
-    const expr = opts.sql[f.field];
-    if (!expr) throw new Error(`list ${spec.endpoint}: no SQL for field "${f.field}"`);
-    columns[f.field] = { expr, type: f.type, filter: f.filterable ?? false, sort: f.sortable ?? false };
-  }
-  for (const name of Object.keys(opts.sql)) {
-    if (!columns[name]) throw new Error(`list ${spec.endpoint}: SQL for "${name}", which the spec does not list`);
-  }
-  return { columns: { ...columns, ...opts.extra }, from: opts.from, tiebreaker: opts.tiebreaker, defaultSort: spec.defaultSort, keyLookup: opts.keyLookup };
+  for (const f of list.columns) columns[f.field] = { expr: opts.sql[f.field], type: f.type, filter: f.filterable, sort: f.sortable, day: f.day };
+  return {
+    columns: { ...columns, ...opts.extra },
+    from: opts.from,
+    tiebreaker: opts.tiebreaker,
+    defaultSort: [...list.defaultSort],
+    keyLookup: opts.keyLookup,
+    countLimit: opts.countLimit,
+    scope: opts.scope,
+    objects: opts.objects,
+  };
 }
 
 const MAX_FILTER_CHARS = 20_000;

@@ -94,14 +94,6 @@ type Statements = {
   limit: number;
 };
 
-/** How `runListJson` writes the fields whose JSON is not simply that of their type. */
-export type JsonShape = {
-  /** Date fields that hold a day (a `date` column), written as YYYY-MM-DD. */
-  days?: readonly string[];
-  /** Objects made of the row's own fields: `{ name: { key: field } }`. */
-  objects?: Record<string, Record<string, string>>;
-};
-
 const dialect = new PgDialect();
 const build = (query: SQL): Built => dialect.sqlToQuery(query);
 
@@ -111,20 +103,20 @@ const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) =>
 /**
  * The page's rows (`p`) as the columns of their JSON objects, for `row_to_json`: text,
  * numbers and booleans as they are, timestamps as ISO 8601 in UTC with milliseconds, days as
- * YYYY-MM-DD, and the shape's objects beside the fields.
+ * YYYY-MM-DD, and the list's objects beside the fields.
  */
-function jsonColumns(def: ListDef, shape: JsonShape): SQL {
+function jsonColumns(def: ListDef): SQL {
   const value = (field: string): SQL => {
     const c = sql`p.${sql.identifier(field)}`;
     const type = def.columns[field].type;
     if (type === 'string') return sql`${c}::text`;
     if (type !== 'date') return c;
-    return shape.days?.includes(field)
+    return def.columns[field].day
       ? sql`to_char(${c}, 'YYYY-MM-DD')`
       : sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   };
   const fields = selected(def).map((f) => sql`${value(f)} AS ${sql.identifier(f)}`);
-  const objects = Object.entries(shape.objects ?? {}).map(([name, keys]) => {
+  const objects = Object.entries(def.objects ?? {}).map(([name, keys]) => {
     const pairs = Object.entries(keys).map(([k, f]) => {
       if (!/^[A-Za-z0-9_]+$/.test(k)) throw new Error(`not a field name: ${k}`);
       return sql`${sql.raw(`'${k}'`)}, ${value(f)}`;
@@ -134,7 +126,7 @@ function jsonColumns(def: ListDef, shape: JsonShape): SQL {
   return sql.join([...fields, ...objects], sql`, `);
 }
 
-function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json?: JsonShape): Statements {
+function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
@@ -149,7 +141,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   }
   if (json) {
     // The page's rows in the page's order (an aggregate over a sorted subquery keeps its order).
-    const rows = sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def, json)} FROM (${page}) p) x`;
+    const rows = sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def)} FROM (${page}) p) x`;
     return {
       page: build(rows),
       counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`),
@@ -173,7 +165,7 @@ const cached = new WeakMap<ListDef, Map<string, Statements>>();
  * string and form (rows or JSON) and then reused, as a grid asks for the same pages again and
  * again. At most MAX_CACHED per list, the oldest dropped first.
  */
-function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, split?: ScopeSplit, json?: JsonShape): Statements {
+function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, split?: ScopeSplit, json = false): Statements {
   const filter = q['filter-json'] ?? q.filter ?? '';
   const key = `${json ? 'json' : 'rows'}\u0000${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${filter}`;
   let byKey = cached.get(def);
@@ -216,7 +208,7 @@ export type RunListOptions = {
 
 /** The request's statements, and the page a `locate` asked for. */
 async function statementsFor(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions, json?: JsonShape,
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions, json = false,
 ): Promise<{ st: Statements; pageNumber?: number }> {
   // Unscoped and scoped requests never share statements, whatever the caller's key.
   const scopeKey = scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
@@ -275,14 +267,14 @@ export async function runList<T>(
 
 /**
  * Runs a list as `runList` does and answers with the JSON text of `{ pageRows, totalRows,
- * pageNumber? }`, the rows written by PostgreSQL (`shape` says how): the server passes the
+ * pageNumber? }`, the rows written by PostgreSQL (as the list's column types say): the server passes the
  * page on without making an object of each row and a string of it again, which on big grids
  * read all day is most of what a request costs.
  */
 export async function runListJson(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions & { shape: JsonShape },
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions,
 ): Promise<string> {
-  const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, opts.shape);
+  const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, true);
   const { rows, totalRows } = await readPage(db, def, st);
   const page = typeof rows[0]?.__rows === 'string' ? rows[0].__rows : '[]';
   return `{"pageRows":${page},"totalRows":${totalRows}${pageNumber === undefined ? '' : `,"pageNumber":${pageNumber}`}}`;

@@ -292,6 +292,8 @@ const ROUTES: Record<string, Fixture> = {
   // settings (instance-wide)
   'GET /api/settings/': { kind: 'global', request: () => ({ url: '/api/settings/' }) },
   'PUT /api/settings': { kind: 'instance', request: () => ({ url: '/api/settings', payload: [{ code: 'LOG_STORAGE_DAYS', numericValue: 90 }] }) },
+  // The default admin gets past the grants to the mail itself: 422 while SMTP is not set up.
+  'POST /api/settings/test-email': { kind: 'instance', ok: 422, request: () => ({ url: '/api/settings/test-email', payload: { to: 'someone@example.com' } }) },
 
   // event log: records written straight through the event log, at the location
   'GET /api/event-logs/page': {

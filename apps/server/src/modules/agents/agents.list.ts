@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { agentsListSpec } from '@pagewatch/contracts/agents';
-import { defineList } from '../../lib/list-query.ts';
+import { agentsList } from '@pagewatch/contracts/agents';
+import { listSql } from '../../lib/list-query.ts';
 
 /** The agents grid: fields, filters and sorts from the shared spec, SQL here. */
-export const agentsList = defineList(agentsListSpec, {
+export const agentsListSql = listSql(agentsList, {
+  scope: sql`a.location_id`,
   from: sql`agents a JOIN locations l ON l.id = a.location_id`,
   tiebreaker: [sql`a.id`],
   sql: {

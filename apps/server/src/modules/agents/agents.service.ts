@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
@@ -18,7 +18,7 @@ import type { ModelsService } from '../models/models.service.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
 import { agentRuns, agents } from './agents.tables.ts';
 import { agentById, agentIdByTokenHash, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
-import { agentsList } from './agents.list.ts';
+import { agentsListSql } from './agents.list.ts';
 import './agents.messages.ts';
 
 
@@ -52,7 +52,7 @@ export class AgentsService {
   // ---- console side ----
 
   list(caller: Caller, q: ListQuery) {
-    return runList<AgentListRow>(this.db, agentsList, q, scopeCondition(caller, sql`a.location_id`));
+    return runList<AgentListRow>(this.db, agentsListSql, q, scopeCondition(caller, agentsListSql.scope!));
   }
 
   private async visible(caller: Caller, id: number): Promise<AgentRow> {

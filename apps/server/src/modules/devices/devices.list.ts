@@ -1,20 +1,21 @@
 import { sql } from 'drizzle-orm';
 import {
-  devicePartShortListSpec,
-  devicePartsListSpec,
-  devicesListSpec,
-  dmDeviceDaysActualListSpec,
-  dmDeviceDaysListSpec,
-  dmDeviceDaysVListSpec,
-  dmDeviceHistoryListSpec,
-  dmDevicePartDaysListSpec,
-  dmDeviceUserDaysListSpec,
+  devicePartShortList,
+  devicePartsList,
+  devicesList,
+  dmDeviceDaysActualList,
+  dmDeviceDaysList,
+  dmDeviceDaysVList,
+  dmDeviceHistoryList,
+  dmDevicePartDaysList,
+  dmDeviceUserDaysList,
 } from '@pagewatch/contracts/devices';
-import { defineList, type ListDef } from '../../lib/list-query.ts';
+import type { List } from '@pagewatch/contracts/list';
+import { listSql, type ListDef } from '../../lib/list-query.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
- * here. Each list's scope is applied by the service on the column named in its comment. Joins
+ * here, with the column each list's scope applies to. Joins
  * that a count does not need are LEFT joins on a unique key, so PostgreSQL drops them there.
  * Lists whose rows are found by their key through an index say so (`keyLookup`); the newest
  * days and the IP history compute their rows and do not.
@@ -26,8 +27,9 @@ import { defineList, type ListDef } from '../../lib/list-query.ts';
  */
 const COUNT_LIMIT = 1_000;
 
-/** Scope column: d.location_id. */
-export const devicesList: ListDef = { ...defineList(devicesListSpec, {
+export const devicesListSql = listSql(devicesList, {
+  countLimit: COUNT_LIMIT,
+  scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
   keyLookup: true,
   tiebreaker: [sql`d.id`],
@@ -70,15 +72,18 @@ export const devicesList: ListDef = { ...defineList(devicesListSpec, {
   extra: {
     locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true },
   },
-}), countLimit: COUNT_LIMIT };
+});
 
 /**
- * Scope column: s.location_id. One row per supply of a device. The supply carries its device's
+ * One row per supply of a device. The supply carries its device's
  * location and model (kept by triggers), so the usual filters and sorts use the supplies' own
  * indexes. The device join is LEFT (every supply has its device) so that a count that needs no
  * device column skips it.
  */
-export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
+export const devicePartsListSql = listSql(devicePartsList, {
+  objects: { device: { id: 'deviceId', serialNumber: 'serialNumber', inventoryNumber: 'inventoryNumber' } },
+  countLimit: COUNT_LIMIT,
+  scope: sql`s.location_id`,
   from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
   keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
@@ -107,10 +112,10 @@ export const devicePartsList: ListDef = { ...defineList(devicePartsListSpec, {
     id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },
     supplyIndex: { expr: sql`s.supply_index`, type: 'number', filter: true, sort: true },
   },
-}), countLimit: COUNT_LIMIT };
+});
 
-/** Scope column: d.location_id. */
-export const devicePartShortList = defineList(devicePartShortListSpec, {
+export const devicePartShortListSql = listSql(devicePartShortList, {
+  scope: sql`d.location_id`,
   from: sql`device_supplies s JOIN devices d ON d.id = s.device_id`,
   keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
@@ -142,8 +147,8 @@ const dayColumns = (a: string) => ({
 });
 const dayId = (a: string) => ({ id: { expr: sql.raw(`(${a}.device_id || '-' || ${a}.fact_date)`), type: 'string' as const, filter: false, sort: false } });
 
-/** Scope column: dd.location_id. */
-export const dmDeviceDaysList = defineList(dmDeviceDaysListSpec, {
+export const dmDeviceDaysListSql = listSql(dmDeviceDaysList, {
+  scope: sql`dd.location_id`,
   from: sql`dm_device_days dd`,
   keyLookup: true,
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
@@ -170,8 +175,8 @@ const dayVColumns = {
   dayColor: dayDelta('color_count', null),
 };
 
-/** Scope column: dd.location_id. */
-export const dmDeviceDaysVList = defineList(dmDeviceDaysVListSpec, {
+export const dmDeviceDaysVListSql = listSql(dmDeviceDaysVList, {
+  scope: sql`dd.location_id`,
   from: sql`dm_device_days dd LEFT JOIN devices d ON d.id = dd.device_id`,
   keyLookup: true,
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
@@ -179,16 +184,16 @@ export const dmDeviceDaysVList = defineList(dmDeviceDaysVListSpec, {
   extra: dayId('dd'),
 });
 
-/** Scope column: dd.location_id. The newest day of each device. */
-export const dmDeviceDaysActualList = defineList(dmDeviceDaysActualListSpec, {
+export const dmDeviceDaysActualListSql = listSql(dmDeviceDaysActualList, {
+  scope: sql`d.location_id`,
   from: sql`devices d JOIN LATERAL (SELECT * FROM dm_device_days x WHERE x.device_id = d.id ORDER BY x.fact_date DESC LIMIT 1) dd ON true`,
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayVColumns,
   extra: dayId('dd'),
 });
 
-/** Scope column: d.location_id. */
-export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
+export const dmDevicePartDaysListSql = listSql(dmDevicePartDaysList, {
+  scope: sql`d.location_id`,
   from: sql`dm_device_part_days pd JOIN devices d ON d.id = pd.device_id`,
   keyLookup: true,
   tiebreaker: [sql`pd.device_id`, sql`pd.supply_index`, sql`pd.fact_date`],
@@ -208,8 +213,8 @@ export const dmDevicePartDaysList = defineList(dmDevicePartDaysListSpec, {
   extra: { id: { expr: sql`(pd.device_id || '-' || pd.supply_index || '-' || pd.fact_date)`, type: 'string', filter: false, sort: false } },
 });
 
-/** Scope column: ud.location_id. */
-export const dmDeviceUserDaysList = defineList(dmDeviceUserDaysListSpec, {
+export const dmDeviceUserDaysListSql = listSql(dmDeviceUserDaysList, {
+  scope: sql`ud.location_id`,
   from: sql`dm_device_user_days ud`,
   keyLookup: true,
   tiebreaker: [sql`ud.id`],
@@ -222,8 +227,8 @@ export const dmDeviceUserDaysList = defineList(dmDeviceUserDaysListSpec, {
   },
 });
 
-/** Scope column: d.location_id. An address holds from its change until the next one. */
-export const dmDeviceHistoryList = defineList(dmDeviceHistoryListSpec, {
+export const dmDeviceHistoryListSql = listSql(dmDeviceHistoryList, {
+  scope: sql`d.location_id`,
   from: sql`(SELECT h.*, lead(h.changed_at) OVER (PARTITION BY h.device_id ORDER BY h.changed_at, h.id) AS until FROM device_ip_history h) h JOIN devices d ON d.id = h.device_id`,
   tiebreaker: [sql`h.id`],
   sql: {
@@ -236,3 +241,15 @@ export const dmDeviceHistoryList = defineList(dmDeviceHistoryListSpec, {
   },
 });
 
+/** Every list of the domain with its SQL: each is served at its endpoint (devices.routes.ts). */
+export const DEVICE_LISTS: [List, ListDef][] = [
+  [devicesList, devicesListSql],
+  [devicePartsList, devicePartsListSql],
+  [devicePartShortList, devicePartShortListSql],
+  [dmDeviceDaysList, dmDeviceDaysListSql],
+  [dmDeviceDaysVList, dmDeviceDaysVListSql],
+  [dmDeviceDaysActualList, dmDeviceDaysActualListSql],
+  [dmDevicePartDaysList, dmDevicePartDaysListSql],
+  [dmDeviceUserDaysList, dmDeviceUserDaysListSql],
+  [dmDeviceHistoryList, dmDeviceHistoryListSql],
+];

@@ -2,19 +2,11 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
+import { listQuerySchema, pageResponseSchema, type List } from '@pagewatch/contracts/list';
 import {
   changeActivitySchema,
-  deviceListRowSchema,
-  devicePartRowSchema,
-  devicePartShortRowSchema,
   deviceSchema,
   deviceUpdateSchema,
-  dmDeviceDayRowSchema,
-  dmDeviceDayVRowSchema,
-  dmDeviceHistoryRowSchema,
-  dmDevicePartDayRowSchema,
-  dmDeviceUserDayRowSchema,
   locationDeviceStatisticsSchema,
   messageResponseSchema,
   statisticsRowSchema,
@@ -23,7 +15,8 @@ import {
 import { translate } from '../../i18n/messages.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { DeviceListName } from './devices.service.ts';
+import type { ListDef } from '../../lib/list-query.ts';
+import { DEVICE_LISTS } from './devices.list.ts';
 
 const walkQuery = z.object({ ids: z.union([idParams.shape.id, z.array(idParams.shape.id).max(10_000)]).optional() });
 
@@ -33,26 +26,18 @@ export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
   const svc = ctx.devices;
   const tags = ['devices'];
 
-  const list = (url: string, name: DeviceListName, row: z.ZodType) =>
-    app.get(url, {
+  const list = (shared: List, def: ListDef) =>
+    app.get(`/api${shared.endpoint}`, {
       config: { access: 'MNU_DEVICES.READ' },
-      schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(row) } },
+      schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(shared.row) } },
     }, async (req, reply) => {
       // The page comes as JSON text, written by PostgreSQL in the row schema's types
       // (devices.routes.test checks each list against it); it is sent as it is.
-      const json = await svc.list(callerOf(req), name, req.query);
+      const json = await svc.list(callerOf(req), def, req.query);
       return reply.type('application/json; charset=utf-8').send(json as never);
     });
 
-  list('/api/devices/page', 'devices', deviceListRowSchema);
-  list('/api/device-part-v/page', 'parts', devicePartRowSchema);
-  list('/api/device-part-short-v/page', 'partsShort', devicePartShortRowSchema);
-  list('/api/dm-device-days/page', 'days', dmDeviceDayRowSchema);
-  list('/api/dm-device-days-v/page', 'daysV', dmDeviceDayVRowSchema);
-  list('/api/dm-device-days-actual-v/page', 'daysActual', dmDeviceDayVRowSchema);
-  list('/api/dm-device-part-days/page', 'partDays', dmDevicePartDayRowSchema);
-  list('/api/dm-device-user-days/page', 'userDays', dmDeviceUserDayRowSchema);
-  list('/api/dm-device-history/page', 'history', dmDeviceHistoryRowSchema);
+  for (const [shared, def] of DEVICE_LISTS) list(shared, def);
 
   // Unknown devices' walks as a zip of `.walk` files (all in scope, or the ids given).
   app.get('/api/devices/walks', {

@@ -1,27 +1,16 @@
 import { part } from '../event-logs/event-logs.messages.ts';
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
-import type { ListQuery, ListSpec } from '@pagewatch/contracts/list';
+import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListDef } from '../../lib/list-query.ts';
-import { runListJson, type JsonShape } from '../../lib/list-run.ts';
+import { runListJson } from '../../lib/list-run.ts';
 import { zip } from '../../lib/zip.ts';
 import { assertInScope, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { devices } from './devices.tables.ts';
 import { deviceWalkRequests } from './device-activity.tables.ts';
-import {
-  devicePartShortList,
-  devicePartsList,
-  devicesList,
-  dmDeviceDaysActualList,
-  dmDeviceDaysList,
-  dmDeviceDaysVList,
-  dmDeviceHistoryList,
-  dmDevicePartDaysList,
-  dmDeviceUserDaysList,
-} from './devices.list.ts';
 import {
   countsBy,
   dayCounters,
@@ -37,28 +26,6 @@ import { walkFile, walkFileName } from './walk-file.ts';
 import { locationIn, scopeCondition } from '../../db/scope.ts';
 import './devices.messages.ts';
 
-type Lists = 'devices' | 'parts' | 'partsShort' | 'days' | 'daysV' | 'daysActual' | 'partDays' | 'userDays' | 'history';
-
-/**
- * Each list: its definition, the column its scope applies to, and how PostgreSQL writes its
- * rows (days as YYYY-MM-DD; a consumable's device as an object of its own).
- */
-const LISTS: Record<Lists, { def: ListDef; scope: SQL; shape: JsonShape }> = {
-  devices: { def: devicesList, scope: sql`d.location_id`, shape: {} },
-  parts: {
-    def: devicePartsList,
-    scope: sql`s.location_id`,
-    shape: { objects: { device: { id: 'deviceId', serialNumber: 'serialNumber', inventoryNumber: 'inventoryNumber' } } },
-  },
-  partsShort: { def: devicePartShortList, scope: sql`d.location_id`, shape: {} },
-  days: { def: dmDeviceDaysList, scope: sql`dd.location_id`, shape: { days: ['factDate'] } },
-  daysV: { def: dmDeviceDaysVList, scope: sql`dd.location_id`, shape: { days: ['factDate'] } },
-  daysActual: { def: dmDeviceDaysActualList, scope: sql`d.location_id`, shape: { days: ['factDate'] } },
-  partDays: { def: dmDevicePartDaysList, scope: sql`d.location_id`, shape: { days: ['factDate'] } },
-  userDays: { def: dmDeviceUserDaysList, scope: sql`ud.location_id`, shape: { days: ['factDate'] } },
-  history: { def: dmDeviceHistoryList, scope: sql`d.location_id`, shape: {} },
-};
-
 export type WalkZip = { fileName: string; data: Buffer; count: number };
 
 /** The devices domain's verbs: lists, the card, maintenance, walks and statistics, all scoped to the caller. */
@@ -71,17 +38,13 @@ export class DevicesService {
     this.log = log;
   }
 
-  /** A page of one of the lists as JSON text: `{ pageRows, totalRows }`. */
-  async list(caller: Caller, name: Lists, q: ListQuery): Promise<string> {
-    const l = LISTS[name];
+  /** A page of one of the domain's lists (devices.list.ts) as JSON text: `{ pageRows, totalRows }`. */
+  async list(caller: Caller, def: ListDef, q: ListQuery): Promise<string> {
+    const column = def.scope!;
     // A caller who sees every location needs no scope condition (and the counts get cheaper).
     const scoped = !caller.allLocations;
     const ids = scoped ? [...caller.scope].sort((a, b) => a - b) : [];
-    return runListJson(this.db, l.def, q, scopeCondition(caller, l.scope), {
-      split: scoped ? { column: l.scope, ids } : undefined,
-      scopeKey: ids.join(','),
-      shape: l.shape,
-    });
+    return runListJson(this.db, def, q, scopeCondition(caller, column), { split: scoped ? { column, ids } : undefined, scopeKey: ids.join(',') });
   }
 
   private visible(caller: Caller) {
@@ -290,4 +253,3 @@ export class DevicesService {
   }
 }
 
-export type { Lists as DeviceListName, ListSpec };

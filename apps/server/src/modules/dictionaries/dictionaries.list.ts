@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { ListDef } from '../../lib/list-query.ts';
+import { dictionariesList } from '@pagewatch/contracts/dictionaries';
+import { listSql } from '../../lib/list-query.ts';
 
-/** The dictionaries grid. */
-export const dictionariesList: ListDef = {
+/** The dictionaries grid: fields, filters and sorts from the shared list, SQL here. */
+export const dictionariesListSql = listSql(dictionariesList, {
   from: sql`dictionaries d`,
   tiebreaker: [sql`d.id`],
-  defaultSort: [{ field: 'code', dir: 'ASC' }],
-  columns: {
-    id: { expr: sql`d.id`, type: 'number', filter: true, sort: true },
-    code: { expr: sql`d.code`, type: 'string', filter: true, sort: true },
-    name: { expr: sql`d.name`, type: 'string', filter: true, sort: true },
-    nameRu: { expr: sql`d.name_ru`, type: 'string', filter: true, sort: true },
-    hierarchical: { expr: sql`d.hierarchical`, type: 'boolean', filter: true, sort: true },
-    isSystem: { expr: sql`d.is_system`, type: 'boolean', filter: true, sort: true },
-    itemCount: {
-      expr: sql`(CASE WHEN d.code = 'LOCATION' THEN (SELECT count(*) FROM locations) ELSE (SELECT count(*) FROM dictionary_items i WHERE i.dictionary_id = d.id) END)::int`,
-      type: 'number',
-      sort: true,
-    },
+  sql: {
+    id: sql`d.id`,
+    code: sql`d.code`,
+    name: sql`d.name`,
+    nameRu: sql`d.name_ru`,
+    hierarchical: sql`d.hierarchical`,
+    isSystem: sql`d.is_system`,
+    itemCount: sql`(CASE WHEN d.code = 'LOCATION' THEN (SELECT count(*) FROM locations) ELSE (SELECT count(*) FROM dictionary_items i WHERE i.dictionary_id = d.id) END)::int`,
   },
-};
+});

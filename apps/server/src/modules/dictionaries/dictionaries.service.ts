@@ -15,7 +15,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-
 import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { LocationsService } from '../locations/locations.service.ts';
-import { dictionariesList } from './dictionaries.list.ts';
+import { dictionariesListSql } from './dictionaries.list.ts';
 import * as repo from './dictionaries.repository.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
 import { isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
@@ -55,7 +55,7 @@ export class DictionariesService {
   // ---- dictionaries ----
 
   list(q: ListQuery) {
-    return runList(this.db, dictionariesList, q);
+    return runList(this.db, dictionariesListSql, q);
   }
 
   async get(id: number): Promise<Dictionary> {

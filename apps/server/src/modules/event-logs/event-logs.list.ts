@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { eventLogsListSpec } from '@pagewatch/contracts/event-logs';
-import { defineList, type ListDef } from '../../lib/list-query.ts';
+import { eventLogsList } from '@pagewatch/contracts/event-logs';
+import { listSql } from '../../lib/list-query.ts';
 
 /**
  * The logs grid: fields from the shared spec, SQL here. The group name and the user's login are
  * scalar subqueries, not joins: the page evaluates them for its 50 rows only, and the count
  * touches event_logs alone, so it is an index-only scan of a partial index (bench/logs.bench.ts).
+ * Millions of records: counts are exact up to 1,000 matches (20 pages of 50) and estimated above.
  */
-const list = defineList(eventLogsListSpec, {
+export const eventLogsListSql = listSql(eventLogsList, {
+  countLimit: 1_000,
   from: sql`event_logs l`,
   tiebreaker: [sql`l.id`],
   sql: {
@@ -31,6 +33,3 @@ const list = defineList(eventLogsListSpec, {
     messageParams: { expr: sql`l.message_params`, type: 'string' },
   },
 });
-
-/** Millions of records: counts are exact up to 1,000 matches (20 pages of 50) and estimated above (see ListDef). */
-export const eventLogsList: ListDef = { ...list, countLimit: 1_000 };

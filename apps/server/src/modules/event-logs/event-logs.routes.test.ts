@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { locations, roleGrants, roles, users } from '../../db/tables.ts';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { runList } from '../../lib/list-run.ts';
-import { eventLogsList } from './event-logs.list.ts';
+import { eventLogsListSql } from './event-logs.list.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
@@ -78,12 +78,12 @@ describe('event log routes', () => {
 
   it('counts exactly up to the list\'s count limit and estimates above it', async () => {
     const q = { page: '2,1', 'filter-json': JSON.stringify(['parentId', '=', null]) };
-    const exact = await runList(t.ctx.db, eventLogsList, q);
+    const exact = await runList(t.ctx.db, eventLogsListSql, q);
     expect(exact.totalRows).toBeGreaterThan(2);
-    const capped = await runList(t.ctx.db, { ...eventLogsList, countLimit: 2 }, q);
+    const capped = await runList(t.ctx.db, { ...eventLogsListSql, countLimit: 2 }, q);
     expect(capped.pageRows).toHaveLength(2);
     expect(capped.totalRows).toBeGreaterThan(2); // the planner's estimate, at least the limit + 1
-    const small = await runList(t.ctx.db, { ...eventLogsList, countLimit: 1000 }, q);
+    const small = await runList(t.ctx.db, { ...eventLogsListSql, countLimit: 1000 }, q);
     expect(small.totalRows).toBe(exact.totalRows);
   });
 

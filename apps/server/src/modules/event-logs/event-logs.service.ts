@@ -38,7 +38,7 @@ import { locationIn } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
-import { eventLogsList } from './event-logs.list.ts';
+import { eventLogsListSql } from './event-logs.list.ts';
 import { renderLog, type LogParams } from './event-logs.messages.ts';
 import { errorSummary, fullStack, loggableError } from '../../lib/loggable-error.ts';
 
@@ -250,7 +250,7 @@ export class EventLog {
    * stored English text: translating millions of rows to filter them is not an option.
    */
   async list(caller: Caller, q: ListQuery, lang: Lang = 'en') {
-    const res = await runList<Record<string, unknown>>(this.db, eventLogsList, q, this.visibleSql(caller, sql`l.location_id`));
+    const res = await runList<Record<string, unknown>>(this.db, eventLogsListSql, q, this.visibleSql(caller, sql`l.location_id`));
     return { pageRows: res.pageRows.map((r) => toRow(r, lang)), totalRows: res.totalRows };
   }
 

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { ListDef } from '../../lib/list-query.ts';
+import { locationsList } from '@pagewatch/contracts/dictionaries';
+import { listSql } from '../../lib/list-query.ts';
 
 /** The caller's locations as a list (pickers and the locations screen). */
-export const userLocationsList: ListDef = {
+export const userLocationsListSql = listSql(locationsList, {
   from: sql`locations l`,
   tiebreaker: [sql`l.id`],
-  defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: {
-    id: { expr: sql`l.id`, type: 'number', filter: true, sort: true },
-    code: { expr: sql`l.code`, type: 'string', filter: true, sort: true },
-    name: { expr: sql`l.name`, type: 'string', filter: true, sort: true },
-    parentId: { expr: sql`l.parent_id`, type: 'number', filter: true, sort: true },
+  scope: sql`l.id`,
+  sql: {
+    id: sql`l.id`,
+    code: sql`l.code`,
+    name: sql`l.name`,
   },
-};
+  extra: { parentId: { expr: sql`l.parent_id`, type: 'number', filter: true, sort: true } },
+});

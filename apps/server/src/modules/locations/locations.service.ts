@@ -18,7 +18,7 @@ import type { Caller } from '../auth/caller.ts';
 import { findItem, itemView, isInSubtree, deleteValuesOfItem, type LocationRow } from '../dictionaries/dictionaries.repository.ts';
 import { isUniqueViolation, type DictionaryEvents } from '../dictionaries/dictionary-events.ts';
 import { agentsOfLocation, dependentCounts, devicesOfLocation } from './locations.repository.ts';
-import { userLocationsList } from './locations.list.ts';
+import { userLocationsListSql } from './locations.list.ts';
 import { locationPlanPlacements, locationPlans } from './locations.tables.ts';
 import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
 import '../dictionaries/dictionaries.messages.ts';
@@ -70,7 +70,7 @@ export class LocationsService {
 
   /** A page of the locations the caller sees. */
   userLocations(caller: Caller, q: ListQuery) {
-    return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsList, q, scopeCondition(caller, sql`l.id`));
+    return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsListSql, q, scopeCondition(caller, userLocationsListSql.scope!));
   }
 
   private async visible(caller: Caller, id: number): Promise<LocationRow> {

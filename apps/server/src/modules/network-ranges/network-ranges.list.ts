@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { networkRangesListSpec } from '@pagewatch/contracts/network-ranges';
-import { defineList } from '../../lib/list-query.ts';
+import { networkRangesList } from '@pagewatch/contracts/network-ranges';
+import { listSql } from '../../lib/list-query.ts';
 
 /** The network ranges grid: fields, filters and sorts from the shared spec, SQL here. */
-export const networkRangesList = defineList(networkRangesListSpec, {
+export const networkRangesListSql = listSql(networkRangesList, {
+  scope: sql`r.location_id`,
   from: sql`network_ranges r JOIN locations l ON l.id = r.location_id LEFT JOIN agents a ON a.id = r.agent_id`,
   tiebreaker: [sql`r.id`],
   sql: {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import {
   networkRangeInputSchema,
@@ -17,7 +17,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from './network-ranges.tables.ts';
-import { networkRangesList } from './network-ranges.list.ts';
+import { networkRangesListSql } from './network-ranges.list.ts';
 import './network-ranges.messages.ts';
 
 type Row = typeof networkRanges.$inferSelect;
@@ -36,7 +36,7 @@ export class NetworkRangesService {
   }
 
   list(caller: Caller, q: ListQuery) {
-    return runList<NetworkRangeListRow>(this.db, networkRangesList, q, scopeCondition(caller, sql`r.location_id`));
+    return runList<NetworkRangeListRow>(this.db, networkRangesListSql, q, scopeCondition(caller, networkRangesListSql.scope!));
   }
 
   private async visible(caller: Caller, id: number): Promise<Row> {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { usersListSpec } from '@pagewatch/contracts/users';
-import { defineList } from '../../lib/list-query.ts';
+import { usersList } from '@pagewatch/contracts/users';
+import { listSql } from '../../lib/list-query.ts';
 
 /** The users grid: fields, filters and sorts from the shared spec, SQL here. */
-export const usersList = defineList(usersListSpec, {
+export const usersListSql = listSql(usersList, {
   from: sql`users u`,
   tiebreaker: [sql`u.id`],
   sql: {

@@ -13,7 +13,7 @@ import type { SessionNotice } from '../../plugins/realtime.ts';
 import { allRoles, roleIdsOf } from '../roles/roles.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { keyLocations, locationIdsOf, userById, userView } from './users.repository.ts';
-import { usersList } from './users.list.ts';
+import { usersListSql } from './users.list.ts';
 import './users.messages.ts';
 
 /**
@@ -50,7 +50,7 @@ export class UsersService {
   }
 
   list(caller: Caller, q: ListQuery) {
-    return runList<UserListRow>(this.db, usersList, q, scopeOf(caller));
+    return runList<UserListRow>(this.db, usersListSql, q, scopeOf(caller));
   }
 
   /** The user if the caller may see them: 404 when missing, 403 when outside the caller's locations. */

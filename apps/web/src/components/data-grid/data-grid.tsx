@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { FilterExpression, SortSpec } from '@pagewatch/contracts/list';
+import type { FilterExpression, List, SortSpec } from '@pagewatch/contracts/list';
 import { errorMessage } from '../../lib/errors.ts';
 import { GridBody } from './grid-body.tsx';
 import { GridColumnChooser } from './grid-column-chooser.tsx';
@@ -35,7 +35,9 @@ export type DataGridProps<Row> = {
   /** Keep stable (module constant or useMemo): the grid reads the defaults once. */
   columns: readonly GridColumn<Row>[];
   getRowId: (row: Row) => RowId;
-  /** Remote data: the list's API path (`/users`), paged, sorted and filtered by the server. */
+  /** Remote data: the list (contracts) whose API pages, sorts and filters the rows; its default sort applies. */
+  list?: Pick<List, 'endpoint' | 'defaultSort'>;
+  /** Remote data by path alone (`/users`), for an API that is not a declared list. */
   endpoint?: string;
   /** Local data, filtered and sorted in the browser (tree grids that load everything at once). */
   data?: readonly Row[];
@@ -78,10 +80,12 @@ export type DataGridProps<Row> = {
 };
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const endpoint = props.list?.endpoint ?? props.endpoint;
+  const defaultSort = useMemo(() => props.defaultSort ?? (props.list ? [...props.list.defaultSort] : undefined), [props.defaultSort, props.list]);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { columns, getRowId } = props;
-  const grid = useGridState(props.gridKey, columns, props.defaultSort);
+  const grid = useGridState(props.gridKey, columns, defaultSort);
   const { state } = grid;
   const tree = !!(props.getSubRows || props.getParentId);
   const paged = props.paged ?? !props.data;
@@ -107,12 +111,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     [byField, filterPanel],
   );
 
-  const remoteHighlight = props.endpoint && !props.data && paged ? (props.highlightId ?? null) : null;
+  const remoteHighlight = endpoint && !props.data && paged ? (props.highlightId ?? null) : null;
   const [locateId, setLocateId] = useState<RowId | null>(remoteHighlight);
   useEffect(() => setLocateId(remoteHighlight), [remoteHighlight]);
 
   const data = useGridData({
-    endpoint: props.endpoint,
+    endpoint,
     data: props.data,
     columns,
     sort: state.sort,

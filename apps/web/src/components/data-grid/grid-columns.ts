@@ -1,15 +1,19 @@
-import type { GridColumn, ListColumn, ListDefinition, LookupOption } from './grid-types.ts';
+import type { List } from '@pagewatch/contracts/list';
+import type { GridColumn, GridField, LookupOption } from './grid-types.ts';
 
 /** How a screen shows a listed field; it may present a field as a lookup with options. */
-export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof ListColumn> & { type?: 'lookup'; options?: readonly LookupOption[] };
+export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField> & { type?: 'lookup'; options?: readonly LookupOption[] };
 
 /**
  * Grid columns from a list definition (house-style rule 4): the definition says which fields
  * exist, sort, filter and show by default, the screen adds headers, widths and renderers.
  * The order of the definition is the default column order.
  */
-export function columnsFromList<Row>(list: Pick<ListDefinition, 'columns'>, looks: Record<string, ColumnLook<Row>>): GridColumn<Row>[] {
-  return list.columns.map((c) => ({ ...c, ...(looks[c.field] ?? { header: c.field }) }));
+export function columnsFromList<F extends string, Row>(list: List<F, Row>, looks: { [K in NoInfer<F>]?: ColumnLook<NoInfer<Row>> }): GridColumn<Row>[] {
+  return list.columns.map((c): GridColumn<Row> => {
+    const { field, type, sortable, filterable, hidden } = c;
+    return { field, type, sortable, filterable, hidden, ...(looks[c.field] ?? { header: c.field }) };
+  });
 }
 
 /** Moves `field` to where `before` stands (or to the end); used by drag and by the arrow buttons. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { andAll, buildFilter, dayRange, filterRowCondition, matchesFilter, sortRows } from './grid-filter.ts';
-import type { ListColumn } from './grid-types.ts';
+import type { GridField } from './grid-types.ts';
 
-const columns: ListColumn[] = [
+const columns: GridField[] = [
   { field: 'login', type: 'string', filterable: true },
   { field: 'count', type: 'number', filterable: true },
   { field: 'activeFlag', type: 'boolean', filterable: true },

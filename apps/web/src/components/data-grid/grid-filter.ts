@@ -1,7 +1,7 @@
 import type { FilterCondition, FilterExpression, FilterValue, SortSpec } from '@pagewatch/contracts/list';
-import type { GridColumnType, ListColumn } from './grid-types.ts';
+import type { GridColumnType, GridField } from './grid-types.ts';
 
-type FilterColumn = Pick<ListColumn, 'field' | 'type'>;
+type FilterColumn = Pick<GridField, 'field' | 'type'>;
 
 /** The start of a local calendar day `YYYY-MM-DD` and of the next one, as ISO instants. */
 export function dayRange(day: string): [string, string] | null {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { moveField } from './grid-columns.ts';
 import { fitPageSize } from './grid-page-size.ts';
 import { defaultGridState, parseGridState, serializeGridState } from './grid-storage.ts';
-import type { ListColumn } from './grid-types.ts';
+import type { GridField } from './grid-types.ts';
 
-const columns: ListColumn[] = [
+const columns: GridField[] = [
   { field: 'login', type: 'string', sortable: true, filterable: true },
   { field: 'email', type: 'string', sortable: true, filterable: true },
   { field: 'activeFlag', type: 'boolean', filterable: true },

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type FilterValue, type SortSpec } from '@pagewatch/contracts/list';
 import { isPageSizeChoice } from './grid-page-size.ts';
-import type { ListColumn, PersistedGridState } from './grid-types.ts';
+import type { GridField, PersistedGridState } from './grid-types.ts';
 
 /** Bump when the stored shape changes incompatibly; older entries are then ignored. */
 const VERSION = 1;
@@ -11,7 +11,7 @@ export function gridStorageKey(gridKey: string): string {
   return PREFIX + gridKey;
 }
 
-export function defaultGridState(columns: readonly ListColumn[], defaultSort: SortSpec[] = []): PersistedGridState {
+export function defaultGridState(columns: readonly GridField[], defaultSort: SortSpec[] = []): PersistedGridState {
   return {
     columnOrder: columns.map((c) => c.field),
     hidden: columns.filter((c) => c.hidden).map((c) => c.field),
@@ -38,7 +38,7 @@ const isFilterValue = (v: unknown): v is FilterValue =>
  */
 export function parseGridState(
   json: string | null,
-  columns: readonly ListColumn[],
+  columns: readonly GridField[],
   defaultSort: SortSpec[] = [],
 ): PersistedGridState {
   const fallback = defaultGridState(columns, defaultSort);
@@ -95,7 +95,7 @@ export function parseGridState(
   return { columnOrder, hidden, widths, sort, filterRow, headerFilters, pageSize };
 }
 
-export function loadGridState(gridKey: string, columns: readonly ListColumn[], defaultSort?: SortSpec[]): PersistedGridState {
+export function loadGridState(gridKey: string, columns: readonly GridField[], defaultSort?: SortSpec[]): PersistedGridState {
   let json: string | null = null;
   try {
     json = localStorage.getItem(gridStorageKey(gridKey));

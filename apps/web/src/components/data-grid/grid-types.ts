@@ -8,10 +8,10 @@ export type GridColumnType = 'string' | 'number' | 'date' | 'boolean' | 'lookup'
 export type LookupOption = { value: string | number; label: string };
 
 /**
- * A column as a list declares it (house-style rule 4): the same declaration tells the server
- * which fields filter and sort and tells the grid what to show by default.
+ * A column the grid knows: a list's field (contracts `List`, via `columnsFromList`) or a column
+ * of local data; which fields filter and sort, and what shows by default.
  */
-export type ListColumn = {
+export type GridField = {
   field: string;
   type: GridColumnType;
   sortable?: boolean;
@@ -21,15 +21,8 @@ export type ListColumn = {
   options?: readonly LookupOption[];
 };
 
-export type ListDefinition = {
-  /** API path of the list, e.g. `/users`. */
-  endpoint: string;
-  columns: readonly ListColumn[];
-  defaultSort?: SortSpec[];
-};
-
 /** What the grid adds to a list column: how it looks. */
-export type GridColumn<Row> = ListColumn & {
+export type GridColumn<Row> = GridField & {
   /** i18n key of the header text. */
   header: string;
   /** Initial width in px (the user may resize; the width is then remembered). */

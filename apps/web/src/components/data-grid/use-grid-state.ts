@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FilterValue, SortSpec } from '@pagewatch/contracts/list';
 import { defaultGridState, loadGridState, saveGridState } from './grid-storage.ts';
-import type { ListColumn, PageSizeChoice, PersistedGridState } from './grid-types.ts';
+import type { GridField, PageSizeChoice, PersistedGridState } from './grid-types.ts';
 
 /**
  * The grid's state: what is remembered per `gridKey` (saved on every change) plus the page
  * number, which the spec keeps out of storage. Filter, sort and page-size changes go back to
  * the first page, since the old page number means nothing under a new query.
  */
-export function useGridState(gridKey: string, columns: readonly ListColumn[], defaultSort?: SortSpec[]) {
+export function useGridState(gridKey: string, columns: readonly GridField[], defaultSort?: SortSpec[]) {
   // Read once: the grid key and the list's columns do not change during a grid's life.
   const [state, setState] = useState<PersistedGridState>(() => loadGridState(gridKey, columns, defaultSort));
   const [pageIndex, setPageIndex] = useState(0);

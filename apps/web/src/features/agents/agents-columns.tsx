@@ -1,4 +1,4 @@
-import { AGENT_STATUS_DEFS, agentsListSpec, type AgentListRow } from '@pagewatch/contracts/agents';
+import { AGENT_STATUS_DEFS, agentsList } from '@pagewatch/contracts/agents';
 import { AGENT_STATUSES } from '@pagewatch/contracts/agent-api';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
@@ -6,7 +6,7 @@ import { AgentStatusBadge } from './agent-status-badge.tsx';
 const STATUS_OPTIONS = AGENT_STATUSES.map((s) => ({ value: s, label: AGENT_STATUS_DEFS[s].labelKey }));
 
 /** The agents grid's looks; fields, filters and sorts come from the shared list spec. */
-export const agentsColumns = columnsFromList<AgentListRow>(agentsListSpec, {
+export const agentsColumns = columnsFromList(agentsList, {
   name: { header: 'agents.name', width: 200 },
   status: { header: 'agents.statusLabel', width: 130, type: 'lookup', options: STATUS_OPTIONS, cell: (r) => <AgentStatusBadge status={r.status} /> },
   lastContactAt: { header: 'agents.lastContact', width: 170 },

@@ -1,4 +1,4 @@
-import { devicePartsListSpec, type DevicePartRow } from '@pagewatch/contracts/devices';
+import { devicePartsList, type DevicePartRow } from '@pagewatch/contracts/devices';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { ColorSwatch, LevelBar } from '../../components/device-parts/level-bar.tsx';
@@ -13,7 +13,7 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<DevicePar
     options: lookups.options[kind],
     cell: (r) => lookups.label(kind, r[kind]),
   });
-  return columnsFromList<DevicePartRow>(devicePartsListSpec, {
+  return columnsFromList(devicePartsList, {
     colorant: { header: 'devices.colorant.header', width: 80, cell: (r) => <ColorSwatch colorant={r.colorant} /> },
     partName: { header: 'devices.partName', width: 200 },
     partModelCode: { header: 'devices.partModelCode', width: 140 },

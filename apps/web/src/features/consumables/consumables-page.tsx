@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
-import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { devicePartsListSpec, type DevicePartRow } from '@pagewatch/contracts/devices';
-import { DataGrid } from '../../components/data-grid/data-grid.tsx';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { consumablesColumns } from './consumables-list.tsx';
+import { devicePartsList, type DevicePartRow } from '@pagewatch/contracts/devices';
+import { ListScreen } from '../../components/data-grid/list-screen.tsx';
 import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
+import { consumablesColumns } from './consumables-list.tsx';
 
 const rowId = (r: DevicePartRow) => r.id;
 /** A row opens its device (spec section 2, Consumables). */
@@ -13,25 +10,7 @@ const rowHref = (r: DevicePartRow) => `/device/${r.device.id}`;
 
 /** `/consumables`: every supply of every device in the caller's locations, with its level bar. */
 export function ConsumablesPage() {
-  const { t } = useTranslation();
   const lookups = useDeviceLookups();
   const columns = useMemo(() => (lookups ? consumablesColumns(lookups) : null), [lookups]);
-  return (
-    <AppPage title={t('nav.consumables')}>
-      {columns ? (
-        <DataGrid<DevicePartRow>
-          gridKey="gridConsumables"
-          endpoint={devicePartsListSpec.endpoint}
-          columns={columns}
-          defaultSort={devicePartsListSpec.defaultSort}
-          getRowId={rowId}
-          rowHref={rowHref}
-        />
-      ) : (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      )}
-    </AppPage>
-  );
+  return <ListScreen title="nav.consumables" gridKey="gridConsumables" list={devicePartsList} columns={columns} getRowId={rowId} rowHref={rowHref} />;
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dmDeviceHistoryListSpec, dmDeviceUserDaysListSpec, type DmDeviceHistoryRow, type DmDeviceUserDayRow } from '@pagewatch/contracts/devices';
+import { dmDeviceHistoryList, dmDeviceUserDaysList, type DmDeviceHistoryRow, type DmDeviceUserDayRow } from '@pagewatch/contracts/devices';
 import type { FilterExpression } from '@pagewatch/contracts/list';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 
-const userDaysColumns = columnsFromList<DmDeviceUserDayRow>(dmDeviceUserDaysListSpec, {
+const userDaysColumns = columnsFromList(dmDeviceUserDaysList, {
   factDate: { header: 'devices.factDate', width: 140, cell: (r) => dayjs(r.factDate).format('DD.MM.YYYY') },
   username: { header: 'devices.username', width: 220 },
   printedPageCount: { header: 'devices.printedPageCount', width: 160 },
@@ -15,7 +15,7 @@ const userDaysColumns = columnsFromList<DmDeviceUserDayRow>(dmDeviceUserDaysList
   id: { header: 'devices.rowId', width: 80 },
 });
 
-const ipColumns = columnsFromList<DmDeviceHistoryRow>(dmDeviceHistoryListSpec, {
+const ipColumns = columnsFromList(dmDeviceHistoryList, {
   ip: { header: 'devices.ip', width: 160 },
   oldIp: { header: 'devices.oldIp', width: 160 },
   dateFrom: { header: 'devices.dateFrom', width: 180 },
@@ -38,9 +38,8 @@ export function DeviceUserDays({ deviceId }: { deviceId: number }) {
   return (
     <DataGrid<DmDeviceUserDayRow>
       gridKey="gridDeviceUserDays"
-      endpoint={dmDeviceUserDaysListSpec.endpoint}
+      list={dmDeviceUserDaysList}
       columns={userDaysColumns}
-      defaultSort={dmDeviceUserDaysListSpec.defaultSort}
       baseFilter={filter}
       getRowId={(r) => r.id}
       height={460}
@@ -54,9 +53,8 @@ export function DeviceIpHistory({ deviceId }: { deviceId: number }) {
   return (
     <DataGrid<DmDeviceHistoryRow>
       gridKey="gridDeviceIpHistory"
-      endpoint={dmDeviceHistoryListSpec.endpoint}
+      list={dmDeviceHistoryList}
       columns={ipColumns}
-      defaultSort={dmDeviceHistoryListSpec.defaultSort}
       baseFilter={filter}
       getRowId={(r) => r.id}
       height={460}

@@ -1,4 +1,4 @@
-import { DEVICE_FLAGS, devicesListSpec, type DeviceFlag, type DeviceListRow } from '@pagewatch/contracts/devices';
+import { DEVICE_FLAGS, devicesList, type DeviceFlag, type DeviceListRow } from '@pagewatch/contracts/devices';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { FlagIcon, FLAG_LOOK } from './device-flags.tsx';
@@ -26,7 +26,7 @@ export function devicesColumns(lookups: DeviceLookups): GridColumn<DeviceListRow
     options: lookups.options[kind],
     cell: (r) => lookups.label(kind, r[kind]),
   });
-  return columnsFromList<DeviceListRow>(devicesListSpec, {
+  return columnsFromList(devicesList, {
     modelCode: { header: 'devices.modelCode', width: 180 },
     serialNumber: { header: 'devices.serialNumber', width: 150 },
     inventoryNumber: { header: 'devices.inventoryNumber', width: 130 },

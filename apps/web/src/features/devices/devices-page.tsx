@@ -1,21 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Button, Center, Loader, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconDownload, IconToolsOff, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { devicesListSpec, type DeviceListRow } from '@pagewatch/contracts/devices';
-import { DataGrid } from '../../components/data-grid/data-grid.tsx';
+import { devicesList } from '@pagewatch/contracts/devices';
+import { ListScreen } from '../../components/data-grid/list-screen.tsx';
 import type { RowId } from '../../components/data-grid/grid-tree.ts';
 import { gridQueryKey } from '../../components/data-grid/use-grid-data.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { notifyError, notifyMessage } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { changeActivity, downloadWalks } from './api/devices-api.ts';
 import { devicesColumns } from './devices-list.tsx';
 import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
-
-const rowId = (d: DeviceListRow) => d.id;
-const rowHref = (d: DeviceListRow) => `/device/${d.id}`;
 
 /** `/devices` (spec section 2): the devices grid; download unknown devices' walks; maintenance for the ticked devices. */
 export function DevicesPage() {
@@ -33,7 +29,7 @@ export function DevicesPage() {
       const res = await changeActivity(selected.map(Number), on);
       notifyMessage(res.message);
       setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: gridQueryKey(devicesListSpec.endpoint) });
+      await queryClient.invalidateQueries({ queryKey: gridQueryKey(devicesList.endpoint) });
     } catch (err) {
       notifyError(err);
     } finally {
@@ -54,45 +50,36 @@ export function DevicesPage() {
   };
 
   return (
-    <AppPage title={t('nav.devices')}>
-      {columns ? (
-        <DataGrid<DeviceListRow>
-          gridKey="gridDevices"
-          endpoint={devicesListSpec.endpoint}
-          columns={columns}
-          defaultSort={devicesListSpec.defaultSort}
-          getRowId={rowId}
-          rowHref={rowHref}
-          selectedIds={canEdit ? selected : undefined}
-          onSelectionChange={canEdit ? setSelected : undefined}
-          toolbar={
+    <ListScreen
+      title="nav.devices"
+      gridKey="gridDevices"
+      list={devicesList}
+      columns={columns}
+      item="/device"
+      selectedIds={canEdit ? selected : undefined}
+      onSelectionChange={canEdit ? setSelected : undefined}
+      actions={
+        <>
+          <Button size="xs" variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'walks'} onClick={() => void walks()}>
+            {t('devices.downloadWalks')}
+          </Button>
+          {canEdit ? (
             <>
-              <Button size="xs" variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'walks'} onClick={() => void walks()}>
-                {t('devices.downloadWalks')}
+              <Button size="xs" leftSection={<IconTool size={16} />} disabled={!selected.length} loading={busy === 'on'} onClick={() => void maintenance(true)}>
+                {t('devices.enableMaintenance')}
               </Button>
-              {canEdit ? (
-                <>
-                  <Button size="xs" leftSection={<IconTool size={16} />} disabled={!selected.length} loading={busy === 'on'} onClick={() => void maintenance(true)}>
-                    {t('devices.enableMaintenance')}
-                  </Button>
-                  <Button size="xs" variant="light" color="orange" leftSection={<IconToolsOff size={16} />} disabled={!selected.length} loading={busy === 'off'} onClick={() => void maintenance(false)}>
-                    {t('devices.disableMaintenance')}
-                  </Button>
-                  {selected.length ? (
-                    <Text size="xs" c="dimmed" data-testid="selected-count">
-                      {t('grid.selectedCount', { count: selected.length })}
-                    </Text>
-                  ) : null}
-                </>
+              <Button size="xs" variant="light" color="orange" leftSection={<IconToolsOff size={16} />} disabled={!selected.length} loading={busy === 'off'} onClick={() => void maintenance(false)}>
+                {t('devices.disableMaintenance')}
+              </Button>
+              {selected.length ? (
+                <Text size="xs" c="dimmed" data-testid="selected-count">
+                  {t('grid.selectedCount', { count: selected.length })}
+                </Text>
               ) : null}
             </>
-          }
-        />
-      ) : (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      )}
-    </AppPage>
+          ) : null}
+        </>
+      }
+    />
   );
 }

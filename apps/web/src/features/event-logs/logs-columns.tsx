@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { eventLogsListSpec, LOG_LEVEL_CODES, LOG_LEVELS, type EventGroupRow, type EventLogRow } from '@pagewatch/contracts/event-logs';
+import { eventLogsList, LOG_LEVEL_CODES, LOG_LEVELS, type EventGroupRow, type EventLogRow } from '@pagewatch/contracts/event-logs';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { LogLevelBadge } from './log-level-badge.tsx';
@@ -16,7 +16,7 @@ const LEVEL_OPTIONS = LOG_LEVEL_CODES.map((c) => ({ value: c, label: LOG_LEVELS[
 /** The logs grid's looks; fields, filters and sorts come from the shared list spec. Groups and levels show as lookups. */
 export function logsColumns(groups: readonly EventGroupRow[]): GridColumn<EventLogRow>[] {
   const byId = new Map(groups.map((g) => [g.id, g]));
-  return columnsFromList<EventLogRow>(eventLogsListSpec, {
+  return columnsFromList(eventLogsList, {
     logDatetime: { header: 'logs.logDatetime', width: 170 },
     eventGroupId: {
       header: 'logs.eventGroup',

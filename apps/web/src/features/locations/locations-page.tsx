@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { locationsListSpec } from '@pagewatch/contracts/dictionaries';
+import { locationsList } from '@pagewatch/contracts/dictionaries';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { clearLookups, useLookup } from '../../lib/lookup-cache.ts';
 import { fetchLocations, updateLocation, type LocationRow } from './api/locations-api.ts';
 
-const columns = columnsFromList<LocationRow>(locationsListSpec, {
+const columns = columnsFromList(locationsList, {
   name: { header: 'locations.name', width: 360 },
   code: { header: 'locations.code', width: 160 },
   id: { header: 'locations.id', width: 80 },
@@ -53,7 +53,7 @@ export function LocationsPage() {
         data={locations.data?.pageRows ?? []}
         loading={locations.isFetching}
         error={locations.error}
-        defaultSort={locationsListSpec.defaultSort}
+        defaultSort={[...locationsList.defaultSort]}
         getRowId={rowId}
         getParentId={parentOf}
         defaultExpanded

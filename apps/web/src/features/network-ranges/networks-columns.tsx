@@ -1,4 +1,4 @@
-import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, networkRangesListSpec, type NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
+import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, networkRangesList, type NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 
@@ -6,7 +6,7 @@ const TYPE_OPTIONS = NETWORK_RANGE_TYPES.map((t) => ({ value: t, label: NETWORK_
 
 /** The network ranges grid's looks; the port column only when the server says ports are shown. */
 export function networksColumns(showPorts: boolean): GridColumn<NetworkRangeListRow>[] {
-  const columns = columnsFromList<NetworkRangeListRow>(networkRangesListSpec, {
+  const columns = columnsFromList(networkRangesList, {
     name: { header: 'networks.name', width: 180 },
     type: { header: 'networks.typeLabel', width: 140, type: 'lookup', options: TYPE_OPTIONS },
     address: { header: 'networks.address', width: 140 },

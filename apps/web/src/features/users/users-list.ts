@@ -1,8 +1,8 @@
-import { usersListSpec, type UserListRow } from '@pagewatch/contracts/users';
+import { usersList } from '@pagewatch/contracts/users';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 
 /** The users grid's looks; fields, filters and sorts come from the shared list spec. */
-export const usersColumns = columnsFromList<UserListRow>(usersListSpec, {
+export const usersColumns = columnsFromList(usersList, {
   login: { header: 'users.login', width: 160 },
   email: { header: 'users.email', width: 220 },
   lastName: { header: 'users.lastName', width: 160 },

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { eventLogsListSpec, type EventGroupRow, type EventLog } from '@pagewatch/contracts/event-logs';
+import { eventLogsList, type EventGroupRow, type EventLog } from '@pagewatch/contracts/event-logs';
 import type { PageResponse } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
 
-export const LOGS_ENDPOINT = eventLogsListSpec.endpoint;
+export const LOGS_ENDPOINT = eventLogsList.endpoint;
 export const eventLogKey = (id: number) => ['event-log', id] as const;
 
 export function useEventLog(id: number) {

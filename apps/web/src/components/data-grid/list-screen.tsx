@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Button, Center, Group, Loader } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Grant } from '@pagewatch/contracts/grants';
+import type { List } from '@pagewatch/contracts/list';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { AppPage } from '../layout/app-page.tsx';
+import { DataGrid, type DataGridProps } from './data-grid.tsx';
+import type { RowId } from './grid-tree.ts';
+import type { GridColumn } from './grid-types.ts';
+
+const idOf = (row: unknown) => (row as { id: RowId }).id;
+
+export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' | 'toolbar' | 'getRowId'> & {
+  /** i18n key of the page title. */
+  title: string;
+  list: List<string, Row>;
+  /** Null while what the columns need (lookups) still loads: the grid reads its defaults once. */
+  columns: readonly GridColumn<Row>[] | null;
+  /** A row's id; by default its `id` field. */
+  getRowId?: (row: Row) => RowId;
+  /** The path of the item page (`/user`): a row opens `/user/<id>`, Create opens `/user/-1`. */
+  item?: string;
+  /** The Create button (at `item`): its label key and the grant that shows it. */
+  create?: { label: string; grant?: Grant };
+  /** The screen's other toolbar actions, after Create. */
+  actions?: ReactNode;
+};
+
+/**
+ * A list screen (spec section 2): the page frame with its title, the list's grid and the
+ * toolbar's Create button; `?highlight=<id>` marks the row just saved.
+ */
+export function ListScreen<Row>({ title, columns, item, create, actions, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasGrant } = useAuth();
+  const [params] = useSearchParams();
+  const highlight = Number(params.get('highlight'));
+  const canCreate = create && item && (!create.grant || hasGrant(create.grant));
+  const toolbar = (canCreate || actions) && (
+    <Group gap="xs">
+      {canCreate && (
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${item}/-1`)}>
+          {t(create.label)}
+        </Button>
+      )}
+      {actions}
+    </Group>
+  );
+  return (
+    <AppPage title={t(title)}>
+      {columns ? (
+        <DataGrid<Row>
+          highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
+          rowHref={item ? (row: Row) => `${item}/${getRowId(row)}` : undefined}
+          {...grid}
+          getRowId={getRowId}
+          list={grid.list}
+          columns={columns}
+          toolbar={toolbar}
+        />
+      ) : (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      )}
+    </AppPage>
+  );
+}
