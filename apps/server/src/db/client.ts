@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
 
 /**
@@ -29,6 +29,30 @@ export type Database = {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * Date, time and interval values (and their arrays) stay as PostgreSQL writes them, as they do
+ * through Drizzle, so a statement gives the same rows either way.
+ */
+const TEXT_TYPES = [1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182];
+const asText = (v: string) => v;
+const pgTypes = { getTypeParser: (oid: number, format?: string) => (TEXT_TYPES.includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')) };
+const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
+
+/** Runs one statement as a named (prepared) statement where the driver has them. */
+type Runner = (text: string, values: unknown[], name: string | undefined) => Promise<Record<string, unknown>[]>;
+const runners = new WeakMap<Db, Runner>();
+
+/**
+ * Runs a built statement through the driver's public API: on PostgreSQL as a named statement
+ * (`name`), which each connection parses once and plans from then on as it sees fit; on PGlite,
+ * one connection in the process, unnamed. For the database itself, not a transaction.
+ */
+export function runStatement(db: Db, q: { sql: string; params: unknown[] }, name?: string): Promise<Record<string, unknown>[]> {
+  const run = runners.get(db);
+  if (!run) throw new Error('runStatement runs on a database that openDatabase opened, not in a transaction');
+  return run(q.sql, q.params, name);
+}
+
 /** `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests). */
 export async function openDatabase(opts: { url: string | null; dataDir: string }): Promise<Database> {
   if (opts.url) {
@@ -38,11 +62,14 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool as unknown as pg.Pool);
     await migratePg(db, { migrationsFolder });
+    runners.set(db, async (text, values, name) => (await pool.query({ text, values, name, types: pgTypes })).rows);
     return { db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats() };
   }
   if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir);
-  const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as NodePgDatabase, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
+  const pglite = drizzlePglite(client);
+  await migratePglite(pglite, { migrationsFolder });
+  const db = pglite as unknown as NodePgDatabase;
+  runners.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);
+  return { db, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
 }

@@ -1,10 +1,9 @@
-import type { Socket } from 'node:net';
 import pg from 'pg';
 
 /** What the pool tells about itself (for metrics). */
 export type PoolStats = { connections: number; idle: number; waiting: number; inFlight: number };
 
-type Pipe = { client: pg.Client; started: number[]; broken: boolean; corked: boolean };
+type Pipe = { client: pg.Client; started: number[]; broken: boolean };
 
 /**
  * The server's PostgreSQL connections. Single statements go to a few pipelined connections,
@@ -50,7 +49,6 @@ export class PipelinedPool {
     const pipe = this.pick();
     if (!pipe) return this.pool.query(config as pg.QueryConfig, values);
     pipe.started.push(performance.now());
-    this.cork(pipe);
     const done = () => pipe.started.shift();
     return pipe.client.query(config as pg.QueryConfig, values).then(
       (res) => (done(), res),
@@ -77,22 +75,6 @@ export class PipelinedPool {
     await this.pool.end();
   }
 
-  /**
-   * Holds the connection's writes until the event loop has run what is ready now: the
-   * statements of requests that arrived together leave in one write, and their database
-   * process reads them in one wake-up.
-   */
-  private cork(pipe: Pipe) {
-    const stream = (pipe.client as unknown as { connection: { stream: Socket } }).connection.stream;
-    if (pipe.corked || !stream.writable) return;
-    pipe.corked = true;
-    stream.cork();
-    setImmediate(() => {
-      pipe.corked = false;
-      stream.uncork();
-    });
-  }
-
   private pick(): Pipe | null {
     if (this.ended) return null;
     const now = performance.now();
@@ -109,7 +91,7 @@ export class PipelinedPool {
 
   private open(): Pipe {
     const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
-    const pipe: Pipe = { client, started: [], broken: false, corked: false };
+    const pipe: Pipe = { client, started: [], broken: false };
     // A lost connection fails the statements in flight (pg answers them with the error); the
     // next statement opens a new one in its place.
     const lost = () => {

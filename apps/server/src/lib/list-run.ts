@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@pagewatch/contracts/list';
-import type { Db } from '../db/client.ts';
+import { runStatement, type Db } from '../db/client.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
 
 /**
@@ -189,11 +189,10 @@ const statementNames = new Map<string, string>();
  * its plan. Names go to the first MAX_NAMED statement texts of the first NAMED_PAGES pages
  * (the pages people read again and again), which bounds what each connection keeps.
  */
-async function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
+function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
   let name = named ? statementNames.get(q.sql) : undefined;
   if (named && name === undefined && statementNames.size < MAX_NAMED) statementNames.set(q.sql, (name = `pw_list_${statementNames.size + 1}`));
-  const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: Record<string, unknown>[] };
-  return res.rows;
+  return runStatement(db, q, name);
 }
 
 export type RunListOptions = {
