@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { modelsPackSchema, parseModelsPack } from '@pagewatch/contracts/models-pack';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODELS_PACK_PATH, loadDefaultModelsPack } from '../src/profiles/models-pack.loader.ts';
+import { DEFAULT_MODELS_PACK_PATH, loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 
 const minimal = { schema: 'pagewatch/models-pack@1', version: 2, profiles: [{ id: 'generic', vendor: 'x' }] };
 

@@ -8,7 +8,7 @@ import { SimPrinter, TICK_MS } from './printer-state.ts';
 import { respond } from './responder.ts';
 import { engineIdFor, respondV3 } from './snmpv3.ts';
 import type { V3Engine } from './snmpv3.ts';
-import { messageVersion } from '@pagewatch/agent/ber-codec';
+import { messageVersion } from '@pagewatch/snmp/ber-codec';
 import { shuffled } from './rng.ts';
 import { VENDOR_MIBS } from './vendor-mibs.ts';
 

@@ -1,5 +1,5 @@
-import { TAG, encodeVarbind } from '@pagewatch/agent/ber-codec';
-import type { WireValue } from '@pagewatch/agent/ber-codec';
+import { TAG, encodeVarbind } from '@pagewatch/snmp/ber-codec';
+import type { WireValue } from '@pagewatch/snmp/ber-codec';
 import { TICK_MS } from './printer-state.ts';
 import type { SimPrinter } from './printer-state.ts';
 import type { MibSink, VendorMib } from './vendor-mibs.ts';

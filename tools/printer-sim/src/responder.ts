@@ -1,5 +1,5 @@
-import { BerError, PDU, TAG, decodeMessage, encodeMessageRaw, encodePduRaw, encodeVarbind } from '@pagewatch/agent/ber-codec';
-import type { WireMessage, WirePdu } from '@pagewatch/agent/ber-codec';
+import { BerError, PDU, TAG, decodeMessage, encodeMessageRaw, encodePduRaw, encodeVarbind } from '@pagewatch/snmp/ber-codec';
+import type { WireMessage, WirePdu } from '@pagewatch/snmp/ber-codec';
 import type { MibView } from './mib-view.ts';
 
 /** Keeps a GETBULK answer well inside one UDP datagram. */

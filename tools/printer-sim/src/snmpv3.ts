@@ -1,4 +1,4 @@
-import { BerError, PDU, TAG, ber, decodePdu, encodePduRaw, encodeVarbind } from '@pagewatch/agent/ber-codec';
+import { BerError, PDU, TAG, ber, decodePdu, encodePduRaw, encodeVarbind } from '@pagewatch/snmp/ber-codec';
 import type { MibView } from './mib-view.ts';
 import { answerPdu, encodeResponse } from './responder.ts';
 

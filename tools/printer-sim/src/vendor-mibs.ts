@@ -1,5 +1,5 @@
-import { TAG } from '@pagewatch/agent/ber-codec';
-import type { WireValue } from '@pagewatch/agent/ber-codec';
+import { TAG } from '@pagewatch/snmp/ber-codec';
+import type { WireValue } from '@pagewatch/snmp/ber-codec';
 import type { VendorKey } from './catalogue.ts';
 import type { SimPrinter, SupplyState } from './printer-state.ts';
 

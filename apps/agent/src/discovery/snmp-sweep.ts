@@ -1,5 +1,5 @@
 import dgram from 'node:dgram';
-import { PDU, TAG, decodeMessage, encodeMessage } from '../snmp/ber-codec.ts';
+import { PDU, TAG, decodeMessage, encodeMessage } from '@pagewatch/snmp/ber-codec';
 import { SYS } from '../reading/printer-mib.ts';
 import { formatIpv4 } from './address-range.ts';
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand } from '../cli.ts';
-import { createDefaultRegistry, loadModelsPackFile } from '../profiles/models-pack.loader.ts';
+import { loadModelsPackFile } from '@pagewatch/snmp/models-pack';
+import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { AUTH_PROTOCOLS, PRIV_PROTOCOLS } from '../snmp/snmp-client.ts';
 import type { SnmpTarget, SnmpVersion } from '../snmp/snmp-client.ts';

@@ -7,7 +7,7 @@ import { agentConfigSchema, agentReadingSchema } from '@pagewatch/contracts/agen
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
 import { discoverRange } from '../discovery/discover.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
-import { loadDefaultModelsPack } from '../profiles/models-pack.loader.ts';
+import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { fitAgentReading } from './fit-reading.ts';
 import { mapLimit, pollDevice } from './poll-device.ts';

@@ -4,7 +4,7 @@ import type { AgentConfig, AgentReading } from '@pagewatch/contracts/agent-api';
 import {
   agentRegisterSchema, agentRunFinishSchema, agentRunProblemSchema, agentRunStartSchema, agentStatusReportSchema, readingBatchSchema,
 } from '@pagewatch/contracts/agent-api';
-import { loadDefaultModelsPack } from '../../src/profiles/models-pack.loader.ts';
+import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 
 /**
  * A stand-in for the server's agent API, for the runner's own tests (status transitions, spool,

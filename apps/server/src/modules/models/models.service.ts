@@ -9,7 +9,7 @@ import { modelsPacks } from './models.tables.ts';
 import './models.messages.ts';
 
 /** The pack that ships with the agent; the server starts with it. */
-export const BUNDLED_PACK_PATH = fileURLToPath(import.meta.resolve('@pagewatch/agent/models-pack.json'));
+export const BUNDLED_PACK_PATH = fileURLToPath(import.meta.resolve('@pagewatch/snmp/models-pack.json'));
 
 /** Holds the active models pack (the highest version uploaded) and accepts new ones. */
 export class ModelsService {
