@@ -2,17 +2,9 @@
 import { scanCommand } from './discovery/scan.command.ts';
 import { probeCommand } from './probe/probe.command.ts';
 import { runCommand } from './run/run.command.ts';
+import type { CliCommand } from './cli-command.ts';
 
-/**
- * The agent's command line. Each subcommand is one entry here;
- * a command returns its exit code and prints its own messages.
- */
-export type CliCommand = {
-  name: string;
-  summary: string;
-  run(args: string[]): Promise<number>;
-};
-
+/** The agent's command line. Each subcommand is one entry here. */
 const COMMANDS: CliCommand[] = [probeCommand, scanCommand, runCommand];
 
 function usage(): string {

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed.ts';
 import type { AppContext } from './app-context.ts';
 import { setupErrors } from './plugins/errors.ts';
 import { setupAccess } from './plugins/access.ts';

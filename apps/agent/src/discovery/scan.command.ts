@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SnmpCredentials } from '@pagewatch/contracts/agent-api';
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from '../cli-command.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { AddressRangeError, parseRangeText } from './address-range.ts';
 import { discoverRange } from './discover.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from '../cli-command.ts';
 import { loadModelsPackFile } from '@pagewatch/snmp/models-pack';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';

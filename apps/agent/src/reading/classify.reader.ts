@@ -3,11 +3,10 @@ import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { Identity } from './identity.reader.ts';
 import type { MibData } from './mib-data.ts';
 import { HR, PRT } from './printer-mib.ts';
-import { paperFormatFromTrays } from './trays.reader.ts';
+import { paperFormatFromTrays, type PaperFormat } from './trays.reader.ts';
 
 export type DeviceType = 'PRINTER' | 'MFP';
 export type ColorType = 'MONO' | 'COLOR';
-export type PaperFormat = 'A4' | 'A3';
 
 /** Printer MIB or an hrPrinter row is proof; a matched vendor profile is strong evidence. */
 export function isPrinter(data: MibData, profile: ResolvedProfile, matched: boolean, identity: Identity): boolean {

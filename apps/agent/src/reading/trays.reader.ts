@@ -1,8 +1,10 @@
-import type { PaperFormat } from './classify.reader.ts';
 import type { ReadingTray } from '@pagewatch/contracts/reading';
 import { computeLevel } from './level.ts';
 import type { MibData } from './mib-data.ts';
 import { PRT } from './printer-mib.ts';
+
+/** The paper format a device takes at most. */
+export type PaperFormat = 'A4' | 'A3';
 
 const COLUMNS = [PRT.inputMaxCapacity, PRT.inputCurrentLevel, PRT.inputName];
 

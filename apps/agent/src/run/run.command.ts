@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import type { AgentLog } from './agent-runner.ts';
 import { createHttpTransport } from './transport.ts';

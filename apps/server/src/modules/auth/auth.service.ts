@@ -4,7 +4,8 @@ import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import { assertMailConfigured, sendMail } from '../../lib/mailer.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import { smtpSettings } from '../settings/settings.repository.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
 import type { SessionNotice } from '../../plugins/realtime.ts';
@@ -133,7 +134,8 @@ export class AuthService {
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.publicUrlMissing', params: {} });
       throw new AppError('PUBLIC_URL_NOT_CONFIGURED');
     }
-    await assertMailConfigured(this.db);
+    // Not configured is said at once; the message itself goes out after the answer.
+    await smtpSettings(this.db);
     const user = await repo.findUserByLoginOrEmail(this.db, login);
     if (user?.activeFlag) this.inBackground(this.mailRestoreLink(user, lang, this.publicUrl));
     return { message: translate(lang, 'auth.restoreSent') };
@@ -145,7 +147,7 @@ export class AuthService {
     const link = `${publicUrl.replace(/\/+$/, '')}/restore-password/${token}`;
     const about = { userId: user.id, objectClass: 'UserDao', objectId: user.id } as const;
     try {
-      await sendMail(this.db, { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
+      await sendMail(await smtpSettings(this.db), { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
       await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, ...about });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SmtpSettings } from '../../lib/mailer.ts';
 import { settings } from '../../db/tables.ts';
 
 export type SettingValue = string | number | boolean | Date | null;
@@ -13,4 +15,23 @@ export async function settingValues(db: Db, codes: string[]): Promise<Record<str
       r.valueType === 'N' ? r.numericValue : r.valueType === 'F' ? r.flagValue : r.valueType === 'D' ? r.dateValue : r.stringValue || null;
   }
   return out;
+}
+
+const SMTP_CODES = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'];
+
+/** The SMTP settings for the mailer; SMTP_NOT_CONFIGURED while host, port or sender is missing. */
+export async function smtpSettings(db: Db): Promise<SmtpSettings> {
+  const s = await settingValues(db, SMTP_CODES);
+  if (!s.SMTP_HOST || !s.SMTP_PORT || !s.SMTP_FROM) throw new AppError('SMTP_NOT_CONFIGURED');
+  const startTls = String(s['SMTP_START-TLS'] ?? 'OPTIONAL');
+  return {
+    host: String(s.SMTP_HOST),
+    port: Number(s.SMTP_PORT),
+    username: s.SMTP_USERNAME ? String(s.SMTP_USERNAME) : null,
+    password: s.SMTP_PASSWORD ? String(s.SMTP_PASSWORD) : null,
+    ssl: s.SMTP_SSL === true,
+    trustAll: s['SMTP_TRUST-ALL'] === true,
+    startTls: startTls === 'DISABLED' || startTls === 'REQUIRED' ? startTls : 'OPTIONAL',
+    from: String(s.SMTP_FROM),
+  };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/tables.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail } from '../../lib/mailer.ts';
+import { smtpSettings } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import './settings.messages.ts';
@@ -93,7 +94,7 @@ export class SettingsService {
   async sendTestEmail(caller: Caller, { to }: TestEmail): Promise<void> {
     assertDefaultAdmin(caller);
     try {
-      await sendMail(this.db, {
+      await sendMail(await smtpSettings(this.db), {
         to,
         subject: 'Pagewatch: test e-mail',
         text: `This is a test e-mail from Pagewatch, sent by ${caller.login} to check the SMTP settings.`,

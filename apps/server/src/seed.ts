@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, type RoleCode } from '@pagewatch/contracts/grants';
-import type { Db } from './client.ts';
-import { eventGroups, locations, roleGrants, roles, settings, userLocations, userRoles, users } from './tables.ts';
-import { EVENT_GROUPS } from '../modules/event-logs/event-logs.service.ts';
-import { hashPassword } from '../modules/auth/auth.service.ts';
-import { seedDictionaries } from '../modules/dictionaries/dictionaries.seed.ts';
+import type { Db } from './db/client.ts';
+import { eventGroups, locations, roleGrants, roles, settings, userLocations, userRoles, users } from './db/tables.ts';
+import { EVENT_GROUPS } from './modules/event-logs/event-logs.service.ts';
+import { hashPassword } from './modules/auth/auth.service.ts';
+import { seedDictionaries } from './modules/dictionaries/dictionaries.seed.ts';
 
 type SettingSeed = typeof settings.$inferInsert;
 const SETTINGS: SettingSeed[] = [

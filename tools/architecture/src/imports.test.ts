@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { cycles, importGraph, rel } from './import-graph.ts';
+
+/** House style rule 8: imports flow one way. */
+const { files, edges, root } = importGraph();
+const path = (p: string) => rel(root, p);
+
+describe('imports', () => {
+  it('form no cycle anywhere (type imports included)', () => {
+    expect(cycles(files, edges).map((group) => group.map(path).sort())).toEqual([]);
+  });
+
+  it("keep the server's lib/ and db/ free of modules and plugins", () => {
+    const wrong = edges.filter((e) => /^apps\/server\/src\/(lib|db)\//.test(path(e.from)) && /^apps\/server\/src\/(modules|plugins)\//.test(path(e.to)));
+    expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
+  });
+
+  it("keep the console's features apart: a feature imports shared parts, never another feature", () => {
+    const feature = (p: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path(p))?.[1];
+    const wrong = edges.filter((e) => feature(e.from) && feature(e.to) && feature(e.from) !== feature(e.to));
+    expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
+  });
+
+  it('sees the whole graph (a parser that found nothing would pass every check above)', () => {
+    expect(files.length).toBeGreaterThan(250);
+    expect(edges.length).toBeGreaterThan(1000);
+  });
+});
