@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   FILTER_OPERATORS,
@@ -76,6 +76,15 @@ export function listSql<F extends string>(
     scope: opts.scope,
     objects: opts.objects,
   };
+}
+
+/**
+ * The SQL of list fields that are columns of a table under the same name, read through an alias
+ * of it (`u.last_name` for `lastName`): the compiler checks each name against the table.
+ */
+export function tableFields<T extends Table, K extends keyof T['$inferSelect'] & string>(alias: string, table: T, fields: readonly K[]): Record<K, SQL> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(fields.map((f) => [f, sql`${sql.raw(alias)}.${sql.identifier(columns[f].name)}`])) as Record<K, SQL>;
 }
 
 const MAX_FILTER_CHARS = 20_000;

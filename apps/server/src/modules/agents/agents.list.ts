@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { agentsList } from '@pagewatch/contracts/agents';
-import { listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { agents } from './agents.tables.ts';
 
 /** The agents grid: fields, filters and sorts from the shared spec, SQL here. */
 export const agentsListSql = listSql(agentsList, {
@@ -8,13 +9,7 @@ export const agentsListSql = listSql(agentsList, {
   from: sql`agents a JOIN locations l ON l.id = a.location_id`,
   tiebreaker: [sql`a.id`],
   sql: {
-    id: sql`a.id`,
-    name: sql`a.name`,
-    status: sql`a.status`,
-    lastContactAt: sql`a.last_contact_at`,
-    version: sql`a.version`,
-    hostname: sql`a.hostname`,
-    locationId: sql`a.location_id`,
+    ...tableFields('a', agents, ['id', 'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationId']),
     locationName: sql`l.name`,
     rangeCount: sql`(SELECT count(*)::int FROM network_ranges r WHERE r.agent_id = a.id)`,
     deviceCount: sql`(SELECT count(*)::int FROM devices d WHERE d.agent_id = a.id)`,

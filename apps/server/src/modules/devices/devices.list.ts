@@ -11,7 +11,8 @@ import {
   dmDeviceUserDaysList,
 } from '@pagewatch/contracts/devices';
 import type { List } from '@pagewatch/contracts/list';
-import { listSql, type ListDef } from '../../lib/list-query.ts';
+import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
+import { devices, deviceSupplies } from './devices.tables.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -34,39 +35,7 @@ export const devicesListSql = listSql(devicesList, {
   keyLookup: true,
   tiebreaker: [sql`d.id`],
   sql: {
-    id: sql`d.id`,
-    modelCode: sql`d.model_code`,
-    serialNumber: sql`d.serial_number`,
-    inventoryNumber: sql`d.inventory_number`,
-    snmpLocation: sql`d.snmp_location`,
-    hostName: sql`d.host_name`,
-    locationId: sql`d.location_id`,
-    ip: sql`d.ip`,
-    deviceType: sql`d.device_type`,
-    colorType: sql`d.color_type`,
-    paperFormat: sql`d.paper_format`,
-    totalCount: sql`d.total_count`,
-    monoCount: sql`d.mono_count`,
-    colorCount: sql`d.color_count`,
-    tonerBlack: sql`d.toner_black`,
-    tonerCyan: sql`d.toner_cyan`,
-    tonerMagenta: sql`d.toner_magenta`,
-    tonerYellow: sql`d.toner_yellow`,
-    newDevice30Flag: sql`d.new_device30_flag`,
-    notAvailableFlag: sql`d.not_available_flag`,
-    matReplacementRequiredFlag: sql`d.mat_replacement_required_flag`,
-    needAttentionFlag: sql`d.need_attention_flag`,
-    managedFlag: sql`d.managed_flag`,
-    statusCode: sql`d.status_code`,
-    refreshedAt: sql`d.refreshed_at`,
-    createdAt: sql`d.created_at`,
-    macAddress: sql`d.mac_address`,
-    firmware: sql`d.firmware`,
-    a3Count: sql`d.a3_count`,
-    a4Count: sql`d.a4_count`,
-    copyCount: sql`d.copy_count`,
-    scanCount: sql`d.scan_count`,
-    modelVendorCode: sql`d.model_vendor_code`,
+    ...tableFields('d', devices, ['id', 'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip', 'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag', 'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a4Count', 'copyCount', 'scanCount', 'modelVendorCode']),
     hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
   },
   extra: {
@@ -88,25 +57,17 @@ export const devicePartsListSql = listSql(devicePartsList, {
   keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
-    colorant: sql`s.colorant`,
-    partName: sql`s.part_name`,
-    partModelCode: sql`s.part_model_code`,
-    partSerialNumber: sql`s.part_serial_number`,
+    ...tableFields('s', deviceSupplies, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId']),
     level: sql`s.percent`,
-    modelCode: sql`s.model_code`,
     hostName: sql`d.host_name`,
     ip: sql`d.ip`,
-    locationId: sql`s.location_id`,
     serialNumber: sql`d.serial_number`,
     inventoryNumber: sql`d.inventory_number`,
     deviceType: sql`d.device_type`,
     colorType: sql`d.color_type`,
     paperFormat: sql`d.paper_format`,
     refreshDate: sql`s.refreshed_at`,
-    partCode: sql`s.part_code`,
-    levelState: sql`s.level_state`,
     locationName: sql`loc.name`,
-    deviceId: sql`s.device_id`,
   },
   extra: {
     id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },
@@ -120,14 +81,8 @@ export const devicePartShortListSql = listSql(devicePartShortList, {
   keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
-    deviceId: sql`s.device_id`,
-    supplyIndex: sql`s.supply_index`,
-    partCode: sql`s.part_code`,
-    partName: sql`s.part_name`,
-    colorant: sql`s.colorant`,
-    partModelCode: sql`s.part_model_code`,
+    ...tableFields('s', deviceSupplies, ['deviceId', 'supplyIndex', 'partCode', 'partName', 'colorant', 'partModelCode', 'levelState']),
     level: sql`s.percent`,
-    levelState: sql`s.level_state`,
   },
   extra: { id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false } },
 });

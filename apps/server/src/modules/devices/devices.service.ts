@@ -2,13 +2,11 @@ import { part } from '../event-logs/event-logs.messages.ts';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
 import type { ListQuery } from '@pagewatch/contracts/list';
-import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { zip } from '../../lib/zip.ts';
 import { assertInScope, type Caller } from '../auth/caller.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { devices } from './devices.tables.ts';
 import { deviceWalkRequests } from './device-activity.tables.ts';
 import {
@@ -25,19 +23,12 @@ import {
 import { walkFile, walkFileName } from './walk-file.ts';
 import { locationIn, scopeCondition } from '../../db/scope.ts';
 import './devices.messages.ts';
+import { DomainService } from '../event-logs/domain-service.ts';
 
 export type WalkZip = { fileName: string; data: Buffer; count: number };
 
 /** The devices domain's verbs: lists, the card, maintenance, walks and statistics, all scoped to the caller. */
-export class DevicesService {
-  private readonly db: Db;
-  private readonly log: EventLog;
-
-  constructor(db: Db, log: EventLog) {
-    this.db = db;
-    this.log = log;
-  }
-
+export class DevicesService extends DomainService {
   /** A page of one of the domain's lists (devices.list.ts) as JSON text: `{ pageRows, totalRows }`. */
   async list(caller: Caller, def: ListDef, q: ListQuery): Promise<string> {
     const column = def.scope!;

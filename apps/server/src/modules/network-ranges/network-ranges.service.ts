@@ -8,17 +8,16 @@ import {
   type NetworkRangeListRow,
 } from '@pagewatch/contracts/network-ranges';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/tables.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { scopeCondition } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from './network-ranges.tables.ts';
 import { networkRangesListSql } from './network-ranges.list.ts';
 import './network-ranges.messages.ts';
+import { DomainService } from '../event-logs/domain-service.ts';
 
 type Row = typeof networkRanges.$inferSelect;
 type Parsed = z.output<typeof networkRangeInputSchema>;
@@ -27,14 +26,7 @@ type Parsed = z.output<typeof networkRangeInputSchema>;
 /** Normalises a mask to how it was written, without spaces; "/24" and "255.255.255.0" both stay readable. */
 const cleanMask = (m: string | null) => (m ? m.replace(/\s+/g, '') : null);
 
-export class NetworkRangesService {
-  private readonly db: Db;
-  private readonly log: EventLog;
-  constructor(db: Db, log: EventLog) {
-    this.db = db;
-    this.log = log;
-  }
-
+export class NetworkRangesService extends DomainService {
   list(caller: Caller, q: ListQuery) {
     return runList<NetworkRangeListRow>(this.db, networkRangesListSql, q, scopeCondition(caller, networkRangesListSql.scope!));
   }

@@ -1,13 +1,12 @@
 import { asc, eq, ne } from 'drizzle-orm';
 import { SETTING_RULES, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
-import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/tables.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail } from '../../lib/mailer.ts';
 import { smtpSettings } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
 import './settings.messages.ts';
+import { DomainService } from '../event-logs/domain-service.ts';
 
 type Row = typeof settings.$inferSelect;
 type Value = string | number | boolean | null;
@@ -32,14 +31,7 @@ function view(r: Row): Setting {
 }
 
 /** Instance settings (SMTP, agent periodicity, log clearing); SYSTEM ones are never shown. */
-export class SettingsService {
-  private readonly db: Db;
-  private readonly log: EventLog;
-  constructor(db: Db, log: EventLog) {
-    this.db = db;
-    this.log = log;
-  }
-
+export class SettingsService extends DomainService {
   async list(): Promise<Setting[]> {
     const rows = await this.db.select().from(settings).where(ne(settings.systemComponent, 'SYSTEM')).orderBy(asc(settings.systemComponent), asc(settings.code));
     return rows.map(view);
