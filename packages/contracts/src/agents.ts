@@ -85,16 +85,11 @@ export const AGENT_STATUS_DEFS: Record<AgentStatus, { labelKey: string; color: s
 export const agentsList = defineList(agentListRowSchema, {
   endpoint: '/agents',
   defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: {
-    name: {},
-    status: {},
-    lastContactAt: {},
-    version: {},
-    hostname: {},
-    locationName: {},
-    rangeCount: { filterable: false },
-    deviceCount: { filterable: false },
-    locationId: { sortable: false, hidden: true },
-    id: { hidden: true },
-  },
+  columns: [
+    'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationName', 'rangeCount',
+    'deviceCount'
+  ],
+  hidden: ['locationId', 'id'],
+  unsortable: ['locationId'],
+  unfilterable: ['rangeCount', 'deviceCount'],
 });

@@ -97,42 +97,17 @@ export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
 export const devicesList = defineList(deviceListRowSchema, {
   endpoint: '/devices/page',
   defaultSort: [{ field: 'modelCode', dir: 'ASC' }],
-  columns: {
-    modelCode: {},
-    serialNumber: {},
-    inventoryNumber: {},
-    snmpLocation: {},
-    hostName: {},
-    locationId: {},
-    ip: {},
-    deviceType: {},
-    colorType: {},
-    paperFormat: {},
-    totalCount: {},
-    monoCount: {},
-    colorCount: {},
-    tonerBlack: {},
-    tonerCyan: {},
-    tonerMagenta: {},
-    tonerYellow: {},
-    newDevice30Flag: {},
-    notAvailableFlag: {},
-    matReplacementRequiredFlag: {},
-    needAttentionFlag: {},
-    managedFlag: {},
-    statusCode: { hidden: true },
-    refreshedAt: { hidden: true },
-    createdAt: { hidden: true },
-    macAddress: { hidden: true },
-    firmware: { hidden: true },
-    a3Count: { hidden: true },
-    a4Count: { hidden: true },
-    copyCount: { hidden: true },
-    scanCount: { hidden: true },
-    modelVendorCode: { hidden: true },
-    hasWalk: { sortable: false, hidden: true },
-    id: { hidden: true },
-  },
+  columns: [
+    'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip',
+    'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack',
+    'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag',
+    'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag'
+  ],
+  hidden: [
+    'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a4Count',
+    'copyCount', 'scanCount', 'modelVendorCode', 'hasWalk', 'id'
+  ],
+  unsortable: ['hasWalk'],
 });
 
 /** One supply of a device as the card shows it. */
@@ -227,27 +202,12 @@ export type DevicePartRow = z.infer<typeof devicePartRowSchema>;
 export const devicePartsList = defineList(devicePartRowSchema, {
   endpoint: '/device-part-v/page',
   defaultSort: [{ field: 'level', dir: 'ASC' }, { field: 'partName', dir: 'ASC' }],
-  columns: {
-    colorant: {},
-    partName: {},
-    partModelCode: {},
-    partSerialNumber: {},
-    level: {},
-    modelCode: {},
-    hostName: {},
-    ip: {},
-    locationId: {},
-    serialNumber: {},
-    inventoryNumber: {},
-    deviceType: {},
-    colorType: {},
-    paperFormat: {},
-    refreshDate: {},
-    partCode: { hidden: true },
-    levelState: { hidden: true },
-    locationName: { hidden: true },
-    deviceId: { hidden: true },
-  },
+  columns: [
+    'colorant', 'partName', 'partModelCode', 'partSerialNumber', 'level', 'modelCode', 'hostName',
+    'ip', 'locationId', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat',
+    'refreshDate'
+  ],
+  hidden: ['partCode', 'levelState', 'locationName', 'deviceId'],
 });
 
 export const devicePartShortRowSchema = z.object({
@@ -266,16 +226,10 @@ export const devicePartShortRowSchema = z.object({
 export const devicePartShortList = defineList(devicePartShortRowSchema, {
   endpoint: '/device-part-short-v/page',
   defaultSort: [{ field: 'supplyIndex', dir: 'ASC' }],
-  columns: {
-    deviceId: {},
-    supplyIndex: {},
-    partCode: {},
-    partName: {},
-    colorant: {},
-    partModelCode: {},
-    level: {},
-    levelState: {},
-  },
+  columns: [
+    'deviceId', 'supplyIndex', 'partCode', 'partName', 'colorant', 'partModelCode', 'level',
+    'levelState'
+  ],
 });
 
 // ------------------------------------------------------------------ history lists
@@ -300,19 +254,10 @@ export type DmDeviceDayRow = z.infer<typeof dmDeviceDayRowSchema>;
 export const dmDeviceDaysList = defineList(dmDeviceDayRowSchema, {
   endpoint: '/dm-device-days/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: {
-    factDate: {},
-    deviceId: {},
-    totalCount: {},
-    monoCount: {},
-    colorCount: {},
-    a3Count: {},
-    a4Count: {},
-    copyCount: {},
-    scanCount: {},
-    statusCode: {},
-    readings: {},
-  },
+  columns: [
+    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count',
+    'copyCount', 'scanCount', 'statusCode', 'readings'
+  ],
 });
 
 export const dmDeviceDayVRowSchema = dmDeviceDayRowSchema.extend({
@@ -332,22 +277,22 @@ export type DmDeviceDayVRow = z.infer<typeof dmDeviceDayVRowSchema>;
 export const dmDeviceDaysVList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-v/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: {
-    ...dmDeviceDaysList.options,
-    modelCode: {},
-    serialNumber: {},
-    locationId: {},
-    dayTotal: {},
-    dayMono: {},
-    dayColor: {},
-  },
+  columns: [
+    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count',
+    'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
+    'dayTotal', 'dayMono', 'dayColor'
+  ],
 });
 
 /** The latest day of each device (dm-device-days-actual-v). */
 export const dmDeviceDaysActualList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-actual-v/page',
   defaultSort: [{ field: 'deviceId', dir: 'ASC' }],
-  columns: dmDeviceDaysVList.options,
+  columns: [
+    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count',
+    'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
+    'dayTotal', 'dayMono', 'dayColor'
+  ],
 });
 
 
@@ -371,19 +316,10 @@ export type DmDevicePartDayRow = z.infer<typeof dmDevicePartDayRowSchema>;
 export const dmDevicePartDaysList = defineList(dmDevicePartDayRowSchema, {
   endpoint: '/dm-device-part-days/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: {
-    factDate: {},
-    deviceId: {},
-    supplyIndex: {},
-    partCode: {},
-    colorant: {},
-    partModelCode: {},
-    partSerialNumber: {},
-    level: {},
-    minLevel: {},
-    levelState: {},
-    replaced: {},
-  },
+  columns: [
+    'factDate', 'deviceId', 'supplyIndex', 'partCode', 'colorant', 'partModelCode',
+    'partSerialNumber', 'level', 'minLevel', 'levelState', 'replaced'
+  ],
 });
 
 export const dmDeviceUserDayRowSchema = z.object({
@@ -399,13 +335,8 @@ export type DmDeviceUserDayRow = z.infer<typeof dmDeviceUserDayRowSchema>;
 export const dmDeviceUserDaysList = defineList(dmDeviceUserDayRowSchema, {
   endpoint: '/dm-device-user-days/page',
   defaultSort: [{ field: 'factDate', dir: 'DESC' }],
-  columns: {
-    factDate: {},
-    username: {},
-    printedPageCount: {},
-    deviceId: { hidden: true },
-    id: { hidden: true },
-  },
+  columns: ['factDate', 'username', 'printedPageCount'],
+  hidden: ['deviceId', 'id'],
 });
 
 export const dmDeviceHistoryRowSchema = z.object({
@@ -422,14 +353,8 @@ export type DmDeviceHistoryRow = z.infer<typeof dmDeviceHistoryRowSchema>;
 export const dmDeviceHistoryList = defineList(dmDeviceHistoryRowSchema, {
   endpoint: '/dm-device-history/page',
   defaultSort: [{ field: 'dateFrom', dir: 'DESC' }],
-  columns: {
-    ip: {},
-    oldIp: {},
-    dateFrom: {},
-    dateTo: {},
-    deviceId: { hidden: true },
-    id: { hidden: true },
-  },
+  columns: ['ip', 'oldIp', 'dateFrom', 'dateTo'],
+  hidden: ['deviceId', 'id'],
 });
 
 // ------------------------------------------------------------------ statistics

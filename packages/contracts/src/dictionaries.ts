@@ -307,24 +307,15 @@ export type LocationDependent = (typeof LOCATION_DEPENDENTS)[number];
 export const locationsList = defineList(locationRefSchema, {
   endpoint: '/user-locations/',
   defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: {
-    name: {},
-    code: { hidden: true },
-    id: { hidden: true },
-  },
+  columns: ['name'],
+  hidden: ['code', 'id'],
 });
 
 /** The dictionaries grid (server: dictionaries.list.ts). */
 export const dictionariesList = defineList(dictionaryListRowSchema, {
   endpoint: '/dictionaries',
   defaultSort: [{ field: 'code', dir: 'ASC' }],
-  columns: {
-    code: {},
-    name: {},
-    nameRu: {},
-    hierarchical: {},
-    isSystem: {},
-    itemCount: { filterable: false },
-    id: { hidden: true },
-  },
+  columns: ['code', 'name', 'nameRu', 'hierarchical', 'isSystem', 'itemCount'],
+  hidden: ['id'],
+  unfilterable: ['itemCount'],
 });

@@ -64,15 +64,8 @@ export const EVENT_LOG_CHILDREN_LIMIT = 200;
 export const eventLogsList = defineList(eventLogRowSchema, {
   endpoint: '/event-logs/page',
   defaultSort: [{ field: 'logDatetime', dir: 'DESC' }],
-  columns: {
-    logDatetime: {},
-    eventGroupId: {},
-    logLevel: {},
-    userLogin: {},
-    childrenCount: {},
-    logDuration: {},
-    message: {},
-    objectClass: { hidden: true },
-    objectId: { hidden: true },
-  },
+  columns: [
+    'logDatetime', 'eventGroupId', 'logLevel', 'userLogin', 'childrenCount', 'logDuration', 'message'
+  ],
+  hidden: ['objectClass', 'objectId'],
 });

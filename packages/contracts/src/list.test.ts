@@ -33,7 +33,7 @@ describe('list definitions', () => {
 
   it('refuses a column the row schema lacks: at compile time, and at run time for a cast', () => {
     const row = z.object({ id: z.number().int(), name: z.string() });
-    const spec = { endpoint: '/x', defaultSort: [], columns: { id: {}, nmae: {} } };
+    const spec = { endpoint: '/x', defaultSort: [], columns: ['id', 'nmae'] };
     // @ts-expect-error: "nmae" is not a field of the row
     expect(() => defineList(row, spec)).toThrow('list /x: the row has no field "nmae"');
   });
@@ -50,22 +50,25 @@ describe('list definitions', () => {
     const list = defineList(row, {
       endpoint: '/things/page',
       defaultSort: [{ field: 'name', dir: 'ASC' }],
-      columns: { name: {}, active: { sortable: false }, state: { filterable: false }, seenAt: { hidden: true }, factDate: {}, id: { hidden: true } },
+      columns: ['name', 'active', 'state', 'factDate'],
+      hidden: ['seenAt', 'id'],
+      unsortable: ['active'],
+      unfilterable: ['state'],
     });
     expect(list.columns).toEqual([
       { field: 'name', type: 'string', sortable: true, filterable: true, hidden: false, day: false },
       { field: 'active', type: 'boolean', sortable: false, filterable: true, hidden: false, day: false },
       { field: 'state', type: 'string', sortable: true, filterable: false, hidden: false, day: false },
-      { field: 'seenAt', type: 'date', sortable: true, filterable: true, hidden: true, day: false },
       { field: 'factDate', type: 'date', sortable: true, filterable: true, hidden: false, day: true },
+      { field: 'seenAt', type: 'date', sortable: true, filterable: true, hidden: true, day: false },
       { field: 'id', type: 'number', sortable: true, filterable: true, hidden: true, day: false },
     ]);
     // @ts-expect-error: a default sort must name a column of the list
-    defineList(row, { endpoint: '/y', defaultSort: [{ field: 'seenAt', dir: 'ASC' }], columns: { name: {} } });
+    defineList(row, { endpoint: '/y', defaultSort: [{ field: 'seenAt', dir: 'ASC' }], columns: ['name'] });
   });
 
   it('refuses a row field that is no list column type', () => {
     const row = z.object({ tags: z.array(z.string()) });
-    expect(() => defineList(row, { endpoint: '/z', defaultSort: [], columns: { tags: {} } })).toThrow(/must be a string, number, boolean or date/);
+    expect(() => defineList(row, { endpoint: '/z', defaultSort: [], columns: ['tags'] })).toThrow(/must be a string, number, boolean or date/);
   });
 });

@@ -52,16 +52,6 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export type SortSpec = { field: string; dir: 'ASC' | 'DESC' };
 
-/** What a list says of one of its columns beyond the row schema: all optional. */
-export type ColumnOptions = {
-  /** Default true. */
-  sortable?: boolean;
-  /** Default true. */
-  filterable?: boolean;
-  /** Not shown until the user picks it in the column chooser. */
-  hidden?: boolean;
-};
-
 /** A column of a list, complete: its type comes from the row schema. */
 export type ListField<F extends string = string> = {
   field: F;
@@ -84,10 +74,8 @@ export type List<F extends string = string, R = unknown> = {
   /** API path under /api, e.g. `/users/page`. */
   endpoint: string;
   defaultSort: readonly SortSpec[];
-  /** In the default column order. */
+  /** In the default column order: the shown ones, then the hidden ones. */
   columns: readonly ListField<F>[];
-  /** The columns as declared, for a list that shows the same ones (`columns: other.options`). */
-  options: Readonly<Record<F, ColumnOptions>>;
   /** The schema of a row: the API's response. */
   row: z.ZodObject;
   /** The row's type, for the compiler alone (the console's grid rows). */
@@ -126,22 +114,30 @@ export function columnTypeOf(schema: z.ZodType): ColumnType {
 /** Whether a row field holds a day (YYYY-MM-DD) rather than a time. */
 export const isDayField = (schema: z.ZodType) => columnTypes.get(unwrapped(schema))?.day === true;
 
-/**
- * A list from its row schema: `columns` names fields of the row (the compiler refuses any
- * other), in their default order, with what differs from the defaults (sortable, filterable,
- * shown).
- */
-export function defineList<S extends z.ZodObject, F extends keyof z.output<S> & string>(
-  row: S,
-  spec: { endpoint: string; defaultSort: { field: NoInfer<F>; dir: 'ASC' | 'DESC' }[]; columns: Record<F, ColumnOptions> },
-): List<F, z.output<S>> {
+/** A list's columns as it declares them: fields of its row (the compiler refuses any other). */
+export type ListSpec<F extends string> = {
+  endpoint: string;
+  defaultSort: { field: NoInfer<F>; dir: 'ASC' | 'DESC' }[];
+  /** Shown by default, in their default order. */
+  columns: readonly F[];
+  /** Not shown until the user picks them in the column chooser; after the shown ones. */
+  hidden?: readonly F[];
+  /** Columns are sortable and filterable unless named here. */
+  unsortable?: readonly NoInfer<F>[];
+  unfilterable?: readonly NoInfer<F>[];
+};
+
+/** A list from its row schema: the column types come from the schema. */
+export function defineList<S extends z.ZodObject, F extends keyof z.output<S> & string>(row: S, spec: ListSpec<F>): List<F, z.output<S>> {
   const shape = row.shape as Record<string, z.ZodType>;
-  const columns = (Object.entries(spec.columns) as [F, ColumnOptions][]).map(([field, o]): ListField<F> => {
-    if (!Object.hasOwn(shape, field)) throw new Error(`list ${spec.endpoint}: the row has no field "${field}"`);
-    const type = columnTypeOf(shape[field]);
-    return { field, type, sortable: o.sortable ?? true, filterable: o.filterable ?? true, hidden: o.hidden ?? false, day: isDayField(shape[field]) };
-  });
-  return { endpoint: spec.endpoint, defaultSort: spec.defaultSort, columns, options: spec.columns, row };
+  const field = (name: F, hidden: boolean): ListField<F> => {
+    if (!Object.hasOwn(shape, name)) throw new Error(`list ${spec.endpoint}: the row has no field "${name}"`);
+    const sortable = !spec.unsortable?.includes(name);
+    const filterable = !spec.unfilterable?.includes(name);
+    return { field: name, type: columnTypeOf(shape[name]), sortable, filterable, hidden, day: isDayField(shape[name]) };
+  };
+  const columns = [...spec.columns.map((f) => field(f, false)), ...(spec.hidden ?? []).map((f) => field(f, true))];
+  return { endpoint: spec.endpoint, defaultSort: spec.defaultSort, columns, row };
 }
 
 /** Writes the query string the server reads; the console's grid uses it. */

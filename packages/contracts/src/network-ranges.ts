@@ -173,19 +173,10 @@ export const NETWORK_RANGE_TYPE_DEFS: Record<(typeof NETWORK_RANGE_TYPES)[number
 export const networkRangesList = defineList(networkRangeListRowSchema, {
   endpoint: '/network-ranges',
   defaultSort: [{ field: 'id', dir: 'ASC' }],
-  columns: {
-    name: {},
-    type: {},
-    address: {},
-    mask: {},
-    from: {},
-    to: {},
-    port: {},
-    snmpVersion: {},
-    agentName: {},
-    locationName: {},
-    agentId: { sortable: false, hidden: true },
-    locationId: { sortable: false, hidden: true },
-    id: { hidden: true },
-  },
+  columns: [
+    'name', 'type', 'address', 'mask', 'from', 'to', 'port', 'snmpVersion', 'agentName',
+    'locationName'
+  ],
+  hidden: ['agentId', 'locationId', 'id'],
+  unsortable: ['agentId', 'locationId'],
 });

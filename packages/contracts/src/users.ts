@@ -171,13 +171,6 @@ export type UserListRow = z.infer<typeof userListRowSchema>;
 export const usersList = defineList(userListRowSchema, {
   endpoint: '/users',
   defaultSort: [{ field: 'lastName', dir: 'ASC' }],
-  columns: {
-    login: {},
-    email: {},
-    lastName: {},
-    firstName: {},
-    middleName: {},
-    activeFlag: {},
-    id: { hidden: true },
-  },
+  columns: ['login', 'email', 'lastName', 'firstName', 'middleName', 'activeFlag'],
+  hidden: ['id'],
 });

@@ -8,7 +8,9 @@ import { listSql } from './list-query.ts';
 const thingsList = defineList(z.object({ id: z.number().int(), name: z.string(), madeOn: day() }), {
   endpoint: '/things/page',
   defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: { name: {}, madeOn: { sortable: false }, id: { hidden: true } },
+  columns: ['name', 'madeOn'],
+  hidden: ['id'],
+  unsortable: ['madeOn'],
 });
 const base = { from: sql`things t`, tiebreaker: [sql`t.id`] };
 

@@ -6,7 +6,9 @@ import { columnsFromList } from './grid-columns.ts';
 const thingsList = defineList(z.object({ id: z.number().int(), name: z.string(), level: z.number().nullable() }), {
   endpoint: '/things/page',
   defaultSort: [{ field: 'name', dir: 'ASC' }],
-  columns: { name: {}, level: { filterable: false }, id: { hidden: true } },
+  columns: ['name', 'level'],
+  hidden: ['id'],
+  unfilterable: ['level'],
 });
 
 describe('columnsFromList', () => {
