@@ -11,6 +11,7 @@ import { startFleet, type Fleet } from '@pagewatch/printer-sim/fleet';
 import { createAgentRunner, type AgentRunner } from '../src/run/agent-runner.ts';
 import { createHttpTransport, TransportError } from '../src/run/transport.ts';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+import { integrationRunnerOptions } from './helpers/test-runner.ts';
 
 /**
  * Issue 14, finding 8: PostgreSQL restarts (and stops, then starts) under load. The real server
@@ -102,7 +103,7 @@ describe.skipIf(!bin)('the server through PostgreSQL restarts (needs PostgreSQL 
     fleet = await startFleet({ count: COUNT, port: snmpPort, base: '127.0.67.1', seed: 8, speed: 0, randomEvents: false });
     agentToken = agent.token;
     const http = createHttpTransport({ serverUrl: base, token: agent.token, timeoutMs: 5000 });
-    runner = createAgentRunner({
+    runner = createAgentRunner(integrationRunnerOptions({
       transport: {
         ...http,
         // Every answer of a readings batch is kept, to check that none was a 500.
@@ -119,12 +120,7 @@ describe.skipIf(!bin)('the server through PostgreSQL restarts (needs PostgreSQL 
         },
       },
       spoolDir,
-      discovery: { timeoutMs: 1000, retries: 1 },
-      poll: { timeoutMs: 1000, retries: 1 },
-      retryMinMs: 100,
-      retryMaxMs: 500,
-      sealAfterMs: 100,
-    });
+    }));
   }, 120_000);
 
   const sent = new Set<string>();

@@ -19,6 +19,7 @@ import { createAgentRunner } from '../src/run/agent-runner.ts';
 import type { AgentRunner, RunSummary } from '../src/run/agent-runner.ts';
 import { createHttpTransport } from '../src/run/transport.ts';
 import { removeDir } from './helpers/processes.ts';
+import { integrationRunnerOptions } from './helpers/test-runner.ts';
 
 /**
  * Issue 5's integration test: the real server (on an embedded database on disk, so it can be
@@ -84,16 +85,7 @@ describe('collecting a fleet: agent, server and simulated printers', () => {
       name: 'simulated printers', type: 'NETMASK', address: '127.0.65.0', mask: '255.255.255.224', port: snmpPort,
       snmpVersion: '2c', community: 'public', agent: { id: agent.id }, location: { id: locationId },
     });
-    runner = createAgentRunner({
-      transport: createHttpTransport({ serverUrl: server.url, token: agent.token, timeoutMs: 5000 }),
-      spoolDir,
-      // Generous timeouts: the machine running the tests may be busy; silent addresses cost little in a /27.
-      discovery: { timeoutMs: 1000, retries: 1 },
-      poll: { timeoutMs: 1000, retries: 1 },
-      retryMinMs: 100,
-      retryMaxMs: 500,
-      sealAfterMs: 100,
-    });
+    runner = createAgentRunner(integrationRunnerOptions({ transport: createHttpTransport({ serverUrl: server.url, token: agent.token, timeoutMs: 5000 }), spoolDir }));
   }, 120_000);
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ import { createAgentRunner } from '../src/run/agent-runner.ts';
 import type { AgentRunner } from '../src/run/agent-runner.ts';
 import { createHttpTransport } from '../src/run/transport.ts';
 import { makeSimDirs, snmpsimAvailable, startSnmpsim } from './helpers/snmpsim.ts';
+import { integrationRunnerOptions } from './helpers/test-runner.ts';
 import type { Snmpsim } from './helpers/snmpsim.ts';
 import { removeDir } from './helpers/processes.ts';
 
@@ -90,15 +91,9 @@ describe.skipIf(!snmpsimAvailable())('values past the limits: agent, server, a p
       const res = await built.app.inject({ method: 'POST', url: '/api/network-ranges', headers, payload: { ...range, snmpVersion: '2c', community: 'public', agent: { id: agent.id }, location: { id: locationId } } });
       expect(res.statusCode, res.body).toBe(200);
     }
-    runner = createAgentRunner({
-      transport: createHttpTransport({ serverUrl: url, token: agent.token, timeoutMs: 5000 }),
-      spoolDir,
-      discovery: { timeoutMs: 1000, retries: 1 },
-      poll: { timeoutMs: 2000, retries: 1 },
-      retryMinMs: 100,
-      retryMaxMs: 500,
-      sealAfterMs: 100,
-    });
+    runner = createAgentRunner(
+      integrationRunnerOptions({ transport: createHttpTransport({ serverUrl: url, token: agent.token, timeoutMs: 5000 }), spoolDir }, { poll: { timeoutMs: 2000, retries: 1 } }),
+    );
   }, 120_000);
 
   afterAll(async () => {

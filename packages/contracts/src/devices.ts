@@ -54,23 +54,46 @@ export type DeviceFlag = (typeof DEVICE_FLAGS)[number];
 const nstr = z.string().nullable();
 const nnum = z.number().nullable();
 
-
-export const deviceListRowSchema = z.object({
-  id: z.number().int(),
-  modelCode: nstr,
-  serialNumber: nstr,
-  inventoryNumber: nstr,
-  snmpLocation: nstr,
-  hostName: nstr,
-  locationId: z.number().int(),
-  locationName: z.string(),
-  ip: z.string(),
-  deviceType: nstr,
-  colorType: nstr,
-  paperFormat: nstr,
+/** A device's page counters (spec section 3), as its row, its card and its daily history carry them. */
+const pageCounters = {
   totalCount: nnum,
   monoCount: nnum,
   colorCount: nnum,
+  a3Count: nnum,
+  a4Count: nnum,
+  copyCount: nnum,
+  scanCount: nnum,
+};
+
+/** What identifies one supply of a device and says how full it is. */
+const supplyFields = {
+  supplyIndex: z.number().int(),
+  partCode: z.string(),
+  colorant: nstr,
+  partModelCode: nstr,
+  level: nnum,
+  levelState: z.enum(LEVEL_STATES).nullable(),
+};
+
+/** A device as its consumables' rows name and classify it. */
+const deviceFields = {
+  modelCode: nstr,
+  serialNumber: nstr,
+  inventoryNumber: nstr,
+  hostName: nstr,
+  ip: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  deviceType: nstr,
+  colorType: nstr,
+  paperFormat: nstr,
+};
+
+export const deviceListRowSchema = z.object({
+  id: z.number().int(),
+  ...deviceFields,
+  snmpLocation: nstr,
+  ...pageCounters,
   tonerBlack: nnum,
   tonerCyan: nnum,
   tonerMagenta: nnum,
@@ -85,10 +108,6 @@ export const deviceListRowSchema = z.object({
   createdAt: timestamp(),
   macAddress: nstr,
   firmware: nstr,
-  a3Count: nnum,
-  a4Count: nnum,
-  copyCount: nnum,
-  scanCount: nnum,
   modelVendorCode: nstr,
   hasWalk: z.boolean(),
 });
@@ -112,14 +131,9 @@ export const devicesList = defineList(deviceListRowSchema, {
 
 /** One supply of a device as the card shows it. */
 export const deviceSupplySchema = z.object({
-  supplyIndex: z.number().int(),
-  partCode: z.string(),
+  ...supplyFields,
   partName: z.string(),
-  colorant: nstr,
-  partModelCode: nstr,
   partSerialNumber: nstr,
-  level: nnum,
-  levelState: z.enum(LEVEL_STATES).nullable(),
   installedAt: z.string().nullable(),
   refreshedAt: timestamp(),
 });
@@ -171,30 +185,15 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 // ------------------------------------------------------------------ consumables (device-part-v)
 
-
 /** A consumable row (spec section 3), plus levelState so unknown and "some remaining" are not numbers. */
 export const devicePartRowSchema = z.object({
   id: z.string(),
   deviceId: z.number().int(),
-  supplyIndex: z.number().int(),
-  partCode: z.string(),
+  ...supplyFields,
   partName: z.string(),
-  colorant: nstr,
-  partModelCode: nstr,
   partSerialNumber: nstr,
-  level: nnum,
-  levelState: z.enum(LEVEL_STATES).nullable(),
-  modelCode: nstr,
-  hostName: nstr,
-  ip: z.string(),
-  locationId: z.number().int(),
-  locationName: z.string(),
-  serialNumber: nstr,
-  inventoryNumber: nstr,
+  ...deviceFields,
   device: z.object({ id: z.number().int(), serialNumber: nstr, inventoryNumber: nstr }),
-  deviceType: nstr,
-  colorType: nstr,
-  paperFormat: nstr,
   refreshDate: timestamp(),
 });
 export type DevicePartRow = z.infer<typeof devicePartRowSchema>;
@@ -213,13 +212,8 @@ export const devicePartsList = defineList(devicePartRowSchema, {
 export const devicePartShortRowSchema = z.object({
   id: z.string(),
   deviceId: z.number().int(),
-  supplyIndex: z.number().int(),
-  partCode: z.string(),
+  ...supplyFields,
   partName: z.string(),
-  colorant: nstr,
-  partModelCode: nstr,
-  level: nnum,
-  levelState: z.enum(LEVEL_STATES).nullable(),
 });
 
 /** The short consumable row (device-part-short-v): one device's supplies, for pickers and the card. */
@@ -238,13 +232,7 @@ export const dmDeviceDayRowSchema = z.object({
   id: z.string(),
   factDate: day(),
   deviceId: z.number().int(),
-  totalCount: nnum,
-  monoCount: nnum,
-  colorCount: nnum,
-  a3Count: nnum,
-  a4Count: nnum,
-  copyCount: nnum,
-  scanCount: nnum,
+  ...pageCounters,
   statusCode: nstr,
   readings: z.number().int(),
 });
@@ -295,19 +283,13 @@ export const dmDeviceDaysActualList = defineList(dmDeviceDayVRowSchema, {
   ],
 });
 
-
 export const dmDevicePartDayRowSchema = z.object({
   id: z.string(),
   factDate: day(),
   deviceId: z.number().int(),
-  supplyIndex: z.number().int(),
-  partCode: z.string(),
-  colorant: nstr,
-  partModelCode: nstr,
+  ...supplyFields,
   partSerialNumber: nstr,
-  level: nnum,
   minLevel: nnum,
-  levelState: z.enum(LEVEL_STATES).nullable(),
   replaced: z.boolean(),
 });
 export type DmDevicePartDayRow = z.infer<typeof dmDevicePartDayRowSchema>;
