@@ -6,7 +6,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { useNavigate } from 'react-router';
 import { api, ApiError, getToken, setAuthErrorHandler, setToken } from './api.ts';
 import { loadClientConfig } from './config.ts';
-import { startLookupSync } from './lookup-cache.ts';
+import { startLookupSync } from './lookups.ts';
 import { queryClient } from './query-client.ts';
 import { LOGIN_PATH } from './redirect.ts';
 import { startWs, stopWs, wsUrl } from './ws.ts';

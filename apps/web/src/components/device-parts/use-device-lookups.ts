@@ -4,7 +4,7 @@ import type { PageResponse } from '@pagewatch/contracts/list';
 import { itemName, useDictionaryItems } from '../dictionary-items/dictionary-items-api.ts';
 import type { LookupOption } from '../data-grid/grid-types.ts';
 import { api } from '../../lib/api.ts';
-import { useLookup } from '../../lib/lookup-cache.ts';
+import { useLookup } from '../../lib/lookups.ts';
 
 type LocationRow = { id: number; code: string; name: string };
 export type DeviceLookupKind = 'deviceType' | 'colorType' | 'paperFormat' | 'locationId';

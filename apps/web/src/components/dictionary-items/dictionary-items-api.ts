@@ -1,7 +1,7 @@
 import type { AttributeValue, AttributeValueInput, Dictionary, DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import type { PageResponse } from '@pagewatch/contracts/list';
 import { api } from '../../lib/api.ts';
-import { useLookup } from '../../lib/lookup-cache.ts';
+import { useLookup } from '../../lib/lookups.ts';
 
 /**
  * Dictionary data every screen may look up (items by dictionary code, a dictionary's

@@ -14,7 +14,7 @@ import { submitFocusingErrors } from '../../components/form/submit-focusing-erro
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
-import { clearLookups, useLookup } from '../../lib/lookup-cache.ts';
+import { clearLookups, useLookup } from '../../lib/lookups.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { createLocation, deleteLocation, fetchLocation, fetchLocations, locationKey, updateLocation, type LocationRow } from './api/locations-api.ts';
 import { LocationAgents, LocationDevices } from './location-lists.tsx';

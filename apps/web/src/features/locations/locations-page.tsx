@@ -8,7 +8,7 @@ import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
-import { clearLookups, useLookup } from '../../lib/lookup-cache.ts';
+import { clearLookups, useLookup } from '../../lib/lookups.ts';
 import { fetchLocations, updateLocation, type LocationRow } from './api/locations-api.ts';
 
 const columns = columnsFromList(locationsList, {

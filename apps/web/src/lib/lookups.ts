@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from './query-client.ts';
+import { subscribeDictionaryEvents } from './ws.ts';
+
+/**
+ * Lookups (dictionary items, printer types, statuses…) change rarely: TanStack Query keeps them
+ * under one key (never stale) until the server says a dictionary changed. They are invalidated
+ * 100 ms after DICTIONARY_CHANGED so that a burst of changes costs one refetch, not one per message.
+ */
+export const LOOKUP_CLEAR_DELAY_MS = 100;
+const LOOKUP_KEY = 'lookup';
+
+/** A lookup as a query: `useLookup('printer-types', () => api('/printer-types/'))`. */
+export function useLookup<T>(key: string, load: () => Promise<T>) {
+  return useQuery({ queryKey: [LOOKUP_KEY, key], queryFn: load, staleTime: Infinity });
+}
+
+/** Every lookup is loaded again when next used (after a change the screen made itself). */
+export function clearLookups() {
+  void queryClient.invalidateQueries({ queryKey: [LOOKUP_KEY] });
+}
+
+/** Keeps the lookups in step with the server while signed in; returns the stop function. */
+export function startLookupSync(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = subscribeDictionaryEvents(() => {
+    clearTimeout(timer);
+    timer = setTimeout(clearLookups, LOOKUP_CLEAR_DELAY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    stop();
+    queryClient.removeQueries({ queryKey: [LOOKUP_KEY] });
+  };
+}
