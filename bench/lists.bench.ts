@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { benchApi, databaseUrl as dbUrl, pct, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
-import { LoadConnection } from './lib/http-load.ts';
+import { latencies, load } from './lib/load.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -149,55 +149,33 @@ const serverCpuMs = () => procCpuMs(serverPid) + pgPids.reduce((s, pid) => s + p
  */
 async function measure(name: string, token: string, endpoint: string, filter: unknown, sorts: string[], sizes = SIZES) {
   const base = `/api${endpoint}?filter-json=${encodeURIComponent(JSON.stringify(filter))}${sorts.map((s) => `&sort=${encodeURIComponent(s)}`).join('')}`;
-  let n = 0;
   // The first five pages in turn, as people page through a grid.
-  return load(name, token, () => `${base}&page=50,${1 + (n++ % 5)}`, (body) => (body as { pageRows: unknown[] }).pageRows.length > 0, sizes);
+  const paths = [1, 2, 3, 4, 5].map((n) => `${base}&page=50,${n}`);
+  return measureLoad(name, token, paths, (body) => (body as { pageRows: unknown[] }).pageRows.length > 0, sizes);
 }
 
 type Sizes = { requests: number; warmup: number };
 const SIZES: Sizes = { requests: REQUESTS, warmup: WARMUP };
 
-async function load(name: string, token: string, nextPath: () => string, ok: (body: unknown) => boolean, sizes = SIZES) {
+async function measureLoad(name: string, token: string, paths: string[], ok: (body: unknown) => boolean, sizes = SIZES) {
   const headers = { authorization: `Bearer ${token}` };
-  const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => LoadConnection.open(HTTP)));
+  // Every path answered and checked once; under load only the status is.
   let total = 0;
-  // Warm-up, with every answer read and checked; under load only the status is.
-  for (let i = 0; i < 20; i++) {
-    const { status, body } = await connections[0].get(nextPath(), headers);
-    const json = JSON.parse(body.toString()) as { totalRows?: number };
-    if (status !== 200 || !ok(json)) throw new Error(`${name}: ${status} ${body.toString().slice(0, 300)}`);
+  for (const path of paths) {
+    const res = await fetch(`${HTTP}${path}`, { headers });
+    const json = (await res.json()) as { totalRows?: number };
+    if (res.status !== 200 || !ok(json)) throw new Error(`${name}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     total = json.totalRows ?? 0;
   }
   // The first `warmup` requests are not measured: connections, prepared statements and
-  // compiled code settle as on a server that has been running; measuring goes on from there
-  // without a pause, so no burst of requests that start together is measured either.
-  const times: number[] = [];
-  let next = 0;
-  let cpu0 = 0;
-  let started = 0;
-  await Promise.all(connections.map(async (c) => {
-    while (next < sizes.warmup + sizes.requests) {
-      const i = next++;
-      if (i === sizes.warmup) {
-        cpu0 = serverCpuMs();
-        started = performance.now();
-      }
-      const t0 = performance.now();
-      const { status, body } = await c.get(nextPath(), headers);
-      if (status !== 200) throw new Error(`${name}: ${status} ${body.toString().slice(0, 300)}`);
-      if (i >= sizes.warmup) times.push(performance.now() - t0);
-    }
-  }));
-  const secs = (performance.now() - started) / 1000;
-  const cpuPerRequest = (serverCpuMs() - cpu0) / times.length;
-  for (const c of connections) c.close();
-  times.sort((a, b) => a - b);
-  const f = (v: number) => v.toFixed(1).padStart(6);
-  console.log(
-    `${name.padEnd(66)} p50 ${f(pct(times, 50))} ms  p95 ${f(pct(times, 95))} ms  p99 ${f(pct(times, 99))} ms  ${(times.length / secs).toFixed(0).padStart(4)} req/s` +
-      `  CPU ${cpuPerRequest.toFixed(1)} ms/req  (${total.toLocaleString('en')} rows)`,
-  );
-  return pct(times, 95);
+  // compiled code settle as on a server that has been running; the measured ones follow.
+  const run = (amount: number) => load({ url: HTTP, paths, headers, connections: CONCURRENCY, amount });
+  await run(sizes.warmup);
+  const cpu0 = serverCpuMs();
+  const measured = await run(sizes.requests);
+  const cpuPerRequest = (serverCpuMs() - cpu0) / measured.times.length;
+  console.log(`${name.padEnd(66)} ${latencies(measured)}  CPU ${cpuPerRequest.toFixed(1)} ms/req  (${total.toLocaleString('en')} rows)`);
+  return pct(measured.times, 95);
 }
 
 async function main() {
@@ -216,7 +194,7 @@ async function main() {
     pgPids = await withClient(dbUrl(DB_NAME), async (c) =>
       (await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB_NAME])).rows.map((r) => r.pid));
     // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
-    await load('baseline: GET /api/users/me (the session alone)', admin, () => '/api/users/me', () => true);
+    await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
     const p95 = [
       await measure('devices: type MFP; model, serial', admin, '/devices/page', ['deviceType', 'anyof', ['MFP']], ['modelCode,ASC', 'serialNumber,ASC']),
       await measure('devices: one location; model, serial', admin, '/devices/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'serialNumber,ASC']),

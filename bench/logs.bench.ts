@@ -10,6 +10,7 @@
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
 import { benchApi, databaseUrl as dbUrl, pct, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
+import { latencies, load } from './lib/load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -75,31 +76,20 @@ async function fill(c: pg.Client) {
 const { json, signIn, operatorToken } = benchApi(HTTP, dbUrl(DB_NAME));
 
 
-/** A small load generator: CONCURRENCY loops fetching one URL until REQUESTS are done. */
+/** REQUESTS requests of one page over CONCURRENCY connections, after a checked warm-up. */
 async function measure(name: string, token: string, filter: unknown, extra = '') {
-  const url = `${HTTP}/api/event-logs/page?page=50,1&filter-json=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
+  const path = `/api/event-logs/page?page=50,1&filter-json=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
   const headers = { authorization: `Bearer ${token}` };
   let total = 0;
-  const once = async () => {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${HTTP}${path}`, { headers });
     const body = (await res.json()) as { pageRows: unknown[]; totalRows: number };
     if (!res.ok || body.pageRows.length === 0) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     total = body.totalRows;
-    return performance.now() - t0;
-  };
-  for (let i = 0; i < 20; i++) await once(); // warm-up
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next++ < REQUESTS) times.push(await once());
-  }));
-  const secs = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const f = (v: number) => v.toFixed(1).padStart(7);
-  console.log(`${name.padEnd(52)} p50 ${f(pct(times, 50))} ms  p95 ${f(pct(times, 95))} ms  p99 ${f(pct(times, 99))} ms  ${(times.length / secs).toFixed(0).padStart(4)} req/s  (${total.toLocaleString('en')} rows match)`);
-  return pct(times, 95);
+  }
+  const measured = await load({ url: HTTP, paths: [path], headers, connections: CONCURRENCY, amount: REQUESTS });
+  console.log(`${name.padEnd(52)} ${latencies(measured)}  (${total.toLocaleString('en')} rows match)`);
+  return pct(measured.times, 95);
 }
 
 async function main() {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { bearer, createTestApp, createUser, signIn, userAsInput } from '../test/test-app.ts';
 import { addLocation } from '../test/scope-fixture.ts';
 
 /**
@@ -21,20 +21,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: unknown, lang = 'en') =>
   t.app.inject({ method, url, payload: payload as never, headers: { ...bearer(token), 'accept-language': lang } });
 
-/** The user as the form sends it back, with changes (as `token` sees it). */
-async function asInput(token: string, id: number, over: Record<string, unknown> = {}) {
-  const u = (await call('GET', `/api/users/${id}`, token)).json();
-  return {
-    login: u.login,
-    email: u.email,
-    activeFlag: u.activeFlag,
-    systemNotificationRecipient: u.systemNotificationRecipient,
-    lastName: u.lastName,
-    locations: u.locations.map((l: { id: number }) => ({ id: l.id })),
-    grants: u.grants.map((g: { id: number }) => ({ id: g.id })),
-    ...over,
-  };
-}
+const asInput = (token: string, id: number, over: Record<string, unknown> = {}) => userAsInput(t.app, token, id, over);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { bearer, createTestApp, createUser, signIn, userAsInput } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
@@ -53,20 +53,8 @@ async function listening(app: App['app'] | undefined, base: string, token: strin
 const within = <T,>(p: Promise<T>, ms = 2000) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
 const me = (token: string, app = t.app) => app.inject({ url: '/api/users/me', headers: bearer(token) });
 
-async function userInput(id: number, over: Record<string, unknown>) {
-  const u = (await t.app.inject({ url: `/api/users/${id}`, headers: bearer(admin) })).json();
-  return {
-    login: u.login,
-    email: u.email,
-    activeFlag: u.activeFlag,
-    lastName: u.lastName,
-    locations: u.locations.map((l: { id: number }) => ({ id: l.id })),
-    grants: u.grants.map((g: { id: number }) => ({ id: g.id })),
-    ...over,
-  };
-}
 const putUser = async (id: number, over: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: await userInput(id, over) });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: await userAsInput(t.app, admin, id, over) });
   expect(res.statusCode, res.body).toBe(200);
 };
 

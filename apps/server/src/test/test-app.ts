@@ -82,3 +82,21 @@ export async function createUser(
   if (res.statusCode !== 200) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
   return res.json().id;
 }
+
+/** A user as the user form sends it back (as `token` sees it), with changes. */
+export async function userAsInput(app: BuiltApp['app'], token: string, id: number, over: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const u = (await app.inject({ url: `/api/users/${id}`, headers: bearer(token) })).json();
+  return {
+    login: u.login,
+    email: u.email,
+    activeFlag: u.activeFlag,
+    systemNotificationRecipient: u.systemNotificationRecipient,
+    lastName: u.lastName,
+    firstName: u.firstName,
+    middleName: u.middleName,
+    locations: u.locations.map((l: { id: number }) => ({ id: l.id })),
+    grants: u.grants.map((g: { id: number }) => ({ id: g.id })),
+    ...over,
+  };
+}
+

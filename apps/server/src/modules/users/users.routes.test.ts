@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { basic, bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { basic, bearer, createTestApp, createUser, signIn, userAsInput } from '../../test/test-app.ts';
 import { addLocation, addRole } from '../../test/scope-fixture.ts';
 
 /**
@@ -34,22 +34,7 @@ const valid = (over: Payload = {}): Payload => ({
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: Payload, lang = 'en') =>
   t.app.inject({ method, url, payload, headers: { ...bearer(token), 'accept-language': lang } });
 
-/** The user as the form would send it back, with changes. */
-async function asInput(token: string, id: number, over: Payload = {}): Promise<Payload> {
-  const u = (await call('GET', `/api/users/${id}`, token)).json();
-  return {
-    login: u.login,
-    email: u.email,
-    activeFlag: u.activeFlag,
-    systemNotificationRecipient: u.systemNotificationRecipient,
-    lastName: u.lastName,
-    firstName: u.firstName,
-    middleName: u.middleName,
-    locations: u.locations.map((l: { id: number }) => ({ id: l.id })),
-    grants: u.grants.map((g: { id: number }) => ({ id: g.id })),
-    ...over,
-  };
-}
+const asInput = (token: string, id: number, over: Payload = {}): Promise<Payload> => userAsInput(t.app, token, id, over);
 
 beforeAll(async () => {
   t = await createTestApp();
