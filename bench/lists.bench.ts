@@ -11,7 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
-import { benchApi, databaseUrl as dbUrl, pct, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
+import * as bench from './lib/bench-server.ts';
+
+const { BENCH_HTTP: HTTP, databaseUrl: dbUrl, pct, withBenchServer, withClient } = bench;
 import { latencies, load } from './lib/load.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -20,11 +22,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 /** Requests under the full load before measuring: a running server's steady state is measured. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const KEEP = process.env.BENCH_KEEP === '1';
 const DB_NAME = 'pw_bench_lists';
-const PORT = 20_000 + Math.floor(Math.random() * 40_000);
-const HTTP = `http://127.0.0.1:${PORT}`;
-const PASSWORD = 'bench-Admin-pass1';
 const LOCATIONS = 20;
 const TARGET_MS = 50;
 /** Marks a filled database; a database filled by an older version of this script is filled again. */
@@ -122,8 +120,6 @@ async function fill(c: pg.Client) {
   await c.query(`COMMENT ON TABLE devices IS '${LAYOUT}'`);
 }
 
-const { signIn, operatorToken } = benchApi(HTTP, dbUrl(DB_NAME));
-
 /** CPU milliseconds a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
 function procCpuMs(pid: number): number {
   try {
@@ -178,43 +174,30 @@ async function measureLoad(name: string, token: string, paths: string[], ok: (bo
   return pct(measured.times, 95);
 }
 
-async function main() {
-  const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1);
-  if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${DB_NAME}`));
-  const server = await startBenchServer({ databaseUrl: dbUrl(DB_NAME), port: PORT, password: PASSWORD });
-  try {
-    await withClient(dbUrl(DB_NAME), fill);
-    const admin = await signIn('admin', PASSWORD);
-    const operator = await operatorToken(admin);
-    serverPid = server.pid ?? 0;
-    const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
-    console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
-    // Open the server's pool (20 connections) so that every backend is counted.
-    await Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text())));
-    pgPids = await withClient(dbUrl(DB_NAME), async (c) =>
-      (await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB_NAME])).rows.map((r) => r.pid));
-    // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
-    await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
-    const p95 = [
-      await measure('devices: type MFP; model, serial', admin, '/devices/page', ['deviceType', 'anyof', ['MFP']], ['modelCode,ASC', 'serialNumber,ASC']),
-      await measure('devices: one location; model, serial', admin, '/devices/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'serialNumber,ASC']),
-      await measure('devices: attention flag; location, IP', admin, '/devices/page', ['needAttentionFlag', '=', true], ['locationId,ASC', 'ip,ASC']),
-      await measure('devices, operator (2 of 20 locations): type PRINTER; model, serial', operator, '/devices/page', ['deviceType', 'anyof', ['PRINTER']], ['modelCode,ASC', 'serialNumber,ASC']),
-      await measure('consumables: level < 10; level, name', admin, '/device-part-v/page', ['level', '<', 10], ['level,ASC', 'partName,ASC']),
-      await measure('consumables: colour cyan; level, name', admin, '/device-part-v/page', ['colorant', 'anyof', ['cyan']], ['level,ASC', 'partName,ASC']),
-      await measure('consumables: one location; model, part name', admin, '/device-part-v/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'partName,ASC']),
-      await measure('consumables, operator: level < 10; level, name', operator, '/device-part-v/page', ['level', '<', 10], ['level,ASC', 'partName,ASC']),
-    ];
-    console.log('not in the target (a text search reads every device):');
-    await measure('devices: serial contains "A1"; inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC'], { requests: 500, warmup: 50 });
-    const worst = Math.max(...p95);
-    console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
-    console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${(await import('node:os')).availableParallelism()} cores: latencies grow when other work shares them; CPU per request does not`);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    if (!KEEP) await withClient(SERVER_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
-  }
-}
+await withBenchServer(DB_NAME, fill, async ({ server, admin, operator }) => {
+  serverPid = server.pid ?? 0;
+  const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
+  console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
+  // Open the server's pool (20 connections) so that every backend is counted.
+  await Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text())));
+  pgPids = await withClient(dbUrl(DB_NAME), async (c) =>
+    (await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB_NAME])).rows.map((r) => r.pid));
+  // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
+  await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
+  const p95 = [
+    await measure('devices: type MFP; model, serial', admin, '/devices/page', ['deviceType', 'anyof', ['MFP']], ['modelCode,ASC', 'serialNumber,ASC']),
+    await measure('devices: one location; model, serial', admin, '/devices/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'serialNumber,ASC']),
+    await measure('devices: attention flag; location, IP', admin, '/devices/page', ['needAttentionFlag', '=', true], ['locationId,ASC', 'ip,ASC']),
+    await measure('devices, operator (2 of 20 locations): type PRINTER; model, serial', operator, '/devices/page', ['deviceType', 'anyof', ['PRINTER']], ['modelCode,ASC', 'serialNumber,ASC']),
+    await measure('consumables: level < 10; level, name', admin, '/device-part-v/page', ['level', '<', 10], ['level,ASC', 'partName,ASC']),
+    await measure('consumables: colour cyan; level, name', admin, '/device-part-v/page', ['colorant', 'anyof', ['cyan']], ['level,ASC', 'partName,ASC']),
+    await measure('consumables: one location; model, part name', admin, '/device-part-v/page', ['locationId', 'anyof', [site]], ['modelCode,ASC', 'partName,ASC']),
+    await measure('consumables, operator: level < 10; level, name', operator, '/device-part-v/page', ['level', '<', 10], ['level,ASC', 'partName,ASC']),
+  ];
+  console.log('not in the target (a text search reads every device):');
+  await measure('devices: serial contains "A1"; inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC'], { requests: 500, warmup: 50 });
+  const worst = Math.max(...p95);
+  console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
+  console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${(await import('node:os')).availableParallelism()} cores: latencies grow when other work shares them; CPU per request does not`);
+});
 
-await main();

@@ -9,17 +9,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
-import { benchApi, databaseUrl as dbUrl, pct, SERVER_URL, startServer as startBenchServer, withClient } from './lib/bench-server.ts';
+import * as bench from './lib/bench-server.ts';
+
+const { BENCH_HTTP: HTTP, pct, withBenchServer } = bench;
 import { latencies, load } from './lib/load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const KEEP = process.env.BENCH_KEEP === '1';
 const DB_NAME = 'pw_bench_logs';
-const PORT = 20_000 + Math.floor(Math.random() * 40_000);
-const HTTP = `http://127.0.0.1:${PORT}`;
-const PASSWORD = 'bench-Admin-pass1';
 const CHUNK = 500_000;
 const LOCATIONS = 20;
 
@@ -73,7 +71,6 @@ async function fill(c: pg.Client) {
   await c.query('VACUUM ANALYZE event_logs');
 }
 
-const { json, signIn, operatorToken } = benchApi(HTTP, dbUrl(DB_NAME));
 
 
 /** REQUESTS requests of one page over CONCURRENCY connections, after a checked warm-up. */
@@ -92,36 +89,23 @@ async function measure(name: string, token: string, filter: unknown, extra = '')
   return pct(measured.times, 95);
 }
 
-async function main() {
-  const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1);
-  if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${DB_NAME}`));
-  const server = await startBenchServer({ databaseUrl: dbUrl(DB_NAME), port: PORT, password: PASSWORD });
-  try {
-    await withClient(dbUrl(DB_NAME), fill);
-    const admin = await signIn('admin', PASSWORD);
-    const operator = await operatorToken(admin);
-    const groups = (await json<{ pageRows: { id: number; code: string }[] }>('/api/event-groups', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
-    const agents = groups.find((x) => x.code === 'AGENTS')!.id;
-    const top = ['parentId', '=', null];
-    // The figures are only as good as the machine is idle: say how busy it was.
-    console.log(`\n${ROWS.toLocaleString('en')} records, page of 50, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores):`);
-    const gated = [
-      await measure('admin: top-level, type = Error', admin, [top, 'and', ['logLevel', '=', 'E']]),
-      await measure('admin: top-level, type any of Warning, Error', admin, [top, 'and', ['logLevel', 'anyof', ['W', 'E']]]),
-      await measure('admin: top-level, group = Agents', admin, [top, 'and', ['eventGroupId', 'anyof', [agents]]]),
-      await measure('admin: top-level, last 7 days', admin, [top, 'and', ['logDatetime', '>=', new Date(Date.now() - 7 * 86_400_000).toISOString()]]),
-      await measure('operator (2 of 20 locations): top-level, Warning', operator, [top, 'and', ['logLevel', '=', 'W']]),
-    ];
-    console.log('not in the target (no filter; a text search scans every top-level record):');
-    await measure('admin: top-level only, no filter', admin, top);
-    await measure('admin: top-level, message contains "run 4"', admin, [top, 'and', ['message', 'contains', 'run 4']]);
-    const worst = Math.max(...gated);
-    console.log(`\nworst p95 with a filter: ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'met' : 'NOT met'}`);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    if (!KEEP) await withClient(SERVER_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
-  }
-}
+await withBenchServer(DB_NAME, fill, async ({ admin, operator, api: { json } }) => {
+  const groups = (await json<{ pageRows: { id: number; code: string }[] }>('/api/event-groups', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
+  const agents = groups.find((x) => x.code === 'AGENTS')!.id;
+  const top = ['parentId', '=', null];
+  // The figures are only as good as the machine is idle: say how busy it was.
+  console.log(`\n${ROWS.toLocaleString('en')} records, page of 50, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores):`);
+  const gated = [
+    await measure('admin: top-level, type = Error', admin, [top, 'and', ['logLevel', '=', 'E']]),
+    await measure('admin: top-level, type any of Warning, Error', admin, [top, 'and', ['logLevel', 'anyof', ['W', 'E']]]),
+    await measure('admin: top-level, group = Agents', admin, [top, 'and', ['eventGroupId', 'anyof', [agents]]]),
+    await measure('admin: top-level, last 7 days', admin, [top, 'and', ['logDatetime', '>=', new Date(Date.now() - 7 * 86_400_000).toISOString()]]),
+    await measure('operator (2 of 20 locations): top-level, Warning', operator, [top, 'and', ['logLevel', '=', 'W']]),
+  ];
+  console.log('not in the target (no filter; a text search scans every top-level record):');
+  await measure('admin: top-level only, no filter', admin, top);
+  await measure('admin: top-level, message contains "run 4"', admin, [top, 'and', ['message', 'contains', 'run 4']]);
+  const worst = Math.max(...gated);
+  console.log(`\nworst p95 with a filter: ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'met' : 'NOT met'}`);
+});
 
-await main();

@@ -5,6 +5,12 @@ import pg from 'pg';
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 
 /** The URL of another database on the same server. */
+/** Where a benchmark's server listens, its admin password, and whether its filled database is kept. */
+export const BENCH_PORT = 20_000 + Math.floor(Math.random() * 40_000);
+export const BENCH_HTTP = `http://127.0.0.1:${BENCH_PORT}`;
+export const BENCH_PASSWORD = 'bench-Admin-pass1';
+export const BENCH_KEEP = process.env.BENCH_KEEP === '1';
+
 export function databaseUrl(name: string): string {
   const u = new URL(SERVER_URL);
   u.pathname = `/${name}`;
@@ -80,3 +86,29 @@ export function benchApi(http: string, dbUrl: string) {
   }
   return { json, signIn, operatorToken };
 }
+
+/**
+ * A benchmark's run: its database (made if missing) filled by `fill`, the real server started
+ * on it, the admin and an operator signed in; afterwards the server stops and the database is
+ * dropped unless BENCH_KEEP=1.
+ */
+export async function withBenchServer(
+  dbName: string,
+  fill: (c: pg.Client) => Promise<void>,
+  run: (t: { server: ChildProcess; admin: string; operator: string; api: ReturnType<typeof benchApi> }) => Promise<void>,
+): Promise<void> {
+  const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1);
+  if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${dbName}`));
+  const server = await startServer({ databaseUrl: databaseUrl(dbName), port: BENCH_PORT, password: BENCH_PASSWORD });
+  try {
+    await withClient(databaseUrl(dbName), fill);
+    const api = benchApi(BENCH_HTTP, databaseUrl(dbName));
+    const admin = await api.signIn('admin', BENCH_PASSWORD);
+    await run({ server, admin, operator: await api.operatorToken(admin), api });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    if (!BENCH_KEEP) await withClient(SERVER_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  }
+}
+
