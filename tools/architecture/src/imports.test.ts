@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cycles, importGraph, rel } from './import-graph.ts';
 
@@ -13,6 +14,16 @@ describe('imports', () => {
   it("keep the server's lib/ and db/ free of modules and plugins", () => {
     const wrong = edges.filter((e) => /^apps\/server\/src\/(lib|db)\//.test(path(e.from)) && /^apps\/server\/src\/(modules|plugins)\//.test(path(e.to)));
     expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
+  });
+
+  it('keep SQL in repositories: server modules and plugins other than repositories, tables, lists and seeds import neither drizzle-orm nor a table', () => {
+    const holdsSql = /\.(repository|tables|list|seed)\.ts$/;
+    const layered = files.filter((f) => /^apps\/server\/src\/(modules|plugins)\//.test(path(f)) && !holdsSql.test(f));
+    const wrong = [
+      ...layered.filter((f) => /from\s+'drizzle-orm/.test(readFileSync(f, 'utf8'))).map((f) => `${path(f)} -> drizzle-orm`),
+      ...edges.filter((e) => layered.includes(e.from) && !e.typeOnly && /(\.tables|\/db\/tables)\.ts$/.test(e.to)).map((e) => `${path(e.from)} -> ${path(e.to)}`),
+    ];
+    expect(wrong).toEqual([]);
   });
 
   it("keep the console's features apart: a feature imports shared parts, never another feature", () => {

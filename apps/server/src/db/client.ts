@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
 
@@ -51,6 +52,12 @@ export function runStatement(db: Db, q: { sql: string; params: unknown[] }, name
   const run = runners.get(db);
   if (!run) throw new Error('runStatement runs on a database that openDatabase opened, not in a transaction');
   return run(q.sql, q.params, name);
+}
+
+/** When the newest migration applied to the database was made (ms since 1970), 0 for none. */
+export async function newestMigration(db: Db): Promise<number> {
+  const res = await db.execute(sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`);
+  return Number(res.rows[0]?.newest ?? 0);
 }
 
 /** `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests). */

@@ -1,4 +1,5 @@
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import type { Scoped } from '../db/scope.ts';
 import {
   DEFAULT_PAGE_SIZE,
   FILTER_OPERATORS,
@@ -39,8 +40,10 @@ export type ListDef = {
    * window or a LATERAL subquery does.
    */
   keyLookup?: boolean;
-  /** The column the caller's locations restrict, for the services' scope condition. */
+  /** The column the caller's locations restrict (`scopeCondition`); */
   scope?: SQL;
+  /** or, where that is not one column, the condition a caller sees rows under. */
+  visibleTo?: (caller: Scoped) => SQL | null;
   /** Objects a JSON page builds of the row's own fields: `{ name: { key: field } }`. */
   objects?: Record<string, Record<string, string>>;
 };
@@ -59,8 +62,10 @@ export function listSql<F extends string>(
     extra?: Record<string, ListColumn>;
     keyLookup?: boolean;
     countLimit?: number;
-    /** The column the caller's locations restrict (`db/scope.ts`). */
+    /** The column the caller's locations restrict (`db/scope.ts`), or */
     scope?: SQL;
+    /** the condition a caller sees rows under, where that is not one column. */
+    visibleTo?: (caller: Scoped) => SQL | null;
     objects?: Record<string, Record<string, string>>;
   },
 ): ListDef {
@@ -74,6 +79,7 @@ export function listSql<F extends string>(
     keyLookup: opts.keyLookup,
     countLimit: opts.countLimit,
     scope: opts.scope,
+    visibleTo: opts.visibleTo,
     objects: opts.objects,
   };
 }

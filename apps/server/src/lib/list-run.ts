@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { runStatement, type Db } from '../db/client.ts';
+import { scopeCondition, type Scoped } from '../db/scope.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
 
 /**
@@ -195,7 +196,7 @@ function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unkno
   return runStatement(db, q, name);
 }
 
-export type RunListOptions = {
+type RunListOptions = {
   /** The scope of a few locations as ids, to read it location by location. */
   split?: ScopeSplit;
   /**
@@ -204,6 +205,20 @@ export type RunListOptions = {
    */
   scopeKey?: string;
 };
+
+/**
+ * The caller's row restriction as the list defines it, with what lets statements be reused: a
+ * location column gets the caller's location ids as the key (and, for lists read by key, the
+ * split location by location); a computed condition is built for each request.
+ */
+function scoping(def: ListDef, caller: Scoped | null): { scope: SQL | null; opts: RunListOptions } {
+  if (!caller) return { scope: null, opts: {} };
+  if (def.visibleTo) return { scope: def.visibleTo(caller), opts: {} };
+  if (!def.scope) throw new Error('a list run for a caller needs its scope column or visibleTo');
+  if (caller.allLocations) return { scope: null, opts: {} };
+  const ids = [...caller.scope].sort((a, b) => a - b);
+  return { scope: scopeCondition(caller, def.scope), opts: { split: { column: def.scope, ids }, scopeKey: ids.join(',') } };
+}
 
 /** The request's statements, and the page a `locate` asked for. */
 async function statementsFor(
@@ -251,13 +266,13 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
 }
 
 /**
- * Runs a list: the page of rows (selected columns under their field names) and the total.
- * `scope` is the caller's row restriction (locations), always applied; `split`, the same
- * restriction as location ids, lets a small scope be read location by location.
+ * Runs a list: the page of rows (selected columns under their field names) and the total,
+ * restricted to the caller's rows as the list's scope says (no caller: every row).
  */
 export async function runList<T>(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null = null, opts: RunListOptions = {},
+  db: Db, def: ListDef, q: ListQuery, caller: Scoped | null = null,
 ): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
+  const { scope, opts } = scoping(def, caller);
   const { st, pageNumber } = await statementsFor(db, def, q, scope, opts);
   const { rows, totalRows } = await readPage(db, def, st);
   const pageRows = rows.map((r) => withoutHelpers(r) as T);
@@ -270,9 +285,8 @@ export async function runList<T>(
  * page on without making an object of each row and a string of it again, which on big grids
  * read all day is most of what a request costs.
  */
-export async function runListJson(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions,
-): Promise<string> {
+export async function runListJson(db: Db, def: ListDef, q: ListQuery, caller: Scoped): Promise<string> {
+  const { scope, opts } = scoping(def, caller);
   const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, true);
   const { rows, totalRows } = await readPage(db, def, st);
   const page = typeof rows[0]?.__rows === 'string' ? rows[0].__rows : '[]';

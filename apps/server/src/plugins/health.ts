@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import { newestMigration, type Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { addMessages } from '../i18n/messages.ts';
 
@@ -23,8 +22,7 @@ const within = <T>(p: Promise<T>, ms: number) =>
 /** Null when the database answers and has every migration of this build, else the reason's key. */
 export async function notReadyReason(db: Db): Promise<string | null> {
   try {
-    const res = await within(db.execute(sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`), PROBE_MS);
-    return Number(res.rows[0]?.newest ?? 0) >= NEWEST_MIGRATION ? null : 'health.migrationsPending';
+    return (await within(newestMigration(db), PROBE_MS)) >= NEWEST_MIGRATION ? null : 'health.migrationsPending';
   } catch {
     return 'health.databaseUnreachable';
   }

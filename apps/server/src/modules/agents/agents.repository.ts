@@ -1,4 +1,5 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { scopeCondition, type Scoped } from '../../db/scope.ts';
 import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +14,12 @@ export type AgentRow = typeof agents.$inferSelect;
 export async function agentById(db: Db, id: number): Promise<AgentRow | null> {
   const [row] = await db.select().from(agents).where(eq(agents.id, id));
   return row ?? null;
+}
+
+/** The built-in agent's id (`builtin` holds its mark), null before it exists. */
+export async function builtinAgentId(db: Db, mark: string): Promise<number | null> {
+  const [row] = await db.select({ id: agents.id }).from(agents).where(eq(agents.builtin, mark));
+  return row?.id ?? null;
 }
 
 export async function agentIdByTokenHash(db: Db, hash: string): Promise<number | null> {
@@ -103,11 +110,39 @@ export async function agentRanges(db: Db, agentId: number): Promise<AgentRange[]
   }));
 }
 
-/** Every agent matching `visible` (all when null) re-fetches its config at its next contact. */
-export function bumpConfigVersions(db: Db, visible: SQL | null) {
+/** Every agent in the caller's locations re-fetches its config at its next contact. */
+export function bumpConfigVersions(db: Db, caller: Scoped) {
   return db
     .update(agents)
     .set({ configVersion: sql`${agents.configVersion} + 1` })
-    .where(visible ?? undefined)
+    .where(scopeCondition(caller, agents.locationId) ?? undefined)
     .returning({ id: agents.id });
+}
+
+type AgentValues = Omit<typeof agents.$inferInsert, 'id'>;
+
+export async function insertAgent(db: Db, values: AgentValues): Promise<AgentRow> {
+  const [row] = await db.insert(agents).values(values).returning();
+  return row;
+}
+
+export async function updateAgent(db: Db, id: number, set: Partial<AgentValues>) {
+  await db.update(agents).set(set).where(eq(agents.id, id));
+}
+
+export async function deleteAgent(db: Db, id: number) {
+  await db.delete(agents).where(eq(agents.id, id));
+}
+
+export async function runById(db: Db, runId: string) {
+  const [run] = await db.select().from(agentRuns).where(eq(agentRuns.runId, runId));
+  return run ?? null;
+}
+
+export async function insertRun(db: Db, run: typeof agentRuns.$inferInsert) {
+  await db.insert(agentRuns).values(run);
+}
+
+export async function finishRun(db: Db, runId: string, finishedAt: Date) {
+  await db.update(agentRuns).set({ finishedAt }).where(eq(agentRuns.runId, runId));
 }

@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
-import { locations } from '../../db/tables.ts';
+import { locationRef } from '../locations/locations.repository.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import { scopeCondition } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EventLog, LogLevel } from '../event-logs/event-logs.service.ts';
 import { part } from '../event-logs/event-logs.messages.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { ModelsService } from '../models/models.service.ts';
-import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { agentRuns, agents } from './agents.tables.ts';
+import { rangesOfAgent } from '../network-ranges/network-ranges.repository.ts';
+import * as repo from './agents.repository.ts';
 import { agentById, agentIdByTokenHash, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
 import { agentsListSql } from './agents.list.ts';
 import './agents.messages.ts';
@@ -52,7 +50,7 @@ export class AgentsService {
   // ---- console side ----
 
   list(caller: Caller, q: ListQuery) {
-    return runList<AgentListRow>(this.db, agentsListSql, q, scopeCondition(caller, agentsListSql.scope!));
+    return runList<AgentListRow>(this.db, agentsListSql, q, caller);
   }
 
   private async visible(caller: Caller, id: number): Promise<AgentRow> {
@@ -67,21 +65,17 @@ export class AgentsService {
   }
 
   private async checkLocation(caller: Caller, locationId: number) {
-    const [loc] = await this.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
-    if (!loc) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'general.badValue' }] });
+    if (!(await locationRef(this.db, locationId))) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'general.badValue' }] });
     if (!caller.scope.has(locationId)) throw new AppError('OUT_OF_SCOPE');
   }
 
   async create(caller: Caller, input: AgentInput, builtin: string | null = null): Promise<AgentWithToken> {
     await this.checkLocation(caller, input.location.id);
     const token = newAgentToken();
-    const [row] = await this.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(agents)
-        .values({ name: input.name, description: input.description ?? null, locationId: input.location.id, tokenHash: hashToken(token), builtin })
-        .returning();
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { actor: caller.login, name: input.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: rows[0].id, locationId: input.location.id }, tx);
-      return rows;
+    const row = await this.db.transaction(async (tx) => {
+      const created = await repo.insertAgent(tx, { name: input.name, description: input.description ?? null, locationId: input.location.id, tokenHash: hashToken(token), builtin });
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { actor: caller.login, name: input.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: created.id, locationId: input.location.id }, tx);
+      return created;
     });
     return { ...(await agentView(this.db, row)), token };
   }
@@ -90,7 +84,7 @@ export class AgentsService {
     const a = await this.visible(caller, id);
     await this.checkLocation(caller, input.location.id);
     await this.db.transaction(async (tx) => {
-      await tx.update(agents).set({ name: input.name, description: input.description ?? null, locationId: input.location.id, updatedAt: new Date() }).where(eq(agents.id, id));
+      await repo.updateAgent(tx, id, { name: input.name, description: input.description ?? null, locationId: input.location.id, updatedAt: new Date() });
       await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.updated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx);
     });
     return this.get(caller, id);
@@ -99,7 +93,7 @@ export class AgentsService {
   async remove(caller: Caller, id: number) {
     const a = await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
-      await tx.delete(agents).where(eq(agents.id, id));
+      await repo.deleteAgent(tx, id);
       await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.deleted', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx);
     });
   }
@@ -108,7 +102,7 @@ export class AgentsService {
   async regenerateToken(caller: Caller, id: number): Promise<AgentWithToken> {
     const a = await this.visible(caller, id);
     const token = newAgentToken();
-    await this.db.update(agents).set({ tokenHash: hashToken(token), updatedAt: new Date() }).where(eq(agents.id, id));
+    await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date() });
     await this.log.write({ group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
     return { ...(await this.get(caller, id)), token };
   }
@@ -129,7 +123,7 @@ export class AgentsService {
   /** Every agent in the caller's scope re-fetches its config and models pack at its next contact. */
   async notifyAllUpdate(caller: Caller): Promise<{ count: number }> {
     if (!caller.scope.size) return { count: 0 };
-    const rows = await bumpConfigVersions(this.db, scopeCondition(caller, agents.locationId));
+    const rows = await bumpConfigVersions(this.db, caller);
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.notifyAll', params: { actor: caller.login, count: rows.length }, userId: caller.userId });
     return { count: rows.length };
   }
@@ -148,7 +142,7 @@ export class AgentsService {
     const now = Date.now();
     if (now - (this.lastContact.get(agentId) ?? 0) > CONTACT_EVERY_MS) {
       this.lastContact.set(agentId, now);
-      await this.db.update(agents).set({ lastContactAt: new Date(now) }).where(eq(agents.id, agentId));
+      await repo.updateAgent(this.db, agentId, { lastContactAt: new Date(now) });
     }
   }
 
@@ -159,14 +153,14 @@ export class AgentsService {
   }
 
   async register(agentId: number, info: { version: string; hostname: string; platform: string }): Promise<AgentConfig> {
-    await this.db.update(agents).set({ version: info.version, hostname: info.hostname, platform: info.platform, lastContactAt: new Date() }).where(eq(agents.id, agentId));
+    await repo.updateAgent(this.db, agentId, { version: info.version, hostname: info.hostname, platform: info.platform, lastContactAt: new Date() });
     return this.config(agentId);
   }
 
   async config(agentId: number): Promise<AgentConfig> {
     const a = await this.own(agentId);
     const updateRequested = a.configVersionSeen < a.configVersion;
-    if (updateRequested) await this.db.update(agents).set({ configVersionSeen: a.configVersion }).where(eq(agents.id, agentId));
+    if (updateRequested) await repo.updateAgent(this.db, agentId, { configVersionSeen: a.configVersion });
     return {
       agentId: a.id,
       name: a.name,
@@ -182,12 +176,12 @@ export class AgentsService {
   /** An agent's status; the depth of its spool goes to the metrics (agents older than it send none). */
   async reportStatus(agentId: number, status: AgentStatus, message: string | undefined, spoolDepth?: number) {
     if (spoolDepth !== undefined) this.onSpoolDepth(agentId, spoolDepth);
-    await this.db.update(agents).set({ status, statusMessage: message ?? null, lastContactAt: new Date() }).where(eq(agents.id, agentId));
+    await repo.updateAgent(this.db, agentId, { status, statusMessage: message ?? null, lastContactAt: new Date() });
   }
 
   /** Opens a run: a parent record in the event log (level P). Sending the same run again returns the same record. */
   async runStart(agentId: number, runId: string, startedAt: Date): Promise<{ logId: number }> {
-    const [existing] = await this.db.select().from(agentRuns).where(eq(agentRuns.runId, runId));
+    const existing = await repo.runById(this.db, runId);
     if (existing) {
       if (existing.agentId !== agentId) throw conflict('agent.runOfOther');
       return { logId: existing.logId };
@@ -195,14 +189,14 @@ export class AgentsService {
     const a = await this.own(agentId);
     return this.db.transaction(async (tx) => {
       const logId = await this.log.write({ group: 'AGENTS', level: 'P', messageCode: 'agent.run', params: { name: a.name, state: part('agentPolling') }, objectClass: 'AgentDao', objectId: agentId, locationId: a.locationId }, tx);
-      await tx.insert(agentRuns).values({ runId, agentId, logId, startedAt });
+      await repo.insertRun(tx, { runId, agentId, logId, startedAt });
       return { logId };
     });
   }
 
   private async run(agentId: number, runId: string) {
-    const [run] = await this.db.select().from(agentRuns).where(and(eq(agentRuns.runId, runId), eq(agentRuns.agentId, agentId)));
-    if (!run) throw notFound();
+    const run = await repo.runById(this.db, runId);
+    if (!run || run.agentId !== agentId) throw notFound();
     return run;
   }
 
@@ -225,7 +219,7 @@ export class AgentsService {
     if (run.finishedAt) return;
     const a = await this.own(agentId);
     const ranges = new Map(
-      (await this.db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId))).map((r) => [r.id, r]),
+      (await rangesOfAgent(this.db, agentId)).map((r) => [r.id, r]),
     );
     const describe = (id: number) => {
       const r = ranges.get(id);
@@ -241,7 +235,7 @@ export class AgentsService {
         const params = { range: describe(rr.rangeId), result: rr.error ?? part('rangeScanned', { scanned: rr.scanned, found: rr.found }) };
         await this.log.write({ group: 'AGENTS', level, messageCode: 'agent.rangeResult', params, parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
       }
-      await tx.update(agentRuns).set({ finishedAt: f.finishedAt }).where(eq(agentRuns.runId, runId));
+      await repo.finishRun(tx, runId, f.finishedAt);
     });
     // The event log closes the run: the worst level of its children, the duration, live FINISHED.
     await this.log.finish(run.logId, {

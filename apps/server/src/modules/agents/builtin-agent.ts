@@ -1,11 +1,10 @@
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { defaultLocationId } from '../locations/locations.repository.ts';
-import { agents } from './agents.tables.ts';
+import { builtinAgentId, insertAgent } from './agents.repository.ts';
 import { newAgentToken } from './agents.service.ts';
 
 /**
@@ -36,15 +35,12 @@ export const BUILTIN_MARK = 'LOCAL';
 
 /** The built-in agent's row, created once in the DEFAULT location. */
 export async function ensureBuiltinAgent(ctx: AppContext): Promise<number> {
-  const [existing] = await ctx.db.select({ id: agents.id }).from(agents).where(eq(agents.builtin, BUILTIN_MARK));
-  if (existing) return existing.id;
+  const existing = await builtinAgentId(ctx.db, BUILTIN_MARK);
+  if (existing !== null) return existing;
   const locationId = await defaultLocationId(ctx.db);
   if (locationId === null) throw new Error('no DEFAULT location');
   // Its token is never used (calls are direct); it only has to be unique and unknown.
-  const [row] = await ctx.db
-    .insert(agents)
-    .values({ name: 'Built-in agent', description: 'Runs inside the server for the local network', locationId, tokenHash: hashToken(newAgentToken()), builtin: BUILTIN_MARK })
-    .returning({ id: agents.id });
+  const row = await insertAgent(ctx.db, { name: 'Built-in agent', description: 'Runs inside the server for the local network', locationId, tokenHash: hashToken(newAgentToken()), builtin: BUILTIN_MARK });
   return row.id;
 }
 

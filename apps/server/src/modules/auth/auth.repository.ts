@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { passwordRestoreTokens, sessions, userLocations, users } from '../../db/tables.ts';
+import { demoRequests, passwordRestoreTokens, sessions, userLocations, users } from '../../db/tables.ts';
 import { authThrottle } from './auth.tables.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
@@ -115,4 +115,9 @@ export async function useRestoreToken(db: Db, tokenHash: string): Promise<boolea
 
 export async function setPassword(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function insertDemoRequest(db: Db, req: typeof demoRequests.$inferInsert) {
+  const [row] = await db.insert(demoRequests).values(req).returning({ id: demoRequests.id });
+  return row;
 }

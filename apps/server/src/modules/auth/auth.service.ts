@@ -13,7 +13,6 @@ import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/locations.repository.ts';
 import { meView } from '../users/users.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { demoRequests } from '../../db/tables.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
@@ -110,6 +109,7 @@ export class AuthService {
       scope: new Set(scope),
       allLocations: defaultAdmin || scope.length >= locationTotal,
       defaultAdmin,
+      seesUnlocated: defaultId !== null && locationIds.includes(defaultId),
       sessionId: row.session.id,
       sessionExpiresAt: row.session.expiresAt,
     };
@@ -182,7 +182,7 @@ export class AuthService {
 
   async demoRequest(req: DemoRequest, lang: Lang, address: string) {
     await countAttempt(this.db, THROTTLE.demoAddress, throttleKey(THROTTLE.demoAddress, address), 'auth.tooManyRequests');
-    const [row] = await this.db.insert(demoRequests).values(req).returning();
+    const row = await repo.insertDemoRequest(this.db, req);
     await this.log.write({
       group: 'AUTH',
       level: 'I',

@@ -19,6 +19,11 @@ export type Caller = {
    * every location, a stray root included.
    */
   defaultAdmin: boolean;
+  /**
+   * Holds the DEFAULT location itself: sees the records without a location (user
+   * administration, server errors, jobs), which concern the whole installation.
+   */
+  seesUnlocated: boolean;
   sessionId: number;
   /** When the session ends by itself: a WebSocket of the session closes then. */
   sessionExpiresAt: Date;

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
+import { scopeCondition, type Scoped } from '../../db/scope.ts';
 import { locations } from '../../db/tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { devices, deviceSupplies, deviceWalks } from './devices.tables.ts';
@@ -71,32 +72,35 @@ export async function dayCounters(db: Db, id: number): Promise<Device['dayCounte
   return { factDate: day(r.fact_date), total: pos(r.total), mono: pos(r.mono), color: pos(r.color), copies: pos(r.copies), scans: pos(r.scans) };
 }
 
-export async function setManaged(db: Db, ids: number[], managedFlag: boolean, visible: SQL | null): Promise<number[]> {
+const visible = (caller: Scoped) => scopeCondition(caller, devices.locationId) ?? undefined;
+
+/** Maintenance on or off for those of the devices in the caller's locations; returns the ids changed. */
+export async function setManaged(db: Db, ids: number[], managedFlag: boolean, caller: Scoped): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .update(devices)
     .set({ managedFlag })
-    .where(and(inArray(devices.id, ids), visible ?? undefined, sql`${devices.managedFlag} <> ${managedFlag}`))
+    .where(and(inArray(devices.id, ids), visible(caller), sql`${devices.managedFlag} <> ${managedFlag}`))
     .returning({ id: devices.id });
   return rows.map((r) => r.id);
 }
 
-/** Ends maintenance of every device matching `visible` (all when null); returns their ids. */
-export async function clearManaged(db: Db, visible: SQL | null): Promise<number[]> {
-  const rows = await db.update(devices).set({ managedFlag: false }).where(and(visible ?? undefined, eq(devices.managedFlag, true))).returning({ id: devices.id });
+/** Ends maintenance of every device in the caller's locations; returns their ids. */
+export async function clearManaged(db: Db, caller: Scoped): Promise<number[]> {
+  const rows = await db.update(devices).set({ managedFlag: false }).where(and(visible(caller), eq(devices.managedFlag, true))).returning({ id: devices.id });
   return rows.map((r) => r.id);
 }
 
 /** Devices in scope whose serial (case-insensitive) is one of `serials`. */
-export async function devicesBySerial(db: Db, serials: string[], visible: SQL | null) {
+export async function devicesBySerial(db: Db, serials: string[], caller: Scoped) {
   if (!serials.length) return [];
   return db
     .select({ id: devices.id, serialNumber: devices.serialNumber, managedFlag: devices.managedFlag })
     .from(devices)
-    .where(and(sql`lower(${devices.serialNumber}) IN (${sql.join(serials.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`, visible ?? undefined));
+    .where(and(sql`lower(${devices.serialNumber}) IN (${sql.join(serials.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`, visible(caller)));
 }
 
-export async function walksOf(db: Db, visible: SQL | null, ids: number[] | null) {
+export async function walksOf(db: Db, caller: Scoped, ids: number[] | null) {
   return db
     .select({
       id: devices.id,
@@ -108,12 +112,12 @@ export async function walksOf(db: Db, visible: SQL | null, ids: number[] | null)
     })
     .from(deviceWalks)
     .innerJoin(devices, eq(devices.id, deviceWalks.deviceId))
-    .where(and(visible ?? undefined, ids ? inArray(devices.id, ids) : undefined))
+    .where(and(visible(caller), ids ? inArray(devices.id, ids) : undefined))
     .orderBy(devices.id);
 }
 
-/** Per location of the scope: device counts by flag and the pages of the last 30 days. */
-export async function statistics(db: Db, visible: SQL | null, locationFilter: SQL = sql`true`): Promise<StatisticsRow[]> {
+/** Per location of the caller's: device counts by flag and the pages of the last 30 days. */
+export async function statistics(db: Db, caller: Scoped): Promise<StatisticsRow[]> {
   const res = await db.execute(sql`
     SELECT loc.id AS location_id, loc.code, loc.name,
       count(d.id)::int AS all_count,
@@ -126,7 +130,7 @@ export async function statistics(db: Db, visible: SQL | null, locationFilter: SQ
       COALESCE((SELECT sum(GREATEST(0, dd.total_count - dd.total_start)) FROM dm_device_days dd
         WHERE dd.location_id = loc.id AND dd.fact_date > current_date - 30), 0)::float8 AS pages30
     FROM locations loc LEFT JOIN devices d ON d.location_id = loc.id
-    WHERE ${visible ?? sql`true`} AND ${locationFilter}
+    WHERE ${scopeCondition(caller, sql`loc.id`) ?? sql`true`}
     GROUP BY loc.id, loc.code, loc.name
     ORDER BY loc.name, loc.id`);
   return (res.rows as Record<string, unknown>[]).map((r) => ({
@@ -144,8 +148,9 @@ export async function statistics(db: Db, visible: SQL | null, locationFilter: SQ
   }));
 }
 
-export async function countsBy(db: Db, column: 'status_code' | 'device_type', visible: SQL): Promise<Record<string, number>> {
-  const res = await db.execute(sql`SELECT COALESCE(${sql.raw(column)}, '') AS k, count(*)::int AS n FROM devices d WHERE ${visible} GROUP BY 1`);
+/** Devices in the caller's locations counted by status or by type. */
+export async function countsBy(db: Db, column: 'status_code' | 'device_type', caller: Scoped): Promise<Record<string, number>> {
+  const res = await db.execute(sql`SELECT COALESCE(${sql.raw(column)}, '') AS k, count(*)::int AS n FROM devices d WHERE ${scopeCondition(caller, sql`d.location_id`) ?? sql`true`} GROUP BY 1`);
   return Object.fromEntries((res.rows as { k: string; n: number }[]).map((r) => [r.k, Number(r.n)]));
 }
 
@@ -155,6 +160,39 @@ export async function countsBy(db: Db, column: 'status_code' | 'device_type', vi
  * the old location's users no longer see its past and the new one's see all of it. Supplies
  * follow by the trigger of migration 0010. Run it in the transaction that moves the device.
  */
+type DeviceValues = Partial<Omit<typeof devices.$inferInsert, 'id'>>;
+
+export async function updateDevice(db: Db, id: number, set: DeviceValues) {
+  await db.update(devices).set(set).where(eq(devices.id, id));
+}
+
+export async function deleteDevice(db: Db, id: number) {
+  await db.delete(devices).where(eq(devices.id, id));
+}
+
+/** The location of each of the devices that exist. */
+export function locationsOfDevices(db: Db, ids: number[]): Promise<{ id: number; locationId: number }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: devices.id, locationId: devices.locationId }).from(devices).where(inArray(devices.id, ids));
+}
+
+/** Asks for a fresh walk of the device by its agent (one standing request per device). */
+export async function requestWalk(db: Db, r: { deviceId: number; agentId: number | null; requestedAt: Date; requestedBy: number }) {
+  await db
+    .insert(deviceWalkRequests)
+    .values(r)
+    .onConflictDoUpdate({ target: deviceWalkRequests.deviceId, set: { agentId: r.agentId, requestedAt: r.requestedAt, requestedBy: r.requestedBy } });
+}
+
+/** Devices an agent should walk in full on its next run: asked for and not walked since. */
+export function pendingWalks(db: Db, agentId: number): Promise<{ deviceId: number; ip: string; port: number }[]> {
+  return db
+    .select({ deviceId: devices.id, ip: devices.ip, port: devices.port })
+    .from(deviceWalkRequests)
+    .innerJoin(devices, eq(devices.id, deviceWalkRequests.deviceId))
+    .where(and(eq(devices.agentId, agentId), or(isNull(devices.walkRefreshedAt), gt(deviceWalkRequests.requestedAt, devices.walkRefreshedAt))));
+}
+
 export async function moveDevice(tx: Db, id: number, from: number, to: number) {
   await tx.update(devices).set({ locationId: to }).where(eq(devices.id, id));
   await tx.execute(sql`UPDATE dm_device_days SET location_id = ${to} WHERE device_id = ${id} AND location_id <> ${to}`);

@@ -1,14 +1,14 @@
 import { part } from '../event-logs/event-logs.messages.ts';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { zip } from '../../lib/zip.ts';
+import type { Scoped } from '../../db/scope.ts';
 import { assertInScope, type Caller } from '../auth/caller.ts';
-import { devices } from './devices.tables.ts';
-import { deviceWalkRequests } from './device-activity.tables.ts';
+import * as repo from './devices.repository.ts';
+import { descendantIds } from '../locations/locations.repository.ts';
 import {
   countsBy,
   dayCounters,
@@ -21,7 +21,6 @@ import {
   walksOf,
 } from './devices.repository.ts';
 import { walkFile, walkFileName } from './walk-file.ts';
-import { locationIn, scopeCondition } from '../../db/scope.ts';
 import './devices.messages.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 
@@ -31,15 +30,7 @@ export type WalkZip = { fileName: string; data: Buffer; count: number };
 export class DevicesService extends DomainService {
   /** A page of one of the domain's lists (devices.list.ts) as JSON text: `{ pageRows, totalRows }`. */
   async list(caller: Caller, def: ListDef, q: ListQuery): Promise<string> {
-    const column = def.scope!;
-    // A caller who sees every location needs no scope condition (and the counts get cheaper).
-    const scoped = !caller.allLocations;
-    const ids = scoped ? [...caller.scope].sort((a, b) => a - b) : [];
-    return runListJson(this.db, def, q, scopeCondition(caller, column), { split: scoped ? { column, ids } : undefined, scopeKey: ids.join(',') });
-  }
-
-  private visible(caller: Caller) {
-    return scopeCondition(caller, devices.locationId);
+    return runListJson(this.db, def, q, caller);
   }
 
   /** The device, or 404; 403 when it is outside the caller's locations. */
@@ -112,7 +103,7 @@ export class DevicesService extends DomainService {
 
   async update(caller: Caller, id: number, patch: DeviceUpdate): Promise<Device> {
     const { d } = await this.own(caller, id);
-    const set: Partial<typeof devices.$inferInsert> = {};
+    const set: Parameters<typeof repo.updateDevice>[2] = {};
     if (patch.inventoryNumber !== undefined) set.inventoryNumber = patch.inventoryNumber || null;
     if (patch.comment !== undefined) set.comment = patch.comment || null;
     if (patch.managedFlag !== undefined) set.managedFlag = patch.managedFlag;
@@ -125,7 +116,7 @@ export class DevicesService extends DomainService {
     if (Object.keys(set).length) {
       await this.db.transaction(async (tx) => {
         const { locationId: to, ...rest } = set;
-        if (Object.keys(rest).length) await tx.update(devices).set(rest).where(eq(devices.id, id));
+        if (Object.keys(rest).length) await repo.updateDevice(tx, id, rest);
         if (to !== undefined) await moveDevice(tx, id, d.locationId, to);
         await this.log.write({
           group: 'DEVICES', level: 'I', messageCode: 'device.changed', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
@@ -140,7 +131,7 @@ export class DevicesService extends DomainService {
   async remove(caller: Caller, id: number) {
     const { d } = await this.own(caller, id);
     await this.db.transaction(async (tx) => {
-      await tx.delete(devices).where(eq(devices.id, id));
+      await repo.deleteDevice(tx, id);
       await this.log.write({
         group: 'DEVICES', level: 'W', messageCode: 'device.deleted', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
         locationId: d.locationId, params: { device: `${d.modelCode ?? ''} ${d.serialNumber ?? d.ip}`.trim() },
@@ -154,10 +145,10 @@ export class DevicesService extends DomainService {
    */
   async changeActivity(caller: Caller, ids: number[], managedFlag: boolean): Promise<number> {
     const unique = [...new Set(ids)];
-    const rows = await this.db.select({ id: devices.id, locationId: devices.locationId }).from(devices).where(sql`${devices.id} IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`);
+    const rows = await repo.locationsOfDevices(this.db, unique);
     if (rows.length < unique.length) throw notFound();
     for (const r of rows) assertInScope(caller, r.locationId);
-    const changed = await setManaged(this.db, unique, managedFlag, this.visible(caller));
+    const changed = await setManaged(this.db, unique, managedFlag, caller);
     if (changed.length) await this.logActivity(caller, changed.length, managedFlag, 'device.activity');
     return changed.length;
   }
@@ -173,10 +164,7 @@ export class DevicesService extends DomainService {
   async requestWalk(caller: Caller, id: number): Promise<Date> {
     const { d } = await this.own(caller, id);
     const requestedAt = new Date();
-    await this.db
-      .insert(deviceWalkRequests)
-      .values({ deviceId: id, agentId: d.agentId, requestedAt, requestedBy: caller.userId })
-      .onConflictDoUpdate({ target: deviceWalkRequests.deviceId, set: { agentId: d.agentId, requestedAt, requestedBy: caller.userId } });
+    await repo.requestWalk(this.db, { deviceId: id, agentId: d.agentId, requestedAt, requestedBy: caller.userId });
     await this.log.write({
       group: 'DEVICES', level: 'I', messageCode: 'device.walkRequested', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
       locationId: d.locationId, params: { device: d.serialNumber ?? d.ip },
@@ -185,17 +173,13 @@ export class DevicesService extends DomainService {
   }
 
   /** Devices an agent should walk in full on its next run: asked for and not walked since. */
-  async pendingWalks(agentId: number): Promise<{ deviceId: number; ip: string; port: number }[]> {
-    return this.db
-      .select({ deviceId: devices.id, ip: devices.ip, port: devices.port })
-      .from(deviceWalkRequests)
-      .innerJoin(devices, eq(devices.id, deviceWalkRequests.deviceId))
-      .where(and(eq(devices.agentId, agentId), or(isNull(devices.walkRefreshedAt), gt(deviceWalkRequests.requestedAt, devices.walkRefreshedAt))));
+  pendingWalks(agentId: number): Promise<{ deviceId: number; ip: string; port: number }[]> {
+    return repo.pendingWalks(this.db, agentId);
   }
 
   /** The stored walks of devices no profile knew, one `.walk` file each, zipped. */
   async walksZip(caller: Caller, ids: number[] | null): Promise<WalkZip> {
-    const rows = await walksOf(this.db, this.visible(caller), ids);
+    const rows = await walksOf(this.db, caller, ids);
     const names = new Set<string>();
     const entries = rows.map((r) => {
       let name = walkFileName(r);
@@ -208,21 +192,17 @@ export class DevicesService extends DomainService {
   }
 
   statistics(caller: Caller) {
-    return statistics(this.db, scopeCondition(caller, sql`loc.id`));
+    return statistics(this.db, caller);
   }
 
   /** A location and everything below it that the caller sees, summed. */
   async locationStatistics(caller: Caller, locationId: number) {
     assertInScope(caller, locationId);
-    const below = await this.db.execute(sql`
-      WITH RECURSIVE t AS (SELECT id FROM locations WHERE id = ${locationId} UNION ALL SELECT l.id FROM locations l JOIN t ON l.parent_id = t.id)
-      SELECT id FROM t`);
-    const ids = new Set((below.rows as { id: number }[]).map((r) => Number(r.id)).filter((id) => caller.scope.has(id)));
-    const rows = await statistics(this.db, locationIn(ids, sql`loc.id`));
+    const below: Scoped = { scope: new Set((await descendantIds(this.db, [locationId])).filter((id) => caller.scope.has(id))), allLocations: false };
+    const rows = await statistics(this.db, below);
     const self = rows.find((r) => r.locationId === locationId);
     if (!self) throw notFound();
     const sum = (k: keyof typeof self) => rows.reduce((n, r) => n + Number(r[k]), 0);
-    const deviceScope = locationIn(ids, sql`d.location_id`);
     return {
       ...self,
       allDeviceCount: sum('allDeviceCount'),
@@ -233,14 +213,9 @@ export class DevicesService extends DomainService {
       newDeviceCount: sum('newDeviceCount'),
       lowSupplyCount: sum('lowSupplyCount'),
       pages30: sum('pages30'),
-      byStatus: await countsBy(this.db, 'status_code', deviceScope),
-      byType: await countsBy(this.db, 'device_type', deviceScope),
+      byStatus: await countsBy(this.db, 'status_code', below),
+      byType: await countsBy(this.db, 'device_type', below),
     };
-  }
-
-  /** For the service screen: devices in scope by serial number. */
-  visibleSql(caller: Caller) {
-    return this.visible(caller);
   }
 }
 

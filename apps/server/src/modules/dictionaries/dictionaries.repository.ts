@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttributeValue, DictionaryAttribute, DictionaryItem, DictionaryItemRow, AttributeValueType } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
+import { takenIgnoringCase } from '../../db/taken.ts';
 import { locationIn } from '../../db/scope.ts';
 import { locations } from '../../db/tables.ts';
+import type { LocationRow } from '../locations/locations.repository.ts';
 import { locationPlans } from '../locations/locations.tables.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type ItemRow = typeof dictionaryItems.$inferSelect;
-export type LocationRow = typeof locations.$inferSelect;
 
 /** An item id names a location or a dictionary item (one sequence); this says which. */
 export type FoundItem =
@@ -158,15 +159,102 @@ export async function deleteValuesOfItem(db: Db, itemId: number) {
   await db.delete(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.itemId, itemId));
 }
 
-export async function itemCodeTaken(db: Db, dictionaryId: number, code: string, exceptId: number | null) {
-  const [r] = await db
-    .select({ id: dictionaryItems.id })
-    .from(dictionaryItems)
-    .where(and(eq(dictionaryItems.dictionaryId, dictionaryId), sql`lower(${dictionaryItems.code}) = lower(${code})`));
-  return !!r && r.id !== exceptId;
+export function itemCodeTaken(db: Db, dictionaryId: number, code: string, exceptId: number | null) {
+  return takenIgnoringCase(db, dictionaryItems.code, dictionaryItems.id, code, exceptId, eq(dictionaryItems.dictionaryId, dictionaryId));
 }
 
 export async function childCount(db: Db, itemId: number): Promise<number> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(dictionaryItems).where(eq(dictionaryItems.parentId, itemId));
   return Number(r.n);
+}
+
+// ---- writes ----
+
+type Insert<T extends { $inferInsert: unknown }> = Omit<T['$inferInsert'], 'id'>;
+
+export function dictionaryCodeTaken(db: Db, code: string, exceptId: number | null): Promise<boolean> {
+  return takenIgnoringCase(db, dictionaries.code, dictionaries.id, code, exceptId);
+}
+
+export async function insertDictionary(db: Db, values: Insert<typeof dictionaries>): Promise<DictionaryRow> {
+  const [d] = await db.insert(dictionaries).values(values).returning();
+  return d;
+}
+
+export async function updateDictionary(db: Db, id: number, set: Partial<Insert<typeof dictionaries>>) {
+  await db.update(dictionaries).set(set).where(eq(dictionaries.id, id));
+}
+
+/** Makes every item of the dictionary top-level (a dictionary that stops being a tree). */
+export async function flattenItems(db: Db, dictionaryId: number) {
+  await db.update(dictionaryItems).set({ parentId: null }).where(eq(dictionaryItems.dictionaryId, dictionaryId));
+}
+
+/** The dictionary with its items, attributes and values. */
+export async function deleteDictionary(db: Db, id: number) {
+  await db.execute(sql`DELETE FROM dictionary_attribute_values WHERE item_id IN (SELECT id FROM dictionary_items WHERE dictionary_id = ${id})`);
+  // Items refer to their parents: clear the links before the cascade removes them.
+  await flattenItems(db, id);
+  await db.delete(dictionaries).where(eq(dictionaries.id, id));
+}
+
+export function attributeCodeTaken(db: Db, dictionaryId: number, code: string, exceptId: number | null): Promise<boolean> {
+  return takenIgnoringCase(db, dictionaryAttributes.code, dictionaryAttributes.id, code, exceptId, eq(dictionaryAttributes.dictionaryId, dictionaryId));
+}
+
+export async function insertAttribute(db: Db, values: Insert<typeof dictionaryAttributes>) {
+  const [a] = await db.insert(dictionaryAttributes).values(values).returning();
+  return a;
+}
+
+export async function updateAttribute(db: Db, id: number, set: Partial<Insert<typeof dictionaryAttributes>>) {
+  const [a] = await db.update(dictionaryAttributes).set(set).where(eq(dictionaryAttributes.id, id)).returning();
+  return a;
+}
+
+/** For an attribute no longer versioned: each item keeps its latest value, valid from no date. */
+export async function keepLatestValues(db: Db, attributeId: number) {
+  await db.execute(sql`
+    DELETE FROM dictionary_attribute_values v WHERE v.attribute_id = ${attributeId}
+      AND EXISTS (SELECT 1 FROM dictionary_attribute_values w WHERE w.attribute_id = v.attribute_id AND w.item_id = v.item_id
+                  AND (w.valid_from > v.valid_from OR (w.valid_from = v.valid_from AND w.id > v.id)))`);
+  await db.update(dictionaryAttributeValues).set({ validFrom: null }).where(eq(dictionaryAttributeValues.attributeId, attributeId));
+}
+
+export async function deleteAttribute(db: Db, id: number) {
+  await db.delete(dictionaryAttributes).where(eq(dictionaryAttributes.id, id));
+}
+
+export async function itemById(db: Db, id: number): Promise<ItemRow | null> {
+  const [item] = await db.select().from(dictionaryItems).where(eq(dictionaryItems.id, id));
+  return item ?? null;
+}
+
+export async function insertItem(db: Db, values: Insert<typeof dictionaryItems>): Promise<{ id: number }> {
+  const [row] = await db.insert(dictionaryItems).values(values).returning({ id: dictionaryItems.id });
+  return row;
+}
+
+export async function updateItem(db: Db, id: number, set: Partial<Insert<typeof dictionaryItems>>) {
+  await db.update(dictionaryItems).set(set).where(eq(dictionaryItems.id, id));
+}
+
+export async function deleteItem(db: Db, id: number) {
+  await db.delete(dictionaryItems).where(eq(dictionaryItems.id, id));
+}
+
+/** Stores a value, replacing the one of the same attribute, item and start date. */
+export async function setValue(db: Db, value: Insert<typeof dictionaryAttributeValues>) {
+  const { stringValue, numericValue, dateValue, flagValue } = value;
+  await db
+    .insert(dictionaryAttributeValues)
+    .values(value)
+    .onConflictDoUpdate({
+      target: [dictionaryAttributeValues.attributeId, dictionaryAttributeValues.itemId, dictionaryAttributeValues.validFrom],
+      set: { stringValue, numericValue, dateValue, flagValue },
+    });
+}
+
+export async function deleteValue(db: Db, id: number) {
+  await db.delete(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.id, id));
 }

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   LOCATION_DICTIONARY,
   type AttributeValueInput,
@@ -17,13 +16,12 @@ import type { Caller } from '../auth/caller.ts';
 import type { LocationsService } from '../locations/locations.service.ts';
 import { dictionariesListSql } from './dictionaries.list.ts';
 import * as repo from './dictionaries.repository.ts';
-import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
+import { lockTree } from '../../db/tree-lock.ts';
 import { isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
 import './dictionaries.messages.ts';
 import { part } from '../event-logs/event-logs.messages.ts';
 
 const EDIT = 'MNU_DICTIONARIES.EDIT';
-const asDb = (tx: unknown) => tx as Db;
 const codeConflict = (key: string) => new AppError('CONFLICT', { fields: [{ field: 'code', key }] });
 
 /** The value column an attribute of each type uses. */
@@ -65,17 +63,12 @@ export class DictionariesService {
     return { ...d, itemCount: counts.get(d.id) ?? 0, attributes: await repo.attributesOf(this.db, [d.id]) };
   }
 
-  private async dictionaryCodeTaken(code: string, exceptId: number | null) {
-    const [r] = await this.db.select({ id: dictionaries.id }).from(dictionaries).where(sql`lower(${dictionaries.code}) = lower(${code})`);
-    return !!r && r.id !== exceptId;
-  }
-
   async create(caller: Caller, input: DictionaryInput) {
     this.requireEdit(caller);
-    if (await this.dictionaryCodeTaken(input.code, null)) throw codeConflict('dictionary.codeTaken');
+    if (await repo.dictionaryCodeTaken(this.db, input.code, null)) throw codeConflict('dictionary.codeTaken');
     const id = await this.db.transaction(async (tx) => {
-      const [d] = await tx.insert(dictionaries).values({ code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical: input.hierarchical }).returning();
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.created', params: { dictionary: d.code }, objectId: d.id }, asDb(tx));
+      const d = await repo.insertDictionary(tx, { code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical: input.hierarchical });
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.created', params: { dictionary: d.code }, objectId: d.id }, tx);
       return d.id;
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
@@ -89,13 +82,13 @@ export class DictionariesService {
     const d = await repo.dictionaryById(this.db, id);
     if (!d) throw notFound();
     if (d.isSystem && input.code !== d.code) throw new AppError('UNPROCESSABLE', { fields: [{ field: 'code', key: 'dictionary.system' }] });
-    if (await this.dictionaryCodeTaken(input.code, id)) throw codeConflict('dictionary.codeTaken');
+    if (await repo.dictionaryCodeTaken(this.db, input.code, id)) throw codeConflict('dictionary.codeTaken');
     // Whether LOCATION is a tree is not the user's choice: the locations are one.
     const hierarchical = d.code === LOCATION_DICTIONARY ? true : input.hierarchical;
     await this.db.transaction(async (tx) => {
-      await tx.update(dictionaries).set({ code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical }).where(eq(dictionaries.id, id));
-      if (!hierarchical) await tx.update(dictionaryItems).set({ parentId: null }).where(eq(dictionaryItems.dictionaryId, id));
-      await this.events.write(caller, { dictionary: input.code, messageCode: 'dictionary.updated', params: { dictionary: input.code }, objectId: id }, asDb(tx));
+      await repo.updateDictionary(tx, id, { code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical });
+      if (!hierarchical) await repo.flattenItems(tx, id);
+      await this.events.write(caller, { dictionary: input.code, messageCode: 'dictionary.updated', params: { dictionary: input.code }, objectId: id }, tx);
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
     });
@@ -110,34 +103,23 @@ export class DictionariesService {
     if (!d) throw notFound();
     if (d.isSystem) throw conflict('dictionary.system');
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`DELETE FROM dictionary_attribute_values WHERE item_id IN (SELECT id FROM dictionary_items WHERE dictionary_id = ${id})`);
-      // Items refer to their parents: clear the links before the cascade removes them.
-      await tx.update(dictionaryItems).set({ parentId: null }).where(eq(dictionaryItems.dictionaryId, id));
-      await tx.delete(dictionaries).where(eq(dictionaries.id, id));
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.deleted', params: { dictionary: d.code }, objectId: id }, asDb(tx));
+      await repo.deleteDictionary(tx, id);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.deleted', params: { dictionary: d.code }, objectId: id }, tx);
     });
     this.events.publish(d.code);
   }
 
   // ---- attributes ----
 
-  private async attributeCodeTaken(dictionaryId: number, code: string, exceptId: number | null) {
-    const [r] = await this.db
-      .select({ id: dictionaryAttributes.id })
-      .from(dictionaryAttributes)
-      .where(and(eq(dictionaryAttributes.dictionaryId, dictionaryId), sql`lower(${dictionaryAttributes.code}) = lower(${code})`));
-    return !!r && r.id !== exceptId;
-  }
-
   async createAttribute(caller: Caller, dictionaryId: number, input: DictionaryAttributeInput) {
     const d = await repo.dictionaryById(this.db, dictionaryId);
     if (!d) throw notFound();
     this.requireEdit(caller);
-    if (await this.attributeCodeTaken(dictionaryId, input.code, null)) throw codeConflict('dictionary.attributeCodeTaken');
-    const [a] = await this.db.transaction(async (tx) => {
-      const rows = await tx.insert(dictionaryAttributes).values({ dictionaryId, ...input }).returning();
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeCreated', params: { attribute: input.code, dictionary: d.code }, objectId: rows[0].id }, asDb(tx));
-      return rows;
+    if (await repo.attributeCodeTaken(this.db, dictionaryId, input.code, null)) throw codeConflict('dictionary.attributeCodeTaken');
+    const a = await this.db.transaction(async (tx) => {
+      const row = await repo.insertAttribute(tx, { dictionaryId, ...input });
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeCreated', params: { attribute: input.code, dictionary: d.code }, objectId: row.id }, tx);
+      return row;
     });
     this.events.publish(d.code);
     return { ...a, valueType: a.valueType as AttributeValueType };
@@ -148,22 +130,16 @@ export class DictionariesService {
     const a = await repo.attributeById(this.db, attributeId);
     if (!d || !a || a.dictionaryId !== dictionaryId) throw notFound();
     this.requireEdit(caller);
-    if (await this.attributeCodeTaken(dictionaryId, input.code, attributeId)) throw codeConflict('dictionary.attributeCodeTaken');
+    if (await repo.attributeCodeTaken(this.db, dictionaryId, input.code, attributeId)) throw codeConflict('dictionary.attributeCodeTaken');
     if (input.valueType !== a.valueType && (await repo.attributeValueCount(this.db, attributeId)) > 0) {
       throw new AppError('UNPROCESSABLE', { fields: [{ field: 'valueType', key: 'dictionary.attributeTypeLocked' }] });
     }
-    const [row] = await this.db.transaction(async (tx) => {
-      const rows = await tx.update(dictionaryAttributes).set(input).where(eq(dictionaryAttributes.id, attributeId)).returning();
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await repo.updateAttribute(tx, attributeId, input);
       // An attribute that stops being versioned keeps only its latest value.
-      if (a.versioned && !input.versioned) {
-        await tx.execute(sql`
-          DELETE FROM dictionary_attribute_values v WHERE v.attribute_id = ${attributeId}
-            AND EXISTS (SELECT 1 FROM dictionary_attribute_values w WHERE w.attribute_id = v.attribute_id AND w.item_id = v.item_id
-                        AND (w.valid_from > v.valid_from OR (w.valid_from = v.valid_from AND w.id > v.id)))`);
-        await tx.update(dictionaryAttributeValues).set({ validFrom: null }).where(eq(dictionaryAttributeValues.attributeId, attributeId));
-      }
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeUpdated', params: { attribute: input.code, dictionary: d.code }, objectId: attributeId }, asDb(tx));
-      return rows;
+      if (a.versioned && !input.versioned) await repo.keepLatestValues(tx, attributeId);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeUpdated', params: { attribute: input.code, dictionary: d.code }, objectId: attributeId }, tx);
+      return updated;
     });
     this.events.publish(d.code);
     return { ...row, valueType: row.valueType as AttributeValueType };
@@ -175,8 +151,8 @@ export class DictionariesService {
     if (!d || !a || a.dictionaryId !== dictionaryId) throw notFound();
     this.requireEdit(caller);
     await this.db.transaction(async (tx) => {
-      await tx.delete(dictionaryAttributes).where(eq(dictionaryAttributes.id, attributeId));
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeDeleted', params: { attribute: a.code, dictionary: d.code }, objectId: attributeId }, asDb(tx));
+      await repo.deleteAttribute(tx, attributeId);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeDeleted', params: { attribute: a.code, dictionary: d.code }, objectId: attributeId }, tx);
     });
     this.events.publish(d.code);
   }
@@ -215,7 +191,7 @@ export class DictionariesService {
   private async checkItemParent(d: repo.DictionaryRow, id: number | null, parentId: number | null, db: Db) {
     if (parentId === null) return;
     if (!d.hierarchical) throw invalid('parentId', 'dictionary.notHierarchical');
-    const [parent] = await db.select().from(dictionaryItems).where(eq(dictionaryItems.id, parentId));
+    const parent = await repo.itemById(db, parentId);
     if (!parent || parent.dictionaryId !== d.id) throw invalid('parentId', 'dictionary.parentNotInDictionary');
     if (id !== null && (await repo.isInSubtree(db, 'dictionary_items', id, parentId))) throw new AppError('UNPROCESSABLE', { key: 'dictionary.cycle' });
   }
@@ -228,11 +204,8 @@ export class DictionariesService {
     await this.checkItemParent(d, null, input.parentId ?? null, this.db);
     if (await repo.itemCodeTaken(this.db, d.id, input.code, null)) throw codeConflict('dictionary.itemCodeTaken');
     const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(dictionaryItems)
-        .values({ dictionaryId: d.id, code: input.code, name: input.name, nameRu: input.nameRu || null, parentId: input.parentId ?? null, sortOrder: input.sortOrder, description: input.description || null })
-        .returning({ id: dictionaryItems.id });
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemCreated', params: { item: input.code, dictionary: d.code }, objectId: row.id }, asDb(tx));
+      const row = await repo.insertItem(tx, { dictionaryId: d.id, code: input.code, name: input.name, nameRu: input.nameRu || null, parentId: input.parentId ?? null, sortOrder: input.sortOrder, description: input.description || null });
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemCreated', params: { item: input.code, dictionary: d.code }, objectId: row.id }, tx);
       return row.id;
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
@@ -250,21 +223,18 @@ export class DictionariesService {
     const moving = patch.parentId !== undefined && (patch.parentId ?? null) !== f.row.parentId;
     await this.db.transaction(async (tx) => {
       if (moving) {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.dictionary_items.tree'))`);
-        await this.checkItemParent(d, id, patch.parentId ?? null, asDb(tx));
+        await lockTree(tx, 'dictionary_items');
+        await this.checkItemParent(d, id, patch.parentId ?? null, tx);
       }
-      await tx
-        .update(dictionaryItems)
-        .set({
-          ...(patch.code !== undefined ? { code: patch.code } : {}),
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.nameRu !== undefined ? { nameRu: patch.nameRu || null } : {}),
-          ...(moving ? { parentId: patch.parentId ?? null } : {}),
-          ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
-          ...(patch.description !== undefined ? { description: patch.description || null } : {}),
-        })
-        .where(eq(dictionaryItems.id, id));
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemUpdated', params: { item: patch.code ?? f.row.code, dictionary: d.code }, objectId: id }, asDb(tx));
+      await repo.updateItem(tx, id, {
+        ...(patch.code !== undefined ? { code: patch.code } : {}),
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.nameRu !== undefined ? { nameRu: patch.nameRu || null } : {}),
+        ...(moving ? { parentId: patch.parentId ?? null } : {}),
+        ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
+        ...(patch.description !== undefined ? { description: patch.description || null } : {}),
+      });
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemUpdated', params: { item: patch.code ?? f.row.code, dictionary: d.code }, objectId: id }, tx);
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
     });
@@ -279,9 +249,9 @@ export class DictionariesService {
     const children = await repo.childCount(this.db, id);
     if (children) throw conflict('dictionary.hasChildren', { count: children });
     await this.db.transaction(async (tx) => {
-      await repo.deleteValuesOfItem(asDb(tx), id);
-      await tx.delete(dictionaryItems).where(eq(dictionaryItems.id, id));
-      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.itemDeleted', params: { item: f.row.code, dictionary: f.dictionary.code }, objectId: id }, asDb(tx));
+      await repo.deleteValuesOfItem(tx, id);
+      await repo.deleteItem(tx, id);
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.itemDeleted', params: { item: f.row.code, dictionary: f.dictionary.code }, objectId: id }, tx);
     });
     this.events.publish(f.dictionary.code);
   }
@@ -314,11 +284,8 @@ export class DictionariesService {
     const validFrom = a.versioned ? input.validFrom! : null;
     const values = { stringValue: null, numericValue: null, dateValue: null, flagValue: null, [field]: value };
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(dictionaryAttributeValues)
-        .values({ attributeId: a.id, itemId, validFrom, ...values })
-        .onConflictDoUpdate({ target: [dictionaryAttributeValues.attributeId, dictionaryAttributeValues.itemId, dictionaryAttributeValues.validFrom], set: values });
-      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueSet', params: { attribute: a.code, item: f.row.code, from: validFrom ? part('from', { date: validFrom }) : '' }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, asDb(tx));
+      await repo.setValue(tx, { attributeId: a.id, itemId, validFrom, ...values });
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueSet', params: { attribute: a.code, item: f.row.code, from: validFrom ? part('from', { date: validFrom }) : '' }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, tx);
     });
     this.events.publish(f.dictionary.code);
     return this.values(caller, itemId);
@@ -329,8 +296,8 @@ export class DictionariesService {
     const v = await repo.valueById(this.db, valueId);
     if (!v || v.itemId !== itemId) throw notFound();
     await this.db.transaction(async (tx) => {
-      await tx.delete(dictionaryAttributeValues).where(eq(dictionaryAttributeValues.id, valueId));
-      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueDeleted', params: { item: f.row.code }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, asDb(tx));
+      await repo.deleteValue(tx, valueId);
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueDeleted', params: { item: f.row.code }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, tx);
     });
     this.events.publish(f.dictionary.code);
   }

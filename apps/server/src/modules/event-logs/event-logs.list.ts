@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { eventLogsList } from '@pagewatch/contracts/event-logs';
 import { listSql } from '../../lib/list-query.ts';
+import { visibleCondition } from '../../db/scope.ts';
 
 /**
  * The logs grid: fields from the shared spec, SQL here. The group name and the user's login are
@@ -12,6 +13,7 @@ export const eventLogsListSql = listSql(eventLogsList, {
   countLimit: 1_000,
   from: sql`event_logs l`,
   tiebreaker: [sql`l.id`],
+  visibleTo: (caller) => visibleCondition(caller, sql`l.location_id`),
   sql: {
     logDatetime: sql`l.log_datetime`,
     eventGroupId: sql`l.event_group_id`,

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EventLogRow } from '@pagewatch/contracts/event-logs';
 import type { Db } from '../../db/client.ts';
 import { bulk } from '../../db/bulk.ts';
+import { visibleCondition, type Scoped } from '../../db/scope.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { logMessage } from './event-logs.messages.ts';
 import { eventGroups, eventLogs, users } from '../../db/tables.ts';
@@ -96,15 +97,65 @@ export async function logRecord(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function childRows(db: Db, parentId: number, limit: number, visible: SQL | null, lang: Lang = 'en'): Promise<EventLogRow[]> {
-  const rows = await selectRows(db).where(and(eq(eventLogs.parentId, parentId), visible ?? undefined)).orderBy(asc(eventLogs.logDatetime), asc(eventLogs.id)).limit(limit);
+export async function childRows(db: Db, parentId: number, limit: number, caller: Scoped, lang: Lang = 'en'): Promise<EventLogRow[]> {
+  const rows = await selectRows(db).where(and(eq(eventLogs.parentId, parentId), visibleCondition(caller, eventLogs.locationId) ?? undefined)).orderBy(asc(eventLogs.logDatetime), asc(eventLogs.id)).limit(limit);
   return rows.map((r) => toRow(r, lang));
 }
 
-export async function parentRef(db: Db, id: number, visible: SQL, lang: Lang = 'en') {
+export async function parentRef(db: Db, id: number, caller: Scoped, lang: Lang = 'en') {
+  const visible = visibleCondition(caller, sql`l.location_id`) ?? sql`true`;
   const res = await db.execute(sql`SELECT l.id, l.message, l.message_code, l.message_params FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
   const r = res.rows[0] as { id: unknown; message: string; message_code: string | null; message_params: unknown } | undefined;
   return r ? { id: Number(r.id), message: logMessage(lang, r.message_code, params(r.message_params), r.message) } : null;
+}
+
+/** One record; returns its id. */
+export async function insertLog(db: Db, values: Omit<typeof eventLogs.$inferInsert, 'id'>): Promise<number> {
+  const [row] = await db.insert(eventLogs).values(values).returning({ id: eventLogs.id });
+  return row.id;
+}
+
+/** A child was added under the record. */
+export async function countChild(db: Db, parentId: number) {
+  await db.update(eventLogs).set({ childrenCount: sql`${eventLogs.childrenCount} + 1` }).where(eq(eventLogs.id, parentId));
+}
+
+export async function groupAndLocationOf(db: Db, id: number) {
+  const [r] = await db.select({ eventGroupId: eventLogs.eventGroupId, locationId: eventLogs.locationId }).from(eventLogs).where(eq(eventLogs.id, id));
+  return r ?? null;
+}
+
+export async function messageCodeOf(db: Db, id: number): Promise<string | null> {
+  const [r] = await db.select({ code: eventLogs.messageCode }).from(eventLogs).where(eq(eventLogs.id, id));
+  return r?.code ?? null;
+}
+
+/**
+ * Closes a run: its level (by default the worst of its children's, I without any), its duration
+ * (by default from its time stamp until now) and, when given, its new text.
+ */
+export async function finishRecord(
+  db: Db,
+  id: number,
+  f: { level?: string; durationMs?: number; text: { message: string; params: Record<string, unknown> | null } | null },
+) {
+  const level = f.level
+    ? sql`${f.level}`
+    : sql`COALESCE((SELECT CASE max(CASE c.log_level WHEN 'E' THEN 3 WHEN 'W' THEN 2 ELSE 1 END) WHEN 3 THEN 'E' WHEN 2 THEN 'W' ELSE 'I' END
+                    FROM event_logs c WHERE c.parent_id = ${id}), 'I')`;
+  const duration = f.durationMs !== undefined
+    ? sql`${f.durationMs}`
+    : sql`GREATEST(0, floor(extract(epoch FROM (clock_timestamp() - ${eventLogs.logDatetime})) * 1000))::int`;
+  await db
+    .update(eventLogs)
+    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageParams: f.text.params } : {}) })
+    .where(eq(eventLogs.id, id));
+}
+
+export async function eventGroupId(db: Db, code: string): Promise<number> {
+  const [g] = await db.select({ id: eventGroups.id }).from(eventGroups).where(eq(eventGroups.code, code));
+  if (!g) throw new Error(`Event group ${code} is not seeded`);
+  return g.id;
 }
 
 export function allGroups(db: Db) {

@@ -23,20 +23,17 @@
  *   optionally a new message, then publishes EVENT_LOG_CHANGED and EVENT_LOG_FINISHED on `log:<parentId>`.
  *   Call it after your transaction has committed: the console reloads once on FINISHED and stops listening.
  * - locationId: set it for anything that belongs to a location (agents, devices); records
- *   without one are seen only by users at the DEFAULT root (see `visibleSql` below).
+ *   without one are seen only by users at the DEFAULT root (`visibleCondition` in db/scope.ts).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../i18n/messages.ts';
 import { EVENT_LOG_CHILDREN_LIMIT, type EventLog as EventLogView, type EventLogRow, type FinalLogLevel, type LogLevel, type LogObjectClass } from '@pagewatch/contracts/event-logs';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
-import { eventGroups, eventLogs } from '../../db/tables.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import { locationIn } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
-import { defaultLocationId } from '../locations/locations.repository.ts';
+import * as repo from './event-logs.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
 import { eventLogsListSql } from './event-logs.list.ts';
 import { renderLog, type LogParams } from './event-logs.messages.ts';
@@ -79,7 +76,6 @@ export class EventLog {
   private readonly db: Db;
   private readonly hub: Hub | null;
   private groupIds = new Map<string, number>();
-  private defaultLocationId: number | null = null;
 
   constructor(db: Db, hub: Hub | null) {
     this.db = db;
@@ -88,8 +84,7 @@ export class EventLog {
 
   /** Loads the group ids once, so writing inside a transaction never needs a second connection. */
   async init() {
-    for (const g of await this.db.select().from(eventGroups)) this.groupIds.set(g.code, g.id);
-    this.defaultLocationId = await defaultLocationId(this.db);
+    for (const g of await allGroups(this.db)) this.groupIds.set(g.code, g.id);
   }
 
   private groupId(code: EventGroup): number {
@@ -103,9 +98,7 @@ export class EventLog {
   }
 
   private async insert(e: Omit<LogEntry, 'group'> & { eventGroupId: number }, db: Db): Promise<number> {
-    const [row] = await db
-      .insert(eventLogs)
-      .values({
+    const id = await repo.insertLog(db, {
         eventGroupId: e.eventGroupId,
         logLevel: e.level,
         message: (e.message ?? renderLog('en', e.messageCode!, e.params!)).slice(0, MAX_MESSAGE),
@@ -118,13 +111,12 @@ export class EventLog {
         parentId: e.parentId ?? null,
         stackTrace: e.stackTrace?.slice(0, MAX_STACK) ?? null,
         durationMs: e.durationMs ?? null,
-      })
-      .returning({ id: eventLogs.id });
+      });
     if (e.parentId) {
-      await db.update(eventLogs).set({ childrenCount: sql`${eventLogs.childrenCount} + 1` }).where(eq(eventLogs.id, e.parentId));
+      await repo.countChild(db, e.parentId);
       this.hub?.publish(`log:${e.parentId}`, { type: 'EVENT_LOG_CHANGED', id: e.parentId });
     }
-    return row.id;
+    return id;
   }
 
   /**
@@ -147,10 +139,7 @@ export class EventLog {
 
   /** Adds a child record to a run (or to any record). */
   async child(parentId: number, e: ChildEntry, db: Db = this.db): Promise<number> {
-    const [parent] = await db
-      .select({ eventGroupId: eventLogs.eventGroupId, locationId: eventLogs.locationId })
-      .from(eventLogs)
-      .where(eq(eventLogs.id, parentId));
+    const parent = await repo.groupAndLocationOf(db, parentId);
     if (!parent) throw new Error(`Event log record ${parentId} does not exist`);
     return this.insert(
       {
@@ -166,21 +155,11 @@ export class EventLog {
   /** Closes a run: duration, final level (default: the worst level among its children), live FINISHED. */
   async finish(parentId: number, opts: FinishOptions = {}, db: Db = this.db): Promise<void> {
     const text = await this.finishText(parentId, opts, db);
-    const level = opts.level
-      ? sql`${opts.level}`
-      : sql`COALESCE((SELECT CASE max(CASE c.log_level WHEN 'E' THEN 3 WHEN 'W' THEN 2 ELSE 1 END) WHEN 3 THEN 'E' WHEN 2 THEN 'W' ELSE 'I' END
-                      FROM event_logs c WHERE c.parent_id = ${parentId}), 'I')`;
-    const duration = opts.durationMs !== undefined
-      ? sql`${Math.max(0, Math.round(opts.durationMs))}`
-      : sql`GREATEST(0, floor(extract(epoch FROM (clock_timestamp() - ${eventLogs.logDatetime})) * 1000))::int`;
-    await db
-      .update(eventLogs)
-      .set({
-        logLevel: level,
-        durationMs: duration,
-        ...(text ? { message: text.message.slice(0, MAX_MESSAGE), messageParams: text.params } : {}),
-      })
-      .where(eq(eventLogs.id, parentId));
+    await repo.finishRecord(db, parentId, {
+      level: opts.level,
+      durationMs: opts.durationMs === undefined ? undefined : Math.max(0, Math.round(opts.durationMs)),
+      text: text && { message: text.message.slice(0, MAX_MESSAGE), params: text.params },
+    });
     this.hub?.publish(`log:${parentId}`, { type: 'EVENT_LOG_CHANGED', id: parentId });
     this.hub?.publish(`log:${parentId}`, { type: 'EVENT_LOG_FINISHED', id: parentId });
   }
@@ -188,8 +167,8 @@ export class EventLog {
   /** The run's new message and params: params render with the run's code; a plain message drops the old params. */
   private async finishText(parentId: number, opts: FinishOptions, db: Db): Promise<{ message: string; params: LogParams | null } | null> {
     if (opts.params) {
-      const [r] = await db.select({ code: eventLogs.messageCode }).from(eventLogs).where(eq(eventLogs.id, parentId));
-      if (r?.code) return { message: opts.message ?? renderLog('en', r.code, opts.params), params: opts.params };
+      const code = await repo.messageCodeOf(db, parentId);
+      if (code) return { message: opts.message ?? renderLog('en', code, opts.params), params: opts.params };
     }
     return opts.message !== undefined ? { message: opts.message, params: null } : null;
   }
@@ -232,42 +211,24 @@ export class EventLog {
   // ---- Reads (the logs screens) ----
 
   /**
-   * Which records a caller sees: those with a location in their scope; records without a
-   * location (user administration, server errors, jobs) only when the caller holds the DEFAULT
-   * root location itself, as those concern the whole installation. `col` is the location column.
-   */
-  private visibleSql(caller: Caller, col: SQL): SQL | null {
-    const seesUnlocated = this.defaultLocationId !== null && caller.locationIds.includes(this.defaultLocationId);
-    // Everything visible: no condition at all, which keeps the big list on its plain index.
-    if (seesUnlocated && caller.allLocations) return null;
-    const located = caller.scope.size ? locationIn(caller.scope, col) : null;
-    if (seesUnlocated) return located ? sql`(${located} OR ${col} IS NULL)` : sql`${col} IS NULL`;
-    return located ?? sql`false`;
-  }
-
-  /**
    * Messages come in the caller's language (logMessage). A filter on `message` still matches the
    * stored English text: translating millions of rows to filter them is not an option.
    */
   async list(caller: Caller, q: ListQuery, lang: Lang = 'en') {
-    const res = await runList<Record<string, unknown>>(this.db, eventLogsListSql, q, this.visibleSql(caller, sql`l.location_id`));
+    const res = await runList<Record<string, unknown>>(this.db, eventLogsListSql, q, caller);
     return { pageRows: res.pageRows.map((r) => toRow(r, lang)), totalRows: res.totalRows };
   }
 
   async get(caller: Caller, id: number, lang: Lang = 'en'): Promise<EventLogView> {
     const r = await logRecord(this.db, id);
     if (!r) throw notFound();
-    const visible = this.visibleSql(caller, sql`${eventLogs.locationId}`);
-    if (visible) {
-      const [ok] = await this.db.select({ id: eventLogs.id }).from(eventLogs).where(and(eq(eventLogs.id, id), visible));
-      if (!ok) throw new AppError('OUT_OF_SCOPE');
-    }
+    // Records in the caller's locations; those without one only for callers who see them.
+    if (r.locationId === null ? !caller.seesUnlocated : !caller.scope.has(r.locationId)) throw new AppError('OUT_OF_SCOPE');
     // Stack traces show internals: administrators and developers only.
     const seesStack = caller.roleCodes.includes('ADMIN') || caller.roleCodes.includes('DEVELOPER');
-    const parentVisible = this.visibleSql(caller, sql`l.location_id`);
     const [parent, children] = await Promise.all([
-      r.parentId ? parentRef(this.db, r.parentId, parentVisible ?? sql`true`, lang) : null,
-      r.childrenCount > 0 ? childRows(this.db, id, EVENT_LOG_CHILDREN_LIMIT, visible, lang) : ([] as EventLogRow[]),
+      r.parentId ? parentRef(this.db, r.parentId, caller, lang) : null,
+      r.childrenCount > 0 ? childRows(this.db, id, EVENT_LOG_CHILDREN_LIMIT, caller, lang) : ([] as EventLogRow[]),
     ]);
     const row = toRow(r, lang);
     return {

@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bulk } from '../../db/bulk.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
@@ -14,6 +14,8 @@ import {
   dmDeviceDays,
   ingestedReadings,
 } from '../devices/devices.tables.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
@@ -201,4 +203,27 @@ export async function insertSerialNotes(tx: Db, groupId: number, rows: NoteRow[]
       locationId: n.locationId, objectClass: 'DeviceDao', objectId: n.deviceId, logDatetime: n.at,
     })),
   );
+}
+
+/** The agent's location and its network ranges' locations: where its readings may land. */
+export async function agentPlaces(tx: Db, agentId: number) {
+  const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
+  const ranges = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(eq(networkRanges.agentId, agentId));
+  return { agent, ranges };
+}
+
+/**
+ * A missed poll for each available device of the agent's ranges, in `scope`, not read since
+ * `before`; returns those devices as they are now.
+ */
+export function countMissedPoll(tx: Db, m: { agentId: number; rangeIds: number[]; scope: number[]; before: Date }) {
+  return tx
+    .update(devices)
+    .set({ missedPolls: sql`${devices.missedPolls} + 1` })
+    .where(and(eq(devices.agentId, m.agentId), inArray(devices.rangeId, m.rangeIds), inArray(devices.locationId, m.scope), lt(devices.refreshedAt, m.before), eq(devices.notAvailableFlag, false)))
+    .returning();
+}
+
+export async function markNotAvailable(tx: Db, ids: number[]) {
+  await tx.update(devices).set({ notAvailableFlag: true, statusCode: 'NOT_AVAILABLE' }).where(inArray(devices.id, ids));
 }

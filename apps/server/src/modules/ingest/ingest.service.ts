@@ -1,13 +1,10 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
 import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
-import { eventGroups } from '../../db/tables.ts';
+import { eventGroupId } from '../event-logs/event-logs.repository.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { devices } from '../devices/devices.tables.ts';
+import * as repo from './ingest.repository.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
 import { renderLog } from '../event-logs/event-logs.messages.ts';
 import {
@@ -116,8 +113,7 @@ export class IngestService {
 
   private async groupId(): Promise<number> {
     if (this.devicesGroupId === null) {
-      const [g] = await this.db.select().from(eventGroups).where(eq(eventGroups.code, 'DEVICES'));
-      this.devicesGroupId = g.id;
+      this.devicesGroupId = await eventGroupId(this.db, 'DEVICES');
     }
     return this.devicesGroupId;
   }
@@ -141,8 +137,7 @@ export class IngestService {
       const duplicates = valid.length - readings.length;
       if (!readings.length) return { stored: 0, duplicates, rejected };
 
-      const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
-      const ranges = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(eq(networkRanges.agentId, agentId));
+      const { agent, ranges } = await repo.agentPlaces(tx, agentId);
       const serials = [...new Set(readings.map((r) => lowerSerial(r.reading.serialNumber)).filter((s): s is string => !!s))];
       const macs = [...new Set(readings.map((r) => normaliseMac(r.reading.macAddress)).filter((s): s is string => !!s))];
       const ips = [...new Set(readings.map((r) => r.ip))];
@@ -275,19 +270,15 @@ export class IngestService {
     const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
     await this.db.transaction(async (tx) => {
       await lockAgentDevices(tx, agentId);
-      const owned = await tx.select({ id: networkRanges.id, locationId: networkRanges.locationId }).from(networkRanges).where(and(eq(networkRanges.agentId, agentId), inArray(networkRanges.id, rangeIds)));
+      const { agent, ranges } = await repo.agentPlaces(tx, agentId);
+      const owned = ranges.filter((r) => rangeIds.includes(r.id));
       if (!owned.length) return;
       // A device moved out of the agent's locations in the console is no longer the agent's to mark.
-      const [agent] = await tx.select({ locationId: agents.locationId }).from(agents).where(eq(agents.id, agentId));
       const scope = await descendantIds(tx, [...new Set([agent.locationId, ...owned.map((r) => r.locationId)])]);
-      const missed = await tx
-        .update(devices)
-        .set({ missedPolls: sql`${devices.missedPolls} + 1` })
-        .where(and(eq(devices.agentId, agentId), inArray(devices.rangeId, owned.map((r) => r.id)), inArray(devices.locationId, scope), lt(devices.refreshedAt, startedAt), eq(devices.notAvailableFlag, false)))
-        .returning();
+      const missed = await repo.countMissedPoll(tx, { agentId, rangeIds: owned.map((r) => r.id), scope, before: startedAt });
       const gone = missed.filter((d) => d.missedPolls >= MISSED_POLLS_NOT_AVAILABLE);
       if (!gone.length) return;
-      await tx.update(devices).set({ notAvailableFlag: true, statusCode: 'NOT_AVAILABLE' }).where(inArray(devices.id, gone.map((d) => d.id)));
+      await repo.markNotAvailable(tx, gone.map((d) => d.id));
       const now = new Date();
       const rows: EventRow[] = gone.map((d) => {
         const e: DerivedEvent = { type: 'NOT_AVAILABLE', at: now, oldValue: d.statusCode, newValue: 'NOT_AVAILABLE' };

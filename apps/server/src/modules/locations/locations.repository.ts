@@ -1,6 +1,78 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PlanPlacement } from '@pagewatch/contracts/dictionaries';
+import { locationPlanPlacements, locationPlans } from './locations.tables.ts';
+import { locations } from '../../db/tables.ts';
 import type { LocationDependent, PlanDevice } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
+import { takenIgnoringCase } from '../../db/taken.ts';
+
+export type LocationRow = typeof locations.$inferSelect;
+
+export async function locationById(db: Db, id: number): Promise<LocationRow | null> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row ?? null;
+}
+
+/** A location as other objects name it: id, code and name; null when there is none. */
+export async function locationRef(db: Db, id: number): Promise<{ id: number; code: string; name: string } | null> {
+  const [row] = await db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, id));
+  return row ?? null;
+}
+
+/** Whether another location (not `exceptId`) has this code, in any letter case. */
+export function locationCodeTaken(db: Db, code: string, exceptId: number | null): Promise<boolean> {
+  return takenIgnoringCase(db, locations.code, locations.id, code, exceptId);
+}
+
+type LocationValues = Omit<typeof locations.$inferInsert, 'id'>;
+
+export async function insertLocation(db: Db, values: LocationValues): Promise<{ id: number }> {
+  const [row] = await db.insert(locations).values(values).returning({ id: locations.id });
+  return row;
+}
+
+export async function updateLocation(db: Db, id: number, set: Partial<LocationValues>) {
+  await db.update(locations).set(set).where(eq(locations.id, id));
+}
+
+export async function deleteLocation(db: Db, id: number) {
+  await db.delete(locations).where(eq(locations.id, id));
+}
+
+export async function planType(db: Db, locationId: number): Promise<string | null> {
+  const [plan] = await db.select({ contentType: locationPlans.contentType }).from(locationPlans).where(eq(locationPlans.locationId, locationId));
+  return plan?.contentType ?? null;
+}
+
+export async function planOf(db: Db, locationId: number) {
+  const [plan] = await db.select().from(locationPlans).where(eq(locationPlans.locationId, locationId));
+  return plan ?? null;
+}
+
+export async function savePlan(db: Db, locationId: number, contentType: string, data: Buffer) {
+  await db
+    .insert(locationPlans)
+    .values({ locationId, contentType, data })
+    .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType, data, updatedAt: new Date() } });
+}
+
+/** Removes the plan and its placements. */
+export async function deletePlan(db: Db, locationId: number) {
+  await db.delete(locationPlans).where(eq(locationPlans.locationId, locationId));
+  await db.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, locationId));
+}
+
+export function placementsOf(db: Db, locationId: number): Promise<PlanPlacement[]> {
+  return db
+    .select({ deviceId: locationPlanPlacements.deviceId, x: locationPlanPlacements.x, y: locationPlanPlacements.y })
+    .from(locationPlanPlacements)
+    .where(eq(locationPlanPlacements.locationId, locationId));
+}
+
+export async function replacePlacements(db: Db, locationId: number, placements: PlanPlacement[]) {
+  await db.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, locationId));
+  if (placements.length) await db.insert(locationPlanPlacements).values(placements.map((p) => ({ locationId, ...p })));
+}
 
 /** The given locations and every location below them. */
 export async function descendantIds(db: Db, roots: number[]): Promise<number[]> {

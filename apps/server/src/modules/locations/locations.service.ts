@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_LOCATION_CODE,
   ROOM_PLAN_MAX_BYTES,
@@ -10,16 +9,15 @@ import {
 } from '@pagewatch/contracts/dictionaries';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
-import { scopeCondition } from '../../db/scope.ts';
 import { runList } from '../../lib/list-run.ts';
-import { locations } from '../../db/tables.ts';
+import { lockTree } from '../../db/tree-lock.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findItem, itemView, isInSubtree, deleteValuesOfItem, type LocationRow } from '../dictionaries/dictionaries.repository.ts';
+import { findItem, itemView, isInSubtree, deleteValuesOfItem } from '../dictionaries/dictionaries.repository.ts';
 import { isUniqueViolation, type DictionaryEvents } from '../dictionaries/dictionary-events.ts';
-import { agentsOfLocation, dependentCounts, devicesOfLocation } from './locations.repository.ts';
+import * as repo from './locations.repository.ts';
+import { agentsOfLocation, dependentCounts, devicesOfLocation, type LocationRow } from './locations.repository.ts';
 import { userLocationsListSql } from './locations.list.ts';
-import { locationPlanPlacements, locationPlans } from './locations.tables.ts';
 import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
 import '../dictionaries/dictionaries.messages.ts';
 import { part } from '../event-logs/event-logs.messages.ts';
@@ -70,11 +68,11 @@ export class LocationsService {
 
   /** A page of the locations the caller sees. */
   userLocations(caller: Caller, q: ListQuery) {
-    return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsListSql, q, scopeCondition(caller, userLocationsListSql.scope!));
+    return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsListSql, q, caller);
   }
 
   private async visible(caller: Caller, id: number): Promise<LocationRow> {
-    const [row] = await this.db.select().from(locations).where(eq(locations.id, id));
+    const row = await repo.locationById(this.db, id);
     if (!row) throw notFound();
     if (!caller.scope.has(id)) throw new AppError('OUT_OF_SCOPE');
     return row;
@@ -95,11 +93,6 @@ export class LocationsService {
     return itemView(this.db, (await findItem(this.db, id))!);
   }
 
-  private async codeTaken(code: string, exceptId: number | null) {
-    const [r] = await this.db.select({ id: locations.id }).from(locations).where(sql`lower(${locations.code}) = lower(${code})`);
-    return !!r && r.id !== exceptId;
-  }
-
   /**
    * The new parent must exist, be in scope, and not be the location itself or below it. Only
    * the default administrator makes roots or moves a location the caller holds directly: anyone
@@ -111,8 +104,7 @@ export class LocationsService {
       if (id !== null && caller.locationIds.includes(id)) throw new AppError('OUT_OF_SCOPE', { key: 'location.ownMove' });
     }
     if (parentId === null) return;
-    const [parent] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, parentId));
-    if (!parent) throw invalid('parentId', 'general.badValue');
+    if (!(await repo.locationRef(db, parentId))) throw invalid('parentId', 'general.badValue');
     if (!caller.scope.has(parentId)) throw new AppError('OUT_OF_SCOPE', { key: 'location.parentOutOfScope' });
     if (id !== null && (await isInSubtree(db, 'locations', id, parentId))) throw new AppError('UNPROCESSABLE', { key: 'location.cycle' });
   }
@@ -121,21 +113,18 @@ export class LocationsService {
     if (!caller.grants.has(EDIT)) throw forbidden();
     if (input.parentId == null) throw invalid('parentId', 'location.parentRequired');
     await this.checkParent(caller, null, input.parentId);
-    if (await this.codeTaken(input.code, null)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
+    if (await repo.locationCodeTaken(this.db, input.code, null)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
     let id: number;
     try {
       id = await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(locations)
-          .values({
-            code: input.code,
-            name: input.name,
-            parentId: input.parentId,
-            sortOrder: input.sortOrder,
-            description: input.description || null,
-            ...detailColumns(input.location),
-          })
-          .returning({ id: locations.id });
+        const row = await repo.insertLocation(tx, {
+          code: input.code,
+          name: input.name,
+          parentId: input.parentId,
+          sortOrder: input.sortOrder,
+          description: input.description || null,
+          ...detailColumns(input.location),
+        });
         await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.created', params: { code: input.code }, objectId: row.id, locationId: row.id }, tx);
         return row.id;
       });
@@ -151,28 +140,24 @@ export class LocationsService {
     const current = await this.editable(caller, id);
     if (patch.code !== undefined && patch.code !== current.code) {
       if (current.code === DEFAULT_LOCATION_CODE) throw new AppError('UNPROCESSABLE', { fields: [{ field: 'code', key: 'location.defaultCode' }] });
-      if (await this.codeTaken(patch.code, id)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
+      if (await repo.locationCodeTaken(this.db, patch.code, id)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
     }
     const moving = patch.parentId !== undefined && (patch.parentId ?? null) !== current.parentId;
     try {
       await this.db.transaction(async (tx) => {
         if (moving) {
-          // One move at a time: two concurrent moves could each pass the cycle check and together make a loop.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.locations.tree'))`);
+          await lockTree(tx, 'locations');
           await this.checkParent(caller, id, patch.parentId ?? null, tx);
         }
-        await tx
-          .update(locations)
-          .set({
-            ...(patch.code !== undefined ? { code: patch.code } : {}),
-            ...(patch.name !== undefined ? { name: patch.name } : {}),
-            ...(moving ? { parentId: patch.parentId ?? null } : {}),
-            ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
-            ...(patch.description !== undefined ? { description: patch.description || null } : {}),
-            ...detailColumns(patch.location),
-            updatedAt: new Date(),
-          })
-          .where(eq(locations.id, id));
+        await repo.updateLocation(tx, id, {
+          ...(patch.code !== undefined ? { code: patch.code } : {}),
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(moving ? { parentId: patch.parentId ?? null } : {}),
+          ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
+          ...(patch.description !== undefined ? { description: patch.description || null } : {}),
+          ...detailColumns(patch.location),
+          updatedAt: new Date(),
+        });
         const params = moving ? { code: current.code, parent: patch.parentId ?? part('topLevel') } : { code: patch.code ?? current.code };
         await this.events.write(caller, { dictionary: DICTIONARY, params, messageCode: moving ? 'location.moved' : 'location.updated', objectId: id, locationId: id }, tx);
       });
@@ -188,13 +173,13 @@ export class LocationsService {
     const current = await this.editable(caller, id);
     if (current.code === DEFAULT_LOCATION_CODE) throw conflict('location.defaultDelete');
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pagewatch.locations.tree'))`);
+      await lockTree(tx, 'locations');
       const left = await dependentCounts(tx, id);
       if (left.length) {
         throw conflict('location.inUse', { what: left.map((d) => ({ key: `location.dep.${d.dep}`, params: { count: d.count } })) });
       }
       await deleteValuesOfItem(tx, id);
-      await tx.delete(locations).where(eq(locations.id, id));
+      await repo.deleteLocation(tx, id);
       await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.deleted', params: { code: current.code }, objectId: id }, tx);
     });
     this.events.publish(DICTIONARY);
@@ -204,20 +189,17 @@ export class LocationsService {
 
   async plan(caller: Caller, id: number): Promise<LocationPlan> {
     await this.visible(caller, id);
-    const [plan] = await this.db.select({ contentType: locationPlans.contentType }).from(locationPlans).where(eq(locationPlans.locationId, id));
+    const planType = await repo.planType(this.db, id);
     const devices = await devicesOfLocation(this.db, id);
     const present = new Set(devices.map((d) => d.id));
-    const placements = await this.db
-      .select({ deviceId: locationPlanPlacements.deviceId, x: locationPlanPlacements.x, y: locationPlanPlacements.y })
-      .from(locationPlanPlacements)
-      .where(eq(locationPlanPlacements.locationId, id));
+    const placements = await repo.placementsOf(this.db, id);
     // A device that moved to another location (or was deleted) leaves the plan.
-    return { planType: plan?.contentType ?? null, placements: placements.filter((p) => present.has(p.deviceId)), devices };
+    return { planType, placements: placements.filter((p) => present.has(p.deviceId)), devices };
   }
 
   async planImage(caller: Caller, id: number) {
     await this.visible(caller, id);
-    const [plan] = await this.db.select().from(locationPlans).where(eq(locationPlans.locationId, id));
+    const plan = await repo.planOf(this.db, id);
     if (!plan) throw notFound();
     return plan;
   }
@@ -238,10 +220,7 @@ export class LocationsService {
       }
     }
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(locationPlans)
-        .values({ locationId: id, contentType: type, data: stored })
-        .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType: type, data: stored, updatedAt: new Date() } });
+      await repo.savePlan(tx, id, type, stored);
       await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planUploaded', params: { id }, objectId: id, locationId: id }, tx);
     });
     return this.plan(caller, id);
@@ -250,8 +229,7 @@ export class LocationsService {
   async deletePlan(caller: Caller, id: number) {
     await this.editable(caller, id);
     await this.db.transaction(async (tx) => {
-      await tx.delete(locationPlans).where(eq(locationPlans.locationId, id));
-      await tx.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, id));
+      await repo.deletePlan(tx, id);
       await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planDeleted', params: { id }, objectId: id, locationId: id }, tx);
     });
   }
@@ -265,8 +243,7 @@ export class LocationsService {
       if (!devices.has(p.deviceId)) throw new AppError('VALIDATION', { fields: [{ field: 'placements', key: 'location.deviceNotHere', params: { id: p.deviceId } }] });
     }
     await this.db.transaction(async (tx) => {
-      await tx.delete(locationPlanPlacements).where(and(eq(locationPlanPlacements.locationId, id)));
-      if (unique.size) await tx.insert(locationPlanPlacements).values([...unique.values()].map((p) => ({ locationId: id, ...p })));
+      await repo.replacePlacements(tx, id, [...unique.values()]);
       await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planPlaced', params: { count: unique.size, id }, objectId: id, locationId: id }, tx);
     });
     return this.plan(caller, id);

@@ -3,9 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { Caller } from '../auth/caller.ts';
-import { devices } from '../devices/devices.tables.ts';
 import { clearManaged, devicesBySerial, setManaged } from '../devices/devices.repository.ts';
-import { scopeCondition } from '../../db/scope.ts';
 import type { DevicesService } from '../devices/devices.service.ts';
 import { parseSerialFile } from './serial-file.ts';
 import './maintenance.messages.ts';
@@ -27,11 +25,10 @@ export class MaintenanceService {
   /** Maintenance on or off for the devices in the caller's scope whose serials the file lists. */
   async setBySerialFile(caller: Caller, data: Buffer, managedFlag: boolean, lang: Lang): Promise<ServiceResult> {
     const { serials, invalidLines } = parseSerialFile(data);
-    const visible = scopeCondition(caller, devices.locationId);
-    const found = await devicesBySerial(this.db, serials, visible);
+    const found = await devicesBySerial(this.db, serials, caller);
     const known = new Set(found.map((d) => d.serialNumber?.toLowerCase()));
     const notFound = serials.filter((s) => !known.has(s.toLowerCase()));
-    const changed = await setManaged(this.db, found.map((d) => d.id), managedFlag, visible);
+    const changed = await setManaged(this.db, found.map((d) => d.id), managedFlag, caller);
     if (changed.length) await this.devices.logActivity(caller, changed.length, managedFlag, 'device.activityByFile');
     const state = { key: managedFlag ? 'service.stateOn' : 'service.stateOff' };
     const parts = [translate(lang, 'service.result', { state, changed: changed.length, found: found.length })];
@@ -42,7 +39,7 @@ export class MaintenanceService {
 
   /** Stops maintenance for every device the caller sees. */
   async resetAll(caller: Caller, lang: Lang): Promise<ServiceResult> {
-    const changed = await clearManaged(this.db, scopeCondition(caller, devices.locationId));
+    const changed = await clearManaged(this.db, caller);
     if (changed.length) await this.devices.logActivity(caller, changed.length, false, 'device.activityReset');
     return { message: translate(lang, 'service.reset', { changed: changed.length }), changed: changed.length, notFound: [], invalidLines: [] };
   }

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { desc, sql } from 'drizzle-orm';
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { modelsPacks } from './models.tables.ts';
+import * as repo from './models.repository.ts';
 import './models.messages.ts';
 
 /** The pack that ships with the agent; the server starts with it. */
@@ -28,15 +27,11 @@ export class ModelsService {
   async seed(path = BUNDLED_PACK_PATH) {
     const parsed = parseModelsPack(readFileSync(path, 'utf8'));
     if (!parsed.ok) throw new Error(`bundled models pack is invalid: ${parsed.problems.join('; ')}`);
-    await this.db
-      .insert(modelsPacks)
-      .values({ version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null })
-      .onConflictDoNothing();
+    await repo.insertPack(this.db, { version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null }, { unlessStored: true });
   }
 
   async activeVersion(): Promise<number | null> {
-    const [row] = await this.db.select({ v: sql<number>`max(${modelsPacks.version})` }).from(modelsPacks);
-    return row?.v == null ? null : Number(row.v);
+    return repo.newestVersion(this.db);
   }
 
   /** The active pack as JSON text, cached until a newer version appears. */
@@ -44,7 +39,7 @@ export class ModelsService {
     const version = await this.activeVersion();
     if (version === null) throw new AppError('NOT_FOUND');
     if (this.cached?.version !== version) {
-      const [row] = await this.db.select().from(modelsPacks).orderBy(desc(modelsPacks.version)).limit(1);
+      const row = (await repo.newestPack(this.db))!;
       this.cached = { version: row.version, json: JSON.stringify(row.pack) };
     }
     return this.cached.json;
@@ -60,7 +55,7 @@ export class ModelsService {
     if (current !== null && parsed.pack.version <= current) {
       throw new AppError('CONFLICT', { key: 'models.notNewer', params: { version: parsed.pack.version, current } });
     }
-    await this.db.insert(modelsPacks).values({ version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null, uploadedBy: userId });
+    await repo.insertPack(this.db, { version: parsed.pack.version, pack: parsed.pack, releasedAt: parsed.pack.releasedAt ?? null, uploadedBy: userId });
     await this.log.write({ group: 'SYSTEM', level: 'I', messageCode: 'models.uploaded', params: { version: parsed.pack.version, profiles: parsed.pack.profiles.length }, userId });
     return { version: parsed.pack.version };
   }

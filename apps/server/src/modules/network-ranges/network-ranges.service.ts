@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import {
   networkRangeInputSchema,
@@ -8,18 +7,17 @@ import {
   type NetworkRangeListRow,
 } from '@pagewatch/contracts/network-ranges';
 import type { z } from 'zod';
-import { locations } from '../../db/tables.ts';
+import { locationRef } from '../locations/locations.repository.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import { scopeCondition } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { networkRanges } from './network-ranges.tables.ts';
+import { agentById } from '../agents/agents.repository.ts';
+import * as repo from './network-ranges.repository.ts';
 import { networkRangesListSql } from './network-ranges.list.ts';
 import './network-ranges.messages.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 
-type Row = typeof networkRanges.$inferSelect;
+type Row = repo.NetworkRangeRow;
 type Parsed = z.output<typeof networkRangeInputSchema>;
 
 
@@ -28,11 +26,11 @@ const cleanMask = (m: string | null) => (m ? m.replace(/\s+/g, '') : null);
 
 export class NetworkRangesService extends DomainService {
   list(caller: Caller, q: ListQuery) {
-    return runList<NetworkRangeListRow>(this.db, networkRangesListSql, q, scopeCondition(caller, networkRangesListSql.scope!));
+    return runList<NetworkRangeListRow>(this.db, networkRangesListSql, q, caller);
   }
 
   private async visible(caller: Caller, id: number): Promise<Row> {
-    const [r] = await this.db.select().from(networkRanges).where(eq(networkRanges.id, id));
+    const r = await repo.rangeById(this.db, id);
     if (!r) throw notFound();
     if (!caller.scope.has(r.locationId)) throw new AppError('OUT_OF_SCOPE');
     return r;
@@ -40,8 +38,8 @@ export class NetworkRangesService extends DomainService {
 
   /** Never returns the v3 keys: only whether they are set. */
   private async view(r: Row): Promise<NetworkRange> {
-    const [loc] = await this.db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, r.locationId));
-    const [agent] = r.agentId ? await this.db.select({ id: agents.id, name: agents.name }).from(agents).where(eq(agents.id, r.agentId)) : [];
+    const loc = (await locationRef(this.db, r.locationId))!;
+    const agent = r.agentId ? await agentById(this.db, r.agentId) : null;
     return {
       id: r.id,
       name: r.name,
@@ -59,7 +57,7 @@ export class NetworkRangesService extends DomainService {
       authKeySet: !!r.v3AuthKey,
       v3PrivProtocol: r.v3PrivProtocol,
       privKeySet: !!r.v3PrivKey,
-      agent: agent ?? null,
+      agent: agent && { id: agent.id, name: agent.name },
       location: loc,
       comment: r.comment,
       addressCount: rangeSize({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo }),
@@ -74,14 +72,14 @@ export class NetworkRangesService extends DomainService {
   private async resolvePlace(caller: Caller, input: Parsed): Promise<{ agentId: number | null; locationId: number }> {
     let agentLocation: number | null = null;
     if (input.agent) {
-      const [a] = await this.db.select().from(agents).where(eq(agents.id, input.agent.id));
+      const a = await agentById(this.db, input.agent.id);
       if (!a) throw new AppError('VALIDATION', { fields: [{ field: 'agent', key: 'general.badValue' }] });
       if (!caller.scope.has(a.locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'networks.agentOutOfScope' });
       agentLocation = a.locationId;
     }
     const locationId = input.location?.id ?? agentLocation;
     if (locationId == null) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'networks.locationRequired' }] });
-    const [loc] = await this.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+    const loc = await locationRef(this.db, locationId);
     if (!loc) throw new AppError('VALIDATION', { fields: [{ field: 'location', key: 'general.badValue' }] });
     if (!caller.scope.has(locationId)) throw new AppError('OUT_OF_SCOPE');
     return { agentId: input.agent?.id ?? null, locationId };
@@ -132,7 +130,7 @@ export class NetworkRangesService extends DomainService {
     const place = await this.resolvePlace(caller, parsed);
     const values = this.values(parsed, place, null);
     this.requireKeys(values);
-    const [row] = await this.db.insert(networkRanges).values(values).returning();
+    const row = await repo.insertRange(this.db, values);
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.created', params: { actor: caller.login, id: row.id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
     return this.view(row);
   }
@@ -143,14 +141,14 @@ export class NetworkRangesService extends DomainService {
     const place = await this.resolvePlace(caller, parsed);
     const values = this.values(parsed, place, existing);
     this.requireKeys(values);
-    const [row] = await this.db.update(networkRanges).set(values).where(eq(networkRanges.id, id)).returning();
+    const row = await repo.updateRange(this.db, id, values);
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
     return this.view(row);
   }
 
   async remove(caller: Caller, id: number) {
     const existing = await this.visible(caller, id);
-    await this.db.delete(networkRanges).where(eq(networkRanges.id, id));
+    await repo.deleteRange(this.db, id);
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.deleted', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: existing.locationId });
   }
 }

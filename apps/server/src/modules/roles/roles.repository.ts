@@ -5,6 +5,12 @@ import { roleGrants, roles, userRoles } from '../../db/tables.ts';
 
 export type RoleWithGrants = { id: number; code: string; name: string; grants: Grant[] };
 
+/** Which of the ids name a role. */
+export async function existingRoleIds(db: Db, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  return (await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids))).map((r) => r.id);
+}
+
 export async function allRoles(db: Db): Promise<RoleWithGrants[]> {
   const [rs, gs] = await Promise.all([db.select().from(roles).orderBy(roles.id), db.select().from(roleGrants)]);
   return rs.map((r) => ({

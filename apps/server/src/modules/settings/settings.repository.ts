@@ -1,8 +1,19 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SmtpSettings } from '../../lib/mailer.ts';
 import { settings } from '../../db/tables.ts';
+
+export type SettingRow = typeof settings.$inferSelect;
+
+/** The settings the console shows: all but the SYSTEM component's, by component and code. */
+export function shownSettings(db: Db): Promise<SettingRow[]> {
+  return db.select().from(settings).where(ne(settings.systemComponent, 'SYSTEM')).orderBy(asc(settings.systemComponent), asc(settings.code));
+}
+
+export async function updateSetting(db: Db, code: string, set: Partial<SettingRow>) {
+  await db.update(settings).set(set).where(eq(settings.code, code));
+}
 
 export type SettingValue = string | number | boolean | Date | null;
 

@@ -1,14 +1,11 @@
-import { asc, eq, ne } from 'drizzle-orm';
 import { SETTING_RULES, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
-import { settings } from '../../db/tables.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail } from '../../lib/mailer.ts';
-import { smtpSettings } from './settings.repository.ts';
+import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import './settings.messages.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 
-type Row = typeof settings.$inferSelect;
 type Value = string | number | boolean | null;
 
 /** The column a value type keeps its value in. */
@@ -33,14 +30,14 @@ function view(r: Row): Setting {
 /** Instance settings (SMTP, agent periodicity, log clearing); SYSTEM ones are never shown. */
 export class SettingsService extends DomainService {
   async list(): Promise<Setting[]> {
-    const rows = await this.db.select().from(settings).where(ne(settings.systemComponent, 'SYSTEM')).orderBy(asc(settings.systemComponent), asc(settings.code));
+    const rows = await shownSettings(this.db);
     return rows.map(view);
   }
 
   async update(caller: Caller, changes: SettingsUpdate): Promise<Setting[]> {
     // SMTP decides where password restore links go: a location admin must not point it elsewhere.
     assertDefaultAdmin(caller);
-    const rows = new Map((await this.db.select().from(settings).where(ne(settings.systemComponent, 'SYSTEM'))).map((r) => [r.code, r]));
+    const rows = new Map((await shownSettings(this.db)).map((r) => [r.code, r]));
     const fields: FieldError[] = [];
     const updates: { code: string; set: Partial<Row> }[] = [];
     for (const c of changes) {
@@ -69,7 +66,7 @@ export class SettingsService extends DomainService {
     if (fields.length) throw new AppError('VALIDATION', { fields });
     if (updates.length) {
       await this.db.transaction(async (tx) => {
-        for (const u of updates) await tx.update(settings).set(u.set).where(eq(settings.code, u.code));
+        for (const u of updates) await updateSetting(tx, u.code, u.set);
         await this.log.write(
           { group: 'SETTINGS', level: 'I', messageCode: 'settings.changed', params: { actor: caller.login, codes: updates.map((u) => u.code) }, userId: caller.userId },
           tx,

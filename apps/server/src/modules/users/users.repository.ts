@@ -2,10 +2,48 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Me, User } from '@pagewatch/contracts/users';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
-import { locations, userLocations, users } from '../../db/tables.ts';
+import { takenIgnoringCase } from '../../db/taken.ts';
+import { locations, userLocations, userRoles, users } from '../../db/tables.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 
 type UserRow = typeof users.$inferSelect;
+type UserValues = Omit<typeof users.$inferInsert, 'id'>;
+
+export function loginTaken(db: Db, login: string, exceptId: number | null): Promise<boolean> {
+  return takenIgnoringCase(db, users.login, users.id, login, exceptId);
+}
+
+export async function activeAdminCount(db: Db): Promise<number> {
+  const res = await db.execute(sql`
+    SELECT count(*)::int AS n FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+    WHERE r.code = 'ADMIN' AND u.active_flag`);
+  return Number((res.rows[0] as { n: number }).n);
+}
+
+export async function insertUser(db: Db, values: UserValues): Promise<{ id: number }> {
+  const [u] = await db.insert(users).values(values).returning({ id: users.id });
+  return u;
+}
+
+export async function updateUser(db: Db, id: number, set: Partial<UserValues>) {
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+export async function deleteUser(db: Db, id: number) {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Replaces the user's roles. */
+export async function setRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+/** Replaces the user's locations. */
+export async function setLocations(db: Db, userId: number, locationIds: number[]) {
+  await db.delete(userLocations).where(eq(userLocations.userId, userId));
+  if (locationIds.length) await db.insert(userLocations).values(locationIds.map((locationId) => ({ userId, locationId })));
+}
 
 export async function userById(db: Db, id: number): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(eq(users.id, id));

@@ -1,27 +1,18 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { UserInput, UserListRow } from '@pagewatch/contracts/users';
 import type { Db } from '../../db/client.ts';
-import { roles, userLocations, userRoles, users } from '../../db/tables.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import { locationIn } from '../../db/scope.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
 import type { SessionNotice } from '../../plugins/realtime.ts';
-import { allRoles, roleIdsOf } from '../roles/roles.repository.ts';
+import { allRoles, existingRoleIds, roleIdsOf } from '../roles/roles.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
+import * as repo from './users.repository.ts';
 import { keyLocations, locationIdsOf, userById, userView } from './users.repository.ts';
 import { usersListSql } from './users.list.ts';
 import './users.messages.ts';
-
-/**
- * Users the caller may see: those with a location in the caller's scope (kept when the caller
- * sees every location: a user without locations stays hidden).
- */
-const scopeOf = (caller: Caller) =>
-  caller.scope.size ? sql`EXISTS (SELECT 1 FROM user_locations ul WHERE ul.user_id = u.id AND ${locationIn(caller.scope, sql`ul.location_id`)})` : sql`false`;
 
 const loginConflict = () => new AppError('CONFLICT', { key: 'user.loginTaken', fields: [{ field: 'login', key: 'user.loginTaken' }] });
 
@@ -50,7 +41,7 @@ export class UsersService {
   }
 
   list(caller: Caller, q: ListQuery) {
-    return runList<UserListRow>(this.db, usersListSql, q, scopeOf(caller));
+    return runList<UserListRow>(this.db, usersListSql, q, caller);
   }
 
   /** The user if the caller may see them: 404 when missing, 403 when outside the caller's locations. */
@@ -91,8 +82,7 @@ export class UsersService {
    */
   private async checkAssignable(caller: Caller, input: UserInput, current: { roleIds: number[]; locationIds: number[] }) {
     const wanted = [...new Set(input.grants.map((g) => g.id))];
-    const existing = await this.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted));
-    if (existing.length !== wanted.length) throw invalid('grants', 'general.badValue');
+    if ((await existingRoleIds(this.db, wanted)).length !== wanted.length) throw invalid('grants', 'general.badValue');
     const managed = new Set((await this.managedRoles(caller)).map((r) => r.id));
     if (current.roleIds.some((r) => !managed.has(r))) throw forbidden('user.superior');
     const roleChanges = changes(current.roleIds, wanted);
@@ -102,17 +92,9 @@ export class UsersService {
     return { roleIds: wanted, rolesChanged: roleChanges.added.length + roleChanges.removed.length > 0 };
   }
 
-  private async loginTaken(login: string, exceptId: number | null) {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(sql`lower(${users.login}) = lower(${login})`);
-    return Boolean(row) && row.id !== exceptId;
-  }
-
   /** Refuses a change that would leave no active user holding the ADMIN role. */
   private async keepAnAdmin(tx: Db) {
-    const res = await tx.execute(sql`
-      SELECT count(*)::int AS n FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
-      WHERE r.code = 'ADMIN' AND u.active_flag`);
-    if (Number((res.rows[0] as { n: number }).n) < 1) throw conflict('user.lastAdmin');
+    if ((await repo.activeAdminCount(tx)) < 1) throw conflict('user.lastAdmin');
   }
 
   /** The location an event about a user is filed under: one the caller sees, so their log shows it. */
@@ -123,25 +105,22 @@ export class UsersService {
   async create(caller: Caller, input: UserInput) {
     if (!input.passwordHash) throw invalid('passwordHash', 'user.passwordRequired');
     const { roleIds } = await this.checkAssignable(caller, input, { roleIds: [], locationIds: [] });
-    if (await this.loginTaken(input.login, null)) throw loginConflict();
+    if (await repo.loginTaken(this.db, input.login, null)) throw loginConflict();
     const locationIds = await keyLocations(this.db, input.locations.map((l) => l.id));
     const passwordHash = await hashPassword(input.passwordHash);
     const id = await this.db.transaction(async (tx) => {
-      const [u] = await tx
-        .insert(users)
-        .values({
-          login: input.login,
-          email: input.email,
-          passwordHash,
-          activeFlag: input.activeFlag,
-          systemNotificationRecipient: input.systemNotificationRecipient,
-          lastName: input.lastName,
-          firstName: input.firstName || null,
-          middleName: input.middleName || null,
-        })
-        .returning({ id: users.id });
-      await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: u.id, roleId })));
-      await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: u.id, locationId })));
+      const u = await repo.insertUser(tx, {
+        login: input.login,
+        email: input.email,
+        passwordHash,
+        activeFlag: input.activeFlag,
+        systemNotificationRecipient: input.systemNotificationRecipient,
+        lastName: input.lastName,
+        firstName: input.firstName || null,
+        middleName: input.middleName || null,
+      });
+      await repo.setRoles(tx, u.id, roleIds);
+      await repo.setLocations(tx, u.id, locationIds);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.created', params: { actor: caller.login, login: input.login }, userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx);
       return u.id;
     });
@@ -156,7 +135,7 @@ export class UsersService {
       throw forbidden('user.ownRoles');
     }
     const { roleIds, rolesChanged } = await this.checkAssignable(caller, input, { roleIds: currentRoles, locationIds });
-    if (await this.loginTaken(input.login, id)) throw loginConflict();
+    if (await repo.loginTaken(this.db, input.login, id)) throw loginConflict();
     const passwordHash = input.passwordHash ? await hashPassword(input.passwordHash) : undefined;
     const newLocations = await keyLocations(this.db, input.locations.map((l) => l.id));
     // A new password or a deactivation ends the user's sessions (security.md invariant 5); the
@@ -166,26 +145,19 @@ export class UsersService {
     const rights = rolesChanged || locationsChanged.added.length + locationsChanged.removed.length > 0 || input.login !== user.login;
     await this.db.transaction(async (tx) => {
       if (ended) await revokeUserSessions(tx, id, id === caller.userId ? caller.sessionId : null);
-      await tx
-        .update(users)
-        .set({
-          login: input.login,
-          email: input.email,
-          ...(passwordHash ? { passwordHash } : {}),
-          activeFlag: input.activeFlag,
-          systemNotificationRecipient: input.systemNotificationRecipient,
-          lastName: input.lastName,
-          firstName: input.firstName || null,
-          middleName: input.middleName || null,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
-      if (rolesChanged) {
-        await tx.delete(userRoles).where(eq(userRoles.userId, id));
-        await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
-      }
-      await tx.delete(userLocations).where(eq(userLocations.userId, id));
-      await tx.insert(userLocations).values(newLocations.map((locationId) => ({ userId: id, locationId })));
+      await repo.updateUser(tx, id, {
+        login: input.login,
+        email: input.email,
+        ...(passwordHash ? { passwordHash } : {}),
+        activeFlag: input.activeFlag,
+        systemNotificationRecipient: input.systemNotificationRecipient,
+        lastName: input.lastName,
+        firstName: input.firstName || null,
+        middleName: input.middleName || null,
+        updatedAt: new Date(),
+      });
+      if (rolesChanged) await repo.setRoles(tx, id, roleIds);
+      await repo.setLocations(tx, id, newLocations);
       await this.keepAnAdmin(tx);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx);
     });
@@ -200,7 +172,7 @@ export class UsersService {
     const managed = new Set((await this.managedRoles(caller)).map((r) => r.id));
     if ((await roleIdsOf(this.db, id)).some((r) => !managed.has(r))) throw forbidden('user.superior');
     await this.db.transaction(async (tx) => {
-      await tx.delete(users).where(eq(users.id, id));
+      await repo.deleteUser(tx, id);
       await this.keepAnAdmin(tx);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx);
     });

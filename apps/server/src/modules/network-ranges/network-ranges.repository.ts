@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { networkRanges } from './network-ranges.tables.ts';
+
+export type NetworkRangeRow = typeof networkRanges.$inferSelect;
+type Values = Omit<typeof networkRanges.$inferInsert, 'id'>;
+
+export async function rangeById(db: Db, id: number): Promise<NetworkRangeRow | null> {
+  const [r] = await db.select().from(networkRanges).where(eq(networkRanges.id, id));
+  return r ?? null;
+}
+
+export async function rangesOfAgent(db: Db, agentId: number): Promise<NetworkRangeRow[]> {
+  return db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId));
+}
+
+export async function insertRange(db: Db, values: Values): Promise<NetworkRangeRow> {
+  const [row] = await db.insert(networkRanges).values(values).returning();
+  return row;
+}
+
+export async function updateRange(db: Db, id: number, values: Values): Promise<NetworkRangeRow> {
+  const [row] = await db.update(networkRanges).set(values).where(eq(networkRanges.id, id)).returning();
+  return row;
+}
+
+export async function deleteRange(db: Db, id: number) {
+  await db.delete(networkRanges).where(eq(networkRanges.id, id));
+}
