@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // Core tables in db/tables.ts; each domain may add modules/<domain>/<domain>.tables.ts.
-  schema: ['./src/db/tables.ts', './src/modules/*/*.tables.ts', './src/jobs/*.tables.ts'],
+  // Each domain's tables are in modules/<domain>/<domain>.tables.ts; the jobs' in jobs/.
+  schema: ['./src/modules/*/*.tables.ts', './src/jobs/*.tables.ts'],
   out: './drizzle',
 });

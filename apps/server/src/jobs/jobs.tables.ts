@@ -1,6 +1,5 @@
-import { bigint, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { ts } from '../db/columns.ts';
 
 /**
  * One row per declared job: when it runs next and whether a run is under way. Claiming a run is

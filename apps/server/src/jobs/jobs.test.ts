@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { eventLogs, settings } from '../db/tables.ts';
+import { eventLogs } from '../modules/event-logs/event-logs.tables.ts';
+import { settings } from '../modules/settings/settings.tables.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { JobRunner, type JobDef } from './job-runner.ts';
 import { jobSchedules } from './jobs.tables.ts';

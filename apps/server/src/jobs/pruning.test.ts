@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { eventLogs, passwordRestoreTokens, sessions, users } from '../db/tables.ts';
+import { passwordRestoreTokens, sessions } from '../modules/auth/auth.tables.ts';
+import { eventLogs } from '../modules/event-logs/event-logs.tables.ts';
+import { users } from '../modules/users/users.tables.ts';
 import { ingestedReadings } from '../modules/devices/devices.tables.ts';
 import { createTestApp } from '../test/test-app.ts';
 

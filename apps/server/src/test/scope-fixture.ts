@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../db/client.ts';
-import { locations, roleGrants, roles } from '../db/tables.ts';
+import { locations } from '../modules/locations/locations.tables.ts';
+import { roleGrants, roles } from '../modules/roles/roles.tables.ts';
 
 /**
  * Locations and roles written straight to the database, for tests that need a location tree

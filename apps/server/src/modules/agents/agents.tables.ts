@@ -1,7 +1,6 @@
-import { bigint, char, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/tables.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, char, index, integer, pgTable, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.tables.ts';
+import { ts } from '../../db/columns.ts';
 
 /** Agents: only the SHA-256 of an agent's token is stored (the token is shown once). */
 export const agents = pgTable(

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { demoRequests, passwordRestoreTokens, sessions, userLocations, users } from '../../db/tables.ts';
+import { demoRequests, passwordRestoreTokens, sessions } from './auth.tables.ts';
+import { userLocations, users } from '../users/users.tables.ts';
 import { authThrottle } from './auth.tables.ts';
 
 export async function findUserByLogin(db: Db, login: string) {

@@ -1,6 +1,33 @@
-import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { char, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+import { users } from '../users/users.tables.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Sign-in sessions; only the SHA-256 of a token is stored. */
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const passwordRestoreTokens = pgTable('password_restore_tokens', {
+  tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const demoRequests = pgTable('demo_requests', {
+  id: serial('id').primaryKey(),
+  email: varchar('email', { length: 256 }).notNull(),
+  fullName: varchar('full_name', { length: 256 }).notNull(),
+  phone: varchar('phone', { length: 32 }).notNull(),
+  company: varchar('company', { length: 256 }).notNull(),
+  comment: text('comment').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 
 /**
  * One counter per throttled key (`signin:<login>|<address>`, `forgot-ip:<address>`, …), shared

@@ -1,7 +1,6 @@
-import { date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.tables.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from '../../db/columns.ts';
 
 /**
  * Pages per user per device per day (spec section 3, Device user day). Written by the print

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
-import { locations } from '../../db/tables.ts';
+import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { devices, deviceSupplies, deviceWalks } from './devices.tables.ts';
 import { deviceWalkRequests } from './device-activity.tables.ts';

@@ -12,15 +12,14 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/tables.ts';
+import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
+import { ts } from '../../db/columns.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const counter = (name: string) => bigint(name, { mode: 'number' });
 
 /** A vendor counter as stored on the device: the reading's key, name, OID and value. */

@@ -3,7 +3,7 @@ import type { AttributeValue, DictionaryAttribute, DictionaryItem, DictionaryIte
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 import { locationIn } from '../../db/scope.ts';
-import { locations } from '../../db/tables.ts';
+import { locations } from '../locations/locations.tables.ts';
 import type { LocationRow } from '../locations/locations.repository.ts';
 import { locationPlans } from '../locations/locations.tables.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';

@@ -1,5 +1,26 @@
-import { customType, integer, pgTable, primaryKey, real, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/tables.ts';
+import { type AnyPgColumn, customType, integer, pgTable, primaryKey, real, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+
+export const locations = pgTable('locations', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 50 }).notNull().unique(),
+  name: varchar('name', { length: 250 }).notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => locations.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  // The LOCATION dictionary's item form (modules/dictionaries); the room plan is in location_plans.
+  sortOrder: integer('sort_order').notNull().default(0),
+  description: text('description'),
+  addressIndex: varchar('address_index', { length: 20 }),
+  city: varchar('city', { length: 250 }),
+  street: varchar('street', { length: 250 }),
+  house: varchar('house', { length: 50 }),
+  floor: varchar('floor', { length: 50 }),
+  room: varchar('room', { length: 50 }),
+  contactName: varchar('contact_name', { length: 250 }),
+  contactPosition: varchar('contact_position', { length: 250 }),
+  contactPhones: varchar('contact_phones', { length: 250 }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,8 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../../db/tables.ts';
+import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from '../../db/columns.ts';
 
 /**
  * A network an agent scans: BROADCAST and NETMASK use address+mask, RANGE uses from-to.
