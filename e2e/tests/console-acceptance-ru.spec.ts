@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, createOperator, signIn } from './shell-helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminHeaders, createOperator, defaultLocation, finishAgentRun, signIn, startAgentRun } from './shell-helpers.ts';
 
 /**
  * Defects of the acceptance run (issue 13) in a Russian browser: words left in English, a cut
@@ -22,27 +21,12 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-async function auth(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiToken(request)}` };
-}
-
-async function defaultLocation(request: APIRequestContext, headers: Record<string, string>) {
-  const rows = ((await (await request.get('/api/user-locations/', { headers })).json()) as { pageRows: { id: number; code: string }[] }).pageRows;
-  return { id: (rows.find((l) => l.code === 'DEFAULT') ?? rows[0]).id };
-}
 
 test('an agent page shows its runs in Russian', async ({ request }) => {
-  const headers = await auth(request);
+  const headers = await adminHeaders(request);
   const name = `ru-run-${Date.now().toString(36)}`;
-  const created = await request.post('/api/agents', { headers, data: { name, location: await defaultLocation(request, headers) } });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id, token } = (await created.json()) as { id: number; token: string };
-  const agent = { Authorization: `Bearer ${token}` };
-  const runId = randomUUID();
-  const started = await request.post('/api/agent/runs', { headers: agent, data: { runId, startedAt: new Date(Date.now() - 1500).toISOString() } });
-  expect(started.status(), await started.text()).toBe(200);
-  const finished = await request.post(`/api/agent/runs/${runId}/finish`, { headers: agent, data: { finishedAt: new Date().toISOString(), rangeResults: [] } });
-  expect(finished.status(), await finished.text()).toBe(204);
+  const { agentId: id, agent, runId } = await startAgentRun(request, headers, name, new Date(Date.now() - 1500));
+  await finishAgentRun(request, agent, runId);
 
   await page.goto(`/agent/${id}`);
   const runs = page.getByTestId('agent-runs');
@@ -62,7 +46,7 @@ test('the user form names roles in Russian', async () => {
 });
 
 test('the warning badge on /logs is not cut', async ({ request }) => {
-  const headers = await auth(request);
+  const headers = await adminHeaders(request);
   const created = await request.post('/api/agents', { headers, data: { name: `ru-warn-${Date.now().toString(36)}`, location: await defaultLocation(request, headers) } });
   const { id } = (await created.json()) as { id: number };
   // A new token is logged as a warning.
@@ -91,7 +75,7 @@ test('one Russian word for a location: the menu, the list and the form agree', a
 
 test('tree totals, colour columns and the not-built screen in Russian', async ({ request }) => {
   // The number of locations from the API: counting rows on the page would race the grid's loading.
-  const headers = await auth(request);
+  const headers = await adminHeaders(request);
   const count = ((await (await request.get('/api/user-locations/', { headers })).json()) as { pageRows: unknown[] }).pageRows.length;
   await page.goto('/locations');
   const locations = page.locator('[data-grid-key="gridLocations"]');

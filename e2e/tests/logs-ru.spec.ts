@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from './shell-helpers.ts';
+import { adminHeaders, defaultLocation, finishAgentRun, signIn, startAgentRun } from './shell-helpers.ts';
 
 // The event log in a Russian browser: records written by the server (a user creation, a sign-in,
 // an agent run) are rendered in the reader's language, not in the English they are stored in.
 test.use({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
 
 test('/logs and /log/{id} show server messages in Russian', async ({ page, request }) => {
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const locations = (await (await request.get('/api/user-locations/', { headers })).json()).pageRows as { id: number; code: string }[];
-  const location = { id: (locations.find((l) => l.code === 'DEFAULT') ?? locations[0]).id };
+  const headers = await adminHeaders(request);
+  const location = await defaultLocation(request, headers);
   const roles = (await (await request.get('/api/managed-roles-v/', { headers })).json()).pageRows as { id: number; code: string }[];
   const login = `ru${Date.now().toString(36)}`;
   const user = await request.post('/api/users', {
@@ -18,15 +16,8 @@ test('/logs and /log/{id} show server messages in Russian', async ({ page, reque
   });
   expect(user.status(), await user.text()).toBe(200);
   const name = `ru-agent-${Date.now().toString(36)}`;
-  const created = await request.post('/api/agents', { headers, data: { name, location } });
-  expect(created.status(), await created.text()).toBe(200);
-  const agent = { Authorization: `Bearer ${(await created.json()).token}` };
-  const runId = randomUUID();
-  const started = await request.post('/api/agent/runs', { headers: agent, data: { runId, startedAt: new Date().toISOString() } });
-  expect(started.status(), await started.text()).toBe(200);
-  const logId = (await started.json()).logId as number;
-  const finished = await request.post(`/api/agent/runs/${runId}/finish`, { headers: agent, data: { finishedAt: new Date().toISOString(), rangeResults: [] } });
-  expect(finished.status(), await finished.text()).toBe(204);
+  const { agent, runId, logId } = await startAgentRun(request, headers, name);
+  await finishAgentRun(request, agent, runId);
 
   await signIn(page);
   await page.goto('/logs');

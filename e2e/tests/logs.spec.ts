@@ -1,30 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, signIn } from './shell-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { adminHeaders, defaultLocation, signIn, startAgentRun } from './shell-helpers.ts';
 
 // The event log screens against the real server: a user creation in /logs, and an agent run
 // (through the agent protocol, as a real agent sends it) whose children appear live on /log/{id}.
 test.use({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
 test.describe.configure({ mode: 'serial' });
 
-async function admin(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiToken(request)}` };
-}
-
-async function defaultLocation(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
-  const rows = (await (await request.get('/api/user-locations/', { headers })).json()).pageRows as { id: number; code: string }[];
-  return (rows.find((l) => l.code === 'DEFAULT') ?? rows[0]).id;
-}
 
 test('the logs grid shows a user creation with the acting user, and its record links to the user', async ({ page, request }) => {
-  const headers = await admin(request);
+  const headers = await adminHeaders(request);
   const roles = (await (await request.get('/api/managed-roles-v/', { headers })).json()).pageRows as { id: number; code: string }[];
   const login = `logged${Date.now().toString(36)}`;
   const res = await request.post('/api/users', {
     headers,
     data: {
       login, email: `${login}@example.com`, passwordHash: 'Passw0rd!', lastName: 'Logged', activeFlag: true,
-      locations: [{ id: await defaultLocation(request, headers) }], grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }],
+      locations: [await defaultLocation(request, headers)], grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }],
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -51,17 +42,8 @@ test('the logs grid shows a user creation with the acting user, and its record l
 });
 
 test('an agent run: children appear live on /log/{id}, and the page stops listening when it finishes', async ({ page, request }) => {
-  const headers = await admin(request);
-  const created = await request.post('/api/agents', {
-    headers,
-    data: { name: `e2e-agent-${Date.now().toString(36)}`, location: { id: await defaultLocation(request, headers) } },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const agent = { Authorization: `Bearer ${(await created.json()).token}` };
-  const runId = randomUUID();
-  const started = await request.post('/api/agent/runs', { headers: agent, data: { runId, startedAt: new Date().toISOString() } });
-  expect(started.status(), await started.text()).toBe(200);
-  const logId = (await started.json()).logId as number;
+  const headers = await adminHeaders(request);
+  const { agent, runId, logId } = await startAgentRun(request, headers, `e2e-agent-${Date.now().toString(36)}`);
 
   // What the page sends over the WebSocket.
   const sent: string[] = [];

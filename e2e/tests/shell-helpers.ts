@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // The administrator that playwright.config.ts creates on the fresh server.
@@ -59,4 +60,33 @@ export async function createOperator(request: APIRequestContext) {
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return { login, password };
+}
+
+/** The administrator's bearer header for API calls. */
+export async function adminHeaders(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await apiToken(request)}` };
+}
+
+/** The DEFAULT location as a reference (`{ id }`). */
+export async function defaultLocation(request: APIRequestContext, headers: Record<string, string>) {
+  const rows = ((await (await request.get('/api/user-locations/', { headers })).json()) as { pageRows: { id: number; code: string }[] }).pageRows;
+  return { id: (rows.find((l) => l.code === 'DEFAULT') ?? rows[0]).id };
+}
+
+/** A new agent at the DEFAULT location with a run started, as a real agent starts one. */
+export async function startAgentRun(request: APIRequestContext, headers: Record<string, string>, name: string, startedAt = new Date()) {
+  const created = await request.post('/api/agents', { headers, data: { name, location: await defaultLocation(request, headers) } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id, token } = (await created.json()) as { id: number; token: string };
+  const agent = { Authorization: `Bearer ${token}` };
+  const runId = randomUUID();
+  const started = await request.post('/api/agent/runs', { headers: agent, data: { runId, startedAt: startedAt.toISOString() } });
+  expect(started.status(), await started.text()).toBe(200);
+  return { agentId: id, agent, runId, logId: ((await started.json()) as { logId: number }).logId };
+}
+
+/** Finishes the run without ranges. */
+export async function finishAgentRun(request: APIRequestContext, agent: Record<string, string>, runId: string) {
+  const finished = await request.post(`/api/agent/runs/${runId}/finish`, { headers: agent, data: { finishedAt: new Date().toISOString(), rangeResults: [] } });
+  expect(finished.status(), await finished.text()).toBe(204);
 }

@@ -120,8 +120,8 @@ export const networkRangeInputSchema = z
   });
 export type NetworkRangeInput = z.input<typeof networkRangeInputSchema>;
 
-/** A range as the API returns it: the community and the v3 keys only as "set or not". */
-export const networkRangeSchema = z.object({
+/** What a range is, in the form, the card and the grid alike. */
+const rangeFields = {
   id: z.number().int(),
   name: z.string().nullable(),
   type: networkRangeTypeSchema,
@@ -130,6 +130,11 @@ export const networkRangeSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   port: z.number().int(),
+};
+
+/** A range as the API returns it: the community and the v3 keys only as "set or not". */
+export const networkRangeSchema = z.object({
+  ...rangeFields,
   snmpVersion: z.enum(['1', '2c', '3']),
   communitySet: z.boolean(),
   v3User: z.string().nullable(),
@@ -146,14 +151,7 @@ export const networkRangeSchema = z.object({
 export type NetworkRange = z.infer<typeof networkRangeSchema>;
 
 export const networkRangeListRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
-  type: networkRangeTypeSchema,
-  address: z.string().nullable(),
-  mask: z.string().nullable(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  port: z.number().int(),
+  ...rangeFields,
   snmpVersion: z.string(),
   agentId: z.number().int().nullable(),
   agentName: z.string().nullable(),

@@ -1,7 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { SYSTEM_DICTIONARIES } from '@pagewatch/contracts/dictionaries';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ATTRIBUTE_VALUE_TYPES } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
+
+const seedSchema = z.array(
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    nameRu: z.string(),
+    hierarchical: z.boolean().optional(),
+    attributes: z.array(z.object({ code: z.string(), name: z.string(), valueType: z.enum(ATTRIBUTE_VALUE_TYPES), versioned: z.boolean().optional() })).optional(),
+    items: z.array(z.object({ code: z.string(), name: z.string(), nameRu: z.string(), attributes: z.record(z.string(), z.string()).optional() })),
+  }),
+);
+
+/**
+ * The dictionaries a new installation has (system-dictionaries.json). Their codes are fixed
+ * (other modules refer to them); their items may be renamed and extended. STATUS items carry
+ * their colour as an attribute, so a status is defined once: code, name and colour together.
+ */
+const SYSTEM_DICTIONARIES = seedSchema.parse(JSON.parse(readFileSync(new URL('./system-dictionaries.json', import.meta.url), 'utf8')));
 
 /**
  * Creates the system dictionaries, their attributes and items once. An existing installation

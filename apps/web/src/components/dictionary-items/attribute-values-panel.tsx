@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttributeValue, AttributeValueInput, DictionaryAttribute } from '@pagewatch/contracts/dictionaries';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { SmallTable, type SmallColumn } from '../small-table.tsx';
 import { attributeValuesKey, deleteAttributeValue, fetchAttributeValues, setAttributeValue } from './dictionary-items-api.ts';
 
 const shown = (a: DictionaryAttribute | undefined, v: AttributeValue, yes: string, no: string) => {
@@ -51,41 +52,30 @@ export function AttributeValuesPanel({ itemId, attributes, canEdit }: { itemId: 
   const rows = values.data?.pageRows ?? [];
   return (
     <Stack gap="sm" data-testid="attribute-values">
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('dictionaries.noValues')}</Text>
-      ) : (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dictionaries.attribute')}</Table.Th>
-              <Table.Th>{t('dictionaries.validFrom')}</Table.Th>
-              <Table.Th>{t('dictionaries.value')}</Table.Th>
-              {canEdit && <Table.Th w={40} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((v) => {
+      <SmallTable
+        rows={rows}
+        rowKey={(v) => v.id}
+        empty={t('dictionaries.noValues')}
+        columns={[
+          {
+            header: t('dictionaries.attribute'),
+            cell: (v) => {
               const a = byId.get(v.attributeId);
-              return (
-                <Table.Tr key={v.id}>
-                  <Table.Td>
-                    {a?.name ?? v.attributeId} {a?.versioned && <Badge size="xs" variant="light">{t('dictionaries.versioned')}</Badge>}
-                  </Table.Td>
-                  <Table.Td>{v.validFrom ?? '—'}</Table.Td>
-                  <Table.Td>{String(shown(a, v, t('dictionaries.yes'), t('dictionaries.no')))}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('dictionaries.deleteValue')} onClick={() => remove.mutate(v.id)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
+              return <>{a?.name ?? v.attributeId} {a?.versioned && <Badge size="xs" variant="light">{t('dictionaries.versioned')}</Badge>}</>;
+            },
+          },
+          { header: t('dictionaries.validFrom'), cell: (v) => v.validFrom ?? '—' },
+          { header: t('dictionaries.value'), cell: (v) => String(shown(byId.get(v.attributeId), v, t('dictionaries.yes'), t('dictionaries.no'))) },
+          canEdit && {
+            width: 40,
+            cell: (v) => (
+              <ActionIcon variant="subtle" color="red" aria-label={t('dictionaries.deleteValue')} onClick={() => remove.mutate(v.id)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
       {canEdit && attributes.length > 0 && (
         <Group align="flex-end" gap="xs">
           <Select
@@ -113,29 +103,21 @@ export function AttributeValuesPanel({ itemId, attributes, canEdit }: { itemId: 
 }
 
 /** The "attributes" tab: the dictionary's attributes as a read-only table. */
-export function AttributesTable({ attributes }: { attributes: DictionaryAttribute[] }) {
+export function AttributesTable({ attributes, actions }: { attributes: DictionaryAttribute[]; actions?: SmallColumn<DictionaryAttribute> }) {
   const { t } = useTranslation();
-  if (!attributes.length) return <Text c="dimmed" size="sm">{t('dictionaries.noAttributes')}</Text>;
   return (
-    <Table striped withTableBorder data-testid="attributes-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('dictionaries.code')}</Table.Th>
-          <Table.Th>{t('dictionaries.name')}</Table.Th>
-          <Table.Th>{t('dictionaries.valueType')}</Table.Th>
-          <Table.Th>{t('dictionaries.versioned')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {attributes.map((a) => (
-          <Table.Tr key={a.id}>
-            <Table.Td>{a.code}</Table.Td>
-            <Table.Td>{a.name}</Table.Td>
-            <Table.Td>{t(`dictionaries.types.${a.valueType}`)}</Table.Td>
-            <Table.Td>{a.versioned ? t('dictionaries.yes') : t('dictionaries.no')}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SmallTable
+      testId="attributes-table"
+      rows={attributes}
+      rowKey={(a) => a.id}
+      empty={t('dictionaries.noAttributes')}
+      columns={[
+        { header: t('dictionaries.code'), cell: (a) => a.code },
+        { header: t('dictionaries.name'), cell: (a) => a.name },
+        { header: t('dictionaries.valueType'), cell: (a) => t(`dictionaries.types.${a.valueType}`) },
+        { header: t('dictionaries.versioned'), cell: (a) => (a.versioned ? t('dictionaries.yes') : t('dictionaries.no')) },
+        actions ?? false,
+      ]}
+    />
   );
 }

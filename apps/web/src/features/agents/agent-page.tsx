@@ -10,6 +10,7 @@ import { agentInputSchema, type Agent } from '@pagewatch/contracts/agents';
 import { NETWORK_RANGE_TYPE_DEFS } from '@pagewatch/contracts/network-ranges';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
+import { SmallTable } from '../../components/small-table.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -259,39 +260,32 @@ function AgentDetails({ agent }: { agent: Agent }) {
         <Title order={5} mb="xs">
           {t('agents.runs')}
         </Title>
-        {s?.runs.length ? (
-          <Table striped data-testid="agent-runs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('agents.runStarted')}</Table.Th>
-                <Table.Th>{t('agents.runDuration')}</Table.Th>
-                <Table.Th>{t('agents.runResult')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.runs.map((r) => (
-                <Table.Tr key={r.runId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/log/${r.logId}`}>
-                      {when(r.startedAt)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{r.durationMs === null ? t('agents.runActive') : t('agents.seconds', { value: (r.durationMs / 1000).toFixed(3) })}</Table.Td>
-                  <Table.Td>
-                    {/* The server renders the run's log message in the console's language. */}
-                    <Text size="sm" c={r.logLevel === 'E' ? 'red' : r.logLevel === 'W' ? 'orange' : undefined}>
-                      {r.message}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('agents.noRuns')}
-          </Text>
-        )}
+        <SmallTable
+          testId="agent-runs"
+          rows={s?.runs ?? []}
+          rowKey={(r) => r.runId}
+          empty={t('agents.noRuns')}
+          columns={[
+            {
+              header: t('agents.runStarted'),
+              cell: (r) => (
+                <Anchor component={Link} to={`/log/${r.logId}`}>
+                  {when(r.startedAt)}
+                </Anchor>
+              ),
+            },
+            { header: t('agents.runDuration'), cell: (r) => (r.durationMs === null ? t('agents.runActive') : t('agents.seconds', { value: (r.durationMs / 1000).toFixed(3) })) },
+            {
+              header: t('agents.runResult'),
+              // The server renders the run's log message in the console's language.
+              cell: (r) => (
+                <Text size="sm" c={r.logLevel === 'E' ? 'red' : r.logLevel === 'W' ? 'orange' : undefined}>
+                  {r.message}
+                </Text>
+              ),
+            },
+          ]}
+        />
       </Paper>
     </>
   );

@@ -1,5 +1,5 @@
 import { restorePasswordSchema } from '@pagewatch/contracts/auth';
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { LOGIN_PATH } from '../../lib/redirect.ts';
 import { checkRestoreToken, restorePassword } from './api/auth-api.ts';
+import { AuthForm } from './auth-form.tsx';
 import { PublicCard } from './public-card.tsx';
 
 /** `/restore-password/{token}`: the link from the e-mail; sets a new password once. */
@@ -59,36 +60,12 @@ export function RestorePasswordPage() {
         {t('restore.invalidLink')}
       </Alert>
     );
-  } else if (mutation.isSuccess) {
-    body = (
-      <Alert color="green" role="status">
-        {mutation.data.message}
-      </Alert>
-    );
   } else {
     body = (
-      <form onSubmit={submitFocusingErrors(form, (v) => mutation.mutate(v))} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('restore.rules')}
-          </Text>
-          {mutation.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
-          <PasswordInput label={t('restore.password')} autoComplete="new-password" autoFocus required {...input('password')} />
-          <PasswordInput
-            label={t('restore.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            {...input('passwordConfirmation')}
-          />
-          <Button type="submit" loading={mutation.isPending} fullWidth>
-            {t('restore.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm mutation={mutation} onSubmit={submitFocusingErrors(form, (v) => mutation.mutate(v))} hint={t('restore.rules')} submitLabel={t('restore.submit')}>
+        <PasswordInput label={t('restore.password')} autoComplete="new-password" autoFocus required {...input('password')} />
+        <PasswordInput label={t('restore.passwordConfirmation')} autoComplete="new-password" required {...input('passwordConfirmation')} />
+      </AuthForm>
     );
   }
 

@@ -4,7 +4,7 @@ import type { FilterExpression } from '@pagewatch/contracts/list';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
-import { DataGrid } from '../../components/data-grid/data-grid.tsx';
+import { DataGrid, type DataGridProps as GridProps } from '../../components/data-grid/data-grid.tsx';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 
 const userDaysColumns = columnsFromList(dmDeviceUserDaysList, {
@@ -30,34 +30,18 @@ function StillHere() {
   return <i>{t('devices.stillInUse')}</i>;
 }
 
-const ofDevice = (deviceId: number): FilterExpression => ['deviceId', '=', deviceId];
+/** One of the device's own grids: the list filtered to the device. */
+function OfDevice<Row extends { id: string | number }>(props: { deviceId: number; gridKey: string; list: GridProps<Row>['list']; columns: GridProps<Row>['columns'] }) {
+  const filter = useMemo((): FilterExpression => ['deviceId', '=', props.deviceId], [props.deviceId]);
+  return <DataGrid<Row> gridKey={props.gridKey} list={props.list} columns={props.columns} baseFilter={filter} getRowId={(r) => r.id} height={460} />;
+}
 
 /** The device's pages per user per day (spec section 3, Device user day). */
 export function DeviceUserDays({ deviceId }: { deviceId: number }) {
-  const filter = useMemo(() => ofDevice(deviceId), [deviceId]);
-  return (
-    <DataGrid<DmDeviceUserDayRow>
-      gridKey="gridDeviceUserDays"
-      list={dmDeviceUserDaysList}
-      columns={userDaysColumns}
-      baseFilter={filter}
-      getRowId={(r) => r.id}
-      height={460}
-    />
-  );
+  return <OfDevice<DmDeviceUserDayRow> deviceId={deviceId} gridKey="gridDeviceUserDays" list={dmDeviceUserDaysList} columns={userDaysColumns} />;
 }
 
 /** The device's addresses by period: each from its change until the next one. */
 export function DeviceIpHistory({ deviceId }: { deviceId: number }) {
-  const filter = useMemo(() => ofDevice(deviceId), [deviceId]);
-  return (
-    <DataGrid<DmDeviceHistoryRow>
-      gridKey="gridDeviceIpHistory"
-      list={dmDeviceHistoryList}
-      columns={ipColumns}
-      baseFilter={filter}
-      getRowId={(r) => r.id}
-      height={460}
-    />
-  );
+  return <OfDevice<DmDeviceHistoryRow> deviceId={deviceId} gridKey="gridDeviceIpHistory" list={dmDeviceHistoryList} columns={ipColumns} />;
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { submitFocusingErrors } from '../../components/form/submit-focusing-erro
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { AttributesTable } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { deleteAttribute, dictionaryKey, saveAttribute } from './api/dictionaries-api.ts';
 
 /** The "attributes" tab: value type (numeric, string, date, flag), code, name and the versioned flag. */
@@ -25,39 +26,22 @@ export function AttributesEditor({ dictionary, canEdit }: { dictionary: Dictiona
           <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>{t('dictionaries.addAttribute')}</Button>
         </Group>
       )}
-      {dictionary.attributes.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('dictionaries.noAttributes')}</Text>
-      ) : (
-        <Table striped withTableBorder data-testid="attributes-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dictionaries.code')}</Table.Th>
-              <Table.Th>{t('dictionaries.name')}</Table.Th>
-              <Table.Th>{t('dictionaries.valueType')}</Table.Th>
-              <Table.Th>{t('dictionaries.versioned')}</Table.Th>
-              {canEdit && <Table.Th w={80} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {dictionary.attributes.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{a.code}</Table.Td>
-                <Table.Td>{a.name}</Table.Td>
-                <Table.Td>{t(`dictionaries.types.${a.valueType}`)}</Table.Td>
-                <Table.Td>{a.versioned ? t('dictionaries.yes') : t('dictionaries.no')}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={t('dictionaries.editAttribute')} onClick={() => setEditing(a)}><IconPencil size={16} /></ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('dictionaries.delete')} onClick={() => remove.mutate(a.id)}><IconTrash size={16} /></ActionIcon>
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <AttributesTable
+        attributes={dictionary.attributes}
+        actions={
+          canEdit
+            ? {
+                width: 80,
+                cell: (a) => (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={t('dictionaries.editAttribute')} onClick={() => setEditing(a)}><IconPencil size={16} /></ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('dictionaries.delete')} onClick={() => remove.mutate(a.id)}><IconTrash size={16} /></ActionIcon>
+                  </Group>
+                ),
+              }
+            : undefined
+        }
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('dictionaries.attribute')} centered>
         {editing !== null && <AttributeForm dictionaryId={dictionary.id} attribute={editing === 'new' ? null : editing} onDone={() => { setEditing(null); refresh(); }} />}
       </Modal>

@@ -1,7 +1,8 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { itemName, useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { SmallTable } from '../../components/small-table.tsx';
 import { fetchLocationAgents, fetchLocationDevices } from './api/locations-api.ts';
 
 /** A device status with its colour and name from the STATUS dictionary. */
@@ -19,57 +20,39 @@ export function StatusBadge({ code }: { code: string | null }) {
 export function LocationDevices({ locationId }: { locationId: number }) {
   const { t } = useTranslation();
   const devices = useQuery({ queryKey: ['location-devices', locationId], queryFn: () => fetchLocationDevices(locationId) });
-  const rows = devices.data?.pageRows ?? [];
-  if (!devices.isFetching && rows.length === 0) return <Text c="dimmed" size="sm">{t('locations.noDevices')}</Text>;
   return (
-    <Table striped withTableBorder data-testid="location-devices">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('locations.deviceName')}</Table.Th>
-          <Table.Th>{t('locations.ip')}</Table.Th>
-          <Table.Th>{t('locations.serialNumber')}</Table.Th>
-          <Table.Th>{t('locations.status')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((d) => (
-          <Table.Tr key={d.id}>
-            <Table.Td>{d.name}</Table.Td>
-            <Table.Td>{d.ip}</Table.Td>
-            <Table.Td>{d.serialNumber}</Table.Td>
-            <Table.Td><StatusBadge code={d.statusCode} /></Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SmallTable
+      testId="location-devices"
+      rows={devices.data?.pageRows ?? []}
+      loading={devices.isFetching}
+      rowKey={(d) => d.id}
+      empty={t('locations.noDevices')}
+      columns={[
+        { header: t('locations.deviceName'), cell: (d) => d.name },
+        { header: t('locations.ip'), cell: (d) => d.ip },
+        { header: t('locations.serialNumber'), cell: (d) => d.serialNumber },
+        { header: t('locations.status'), cell: (d) => <StatusBadge code={d.statusCode} /> },
+      ]}
+    />
   );
 }
 
 export function LocationAgents({ locationId }: { locationId: number }) {
   const { t } = useTranslation();
   const agents = useQuery({ queryKey: ['location-agents', locationId], queryFn: () => fetchLocationAgents(locationId) });
-  const rows = agents.data?.pageRows ?? [];
-  if (!agents.isFetching && rows.length === 0) return <Text c="dimmed" size="sm">{t('locations.noAgents')}</Text>;
   return (
-    <Table striped withTableBorder data-testid="location-agents">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('locations.agentName')}</Table.Th>
-          <Table.Th>{t('locations.agentStatus')}</Table.Th>
-          <Table.Th>{t('locations.lastContact')}</Table.Th>
-          <Table.Th>{t('locations.version')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((a) => (
-          <Table.Tr key={a.id}>
-            <Table.Td>{a.name}</Table.Td>
-            <Table.Td>{a.status}</Table.Td>
-            <Table.Td>{a.lastContactAt ? new Date(a.lastContactAt).toLocaleString() : '—'}</Table.Td>
-            <Table.Td>{a.version ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SmallTable
+      testId="location-agents"
+      rows={agents.data?.pageRows ?? []}
+      loading={agents.isFetching}
+      rowKey={(a) => a.id}
+      empty={t('locations.noAgents')}
+      columns={[
+        { header: t('locations.agentName'), cell: (a) => a.name },
+        { header: t('locations.agentStatus'), cell: (a) => a.status },
+        { header: t('locations.lastContact'), cell: (a) => (a.lastContactAt ? new Date(a.lastContactAt).toLocaleString() : '—') },
+        { header: t('locations.version'), cell: (a) => a.version ?? '—' },
+      ]}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, NumberInput, Paper, PasswordInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, rangeSize, type NetworkRange } from '@pagewatch/contracts/network-ranges';
@@ -99,9 +99,7 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   return (
     <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="network-form">
       <Stack gap="md" maw={900}>
-        <Paper withBorder p="md">
-          <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack gap="sm">
+        <Section disabled={!canEdit || busy}>
               <TextInput label={t('networks.name')} {...form.getInputProps('name')} />
               <Radio.Group label={t('networks.typeLabel')} required {...form.getInputProps('type')}>
                 <Group mt={4} gap="lg">
@@ -145,12 +143,8 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
                   {t('networks.addressCount', { count: size })}
                 </Text>
               )}
-            </Stack>
-          </fieldset>
-        </Paper>
-        <Paper withBorder p="md">
-          <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack gap="sm">
+        </Section>
+        <Section disabled={!canEdit || busy}>
               <Select label={t('networks.snmpVersion')} required allowDeselect={false} data={['1', '2c', '3'].map((x) => ({ value: x, label: `SNMP v${x}` }))} {...form.getInputProps('snmpVersion')} />
               {v.snmpVersion === '3' ? (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -172,12 +166,8 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
               ) : (
                 secret('community', range?.communitySet)
               )}
-            </Stack>
-          </fieldset>
-        </Paper>
-        <Paper withBorder p="md">
-          <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack gap="sm">
+        </Section>
+        <Section disabled={!canEdit || busy}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Select label={t('networks.agent')} clearable searchable data={agents.map((a) => ({ value: String(a.id), label: a.name }))} {...form.getInputProps('agentId')} />
                 <Select
@@ -190,9 +180,7 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
                 />
               </SimpleGrid>
               <Textarea label={t('networks.comment')} autosize minRows={2} {...form.getInputProps('comment')} />
-            </Stack>
-          </fieldset>
-        </Paper>
+        </Section>
         <Group gap="sm">
           <Button type="submit" disabled={!canEdit} loading={save.isPending}>
             {t('networks.save')}
@@ -221,5 +209,16 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
         </Stack>
       </Modal>
     </form>
+  );
+}
+
+/** A card of the form; its fields are disabled together. */
+function Section({ disabled, children }: { disabled: boolean; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Stack gap="sm">{children}</Stack>
+      </fieldset>
+    </Paper>
   );
 }

@@ -1,0 +1,49 @@
+import type { Key, ReactNode } from 'react';
+import { Table, Text } from '@mantine/core';
+
+export type SmallColumn<Row> = { header?: ReactNode; width?: number; cell: (row: Row) => ReactNode };
+
+/**
+ * A short table inside a card (a location's devices, a dictionary's attributes, an agent's
+ * runs): a header row, a row per item, or the `empty` text when there is nothing (and nothing is
+ * loading). Columns without a header (actions) only take their width.
+ */
+export function SmallTable<Row>(props: {
+  rows: Row[];
+  columns: (SmallColumn<Row> | false)[];
+  rowKey: (row: Row) => Key;
+  empty: ReactNode;
+  loading?: boolean;
+  testId?: string;
+}) {
+  const columns = props.columns.filter((c): c is SmallColumn<Row> => c !== false);
+  if (!props.rows.length && !props.loading) {
+    return (
+      <Text c="dimmed" size="sm">
+        {props.empty}
+      </Text>
+    );
+  }
+  return (
+    <Table striped withTableBorder data-testid={props.testId}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c, i) => (
+            <Table.Th key={i} w={c.width}>
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.map((r) => (
+          <Table.Tr key={props.rowKey(r)}>
+            {columns.map((c, i) => (
+              <Table.Td key={i}>{c.cell(r)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
