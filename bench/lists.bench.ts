@@ -79,7 +79,7 @@ async function fill(c: pg.Client) {
   await c.query(`SELECT setval('devices_id_seq', $1)`, [DEVICES]);
   // Supplies: the toners of the device (four for colour models), a drum every third device; some levels unknown.
   await c.query(
-    `INSERT INTO device_supplies (device_id, supply_index, part_code, part_name, colorant, supply_class, part_model_code, part_serial_number,
+    `INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, supply_class, part_model_code, part_serial_number,
        unit, level, max_capacity, level_state, percent, refreshed_at)
      SELECT d.id, k, CASE WHEN k = 5 THEN 'opc' ELSE 'toner' END,
        CASE WHEN k = 5 THEN 'Drum Cartridge' ELSE initcap(c) || ' Toner Cartridge' END, CASE WHEN k < 5 THEN c END, 'consumed',
@@ -106,14 +106,14 @@ async function fill(c: pg.Client) {
       `INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, colorant, part_model_code, level, percent, min_percent, replaced)
        SELECT current_date - g, s.device_id, s.supply_index, s.part_code, s.colorant, s.part_model_code,
          (100 - (g * 3 + s.device_id) % 100), (100 - (g * 3 + s.device_id) % 100), (100 - (g * 3 + s.device_id) % 100), (g * 3 + s.device_id) % 100 = 0
-       FROM device_supplies s CROSS JOIN generate_series(0, $3::int - 1) g WHERE s.supply_index = 1 AND s.device_id BETWEEN $1 AND $2`,
+       FROM consumables s CROSS JOIN generate_series(0, $3::int - 1) g WHERE s.supply_index = 1 AND s.device_id BETWEEN $1 AND $2`,
       [from, to, DAYS],
     );
     process.stdout.write(`\rhistory: ${to.toLocaleString('en')} of ${DEVICES.toLocaleString('en')} devices x ${DAYS} days (${Math.round((Date.now() - started) / 1000)} s)`);
   }
   process.stdout.write('\n');
   await c.query('VACUUM ANALYZE devices');
-  await c.query('VACUUM ANALYZE device_supplies');
+  await c.query('VACUUM ANALYZE consumables');
   await c.query('VACUUM ANALYZE dm_device_days');
   await c.query('VACUUM ANALYZE dm_device_part_days');
   await c.query('VACUUM ANALYZE locations');

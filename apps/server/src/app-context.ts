@@ -13,6 +13,7 @@ import type { ModelsService } from './modules/models/models.service.ts';
 import type { LocationsService } from './modules/locations/locations.service.ts';
 import type { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
+import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
 
@@ -34,6 +35,7 @@ export type AppContext = {
   locations: LocationsService;
   dictionaries: DictionariesService;
   devices: DevicesService;
+  consumables: ConsumablesService;
   maintenance: MaintenanceService;
   metrics: Metrics;
 };

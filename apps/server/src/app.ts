@@ -40,6 +40,8 @@ import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.t
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { ConsumablesService } from './modules/consumables/consumables.service.ts';
+import { consumablesRoutes } from './modules/consumables/consumables.routes.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     locations,
     dictionaries: new DictionariesService(database.db, dictionaryEvents, locations),
     devices,
+    consumables: new ConsumablesService(database.db),
     maintenance: new MaintenanceService(database.db, devices),
     metrics,
   };
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await dictionariesRoutes(app, ctx);
   await eventLogsRoutes(app, ctx);
   await devicesRoutes(app, ctx);
+  await consumablesRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 

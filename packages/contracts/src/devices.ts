@@ -51,8 +51,8 @@ export type DeviceFlag = (typeof DEVICE_FLAGS)[number];
 
 // ------------------------------------------------------------------ devices list and card
 
-const nstr = z.string().nullable();
-const nnum = z.number().nullable();
+export const nstr = z.string().nullable();
+export const nnum = z.number().nullable();
 
 /** A device's page counters (spec section 3), as its row, its card and its daily history carry them. */
 const pageCounters = {
@@ -66,7 +66,7 @@ const pageCounters = {
 };
 
 /** What identifies one supply of a device and says how full it is. */
-const supplyFields = {
+export const supplyFields = {
   supplyIndex: z.number().int(),
   partCode: z.string(),
   colorant: nstr,
@@ -76,7 +76,7 @@ const supplyFields = {
 };
 
 /** A device as its consumables' rows name and classify it. */
-const deviceFields = {
+export const deviceFields = {
   modelCode: nstr,
   serialNumber: nstr,
   inventoryNumber: nstr,
@@ -182,49 +182,6 @@ export const changeActivitySchema = z.object({
 });
 export const messageResponseSchema = z.object({ message: z.string(), changed: z.number().int().optional() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
-// ------------------------------------------------------------------ consumables (device-part-v)
-
-/** A consumable row (spec section 3), plus levelState so unknown and "some remaining" are not numbers. */
-export const devicePartRowSchema = z.object({
-  id: z.string(),
-  deviceId: z.number().int(),
-  ...supplyFields,
-  partName: z.string(),
-  partSerialNumber: nstr,
-  ...deviceFields,
-  device: z.object({ id: z.number().int(), serialNumber: nstr, inventoryNumber: nstr }),
-  refreshDate: timestamp(),
-});
-export type DevicePartRow = z.infer<typeof devicePartRowSchema>;
-
-export const devicePartsList = defineList(devicePartRowSchema, {
-  endpoint: '/device-part-v/page',
-  defaultSort: [{ field: 'level', dir: 'ASC' }, { field: 'partName', dir: 'ASC' }],
-  columns: [
-    'colorant', 'partName', 'partModelCode', 'partSerialNumber', 'level', 'modelCode', 'hostName',
-    'ip', 'locationId', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat',
-    'refreshDate'
-  ],
-  hidden: ['partCode', 'levelState', 'locationName', 'deviceId'],
-});
-
-export const devicePartShortRowSchema = z.object({
-  id: z.string(),
-  deviceId: z.number().int(),
-  ...supplyFields,
-  partName: z.string(),
-});
-
-/** The short consumable row (device-part-short-v): one device's supplies, for pickers and the card. */
-export const devicePartShortList = defineList(devicePartShortRowSchema, {
-  endpoint: '/device-part-short-v/page',
-  defaultSort: [{ field: 'supplyIndex', dir: 'ASC' }],
-  columns: [
-    'deviceId', 'supplyIndex', 'partCode', 'partName', 'colorant', 'partModelCode', 'level',
-    'levelState'
-  ],
-});
 
 // ------------------------------------------------------------------ history lists
 

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  devicePartShortList,
-  devicePartsList,
   devicesList,
   dmDeviceDaysActualList,
   dmDeviceDaysList,
@@ -12,7 +10,7 @@ import {
 } from '@pagewatch/contracts/devices';
 import type { List } from '@pagewatch/contracts/list';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { devices, deviceSupplies } from './devices.tables.ts';
+import { devices } from './devices.tables.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -26,7 +24,7 @@ import { devices, deviceSupplies } from './devices.tables.ts';
  * Counts are exact up to this many rows and the planner's estimate above (a fleet of 100,000
  * devices would otherwise count every matching row for each page).
  */
-const COUNT_LIMIT = 1_000;
+export const COUNT_LIMIT = 1_000;
 
 export const devicesListSql = listSql(devicesList, {
   countLimit: COUNT_LIMIT,
@@ -41,50 +39,6 @@ export const devicesListSql = listSql(devicesList, {
   extra: {
     locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true },
   },
-});
-
-/**
- * One row per supply of a device. The supply carries its device's
- * location and model (kept by triggers), so the usual filters and sorts use the supplies' own
- * indexes. The device join is LEFT (every supply has its device) so that a count that needs no
- * device column skips it.
- */
-export const devicePartsListSql = listSql(devicePartsList, {
-  objects: { device: { id: 'deviceId', serialNumber: 'serialNumber', inventoryNumber: 'inventoryNumber' } },
-  countLimit: COUNT_LIMIT,
-  scope: sql`s.location_id`,
-  from: sql`device_supplies s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
-  keyLookup: true,
-  tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
-  sql: {
-    ...tableFields('s', deviceSupplies, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId']),
-    level: sql`s.percent`,
-    hostName: sql`d.host_name`,
-    ip: sql`d.ip`,
-    serialNumber: sql`d.serial_number`,
-    inventoryNumber: sql`d.inventory_number`,
-    deviceType: sql`d.device_type`,
-    colorType: sql`d.color_type`,
-    paperFormat: sql`d.paper_format`,
-    refreshDate: sql`s.refreshed_at`,
-    locationName: sql`loc.name`,
-  },
-  extra: {
-    id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },
-    supplyIndex: { expr: sql`s.supply_index`, type: 'number', filter: true, sort: true },
-  },
-});
-
-export const devicePartShortListSql = listSql(devicePartShortList, {
-  scope: sql`d.location_id`,
-  from: sql`device_supplies s JOIN devices d ON d.id = s.device_id`,
-  keyLookup: true,
-  tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
-  sql: {
-    ...tableFields('s', deviceSupplies, ['deviceId', 'supplyIndex', 'partCode', 'partName', 'colorant', 'partModelCode', 'levelState']),
-    level: sql`s.percent`,
-  },
-  extra: { id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false } },
 });
 
 const dayColumns = (a: string) => ({
@@ -199,8 +153,6 @@ export const dmDeviceHistoryListSql = listSql(dmDeviceHistoryList, {
 /** Every list of the domain with its SQL: each is served at its endpoint (devices.routes.ts). */
 export const DEVICE_LISTS: [List, ListDef][] = [
   [devicesList, devicesListSql],
-  [devicePartsList, devicePartsListSql],
-  [devicePartShortList, devicePartShortListSql],
   [dmDeviceDaysList, dmDeviceDaysListSql],
   [dmDeviceDaysVList, dmDeviceDaysVListSql],
   [dmDeviceDaysActualList, dmDeviceDaysActualListSql],

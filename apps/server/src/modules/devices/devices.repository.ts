@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
 import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
-import { devices, deviceSupplies, deviceWalks } from './devices.tables.ts';
+import { devices, deviceWalks } from './devices.tables.ts';
+import { consumables } from '../consumables/consumables.tables.ts';
 import { deviceWalkRequests } from './device-activity.tables.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
@@ -43,7 +44,7 @@ export async function hasWalk(db: Db, id: number): Promise<boolean> {
 }
 
 export async function suppliesOfDevice(db: Db, id: number): Promise<DeviceSupply[]> {
-  const rows = await db.select().from(deviceSupplies).where(eq(deviceSupplies.deviceId, id)).orderBy(deviceSupplies.supplyIndex);
+  const rows = await db.select().from(consumables).where(eq(consumables.deviceId, id)).orderBy(consumables.supplyIndex);
   return rows.map((s) => ({
     supplyIndex: s.supplyIndex,
     partCode: s.partCode,
@@ -126,7 +127,7 @@ export async function statistics(db: Db, caller: Scoped): Promise<StatisticsRow[
       count(d.id) FILTER (WHERE d.need_attention_flag)::int AS attention,
       count(d.id) FILTER (WHERE d.mat_replacement_required_flag)::int AS replacement,
       count(d.id) FILTER (WHERE d.new_device30_flag)::int AS new_count,
-      count(d.id) FILTER (WHERE EXISTS (SELECT 1 FROM device_supplies s WHERE s.device_id = d.id AND s.percent < 10))::int AS low_supply,
+      count(d.id) FILTER (WHERE EXISTS (SELECT 1 FROM consumables s WHERE s.device_id = d.id AND s.percent < 10))::int AS low_supply,
       COALESCE((SELECT sum(GREATEST(0, dd.total_count - dd.total_start)) FROM dm_device_days dd
         WHERE dd.location_id = loc.id AND dd.fact_date > current_date - 30), 0)::float8 AS pages30
     FROM locations loc LEFT JOIN devices d ON d.location_id = loc.id

@@ -9,14 +9,13 @@ import { addLocation } from '../../test/scope-fixture.ts';
 import type { z } from 'zod';
 import {
   deviceListRowSchema,
-  devicePartRowSchema,
-  devicePartShortRowSchema,
   dmDeviceDayRowSchema,
   dmDeviceDayVRowSchema,
   dmDeviceHistoryRowSchema,
   dmDevicePartDayRowSchema,
   dmDeviceUserDayRowSchema,
 } from '@pagewatch/contracts/devices';
+import { consumableRowSchema, consumableShortRowSchema } from '@pagewatch/contracts/consumables';
 import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -226,8 +225,8 @@ describe('list rows as PostgreSQL writes them', () => {
   it('match their row schema exactly, field for field, on every list', async () => {
     const lists: [string, z.ZodObject][] = [
       ['/api/devices/page', deviceListRowSchema],
-      ['/api/device-part-v/page', devicePartRowSchema],
-      ['/api/device-part-short-v/page', devicePartShortRowSchema],
+      ['/api/device-part-v/page', consumableRowSchema],
+      ['/api/device-part-short-v/page', consumableShortRowSchema],
       ['/api/dm-device-days/page', dmDeviceDayRowSchema],
       ['/api/dm-device-days-v/page', dmDeviceDayVRowSchema],
       ['/api/dm-device-days-actual-v/page', dmDeviceDayVRowSchema],

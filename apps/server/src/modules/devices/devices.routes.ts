@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuerySchema, pageResponseSchema, type List } from '@pagewatch/contracts/list';
+import { pageResponseSchema } from '@pagewatch/contracts/list';
 import {
   changeActivitySchema,
   deviceSchema,
@@ -15,29 +15,18 @@ import {
 import { translate } from '../../i18n/messages.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { ListDef } from '../../lib/list-query.ts';
+import { serveJsonLists } from '../../plugins/json-lists.ts';
 import { DEVICE_LISTS } from './devices.list.ts';
 
 const walkQuery = z.object({ ids: z.union([idParams.shape.id, z.array(idParams.shape.id).max(10_000)]).optional() });
 
-/** Devices, consumables, their history and statistics (spec section 7). */
+/** Devices, their history and statistics (spec section 7). */
 export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const svc = ctx.devices;
   const tags = ['devices'];
 
-  const list = (shared: List, def: ListDef) =>
-    app.get(`/api${shared.endpoint}`, {
-      config: { access: 'MNU_DEVICES.READ' },
-      schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(shared.row) } },
-    }, async (req, reply) => {
-      // The page comes as JSON text, written by PostgreSQL in the row schema's types
-      // (devices.routes.test checks each list against it); it is sent as it is.
-      const json = await svc.list(callerOf(req), def, req.query);
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    });
-
-  for (const [shared, def] of DEVICE_LISTS) list(shared, def);
+  serveJsonLists(root, DEVICE_LISTS, { access: 'MNU_DEVICES.READ', tags, page: (caller, def, q) => svc.list(caller, def, q) });
 
   // Unknown devices' walks as a zip of `.walk` files (all in scope, or the ids given).
   app.get('/api/devices/walks', {

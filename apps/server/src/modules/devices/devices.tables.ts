@@ -118,48 +118,6 @@ export const devices = pgTable(
   ],
 );
 
-/** The current state of each supply of a device (one row per supply index). */
-export const deviceSupplies = pgTable(
-  'device_supplies',
-  {
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-    supplyIndex: integer('supply_index').notNull(),
-    /** Supply type (toner, opc, wasteToner…). */
-    partCode: varchar('part_code', { length: 50 }).notNull(),
-    partName: varchar('part_name', { length: 500 }).notNull(),
-    colorant: varchar('colorant', { length: 50 }),
-    supplyClass: varchar('supply_class', { length: 20 }),
-    partModelCode: varchar('part_model_code', { length: 100 }),
-    partSerialNumber: varchar('part_serial_number', { length: 100 }),
-    unit: varchar('unit', { length: 30 }),
-    level: integer('level'),
-    maxCapacity: integer('max_capacity'),
-    levelState: varchar('level_state', { length: 20 }),
-    percent: smallint('percent'),
-    /** The percent before the current one, to tell a one-reading dip from a replacement. */
-    previousPercent: smallint('previous_percent'),
-    installedAt: ts('installed_at'),
-    refreshedAt: ts('refreshed_at').notNull(),
-    /**
-     * The device's location and model, copied here by triggers (migration 0010) so that the
-     * consumables grid filters and sorts by them on this table's own indexes.
-     */
-    locationId: integer('location_id'),
-    modelCode: varchar('model_code', { length: 250 }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
-    index('device_supplies_percent').on(t.percent),
-    // The consumables grid's default order (level, name, in the list's NULLS FIRST order),
-    // for everyone and per location; and a location's supplies in device-model order.
-    index('device_supplies_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
-    index('device_supplies_grid_location_level').on(t.locationId, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
-    index('device_supplies_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
-    // The grid's colour filter in its default order.
-    index('device_supplies_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
-  ],
-);
-
 export const deviceIpHistory = pgTable(
   'device_ip_history',
   {

@@ -6,7 +6,8 @@ import {
   type DeviceEventType,
   type DeviceStatusCode,
 } from '@pagewatch/contracts/device-events';
-import type { devices, deviceSupplies } from '../devices/devices.tables.ts';
+import type { devices } from '../devices/devices.tables.ts';
+import type { consumables } from '../consumables/consumables.tables.ts';
 import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts';
 
 /**
@@ -15,7 +16,7 @@ import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts
  */
 export type DeviceState = typeof devices.$inferSelect;
 /** A supply as ingest keeps it; the device's location and model on it are the triggers' to fill. */
-export type SupplyState = Omit<typeof deviceSupplies.$inferSelect, 'locationId' | 'modelCode'>;
+export type SupplyState = Omit<typeof consumables.$inferSelect, 'locationId' | 'modelCode'>;
 
 export type DerivedEvent = {
   type: DeviceEventType;

@@ -8,12 +8,12 @@ import {
   deviceEvents,
   deviceIpHistory,
   devices,
-  deviceSupplies,
   deviceWalks,
   dmDevicePartDays,
   dmDeviceDays,
   ingestedReadings,
 } from '../devices/devices.tables.ts';
+import { consumables } from '../consumables/consumables.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
@@ -81,7 +81,7 @@ export async function lockAgentDevices(tx: Tx, agentId: number) {
 
 export async function suppliesOf(tx: Db, deviceIds: number[]): Promise<SupplyState[]> {
   if (!deviceIds.length) return [];
-  return tx.select().from(deviceSupplies).where(inArray(deviceSupplies.deviceId, deviceIds));
+  return tx.select().from(consumables).where(inArray(consumables.deviceId, deviceIds));
 }
 
 /** Ids for new devices, taken from the sequence in one call (unused ones leave gaps). */
@@ -99,7 +99,7 @@ export async function upsertDevices(tx: Db, rows: DeviceState[]) {
 
 export async function upsertSupplies(tx: Db, rows: SupplyState[]) {
   // The device's location and model are the triggers' to fill (migration 0010).
-  await bulk(tx, deviceSupplies, rows, { omit: ['locationId', 'modelCode'], conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
+  await bulk(tx, consumables, rows, { omit: ['locationId', 'modelCode'], conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
 }
 
 export type DayRow = typeof dmDeviceDays.$inferInsert;

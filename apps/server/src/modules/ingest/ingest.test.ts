@@ -61,7 +61,7 @@ describe('ingest', () => {
     expect(await eventTypes()).toEqual(['NEW_DEVICE', 'NEW_DEVICE']);
     const d = await device('A1');
     expect(d).toMatchObject({ total_count: 100, toner_black: 80, new_device30_flag: true, status_code: 'OK', location_id: expect.any(Number), range_id: rangeId, agent_id: agentId });
-    expect(await count('device_supplies', sql`device_id = ${d.id}`)).toBe(1);
+    expect(await count('consumables', sql`device_id = ${d.id}`)).toBe(1);
   });
 
   it('matches by serial, then MAC, then IP, and keeps IP changes', async () => {
@@ -108,7 +108,7 @@ describe('ingest', () => {
     await send('127.0.10.1', { serial: 'R1', total: 110, black: 95 }, 10);
     const d = await device('R1');
     expect(await eventTypes(d.id)).toEqual(['NEW_DEVICE', 'SUPPLY_LOW', 'SUPPLY_REPLACED']);
-    const [s] = await rows<{ installed_at: Date | null; percent: number }>(sql`SELECT installed_at, percent FROM device_supplies WHERE device_id = ${d.id}`);
+    const [s] = await rows<{ installed_at: Date | null; percent: number }>(sql`SELECT installed_at, percent FROM consumables WHERE device_id = ${d.id}`);
     expect(s.installed_at).not.toBeNull();
 
     // A one-reading dip that comes back is not a replacement.

@@ -1,19 +1,19 @@
-import { devicePartsList, type DevicePartRow } from '@pagewatch/contracts/devices';
+import { consumablesList, type ConsumableRow } from '@pagewatch/contracts/consumables';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
-import { ColorSwatch, LevelBar } from '../../components/device-parts/level-bar.tsx';
-import type { DeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
+import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
+import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 /** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
-export function consumablesColumns(lookups: DeviceLookups): GridColumn<DevicePartRow>[] {
-  const lookup = (kind: 'deviceType' | 'colorType' | 'paperFormat'): ColumnLook<DevicePartRow> => ({
+export function consumablesColumns(lookups: DeviceLookups): GridColumn<ConsumableRow>[] {
+  const lookup = (kind: 'deviceType' | 'colorType' | 'paperFormat'): ColumnLook<ConsumableRow> => ({
     header: `devices.${kind}`,
     width: 130,
     type: 'lookup',
     options: lookups.options[kind],
     cell: (r) => lookups.label(kind, r[kind]),
   });
-  return columnsFromList(devicePartsList, {
+  return columnsFromList(consumablesList, {
     colorant: { header: 'devices.colorant.header', width: 80, cell: (r) => <ColorSwatch colorant={r.colorant} /> },
     partName: { header: 'devices.partName', width: 200 },
     partModelCode: { header: 'devices.partModelCode', width: 140 },

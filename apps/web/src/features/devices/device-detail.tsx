@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
-import { LevelBar } from '../../components/device-parts/level-bar.tsx';
-import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
+import { LevelBar } from '../../components/consumables/level-bar.tsx';
+import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
 
 type Field = [label: string, value: React.ReactNode];

@@ -12,8 +12,8 @@ import { queryClient } from '../../lib/query-client.ts';
 import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-api.ts';
 import { DeviceCharts } from './device-charts.tsx';
 import { FlagIcon } from './device-flags.tsx';
-import { ColorSwatch, LevelBar } from '../../components/device-parts/level-bar.tsx';
-import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
+import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
+import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
 
 type Form = { inventoryNumber: string; locationId: string; comment: string; managedFlag: boolean };

@@ -2,8 +2,8 @@ import { DEVICE_FLAGS, devicesList, type DeviceFlag, type DeviceListRow } from '
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { FlagIcon, FLAG_LOOK } from './device-flags.tsx';
-import { LevelBar } from '../../components/device-parts/level-bar.tsx';
-import type { DeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
+import { LevelBar } from '../../components/consumables/level-bar.tsx';
+import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 const count = (v: number | null) => (v === null ? '' : v.toLocaleString());
 const toner = (field: 'tonerBlack' | 'tonerCyan' | 'tonerMagenta' | 'tonerYellow', header: string): ColumnLook<DeviceListRow> => ({

@@ -11,7 +11,7 @@ import { notifyError, notifyMessage } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { changeActivity, downloadWalks } from './api/devices-api.ts';
 import { devicesColumns } from './devices-list.tsx';
-import { useDeviceLookups } from '../../components/device-parts/use-device-lookups.ts';
+import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 /** `/devices` (spec section 2): the devices grid; download unknown devices' walks; maintenance for the ticked devices. */
 export function DevicesPage() {

@@ -1,0 +1,18 @@
+import type { ListQuery } from '@pagewatch/contracts/list';
+import type { Db } from '../../db/client.ts';
+import type { ListDef } from '../../lib/list-query.ts';
+import { runListJson } from '../../lib/list-run.ts';
+import type { Caller } from '../auth/caller.ts';
+
+/** The consumables of the devices the caller sees. */
+export class ConsumablesService {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** A page of one of the consumables lists (consumables.list.ts) as JSON text. */
+  list(caller: Caller, def: ListDef, q: ListQuery): Promise<string> {
+    return runListJson(this.db, def, q, caller);
+  }
+}
