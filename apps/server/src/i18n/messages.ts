@@ -1,6 +1,11 @@
+import i18next from 'i18next';
+import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
+
 /**
- * Server-side messages in English and Russian. Keys match the console's where they overlap
- * (`general.*` validation keys), so a field error reads the same in the form and from the API.
+ * Server-side messages in English and Russian, through i18next as the console's are. The field
+ * errors of the contracts' schemas (`general.*`) come from the catalogue both share
+ * (packages/contracts messages.ts), so a field error reads the same in the form and from the API.
+ * Each module adds its own messages (`addMessages`); keys are flat (`errors.NOT_FOUND`).
  */
 export const LANGS = ['en', 'ru'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -28,20 +33,6 @@ const en: Catalog = {
   'errors.INTERNAL': 'Internal server error',
   'errors.DATABASE_UNAVAILABLE': 'The database is not available at the moment; try again shortly',
   'errors.NOT_READY': 'The server is not ready: {{reason}}',
-  'general.mandatory': 'Required field',
-  'general.badLogin': 'Login: 3 to 128 characters; letters, digits, @, _ and - only',
-  'general.badEmail': 'Invalid e-mail address',
-  'general.badPassword': 'Password: Latin letters, digits and symbols only',
-  'general.passwordLength': 'Password: 8 to 20 characters',
-  'general.passwordMismatch': 'The passwords do not match',
-  'general.badPhone': 'Invalid phone number',
-  'general.maxLength': 'Too long',
-  'general.tooShort': 'Must be at least {{minimum}}',
-  'general.tooLong': 'Must be at most {{maximum}}',
-  'general.badType': 'Invalid value',
-  'general.badValue': 'Invalid value',
-  'general.badMultipart': 'The upload is incomplete or malformed',
-  'general.controlChars': 'Control characters (such as NUL) are not allowed',
   'list.unknownField': 'unknown field "{{field}}"',
   'list.unknownOperator': 'operator "{{op}}" is not allowed for "{{field}}"',
   'list.badValue': 'bad value for "{{field}}"',
@@ -77,20 +68,6 @@ const ru: Catalog = {
   'errors.INTERNAL': 'Внутренняя ошибка сервера',
   'errors.DATABASE_UNAVAILABLE': 'База данных сейчас недоступна; повторите чуть позже',
   'errors.NOT_READY': 'Сервер не готов: {{reason}}',
-  'general.mandatory': 'Обязательное поле',
-  'general.badLogin': 'Логин: от 3 до 128 символов; только буквы, цифры, @, _ и -',
-  'general.badEmail': 'Неверный адрес электронной почты',
-  'general.badPassword': 'Пароль: только латинские буквы, цифры и символы',
-  'general.passwordLength': 'Пароль: от 8 до 20 символов',
-  'general.passwordMismatch': 'Пароли не совпадают',
-  'general.badPhone': 'Неверный номер телефона',
-  'general.maxLength': 'Слишком длинное значение',
-  'general.tooShort': 'Не меньше {{minimum}}',
-  'general.tooLong': 'Не больше {{maximum}}',
-  'general.badType': 'Неверное значение',
-  'general.badValue': 'Неверное значение',
-  'general.controlChars': 'Управляющие символы (например, NUL) недопустимы',
-  'general.badMultipart': 'Загрузка неполная или повреждена',
   'list.unknownField': 'неизвестное поле «{{field}}»',
   'list.unknownOperator': 'оператор «{{op}}» недопустим для «{{field}}»',
   'list.badValue': 'неверное значение для «{{field}}»',
@@ -105,14 +82,35 @@ const ru: Catalog = {
   'mail.restoreBody': 'Чтобы задать новый пароль для {{login}}, откройте эту ссылку в течение часа:\n\n{{link}}\n\nЕсли вы этого не запрашивали, проигнорируйте письмо.',
 };
 
+/** `{ area: { key: text } }` as flat `area.key` entries. */
+const flat = (tree: Record<string, Record<string, string>>): Catalog =>
+  Object.fromEntries(Object.entries(tree).flatMap(([area, texts]) => Object.entries(texts).map(([k, v]) => [`${area}.${k}`, v])));
+Object.assign(en, flat(SHARED_MESSAGES.en));
+Object.assign(ru, flat(SHARED_MESSAGES.ru));
+
 export const catalogs: Record<Lang, Catalog> = { en, ru };
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  initAsync: false,
+  resources: { en: { translation: en }, ru: { translation: ru } },
+  fallbackLng: 'en',
+  // Keys are flat: their dots are part of the key.
+  keySeparator: false,
+  nsSeparator: false,
+  // Messages go into JSON and e-mail text, not HTML; a parameter not given stays visible as
+  // {{name}} (skipOnVariables, the default).
+  interpolation: { escapeValue: false },
+});
 
 /** Adds messages of a module; a key missing in one language is a start-up error. */
 export function addMessages(more: Record<Lang, Catalog>) {
   for (const key of Object.keys(more.en)) if (!(key in more.ru)) throw new Error(`ru message missing: ${key}`);
   for (const key of Object.keys(more.ru)) if (!(key in more.en)) throw new Error(`en message missing: ${key}`);
-  Object.assign(en, more.en);
-  Object.assign(ru, more.ru);
+  for (const lang of LANGS) {
+    Object.assign(catalogs[lang], more[lang]);
+    i18n.addResources(lang, 'translation', more[lang]);
+  }
 }
 
 /** A parameter that is itself a message (or a list of them, joined by commas), translated with its parent. */
@@ -120,14 +118,15 @@ export type NestedMessage = { key: string; params?: Record<string, unknown> };
 const isNested = (v: unknown): v is NestedMessage => typeof v === 'object' && v !== null && typeof (v as NestedMessage).key === 'string';
 
 export function translate(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
-  const text = catalogs[lang][key] ?? catalogs.en[key] ?? key;
   const show = (v: unknown): string =>
     isNested(v) ? translate(lang, v.key, v.params) : Array.isArray(v) ? v.map(show).join(', ') : String(v);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => (p in params ? show(params[p]) : `{{${p}}}`));
+  const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, show(v)]));
+  // No nesting: a value such as a device's name must never be read as `$t(another.key)`.
+  return i18n.t(key, { ...values, lng: lang, nest: false });
 }
 
 export function hasMessage(key: string): boolean {
-  return key in en;
+  return i18n.exists(key, { lng: 'en', fallbackLng: false });
 }
 
 /** The first language of Accept-Language we speak; English otherwise. */

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROLE_CODES } from '@pagewatch/contracts/grants';
+import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
 
 // Reads the locale files with fs as i18n.ts assembles them (file name = top-level key),
 // because Vite's import.meta.glob does not exist here.
@@ -18,6 +19,8 @@ function loadLanguage(lang: string): Tree {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     out[basename(file, '.json')] = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree;
   }
+  // The texts shared with the server, merged in as i18n.ts does.
+  for (const [area, texts] of Object.entries(SHARED_MESSAGES[lang as 'en' | 'ru'])) out[area] = { ...(out[area] as Tree), ...texts };
   return out;
 }
 

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,9 +17,15 @@ function load(files: Record<string, unknown>) {
   }
   return out;
 }
+/** The console's areas, with the texts it shares with the server (contracts' messages.ts) merged in. */
+function withShared(lang: Language, areas: Record<string, unknown>) {
+  const out = { ...areas };
+  for (const [area, texts] of Object.entries(SHARED_MESSAGES[lang])) out[area] = { ...(out[area] as object), ...texts };
+  return out;
+}
 export const resources = {
-  en: { translation: load(import.meta.glob('./locales/en/*.json', { eager: true })) },
-  ru: { translation: load(import.meta.glob('./locales/ru/*.json', { eager: true })) },
+  en: { translation: withShared('en', load(import.meta.glob('./locales/en/*.json', { eager: true }))) },
+  ru: { translation: withShared('ru', load(import.meta.glob('./locales/ru/*.json', { eager: true }))) },
 };
 
 /** The browser's first language we speak; English when none. */

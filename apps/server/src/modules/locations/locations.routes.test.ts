@@ -96,8 +96,8 @@ describe('location items', () => {
     const long = await create(root, { code: 'X'.repeat(51), name: 'N'.repeat(251), parentId: loc.DEFAULT });
     expect(long.statusCode).toBe(400);
     expect(long.json().details).toEqual(expect.arrayContaining([
-      { field: 'code', message: 'Too long' },
-      { field: 'name', message: 'Too long' },
+      { field: 'code', message: 'The value is too long' },
+      { field: 'name', message: 'The value is too long' },
     ]));
     const ru = await create(root, { code: '', name: 'x', parentId: loc.DEFAULT }, 'ru');
     expect(ru.json().details).toEqual([{ field: 'code', message: 'Обязательное поле' }]);
