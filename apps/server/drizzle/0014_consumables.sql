@@ -7,16 +7,9 @@ ALTER INDEX "device_supplies_grid_level" RENAME TO "consumables_grid_level";--> 
 ALTER INDEX "device_supplies_grid_location_level" RENAME TO "consumables_grid_location_level";--> statement-breakpoint
 ALTER INDEX "device_supplies_grid_location_model" RENAME TO "consumables_grid_location_model";--> statement-breakpoint
 ALTER INDEX "device_supplies_grid_colorant_level" RENAME TO "consumables_grid_colorant_level";--> statement-breakpoint
-DROP TRIGGER device_supplies_take_device ON consumables;--> statement-breakpoint
-DROP FUNCTION device_supplies_take_device();--> statement-breakpoint
--- A consumable takes its device's location and model when it is written...
-CREATE FUNCTION consumables_take_device() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  SELECT d.location_id, d.model_code INTO NEW.location_id, NEW.model_code FROM devices d WHERE d.id = NEW.device_id;
-  RETURN NEW;
-END $$;--> statement-breakpoint
-CREATE TRIGGER consumables_take_device BEFORE INSERT OR UPDATE OF device_id, location_id, model_code ON consumables
-  FOR EACH ROW EXECUTE FUNCTION consumables_take_device();--> statement-breakpoint
+-- The supply's own trigger reads only NEW and devices: it keeps its body under the new name.
+ALTER TRIGGER device_supplies_take_device ON consumables RENAME TO consumables_take_device;--> statement-breakpoint
+ALTER FUNCTION device_supplies_take_device() RENAME TO consumables_take_device;--> statement-breakpoint
 -- ...and follows them when the device moves or is recognised as another model.
 CREATE OR REPLACE FUNCTION devices_give_supplies() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

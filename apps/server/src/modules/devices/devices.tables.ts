@@ -25,6 +25,19 @@ const counter = (name: string) => bigint(name, { mode: 'number' });
 /** A vendor counter as stored on the device: the reading's key, name, OID and value. */
 export type StoredVendorCounter = { key: string; name: string; oid: string; value: number };
 
+
+/** The page counters a device reports and its days keep (spec section 3), besides the total. */
+const pageCounters = () => ({
+  monoCount: counter('mono_count'),
+  colorCount: counter('color_count'),
+  a3Count: counter('a3_count'),
+  a4Count: counter('a4_count'),
+  copyCount: counter('copy_count'),
+  scanCount: counter('scan_count'),
+  faxCount: counter('fax_count'),
+  duplexCount: counter('duplex_count'),
+});
+
 /**
  * The current state of each device (spec section 3, Device). History lives in the dm_* tables;
  * this row is overwritten by every newer reading.
@@ -68,14 +81,7 @@ export const devices = pgTable(
     totalCount: counter('total_count'),
     totalUnit: varchar('total_unit', { length: 30 }),
     powerOnCount: counter('power_on_count'),
-    monoCount: counter('mono_count'),
-    colorCount: counter('color_count'),
-    a3Count: counter('a3_count'),
-    a4Count: counter('a4_count'),
-    copyCount: counter('copy_count'),
-    scanCount: counter('scan_count'),
-    faxCount: counter('fax_count'),
-    duplexCount: counter('duplex_count'),
+    ...pageCounters(),
     vendorCounters: jsonb('vendor_counters').$type<StoredVendorCounter[]>().notNull().default([]),
     tonerBlack: smallint('toner_black'),
     tonerCyan: smallint('toner_cyan'),
@@ -141,14 +147,7 @@ export const dmDeviceDays = pgTable(
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').notNull(),
     totalCount: counter('total_count'),
-    monoCount: counter('mono_count'),
-    colorCount: counter('color_count'),
-    a3Count: counter('a3_count'),
-    a4Count: counter('a4_count'),
-    copyCount: counter('copy_count'),
-    scanCount: counter('scan_count'),
-    faxCount: counter('fax_count'),
-    duplexCount: counter('duplex_count'),
+    ...pageCounters(),
     /** The first total of the day, so a day's pages are end minus start even on day one. */
     totalStart: counter('total_start'),
     readings: integer('readings').notNull().default(0),

@@ -17,7 +17,7 @@ import type { LocationsService } from '../locations/locations.service.ts';
 import { dictionariesListSql } from './dictionaries.list.ts';
 import * as repo from './dictionaries.repository.ts';
 import { lockTree } from '../../db/tree-lock.ts';
-import { isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
+import { DictionaryDomainService, isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
 import './dictionaries.messages.ts';
 import { part } from '../event-logs/event-logs.messages.ts';
 
@@ -36,13 +36,10 @@ const VALUE_FIELD: Record<AttributeValueType, 'stringValue' | 'numericValue' | '
  * Dictionaries, their attributes, items and attribute values. Items of LOCATION are handed to
  * the locations service (their table, grant and scope); the rest need MNU_DICTIONARIES.EDIT.
  */
-export class DictionariesService {
-  private readonly db: Db;
-  private readonly events: DictionaryEvents;
+export class DictionariesService extends DictionaryDomainService {
   private readonly locations: LocationsService;
   constructor(db: Db, events: DictionaryEvents, locations: LocationsService) {
-    this.db = db;
-    this.events = events;
+    super(db, events);
     this.locations = locations;
   }
 

@@ -53,3 +53,13 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** The services of dictionaries and locations: the database and the dictionary events. */
+export abstract class DictionaryDomainService {
+  protected readonly db: Db;
+  protected readonly events: DictionaryEvents;
+  constructor(db: Db, events: DictionaryEvents) {
+    this.db = db;
+    this.events = events;
+  }
+}

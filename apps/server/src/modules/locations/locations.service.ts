@@ -14,7 +14,7 @@ import { lockTree } from '../../db/tree-lock.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findItem, itemView, isInSubtree, deleteValuesOfItem } from '../dictionaries/dictionaries.repository.ts';
-import { isUniqueViolation, type DictionaryEvents } from '../dictionaries/dictionary-events.ts';
+import { DictionaryDomainService, isUniqueViolation } from '../dictionaries/dictionary-events.ts';
 import * as repo from './locations.repository.ts';
 import { agentsOfLocation, dependentCounts, devicesOfLocation, type LocationRow } from './locations.repository.ts';
 import { userLocationsListSql } from './locations.list.ts';
@@ -58,14 +58,7 @@ export function sniffImage(data: Buffer): 'image/png' | 'image/jpeg' | 'image/sv
  * Locations are the LOCATION dictionary's items. Everyone signed in reads those in their
  * scope; PAGE_LOCATION.EDIT creates, changes, moves and deletes them, inside the scope.
  */
-export class LocationsService {
-  private readonly db: Db;
-  private readonly events: DictionaryEvents;
-  constructor(db: Db, events: DictionaryEvents) {
-    this.db = db;
-    this.events = events;
-  }
-
+export class LocationsService extends DictionaryDomainService {
   /** A page of the locations the caller sees. */
   userLocations(caller: Caller, q: ListQuery) {
     return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsListSql, q, caller);
