@@ -120,7 +120,7 @@ describe.skipIf(!snmpsimAvailable())('values past the limits: agent, server, a p
     for (const note of ['serialNumber: cut', 'hostName: cut', 'location: cut', 'supplies.0.maxCapacity: dropped', 'supplies.1.index: dropped']) {
       expect(evil.problems.some((p) => p.startsWith(note)), `${note} in ${JSON.stringify(evil.problems)}`).toBe(true);
     }
-    const supplies = await query<{ supply_index: number; max_capacity: number | null }>(`SELECT supply_index, max_capacity FROM device_supplies WHERE device_id = ${evil.id}`);
+    const supplies = await query<{ supply_index: number; max_capacity: number | null }>(`SELECT supply_index, max_capacity FROM consumables WHERE device_id = ${evil.id}`);
     expect(supplies).toEqual([{ supply_index: 1, max_capacity: null }]);
     const others = await query<{ serial_number: string }>(`SELECT serial_number FROM devices WHERE ip <> '127.0.0.1' ORDER BY serial_number`);
     expect(others.map((d) => d.serial_number)).toEqual(fleet.list().map((p) => p.serial).sort());
