@@ -16,7 +16,8 @@ import { defaultLocationId } from '../../server/src/modules/locations/locations.
 import { readDevice } from '../src/probe/read-device.ts';
 import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { createAgentRunner } from '../src/run/agent-runner.ts';
-import type { AgentRunner, RunSummary } from '../src/run/agent-runner.ts';
+import type { AgentRunner } from '../src/run/agent-runner.ts';
+import type { RunSummary } from '../src/run/collect.ts';
 import { createHttpTransport } from '../src/run/transport.ts';
 import { removeDir } from './helpers/processes.ts';
 import { integrationRunnerOptions } from './helpers/test-runner.ts';

@@ -9,9 +9,23 @@ export const INT_MAX = 2_147_483_647;
 
 /** C0 controls but tab, line feed and carriage return, and DEL; NUL above all (PostgreSQL text refuses it). */
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Every C0 control and DEL: what a single line (a value read from a printer) never holds. */
+export const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** Half a UTF-16 surrogate pair: not text; on its way to the database it would turn into U+FFFD. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Text of at most `max` characters, without control characters; chain `.trim()`, `.min()`, `.regex()` as usual. */
-export const text = (max: number) => z.string().max(max, 'general.maxLength').refine((s) => !CONTROL_CHARS.test(s), 'general.controlChars');
+/**
+ * Text of at most `max` characters, well-formed and without control characters (`line`: no tab
+ * or line break either); chain `.trim()`, `.min()`, `.regex()` as usual.
+ */
+export const text = (max: number, opts: { line?: boolean } = {}) => {
+  const controls = opts.line ? LINE_CONTROL_CHARS : CONTROL_CHARS;
+  return z
+    .string()
+    .max(max, 'general.maxLength')
+    .refine((s) => !controls.test(s), 'general.controlChars')
+    .refine((s) => !LONE_SURROGATE.test(s), 'general.badValue');
+};
 
 /** A row id: 1 to 2^31-1. */
 export const id = z.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(INT_MAX, 'general.badValue');

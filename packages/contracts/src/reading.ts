@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /**
  * One normalised reading of one device, as the agent reads it over SNMP and sends it to the
@@ -65,17 +66,8 @@ export const PROBLEM_TEXT_MAX = 500;
 /** Most entries per list. */
 export const READING_LIST_MAX = { supplies: 100, trays: 50, vendorCounters: 500, errors: 32, problems: 100, trimmed: 200 } as const;
 
-/** C0 controls and DEL: a NUL cannot be stored at all, the others are never meant as text. */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
-/** Half a UTF-16 surrogate pair: not text, and PostgreSQL refuses it. */
-export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/**
- * Text of at most `max` characters without control characters, and well-formed (a lone UTF-16
- * surrogate cannot be stored either).
- */
-export const boundedText = (max: number) =>
-  z.string().max(max).regex(NO_CONTROL, 'general.controlChars').refine((s) => !LONE_SURROGATE.test(s), 'general.badValue');
+/** Text read from a printer: one line of at most `max` characters. */
+const boundedText = (max: number) => text(max, { line: true });
 const int32 = () => z.int32();
 
 const count = z.number().int().min(0).max(MAX_COUNTER).nullable();
@@ -160,23 +152,23 @@ export const TRIM_ACTIONS = ['cut', 'dropped', 'cleaned'] as const;
 export const readingTrimSchema = z.object({ field: boundedText(200), action: z.enum(TRIM_ACTIONS) });
 export type ReadingTrim = z.infer<typeof readingTrimSchema>;
 
-const text = (field: keyof typeof READING_TEXT_MAX) => boundedText(READING_TEXT_MAX[field]);
+const readingText = (field: keyof typeof READING_TEXT_MAX) => boundedText(READING_TEXT_MAX[field]);
 
 export const readingSchema = z.object({
   schema: z.literal('pagewatch/reading@1'),
-  readAt: text('readAt'),
+  readAt: readingText('readAt'),
   /** Vendor profile of the models pack that matched, and the pack's version. */
-  profileId: text('profileId').nullable(),
+  profileId: readingText('profileId').nullable(),
   modelsVersion: int32().nullable(),
-  sysObjectID: text('sysObjectID').nullable(),
-  sysDescr: text('sysDescr').nullable(),
-  vendor: text('vendor').nullable(),
-  model: text('model').nullable(),
-  serialNumber: text('serialNumber').nullable(),
-  macAddress: text('macAddress').nullable(),
-  firmware: text('firmware').nullable(),
-  hostName: text('hostName').nullable(),
-  location: text('location').nullable(),
+  sysObjectID: readingText('sysObjectID').nullable(),
+  sysDescr: readingText('sysDescr').nullable(),
+  vendor: readingText('vendor').nullable(),
+  model: readingText('model').nullable(),
+  serialNumber: readingText('serialNumber').nullable(),
+  macAddress: readingText('macAddress').nullable(),
+  firmware: readingText('firmware').nullable(),
+  hostName: readingText('hostName').nullable(),
+  location: readingText('location').nullable(),
   isPrinter: z.boolean(),
   deviceType: z.enum(DEVICE_TYPES).nullable(),
   colorType: z.enum(COLOR_TYPES).nullable(),

@@ -1,23 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, platform, release } from 'node:os';
 import { join } from 'node:path';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
-import { agentConfigSchema, agentReadingSchema } from '@pagewatch/contracts/agent-api';
+import { agentConfigSchema } from '@pagewatch/contracts/agent-api';
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
-import { discoverRange } from '../discovery/discover.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
-import { fitAgentReading } from './fit-reading.ts';
-import { mapLimit, pollDevice } from './poll-device.ts';
+import { collect } from './collect.ts';
+import type { AgentLog, RunSummary } from './collect.ts';
+import { deliver } from './deliver.ts';
 import type { PollOptions } from './poll-device.ts';
 import { Spool } from './spool.ts';
-import type { RangeResult, SpoolMessage, SpoolRecord, SpoolSegment } from './spool.ts';
 import { TransportError } from './transport.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
-
-export type AgentLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
 export type AgentRunnerOptions = {
   transport: AgentTransport;
@@ -42,8 +38,6 @@ export type AgentRunnerOptions = {
   log?: AgentLog;
   onStatus?: (status: AgentStatus, message?: string) => void;
 };
-
-export type RunSummary = { runId: string; startedAt: string; finishedAt: string; readings: number; ranges: RangeResult[] };
 
 export type AgentRunner = {
   readonly status: AgentStatus;
@@ -187,57 +181,9 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
 
   async function doRun(): Promise<RunSummary> {
     if (!config) throw new Error('no config from the server yet');
-    const cfg = config;
-    const runId = randomUUID();
-    const startedAt = new Date().toISOString();
-    const ranges: RangeResult[] = [];
-    let readings = 0;
-    const seen = new Set<string>();
-    const walkAsked = new Set((cfg.walkRequests ?? []).map((w) => `${w.ip}:${w.port}`));
     setStatus('RUNNING');
-    await spool.append({ kind: 'run-start', runId, startedAt });
-    for (const range of cfg.ranges) {
-      if (abort.signal.aborted) {
-        ranges.push({ rangeId: range.id, scanned: 0, found: 0, durationMs: 0, error: 'the agent stopped before this range was scanned' });
-        continue;
-      }
-      const started = Date.now();
-      const found = await discoverRange(range, registry, { ...options.discovery, signal: abort.signal });
-      if (found.error) await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'E', message: found.error });
-      // Printers, and devices no profile knows (sent with a walk); a vendor's non-printers are left out.
-      const devices = found.devices.filter((d) => (d.isPrinter || !d.matched) && !seen.has(`${d.ip}:${d.port}`));
-      for (const d of devices) seen.add(`${d.ip}:${d.port}`);
-      let read = 0;
-      await mapLimit(devices, options.concurrency ?? 64, async (device) => {
-        const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
-        const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...options.poll, forceWalk });
-        if (!polled) return;
-        // Fitted to the contract's limits, so one over-long value never holds the queue up.
-        const reading = fitAgentReading(polled);
-        if (reading.reading.trimmed?.length) log('warn', `${device.ip}: fitted to the limits: ${reading.reading.trimmed.map((t) => `${t.field} ${t.action}`).join(', ')}`);
-        const checked = agentReadingSchema.safeParse(reading);
-        if (!checked.success) {
-          const issue = checked.error.issues[0];
-          await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'W', message: `${device.ip}: reading not sent (${issue?.path.join('.')}: ${issue?.message})` });
-          return;
-        }
-        await spool.append({ kind: 'reading', reading });
-        read++;
-      }, abort.signal);
-      readings += read;
-      const cut = abort.signal.aborted && read < devices.length;
-      ranges.push({
-        rangeId: range.id,
-        scanned: found.scanned,
-        found: read,
-        durationMs: Date.now() - started,
-        error: found.error ?? (cut ? 'the agent stopped during this range' : null),
-      });
-    }
-    const finishedAt = new Date().toISOString();
-    await spool.append({ kind: 'run-finish', runId, finishedAt, rangeResults: ranges });
-    log('info', `run ${runId}: ${readings} readings from ${ranges.length} ranges`);
-    return { runId, startedAt, finishedAt, readings, ranges };
+    const { concurrency, discovery, poll } = options;
+    return collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll });
   }
 
   async function runOnce(): Promise<RunSummary> {
@@ -259,29 +205,6 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
 
   // ------------------------------------------------------------ sender
 
-  async function deliver(segment: SpoolSegment, message: SpoolMessage): Promise<void> {
-    const first = message.records[0] as SpoolRecord;
-    switch (first.kind) {
-      case 'run-start':
-        return transport.startRun(first.runId, first.startedAt);
-      case 'problem':
-        return transport.problem(first.runId, { rangeId: first.rangeId, level: first.level, message: first.message });
-      case 'run-finish':
-        return transport.finishRun(first.runId, { finishedAt: first.finishedAt, rangeResults: first.rangeResults });
-      case 'reading': {
-        const readings = message.records.map((r) => (r as Extract<SpoolRecord, { kind: 'reading' }>).reading);
-        const result = await transport.sendReadings({ batchId: randomUUID(), readings });
-        // Refused for good, one by one: set aside with the reason, the rest of the batch is stored.
-        const rejected = result.rejected ?? [];
-        for (const r of rejected) log('warn', `the server refused reading ${r.id ?? `#${r.index}`} (kept in ${spool.dir}/rejected): ${r.message}`);
-        if (rejected.length) {
-          const records = rejected.flatMap((r) => (message.records[r.index] ? [message.records[r.index]!] : []));
-          spool.reject(segment, { ...message, records }, JSON.stringify(rejected));
-        }
-      }
-    }
-  }
-
   let senderStop = false;
   /** Set by stop: what is sealed is tried once more, with no retries, then the sender ends. */
   let lastPass = false;
@@ -297,7 +220,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       let failed = false;
       for (const message of spool.messages(segment)) {
         try {
-          await deliver(segment, message);
+          await deliver(transport, spool, log, segment, message);
         } catch (error) {
           if (error instanceof TransportError && error.kind === 'rejected') {
             // Retrying cannot make the server take it: set it aside and carry on.

@@ -1,13 +1,14 @@
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
 import {
-  CONTROL_CHARACTERS, COUNTER_TEXT_MAX, INT32_MAX, INT32_MIN, LONE_SURROGATE, MAX_COUNTER, MAX_VENDOR_COUNTER, PROBLEM_TEXT_MAX, READING_LIST_MAX,
+  COUNTER_TEXT_MAX, INT32_MAX, INT32_MIN, MAX_COUNTER, MAX_VENDOR_COUNTER, PROBLEM_TEXT_MAX, READING_LIST_MAX,
   READING_TEXT_MAX, STATUS_TEXT_MAX, SUPPLY_LEVEL_MAX, SUPPLY_LEVEL_MIN, SUPPLY_TEXT_MAX, TRAY_TEXT_MAX,
 } from '@pagewatch/contracts/reading';
 import type { Reading, ReadingTrim } from '@pagewatch/contracts/reading';
+import { LINE_CONTROL_CHARS, LONE_SURROGATE } from '@pagewatch/contracts/fields';
 
 const WALK_OID_MAX = 256;
 const WALK_TYPE_MAX = 32;
-const CONTROL_RUNS = new RegExp(`${CONTROL_CHARACTERS.source}+`, 'g');
+const CONTROL_RUNS = new RegExp(`${LINE_CONTROL_CHARS.source}+`, 'g');
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 /**
@@ -22,7 +23,7 @@ export function fitAgentReading(input: AgentReading): AgentReading {
 
   function text(field: string, value: string, max: number): string {
     let v = value;
-    if (CONTROL_CHARACTERS.test(v) || LONE_SURROGATE.test(v)) {
+    if (LINE_CONTROL_CHARS.test(v) || LONE_SURROGATE.test(v)) {
       v = v.replace(LONE_SURROGATES, '\uFFFD').replace(CONTROL_RUNS, ' ').trim();
       note(field, 'cleaned');
     }

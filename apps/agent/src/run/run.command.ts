@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
-import type { AgentLog } from './agent-runner.ts';
+import type { AgentLog } from './collect.ts';
 import { createHttpTransport } from './transport.ts';
 
 const HELP = `usage: run --server <url> --token <token> [--spool-dir DIR] [--once]

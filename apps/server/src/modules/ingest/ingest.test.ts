@@ -1,33 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { WsMessage } from '@pagewatch/contracts/ws';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
-import { addLocation } from '../../test/scope-fixture.ts';
+import { ingestTables } from '../../test/ingest-tables.ts';
+import { randomUUID } from 'node:crypto';
+import type { WsMessage } from '@pagewatch/contracts/ws';
 import { agentReading, batch, createAgent, post, type Printer } from './ingest.fixtures.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;
 let admin: string;
 
-const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await t.ctx.db.execute(q)).rows as T[];
-const count = async (table: string, where = sql`true`) =>
-  Number((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`))[0].n);
-const events = (deviceId?: number) =>
-  rows<{ type: string; old_value: string | null; new_value: string | null; supply_index: number | null }>(
-    deviceId === undefined ? sql`SELECT * FROM device_events ORDER BY id` : sql`SELECT * FROM device_events WHERE device_id = ${deviceId} ORDER BY id`,
-  );
-const eventTypes = async (deviceId?: number) => (await events(deviceId)).map((e) => e.type);
+const { rows, count, events, eventTypes, clean } = ingestTables(() => t.ctx.db);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
 });
 afterAll(() => t.close());
-
-async function clean() {
-  for (const table of ['devices', 'ingested_readings', 'network_ranges', 'agents']) await t.ctx.db.execute(sql`DELETE FROM ${sql.identifier(table)}`);
-}
 
 describe('ingest', () => {
   let token: string;
@@ -219,201 +208,5 @@ describe('ingest', () => {
     expect(w.row_count).toBe(2);
     const [d] = await rows<{ walk_refreshed_at: Date | null }>(sql`SELECT walk_refreshed_at FROM devices WHERE id = ${w.device_id}`);
     expect(d.walk_refreshed_at).not.toBeNull();
-  });
-});
-
-describe('an agent and the devices of other locations', () => {
-  // A and its child A_CHILD are agent A's scope; B is another branch (issue 14, finding 4).
-  let loc: { A: number; A_CHILD: number; B: number };
-  beforeAll(async () => {
-    loc = { A: await addLocation(t.ctx.db, 'SCOPE_A'), A_CHILD: 0, B: await addLocation(t.ctx.db, 'SCOPE_B') };
-    loc.A_CHILD = await addLocation(t.ctx.db, 'SCOPE_A_CHILD', 'SCOPE_A');
-  });
-  beforeEach(clean);
-
-  const T0 = Date.now() - 3600_000;
-  const sendAs = async (token: string, ip: string, p: Printer, s: number) => {
-    const res = await post(t.app, token, batch([agentReading(ip, p, { readAt: new Date(T0 + s * 1000) })]));
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  const bySerial = (serial: string) =>
-    rows<{ id: number; location_id: number; agent_id: number | null; ip: string; total_count: number; status_code: string }>(
-      sql`SELECT id, location_id, agent_id, ip, total_count::float8 AS total_count, status_code FROM devices WHERE serial_number = ${serial} ORDER BY id`);
-  const notes = () =>
-    rows<{ log_level: string; message: string; message_code: string; location_id: number; message_params: Record<string, unknown> }>(
-      sql`SELECT log_level, message, message_code, location_id, message_params FROM event_logs WHERE message_code = 'device.serialElsewhere' ORDER BY id`);
-
-  it('never overwrites a device of another location by serial or MAC: a new device and a warning note instead', async () => {
-    await t.ctx.db.execute(sql`DELETE FROM event_logs WHERE message_code = 'device.serialElsewhere'`);
-    const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: loc.A });
-    const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: loc.B });
-    await sendAs(b.token, '127.0.12.1', { serial: 'X1', mac: '00:11:22:33:44:55', total: 100 }, 0);
-    const [victim] = await bySerial('X1');
-    expect(victim).toMatchObject({ location_id: loc.B, agent_id: b.agentId, ip: '127.0.12.1', total_count: 100 });
-
-    // A posts B's serial (and MAC) from another address, with other counters and an error.
-    await sendAs(a.token, '127.0.13.7', { serial: 'X1', mac: '00:11:22:33:44:55', total: 999_999, errors: ['jammed'], deviceStatus: 'down' }, 10);
-    const after = await bySerial('X1');
-    expect(after).toHaveLength(2);
-    expect(after[0]).toEqual(victim);
-    expect(after[1]).toMatchObject({ location_id: loc.A, agent_id: a.agentId, ip: '127.0.13.7', total_count: 999_999 });
-    // B's users get no event of A's reading.
-    expect(await eventTypes(victim.id)).toEqual(['NEW_DEVICE']);
-    // The note: a warning at A's location naming the serial, not B's location.
-    const [note, ...more] = await notes();
-    expect(more).toEqual([]);
-    expect(note).toMatchObject({ log_level: 'W', location_id: loc.A, message_params: expect.objectContaining({ serial: 'X1' }) });
-    expect(note.message).toContain('X1');
-    expect(note.message).not.toMatch(/SCOPE_B|Location SCOPE_B/);
-    expect(JSON.stringify(note.message_params)).not.toMatch(/SCOPE_B/);
-
-    // A's next reading updates its own device; no second note.
-    await sendAs(a.token, '127.0.13.7', { serial: 'X1', mac: '00:11:22:33:44:55', total: 1_000_000 }, 20);
-    expect((await bySerial('X1')).map((d) => d.total_count)).toEqual([100, 1_000_000]);
-    expect(await notes()).toHaveLength(1);
-
-    // No serial, B's MAC: a new device as well.
-    await sendAs(b.token, '127.0.12.2', { serial: null, mac: '00:11:22:33:44:66', total: 5 }, 0);
-    await sendAs(a.token, '127.0.13.8', { serial: null, mac: '00:11:22:33:44:66', total: 6 }, 10);
-    const byMac = await rows<{ location_id: number; total_count: number }>(sql`SELECT location_id, total_count::float8 AS total_count FROM devices WHERE mac_address = '00:11:22:33:44:66' ORDER BY id`);
-    expect(byMac).toEqual([{ location_id: loc.B, total_count: 5 }, { location_id: loc.A, total_count: 6 }]);
-  });
-
-  it("matches devices of the agent's location and the locations below it", async () => {
-    const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: loc.A });
-    const child = await createAgent(t.app, admin, { name: 'Agent A child', locationId: loc.A_CHILD });
-    await sendAs(child.token, '127.0.14.1', { serial: 'Y1', total: 10 }, 0);
-    await sendAs(a.token, '127.0.14.1', { serial: 'Y1', total: 20 }, 10);
-    const devs = await bySerial('Y1');
-    expect(devs).toHaveLength(1);
-    expect(devs[0]).toMatchObject({ location_id: loc.A_CHILD, agent_id: a.agentId, total_count: 20 });
-    // The child's agent cannot reach up to its parent's devices.
-    await sendAs(a.token, '127.0.14.2', { serial: 'Y2', total: 10 }, 0);
-    await sendAs(child.token, '127.0.14.2', { serial: 'Y2', total: 30 }, 10);
-    expect((await bySerial('Y2')).map((d) => [d.location_id, d.total_count])).toEqual([[loc.A, 10], [loc.A_CHILD, 30]]);
-  });
-});
-
-describe('bad agent input', () => {
-  let token: string;
-  beforeAll(async () => {
-    await clean();
-    ({ token } = await createAgent(t.app, admin, { name: 'Bad input' }));
-  });
-
-  const good = () => agentReading('127.0.11.1', { serial: 'OK1', total: 10, black: 50 });
-  const nothingStored = async () => {
-    expect(await count('devices')).toBe(0);
-    expect(await count('ingested_readings')).toBe(0);
-    expect(await count('dm_device_days')).toBe(0);
-  };
-
-  it('refuses a wrong or missing token with 401', async () => {
-    expect((await post(t.app, 'pwa_wrong', batch([good()]))).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/agent/readings', payload: batch([good()]) });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBeTruthy();
-    await nothingStored();
-  });
-
-  type Rejection = { index: number; id: string | null; status: number; code: string; message: string; details?: { field: string; message: string }[] };
-  /** A batch the server takes as a whole (200) with these readings refused one by one. */
-  const refused = async (readings: unknown[]) => {
-    const res = await post(t.app, token, { batchId: randomUUID(), readings });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { stored: number; duplicates: number; rejected: Rejection[] };
-  };
-
-  it('refuses malformed batches with 400, and a malformed reading on its own, naming the field', async () => {
-    // Changed with issue 14: a bad reading no longer refuses its whole batch.
-    const noId = { ...good(), id: 'not-a-uuid' };
-    const res = await refused([noId]);
-    expect(res).toMatchObject({ stored: 0, rejected: [{ index: 0, id: 'not-a-uuid', status: 400, code: 'VALIDATION' }] });
-    expect(res.rejected[0].message).toMatch(/readings\.0\.id/);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/agent/readings', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"batchId": ' });
-    expect(notJson.statusCode).toBe(400);
-    expect((await post(t.app, token, { batchId: randomUUID(), readings: [] })).statusCode).toBe(400);
-    expect((await post(t.app, token, { batchId: 'nope', readings: [good()] })).statusCode).toBe(400);
-    expect((await post(t.app, token, { batchId: randomUUID(), readings: 'all of them' })).statusCode).toBe(400);
-    await nothingStored();
-  });
-
-  it('refuses impossible values, each reading on its own: negative counters, percent 250, dates in the future', async () => {
-    const negative = good();
-    negative.reading.counters.total = -5;
-    const percent = good();
-    percent.reading.supplies[0].percent = 250;
-    const future = good();
-    future.reading.readAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const huge = good();
-    huge.reading.counters.total = 1e15;
-    const res = await refused([negative, percent, future, huge]);
-    expect(res.stored).toBe(0);
-    expect(res.rejected.map((r) => [r.index, r.id, r.status, r.details?.[0]?.field])).toEqual([
-      [0, negative.id, 400, 'readings.0.reading.counters.total'],
-      [1, percent.id, 400, 'readings.1.reading.supplies.0.percent'],
-      [2, future.id, 422, 'readings.2.reading.readAt'],
-      [3, huge.id, 400, 'readings.3.reading.counters.total'],
-    ]);
-    await nothingStored();
-  });
-
-  it('refuses oversized batches: more than 500 readings, more than 20 MB', async () => {
-    const many = Array.from({ length: 501 }, () => good());
-    let res = await post(t.app, token, batch(many));
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toMatch(/500/);
-    const big = good();
-    big.walk = Array.from({ length: 400 }, (_, i) => [`1.3.6.1.4.1.1.${i}`, 'OctetString', 'x'.repeat(60_000)] as [string, string, string]);
-    res = await post(t.app, token, batch([big]));
-    expect(res.statusCode).toBe(413);
-    await nothingStored();
-  });
-
-  it('stores the good readings of a batch and names each bad one with its field (issue 14, finding 7)', async () => {
-    const bad = (change: (r: ReturnType<typeof good>) => void) => {
-      const r = good();
-      change(r);
-      return r;
-    };
-    const readings = [
-      agentReading('127.0.11.2', { serial: 'GOOD1', total: 1 }),
-      bad((r) => void (r.reading.serialNumber = 'S'.repeat(2000))),
-      bad((r) => void (r.reading.hostName = 'h'.repeat(256))),
-      bad((r) => void (r.reading.location = 'L'.repeat(501))),
-      bad((r) => void (r.reading.model = 'M'.repeat(251))),
-      bad((r) => void (r.reading.supplies[0].maxCapacity = 2 ** 31)),
-      bad((r) => void (r.reading.supplies[0].index = 2 ** 31)),
-      bad((r) => void (r.reading.firmware = 'v1\u0000')),
-      agentReading('127.0.11.3', { serial: 'GOOD2', total: 2 }),
-    ];
-    const res = await refused(readings);
-    expect(res).toMatchObject({ stored: 2, duplicates: 0 });
-    expect(res.rejected.map((r) => [r.index, r.id, r.status, r.details?.map((d) => d.field)])).toEqual([
-      [1, readings[1].id, 400, ['readings.1.reading.serialNumber']],
-      [2, readings[2].id, 400, ['readings.2.reading.hostName']],
-      [3, readings[3].id, 400, ['readings.3.reading.location']],
-      [4, readings[4].id, 400, ['readings.4.reading.model']],
-      [5, readings[5].id, 400, ['readings.5.reading.supplies.0.maxCapacity']],
-      [6, readings[6].id, 400, ['readings.6.reading.supplies.0.index']],
-      [7, readings[7].id, 400, ['readings.7.reading.firmware']],
-    ]);
-    expect((await rows<{ serial_number: string }>(sql`SELECT serial_number FROM devices ORDER BY serial_number`)).map((d) => d.serial_number)).toEqual(['GOOD1', 'GOOD2']);
-    // The refused readings were not taken: sent again (fixed), they are stored.
-    readings[1].reading.serialNumber = 'S'.repeat(100);
-    expect(await refused([readings[1]])).toMatchObject({ stored: 1, rejected: [] });
-    await clean();
-  });
-
-  it('keeps agent and user tokens apart', async () => {
-    const users = await t.app.inject({ url: '/api/users', headers: bearer(token) });
-    expect(users.statusCode).toBe(401);
-    const agents = await t.app.inject({ url: '/api/agents', headers: bearer(token) });
-    expect(agents.statusCode).toBe(401);
-    const asUser = await post(t.app, admin, batch([good()]));
-    expect(asUser.statusCode).toBe(401);
-    const config = await t.app.inject({ url: '/api/agent/config', headers: bearer(admin) });
-    expect(config.statusCode).toBe(401);
-    await nothingStored();
   });
 });

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentConfig } from '@pagewatch/contracts/agent-api';
+import { agentReadingSchema } from '@pagewatch/contracts/agent-api';
+import { discoverRange } from '../discovery/discover.ts';
+import type { DiscoveryOptions } from '../discovery/discover.ts';
+import type { ProfileRegistry } from '../profiles/profile-registry.ts';
+import { fitAgentReading } from './fit-reading.ts';
+import { mapLimit, pollDevice } from './poll-device.ts';
+import type { PollOptions } from './poll-device.ts';
+import type { RangeResult, Spool } from './spool.ts';
+
+export type AgentLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+export type RunSummary = { runId: string; startedAt: string; finishedAt: string; readings: number; ranges: RangeResult[] };
+
+export type CollectOptions = {
+  registry: ProfileRegistry;
+  spool: Spool;
+  /** Stop: ranges not begun are reported as skipped, the one under way as cut. */
+  signal: AbortSignal;
+  log: AgentLog;
+  /** Devices polled at once (default 64). */
+  concurrency?: number;
+  discovery?: DiscoveryOptions;
+  poll?: PollOptions;
+};
+
+/**
+ * One run: discovers each range of the config, polls the printers found (and devices no
+ * profile knows, with a walk) and spools the readings, fitted to the contract's limits, between
+ * a run-start and a run-finish record with each range's result.
+ */
+export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<RunSummary> {
+  const { spool, signal, log, registry } = opts;
+  const runId = randomUUID();
+  const startedAt = new Date().toISOString();
+  const ranges: RangeResult[] = [];
+  let readings = 0;
+  const seen = new Set<string>();
+  const walkAsked = new Set((cfg.walkRequests ?? []).map((w) => `${w.ip}:${w.port}`));
+  await spool.append({ kind: 'run-start', runId, startedAt });
+  for (const range of cfg.ranges) {
+    if (signal.aborted) {
+      ranges.push({ rangeId: range.id, scanned: 0, found: 0, durationMs: 0, error: 'the agent stopped before this range was scanned' });
+      continue;
+    }
+    const started = Date.now();
+    const found = await discoverRange(range, registry, { ...opts.discovery, signal });
+    if (found.error) await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'E', message: found.error });
+    // Printers, and devices no profile knows (sent with a walk); a vendor's non-printers are left out.
+    const devices = found.devices.filter((d) => (d.isPrinter || !d.matched) && !seen.has(`${d.ip}:${d.port}`));
+    for (const d of devices) seen.add(`${d.ip}:${d.port}`);
+    let read = 0;
+    await mapLimit(devices, opts.concurrency ?? 64, async (device) => {
+      const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
+      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, forceWalk });
+      if (!polled) return;
+      // Fitted to the contract's limits, so one over-long value never holds the queue up.
+      const reading = fitAgentReading(polled);
+      if (reading.reading.trimmed?.length) log('warn', `${device.ip}: fitted to the limits: ${reading.reading.trimmed.map((t) => `${t.field} ${t.action}`).join(', ')}`);
+      const checked = agentReadingSchema.safeParse(reading);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'W', message: `${device.ip}: reading not sent (${issue?.path.join('.')}: ${issue?.message})` });
+        return;
+      }
+      await spool.append({ kind: 'reading', reading });
+      read++;
+    }, signal);
+    readings += read;
+    const cut = signal.aborted && read < devices.length;
+    ranges.push({
+      rangeId: range.id,
+      scanned: found.scanned,
+      found: read,
+      durationMs: Date.now() - started,
+      error: found.error ?? (cut ? 'the agent stopped during this range' : null),
+    });
+  }
+  const finishedAt = new Date().toISOString();
+  await spool.append({ kind: 'run-finish', runId, finishedAt, rangeResults: ranges });
+  log('info', `run ${runId}: ${readings} readings from ${ranges.length} ranges`);
+  return { runId, startedAt, finishedAt, readings, ranges };
+}

@@ -1,0 +1,378 @@
+import { sql } from 'drizzle-orm';
+import type { Grant, RoleCode } from '@pagewatch/contracts/grants';
+import { bearer, signIn, type createTestApp } from './test-app.ts';
+
+/**
+ * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
+ * API route, how to call it on an object inside or outside the caller's locations.
+ *
+ * ADDING A ROUTE: every route needs an entry in ROUTES below, keyed `'METHOD /api/path'` exactly
+ * as Fastify registered it (`:id` params included). Pick the kind:
+ *   - 'item'   an object that belongs to a location: `request(w, locationId)` makes a fresh object
+ *              there (through the API as `w.root`, or with the helpers) and returns the call on
+ *              it. Used for get / create / change / delete; a create puts the new object there.
+ *   - 'list'   `seed(w)` makes objects inside and outside, returns their ids; `request` the call
+ *              (ask for a page big enough); `rows(body)` the ids in the answer (default pageRows).
+ *   - 'global' not tied to a location (version info, role lists): holders succeed.
+ *   - 'instance' instance-wide, the default administrator's alone (settings): every caller here
+ *              lives below DEFAULT, so holders too get 403; root (at DEFAULT) succeeds.
+ *   - 'self'   about the caller (their profile, their session).
+ *   - 'public' / 'agent' / 'skip' (with a reason: tested elsewhere).
+ * A route declared `access: 'user'` whose service checks a grant itself says so with `needs`.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type Call = { url: string; payload?: unknown; token?: string };
+export type Caller = { role: RoleCode; login: string; password: string; token: string };
+export type World = {
+  app: Awaited<ReturnType<typeof createTestApp>>['app'];
+  ctx: Awaited<ReturnType<typeof createTestApp>>['ctx'];
+  /** The seeded admin at DEFAULT: sees everything, builds the fixtures. */
+  root: string;
+  loc: { DEFAULT: number; IN: number; IN_CHILD: number; OUT: number };
+  roleIds: Record<string, number>;
+  /** A fresh OPERATOR user at the location, made by root; returns its id. */
+  userAt: (locationId: number) => Promise<number>;
+  /** A call as root that must succeed; returns the JSON body. */
+  asRoot: (method: Method, url: string, payload?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+/** `needs`: the grant a route of access 'user' checks inside its service (e.g. PAGE_LOCATION.EDIT). */
+type Checked = { needs?: Grant };
+export type Fixture =
+  | ({ kind: 'item'; request: (w: World, locationId: number) => Promise<Call>; ok?: number } & Checked)
+  | ({ kind: 'list'; seed: (w: World) => Promise<{ inside: number[]; outside: number[] }>; request: (w: World) => Call; rows?: (body: any) => number[] } & Checked) // eslint-disable-line @typescript-eslint/no-explicit-any
+  | ({ kind: 'global'; request: (w: World) => Call | Promise<Call>; ok?: number } & Checked)
+  | { kind: 'instance'; request: (w: World) => Call; ok?: number }
+  | ({ kind: 'self'; request: (w: World, caller: Caller) => Promise<Call>; ok?: number } & Checked)
+  | { kind: 'public' }
+  | { kind: 'agent' }
+  | { kind: 'skip'; reason: string };
+
+let n = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++n}`;
+
+export const userPayload = (w: World, locationId: number, login = unique('mx')) => ({
+  login,
+  email: `${login}@example.com`,
+  passwordHash: 'Passw0rd!',
+  lastName: 'Matrix',
+  activeFlag: true,
+  locations: [{ id: locationId }],
+  grants: [{ id: w.roleIds.OPERATOR }],
+});
+
+/** A log record at a location (null: unlocated, seen at DEFAULT only). */
+const logAt = (w: World, locationId: number | null) =>
+  w.ctx.eventLog.write({ group: 'SYSTEM', level: 'I', message: 'matrix-log', locationId });
+
+/** A location made by root under `parentId` (LOCATION is dictionary 1). */
+const locationAt = async (w: World, parentId: number): Promise<number> =>
+  (await w.asRoot('POST', '/api/dictionary-items', { dictionaryId: 1, code: unique('ML'), name: 'Matrix location', parentId })).id;
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+const locationWithPlanAt = async (w: World, parentId: number): Promise<number> => {
+  const id = await locationAt(w, parentId);
+  const boundary = 'matrixboundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await w.app.inject({ method: 'POST', url: `/api/locations/${id}/plan`, payload, headers: { ...bearer(w.root), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  if (res.statusCode !== 200) throw new Error(`plan upload failed: ${res.statusCode} ${res.body}`);
+  return id;
+};
+
+/** A string attribute of the LOCATION dictionary, made once. */
+let locationAttribute: Promise<number> | null = null;
+const locationAttributeId = (w: World) =>
+  (locationAttribute ??= w.asRoot('POST', '/api/dictionaries/1/attributes', { code: 'MX_NOTE', name: 'Note', valueType: 'S' }).then((a) => a.id as number));
+
+const dictionary = async (w: World): Promise<number> => (await w.asRoot('POST', '/api/dictionaries', { code: unique('MXD'), name: 'Matrix' })).id;
+const attribute = async (w: World): Promise<[number, number]> => {
+  const id = await dictionary(w);
+  return [id, (await w.asRoot('POST', `/api/dictionaries/${id}/attributes`, { code: 'A', name: 'A', valueType: 'S' })).id];
+};
+
+/** A fresh agent at the location, made by root. */
+const agentAt = async (w: World, locationId: number): Promise<number> =>
+  (await w.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: locationId } })).id;
+
+const rangePayload = (locationId: number) => ({
+  name: unique('range'),
+  type: 'RANGE',
+  from: '127.0.0.10',
+  to: '127.0.0.20',
+  port: 161,
+  snmpVersion: '2c',
+  community: 'public',
+  location: { id: locationId },
+});
+const rangeAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/network-ranges', rangePayload(locationId))).id;
+
+/** A device at the location with a supply, a day, a supply day, an address, a user day and a walk (straight to the database). */
+export const deviceAt = async (w: World, locationId: number): Promise<number> => {
+  const ip = `127.0.${Math.floor(Math.random() * 200)}.${1 + Math.floor(Math.random() * 250)}`;
+  const serial = unique('MXD');
+  const res = await w.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${locationId}, ${ip}, ${serial}, 'Matrix 1') RETURNING id`);
+  const id = Number((res.rows[0] as { id: number }).id);
+  await w.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at) VALUES (${id}, 1, 'toner', 'Black', 'black', 50, now())`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, total_count, total_start, readings) VALUES (current_date, ${id}, ${locationId}, 10, 5, 1)`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, percent) VALUES (current_date, ${id}, 1, 'toner', 50)`);
+  await w.ctx.db.execute(sql`INSERT INTO device_ip_history (device_id, ip, changed_at) VALUES (${id}, ${ip}, now())`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count) VALUES (current_date, ${id}, ${locationId}, 'matrix', 1)`);
+  await w.ctx.db.execute(sql`INSERT INTO device_walks (device_id, walked_at, row_count, rows) VALUES (${id}, now(), 1, ${JSON.stringify([['1.3.6.1.2.1.1.1.0', 'octets', 'x']])}::jsonb)`);
+  return id;
+};
+const deviceIds = (b: { pageRows: { deviceId: number }[] }) => b.pageRows.map((r) => r.deviceId);
+const devicesSeed = async (w: World) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD), await deviceAt(w, w.loc.IN)], outside: [await deviceAt(w, w.loc.OUT)] });
+
+/** The same fixture for every alias of a list. */
+const listOf = (urls: string[], f: Omit<Extract<Fixture, { kind: 'list' }>, 'request'>): Record<string, Fixture> =>
+  Object.fromEntries(urls.map((url) => [`GET ${url}`, { ...f, request: () => ({ url: `${url}?page=1000,1` }) }]));
+
+/** One entry per route: see "ADDING A ROUTE" above. */
+export const ROUTES: Record<string, Fixture> = {
+  // auth
+  'POST /api/auth/': { kind: 'public' },
+  'POST /api/auth/forgot-password': { kind: 'public' },
+  'GET /api/auth/restore-password/:token': { kind: 'public' },
+  'POST /api/auth/restore-password/:token': { kind: 'public' },
+  'POST /api/auth/demo-request': { kind: 'public' },
+  // health probes (plugins/health.ts)
+  'GET /api/health': { kind: 'public' },
+  'GET /api/ready': { kind: 'public' },
+  'POST /api/auth/logout': {
+    kind: 'self',
+    ok: 204,
+    // A session of its own: logging out the caller's would end the rest of the matrix.
+    request: async (w, c) => ({ url: '/api/auth/logout', token: await signIn(w.app, c.login, c.password) }),
+  },
+  'GET /api/users/me': { kind: 'self', request: async () => ({ url: '/api/users/me' }) },
+
+  // users
+  'GET /api/users': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await w.userAt(w.loc.IN_CHILD), await w.userAt(w.loc.IN)], outside: [await w.userAt(w.loc.OUT), 1] }),
+    request: () => ({ url: '/api/users?page=1000,1' }),
+  },
+  'GET /api/managed-users-v/': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await w.userAt(w.loc.IN_CHILD)], outside: [await w.userAt(w.loc.OUT), 1] }),
+    request: () => ({ url: '/api/managed-users-v/?page=1000,1' }),
+  },
+  'GET /api/users/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/users/${await w.userAt(at)}` }) },
+  'POST /api/users': { kind: 'item', request: async (w, at) => ({ url: '/api/users', payload: userPayload(w, at) }) },
+  'PUT /api/users/:id': {
+    kind: 'item',
+    request: async (w, at) => {
+      const id = await w.userAt(at);
+      const u = await w.asRoot('GET', `/api/users/${id}`);
+      return { url: `/api/users/${id}`, payload: { ...userPayload(w, at, u.login), passwordHash: undefined, firstName: 'Changed' } };
+    },
+  },
+  'DELETE /api/users/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/users/${await w.userAt(at)}` }) },
+  'GET /api/managed-roles-v/': { kind: 'global', request: () => ({ url: '/api/managed-roles-v/' }) },
+
+  // locations
+  'GET /api/user-locations/': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/user-locations/' }),
+  },
+  'GET /api/user-locations/page': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/user-locations/page?page=1000,1' }),
+  },
+
+  // locations as LOCATION dictionary items (dictionary 1), their plan, agents and devices
+  'GET /api/dictionary-items/by-code/:code': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/dictionary-items/by-code/LOCATION' }),
+  },
+  'GET /api/dictionary-items/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}` }) },
+  'GET /api/dictionary-items/:id/attribute-values': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}/attribute-values` }),
+  },
+  // Declared 'user': the service asks PAGE_LOCATION.EDIT for a location (MNU_DICTIONARIES.EDIT for
+  // other dictionaries, tested in dictionaries.routes.test.ts).
+  'POST /api/dictionary-items': {
+    kind: 'item',
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (_w, at) => ({ url: '/api/dictionary-items', payload: { dictionaryId: 1, code: unique('ML'), name: 'New place', parentId: at } }),
+  },
+  'PUT /api/dictionary-items/:id': {
+    kind: 'item',
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}`, payload: { name: 'Renamed place' } }),
+  },
+  'DELETE /api/dictionary-items/:id': { kind: 'item', ok: 204, needs: 'PAGE_LOCATION.EDIT', request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}` }) },
+  'POST /api/dictionary-items/:id/attribute-values': {
+    kind: 'item',
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (w, at) => ({
+      url: `/api/dictionary-items/${await locationAt(w, at)}/attribute-values`,
+      payload: { attributeId: await locationAttributeId(w), stringValue: 'note' },
+    }),
+  },
+  'DELETE /api/dictionary-items/:id/attribute-values/:valueId': {
+    kind: 'item',
+    ok: 204,
+    needs: 'PAGE_LOCATION.EDIT',
+    request: async (w, at) => {
+      const item = await locationAt(w, at);
+      const values = await w.asRoot('POST', `/api/dictionary-items/${item}/attribute-values`, { attributeId: await locationAttributeId(w), stringValue: 'note' });
+      return { url: `/api/dictionary-items/${item}/attribute-values/${values.pageRows[0].id}` };
+    },
+  },
+  'GET /api/locations/:id/agents': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/agents` }) },
+  'GET /api/locations/:id/devices': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/devices` }) },
+  'GET /api/locations/:id/plan': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/plan` }) },
+  'GET /api/locations/:id/plan/image': { kind: 'item', request: async (w, at) => ({ url: `/api/locations/${await locationWithPlanAt(w, at)}/plan/image` }) },
+  'POST /api/locations/:id/plan': { kind: 'skip', reason: 'a multipart upload: locations.routes.test.ts checks its grant and scope' },
+  'DELETE /api/locations/:id/plan': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/locations/${await locationWithPlanAt(w, at)}/plan` }) },
+  'PUT /api/locations/:id/plan/placements': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/plan/placements`, payload: { placements: [] } }),
+  },
+
+  // dictionaries
+  'GET /api/dictionaries': { kind: 'global', request: () => ({ url: '/api/dictionaries' }) },
+  'GET /api/dictionaries/by-code/:code': { kind: 'global', request: () => ({ url: '/api/dictionaries/by-code/PRINTER_TYPE' }) },
+  'GET /api/dictionaries/:id': { kind: 'global', request: () => ({ url: '/api/dictionaries/1' }) },
+  'GET /api/dictionaries/:id/items': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/dictionaries/1/items' }),
+  },
+  'POST /api/dictionaries': { kind: 'global', request: () => ({ url: '/api/dictionaries', payload: { code: unique('MXD'), name: 'Matrix' } }) },
+  'PUT /api/dictionaries/:id': {
+    kind: 'self',
+    request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}`, payload: { code: unique('MXD'), name: 'Changed' } }),
+  },
+  'DELETE /api/dictionaries/:id': { kind: 'self', ok: 204, request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}` }) },
+  'POST /api/dictionaries/:id/attributes': {
+    kind: 'self',
+    request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}/attributes`, payload: { code: 'A', name: 'A', valueType: 'S' } }),
+  },
+  'PUT /api/dictionaries/:id/attributes/:attributeId': {
+    kind: 'self',
+    request: async (w) => {
+      const [id, attr] = await attribute(w);
+      return { url: `/api/dictionaries/${id}/attributes/${attr}`, payload: { code: 'B', name: 'B', valueType: 'N' } };
+    },
+  },
+  'DELETE /api/dictionaries/:id/attributes/:attributeId': {
+    kind: 'self',
+    ok: 204,
+    request: async (w) => {
+      const [id, attr] = await attribute(w);
+      return { url: `/api/dictionaries/${id}/attributes/${attr}` };
+    },
+  },
+
+  // options
+  'GET /api/options/build-version/': { kind: 'global', request: () => ({ url: '/api/options/build-version/' }) },
+  // settings (instance-wide)
+  'GET /api/settings/': { kind: 'global', request: () => ({ url: '/api/settings/' }) },
+  'PUT /api/settings': { kind: 'instance', request: () => ({ url: '/api/settings', payload: [{ code: 'LOG_STORAGE_DAYS', numericValue: 90 }] }) },
+  // The default admin gets past the grants to the mail itself: 422 while SMTP is not set up.
+  'POST /api/settings/test-email': { kind: 'instance', ok: 422, request: () => ({ url: '/api/settings/test-email', payload: { to: 'someone@example.com' } }) },
+
+  // event log: records written straight through the event log, at the location
+  'GET /api/event-logs/page': {
+    kind: 'list',
+    seed: async (w) => ({
+      inside: [await logAt(w, w.loc.IN_CHILD), await logAt(w, w.loc.IN)],
+      outside: [await logAt(w, w.loc.OUT), await logAt(w, null)],
+    }),
+    request: () => ({ url: `/api/event-logs/page?page=1000,1&filter-json=${encodeURIComponent(JSON.stringify(['message', '=', 'matrix-log']))}` }),
+  },
+  'GET /api/event-logs/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/event-logs/${await logAt(w, at)}` }) },
+  'GET /api/event-groups': { kind: 'global', request: () => ({ url: '/api/event-groups' }) },
+
+  // agents (console side)
+  ...listOf(['/api/agents', '/api/agents/page', '/api/agents-v', '/api/agents-v/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await agentAt(w, w.loc.IN_CHILD)], outside: [await agentAt(w, w.loc.OUT)] }),
+  }),
+  'GET /api/agents/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}` }) },
+  'GET /api/agents/:id/status': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/status` }) },
+  'POST /api/agents': { kind: 'item', request: async (_w, at) => ({ url: '/api/agents', payload: { name: unique('agent'), location: { id: at } } }) },
+  'PUT /api/agents/:id': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}`, payload: { name: unique('renamed'), location: { id: at } } }),
+  },
+  'POST /api/agents/:id/regenerate-token': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/regenerate-token` }) },
+  'DELETE /api/agents/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}` }) },
+  // Acts on the agents in the caller's scope only; agents.service tests count them.
+  'POST /api/agents/notify-all/:action': { kind: 'global', request: () => ({ url: '/api/agents/notify-all/UPDATE_VERSION' }) },
+
+  // the agents' own API: agent tokens only
+  'POST /api/agent/register': { kind: 'agent' },
+  'GET /api/agent/config': { kind: 'agent' },
+  'GET /api/agent/models-pack': { kind: 'agent' },
+  'POST /api/agent/status': { kind: 'agent' },
+  'POST /api/agent/runs': { kind: 'agent' },
+  'POST /api/agent/runs/:runId/problems': { kind: 'agent' },
+  'POST /api/agent/runs/:runId/finish': { kind: 'agent' },
+  'POST /api/agent/readings': { kind: 'agent' },
+
+  // network ranges
+  ...listOf(['/api/network-ranges', '/api/network-ranges/page', '/api/network-ranges-v', '/api/network-ranges-v/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await rangeAt(w, w.loc.IN_CHILD)], outside: [await rangeAt(w, w.loc.OUT)] }),
+  }),
+  'GET /api/network-ranges/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}` }) },
+  'POST /api/network-ranges': { kind: 'item', request: async (_w, at) => ({ url: '/api/network-ranges', payload: rangePayload(at) }) },
+  'PUT /api/network-ranges/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}`, payload: rangePayload(at) }) },
+  'DELETE /api/network-ranges/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}` }) },
+
+  // models pack upload: multipart with a secret key; a JSON call passes the access check and is
+  // refused for its body (415). The upload itself is tested with the models module.
+  'POST /api/versions/upload': { kind: 'global', ok: 415, request: () => ({ url: '/api/versions/upload', payload: {} }) },
+
+  // devices, consumables, their history and statistics
+  'GET /api/devices/page': { kind: 'list', seed: devicesSeed, request: () => ({ url: '/api/devices/page?page=1000,1' }) },
+  'GET /api/device-part-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/device-part-v/page?page=1000,1' }) },
+  'GET /api/device-part-short-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/device-part-short-v/page?page=1000,1' }) },
+  'GET /api/dm-device-days/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-days/page?page=1000,1' }) },
+  'GET /api/dm-device-days-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-days-v/page?page=1000,1' }) },
+  'GET /api/dm-device-days-actual-v/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-days-actual-v/page?page=1000,1' }) },
+  'GET /api/dm-device-part-days/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-part-days/page?page=1000,1' }) },
+  'GET /api/dm-device-user-days/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-user-days/page?page=1000,1' }) },
+  'GET /api/dm-device-history/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-history/page?page=1000,1' }) },
+  'GET /api/statistics-v': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    rows: (b) => b.pageRows.map((r: { locationId: number }) => r.locationId),
+    request: () => ({ url: '/api/statistics-v' }),
+  },
+  'GET /api/statistics/locations/:id/devices': { kind: 'item', request: async (_w, at) => ({ url: `/api/statistics/locations/${at}/devices` }) },
+  'GET /api/devices/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}` }) },
+  'PUT /api/devices/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}`, payload: { comment: 'matrix' } }) },
+  'DELETE /api/devices/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}` }) },
+  'POST /api/devices/change-activity': {
+    kind: 'item',
+    request: async (w, at) => ({ url: '/api/devices/change-activity', payload: { ids: [await deviceAt(w, at)], managedFlag: false } }),
+  },
+  'POST /api/dm-device-days/device/:id/update-walk': { kind: 'item', request: async (w, at) => ({ url: `/api/dm-device-days/device/${await deviceAt(w, at)}/update-walk` }) },
+  // A zip of the scope's walks: devices.routes.test.ts unzips it and checks the scope.
+  'GET /api/devices/walks': { kind: 'global', request: () => ({ url: '/api/devices/walks' }) },
+  // Multipart uploads: a JSON call passes the access check and is refused for its body (400);
+  // devices.routes.test.ts sends the files and checks the scope.
+  'POST /api/service/set-active-status': { kind: 'global', ok: 400, request: () => ({ url: '/api/service/set-active-status', payload: {} }) },
+  'POST /api/service/set-inactive-status': { kind: 'global', ok: 400, request: () => ({ url: '/api/service/set-inactive-status', payload: {} }) },
+  // Acts on the caller's scope only; devices.routes.test.ts checks that.
+  'POST /api/service/reset-status': { kind: 'global', request: () => ({ url: '/api/service/reset-status' }) },
+
+  // live events
+  'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },
+};
+
+/** Routes the OpenAPI plugin registers for itself; public documentation. */
+export const PLUGIN_PREFIXES = ['/api/docs'];
