@@ -44,15 +44,14 @@ export function GridFilterRow<Row>({ headers, columnOf, values, onChange, select
 function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>; value: FilterValue; onChange: (v: FilterValue) => void }) {
   const { t, i18n } = useTranslation();
   const label = t('grid.filterFor', { column: t(column.header) });
+  /** What every filter input of the row has: small, the cell's width, named for its column, clearable. */
+  const common = { size: 'xs', w: '100%', 'aria-label': label, clearable: true } as const;
   if (column.type === 'boolean' || column.type === 'lookup') {
     const options = headerFilterOptions(column);
     return (
       <Select
-        size="xs"
-        w="100%"
-        aria-label={label}
+        {...common}
         placeholder={t('grid.filterAll')}
-        clearable
         data={options.map((o) => ({ value: String(o.value), label: t(o.label) }))}
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(v === null ? null : (options.find((o) => String(o.value) === v)?.value ?? null))}
@@ -64,14 +63,11 @@ function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>
     // A picked day applies at once; the value is the local day `YYYY-MM-DD`.
     return (
       <DatePickerInput
-        size="xs"
-        w="100%"
-        aria-label={label}
+        {...common}
         placeholder={t('grid.filterPlaceholder')}
         valueFormat="DD.MM.YYYY"
         locale={i18n.language}
         firstDayOfWeek={1}
-        clearable
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(v || null)}
         popoverProps={{ withinPortal: true }}
