@@ -16,6 +16,10 @@ import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
+import type { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
+import type { NotificationSender } from './modules/notifications/sender.ts';
+import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -37,5 +41,8 @@ export type AppContext = {
   devices: DevicesService;
   consumables: ConsumablesService;
   maintenance: MaintenanceService;
+  notifications: NotificationsService;
+  /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
+  notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
   metrics: Metrics;
 };

@@ -32,6 +32,12 @@ import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
+import { NotificationSender } from './modules/notifications/sender.ts';
+import { NotificationWorker } from './modules/notifications/notification-worker.ts';
+import { smtpSettings } from './modules/settings/settings.repository.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
 import { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
@@ -96,6 +102,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await models.seed();
   const devices = new DevicesService(database.db, eventLog);
   const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
+  const smtp = () => smtpSettings(database.db);
+  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl);
+  const sender = new NotificationSender(database.db, eventLog, smtp);
+  const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -115,6 +125,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     devices,
     consumables: new ConsumablesService(database.db),
     maintenance: new MaintenanceService(database.db, devices),
+    notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
+    notifier: { dispatcher, sender, worker: notificationWorker },
     metrics,
   };
 
@@ -124,6 +136,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Scheduled jobs run in a listening server only (tests that inject trigger them with runNow).
   app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  // Notifications likewise: a listening server dispatches and sends; tests drive them directly.
+  app.addHook('onListen', async () => notificationWorker.start());
+  app.addHook('onClose', async () => notificationWorker.stop());
   app.addHook('onClose', async () => auth.drain());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
@@ -153,6 +168,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await eventLogsRoutes(app, ctx);
   await devicesRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
+  await notificationsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 

@@ -1,7 +1,15 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError } from './app-error.ts';
 
-export type Mail = { to: string | string[]; subject: string; text?: string; html?: string; attachments?: { filename: string; content: Buffer | string }[] };
+export type Mail = {
+  to: string | string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  attachments?: { filename: string; content: Buffer | string; contentType?: string }[];
+  /** A stable Message-ID: the same message sent again is known as such by the receiving server. */
+  messageId?: string;
+};
 
 /** Where mail goes out (the SMTP settings, read by the settings module). */
 export type SmtpSettings = {
@@ -15,9 +23,9 @@ export type SmtpSettings = {
   from: string;
 };
 
-/** Sends one message through the given SMTP server; a failure is MAIL_FAILED with the reason. */
-export async function sendMail(smtp: SmtpSettings, mail: Mail): Promise<void> {
-  const transport = nodemailer.createTransport({
+/** A transport for the settings; `pool` keeps a few connections open for many messages. */
+export function mailTransport(smtp: SmtpSettings, pool = false): Transporter {
+  return nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.ssl,
@@ -28,11 +36,24 @@ export async function sendMail(smtp: SmtpSettings, mail: Mail): Promise<void> {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    ...(pool ? { pool: true, maxConnections: 3, maxMessages: 500 } : {}),
   });
+}
+
+/** Sends one message on a transport; a failure is MAIL_FAILED with the reason. */
+export async function sendOn(transport: Transporter, smtp: SmtpSettings, mail: Mail): Promise<void> {
   try {
     await transport.sendMail({ from: smtp.from, ...mail });
   } catch (err) {
     throw new AppError('MAIL_FAILED', { params: { reason: (err as Error).message.slice(0, 300) } });
+  }
+}
+
+/** Sends one message through the given SMTP server on a connection of its own. */
+export async function sendMail(smtp: SmtpSettings, mail: Mail): Promise<void> {
+  const transport = mailTransport(smtp);
+  try {
+    await sendOn(transport, smtp, mail);
   } finally {
     transport.close();
   }

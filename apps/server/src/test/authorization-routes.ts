@@ -125,6 +125,12 @@ export const deviceAt = async (w: World, locationId: number): Promise<number> =>
   await w.ctx.db.execute(sql`INSERT INTO device_walks (device_id, walked_at, row_count, rows) VALUES (${id}, now(), 1, ${JSON.stringify([['1.3.6.1.2.1.1.1.0', 'octets', 'x']])}::jsonb)`);
   return id;
 };
+const notificationPayload = (locationId: number, userId: number) => ({
+  name: unique('Matrix '), active: true, subject: 'S', body: '<p>B</p>', notificationType: { code: 'STATUS_CHANGE' },
+  locations: [{ id: locationId }], subscribers: [{ id: userId }], schedule: null,
+});
+const notificationAt = async (w: World, locationId: number): Promise<number> =>
+  (await w.asRoot('POST', '/api/notifications', notificationPayload(locationId, await w.userAt(locationId)))).id;
 const deviceIds = (b: { pageRows: { deviceId: number }[] }) => b.pageRows.map((r) => r.deviceId);
 const devicesSeed = async (w: World) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD), await deviceAt(w, w.loc.IN)], outside: [await deviceAt(w, w.loc.OUT)] });
 
@@ -369,6 +375,29 @@ export const ROUTES: Record<string, Fixture> = {
   'POST /api/service/set-inactive-status': { kind: 'global', ok: 400, request: () => ({ url: '/api/service/set-inactive-status', payload: {} }) },
   // Acts on the caller's scope only; devices.routes.test.ts checks that.
   'POST /api/service/reset-status': { kind: 'global', request: () => ({ url: '/api/service/reset-status' }) },
+
+  // notifications: at a location, with a subscriber there
+  ...listOf(['/api/notifications', '/api/notifications/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await notificationAt(w, w.loc.IN_CHILD)], outside: [await notificationAt(w, w.loc.OUT)] }),
+  }),
+  ...listOf(['/api/user-notifications-v', '/api/user-notifications-v/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await notificationAt(w, w.loc.IN_CHILD)], outside: [await notificationAt(w, w.loc.OUT)] }),
+    rows: (b) => b.pageRows.map((r: { notificationId: number }) => r.notificationId),
+  }),
+  'GET /api/notification-types': { kind: 'global', request: () => ({ url: '/api/notification-types' }) },
+  // Lists the caller's users only: notifications.routes.test.ts checks that.
+  'GET /api/notification-subscribers': { kind: 'global', request: () => ({ url: '/api/notification-subscribers' }) },
+  'GET /api/notifications/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}` }) },
+  'POST /api/notifications': { kind: 'item', request: async (w, at) => ({ url: '/api/notifications', payload: notificationPayload(at, await w.userAt(at)) }) },
+  'PUT /api/notifications/:id': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}`, payload: notificationPayload(at, await w.userAt(at)) }),
+  },
+  'DELETE /api/notifications/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}` }) },
+  // The matrix has no SMTP server: a caller who may test gets as far as "SMTP is not configured".
+  'POST /api/notifications/:id/test-email/': { kind: 'item', ok: 422, request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}/test-email/` }) },
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },

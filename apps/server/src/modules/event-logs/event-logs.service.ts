@@ -97,21 +97,32 @@ export class EventLog {
     return this.insert({ ...e, eventGroupId: this.groupId(e.group) }, db);
   }
 
+  /** Many plain records in one statement (no parents: runs take `child`). Returns their ids in order. */
+  async writeMany(entries: Omit<LogEntry, 'parentId' | 'durationMs'>[], db: Db = this.db): Promise<number[]> {
+    const at = new Date();
+    return repo.insertLogs(db, entries.map((e) => ({ ...this.row({ ...e, eventGroupId: this.groupId(e.group) }), logDatetime: at })));
+  }
+
+  /** A record's columns: the message rendered in English when only its code is given, texts cut to their limits. */
+  private row(e: Omit<LogEntry, 'group'> & { eventGroupId: number }) {
+    return {
+      eventGroupId: e.eventGroupId,
+      logLevel: e.level,
+      message: (e.message ?? renderLog('en', e.messageCode!, e.params!)).slice(0, MAX_MESSAGE),
+      messageCode: e.messageCode ?? null,
+      messageParams: e.params ?? null,
+      userId: e.userId ?? null,
+      locationId: e.locationId ?? null,
+      objectClass: e.objectClass ?? null,
+      objectId: e.objectId ?? null,
+      parentId: e.parentId ?? null,
+      stackTrace: e.stackTrace?.slice(0, MAX_STACK) ?? null,
+      durationMs: e.durationMs ?? null,
+    };
+  }
+
   private async insert(e: Omit<LogEntry, 'group'> & { eventGroupId: number }, db: Db): Promise<number> {
-    const id = await repo.insertLog(db, {
-        eventGroupId: e.eventGroupId,
-        logLevel: e.level,
-        message: (e.message ?? renderLog('en', e.messageCode!, e.params!)).slice(0, MAX_MESSAGE),
-        messageCode: e.messageCode ?? null,
-        messageParams: e.params ?? null,
-        userId: e.userId ?? null,
-        locationId: e.locationId ?? null,
-        objectClass: e.objectClass ?? null,
-        objectId: e.objectId ?? null,
-        parentId: e.parentId ?? null,
-        stackTrace: e.stackTrace?.slice(0, MAX_STACK) ?? null,
-        durationMs: e.durationMs ?? null,
-      });
+    const id = await repo.insertLog(db, this.row(e));
     if (e.parentId) {
       await repo.countChild(db, e.parentId);
       this.hub?.publish(`log:${e.parentId}`, { type: 'EVENT_LOG_CHANGED', id: e.parentId });

@@ -26,6 +26,7 @@ export async function ingestRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['agent protocol'], body: readingBatchEnvelopeSchema, response: { 200: batchResultSchema } },
   }, async (req) => {
     const result = await ctx.ingest.ingest(agentOf(req), req.body, req.lang);
+    ctx.notifier.worker.kick();
     ctx.metrics.ingested(result);
     return result;
   });

@@ -1,0 +1,213 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bulk } from '../../db/bulk.ts';
+import { locationIn } from '../../db/scope.ts';
+import { notificationDigestItems, notificationMessages } from './notifications.tables.ts';
+import type { NotificationRow } from './notifications.repository.ts';
+
+const ids = (list: number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
+const num = (v: unknown) => (v == null ? null : Number(v));
+const rowsOf = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
+
+/** What a message about one device says of it (spec section 3's body variables, raw). */
+export type DeviceFacts = {
+  deviceId: number;
+  locationId: number;
+  serialNumber: string | null;
+  ip: string;
+  modelCode: string | null;
+  hostName: string | null;
+  snmpLocation: string | null;
+  statusCode: string;
+  deviceType: string | null;
+  colorType: string | null;
+  paperFormat: string | null;
+  locationName: string;
+  consumableLevel: string | null;
+};
+
+const DEVICE_COLUMNS = sql`d.id AS "deviceId", d.location_id AS "locationId", d.serial_number AS "serialNumber", d.ip, d.model_code AS "modelCode",
+  d.host_name AS "hostName", d.snmp_location AS "snmpLocation", d.status_code AS "statusCode", d.device_type AS "deviceType",
+  d.color_type AS "colorType", d.paper_format AS "paperFormat", loc.name AS "locationName",
+  (SELECT string_agg(coalesce(c2.colorant, c2.part_name) || ' ' || coalesce(c2.percent::text || '%', c2.level_state, '?'), ', ' ORDER BY c2.supply_index)
+     FROM consumables c2 WHERE c2.device_id = d.id) AS "consumableLevel"`;
+
+export type EventFacts = DeviceFacts & {
+  id: number;
+  type: string;
+  eventAt: Date;
+  supplyIndex: number | null;
+  partCode: string | null;
+  partName: string | null;
+  partModelCode: string | null;
+  partSerialNumber: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+};
+
+/**
+ * Takes the oldest unprocessed device events, locked for this transaction (another instance
+ * skips them), with what their messages say of the device.
+ */
+export async function claimEvents(tx: Db, limit: number): Promise<EventFacts[]> {
+  const rows = await rowsOf<EventFacts & { eventAt: string | Date }>(tx, sql`
+    WITH claimed AS (SELECT id FROM device_events WHERE NOT processed ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    SELECT e.id, e.type, e.event_at AS "eventAt", e.supply_index AS "supplyIndex", e.part_code AS "partCode", c.part_name AS "partName",
+      e.part_model_code AS "partModelCode", e.part_serial_number AS "partSerialNumber", e.old_value AS "oldValue", e.new_value AS "newValue",
+      ${DEVICE_COLUMNS}
+    FROM claimed JOIN device_events e ON e.id = claimed.id JOIN devices d ON d.id = e.device_id JOIN locations loc ON loc.id = d.location_id
+    LEFT JOIN consumables c ON c.device_id = e.device_id AND c.supply_index = e.supply_index
+    ORDER BY e.id`);
+  return rows.map((r) => ({ ...r, id: Number(r.id), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: num(r.supplyIndex), eventAt: new Date(r.eventAt) }));
+}
+
+export async function markProcessed(tx: Db, eventIds: number[]) {
+  if (eventIds.length) await tx.execute(sql`UPDATE device_events SET processed = true, processed_at = now() WHERE id IN (${ids(eventIds)})`);
+}
+
+/** What matching and rendering read of a notification. */
+const NOTIFICATION_COLUMNS = sql`id, type_id AS "typeId", name, subject, body, schedule, statuses, dim01_list AS "dim01List", dim02_list AS "dim02List",
+  dim03_list AS "dim03List", threshold, attachment, report_code AS "reportCode", include_system_subscribers AS "includeSystemSubscribers"`;
+
+/** The active notifications of the given types. */
+export function activeNotifications(tx: Db, typeIds: number[]): Promise<NotificationRow[]> {
+  return rowsOf<NotificationRow>(tx, sql`
+    SELECT ${NOTIFICATION_COLUMNS}
+    FROM notifications WHERE active AND type_id IN (${ids(typeIds)}) ORDER BY id`);
+}
+
+/**
+ * For each owner (a notification, a user) among `ownerIds`: its locations in `table` and every
+ * location below them. An owner without locations is absent.
+ */
+async function subtrees(tx: Db, table: 'notification_locations' | 'user_locations', owner: 'notification_id' | 'user_id', ownerIds: number[]): Promise<Map<number, Set<number>>> {
+  const out = new Map<number, Set<number>>();
+  if (!ownerIds.length) return out;
+  const rows = await rowsOf<{ owner: unknown; locs: unknown[] }>(tx, sql`
+    WITH RECURSIVE tree AS (
+      SELECT ${sql.raw(owner)} AS owner, location_id FROM ${sql.raw(table)} WHERE ${sql.raw(owner)} IN (${ids(ownerIds)})
+      UNION SELECT t.owner, l.id FROM locations l JOIN tree t ON l.parent_id = t.location_id)
+    SELECT owner, array_agg(location_id) AS locs FROM tree GROUP BY owner`);
+  for (const r of rows) out.set(Number(r.owner), new Set(r.locs.map(Number)));
+  return out;
+}
+
+/** Each notification's locations and those below them; one without locations is absent (it covers every location). */
+export const notificationAreas = (tx: Db, notificationIds: number[]) => subtrees(tx, 'notification_locations', 'notification_id', notificationIds);
+
+export type Recipient = { notificationId: number; userId: number; email: string };
+
+/** Who hears of each notification: its active subscribers and, where asked for, the system recipients. */
+export async function recipientsOf(tx: Db, notificationIds: number[]): Promise<Recipient[]> {
+  if (!notificationIds.length) return [];
+  const rows = await rowsOf<{ nid: unknown; uid: unknown; email: string }>(tx, sql`
+    SELECT ns.notification_id AS nid, u.id AS uid, u.email FROM notification_subscribers ns JOIN users u ON u.id = ns.user_id
+    WHERE u.active_flag AND ns.notification_id IN (${ids(notificationIds)})
+    UNION
+    SELECT n.id, u.id, u.email FROM notifications n JOIN users u ON u.system_notification_recipient AND u.active_flag
+    WHERE n.include_system_subscribers AND n.id IN (${ids(notificationIds)})`);
+  return rows.map((r) => ({ notificationId: Number(r.nid), userId: Number(r.uid), email: r.email }));
+}
+
+/** The locations each user may see: theirs and those below them (what a message to them may speak of). */
+export const userScopes = (tx: Db, userIds: number[]) => subtrees(tx, 'user_locations', 'user_id', userIds);
+
+export type LevelAlert = DeviceFacts & {
+  notificationId: number;
+  supplyIndex: number;
+  partCode: string;
+  partName: string;
+  partModelCode: string | null;
+  partSerialNumber: string | null;
+  percent: number;
+};
+
+/**
+ * MIN_CONSUMABLE_LEVEL: supplies at or below a notification's threshold (in its locations, of
+ * its printer types) that it has not reported yet are marked and returned; supplies back above
+ * it (or gone) are unmarked first, so the next crossing is reported again.
+ */
+export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert[]> {
+  await tx.execute(sql`
+    DELETE FROM notification_alerts a WHERE NOT EXISTS (
+      SELECT 1 FROM consumables c JOIN notifications n ON n.id = a.notification_id
+      WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND (c.percent IS NULL OR c.percent <= coalesce(n.threshold, 1)))`);
+  const rows = await rowsOf<LevelAlert>(tx, sql`
+    WITH RECURSIVE level_notifications AS (SELECT * FROM notifications WHERE active AND type_id = ${typeId}),
+    tree AS (
+      SELECT nl.notification_id, nl.location_id FROM notification_locations nl JOIN level_notifications n ON n.id = nl.notification_id
+      UNION SELECT t.notification_id, l.id FROM locations l JOIN tree t ON l.parent_id = t.location_id),
+    raised AS (
+      INSERT INTO notification_alerts (notification_id, device_id, supply_index)
+      SELECT n.id, c.device_id, c.supply_index FROM level_notifications n
+      JOIN consumables c ON c.percent <= coalesce(n.threshold, 1)
+      JOIN devices d ON d.id = c.device_id
+      WHERE (jsonb_array_length(n.dim01_list) = 0 OR n.dim01_list ? d.device_type)
+        AND (NOT EXISTS (SELECT 1 FROM notification_locations nl WHERE nl.notification_id = n.id)
+             OR EXISTS (SELECT 1 FROM tree t WHERE t.notification_id = n.id AND t.location_id = c.location_id))
+      ON CONFLICT DO NOTHING
+      RETURNING notification_id, device_id, supply_index)
+    SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", c.part_code AS "partCode", c.part_name AS "partName",
+      c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent, ${DEVICE_COLUMNS}
+    FROM raised r JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
+    JOIN devices d ON d.id = r.device_id JOIN locations loc ON loc.id = d.location_id
+    ORDER BY r.notification_id, r.device_id, r.supply_index`);
+  return rows.map((r) => ({ ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex), percent: Number(r.percent) }));
+}
+
+/** Scheduled notifications that are due, locked for this transaction. */
+export function claimDue(tx: Db, limit: number): Promise<NotificationRow[]> {
+  return rowsOf<NotificationRow>(tx, sql`
+    SELECT ${NOTIFICATION_COLUMNS}
+    FROM notifications WHERE active AND next_run_at IS NOT NULL AND next_run_at <= now()
+    ORDER BY next_run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+}
+
+export async function setNextRun(tx: Db, id: number, next: Date | null) {
+  await tx.execute(sql`UPDATE notifications SET next_run_at = ${next ? next.toISOString() : null}::timestamptz, last_run_at = now() WHERE id = ${id}`);
+}
+
+/** A scheduled notification's gathered events, taken (deleted) for its digest. */
+export async function takeDigest(tx: Db, notificationId: number): Promise<{ email: string; html: string }[]> {
+  return rowsOf(tx, sql`DELETE FROM notification_digest_items WHERE notification_id = ${notificationId} RETURNING email, html, id`).then((rows) =>
+    (rows as { email: string; html: string; id: unknown }[]).sort((a, b) => Number(a.id) - Number(b.id)),
+  );
+}
+
+export type CounterRow = DeviceFacts & Record<'totalCount' | 'monoCount' | 'colorCount' | 'a3Count' | 'a4Count' | 'copyCount' | 'scanCount', number | null>;
+
+/** The devices in the given locations (null: every location) with their page counters. */
+export async function counterRows(tx: Db, locationIds: Set<number> | null): Promise<CounterRow[]> {
+  if (locationIds && !locationIds.size) return [];
+  const rows = await rowsOf<CounterRow>(tx, sql`
+    SELECT ${DEVICE_COLUMNS}, d.inventory_number AS "inventoryNumber", d.total_count AS "totalCount", d.mono_count AS "monoCount",
+      d.color_count AS "colorCount", d.a3_count AS "a3Count", d.a4_count AS "a4Count", d.copy_count AS "copyCount", d.scan_count AS "scanCount"
+    FROM devices d JOIN locations loc ON loc.id = d.location_id
+    ${locationIds ? sql`WHERE ${locationIn(locationIds, sql`d.location_id`)}` : sql``}
+    ORDER BY loc.name, d.model_code, d.serial_number, d.id`);
+  return rows.map((r) => ({ ...r, deviceId: Number(r.deviceId), locationId: Number(r.locationId) }));
+}
+
+export type NewMessage = { notificationId: number | null; messageId: string; toEmail: string; subject: string; html: string; attachments: { filename: string; content: string; contentType: string }[]; locationId: number | null };
+
+export async function insertMessages(tx: Db, rows: NewMessage[]) {
+  const now = new Date();
+  await bulk(tx, notificationMessages, rows.map((r) => ({ ...r, createdAt: now, nextAttemptAt: now, attempts: 0 })), {
+    omit: ['id', 'leaseUntil', 'sentAt', 'failedAt', 'lastError', 'logId'],
+  });
+}
+
+export async function insertDigestItems(tx: Db, rows: { notificationId: number; userId: number; email: string; html: string }[]) {
+  const now = new Date();
+  await bulk(tx, notificationDigestItems, rows.map((r) => ({ ...r, createdAt: now })), { omit: ['id'] });
+}
+
+/** A device of the given locations (null: any) to fill a test message with; null when there is none. */
+export async function sampleDevice(db: Db, locationIds: Set<number> | null): Promise<DeviceFacts | null> {
+  if (locationIds && !locationIds.size) return null;
+  const [row] = await rowsOf<DeviceFacts>(db, sql`
+    SELECT ${DEVICE_COLUMNS} FROM devices d JOIN locations loc ON loc.id = d.location_id
+    ${locationIds ? sql`WHERE ${locationIn(locationIds, sql`d.location_id`)}` : sql``}
+    ORDER BY d.id LIMIT 1`);
+  return row ? { ...row, deviceId: Number(row.deviceId), locationId: Number(row.locationId) } : null;
+}

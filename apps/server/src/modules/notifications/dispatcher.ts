@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { Cron } from 'croner';
+import {
+  attachmentColumns,
+  COUNTER_ATTACHMENT_COLUMNS,
+  NOTIFICATION_TYPES,
+  notificationTypeById,
+  type CounterColumn,
+  type NotificationTypeCode,
+} from '@pagewatch/contracts/notifications';
+import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import * as repo from './dispatch.repository.ts';
+import type { NotificationRow } from './notifications.repository.ts';
+import { csv, deviceLink, digestHtml, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
+
+/** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
+export function nextFire(schedule: string | null, from: Date): Date | null {
+  if (!schedule) return null;
+  return new Cron(schedule, { timezone: 'UTC', paused: true }).nextRun(from) ?? null;
+}
+
+/** Whether a schedule string is one croner can run (the contract's pattern checks its shape). */
+export function validSchedule(schedule: string): boolean {
+  try {
+    return nextFire(schedule, new Date()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+type Area = Set<number> | undefined;
+type Context = {
+  notifications: NotificationRow[];
+  areas: Map<number, Set<number>>;
+  recipients: Map<number, repo.Recipient[]>;
+  scopes: Map<number, Set<number>>;
+};
+
+const STATUS_OF = /^([A-Z_]+)/;
+const COUNTER_VALUE: Record<CounterColumn, (r: repo.CounterRow & { inventoryNumber?: string | null }) => string | number | null> = {
+  ip: (r) => r.ip,
+  serialNumber: (r) => r.serialNumber,
+  inventoryNumber: (r) => r.inventoryNumber ?? null,
+  modelCode: (r) => r.modelCode,
+  hostname: (r) => r.hostName,
+  snmpLocation: (r) => r.snmpLocation,
+  status: (r) => r.statusCode,
+  location: (r) => r.locationName,
+  printedPageCount: (r) => r.totalCount,
+  printedBwPageCount: (r) => r.monoCount,
+  printedColorPageCount: (r) => r.colorCount,
+  printedPageA3Count: (r) => r.a3Count,
+  // Black-and-white and colour per paper size are not collected yet (issue 18): empty.
+  printedPageA3BwCount: () => null,
+  printedPageA3ColorCount: () => null,
+  printedPageA4Count: (r) => r.a4Count,
+  printedPageA4BwCount: () => null,
+  printedPageA4ColorCount: () => null,
+  copyPageCount: (r) => r.copyCount,
+  scanPageCount: (r) => r.scanCount,
+};
+
+/**
+ * Turns what happened into e-mails in the outbox: device events (status, IP, replacements),
+ * supplies crossing a threshold, and schedules that are due. Each step is one transaction that
+ * takes its input (events, alert marks, due schedules) and writes the messages, so a crash
+ * loses nothing and two instances never make the same message twice.
+ */
+export class NotificationDispatcher {
+  private readonly db: Db;
+  private readonly log: EventLog;
+  private readonly publicUrl: string | null;
+
+  constructor(db: Db, log: EventLog, publicUrl: string | null) {
+    this.db = db;
+    this.log = log;
+    this.publicUrl = publicUrl;
+  }
+
+  /** Everything due now: events, level crossings, schedules. Returns how many messages or digest items were made. */
+  async dispatch(): Promise<number> {
+    let made = 0;
+    for (;;) {
+      const r = await this.dispatchEvents();
+      made += r.made;
+      if (r.events < EVENT_BATCH) break;
+    }
+    made += await this.dispatchLevels();
+    made += await this.fireDue();
+    return made;
+  }
+
+  private async context(tx: Db, notifications: NotificationRow[]): Promise<Context> {
+    const nids = notifications.map((n) => n.id);
+    const recipients = await repo.recipientsOf(tx, nids);
+    const byNotification = new Map<number, repo.Recipient[]>();
+    for (const r of recipients) byNotification.set(r.notificationId, [...(byNotification.get(r.notificationId) ?? []), r]);
+    return {
+      notifications,
+      areas: await repo.notificationAreas(tx, nids),
+      recipients: byNotification,
+      scopes: await repo.userScopes(tx, [...new Set(recipients.map((r) => r.userId))]),
+    };
+  }
+
+  /**
+   * One message per recipient who may see the device: at once (no schedule) to the outbox, or
+   * gathered for the notification's next digest.
+   */
+  private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing) {
+    for (const r of ctx.recipients.get(n.id) ?? []) {
+      if (!ctx.scopes.get(r.userId)?.has(facts.locationId)) continue;
+      const html = fillHtml(n.body, facts);
+      if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html });
+      else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, facts), html, attachments: [], locationId: facts.locationId });
+    }
+  }
+
+  private facts(d: repo.DeviceFacts, at: Date): Facts & { locationId: number } {
+    return {
+      locationId: d.locationId,
+      serialNumber: d.serialNumber,
+      ip: d.ip,
+      modelCode: d.modelCode,
+      hostname: d.hostName,
+      snmpLocation: d.snmpLocation,
+      status: d.statusCode,
+      location: d.locationName,
+      consumableLevel: d.consumableLevel,
+      interfaceLink: deviceLink(this.publicUrl, d.deviceId),
+      eventDate: formatTime(at),
+    };
+  }
+
+  /** Device events to messages: the oldest batch not yet processed, in one transaction. */
+  async dispatchEvents(): Promise<{ events: number; made: number }> {
+    const eventTypes = (['STATUS_CHANGE', 'IP_CHANGE', 'PART_REPLACEMENT'] as const).map((c) => NOTIFICATION_TYPES[c].id);
+    return this.db.transaction(async (tx) => {
+      const events = await repo.claimEvents(tx, EVENT_BATCH);
+      if (!events.length) return { events: 0, made: 0 };
+      const notifications = await repo.activeNotifications(tx, eventTypes);
+      const out: Outgoing = { messages: [], digest: [] };
+      if (notifications.length) {
+        const ctx = await this.context(tx, notifications);
+        const byEvent = new Map<string, NotificationRow[]>();
+        for (const n of notifications) {
+          for (const t of NOTIFICATION_TYPES[notificationTypeById(n.typeId)!].events) byEvent.set(t, [...(byEvent.get(t) ?? []), n]);
+        }
+        for (const e of events) {
+          for (const n of byEvent.get(e.type) ?? []) {
+            if (!covers(ctx.areas.get(n.id), e.locationId) || !this.matches(n, e)) continue;
+            this.address(ctx, n, this.eventFacts(e), out);
+          }
+        }
+      }
+      await this.write(tx, out);
+      await repo.markProcessed(tx, events.map((e) => e.id));
+      return { events: events.length, made: out.messages.length + out.digest.length };
+    });
+  }
+
+  private matches(n: NotificationRow, e: repo.EventFacts): boolean {
+    const code = notificationTypeById(n.typeId);
+    if (code === 'STATUS_CHANGE') {
+      const status = STATUS_OF.exec(e.newValue ?? '')?.[1] ?? e.statusCode;
+      return n.statuses.length === 0 || n.statuses.includes(status);
+    }
+    return n.dim01List.length === 0 || (e.deviceType !== null && n.dim01List.includes(e.deviceType));
+  }
+
+  private eventFacts(e: repo.EventFacts): Facts & { locationId: number } {
+    const facts = this.facts(e, e.eventAt);
+    if (e.type === 'IP_CHANGE') return { ...facts, ip: e.newValue ?? e.ip, oldIp: e.oldValue };
+    if (e.type === 'SUPPLY_REPLACED') {
+      return { ...facts, partType: e.partName ?? e.partCode, partModelCode: e.partModelCode, partSerialNumber: e.partSerialNumber, partInstallDatetime: formatTime(e.eventAt) };
+    }
+    return { ...facts, status: e.newValue ?? e.statusCode };
+  }
+
+  /** Supplies that crossed a MIN_CONSUMABLE_LEVEL threshold since the last look. */
+  async dispatchLevels(): Promise<number> {
+    const typeId = NOTIFICATION_TYPES.MIN_CONSUMABLE_LEVEL.id;
+    return this.db.transaction(async (tx) => {
+      const crossings = await repo.levelCrossings(tx, typeId);
+      if (!crossings.length) return 0;
+      const notifications = await repo.activeNotifications(tx, [typeId]);
+      const ctx = await this.context(tx, notifications);
+      const byId = new Map(notifications.map((n) => [n.id, n]));
+      const out: Outgoing = { messages: [], digest: [] };
+      const now = new Date();
+      for (const c of crossings) {
+        const n = byId.get(c.notificationId);
+        if (!n) continue;
+        const facts = { ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%` };
+        this.address(ctx, n, facts, out);
+      }
+      await this.write(tx, out);
+      return out.messages.length + out.digest.length;
+    });
+  }
+
+  /** Schedules that are due: digests, counter files. Each fires once and moves to its next time. */
+  async fireDue(now = new Date()): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const due = await repo.claimDue(tx, 100);
+      if (!due.length) return 0;
+      const ctx = await this.context(tx, due);
+      const out: Outgoing = { messages: [], digest: [] };
+      for (const n of due) {
+        const code = notificationTypeById(n.typeId)!;
+        await this.fire(tx, ctx, n, code, out, now);
+        await repo.setNextRun(tx, n.id, nextFire(n.schedule, now));
+      }
+      await this.write(tx, out);
+      return out.messages.length;
+    });
+  }
+
+  private async fire(tx: Db, ctx: Context, n: NotificationRow, code: NotificationTypeCode, out: Outgoing, now: Date) {
+    const subject = fillLine(n.subject, {});
+    if (code === 'COUNTERS') {
+      const columns = attachmentColumns(n.attachment).filter((c): c is CounterColumn => (COUNTER_ATTACHMENT_COLUMNS as readonly string[]).includes(c));
+      const area = ctx.areas.get(n.id);
+      const rows = await repo.counterRows(tx, area ?? null);
+      const day = now.toISOString().slice(0, 10);
+      for (const r of ctx.recipients.get(n.id) ?? []) {
+        const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
+        const mine = rows.filter((d) => scope.has(d.locationId));
+        const content = csv(columns, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))));
+        out.messages.push({
+          notificationId: n.id, messageId: messageId(), toEmail: r.email, subject, html: fillHtml(n.body, {}), locationId: null,
+          attachments: [{ filename: `counters-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
+        });
+      }
+      return;
+    }
+    if (code === 'REPORT') {
+      // Reports are issue 17; a REPORT notification cannot be saved until they exist.
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'W', messageCode: 'notification.reportUnavailable', params: { name: n.name } }, tx);
+      return;
+    }
+    const items = await repo.takeDigest(tx, n.id);
+    const byEmail = new Map<string, string[]>();
+    for (const i of items) byEmail.set(i.email, [...(byEmail.get(i.email) ?? []), i.html]);
+    for (const [email, parts] of byEmail) {
+      out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: email, subject, html: digestHtml(parts), attachments: [], locationId: null });
+    }
+  }
+
+  private async write(tx: Db, out: Outgoing) {
+    for (let i = 0; i < out.messages.length; i += WRITE_BATCH) await repo.insertMessages(tx, out.messages.slice(i, i + WRITE_BATCH));
+    for (let i = 0; i < out.digest.length; i += WRITE_BATCH) await repo.insertDigestItems(tx, out.digest.slice(i, i + WRITE_BATCH));
+  }
+}
+
+type Outgoing = { messages: repo.NewMessage[]; digest: { notificationId: number; userId: number; email: string; html: string }[] };
+
+const EVENT_BATCH = 2_000;
+const WRITE_BATCH = 1_000;
+const covers = (area: Area, locationId: number) => area === undefined || area.has(locationId);
+const messageId = () => `<${randomUUID()}@pagewatch>`;

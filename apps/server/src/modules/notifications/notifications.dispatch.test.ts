@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import { addLocation } from '../../test/scope-fixture.ts';
+import { countRows, deleteAll, sqlRows } from '../../test/sql-rows.ts';
+import { leaseMessages } from './outbox.repository.ts';
+import { NotificationDispatcher } from './dispatcher.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let mine: number;
+let other: number;
+let ann: number;
+let bob: number;
+let box: Mailbox;
+let device: number;
+let far: number;
+
+const db = () => t.ctx.db;
+const run = async () => {
+  await t.ctx.notifier.dispatcher.dispatch();
+  return t.ctx.notifier.sender.sendDue();
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/' });
+  admin = await signIn(t.app);
+  mine = await addLocation(db(), 'ND_MINE');
+  other = await addLocation(db(), 'ND_OTHER');
+  ann = await createUser(t.app, admin, { login: 'nd_ann', role: 'OPERATOR', locationIds: [mine] });
+  bob = await createUser(t.app, admin, { login: 'nd_bob', role: 'OPERATOR', locationIds: [other] });
+  box = await mailbox();
+  await smtpSettingsFor(db(), box.port);
+  const [d] = await sqlRows<{ id: number }>(db(), sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, status_code, host_name)
+    VALUES (${mine}, '127.0.0.21', 'SN<21>', 'Laser & Co 21', 'MFP', 'ERROR', 'front-desk') RETURNING id`);
+  device = Number(d.id);
+  const [f] = await sqlRows<{ id: number }>(db(), sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type)
+    VALUES (${other}, '127.0.0.22', 'SN22', 'Far 22', 'PRINTER') RETURNING id`);
+  far = Number(f.id);
+  await db().execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at, part_model_code)
+    VALUES (${device}, 1, 'toner', 'Black Toner', 'black', 50, now(), 'TK-21')`);
+  await db().execute(sql`UPDATE devices SET total_count = 1234, mono_count = 1000 WHERE id = ${device}`);
+});
+afterAll(async () => {
+  await box.close();
+  await t.close();
+});
+beforeEach(async () => {
+  await deleteAll(db(), ['notification_messages', 'notification_digest_items', 'notification_alerts', 'notifications', 'device_events']);
+  box.received.length = 0;
+});
+
+const create = async (over: Record<string, unknown>) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/notifications',
+    headers: bearer(admin),
+    payload: {
+      name: 'N', active: true, subject: 'About {device.serialNumber}', body: '<p>{device.modelCode} {device.status} {device.interfaceLink}</p>',
+      notificationType: { code: 'STATUS_CHANGE' }, locations: [{ id: mine }], subscribers: [{ id: ann }], schedule: null, ...over,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json() as { id: number };
+};
+const event = (deviceId: number, locationId: number, type: string, oldValue: string | null, newValue: string | null) =>
+  db().execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, old_value, new_value, supply_index)
+    VALUES (now(), ${type}, ${deviceId}, ${locationId}, ${oldValue}, ${newValue}, ${type === 'SUPPLY_REPLACED' ? 1 : null})`);
+const setLevel = (percent: number) => db().execute(sql`UPDATE consumables SET percent = ${percent} WHERE device_id = ${device} AND supply_index = 1`);
+
+describe('notification e-mail', () => {
+  it('mails a status change at once to each subscriber who may see the device, variables filled and escaped, once', async () => {
+    await create({ statuses: ['ERROR'], subscribers: [{ id: ann }, { id: bob }] });
+    await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR (paperJam)');
+    await event(device, mine, 'STATUS_CHANGE', 'ERROR', 'OK'); // not a chosen status
+    await event(far, other, 'STATUS_CHANGE', 'OK', 'ERROR'); // not in the notification's locations
+    expect(await run()).toEqual({ sent: 1, failed: 0 });
+    expect(box.received).toHaveLength(1);
+    const mail = box.received[0];
+    expect(mail).toMatch(/To: nd_ann@example.com/);
+    expect(mail).toMatch(/Subject: About SN<21>/);
+    expect(mail).toContain('Laser &amp; Co 21 ERROR (paperJam) https://pagewatch.example.com/device/');
+    expect(mail).toMatch(/Message-ID: <[0-9a-f-]+@pagewatch>/);
+    // Bob is subscribed but the device is outside his locations: nothing to him.
+    expect(mail).not.toMatch(/nd_bob/);
+    expect(await run()).toEqual({ sent: 0, failed: 0 });
+    expect(await countRows(db(), 'device_events', sql`NOT processed`)).toBe(0);
+    const [log] = await sqlRows<{ message: string; location: number }>(db(), sql`SELECT message, location_id AS location FROM event_logs WHERE message_code = 'notification.sent' ORDER BY id DESC LIMIT 1`);
+    expect(log).toEqual({ message: 'E-mail "About SN<21>" sent to nd_ann@example.com', location: mine });
+  });
+
+  it('mails an IP change and a replacement with their own variables', async () => {
+    await create({ notificationType: { code: 'IP_CHANGE' }, body: '<p>{device.oldIp} to {device.ip}</p>', dim01List: ['MFP'] });
+    await create({ notificationType: { code: 'PART_REPLACEMENT' }, body: '<p>{device.partType} {device.partInstallDatetime}</p>', dim01List: ['PRINTER'] });
+    await event(device, mine, 'IP_CHANGE', '127.0.0.20', '127.0.0.21');
+    await event(device, mine, 'SUPPLY_REPLACED', '5', '100'); // an MFP: the replacement notification wants printers
+    await run();
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toContain('127.0.0.20 to 127.0.0.21');
+  });
+
+  it('reports a supply at or below the threshold once per crossing, not at every look', async () => {
+    await create({ notificationType: { code: 'MIN_CONSUMABLE_LEVEL' }, threshold: 20, body: '<p>{device.partType} {device.partModelCode} {device.partLevel}</p>' });
+    await setLevel(15);
+    await run();
+    await run();
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toContain('Black Toner TK-21 15%');
+    await setLevel(18);
+    await run();
+    expect(box.received).toHaveLength(1);
+    await setLevel(60); // replaced: the next crossing is news again
+    await run();
+    await setLevel(10);
+    await run();
+    expect(box.received).toHaveLength(2);
+    await setLevel(50);
+  });
+
+  it('gathers events of a scheduled notification and sends them as one digest when the schedule fires, once', async () => {
+    const n = await create({ schedule: '0 0 10 ? * * *', subject: 'Daily status' });
+    await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
+    await event(device, mine, 'BACK_ONLINE', 'NOT_AVAILABLE', 'OK');
+    await run();
+    expect(box.received).toHaveLength(0);
+    expect(await countRows(db(), 'notification_digest_items')).toBe(2);
+
+    // The clock reaches the schedule: one message with both events, and the next run tomorrow at 10:00 UTC.
+    await db().execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id = ${n.id}`);
+    const dispatcher = t.ctx.notifier.dispatcher;
+    const now = new Date();
+    expect(await dispatcher.fireDue(now)).toBe(1);
+    expect(await dispatcher.fireDue(now)).toBe(0);
+    await t.ctx.notifier.sender.sendDue();
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toMatch(/Subject: Daily status/);
+    expect(box.received[0]).toContain('ERROR');
+    expect(box.received[0]).toContain('<hr>');
+    const [row] = await sqlRows<{ next: string }>(db(), sql`SELECT next_run_at::text AS next FROM notifications WHERE id = ${n.id}`);
+    const next = new Date(row.next);
+    expect(next.getUTCHours()).toBe(10);
+    expect(next.getTime()).toBeGreaterThan(now.getTime());
+    expect(next.getTime() - now.getTime()).toBeLessThanOrEqual(86_400_000);
+    expect(await countRows(db(), 'notification_digest_items')).toBe(0);
+  });
+
+  it('sends the counters of its locations as a CSV on its schedule', async () => {
+    const n = await create({ notificationType: { code: 'COUNTERS' }, schedule: '0 0 10 ? * * *', attachment: 'serialNumber;printedPageCount;printedBwPageCount;location;', subject: 'Counters' });
+    await db().execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id = ${n.id}`);
+    await run();
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toMatch(/filename=counters-\d{4}-\d{2}-\d{2}\.csv/);
+    const csv = Buffer.from(box.received[0].split(/filename=counters-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
+    expect(csv).toBe('serialNumber;printedPageCount;printedBwPageCount;location\r\nSN<21>;1234;1000;Location ND_MINE\r\n');
+  });
+
+  it('keeps messages in the outbox while the SMTP server is away, logs each failure, and sends them once it is back', async () => {
+    await create({});
+    await db().execute(sql`UPDATE settings SET numeric_value = 1 WHERE code = 'SMTP_PORT'`);
+    await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
+    expect(await run()).toEqual({ sent: 0, failed: 1 });
+    const [m] = await sqlRows<{ attempts: number; waits: boolean }>(db(), sql`SELECT attempts, next_attempt_at > now() AS waits FROM notification_messages`);
+    expect(m).toEqual({ attempts: 1, waits: true });
+    const [log] = await sqlRows<{ level: string }>(db(), sql`SELECT log_level AS level FROM event_logs WHERE message_code = 'notification.sendFailed' ORDER BY id DESC LIMIT 1`);
+    expect(log.level).toBe('W');
+
+    await smtpSettingsFor(db(), box.port);
+    expect(await run()).toEqual({ sent: 0, failed: 0 }); // still waiting out its back-off
+    await db().execute(sql`UPDATE notification_messages SET next_attempt_at = now()`);
+    expect(await run()).toEqual({ sent: 1, failed: 0 });
+    expect(box.received).toHaveLength(1);
+  });
+
+  it('loses nothing when the server dies between the outbox and the send, and sends each message once', async () => {
+    await create({});
+    await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
+    await t.ctx.notifier.dispatcher.dispatch();
+    // An instance leases the message and dies before sending: nobody sends it while the lease holds.
+    expect(await leaseMessages(db(), 10, 60_000)).toHaveLength(1);
+    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 0, failed: 0 });
+    await db().execute(sql`UPDATE notification_messages SET lease_until = now() - interval '1 second'`);
+    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
+    expect(box.received).toHaveLength(1);
+  });
+
+  it('makes each message once when two instances dispatch the same events at the same time', async () => {
+    await create({});
+    for (let i = 0; i < 20; i++) await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
+    const second = new NotificationDispatcher(db(), t.ctx.eventLog, null);
+    await Promise.all([t.ctx.notifier.dispatcher.dispatch(), second.dispatch(), t.ctx.notifier.dispatcher.dispatch()]);
+    expect(await countRows(db(), 'notification_messages')).toBe(20);
+    await Promise.all([t.ctx.notifier.sender.sendDue(), t.ctx.notifier.sender.sendDue()]);
+    expect(box.received).toHaveLength(20);
+  });
+});

@@ -1,0 +1,236 @@
+import type { ListQuery } from '@pagewatch/contracts/list';
+import {
+  inputTypeCode,
+  NOTIFICATION_TYPE_CODES,
+  NOTIFICATION_TYPES,
+  notificationInputSchema,
+  notificationTypeById,
+  stripUnknownVariables,
+  THRESHOLD_DEFAULT,
+  typeHasField,
+  type Notification,
+  type NotificationInput,
+  type NotificationListRow,
+  type NotificationType,
+  type ParsedNotification,
+  type Subscriber,
+  type UserNotificationRow,
+} from '@pagewatch/contracts/notifications';
+import type { Db } from '../../db/client.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
+import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
+import { runList } from '../../lib/list-run.ts';
+import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
+import type { Caller } from '../auth/caller.ts';
+import { DomainService } from '../event-logs/domain-service.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import { nextFire, validSchedule } from './dispatcher.ts';
+import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
+import * as repo from './notifications.repository.ts';
+import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
+import { deviceLink, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
+import './notifications.messages.ts';
+
+/** The reports a REPORT notification may send; empty until reports exist (issue 17). */
+const REPORT_CODES: readonly string[] = [];
+
+/** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */
+export class NotificationsService extends DomainService {
+  private readonly publicUrl: string | null;
+  private readonly smtp: () => Promise<SmtpSettings>;
+
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; smtp: () => Promise<SmtpSettings> }) {
+    super(db, log);
+    this.publicUrl = opts.publicUrl;
+    this.smtp = opts.smtp;
+  }
+
+  list(caller: Caller, q: ListQuery) {
+    return runList<NotificationListRow>(this.db, notificationsListSql, q, caller);
+  }
+
+  userNotifications(caller: Caller, q: ListQuery) {
+    return runList<UserNotificationRow>(this.db, userNotificationsListSql, q, caller);
+  }
+
+  types(lang: Lang): NotificationType[] {
+    return NOTIFICATION_TYPE_CODES.map((code) => ({ id: NOTIFICATION_TYPES[code].id, code, name: translate(lang, `notification.types.${code}`) }));
+  }
+
+  async subscribers(caller: Caller): Promise<Subscriber[]> {
+    return repo.subscriberChoices(this.db, caller);
+  }
+
+  /** The notification if the caller sees it: all its locations are theirs (none: every location). */
+  private async visible(caller: Caller, id: number): Promise<{ row: repo.NotificationRow; locations: { id: number; name: string }[] }> {
+    const row = await repo.notificationById(this.db, id);
+    if (!row) throw notFound();
+    const locations = await repo.locationsOf(this.db, id);
+    const sees = locations.length ? locations.every((l) => caller.scope.has(l.id)) : caller.allLocations;
+    if (!sees) throw new AppError('OUT_OF_SCOPE');
+    return { row, locations };
+  }
+
+  private async view(caller: Caller, row: repo.NotificationRow, locations: { id: number; name: string }[], lang: Lang): Promise<Notification> {
+    const code = notificationTypeById(row.typeId)!;
+    const all = await repo.subscribersOf(this.db, row.id);
+    // Subscribers the caller may not see stay on the notification but are not shown to them.
+    const seen = await repo.visibleUserIds(this.db, all.map((s) => s.id), caller);
+    return {
+      id: row.id,
+      name: row.name,
+      active: row.active,
+      description: row.description,
+      subject: row.subject,
+      body: row.body,
+      notificationType: { id: row.typeId, code, name: translate(lang, `notification.types.${code}`) },
+      locations,
+      subscribers: all.filter((s) => seen.has(s.id)),
+      schedule: row.schedule,
+      isScheduled: row.schedule !== null,
+      isEditable: caller.grants.has('MNU_NOTIFICATIONS.EDIT'),
+      includeSystemSubscribers: row.includeSystemSubscribers,
+      statuses: row.statuses,
+      dim01List: row.dim01List,
+      dim02List: row.dim02List,
+      dim03List: row.dim03List,
+      threshold: row.threshold,
+      report: row.reportCode ? { code: row.reportCode, name: row.reportCode } : null,
+      fileExtension: row.fileExtension ? { code: row.fileExtension, name: row.fileExtension } : null,
+      fileExtensionCode: row.fileExtension,
+      attachment: row.attachment,
+      nextRunAt: row.nextRunAt ? row.nextRunAt.toISOString() : null,
+    };
+  }
+
+  async get(caller: Caller, id: number, lang: Lang): Promise<Notification> {
+    const { row, locations } = await this.visible(caller, id);
+    return this.view(caller, row, locations, lang);
+  }
+
+  /** Checks what the schema cannot: the caller's locations and users, the schedule, the report. */
+  private async checked(caller: Caller, input: NotificationInput, existing: repo.NotificationRow | null) {
+    const n = notificationInputSchema.parse(input);
+    const code = inputTypeCode(n);
+    const fields: FieldError[] = [];
+    if (existing && notificationTypeById(existing.typeId) !== code) fields.push({ field: 'notificationType', key: 'notification.typeLocked' });
+    if (existing?.reportCode && n.report?.code !== existing.reportCode) fields.push({ field: 'report', key: 'notification.reportLocked' });
+    if (n.schedule && !validSchedule(n.schedule)) fields.push({ field: 'schedule', key: 'notification.badSchedule' });
+    if (code === 'REPORT' && n.report && !REPORT_CODES.includes(n.report.code)) fields.push({ field: 'report', key: 'general.badValue' });
+
+    const locationIds = [...new Set(n.locations.map((l) => l.id))];
+    const known = await repo.existingLocations(this.db, locationIds);
+    if (locationIds.some((l) => !known.has(l))) fields.push({ field: 'locations', key: 'general.badValue' });
+    else if (locationIds.some((l) => !caller.scope.has(l))) throw new AppError('OUT_OF_SCOPE');
+    // None means every location: only for a caller who sees them all.
+    if (!locationIds.length && !caller.allLocations) fields.push({ field: 'locations', key: 'notification.locationsRequired' });
+
+    const userIds = [...new Set(n.subscribers.map((s) => s.id))];
+    const seen = await repo.visibleUserIds(this.db, userIds, caller);
+    if (userIds.some((u) => !seen.has(u))) fields.push({ field: 'subscribers', key: 'notification.subscriberOutOfScope' });
+    if (fields.length) throw new AppError('VALIDATION', { fields });
+    return { n, code, locationIds, userIds };
+  }
+
+  private values(n: ParsedNotification, code: ReturnType<typeof inputTypeCode>, now: Date): repo.NotificationValues {
+    const has = (f: Parameters<typeof typeHasField>[1]) => typeHasField(code, f);
+    const schedule = n.schedule ?? null;
+    return {
+      typeId: NOTIFICATION_TYPES[code].id,
+      name: n.name,
+      active: n.active,
+      description: n.description?.trim() || null,
+      subject: n.subject,
+      body: stripUnknownVariables(n.body, code),
+      schedule,
+      includeSystemSubscribers: n.includeSystemSubscribers,
+      statuses: has('statuses') ? n.statuses : [],
+      dim01List: has('dim01List') ? n.dim01List : [],
+      dim02List: has('dim02List') ? n.dim02List : [],
+      dim03List: has('dim03List') ? n.dim03List : [],
+      threshold: has('threshold') ? (n.threshold ?? THRESHOLD_DEFAULT) : null,
+      reportCode: has('report') ? (n.report?.code ?? null) : null,
+      fileExtension: has('fileExtension') ? (n.fileExtensionCode ?? n.fileExtension?.code ?? 'CSV') : null,
+      attachment: has('attachment') ? (n.attachment ?? null) : null,
+      nextRunAt: n.active ? nextFire(schedule, now) : null,
+      updatedAt: now,
+    };
+  }
+
+  async create(caller: Caller, input: NotificationInput, lang: Lang): Promise<Notification> {
+    const { n, code, locationIds, userIds } = await this.checked(caller, input, null);
+    const id = await this.db.transaction(async (tx) => {
+      const row = await repo.insertNotification(tx, { ...this.values(n, code, new Date()), createdBy: caller.userId });
+      await repo.setLocations(tx, row.id, locationIds);
+      await repo.setSubscribers(tx, row.id, userIds);
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.created', params: { actor: caller.login, name: row.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
+      return row.id;
+    });
+    return this.get(caller, id, lang);
+  }
+
+  async update(caller: Caller, id: number, input: NotificationInput, lang: Lang): Promise<Notification> {
+    const { row: existing } = await this.visible(caller, id);
+    const { n, code, locationIds, userIds } = await this.checked(caller, input, existing);
+    await this.db.transaction(async (tx) => {
+      // Subscribers the caller cannot see were not shown to them: they stay.
+      const before = await repo.subscribersOf(tx, id);
+      const seen = await repo.visibleUserIds(tx, before.map((s) => s.id), caller);
+      const kept = before.filter((s) => !seen.has(s.id)).map((s) => s.id);
+      await repo.updateNotification(tx, id, this.values(n, code, new Date()));
+      await repo.setLocations(tx, id, locationIds);
+      await repo.setSubscribers(tx, id, [...new Set([...userIds, ...kept])]);
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.updated', params: { actor: caller.login, name: n.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
+    });
+    return this.get(caller, id, lang);
+  }
+
+  async remove(caller: Caller, id: number) {
+    const { row, locations } = await this.visible(caller, id);
+    await this.db.transaction(async (tx) => {
+      await repo.deleteNotification(tx, id);
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.deleted', params: { actor: caller.login, name: row.name }, userId: caller.userId, locationId: locations[0]?.id ?? null }, tx);
+    });
+  }
+
+  /**
+   * Sends the notification now to each of its recipients, filled with a device that both the
+   * caller and the recipient may see (or with the variables' names where there is none), so the
+   * sender sees what the message will look like. Sent directly, not through the outbox: an SMTP
+   * failure is the answer.
+   */
+  async testEmail(caller: Caller, id: number): Promise<{ sent: number }> {
+    const { row } = await this.visible(caller, id);
+    const code = notificationTypeById(row.typeId)!;
+    const recipients = await recipientsOf(this.db, [id]);
+    if (!recipients.length) throw new AppError('VALIDATION', { fields: [{ field: 'subscribers', key: 'notification.noRecipients' }] });
+    const area = (await notificationAreas(this.db, [id])).get(id) ?? null;
+    const scopes = await userScopes(this.db, recipients.map((r) => r.userId));
+    const smtp = await this.smtp();
+    const names = Object.fromEntries(NOTIFICATION_TYPES[code].variables.map((v) => [v, `[${v}]`]));
+    const to: string[] = [];
+    try {
+      for (const r of recipients) {
+        const places = new Set([...(scopes.get(r.userId) ?? [])].filter((l) => caller.scope.has(l) && (!area || area.has(l))));
+        const device = await sampleDevice(this.db, places);
+        const facts: Facts = device ? { ...names, ...this.deviceFacts(device) } : names;
+        await sendMail(smtp, { to: r.email, subject: `[Test] ${fillLine(row.subject, facts)}`, html: fillHtml(row.body, facts) });
+        to.push(r.email);
+      }
+    } catch (err) {
+      const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : String(err);
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'E', messageCode: 'notification.testFailed', params: { actor: caller.login, name: row.name, reason }, userId: caller.userId });
+      throw err;
+    }
+    await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.testSent', params: { actor: caller.login, name: row.name, to: to.join(', ') }, userId: caller.userId });
+    return { sent: to.length };
+  }
+
+  private deviceFacts(d: NonNullable<Awaited<ReturnType<typeof sampleDevice>>>): Facts {
+    return {
+      serialNumber: d.serialNumber, ip: d.ip, modelCode: d.modelCode, hostname: d.hostName, snmpLocation: d.snmpLocation,
+      status: d.statusCode, location: d.locationName, consumableLevel: d.consumableLevel, interfaceLink: deviceLink(this.publicUrl, d.deviceId),
+      eventDate: formatTime(new Date()),
+    };
+  }
+}

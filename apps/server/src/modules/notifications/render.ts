@@ -1,0 +1,42 @@
+import { VARIABLE_PATTERN, type CounterColumn } from '@pagewatch/contracts/notifications';
+
+/** The values of a message's `{device.<name>}` variables (spec section 3), as text. */
+export type Facts = Record<string, string | number | null | undefined>;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/** A body with its variables filled in, HTML-escaped (a printer's name is not markup); unknown ones empty. */
+export function fillHtml(template: string, facts: Facts): string {
+  return template.replace(VARIABLE_PATTERN, (_all, name: string) => escapeHtml(String(facts[name] ?? '')));
+}
+
+/** A subject with its variables filled in: one line, no markup. */
+export function fillLine(template: string, facts: Facts): string {
+  return template.replace(VARIABLE_PATTERN, (_all, name: string) => String(facts[name] ?? '')).replace(/[\r\n\t]+/g, ' ').slice(0, 998);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** dd.MM.yyyy HH:mm:ss UTC (spec section 9's date display; the recipient's zone is not known). */
+export const formatTime = (d: Date) =>
+  `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+
+/** The console's page of a device, from configuration (never from a request). */
+export const deviceLink = (publicUrl: string | null, deviceId: number) => (publicUrl ? `${publicUrl.replace(/\/+$/, '')}/device/${deviceId}` : '');
+
+/** A scheduled digest: the bodies of the events it gathered, one after the other. */
+export const digestHtml = (parts: string[]) => parts.join('\n<hr>\n');
+
+/**
+ * A CSV of counter columns (RFC 4180: fields with a separator, quote or line break quoted;
+ * a leading =, +, - or @ is prefixed with ' so that a spreadsheet does not run it as a formula).
+ */
+export function csv(columns: readonly CounterColumn[], rows: Partial<Record<CounterColumn, string | number | null>>[]): string {
+  const cell = (v: string | number | null | undefined) => {
+    if (v == null) return '';
+    let s = String(v);
+    if (/^[=+\-@]/.test(s) && typeof v === 'string') s = `'${s}`;
+    return /[";\r\n,]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [columns.join(';'), ...rows.map((r) => columns.map((c) => cell(r[c])).join(';'))].join('\r\n') + '\r\n';
+}
