@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { signIn } from './shell-helpers.ts';
+import { mailbox } from './mailbox.ts';
 
 // The settings screen (spec sections 2, 4 and 5) against the real server and a real SMTP
 // server on 127.0.0.1 for the test e-mail.
@@ -10,18 +9,7 @@ test.use({ viewport: { width: 1400, height: 1000 } });
 const field = (page: Page, label: RegExp) => page.getByLabel(label).first();
 
 test('SMTP port rules, validation, save and a test e-mail that arrives', async ({ page }) => {
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let data = '';
-      stream.on('data', (c: Buffer) => (data += c.toString()));
-      stream.on('end', () => (received.push(data), done()));
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const { received, port: smtpPort, close } = await mailbox();
   try {
     await signIn(page);
     await page.goto('/settings');
@@ -80,7 +68,7 @@ test('SMTP port rules, validation, save and a test e-mail that arrives', async (
     expect(received[0]).toMatch(/^To: ops@example.com/m);
     await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
   } finally {
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await close();
   }
 });
 

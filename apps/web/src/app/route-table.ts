@@ -17,6 +17,8 @@ import { DevicePage } from '../features/devices/device-page.tsx';
 import { ConsumablesPage } from '../features/consumables/consumables-page.tsx';
 import { ServicePage } from '../features/maintenance/maintenance-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { NotificationsPage } from '../features/notifications/notifications-page.tsx';
+import { NotificationPage } from '../features/notifications/notification-page.tsx';
 import type { Section } from '../lib/screen-access.ts';
 
 /**
@@ -62,8 +64,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { ...item('users', '/user/:id?', 'pages.user', 'nav.users', '/users'), element: UserPage },
   { path: '/logs', section: 'logs', title: 'nav.logs', element: LogsPage },
   { ...item('logs', '/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
-  { path: '/notifications', section: 'notifications', title: 'nav.notifications' },
-  item('notifications', '/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'),
+  { path: '/notifications', section: 'notifications', title: 'nav.notifications', element: NotificationsPage },
+  { ...item('notifications', '/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'), element: NotificationPage },
   { path: '/settings', section: 'settings', title: 'nav.settings', element: SettingsPage },
   { path: '/service', section: 'service', title: 'nav.service', element: ServicePage },
   { path: '/licenses', section: 'licenses', title: 'nav.licenses' },
