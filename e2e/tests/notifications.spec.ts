@@ -84,12 +84,30 @@ test('create a notification through the form, test it by e-mail, find it in the 
     await expect(page).toHaveURL(/\/notifications$/);
     await page.screenshot({ path: test.info().outputPath('notifications.png') });
 
-    await grid.locator('[role="row"]', { hasText: name }).click();
+    // Test on a new notification saves it first, then sends (spec section 4).
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByLabel(/^Name/).fill(`${name} 2`);
+    await page.getByLabel(/^Subject/).fill('Second');
+    await page.getByTestId('notification-body').locator('[contenteditable="true"]').fill('Hello');
+    await page.getByRole('tab', { name: 'Subscribers' }).click();
+    await page.getByRole('combobox', { name: 'Subscribers' }).click();
+    await page.getByRole('option', { name: /^admin@/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Test' }).click();
+    await page.getByTestId('confirm-proceed').click();
+    await expect(page.getByText('Test notification sent')).toBeVisible();
+    await expect(page).toHaveURL(/\/notification\/\d+$/);
+    await expect.poll(() => received.length).toBe(2);
+    expect(received[1]).toMatch(/^Subject: \[Test\] Second/m);
+
+    await page.goto('/notifications');
+    await grid.locator('[role="row"]', { hasText: name }).first().click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('confirm-proceed').click();
     await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/notifications$/);
-    await expect(grid.locator('[role="row"]', { hasText: name })).toHaveCount(0);
+    await expect(grid.locator('[role="row"]', { hasText: `${name} 2` })).toHaveCount(1);
+    await expect(grid.locator('[role="row"]', { hasText: name })).toHaveCount(1);
   } finally {
     await close();
   }

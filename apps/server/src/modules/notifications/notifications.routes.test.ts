@@ -85,6 +85,14 @@ describe('notifications API', () => {
     expect(report.json().details).toContainEqual(expect.objectContaining({ field: 'report' }));
   });
 
+  it('keeps of the body only the markup the editor writes', async () => {
+    const body = '<p onclick="x()" style="text-align: center; position: fixed">Hi {device.ip}<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.com/a">y</a> <span style="color: #ff0000; background-color: rgb(255, 243, 191)">r</span><img src=x onerror=alert(1)></p>';
+    const n = (await call(admin, 'POST', '/api/notifications', payload({ body }))).json();
+    expect(n.body).toBe('<p style="text-align:center">Hi {device.ip} <a>x</a> <a href="https://example.com/a">y</a> <span style="color:#ff0000;background-color:rgb(255, 243, 191)">r</span></p>');
+    const empty = await call(admin, 'POST', '/api/notifications', payload({ body: '<script>alert(1)</script>' }));
+    expect(empty.json().details).toEqual([expect.objectContaining({ field: 'body' })]);
+  });
+
   it('keeps the type of a saved notification and fills the defaults of the type', async () => {
     const n = (await call(admin, 'POST', '/api/notifications', payload({ notificationType: { code: 'MIN_CONSUMABLE_LEVEL' }, statuses: ['OK'], threshold: null }))).json();
     expect(n).toMatchObject({ threshold: 1, statuses: [] });

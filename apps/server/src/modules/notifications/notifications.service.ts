@@ -28,7 +28,7 @@ import { nextFire, validSchedule } from './dispatcher.ts';
 import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
 import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
-import { deviceLink, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
+import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
 import './notifications.messages.ts';
 
 /** The reports a REPORT notification may send; empty until reports exist (issue 17). */
@@ -116,6 +116,8 @@ export class NotificationsService extends DomainService {
     if (existing && notificationTypeById(existing.typeId) !== code) fields.push({ field: 'notificationType', key: 'notification.typeLocked' });
     if (existing?.reportCode && n.report?.code !== existing.reportCode) fields.push({ field: 'report', key: 'notification.reportLocked' });
     if (n.schedule && !validSchedule(n.schedule)) fields.push({ field: 'schedule', key: 'notification.badSchedule' });
+    // What is left of the body once markup it may not hold is dropped must still say something.
+    if (!cleanBody(n.body).replace(/<[^>]*>/g, '').trim()) fields.push({ field: 'body', key: 'general.mandatory' });
     if (code === 'REPORT' && n.report && !REPORT_CODES.includes(n.report.code)) fields.push({ field: 'report', key: 'general.badValue' });
 
     const locationIds = [...new Set(n.locations.map((l) => l.id))];
@@ -141,7 +143,7 @@ export class NotificationsService extends DomainService {
       active: n.active,
       description: n.description?.trim() || null,
       subject: n.subject,
-      body: stripUnknownVariables(n.body, code),
+      body: cleanBody(stripUnknownVariables(n.body, code)),
       schedule,
       includeSystemSubscribers: n.includeSystemSubscribers,
       statuses: has('statuses') ? n.statuses : [],

@@ -1,3 +1,4 @@
+import sanitizeHtml from 'sanitize-html';
 import { VARIABLE_PATTERN, type CounterColumn } from '@pagewatch/contracts/notifications';
 
 /** The values of a message's `{device.<name>}` variables (spec section 3), as text. */
@@ -39,4 +40,20 @@ export function csv(columns: readonly CounterColumn[], rows: Partial<Record<Coun
     return /[";\r\n,]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [columns.join(';'), ...rows.map((r) => columns.map((c) => cell(r[c])).join(';'))].join('\r\n') + '\r\n';
+}
+
+const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
+
+/**
+ * A body as the editor may write it and no more: its marks (bold, italic, strike, underline),
+ * alignment, colour and background, links (http, https, mailto), lists and headings. Scripts,
+ * event handlers, forms, images and other styles are dropped before the body is stored.
+ */
+export function cleanBody(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 's', 'u', 'span', 'mark', 'a', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr'],
+    allowedAttributes: { a: ['href', 'target', 'rel'], '*': ['style'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedStyles: { '*': { color: COLOUR, 'background-color': COLOUR, 'text-align': [/^(left|right|center|justify)$/] } },
+  });
 }

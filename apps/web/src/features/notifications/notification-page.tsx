@@ -18,7 +18,7 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
-import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
+import { focusFirstError, submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
@@ -128,17 +128,24 @@ function NotificationForm(p: {
       void navigate(-1);
     },
   });
-  const test = useMutation({ mutationFn: () => testNotification(n!.id), onSuccess: () => notifySuccess('testSent') });
+  const test = useMutation({ mutationFn: (id: number) => testNotification(id), onSuccess: () => notifySuccess('testSent') });
   const busy = save.isPending || remove.isPending || test.isPending;
   const disabled = !editable || busy;
-  const canTest = !!n && (v.subscriberIds.length > 0 || v.includeSystemSubscribers);
+  const canTest = v.subscriberIds.length > 0 || v.includeSystemSubscribers;
 
   const proceed = () => {
     const what = confirm;
     setConfirm(null);
     if (what === 'save') save.mutate(form.getValues());
     if (what === 'delete') remove.mutate();
-    if (what === 'test') test.mutate();
+    // A new or changed notification is saved first, then tested (spec section 4: saving with the test option).
+    if (what === 'test' && n && !form.isDirty()) test.mutate(n.id);
+    else if (what === 'test') {
+      const check = form.validate();
+      if (check.hasErrors) return focusFirstError(check.errors);
+      if (weeklyWithoutDays(form.getValues())) return setWeekdaysError(true);
+      save.mutate(form.getValues(), { onSuccess: (saved) => test.mutate(saved.id) });
+    }
   };
   const onValid = (values: NotificationFormValues) => {
     if (weeklyWithoutDays(values)) setWeekdaysError(true);
