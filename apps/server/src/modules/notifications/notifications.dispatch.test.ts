@@ -6,6 +6,9 @@ import { addLocation } from '../../test/scope-fixture.ts';
 import { countRows, deleteAll, sqlRows } from '../../test/sql-rows.ts';
 import { leaseMessages } from './outbox.repository.ts';
 import { NotificationDispatcher } from './dispatcher.ts';
+import { NotificationSender } from './sender.ts';
+import { openDatabase } from '../../db/client.ts';
+import { smtpSettings } from '../settings/settings.repository.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
@@ -172,6 +175,24 @@ describe('notification e-mail', () => {
     expect(box.received).toHaveLength(1);
   });
 
+  it('sends over SSL, refusing a self-signed certificate until trust-all is on', async () => {
+    await create({});
+    const tls = await mailbox({ secure: true });
+    try {
+      await smtpSettingsFor(db(), tls.port);
+      await db().execute(sql`UPDATE settings SET flag_value = true WHERE code = 'SMTP_SSL'`);
+      await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
+      expect(await run()).toEqual({ sent: 0, failed: 1 });
+      await db().execute(sql`UPDATE settings SET flag_value = true WHERE code = 'SMTP_TRUST-ALL'`);
+      await db().execute(sql`UPDATE notification_messages SET next_attempt_at = now()`);
+      expect(await run()).toEqual({ sent: 1, failed: 0 });
+      expect(tls.received).toHaveLength(1);
+    } finally {
+      await tls.close();
+      await smtpSettingsFor(db(), box.port);
+    }
+  });
+
   it('loses nothing when the server dies between the outbox and the send, and sends each message once', async () => {
     await create({});
     await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
@@ -184,13 +205,22 @@ describe('notification e-mail', () => {
     expect(box.received).toHaveLength(1);
   });
 
-  it('makes each message once when two instances dispatch the same events at the same time', async () => {
+  it('makes each message once when two instances dispatch and send the same events at the same time', async () => {
     await create({});
     for (let i = 0; i < 20; i++) await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
-    const second = new NotificationDispatcher(db(), t.ctx.eventLog, null);
-    await Promise.all([t.ctx.notifier.dispatcher.dispatch(), second.dispatch(), t.ctx.notifier.dispatcher.dispatch()]);
-    expect(await countRows(db(), 'notification_messages')).toBe(20);
-    await Promise.all([t.ctx.notifier.sender.sendDue(), t.ctx.notifier.sender.sendDue()]);
-    expect(box.received).toHaveLength(20);
+    // On PostgreSQL the second instance has connections of its own, as a second server process would.
+    const other = t.database.url ? await openDatabase({ url: t.database.url, dataDir: '' }) : null;
+    const db2 = other?.db ?? db();
+    try {
+      const dispatcher2 = new NotificationDispatcher(db2, t.ctx.eventLog, null);
+      const sender2 = new NotificationSender(db2, t.ctx.eventLog, () => smtpSettings(db2));
+      await Promise.all([t.ctx.notifier.dispatcher.dispatch(), dispatcher2.dispatch(), t.ctx.notifier.dispatcher.dispatch()]);
+      expect(await countRows(db(), 'notification_messages')).toBe(20);
+      await Promise.all([t.ctx.notifier.sender.sendDue(), sender2.sendDue()]);
+      sender2.close();
+      expect(box.received).toHaveLength(20);
+    } finally {
+      await other?.close();
+    }
   });
 });
