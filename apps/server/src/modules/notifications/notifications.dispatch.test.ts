@@ -96,11 +96,15 @@ describe('notification e-mail', () => {
   it('mails an IP change and a replacement with their own variables', async () => {
     await create({ notificationType: { code: 'IP_CHANGE' }, body: '<p>{device.oldIp} to {device.ip}</p>', dim01List: ['MFP'] });
     await create({ notificationType: { code: 'PART_REPLACEMENT' }, body: '<p>{device.partType} {device.partInstallDatetime}</p>', dim01List: ['PRINTER'] });
+    await create({ notificationType: { code: 'PART_REPLACEMENT' }, subject: 'Replaced', body: '<p>{device.partType} on {device.serialNumber} at {device.partInstallDatetime}</p>', dim01List: ['MFP'] });
     await event(device, mine, 'IP_CHANGE', '127.0.0.20', '127.0.0.21');
-    await event(device, mine, 'SUPPLY_REPLACED', '5', '100'); // an MFP: the replacement notification wants printers
+    await event(device, mine, 'SUPPLY_REPLACED', '5', '100'); // an MFP: only the second replacement notification wants it
     await run();
-    expect(box.received).toHaveLength(1);
-    expect(box.received[0]).toContain('127.0.0.20 to 127.0.0.21');
+    expect(box.received).toHaveLength(2);
+    const ip = box.received.find((m) => m.includes('127.0.0.20 to 127.0.0.21'));
+    const replaced = box.received.find((m) => /Subject: Replaced/.test(m));
+    expect(ip).toBeDefined();
+    expect(replaced).toMatch(/Black Toner on SN&lt;21&gt; at \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2} UTC/);
   });
 
   it('reports a supply at or below the threshold once per crossing, not at every look', async () => {
