@@ -4,6 +4,7 @@ import { pruneThrottle } from './auth-throttle-pruning.job.ts';
 import { pruneEndedSessions } from './session-pruning.job.ts';
 import { pruneSpentRestoreTokens } from './restore-token-pruning.job.ts';
 import { pruneReadingIds } from './ingested-readings-pruning.job.ts';
+import { pruneOutbox } from './outbox-pruning.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
@@ -12,4 +13,5 @@ export const JOBS: JobDef[] = [
   { name: 'session-pruning', title: 'Ended sessions clean-up', schedule: { daily: '03:20' }, handler: pruneEndedSessions },
   { name: 'restore-token-pruning', title: 'Password restore tokens clean-up', schedule: { daily: '03:30' }, handler: pruneSpentRestoreTokens },
   { name: 'ingested-readings-pruning', title: 'Reading ids clean-up', schedule: { daily: '03:40' }, handler: pruneReadingIds },
+  { name: 'outbox-pruning', title: 'E-mail outbox clean-up', schedule: { daily: '03:50' }, handler: pruneOutbox },
 ];

@@ -5,6 +5,7 @@ import { passwordRestoreTokens, sessions } from '../modules/auth/auth.tables.ts'
 import { eventLogs } from '../modules/event-logs/event-logs.tables.ts';
 import { users } from '../modules/users/users.tables.ts';
 import { ingestedReadings } from '../modules/devices/devices.tables.ts';
+import { notificationMessages } from '../modules/notifications/notifications.tables.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /** The pruning jobs delete only what is past its use, in batches (size 2 here: several per run). */
@@ -59,5 +60,15 @@ describe('pruning jobs', () => {
     expect(await runMessage('ingested-readings-pruning')).toBe('Reading ids clean-up: deleted 3 reading ids');
     const left = await t.ctx.db.select({ id: ingestedReadings.readingId }).from(ingestedReadings).where(inArray(ingestedReadings.readingId, [...old, ...fresh].map((r) => r.readingId)));
     expect(left.map((r) => r.id).sort()).toEqual(fresh.map((r) => r.readingId).sort());
+  });
+
+  it('outbox-pruning deletes e-mails sent over a month ago and given up over a quarter ago, never one still waiting', async () => {
+    const row = (over: Partial<typeof notificationMessages.$inferInsert>) => ({ messageId: `<${randomUUID()}@pagewatch>`, toEmail: 'a@example.com', subject: 's', html: 'h', ...over });
+    const old = [row({ sentAt: ago(31) }), row({ sentAt: ago(400) }), row({ failedAt: ago(91) })];
+    const fresh = [row({ sentAt: ago(29) }), row({ failedAt: ago(60) }), row({ createdAt: ago(200), attempts: 3 })];
+    const ids = (await t.ctx.db.insert(notificationMessages).values([...old, ...fresh]).returning({ id: notificationMessages.id })).map((r) => r.id);
+    expect(await runMessage('outbox-pruning')).toBe('E-mail outbox clean-up: deleted 3 sent or given-up e-mails');
+    const left = await t.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(inArray(notificationMessages.id, ids));
+    expect(left.map((r) => r.id).sort()).toEqual(ids.slice(3).sort());
   });
 });

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { deleteInBatches } from '../../db/batched-delete.ts';
+import { notificationMessages } from './notifications.tables.ts';
 import type { Db } from '../../db/client.ts';
 import type { OutboxAttachment } from './notifications.tables.ts';
 
@@ -53,4 +55,10 @@ export async function outboxCounts(db: Db): Promise<{ pending: number; sent: num
     SELECT count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL) AS pending, count(sent_at) AS sent, count(failed_at) AS failed FROM notification_messages`);
   const r = res.rows[0] as Record<string, unknown>;
   return { pending: Number(r.pending), sent: Number(r.sent), failed: Number(r.failed) };
+}
+
+/** Deletes messages sent before `sentBefore` and messages given up before `failedBefore`. */
+export function pruneMessages(db: Db, sentBefore: Date, failedBefore: Date, batchSize: number): Promise<number> {
+  const m = notificationMessages;
+  return deleteInBatches(db, m, or(and(isNotNull(m.sentAt), lt(m.sentAt, sentBefore)), and(isNotNull(m.failedAt), lt(m.failedAt, failedBefore)))!, batchSize);
 }
