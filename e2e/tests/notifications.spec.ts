@@ -141,5 +141,14 @@ test.describe('in Russian', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText('Порог — целое число от 0 до 100')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('notification-form-ru.png'), fullPage: true });
+
+    // A report: the built reports to choose from, and their columns to attach.
+    await pick(page, 'Тип уведомления', 'Отчёт');
+    await page.getByRole('combobox', { name: 'Периодичность' }).click();
+    await expect(page.getByRole('option', { name: 'Сразу' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await pick(page, /^Отчёт/, 'Установленные расходные материалы');
+    await page.getByTestId('notification-attachment').click();
+    await expect(page.getByRole('option', { name: 'partModelCode', exact: true })).toBeVisible();
   });
 });

@@ -20,6 +20,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import type { NotificationSender } from './modules/notifications/sender.ts';
 import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
+import type { ReportsService } from './modules/reports/reports.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -44,5 +45,6 @@ export type AppContext = {
   notifications: NotificationsService;
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
+  reports: ReportsService;
   metrics: Metrics;
 };

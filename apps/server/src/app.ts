@@ -33,6 +33,8 @@ import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import { NotificationSender } from './modules/notifications/sender.ts';
@@ -127,6 +129,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
     notifier: { dispatcher, sender, worker: notificationWorker },
+    reports: new ReportsService(database.db),
     metrics,
   };
 
@@ -169,6 +172,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await devicesRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
+  await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 

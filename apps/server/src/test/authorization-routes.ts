@@ -123,6 +123,7 @@ export const deviceAt = async (w: World, locationId: number): Promise<number> =>
   await w.ctx.db.execute(sql`INSERT INTO device_ip_history (device_id, ip, changed_at) VALUES (${id}, ${ip}, now())`);
   await w.ctx.db.execute(sql`INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count) VALUES (current_date, ${id}, ${locationId}, 'matrix', 1)`);
   await w.ctx.db.execute(sql`INSERT INTO device_walks (device_id, walked_at, row_count, rows) VALUES (${id}, now(), 1, ${JSON.stringify([['1.3.6.1.2.1.1.1.0', 'octets', 'x']])}::jsonb)`);
+  serialIds.set(serial, id);
   return id;
 };
 const notificationPayload = (locationId: number, userId: number) => ({
@@ -131,6 +132,14 @@ const notificationPayload = (locationId: number, userId: number) => ({
 });
 const notificationAt = async (w: World, locationId: number): Promise<number> =>
   (await w.asRoot('POST', '/api/notifications', notificationPayload(locationId, await w.userAt(locationId)))).id;
+/** Report rows name their device by serial: the ids of the matrix's devices they list. */
+const reportDevices = (rows: { serialNumber: string }[]) => rows.map((r) => serialIds.get(r.serialNumber)).filter((id): id is number => id !== undefined);
+const serialIds = new Map<string, number>();
+const replacedAt = async (w: World, locationId: number): Promise<number> => {
+  const id = await deviceAt(w, locationId);
+  await w.ctx.db.execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, supply_index, part_code, processed) VALUES (now(), 'SUPPLY_REPLACED', ${id}, ${locationId}, 1, 'toner', true)`);
+  return id;
+};
 const deviceIds = (b: { pageRows: { deviceId: number }[] }) => b.pageRows.map((r) => r.deviceId);
 const devicesSeed = async (w: World) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD), await deviceAt(w, w.loc.IN)], outside: [await deviceAt(w, w.loc.OUT)] });
 
@@ -398,6 +407,23 @@ export const ROUTES: Record<string, Fixture> = {
   'DELETE /api/notifications/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}` }) },
   // The matrix has no SMTP server: a caller who may test gets as far as "SMTP is not configured".
   'POST /api/notifications/:id/test-email/': { kind: 'item', ok: 422, request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}/test-email/` }) },
+
+  // reports: every row belongs to a location of the caller (rows carry their location)
+  'GET /api/reports': { kind: 'global', request: () => ({ url: '/api/reports' }) },
+  'GET /api/reports/installed-consumables': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
+    rows: reportDevices,
+    request: () => ({ url: '/api/reports/installed-consumables' }),
+  },
+  'GET /api/reports/part-replacements': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await replacedAt(w, w.loc.IN_CHILD)], outside: [await replacedAt(w, w.loc.OUT)] }),
+    rows: reportDevices,
+    request: () => ({ url: '/api/reports/part-replacements?from=2000-01-01&to=2100-01-01' }),
+  },
+  // Acts on the caller's scope only, like the data calls; reports.routes.test.ts checks that.
+  'GET /api/reports/download/:reportId/:formatCode': { kind: 'global', request: () => ({ url: '/api/reports/download/4/CSV' }) },
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },

@@ -67,7 +67,8 @@ export async function markProcessed(tx: Db, eventIds: number[]) {
 
 /** What matching and rendering read of a notification. */
 const NOTIFICATION_COLUMNS = sql`id, type_id AS "typeId", name, subject, body, schedule, statuses, dim01_list AS "dim01List", dim02_list AS "dim02List",
-  dim03_list AS "dim03List", threshold, attachment, report_code AS "reportCode", include_system_subscribers AS "includeSystemSubscribers"`;
+  dim03_list AS "dim03List", threshold, attachment, report_code AS "reportCode", include_system_subscribers AS "includeSystemSubscribers",
+  last_run_at AS "lastRunAt"`;
 
 /** The active notifications of the given types. */
 export function activeNotifications(tx: Db, typeIds: number[]): Promise<NotificationRow[]> {

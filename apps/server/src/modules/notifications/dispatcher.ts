@@ -8,11 +8,14 @@ import {
   type CounterColumn,
   type NotificationTypeCode,
 } from '@pagewatch/contracts/notifications';
+import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
+import { isBuilt, REPORT_QUERIES } from '../reports/reports.repository.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
-import { csv, deviceLink, digestHtml, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
+import { csv } from '../../lib/csv.ts';
+import { deviceLink, digestHtml, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
 export function nextFire(schedule: string | null, from: Date): Date | null {
@@ -236,8 +239,7 @@ export class NotificationDispatcher {
       return;
     }
     if (code === 'REPORT') {
-      // Reports are issue 17; a REPORT notification cannot be saved until they exist.
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'W', messageCode: 'notification.reportUnavailable', params: { name: n.name } }, tx);
+      await this.fireReport(tx, ctx, n, out, now);
       return;
     }
     const items = await repo.takeDigest(tx, n.id);
@@ -245,6 +247,35 @@ export class NotificationDispatcher {
     for (const i of items) byEmail.set(i.email, [...(byEmail.get(i.email) ?? []), i.html]);
     for (const [email, parts] of byEmail) {
       out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: email, subject, html: digestHtml(parts), attachments: [], locationId: null });
+    }
+  }
+
+  /** A report of the time since the last run (a day for the first), as CSV, each recipient's rows their own. */
+  private async fireReport(tx: Db, ctx: Context, n: NotificationRow, out: Outgoing, now: Date) {
+    const report = n.reportCode;
+    if (!report || !isBuilt(report)) {
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'W', messageCode: 'notification.reportUnavailable', params: { name: n.name } }, tx);
+      return;
+    }
+    const rows = await REPORT_QUERIES[report](tx, {
+      area: ctx.areas.get(n.id) ?? null,
+      printerType: n.dim01List,
+      colorType: n.dim02List,
+      paperFormat: n.dim03List,
+      from: n.lastRunAt ? new Date(n.lastRunAt) : new Date(now.getTime() - 86_400_000),
+      to: now,
+    });
+    const all = reportColumns(report);
+    const asked = attachmentColumns(n.attachment).filter((c) => all.includes(c));
+    const columns = asked.length ? asked : all;
+    const day = now.toISOString().slice(0, 10);
+    for (const r of ctx.recipients.get(n.id) ?? []) {
+      const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
+      const content = csv(columns, (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[]);
+      out.messages.push({
+        notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null,
+        attachments: [{ filename: `${report.toLowerCase().replace(/_/g, '-')}-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
+      });
     }
   }
 

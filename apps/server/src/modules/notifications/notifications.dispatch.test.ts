@@ -159,7 +159,20 @@ describe('notification e-mail', () => {
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/filename=counters-\d{4}-\d{2}-\d{2}\.csv/);
     const csv = Buffer.from(box.received[0].split(/filename=counters-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
-    expect(csv).toBe('serialNumber;printedPageCount;printedBwPageCount;location\r\nSN<21>;1234;1000;Location ND_MINE\r\n');
+    expect(csv).toBe('\uFEFFserialNumber,printedPageCount,printedBwPageCount,location\r\nSN<21>,1234,1000,Location ND_MINE\r\n');
+  });
+
+  it('sends a report as a CSV of its attached columns on its schedule', async () => {
+    const n = await create({
+      notificationType: { code: 'REPORT' }, report: { code: 'INSTALLED_CONSUMABLES' }, fileExtensionCode: 'CSV', schedule: '0 0 10 ? * * *',
+      attachment: 'serialNumber;partModelCode;level;', subject: 'Supplies', body: '<p>Attached</p>',
+    });
+    await db().execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id = ${n.id}`);
+    await run();
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toMatch(/filename=installed-consumables-\d{4}-\d{2}-\d{2}\.csv/);
+    const csv = Buffer.from(box.received[0].split(/filename=installed-consumables-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
+    expect(csv).toBe('\uFEFFserialNumber,partModelCode,level\r\nSN<21>,TK-21,50\r\n');
   });
 
   it('keeps messages in the outbox while the SMTP server is away, logs each failure, and sends them once it is back', async () => {

@@ -1,5 +1,6 @@
 import type { ListQuery } from '@pagewatch/contracts/list';
 import {
+  attachmentColumns,
   inputTypeCode,
   NOTIFICATION_TYPE_CODES,
   NOTIFICATION_TYPES,
@@ -16,6 +17,7 @@ import {
   type Subscriber,
   type UserNotificationRow,
 } from '@pagewatch/contracts/notifications';
+import { reportColumns, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
@@ -29,10 +31,9 @@ import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dis
 import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
 import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
+import { isBuilt } from '../reports/reports.repository.ts';
+import '../reports/reports.messages.ts';
 import './notifications.messages.ts';
-
-/** The reports a REPORT notification may send; empty until reports exist (issue 17). */
-const REPORT_CODES: readonly string[] = [];
 
 /** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */
 export class NotificationsService extends DomainService {
@@ -95,7 +96,7 @@ export class NotificationsService extends DomainService {
       dim02List: row.dim02List,
       dim03List: row.dim03List,
       threshold: row.threshold,
-      report: row.reportCode ? { code: row.reportCode, name: row.reportCode } : null,
+      report: row.reportCode ? { code: row.reportCode, name: translate(lang, `reports.type.${row.reportCode}`) } : null,
       fileExtension: row.fileExtension ? { code: row.fileExtension, name: row.fileExtension } : null,
       fileExtensionCode: row.fileExtension,
       attachment: row.attachment,
@@ -118,7 +119,12 @@ export class NotificationsService extends DomainService {
     if (n.schedule && !validSchedule(n.schedule)) fields.push({ field: 'schedule', key: 'notification.badSchedule' });
     // What is left of the body once markup it may not hold is dropped must still say something.
     if (!cleanBody(n.body).replace(/<[^>]*>/g, '').trim()) fields.push({ field: 'body', key: 'general.mandatory' });
-    if (code === 'REPORT' && n.report && !REPORT_CODES.includes(n.report.code)) fields.push({ field: 'report', key: 'general.badValue' });
+    if (code === 'REPORT' && n.report) {
+      if (!isBuilt(n.report.code)) fields.push({ field: 'report', key: 'general.badValue' });
+      else if (attachmentColumns(n.attachment).some((c) => !reportColumns(n.report!.code as ReportCode).includes(c))) fields.push({ field: 'attachment', key: 'general.badValue' });
+      // XLSX comes with the report screens (issue 17).
+      if ((n.fileExtensionCode ?? n.fileExtension?.code) !== 'CSV') fields.push({ field: 'fileExtension', key: 'general.badValue' });
+    }
 
     const locationIds = [...new Set(n.locations.map((l) => l.id))];
     const known = await repo.existingLocations(this.db, locationIds);

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { VARIABLE_PATTERN, type CounterColumn } from '@pagewatch/contracts/notifications';
+import { VARIABLE_PATTERN } from '@pagewatch/contracts/notifications';
 
 /** The values of a message's `{device.<name>}` variables (spec section 3), as text. */
 export type Facts = Record<string, string | number | null | undefined>;
@@ -27,20 +27,6 @@ export const deviceLink = (publicUrl: string | null, deviceId: number) => (publi
 
 /** A scheduled digest: the bodies of the events it gathered, one after the other. */
 export const digestHtml = (parts: string[]) => parts.join('\n<hr>\n');
-
-/**
- * A CSV of counter columns (RFC 4180: fields with a separator, quote or line break quoted;
- * a leading =, +, - or @ is prefixed with ' so that a spreadsheet does not run it as a formula).
- */
-export function csv(columns: readonly CounterColumn[], rows: Partial<Record<CounterColumn, string | number | null>>[]): string {
-  const cell = (v: string | number | null | undefined) => {
-    if (v == null) return '';
-    let s = String(v);
-    if (/^[=+\-@]/.test(s) && typeof v === 'string') s = `'${s}`;
-    return /[";\r\n,]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [columns.join(';'), ...rows.map((r) => columns.map((c) => cell(r[c])).join(';'))].join('\r\n') + '\r\n';
-}
 
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
 

@@ -30,6 +30,7 @@ import {
   notificationQueryKey,
   saveNotification,
   testNotification,
+  useReportTypes,
   useSubscribers,
   useUserLocations,
   type LocationOption,
@@ -99,6 +100,8 @@ function NotificationForm(p: {
   const v = form.getValues();
   const def = NOTIFICATION_TYPES[v.type];
   const has = (f: Parameters<typeof typeHasField>[1]) => typeHasField(v.type, f);
+  const reports = useReportTypes(v.type === 'REPORT').data ?? [];
+  const report = reports.find((r) => r.code === v.reportCode);
   // Subscribers already on the notification stay choosable even when no longer listed.
   const subscriberData = [...p.subscribers, ...(n?.subscribers ?? []).filter((s) => !p.subscribers.some((o) => o.value === String(s.id))).map((s) => ({ value: String(s.id), label: s.email }))];
 
@@ -214,9 +217,16 @@ function NotificationForm(p: {
                 </SimpleGrid>
                 {has('report') && (
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    {/* Reports come with issue 17: until then there is none to choose. */}
-                    <Select label={t('notification.report')} required disabled={disabled || !!n?.report} data={[]} nothingFoundMessage={t('notification.noReports')} {...input('reportCode')} />
-                    <Select label={t('notification.fileFormat')} required allowDeselect={false} disabled={disabled} data={[...FILE_EXTENSIONS]} {...input('fileExtensionCode')} />
+                    <Select
+                      label={t('notification.report')}
+                      required
+                      disabled={disabled || !!n?.report}
+                      data={reports.map((r) => ({ value: r.code, label: r.name }))}
+                      nothingFoundMessage={t('notification.noReports')}
+                      {...input('reportCode')}
+                    />
+                    {/* The files a report notification sends: CSV now, XLSX with the report screens. */}
+                    <Select label={t('notification.fileFormat')} required allowDeselect={false} disabled={disabled} data={FILE_EXTENSIONS.filter((f) => f === 'CSV')} {...input('fileExtensionCode')} />
                   </SimpleGrid>
                 )}
                 {has('attachment') && (
@@ -224,7 +234,7 @@ function NotificationForm(p: {
                     label={t('notification.attachment')}
                     required
                     disabled={disabled}
-                    data={v.type === 'COUNTERS' ? [...COUNTER_ATTACHMENT_COLUMNS] : []}
+                    data={v.type === 'COUNTERS' ? [...COUNTER_ATTACHMENT_COLUMNS] : (report?.columns ?? [])}
                     maxDropdownHeight={260}
                     {...input('attachment')}
                     data-testid="notification-attachment"

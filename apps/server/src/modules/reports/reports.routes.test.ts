@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { addLocation } from '../../test/scope-fixture.ts';
+import { sqlRows } from '../../test/sql-rows.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let operator: string;
+let mine: number;
+let other: number;
+
+const device = async (locationId: number, serial: string, type: string) => {
+  const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, color_type)
+    VALUES (${locationId}, '127.0.0.5', ${serial}, 'M', ${type}, 'MONO') RETURNING id`);
+  const id = Number(d.id);
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at, part_model_code, installed_at)
+    VALUES (${id}, 1, 'toner', 'Black Toner', 'black', 40, now(), 'TK-1', '2026-10-01T08:00:00Z')`);
+  return id;
+};
+const replaced = (deviceId: number, locationId: number, at: string) =>
+  t.ctx.db.execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, supply_index, part_code, part_model_code, part_serial_number, processed)
+    VALUES (${at}::timestamptz, 'SUPPLY_REPLACED', ${deviceId}, ${locationId}, 1, 'toner', 'TK-1', ${`PS-${at}`}, true)`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+  mine = await addLocation(t.ctx.db, 'RP_MINE');
+  other = await addLocation(t.ctx.db, 'RP_OTHER');
+  await createUser(t.app, admin, { login: 'rp_op', role: 'OPERATOR', locationIds: [mine] });
+  operator = await signIn(t.app, 'rp_op', 'Passw0rd!');
+  const a = await device(mine, 'RP-A', 'MFP');
+  const b = await device(other, 'RP-B', 'PRINTER');
+  await replaced(a, mine, '2026-10-31T23:59:59Z');
+  await replaced(a, mine, '2026-11-01T00:00:00Z'); // midnight UTC: the first of November
+  await replaced(b, other, '2026-11-15T12:00:00Z');
+  await replaced(a, mine, '2026-12-01T00:00:00Z');
+});
+afterAll(() => t.close());
+
+const get = (token: string, url: string, lang = 'en') => t.app.inject({ url, headers: { ...bearer(token), 'accept-language': lang } });
+const serials = (rows: { serialNumber: string }[]) => rows.map((r) => r.serialNumber).filter((s) => s.startsWith('RP-'));
+
+describe('reports', () => {
+  it('lists the report types that are built, in the caller\'s language', async () => {
+    const types = (await get(admin, '/api/reports', 'ru')).json();
+    expect(types.map((x: { code: string }) => x.code)).toEqual(['PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
+    expect(types[1]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
+    expect(types[1].columns).toContain('partModelCode');
+  });
+
+  it('gives the replacements of the period, days in UTC with both ends included', async () => {
+    const rows = (await get(admin, '/api/reports/part-replacements?from=2026-11-01&to=2026-11-30')).json();
+    expect(rows.map((r: { replacementDate: string }) => r.replacementDate)).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-15T12:00:00.000Z']);
+    expect(rows[0]).toMatchObject({ serialNumber: 'RP-A', partType: 'Black Toner', partModelCode: 'TK-1', location: 'Location RP_MINE', deviceType: 'MFP' });
+    const printers = (await get(admin, '/api/reports/part-replacements?from=2026-10-01&to=2026-12-31&printerType=PRINTER')).json();
+    expect(serials(printers)).toEqual(['RP-B']);
+  });
+
+  it('keeps every report within the caller\'s locations', async () => {
+    expect(serials((await get(operator, '/api/reports/installed-consumables')).json())).toEqual(['RP-A']);
+    expect(serials((await get(admin, '/api/reports/installed-consumables')).json()).sort()).toEqual(['RP-A', 'RP-B']);
+    expect(serials((await get(admin, `/api/reports/installed-consumables?location=${other}`)).json())).toEqual(['RP-B']);
+    expect((await get(operator, `/api/reports/installed-consumables?location=${other}`)).statusCode).toBe(403);
+    expect((await get(operator, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ location: [other] }))}`)).statusCode).toBe(403);
+  });
+
+  it('answers a bad filter with the field named', async () => {
+    const missing = await get(admin, '/api/reports/part-replacements?from=2026-11-01');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([expect.objectContaining({ field: 'to' })]);
+    const swapped = await get(admin, '/api/reports/part-replacements?from=2026-11-30&to=2026-11-01', 'ru');
+    expect(swapped.json().details).toEqual([{ field: 'to', message: 'Конец периода не может быть раньше начала' }]);
+    expect((await get(admin, '/api/reports/part-replacements?from=yesterday&to=2026-11-01')).json().details[0].field).toBe('from');
+    expect((await get(admin, '/api/reports/download/4/CSV?filter={nope')).json().details[0].field).toBe('filter');
+    expect((await get(admin, `/api/reports/download/3/CSV?filter=${encodeURIComponent(JSON.stringify({ from: '2026-01-01', to: '2026-01-31', location: ['x'] }))}`)).json().details[0].field).toBe('location.0');
+    expect((await get(admin, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ columns: ['ip', 'password'] }))}`)).json().details[0].field).toBe('columns');
+    expect((await get(admin, '/api/reports/download/9/CSV')).statusCode).toBe(404);
+    expect((await get(admin, '/api/reports/download/4/PDF')).statusCode).toBe(400);
+  });
+
+  it('downloads a CSV of the chosen columns in the chosen order, named after the report', async () => {
+    const filter = { location: [mine], columns: ['partModelCode', 'serialNumber', 'level', 'installDate'] };
+    const res = await get(admin, `/api/reports/download/4/csv?filter=${encodeURIComponent(JSON.stringify(filter))}`, 'ru');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Установленные расходные материалы.csv')}`);
+    expect(res.body).toBe('\uFEFFpartModelCode,serialNumber,level,installDate\r\nTK-1,RP-A,40,2026-10-01\r\n');
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { AppError } from '../../lib/app-error.ts';
+import { callerOf } from '../../plugins/access.ts';
+import type { AppContext } from '../../app-context.ts';
+
+const downloadParams = z.object({ reportId: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(100, 'general.badValue'), formatCode: z.string().max(10) });
+
+/** Reports (grant MNU_REPORTS.READ; always within the caller's locations). */
+export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+  const read = { access: 'MNU_REPORTS.READ' } as const;
+
+  app.get('/api/reports', { config: read, schema: { tags, response: { 200: z.array(reportTypeSchema) } } }, (req) => ctx.reports.types(req.lang));
+
+  app.get('/api/reports/part-replacements', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(partReplacementRowSchema) } } }, (req) =>
+    ctx.reports.rows(callerOf(req), 'PART_REPLACEMENTS', req.query));
+  app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, (req) =>
+    ctx.reports.rows(callerOf(req), 'INSTALLED_CONSUMABLES', req.query));
+
+  app.get('/api/reports/download/:reportId/:formatCode', {
+    config: read,
+    schema: { tags, summary: 'A report as a file; `filter` is the filter as JSON, with `columns` in their order', params: downloadParams, querystring: z.object({ filter: z.string().max(20_000).optional() }) },
+  }, async (req, reply) => {
+    let filter: unknown = {};
+    try {
+      filter = req.query.filter ? JSON.parse(req.query.filter) : {};
+    } catch {
+      throw new AppError('VALIDATION', { fields: [{ field: 'filter', key: 'general.badValue' }] });
+    }
+    const file = await ctx.reports.file(callerOf(req), req.params.reportId, req.params.formatCode.toUpperCase(), filter, req.lang);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="report.${req.params.formatCode.toLowerCase().replace(/[^a-z]/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .send(file.body);
+  });
+}

@@ -1,0 +1,87 @@
+import { REPORT_CODES, REPORTS, reportColumns, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType } from '@pagewatch/contracts/reports';
+import type { Db } from '../../db/client.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { csv } from '../../lib/csv.ts';
+import { issueFields } from '../../lib/error-body.ts';
+import type { Caller } from '../auth/caller.ts';
+import { descendantIds } from '../locations/locations.repository.ts';
+import { isBuilt, REPORT_QUERIES, type BuiltReport, type ReportQuery } from './reports.repository.ts';
+import './reports.messages.ts';
+
+const DAY = 86_400_000;
+
+/** The reports (grant MNU_REPORTS): their types, their rows for a filter, their files. */
+export class ReportsService {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** The report types that are built, named in the caller's language. */
+  types(lang: Lang): ReportType[] {
+    return REPORT_CODES.filter(isBuilt).map((code) => ({
+      id: REPORTS[code].id, code, name: translate(lang, `reports.type.${code}`), period: REPORTS[code].period, formats: [...REPORTS[code].formats], columns: reportColumns(code),
+    }));
+  }
+
+  /** The locations a filter reads: those asked for (each the caller's) with those below them, else the caller's. */
+  private async area(caller: Caller, locations: number[]): Promise<ReadonlySet<number> | null> {
+    if (!locations.length) return caller.allLocations ? null : caller.scope;
+    if (locations.some((l) => !caller.scope.has(l))) throw new AppError('OUT_OF_SCOPE');
+    return new Set(await descendantIds(this.db, locations));
+  }
+
+  private async query(caller: Caller, code: ReportCode, input: unknown): Promise<{ filter: ReportFilter; q: ReportQuery }> {
+    const parsed = reportFilterSchema.safeParse(input);
+    // The download's filter is JSON of its own, not checked by the route: its problems are the caller's.
+    if (!parsed.success) throw new AppError('VALIDATION', { fields: issueFields(parsed.error.issues) });
+    const filter = parsed.data;
+    const period = REPORTS[code].period;
+    if (period && (!filter.from || !filter.to)) {
+      throw new AppError('VALIDATION', { fields: [!filter.from ? 'from' : 'to'].map((field) => ({ field, key: 'general.mandatory' })) });
+    }
+    return {
+      filter,
+      q: {
+        area: await this.area(caller, filter.location),
+        printerType: filter.printerType,
+        colorType: filter.colorType,
+        paperFormat: filter.paperFormat,
+        // Days from and to, both included, in UTC.
+        ...(period ? { from: new Date(`${filter.from}T00:00:00Z`), to: new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY) } : {}),
+      },
+    };
+  }
+
+  private built(code: string): ReportCode & keyof typeof REPORT_QUERIES {
+    if (!isBuilt(code)) throw new AppError('NOT_FOUND');
+    return code;
+  }
+
+  async rows<C extends BuiltReport>(caller: Caller, code: C, input: unknown): Promise<Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>> {
+    const { q } = await this.query(caller, code, input);
+    return (await REPORT_QUERIES[code](this.db, q)) as Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>;
+  }
+
+  /** A report as a file, its columns those the filter names (in its order) or all. */
+  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: string }> {
+    const code = this.built(REPORT_CODES.find((c) => REPORTS[c].id === reportId) ?? '');
+    if (!(REPORTS[code].formats as readonly string[]).includes(format) || format !== 'CSV') {
+      // XLSX comes with the report screens (issue 17).
+      throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
+    }
+    const { filter, q } = await this.query(caller, code, input);
+    const columns = this.columns(code, filter.columns);
+    const rows = await REPORT_QUERIES[code](this.db, q);
+    return { filename: `${translate(lang, `reports.type.${code}`)}.${(format as ReportFormat).toLowerCase()}`, contentType: 'text/csv; charset=utf-8', body: csv(columns, rows) };
+  }
+
+  private columns(code: ReportCode, asked: string[] | undefined): string[] {
+    const all = reportColumns(code);
+    if (!asked?.length) return all;
+    const unknown = asked.filter((c) => !all.includes(c));
+    if (unknown.length) throw new AppError('VALIDATION', { fields: [{ field: 'columns', key: 'reports.badColumns', params: { columns: unknown.join(', ').slice(0, 200) } }] });
+    return asked;
+  }
+}
