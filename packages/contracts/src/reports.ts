@@ -30,6 +30,18 @@ const partColumns = { partType: z.string().nullable(), partModelCode: z.string()
 export const partReplacementRowSchema = z.object({ ...deviceColumns, ...partColumns, replacementDate: timestamp() });
 export type PartReplacementRow = z.infer<typeof partReplacementRowSchema>;
 
+/** Per device: days of the period (up to today), days it was read, days it worked (read, status OK or WARNING). */
+export const deviceAvailabilityRowSchema = z.object({
+  ...deviceColumns,
+  daysCount: z.number().int(),
+  daysSeen: z.number().int(),
+  daysAvailable: z.number().int(),
+  availability: z.number(),
+  lastSeen: timestamp(),
+  status: z.string(),
+});
+export type DeviceAvailabilityRow = z.infer<typeof deviceAvailabilityRowSchema>;
+
 export const installedConsumableRowSchema = z.object({ ...deviceColumns, ...partColumns, level: z.number().int().nullable(), installDate: day().nullable(), refreshDate: timestamp() });
 export type InstalledConsumableRow = z.infer<typeof installedConsumableRowSchema>;
 
@@ -46,7 +58,7 @@ type ReportDef = {
 
 /** The registry: one entry per report type. */
 export const REPORTS: Record<ReportCode, ReportDef> = {
-  DEVICE_AVAILABILITY: { id: 1, gridKey: 'gridReportDeviceAvailability', period: true, formats: REPORT_FORMATS, row: null },
+  DEVICE_AVAILABILITY: { id: 1, gridKey: 'gridReportDeviceAvailability', period: true, formats: REPORT_FORMATS, row: deviceAvailabilityRowSchema },
   DEVICE_COUNTERS: { id: 2, gridKey: 'gridReportDeviceCounters', period: true, formats: REPORT_FORMATS, row: null },
   PART_REPLACEMENTS: { id: 3, gridKey: 'gridReportPartReplacements', period: true, formats: REPORT_FORMATS, row: partReplacementRowSchema },
   INSTALLED_CONSUMABLES: { id: 4, gridKey: 'gridReportInstalledConsumables', period: false, formats: REPORT_FORMATS, row: installedConsumableRowSchema },

@@ -410,6 +410,12 @@ export const ROUTES: Record<string, Fixture> = {
 
   // reports: every row belongs to a location of the caller (rows carry their location)
   'GET /api/reports': { kind: 'global', request: () => ({ url: '/api/reports' }) },
+  'GET /api/reports/device-availability': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
+    rows: reportDevices,
+    request: () => ({ url: '/api/reports/device-availability?from=2000-01-01&to=2000-01-31' }),
+  },
   'GET /api/reports/installed-consumables': {
     kind: 'list',
     seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),

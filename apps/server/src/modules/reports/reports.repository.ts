@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INSTALLED_SINCE, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
+import { INSTALLED_SINCE, type DeviceAvailabilityRow, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
 
@@ -41,6 +41,36 @@ export async function partReplacements(db: Db, q: ReportQuery): Promise<PartRepl
   return (res.rows as PartReplacementRow[]).map((r) => ({ ...r, locationId: Number(r.locationId) }));
 }
 
+const DAY = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Per device of the area now: the period's days up to today, the days it was read, the days it
+ * worked (read, and the day ended OK or WARNING), that as a percentage of the days, when it was
+ * last read and its status now.
+ */
+export async function deviceAvailability(db: Db, q: ReportQuery): Promise<DeviceAvailabilityRow[]> {
+  const today = dayOf(new Date());
+  const from = dayOf(q.from ?? new Date(Date.now() - 30 * DAY));
+  const last = dayOf(new Date((q.to ?? new Date(Date.now() + DAY)).getTime() - 1));
+  const to = last < today ? last : today;
+  const res = await db.execute(sql`
+    SELECT ${DEVICE}, greatest(0, ${to}::date - ${from}::date + 1) AS "daysCount",
+      count(dd.fact_date) FILTER (WHERE dd.readings > 0) AS "daysSeen",
+      count(dd.fact_date) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING')) AS "daysAvailable",
+      ${ISO(sql`d.refreshed_at`)} AS "lastSeen", d.status_code AS status
+    FROM devices d JOIN locations loc ON loc.id = d.location_id
+    LEFT JOIN dm_device_days dd ON dd.device_id = d.id AND dd.fact_date BETWEEN ${from}::date AND ${to}::date
+    WHERE ${deviceConditions(q, sql`d.location_id`)}
+    GROUP BY d.id, loc.id
+    ORDER BY loc.name, d.model_code, d.serial_number, d.id`);
+  return (res.rows as DeviceAvailabilityRow[]).map((r) => {
+    const days = Number(r.daysCount);
+    const available = Number(r.daysAvailable);
+    return { ...r, locationId: Number(r.locationId), daysCount: days, daysSeen: Number(r.daysSeen), daysAvailable: available, availability: days ? Math.round((available * 1000) / days) / 10 : 0 };
+  });
+}
+
 /** The supplies installed now, last seen since INSTALLED_SINCE. */
 export async function installedConsumables(db: Db, q: ReportQuery): Promise<InstalledConsumableRow[]> {
   const res = await db.execute(sql`
@@ -54,6 +84,7 @@ export async function installedConsumables(db: Db, q: ReportQuery): Promise<Inst
 
 /** The reports that are built, by code: what the API, the downloads and REPORT notifications run. */
 export const REPORT_QUERIES = {
+  DEVICE_AVAILABILITY: deviceAvailability,
   PART_REPLACEMENTS: partReplacements,
   INSTALLED_CONSUMABLES: installedConsumables,
 } as const satisfies Partial<Record<string, (db: Db, q: ReportQuery) => Promise<Record<string, unknown>[]>>>;

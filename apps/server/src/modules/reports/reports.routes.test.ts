@@ -9,6 +9,7 @@ let admin: string;
 let operator: string;
 let mine: number;
 let other: number;
+let deviceA: number;
 
 const device = async (locationId: number, serial: string, type: string) => {
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, color_type)
@@ -30,6 +31,7 @@ beforeAll(async () => {
   await createUser(t.app, admin, { login: 'rp_op', role: 'OPERATOR', locationIds: [mine] });
   operator = await signIn(t.app, 'rp_op', 'Passw0rd!');
   const a = await device(mine, 'RP-A', 'MFP');
+  deviceA = a;
   const b = await device(other, 'RP-B', 'PRINTER');
   await replaced(a, mine, '2026-10-31T23:59:59Z');
   await replaced(a, mine, '2026-11-01T00:00:00Z'); // midnight UTC: the first of November
@@ -44,9 +46,9 @@ const serials = (rows: { serialNumber: string }[]) => rows.map((r) => r.serialNu
 describe('reports', () => {
   it('lists the report types that are built, in the caller\'s language', async () => {
     const types = (await get(admin, '/api/reports', 'ru')).json();
-    expect(types.map((x: { code: string }) => x.code)).toEqual(['PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
-    expect(types[1]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
-    expect(types[1].columns).toContain('partModelCode');
+    expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
+    expect(types[2]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
+    expect(types[2].columns).toContain('partModelCode');
   });
 
   it('gives the replacements of the period, days in UTC with both ends included', async () => {
@@ -55,6 +57,23 @@ describe('reports', () => {
     expect(rows[0]).toMatchObject({ serialNumber: 'RP-A', partType: 'Black Toner', partModelCode: 'TK-1', location: 'Location RP_MINE', deviceType: 'MFP' });
     const printers = (await get(admin, '/api/reports/part-replacements?from=2026-10-01&to=2026-12-31&printerType=PRINTER')).json();
     expect(serials(printers)).toEqual(['RP-B']);
+  });
+
+  it('counts the days a device was read and worked in the period, up to today', async () => {
+    const day = (d: string, status: string, readings: number) =>
+      t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, readings, status_code) VALUES (${d}::date, ${deviceA}, ${mine}, ${readings}, ${status})`);
+    await day('2026-10-31', 'OK', 4); // before the period
+    await day('2026-11-01', 'OK', 3);
+    await day('2026-11-02', 'ERROR', 1); // read, not working
+    await day('2026-11-03', 'WARNING', 2);
+    const rows = (await get(admin, '/api/reports/device-availability?from=2026-11-01&to=2026-11-10')).json();
+    const a = rows.find((r: { serialNumber: string }) => r.serialNumber === 'RP-A');
+    expect(a).toMatchObject({ daysCount: 10, daysSeen: 3, daysAvailable: 2, availability: 20, status: 'UNKNOWN', location: 'Location RP_MINE' });
+    expect(rows.find((r: { serialNumber: string }) => r.serialNumber === 'RP-B')).toMatchObject({ daysCount: 10, daysSeen: 0, daysAvailable: 0, availability: 0 });
+    // A period that reaches past today counts the days up to today.
+    const today = new Date().toISOString().slice(0, 10);
+    const ahead = (await get(admin, `/api/reports/device-availability?from=${today}&to=2999-12-31`)).json();
+    expect(ahead.find((r: { serialNumber: string }) => r.serialNumber === 'RP-A').daysCount).toBe(1);
   });
 
   it('keeps every report within the caller\'s locations', async () => {
