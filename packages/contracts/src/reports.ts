@@ -42,6 +42,24 @@ export const deviceAvailabilityRowSchema = z.object({
 });
 export type DeviceAvailabilityRow = z.infer<typeof deviceAvailabilityRowSchema>;
 
+const n = z.number().int().nullable();
+/**
+ * Per device: black-and-white, colour and total counters at the start and end of the period and
+ * the pages between (the sum of the forward steps: a counter that went backwards, say after a
+ * board swap, adds nothing for that step and the row says so), and the A3, A4, copy and scan
+ * pages where the device reports them.
+ */
+export const deviceCountersRowSchema = z.object({
+  ...deviceColumns,
+  bwStart: n, bwEnd: n, bwDiff: n,
+  colorStart: n, colorEnd: n, colorDiff: n,
+  totalStart: n, totalEnd: n, totalDiff: n,
+  a3Diff: n, a4Diff: n, copyDiff: n, scanDiff: n,
+  /** Why a difference is less than end minus start: the counters that went backwards. */
+  reason: z.string().nullable(),
+});
+export type DeviceCountersRow = z.infer<typeof deviceCountersRowSchema>;
+
 export const installedConsumableRowSchema = z.object({ ...deviceColumns, ...partColumns, level: z.number().int().nullable(), installDate: day().nullable(), refreshDate: timestamp() });
 export type InstalledConsumableRow = z.infer<typeof installedConsumableRowSchema>;
 
@@ -59,7 +77,7 @@ type ReportDef = {
 /** The registry: one entry per report type. */
 export const REPORTS: Record<ReportCode, ReportDef> = {
   DEVICE_AVAILABILITY: { id: 1, gridKey: 'gridReportDeviceAvailability', period: true, formats: REPORT_FORMATS, row: deviceAvailabilityRowSchema },
-  DEVICE_COUNTERS: { id: 2, gridKey: 'gridReportDeviceCounters', period: true, formats: REPORT_FORMATS, row: null },
+  DEVICE_COUNTERS: { id: 2, gridKey: 'gridReportDeviceCounters', period: true, formats: REPORT_FORMATS, row: deviceCountersRowSchema },
   PART_REPLACEMENTS: { id: 3, gridKey: 'gridReportPartReplacements', period: true, formats: REPORT_FORMATS, row: partReplacementRowSchema },
   INSTALLED_CONSUMABLES: { id: 4, gridKey: 'gridReportInstalledConsumables', period: false, formats: REPORT_FORMATS, row: installedConsumableRowSchema },
 };

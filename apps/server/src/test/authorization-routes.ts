@@ -416,6 +416,12 @@ export const ROUTES: Record<string, Fixture> = {
     rows: reportDevices,
     request: () => ({ url: '/api/reports/device-availability?from=2000-01-01&to=2000-01-31' }),
   },
+  'GET /api/reports/device-counters': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
+    rows: reportDevices,
+    request: () => ({ url: '/api/reports/device-counters?from=2000-01-01&to=2100-01-01' }),
+  },
   'GET /api/reports/installed-consumables': {
     kind: 'list',
     seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),

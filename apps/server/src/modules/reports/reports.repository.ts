@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INSTALLED_SINCE, type DeviceAvailabilityRow, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
+import { INSTALLED_SINCE, type DeviceAvailabilityRow, type DeviceCountersRow, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
 
@@ -71,6 +71,67 @@ export async function deviceAvailability(db: Db, q: ReportQuery): Promise<Device
   });
 }
 
+/** The counters the counters report reads, by the names of its columns. */
+const COUNTERS = { bw: 'mono_count', color: 'color_count', total: 'total_count', a3: 'a3_count', a4: 'a4_count', copy: 'copy_count', scan: 'scan_count' } as const;
+type Counter = keyof typeof COUNTERS;
+const step = (c: Counter) => sql.raw(`${c}_step`);
+const col = (c: Counter) => sql.raw(COUNTERS[c]);
+
+/**
+ * Per device of the area now, from the daily history: each counter at the start of the period
+ * (the end of the last day read before it; without one, the first day of the period, its first
+ * total for the total), at its end, and the pages between as the sum of the forward steps from
+ * day to day. A step back (a reset) adds nothing and names the counter in `reason`.
+ */
+export async function deviceCounters(db: Db, q: ReportQuery): Promise<DeviceCountersRow[]> {
+  const from = dayOf(q.from ?? new Date(Date.now() - 30 * DAY));
+  const to = dayOf(new Date((q.to ?? new Date(Date.now() + DAY)).getTime() - 1));
+  const names = Object.keys(COUNTERS) as Counter[];
+  const columns = sql.raw(['total_start', ...names.map((c) => COUNTERS[c])].join(', '));
+  const steps = sql.join(
+    names.map((c) =>
+      c === 'total'
+        ? sql`CASE WHEN lag(total_count) OVER w IS NULL THEN CASE WHEN NOT base THEN total_count - total_start END ELSE total_count - lag(total_count) OVER w END AS total_step`
+        : sql`${col(c)} - lag(${col(c)}) OVER w AS ${step(c)}`,
+    ),
+    sql`, `,
+  );
+  const first = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
+  const lastOf = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date DESC) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
+  // None when the device did not report the counter in the period; a day alone is no pages.
+  const diff = (c: Counter) => sql`CASE WHEN count(${col(c)}) FILTER (WHERE NOT base) = 0 THEN NULL ELSE coalesce(sum(greatest(${step(c)}, 0)), 0) END`;
+  const res = await db.execute(sql`
+    WITH picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)}),
+    series AS (
+      SELECT b.* FROM picked p CROSS JOIN LATERAL (
+        SELECT dd.device_id, dd.fact_date, true AS base, ${columns} FROM dm_device_days dd
+        WHERE dd.device_id = p.id AND dd.fact_date < ${from}::date ORDER BY dd.fact_date DESC LIMIT 1) b
+      UNION ALL
+      SELECT dd.device_id, dd.fact_date, false, ${columns} FROM dm_device_days dd JOIN picked p ON p.id = dd.device_id
+      WHERE dd.fact_date BETWEEN ${from}::date AND ${to}::date),
+    stepped AS (SELECT series.*, ${steps} FROM series WINDOW w AS (PARTITION BY device_id ORDER BY fact_date)),
+    per_device AS (
+      SELECT device_id,
+        ${first('bw')} AS bw_start, ${lastOf('bw')} AS bw_end, ${diff('bw')} AS bw_diff,
+        ${first('color')} AS color_start, ${lastOf('color')} AS color_end, ${diff('color')} AS color_diff,
+        coalesce((array_agg(total_count ORDER BY fact_date) FILTER (WHERE base))[1], (array_agg(total_start ORDER BY fact_date) FILTER (WHERE total_start IS NOT NULL))[1]) AS total_start,
+        ${lastOf('total')} AS total_end, ${diff('total')} AS total_diff,
+        ${diff('a3')} AS a3_diff, ${diff('a4')} AS a4_diff, ${diff('copy')} AS copy_diff, ${diff('scan')} AS scan_diff,
+        nullif(concat_ws(',', ${sql.join(names.map((c) => sql`CASE WHEN bool_or(${step(c)} < 0) THEN ${c} END`), sql`, `)}), '') AS reason
+      FROM stepped GROUP BY device_id)
+    SELECT ${DEVICE}, c.bw_start AS "bwStart", c.bw_end AS "bwEnd", c.bw_diff AS "bwDiff", c.color_start AS "colorStart", c.color_end AS "colorEnd",
+      c.color_diff AS "colorDiff", c.total_start AS "totalStart", c.total_end AS "totalEnd", c.total_diff AS "totalDiff", c.a3_diff AS "a3Diff",
+      c.a4_diff AS "a4Diff", c.copy_diff AS "copyDiff", c.scan_diff AS "scanDiff", c.reason
+    FROM picked p JOIN devices d ON d.id = p.id JOIN locations loc ON loc.id = d.location_id LEFT JOIN per_device c ON c.device_id = p.id
+    ORDER BY loc.name, d.model_code, d.serial_number, d.id`);
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return (res.rows as Record<string, unknown>[]).map((r) => {
+    const out: Record<string, unknown> = { ...r, locationId: Number(r.locationId) };
+    for (const k of ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff']) out[k] = num(r[k]);
+    return out as DeviceCountersRow;
+  });
+}
+
 /** The supplies installed now, last seen since INSTALLED_SINCE. */
 export async function installedConsumables(db: Db, q: ReportQuery): Promise<InstalledConsumableRow[]> {
   const res = await db.execute(sql`
@@ -85,6 +146,7 @@ export async function installedConsumables(db: Db, q: ReportQuery): Promise<Inst
 /** The reports that are built, by code: what the API, the downloads and REPORT notifications run. */
 export const REPORT_QUERIES = {
   DEVICE_AVAILABILITY: deviceAvailability,
+  DEVICE_COUNTERS: deviceCounters,
   PART_REPLACEMENTS: partReplacements,
   INSTALLED_CONSUMABLES: installedConsumables,
 } as const satisfies Partial<Record<string, (db: Db, q: ReportQuery) => Promise<Record<string, unknown>[]>>>;

@@ -46,9 +46,9 @@ const serials = (rows: { serialNumber: string }[]) => rows.map((r) => r.serialNu
 describe('reports', () => {
   it('lists the report types that are built, in the caller\'s language', async () => {
     const types = (await get(admin, '/api/reports', 'ru')).json();
-    expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
-    expect(types[2]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
-    expect(types[2].columns).toContain('partModelCode');
+    expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
+    expect(types[3]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
+    expect(types[3].columns).toContain('partModelCode');
   });
 
   it('gives the replacements of the period, days in UTC with both ends included', async () => {
@@ -74,6 +74,27 @@ describe('reports', () => {
     const today = new Date().toISOString().slice(0, 10);
     const ahead = (await get(admin, `/api/reports/device-availability?from=${today}&to=2999-12-31`)).json();
     expect(ahead.find((r: { serialNumber: string }) => r.serialNumber === 'RP-A').daysCount).toBe(1);
+  });
+
+  it('counts the pages of the period as forward steps, across a gap and a counter reset', async () => {
+    const day = (id: number, d: string, c: { start?: number; total: number; bw: number; color?: number }) =>
+      t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, readings, total_start, total_count, mono_count, color_count)
+        VALUES (${d}::date, ${id}, ${mine}, 1, ${c.start ?? c.total}, ${c.total}, ${c.bw}, ${c.color ?? null})`);
+    const c = await device(mine, 'RP-C', 'MFP');
+    await day(c, '2026-09-30', { total: 1000, bw: 800, color: 200 }); // the last day before the period
+    await day(c, '2026-10-01', { start: 1010, total: 1100, bw: 880, color: 220 });
+    await day(c, '2026-10-03', { start: 40, total: 50, bw: 30, color: 20 }); // a new board: every counter back near zero
+    await day(c, '2026-10-04', { start: 50, total: 150, bw: 100, color: 50 });
+    const d = await device(mine, 'RP-D', 'PRINTER');
+    await day(d, '2026-10-05', { start: 500, total: 520, bw: 400 }); // new in the period: its first day counts from its first total
+    await day(d, '2026-10-06', { start: 520, total: 560, bw: 430 });
+    const rows = (await get(admin, '/api/reports/device-counters?from=2026-10-01&to=2026-10-31')).json();
+    const of = (serial: string) => rows.find((r: { serialNumber: string }) => r.serialNumber === serial);
+    expect(of('RP-C')).toMatchObject({ bwStart: 800, bwEnd: 100, bwDiff: 150, colorStart: 200, colorEnd: 50, colorDiff: 50, totalStart: 1000, totalEnd: 150, totalDiff: 200, reason: 'bw,color,total' });
+    expect(of('RP-D')).toMatchObject({ bwStart: 400, bwEnd: 430, bwDiff: 30, colorStart: null, colorDiff: null, totalStart: 500, totalEnd: 560, totalDiff: 60, reason: null });
+    // A device without a day in the period is listed with no figures.
+    expect(of('RP-B')).toMatchObject({ bwStart: null, totalDiff: null });
+    await t.ctx.db.execute(sql`DELETE FROM devices WHERE id IN (${c}, ${d})`);
   });
 
   it('keeps every report within the caller\'s locations', async () => {

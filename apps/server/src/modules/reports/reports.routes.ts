@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceAvailabilityRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { deviceAvailabilityRowSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -18,6 +18,8 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/reports/device-availability', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(deviceAvailabilityRowSchema) } } }, (req) =>
     ctx.reports.rows(callerOf(req), 'DEVICE_AVAILABILITY', req.query));
+  app.get('/api/reports/device-counters', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(deviceCountersRowSchema) } } }, (req) =>
+    ctx.reports.rows(callerOf(req), 'DEVICE_COUNTERS', req.query));
   app.get('/api/reports/part-replacements', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(partReplacementRowSchema) } } }, (req) =>
     ctx.reports.rows(callerOf(req), 'PART_REPLACEMENTS', req.query));
   app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, (req) =>
