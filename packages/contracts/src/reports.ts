@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './fields.ts';
-import { day, timestamp } from './list.ts';
+import { columnTypeOf, day, isDayField, timestamp, type ColumnType } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
 
 /** The report types (spec section 2); ids are fixed: `/report/{id}` and the download path use them. */
@@ -84,6 +84,12 @@ export const REPORTS: Record<ReportCode, ReportDef> = {
 
 /** The columns a report's file may hold, in their default order (the server's own `locationId` is not one). */
 export const reportColumns = (code: ReportCode): string[] => Object.keys(REPORTS[code].row?.shape ?? {}).filter((c) => c !== 'locationId');
+
+/** Each column's type, for typed cells in a spreadsheet. */
+export const reportColumnTypes = (code: ReportCode): { key: string; type: ColumnType; day: boolean }[] => {
+  const shape = (REPORTS[code].row?.shape ?? {}) as Record<string, z.ZodType>;
+  return reportColumns(code).map((key) => ({ key, type: columnTypeOf(shape[key]), day: isDayField(shape[key]) }));
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const list = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values, 'general.badValue')).max(values.length).default([]);

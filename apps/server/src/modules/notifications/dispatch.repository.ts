@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bulk } from '../../db/bulk.ts';
 import { locationIn } from '../../db/scope.ts';
-import { notificationDigestItems, notificationMessages } from './notifications.tables.ts';
+import { notificationDigestItems, notificationMessages, type OutboxAttachment } from './notifications.tables.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
 const ids = (list: number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
@@ -68,7 +68,7 @@ export async function markProcessed(tx: Db, eventIds: number[]) {
 /** What matching and rendering read of a notification. */
 const NOTIFICATION_COLUMNS = sql`id, type_id AS "typeId", name, subject, body, schedule, statuses, dim01_list AS "dim01List", dim02_list AS "dim02List",
   dim03_list AS "dim03List", threshold, attachment, report_code AS "reportCode", include_system_subscribers AS "includeSystemSubscribers",
-  last_run_at AS "lastRunAt"`;
+  file_extension AS "fileExtension", last_run_at AS "lastRunAt"`;
 
 /** The active notifications of the given types. */
 export function activeNotifications(tx: Db, typeIds: number[]): Promise<NotificationRow[]> {
@@ -189,7 +189,7 @@ export async function counterRows(tx: Db, locationIds: Set<number> | null): Prom
   return rows.map((r) => ({ ...r, deviceId: Number(r.deviceId), locationId: Number(r.locationId) }));
 }
 
-export type NewMessage = { notificationId: number | null; messageId: string; toEmail: string; subject: string; html: string; attachments: { filename: string; content: string; contentType: string }[]; locationId: number | null };
+export type NewMessage = { notificationId: number | null; messageId: string; toEmail: string; subject: string; html: string; attachments: OutboxAttachment[]; locationId: number | null };
 
 export async function insertMessages(tx: Db, rows: NewMessage[]) {
   const now = new Date();

@@ -11,6 +11,9 @@ import {
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { isBuilt, REPORT_QUERIES } from '../reports/reports.repository.ts';
+import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
+import { xlsxBuffer } from '../../lib/xlsx.ts';
+import type { OutboxAttachment } from './notifications.tables.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
@@ -250,7 +253,7 @@ export class NotificationDispatcher {
     }
   }
 
-  /** A report of the time since the last run (a day for the first), as CSV, each recipient's rows their own. */
+  /** A report of the time since the last run (a day for the first), as CSV or XLSX, each recipient's rows their own. */
   private async fireReport(tx: Db, ctx: Context, n: NotificationRow, out: Outgoing, now: Date) {
     const report = n.reportCode;
     if (!report || !isBuilt(report)) {
@@ -269,13 +272,15 @@ export class NotificationDispatcher {
     const asked = attachmentColumns(n.attachment).filter((c) => all.includes(c));
     const columns = asked.length ? asked : all;
     const day = now.toISOString().slice(0, 10);
+    const base = `${report.toLowerCase().replace(/_/g, '-')}-${day}`;
+    const xlsx = n.fileExtension === 'XLSX';
     for (const r of ctx.recipients.get(n.id) ?? []) {
       const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
-      const content = csv(columns, (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[]);
-      out.messages.push({
-        notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null,
-        attachments: [{ filename: `${report.toLowerCase().replace(/_/g, '-')}-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
-      });
+      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[];
+      const attachment: OutboxAttachment = xlsx
+        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(report, sheetColumns(report, columns), mine)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
+        : { filename: `${base}.csv`, content: csv(columns, mine), contentType: 'text/csv; charset=utf-8' };
+      out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [attachment] });
     }
   }
 

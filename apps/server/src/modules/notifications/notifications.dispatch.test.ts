@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
@@ -173,6 +174,15 @@ describe('notification e-mail', () => {
     expect(box.received[0]).toMatch(/filename=installed-consumables-\d{4}-\d{2}-\d{2}\.csv/);
     const csv = Buffer.from(box.received[0].split(/filename=installed-consumables-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
     expect(csv).toBe('\uFEFFserialNumber,partModelCode,level\r\nSN<21>,TK-21,50\r\n');
+
+    // The same as a spreadsheet: typed cells.
+    await db().execute(sql`UPDATE notifications SET file_extension = 'XLSX', next_run_at = now() - interval '1 second' WHERE id = ${n.id}`);
+    await run();
+    expect(box.received).toHaveLength(2);
+    const part = box.received[1].split(/filename=installed-consumables-[\d-]+\.xlsx"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, '');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(part, 'base64') as unknown as ArrayBuffer);
+    expect(book.worksheets[0].getRow(2).values).toEqual([undefined, 'SN<21>', 'TK-21', 50]);
   });
 
   it('keeps messages in the outbox while the SMTP server is away, logs each failure, and sends them once it is back', async () => {

@@ -17,7 +17,7 @@ import {
   type Subscriber,
   type UserNotificationRow,
 } from '@pagewatch/contracts/notifications';
-import { reportColumns, type ReportCode } from '@pagewatch/contracts/reports';
+import { REPORTS, reportColumns, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
@@ -122,8 +122,8 @@ export class NotificationsService extends DomainService {
     if (code === 'REPORT' && n.report) {
       if (!isBuilt(n.report.code)) fields.push({ field: 'report', key: 'general.badValue' });
       else if (attachmentColumns(n.attachment).some((c) => !reportColumns(n.report!.code as ReportCode).includes(c))) fields.push({ field: 'attachment', key: 'general.badValue' });
-      // XLSX comes with the report screens (issue 17).
-      if ((n.fileExtensionCode ?? n.fileExtension?.code) !== 'CSV') fields.push({ field: 'fileExtension', key: 'general.badValue' });
+      const format = n.fileExtensionCode ?? n.fileExtension?.code;
+      if (!(REPORTS[n.report.code as ReportCode]?.formats as readonly string[] | undefined)?.includes(format ?? '')) fields.push({ field: 'fileExtension', key: 'general.badValue' });
     }
 
     const locationIds = [...new Set(n.locations.map((l) => l.id))];

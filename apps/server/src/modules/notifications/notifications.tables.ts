@@ -84,7 +84,8 @@ export const notificationDigestItems = pgTable(
   (t) => [index('notification_digest_items_notification').on(t.notificationId, t.id)],
 );
 
-export type OutboxAttachment = { filename: string; content: string; contentType: string };
+/** An attachment as stored: text, or binary as base64 (`encoding`). */
+export type OutboxAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64' };
 
 /**
  * The outbox: every e-mail is written here in the transaction that decides it, then sent by the

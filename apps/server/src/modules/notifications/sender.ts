@@ -62,7 +62,7 @@ export class NotificationSender {
           subject: m.subject,
           html: m.html,
           messageId: m.messageId,
-          attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+          attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content, contentType: a.contentType })),
         }).then(
           () => ({ m, reason: null }),
           (err: unknown) => ({ m, reason: reasonOf(err) }),

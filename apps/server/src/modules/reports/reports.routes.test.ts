@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
@@ -126,5 +127,21 @@ describe('reports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Установленные расходные материалы.csv')}`);
     expect(res.body).toBe('\uFEFFpartModelCode,serialNumber,level,installDate\r\nTK-1,RP-A,40,2026-10-01\r\n');
+  });
+
+  it('downloads an XLSX with a frozen, filtered header row and typed cells', async () => {
+    const filter = { from: '2026-11-01', to: '2026-11-30', location: [mine], columns: ['serialNumber', 'replacementDate', 'partModelCode'] };
+    const res = await get(admin, `/api/reports/download/3/XLSX?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, 'serialNumber', 'replacementDate', 'partModelCode']);
+    expect(sheet.getRow(2).getCell(2).value).toEqual(new Date('2026-11-01T00:00:00.000Z'));
+    expect(sheet.getRow(2).getCell(1).value).toBe('RP-A');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
   });
 });

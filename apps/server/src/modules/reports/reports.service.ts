@@ -1,8 +1,9 @@
-import { REPORT_CODES, REPORTS, reportColumns, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csv } from '../../lib/csv.ts';
+import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
@@ -10,6 +11,13 @@ import { isBuilt, REPORT_QUERIES, type BuiltReport, type ReportQuery } from './r
 import './reports.messages.ts';
 
 const DAY = 86_400_000;
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The chosen columns with their types, for typed cells. */
+export function sheetColumns(code: ReportCode, columns: string[]): SheetColumn[] {
+  const types = new Map(reportColumnTypes(code).map((c) => [c.key, c]));
+  return columns.map((key) => ({ key, type: types.get(key)?.type ?? 'string', day: types.get(key)?.day ?? false }));
+}
 
 /** The reports (grant MNU_REPORTS): their types, their rows for a filter, their files. */
 export class ReportsService {
@@ -64,17 +72,17 @@ export class ReportsService {
     return (await REPORT_QUERIES[code](this.db, q)) as Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>;
   }
 
-  /** A report as a file, its columns those the filter names (in its order) or all. */
-  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: string }> {
+  /** A report as a file (CSV text, or an XLSX stream), its columns those the filter names (in its order) or all. */
+  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: string | NodeJS.ReadableStream }> {
     const code = this.built(REPORT_CODES.find((c) => REPORTS[c].id === reportId) ?? '');
-    if (!(REPORTS[code].formats as readonly string[]).includes(format) || format !== 'CSV') {
-      // XLSX comes with the report screens (issue 17).
-      throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
-    }
+    if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
     const columns = this.columns(code, filter.columns);
-    const rows = await REPORT_QUERIES[code](this.db, q);
-    return { filename: `${translate(lang, `reports.type.${code}`)}.${(format as ReportFormat).toLowerCase()}`, contentType: 'text/csv; charset=utf-8', body: csv(columns, rows) };
+    const rows = (await REPORT_QUERIES[code](this.db, q)) as Record<string, unknown>[];
+    const name = translate(lang, `reports.type.${code}`);
+    const filename = `${name}.${(format as ReportFormat).toLowerCase()}`;
+    if (format === 'XLSX') return { filename, contentType: XLSX_TYPE, body: xlsxStream(name, sheetColumns(code, columns), rows) };
+    return { filename, contentType: 'text/csv; charset=utf-8', body: csv(columns, rows) };
   }
 
   private columns(code: ReportCode, asked: string[] | undefined): string[] {

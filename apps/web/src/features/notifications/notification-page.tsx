@@ -9,7 +9,6 @@ import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from '@pagewatch/contracts/r
 import {
   COUNTER_ATTACHMENT_COLUMNS,
   DEFAULT_NOTIFICATION_TYPE,
-  FILE_EXTENSIONS,
   NOTIFICATION_TYPE_CODES,
   NOTIFICATION_TYPES,
   typeHasField,
@@ -225,8 +224,7 @@ function NotificationForm(p: {
                       nothingFoundMessage={t('notification.noReports')}
                       {...input('reportCode')}
                     />
-                    {/* The files a report notification sends: CSV now, XLSX with the report screens. */}
-                    <Select label={t('notification.fileFormat')} required allowDeselect={false} disabled={disabled} data={FILE_EXTENSIONS.filter((f) => f === 'CSV')} {...input('fileExtensionCode')} />
+                    <Select label={t('notification.fileFormat')} required allowDeselect={false} disabled={disabled} data={report ? [...report.formats] : ['CSV']} {...input('fileExtensionCode')} />
                   </SimpleGrid>
                 )}
                 {has('attachment') && (
