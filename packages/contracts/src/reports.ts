@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './fields.ts';
-import { columnTypeOf, day, isDayField, timestamp, type ColumnType } from './list.ts';
+import { day, defineList, timestamp, type ColumnType, type List } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
 
 /** The report types (spec section 2); ids are fixed: `/report/{id}` and the download path use them. */
@@ -70,28 +70,114 @@ type ReportDef = {
   /** Whether the report has a period (installed consumables: what is installed now). */
   period: boolean;
   formats: readonly ReportFormat[];
-  /** The report's columns in their default order (the attachment names of spec section 3); null until the report is built. */
-  row: z.ZodObject | null;
+  /**
+   * The report's columns (the attachment names of spec section 3): the row schema gives their
+   * types, the list which show by default and in what order; `endpoint` is the data call.
+   */
+  list: List;
 };
+
+const DEVICE_SHOWN = ['location', 'modelCode', 'serialNumber', 'ip'] as const;
+const DEVICE_HIDDEN = ['inventoryNumber', 'hostname', 'deviceType', 'colorType', 'paperFormat'] as const;
 
 /** The registry: one entry per report type. */
 export const REPORTS: Record<ReportCode, ReportDef> = {
-  DEVICE_AVAILABILITY: { id: 1, gridKey: 'gridReportDeviceAvailability', period: true, formats: REPORT_FORMATS, row: deviceAvailabilityRowSchema },
-  DEVICE_COUNTERS: { id: 2, gridKey: 'gridReportDeviceCounters', period: true, formats: REPORT_FORMATS, row: deviceCountersRowSchema },
-  PART_REPLACEMENTS: { id: 3, gridKey: 'gridReportPartReplacements', period: true, formats: REPORT_FORMATS, row: partReplacementRowSchema },
-  INSTALLED_CONSUMABLES: { id: 4, gridKey: 'gridReportInstalledConsumables', period: false, formats: REPORT_FORMATS, row: installedConsumableRowSchema },
+  DEVICE_AVAILABILITY: {
+    id: 1,
+    gridKey: 'gridReportDeviceAvailability',
+    period: true,
+    formats: REPORT_FORMATS,
+    list: defineList(deviceAvailabilityRowSchema, {
+      endpoint: '/reports/device-availability',
+      defaultSort: [{ field: 'availability', dir: 'ASC' }],
+      columns: [...DEVICE_SHOWN, 'daysCount', 'daysSeen', 'daysAvailable', 'availability', 'lastSeen', 'status'],
+      hidden: DEVICE_HIDDEN,
+    }),
+  },
+  DEVICE_COUNTERS: {
+    id: 2,
+    gridKey: 'gridReportDeviceCounters',
+    period: true,
+    formats: REPORT_FORMATS,
+    list: defineList(deviceCountersRowSchema, {
+      endpoint: '/reports/device-counters',
+      defaultSort: [{ field: 'location', dir: 'ASC' }, { field: 'modelCode', dir: 'ASC' }],
+      columns: [...DEVICE_SHOWN, 'bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalDiff', 'reason'],
+      hidden: [...DEVICE_HIDDEN, 'totalStart', 'totalEnd', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff'],
+    }),
+  },
+  PART_REPLACEMENTS: {
+    id: 3,
+    gridKey: 'gridReportPartReplacements',
+    period: true,
+    formats: REPORT_FORMATS,
+    list: defineList(partReplacementRowSchema, {
+      endpoint: '/reports/part-replacements',
+      defaultSort: [{ field: 'replacementDate', dir: 'DESC' }],
+      columns: [...DEVICE_SHOWN, 'partType', 'partModelCode', 'partSerialNumber', 'replacementDate'],
+      hidden: DEVICE_HIDDEN,
+    }),
+  },
+  INSTALLED_CONSUMABLES: {
+    id: 4,
+    gridKey: 'gridReportInstalledConsumables',
+    period: false,
+    formats: REPORT_FORMATS,
+    list: defineList(installedConsumableRowSchema, {
+      endpoint: '/reports/installed-consumables',
+      defaultSort: [{ field: 'location', dir: 'ASC' }, { field: 'modelCode', dir: 'ASC' }],
+      columns: [...DEVICE_SHOWN, 'partType', 'partModelCode', 'partSerialNumber', 'level', 'installDate', 'refreshDate'],
+      hidden: DEVICE_HIDDEN,
+    }),
+  },
 };
 
-/** The columns a report's file may hold, in their default order (the server's own `locationId` is not one). */
-export const reportColumns = (code: ReportCode): string[] => Object.keys(REPORTS[code].row?.shape ?? {}).filter((c) => c !== 'locationId');
+/** The report of an id (`/report/{id}`, the download path). */
+export const reportById = (id: number): ReportCode | undefined => REPORT_CODES.find((c) => REPORTS[c].id === id);
+
+/** The columns a report's file may hold, in their default order: those shown by default, then the others. */
+export const reportColumns = (code: ReportCode): string[] => REPORTS[code].list.columns.map((c) => c.field);
 
 /** Each column's type, for typed cells in a spreadsheet. */
-export const reportColumnTypes = (code: ReportCode): { key: string; type: ColumnType; day: boolean }[] => {
-  const shape = (REPORTS[code].row?.shape ?? {}) as Record<string, z.ZodType>;
-  return reportColumns(code).map((key) => ({ key, type: columnTypeOf(shape[key]), day: isDayField(shape[key]) }));
-};
+export const reportColumnTypes = (code: ReportCode): { key: string; type: ColumnType; day: boolean }[] =>
+  REPORTS[code].list.columns.map((c) => ({ key: c.field, type: c.type, day: c.day }));
+
+/** The period types of a report's filter (spec section 4); LAST_MONTH is the default. */
+export const PERIOD_TYPES = ['CURRENT_WEEK', 'CURRENT_MONTH', 'CURRENT_QUARTER', 'CURRENT_YEAR', 'LAST_WEEK', 'LAST_MONTH', 'LAST_QUARTER', 'LAST_YEAR', 'FREE_CHOICE'] as const;
+export type PeriodType = (typeof PERIOD_TYPES)[number];
+export const DEFAULT_PERIOD: PeriodType = 'LAST_MONTH';
+
+const ymd = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+
+/**
+ * The days a period type stands for on `today` (YYYY-MM-DD, UTC), both included: a current
+ * period runs from its first day to today, a last one is the whole previous week (Monday to
+ * Sunday), month, quarter or year. FREE_CHOICE has no days of its own.
+ */
+export function periodDays(type: Exclude<PeriodType, 'FREE_CHOICE'>, today: string): { from: string; to: string } {
+  const [y, m, d] = today.split('-').map(Number);
+  const m0 = m - 1;
+  const weekday = (new Date(Date.UTC(y, m0, d)).getUTCDay() + 6) % 7; // Monday 0
+  const q0 = m0 - (m0 % 3);
+  switch (type) {
+    case 'CURRENT_WEEK': return { from: ymd(y, m0, d - weekday), to: today };
+    case 'CURRENT_MONTH': return { from: ymd(y, m0, 1), to: today };
+    case 'CURRENT_QUARTER': return { from: ymd(y, q0, 1), to: today };
+    case 'CURRENT_YEAR': return { from: ymd(y, 0, 1), to: today };
+    case 'LAST_WEEK': return { from: ymd(y, m0, d - weekday - 7), to: ymd(y, m0, d - weekday - 1) };
+    case 'LAST_MONTH': return { from: ymd(y, m0 - 1, 1), to: ymd(y, m0, 0) };
+    case 'LAST_QUARTER': return { from: ymd(y, q0 - 3, 1), to: ymd(y, q0, 0) };
+    case 'LAST_YEAR': return { from: ymd(y - 1, 0, 1), to: ymd(y - 1, 11, 31) };
+  }
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The product keeps no data before 2022 (spec section 9): a report's days are from then on. */
+const date = z
+  .string()
+  .regex(DATE, 'reports.badDate')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'reports.badDate')
+  .refine((v) => v >= INSTALLED_SINCE && v <= '2099-12-31', 'reports.dateRange');
 const list = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values, 'general.badValue')).max(values.length).default([]);
 
 /**
@@ -101,8 +187,8 @@ const list = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.
  */
 export const reportFilterSchema = z
   .object({
-    from: z.string().regex(DATE, 'reports.badDate').optional(),
-    to: z.string().regex(DATE, 'reports.badDate').optional(),
+    from: date.optional(),
+    to: date.optional(),
     location: z.array(id).max(500).default([]),
     printerType: list(DEVICE_TYPES),
     colorType: list(COLOR_TYPES),

@@ -73,7 +73,7 @@ describe('reports', () => {
     expect(rows.find((r: { serialNumber: string }) => r.serialNumber === 'RP-B')).toMatchObject({ daysCount: 10, daysSeen: 0, daysAvailable: 0, availability: 0 });
     // A period that reaches past today counts the days up to today.
     const today = new Date().toISOString().slice(0, 10);
-    const ahead = (await get(admin, `/api/reports/device-availability?from=${today}&to=2999-12-31`)).json();
+    const ahead = (await get(admin, `/api/reports/device-availability?from=${today}&to=2099-12-31`)).json();
     expect(ahead.find((r: { serialNumber: string }) => r.serialNumber === 'RP-A').daysCount).toBe(1);
   });
 
@@ -113,6 +113,11 @@ describe('reports', () => {
     const swapped = await get(admin, '/api/reports/part-replacements?from=2026-11-30&to=2026-11-01', 'ru');
     expect(swapped.json().details).toEqual([{ field: 'to', message: 'Конец периода не может быть раньше начала' }]);
     expect((await get(admin, '/api/reports/part-replacements?from=yesterday&to=2026-11-01')).json().details[0].field).toBe('from');
+    const early = await get(admin, '/api/reports/device-counters?from=2021-12-01&to=2022-01-31');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().details).toEqual([{ field: 'from', message: 'Reports hold days from 1 January 2022 on' }]);
+    expect((await get(admin, '/api/reports/device-counters?from=2026-11-01&to=2026-11-31')).json().details[0].field).toBe('to');
+    expect((await get(admin, '/api/reports/device-counters?from=2026-11-01&to=2026-11-30&colorType=PINK')).json().details[0].field).toBe('colorType.0');
     expect((await get(admin, '/api/reports/download/4/CSV?filter={nope')).json().details[0].field).toBe('filter');
     expect((await get(admin, `/api/reports/download/3/CSV?filter=${encodeURIComponent(JSON.stringify({ from: '2026-01-01', to: '2026-01-31', location: ['x'] }))}`)).json().details[0].field).toBe('location.0');
     expect((await get(admin, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ columns: ['ip', 'password'] }))}`)).json().details[0].field).toBe('columns');
@@ -143,5 +148,32 @@ describe('reports', () => {
     expect(sheet.rowCount).toBe(2);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
+  });
+
+  it('counts a device that moved in the period where it is now, and each replacement where it happened', async () => {
+    const m = await device(other, 'RP-M', 'MFP');
+    await t.ctx.db.execute(sql`UPDATE devices SET color_type = 'COLOR', paper_format = 'A3' WHERE id = ${m}`);
+    const day = (d: string, loc: number, total: number) =>
+      t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, readings, status_code, total_start, total_count, mono_count, color_count)
+        VALUES (${d}::date, ${m}, ${loc}, 1, 'OK', ${total}, ${total}, ${total / 2}, ${total / 2})`);
+    await day('2026-08-31', other, 1000);
+    await day('2026-09-10', other, 1200);
+    await replaced(m, other, '2026-09-10T09:00:00Z');
+    // Moved to the operator's location on the 15th.
+    await t.ctx.db.execute(sql`UPDATE devices SET location_id = ${mine} WHERE id = ${m}`);
+    await day('2026-09-20', mine, 1500);
+    await replaced(m, mine, '2026-09-20T09:00:00Z');
+    const period = 'from=2026-09-01&to=2026-09-30';
+    const counters = (await get(operator, `/api/reports/device-counters?${period}`)).json();
+    expect(counters.find((r: { serialNumber: string }) => r.serialNumber === 'RP-M')).toMatchObject({ location: 'Location RP_MINE', totalStart: 1000, totalEnd: 1500, totalDiff: 500, bwDiff: 250, colorDiff: 250, reason: null });
+    const availability = (await get(operator, `/api/reports/device-availability?${period}`)).json();
+    expect(availability.find((r: { serialNumber: string }) => r.serialNumber === 'RP-M')).toMatchObject({ daysCount: 30, daysSeen: 2, daysAvailable: 2, availability: 6.7 });
+    // The replacement made before the move stays with the location it was made at.
+    const mineReplacements = (await get(operator, `/api/reports/part-replacements?${period}`)).json();
+    expect(mineReplacements.filter((r: { serialNumber: string }) => r.serialNumber === 'RP-M').map((r: { replacementDate: string }) => r.replacementDate)).toEqual(['2026-09-20T09:00:00.000Z']);
+    const all = (await get(admin, `/api/reports/part-replacements?${period}&colorType=COLOR&paperFormat=A3`)).json();
+    expect(all.map((r: { serialNumber: string; location: string }) => `${r.serialNumber}@${r.location}`)).toEqual(['RP-M@Location RP_OTHER', 'RP-M@Location RP_MINE']);
+    expect((await get(admin, `/api/reports/part-replacements?${period}&paperFormat=A4`)).json().filter((r: { serialNumber: string }) => r.serialNumber === 'RP-M')).toEqual([]);
+    await t.ctx.db.execute(sql`DELETE FROM devices WHERE id = ${m}`);
   });
 });

@@ -1,4 +1,4 @@
-import { REPORT_CODES, REPORTS, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -74,7 +74,7 @@ export class ReportsService {
 
   /** A report as a file (CSV text, or an XLSX stream), its columns those the filter names (in its order) or all. */
   async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: string | NodeJS.ReadableStream }> {
-    const code = this.built(REPORT_CODES.find((c) => REPORTS[c].id === reportId) ?? '');
+    const code = this.built(reportById(reportId) ?? '');
     if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
     const columns = this.columns(code, filter.columns);
