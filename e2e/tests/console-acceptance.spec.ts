@@ -85,10 +85,10 @@ test('a failed validation focuses the first broken field', async () => {
 });
 
 test('a screen not built yet says so', async () => {
-  await page.goto('/reports');
-  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  await page.goto('/queues');
+  await expect(page.getByRole('heading', { name: 'Queues' })).toBeVisible();
   await expect(page.getByText('This screen is not built yet')).toBeVisible();
-  await page.goto('/report/-1');
+  await page.goto('/queue/-1');
   await expect(page.getByText('This screen is not built yet')).toBeVisible();
 });
 

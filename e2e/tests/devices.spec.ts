@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './shell-helpers.ts';
+import { apiToken, sendReadings, signIn } from './shell-helpers.ts';
 
 /**
  * Devices, consumables and service (issue 6): data written through the agent API (as an agent
@@ -51,14 +51,9 @@ const ids: Record<string, number> = {};
 test.beforeAll(async ({ playwright }, info) => {
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const locations = (await (await request.get('/api/user-locations/', { headers })).json()).pageRows as { id: number; code: string }[];
-  const agent = await request.post('/api/agents', { headers, data: { name: `E2E agent ${S}`, location: { id: locations.find((l) => l.code === 'DEFAULT')!.id } } });
-  expect(agent.status(), await agent.text()).toBe(200);
-  const agentHeaders = { Authorization: `Bearer ${(await agent.json()).token}` };
   // Six days of readings; the high printer moves to a new address on the last day.
   const readings = PRINTERS.flatMap((p) => [0, 1, 2, 3, 4, 5].map((d) => reading(p, d, p.k === 'HI' && d === 5 ? '127.0.40.9' : p.ip)));
-  const res = await request.post('/api/agent/readings', { headers: agentHeaders, data: { batchId: randomUUID(), readings } });
-  expect(res.status(), await res.text()).toBe(200);
+  await sendReadings(request, headers, `E2E agent ${S}`, readings);
   const rows = (await (await request.get(`/api/devices/page?page=50,1&filter-json=${encodeURIComponent(JSON.stringify(['modelCode', '=', MODEL]))}`, { headers })).json()).pageRows as { id: number; serialNumber: string }[];
   for (const r of rows) ids[r.serialNumber.slice(S.length)] = r.id;
   expect(Object.keys(ids).sort()).toEqual(['HI', 'LO', 'SR']);

@@ -73,6 +73,15 @@ export async function defaultLocation(request: APIRequestContext, headers: Recor
   return { id: (rows.find((l) => l.code === 'DEFAULT') ?? rows[0]).id };
 }
 
+/** Readings sent as a new agent at the DEFAULT location sends them (one batch, in the order given). */
+export async function sendReadings(request: APIRequestContext, headers: Record<string, string>, name: string, readings: unknown[]) {
+  const agent = await request.post('/api/agents', { headers, data: { name, location: await defaultLocation(request, headers) } });
+  expect(agent.status(), await agent.text()).toBe(200);
+  const agentHeaders = { Authorization: `Bearer ${((await agent.json()) as { token: string }).token}` };
+  const res = await request.post('/api/agent/readings', { headers: agentHeaders, data: { batchId: randomUUID(), readings } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** A new agent at the DEFAULT location with a run started, as a real agent starts one. */
 export async function startAgentRun(request: APIRequestContext, headers: Record<string, string>, name: string, startedAt = new Date()) {
   const created = await request.post('/api/agents', { headers, data: { name, location: await defaultLocation(request, headers) } });

@@ -1,5 +1,6 @@
 /**
- * The texts of the field errors that the contracts' schemas give (`general.*` keys): the
+ * The texts that the contracts' schemas and registries give (field errors as `general.*`, the
+ * report types and their filter's errors as `reports.*`): the
  * console's forms and the server's answers say the same thing in the same words. The console
  * adds them to its catalogue (apps/web/src/i18n/i18n.ts), the server to its own
  * (apps/server/src/i18n/messages.ts); neither repeats them.
@@ -22,6 +23,18 @@ export const SHARED_MESSAGES = {
       controlChars: 'Control characters (such as NUL) are not allowed',
       badMultipart: 'The upload is incomplete or malformed',
     },
+    reports: {
+      type: {
+        DEVICE_AVAILABILITY: 'Device availability',
+        DEVICE_COUNTERS: 'Device counters',
+        PART_REPLACEMENTS: 'Consumable replacements',
+        INSTALLED_CONSUMABLES: 'Installed consumables',
+      },
+      badDate: 'Enter a date as YYYY-MM-DD',
+      fromAfterTo: 'The end of the period must not come before its start',
+      dateRange: 'Reports hold days from 1 January 2022 on',
+      badColumns: 'The report has no columns {{columns}}',
+    },
   },
   ru: {
     general: {
@@ -39,6 +52,18 @@ export const SHARED_MESSAGES = {
       badValue: 'Неверное значение',
       controlChars: 'Управляющие символы (например, NUL) недопустимы',
       badMultipart: 'Загрузка неполная или повреждена',
+    },
+    reports: {
+      type: {
+        DEVICE_AVAILABILITY: 'Доступность устройств',
+        DEVICE_COUNTERS: 'Счётчики устройств',
+        PART_REPLACEMENTS: 'Замены расходных материалов',
+        INSTALLED_CONSUMABLES: 'Установленные расходные материалы',
+      },
+      badDate: 'Введите дату в виде ГГГГ-ММ-ДД',
+      fromAfterTo: 'Конец периода не может быть раньше начала',
+      dateRange: 'В отчётах есть дни начиная с 1 января 2022 года',
+      badColumns: 'В отчёте нет столбцов {{columns}}',
     },
   },
 } as const;

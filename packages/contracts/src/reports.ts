@@ -63,6 +63,14 @@ export type DeviceCountersRow = z.infer<typeof deviceCountersRowSchema>;
 export const installedConsumableRowSchema = z.object({ ...deviceColumns, ...partColumns, level: z.number().int().nullable(), installDate: day().nullable(), refreshDate: timestamp() });
 export type InstalledConsumableRow = z.infer<typeof installedConsumableRowSchema>;
 
+/** The availability chart: per day of the period (up to today), the devices of the area, those read and those working. */
+export const availabilityDaySchema = z.object({ day: day(), devices: z.number().int(), seen: z.number().int(), available: z.number().int() });
+export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
+
+/** The counters chart: black-and-white and colour pages per location and month (YYYY-MM) of the period. */
+export const pagesByMonthSchema = z.object({ location: z.string(), month: z.string(), bw: z.number().int(), color: z.number().int() });
+export type PagesByMonth = z.infer<typeof pagesByMonthSchema>;
+
 type ReportDef = {
   id: number;
   /** The grid's stored state (spec section 2). */
@@ -145,7 +153,7 @@ export const reportColumnTypes = (code: ReportCode): { key: string; type: Column
 /** The period types of a report's filter (spec section 4); LAST_MONTH is the default. */
 export const PERIOD_TYPES = ['CURRENT_WEEK', 'CURRENT_MONTH', 'CURRENT_QUARTER', 'CURRENT_YEAR', 'LAST_WEEK', 'LAST_MONTH', 'LAST_QUARTER', 'LAST_YEAR', 'FREE_CHOICE'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
-export const DEFAULT_PERIOD: PeriodType = 'LAST_MONTH';
+export const DEFAULT_PERIOD = 'LAST_MONTH' satisfies PeriodType;
 
 const ymd = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
 

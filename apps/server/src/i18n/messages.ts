@@ -82,9 +82,10 @@ const ru: Catalog = {
   'mail.restoreBody': 'Чтобы задать новый пароль для {{login}}, откройте эту ссылку в течение часа:\n\n{{link}}\n\nЕсли вы этого не запрашивали, проигнорируйте письмо.',
 };
 
-/** `{ area: { key: text } }` as flat `area.key` entries. */
-const flat = (tree: Record<string, Record<string, string>>): Catalog =>
-  Object.fromEntries(Object.entries(tree).flatMap(([area, texts]) => Object.entries(texts).map(([k, v]) => [`${area}.${k}`, v])));
+type Tree = { [key: string]: string | Tree };
+/** `{ area: { key: text, group: { key: text } } }` as flat `area.key` and `area.group.key` entries. */
+const flat = (tree: Tree, prefix = ''): Catalog =>
+  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flat(v, `${prefix}${k}.`)))));
 Object.assign(en, flat(SHARED_MESSAGES.en));
 Object.assign(ru, flat(SHARED_MESSAGES.ru));
 

@@ -414,13 +414,13 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'list',
     seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
     rows: reportDevices,
-    request: () => ({ url: '/api/reports/device-availability?from=2000-01-01&to=2000-01-31' }),
+    request: () => ({ url: '/api/reports/device-availability?from=2022-01-01&to=2022-01-31' }),
   },
   'GET /api/reports/device-counters': {
     kind: 'list',
     seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
     rows: reportDevices,
-    request: () => ({ url: '/api/reports/device-counters?from=2000-01-01&to=2100-01-01' }),
+    request: () => ({ url: '/api/reports/device-counters?from=2022-01-01&to=2099-12-31' }),
   },
   'GET /api/reports/installed-consumables': {
     kind: 'list',
@@ -432,9 +432,11 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'list',
     seed: async (w) => ({ inside: [await replacedAt(w, w.loc.IN_CHILD)], outside: [await replacedAt(w, w.loc.OUT)] }),
     rows: reportDevices,
-    request: () => ({ url: '/api/reports/part-replacements?from=2000-01-01&to=2100-01-01' }),
+    request: () => ({ url: '/api/reports/part-replacements?from=2022-01-01&to=2099-12-31' }),
   },
-  // Acts on the caller's scope only, like the data calls; reports.routes.test.ts checks that.
+  // Act on the caller's scope only, like the data calls (their rows are sums); reports.routes.test.ts checks that.
+  'GET /api/reports/device-availability/days': { kind: 'global', request: () => ({ url: '/api/reports/device-availability/days?from=2022-01-01&to=2022-01-31' }) },
+  'GET /api/reports/device-counters/months': { kind: 'global', request: () => ({ url: '/api/reports/device-counters/months?from=2022-01-01&to=2022-01-31' }) },
   'GET /api/reports/download/:reportId/:formatCode': { kind: 'global', request: () => ({ url: '/api/reports/download/4/CSV' }) },
 
   // live events

@@ -19,6 +19,8 @@ import { ServicePage } from '../features/maintenance/maintenance-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { NotificationsPage } from '../features/notifications/notifications-page.tsx';
 import { NotificationPage } from '../features/notifications/notification-page.tsx';
+import { ReportsPage } from '../features/reports/reports-page.tsx';
+import { ReportPage } from '../features/reports/report-page.tsx';
 import type { Section } from '../lib/screen-access.ts';
 
 /**
@@ -58,8 +60,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/consumables', section: 'consumables', title: 'nav.consumables', element: ConsumablesPage },
   { path: '/queues', section: 'queues', title: 'nav.queues' },
   item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
-  { path: '/reports', section: 'reports', title: 'nav.reports' },
-  item('reports', '/report/:id?', 'pages.report', 'nav.reports', '/reports'),
+  { path: '/reports', section: 'reports', title: 'nav.reports', element: ReportsPage },
+  { ...item('reports', '/report/:id?', 'pages.report', 'nav.reports', '/reports'), element: ReportPage },
   { path: '/users', section: 'users', title: 'nav.users', element: UsersPage },
   { ...item('users', '/user/:id?', 'pages.user', 'nav.users', '/users'), element: UserPage },
   { path: '/logs', section: 'logs', title: 'nav.logs', element: LogsPage },

@@ -32,7 +32,6 @@ import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
 import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
 import { isBuilt } from '../reports/reports.repository.ts';
-import '../reports/reports.messages.ts';
 import './notifications.messages.ts';
 
 /** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INSTALLED_SINCE, type DeviceAvailabilityRow, type DeviceCountersRow, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
+import { INSTALLED_SINCE, type AvailabilityDay, type PagesByMonth, type DeviceAvailabilityRow, type DeviceCountersRow, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
 
@@ -44,16 +44,21 @@ export async function partReplacements(db: Db, q: ReportQuery): Promise<PartRepl
 const DAY = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The period's first and last days (YYYY-MM-DD); with `upToToday`, the last is at most today. */
+function periodDays(q: ReportQuery, upToToday = false): { from: string; to: string } {
+  const from = dayOf(q.from ?? new Date(Date.now() - 30 * DAY));
+  const last = dayOf(new Date((q.to ?? new Date(Date.now() + DAY)).getTime() - 1));
+  const today = dayOf(new Date());
+  return { from, to: upToToday && last > today ? today : last };
+}
+
 /**
  * Per device of the area now: the period's days up to today, the days it was read, the days it
  * worked (read, and the day ended OK or WARNING), that as a percentage of the days, when it was
  * last read and its status now.
  */
 export async function deviceAvailability(db: Db, q: ReportQuery): Promise<DeviceAvailabilityRow[]> {
-  const today = dayOf(new Date());
-  const from = dayOf(q.from ?? new Date(Date.now() - 30 * DAY));
-  const last = dayOf(new Date((q.to ?? new Date(Date.now() + DAY)).getTime() - 1));
-  const to = last < today ? last : today;
+  const { from, to } = periodDays(q, true);
   const res = await db.execute(sql`
     SELECT ${DEVICE}, greatest(0, ${to}::date - ${from}::date + 1) AS "daysCount",
       count(dd.fact_date) FILTER (WHERE dd.readings > 0) AS "daysSeen",
@@ -74,8 +79,37 @@ export async function deviceAvailability(db: Db, q: ReportQuery): Promise<Device
 /** The counters the counters report reads, by the names of its columns. */
 const COUNTERS = { bw: 'mono_count', color: 'color_count', total: 'total_count', a3: 'a3_count', a4: 'a4_count', copy: 'copy_count', scan: 'scan_count' } as const;
 type Counter = keyof typeof COUNTERS;
+const NAMES = Object.keys(COUNTERS) as Counter[];
 const step = (c: Counter) => sql.raw(`${c}_step`);
 const col = (c: Counter) => sql.raw(COUNTERS[c]);
+
+/**
+ * The daily history of the devices of the area now, in the period, from day to day: the last
+ * day read before the period (`base`) and each day of it, with each counter's step from the
+ * day before (null on a device's first day). A new device's first day steps from its first
+ * total of that day.
+ */
+function steppedDays(q: ReportQuery) {
+  const { from, to } = periodDays(q);
+  const columns = sql.raw(['total_start', ...NAMES.map((c) => COUNTERS[c])].join(', '));
+  const steps = sql.join(
+    NAMES.map((c) =>
+      c === 'total'
+        ? sql`CASE WHEN lag(total_count) OVER w IS NULL THEN CASE WHEN NOT base THEN total_count - total_start END ELSE total_count - lag(total_count) OVER w END AS total_step`
+        : sql`${col(c)} - lag(${col(c)}) OVER w AS ${step(c)}`,
+    ),
+    sql`, `,
+  );
+  return sql`picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)}),
+    series AS (
+      SELECT b.* FROM picked p CROSS JOIN LATERAL (
+        SELECT dd.device_id, dd.fact_date, true AS base, ${columns} FROM dm_device_days dd
+        WHERE dd.device_id = p.id AND dd.fact_date < ${from}::date ORDER BY dd.fact_date DESC LIMIT 1) b
+      UNION ALL
+      SELECT dd.device_id, dd.fact_date, false, ${columns} FROM dm_device_days dd JOIN picked p ON p.id = dd.device_id
+      WHERE dd.fact_date BETWEEN ${from}::date AND ${to}::date),
+    stepped AS (SELECT series.*, ${steps} FROM series WINDOW w AS (PARTITION BY device_id ORDER BY fact_date))`;
+}
 
 /**
  * Per device of the area now, from the daily history: each counter at the start of the period
@@ -84,32 +118,12 @@ const col = (c: Counter) => sql.raw(COUNTERS[c]);
  * day to day. A step back (a reset) adds nothing and names the counter in `reason`.
  */
 export async function deviceCounters(db: Db, q: ReportQuery): Promise<DeviceCountersRow[]> {
-  const from = dayOf(q.from ?? new Date(Date.now() - 30 * DAY));
-  const to = dayOf(new Date((q.to ?? new Date(Date.now() + DAY)).getTime() - 1));
-  const names = Object.keys(COUNTERS) as Counter[];
-  const columns = sql.raw(['total_start', ...names.map((c) => COUNTERS[c])].join(', '));
-  const steps = sql.join(
-    names.map((c) =>
-      c === 'total'
-        ? sql`CASE WHEN lag(total_count) OVER w IS NULL THEN CASE WHEN NOT base THEN total_count - total_start END ELSE total_count - lag(total_count) OVER w END AS total_step`
-        : sql`${col(c)} - lag(${col(c)}) OVER w AS ${step(c)}`,
-    ),
-    sql`, `,
-  );
   const first = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
   const lastOf = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date DESC) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
   // None when the device did not report the counter in the period; a day alone is no pages.
   const diff = (c: Counter) => sql`CASE WHEN count(${col(c)}) FILTER (WHERE NOT base) = 0 THEN NULL ELSE coalesce(sum(greatest(${step(c)}, 0)), 0) END`;
   const res = await db.execute(sql`
-    WITH picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)}),
-    series AS (
-      SELECT b.* FROM picked p CROSS JOIN LATERAL (
-        SELECT dd.device_id, dd.fact_date, true AS base, ${columns} FROM dm_device_days dd
-        WHERE dd.device_id = p.id AND dd.fact_date < ${from}::date ORDER BY dd.fact_date DESC LIMIT 1) b
-      UNION ALL
-      SELECT dd.device_id, dd.fact_date, false, ${columns} FROM dm_device_days dd JOIN picked p ON p.id = dd.device_id
-      WHERE dd.fact_date BETWEEN ${from}::date AND ${to}::date),
-    stepped AS (SELECT series.*, ${steps} FROM series WINDOW w AS (PARTITION BY device_id ORDER BY fact_date)),
+    WITH ${steppedDays(q)},
     per_device AS (
       SELECT device_id,
         ${first('bw')} AS bw_start, ${lastOf('bw')} AS bw_end, ${diff('bw')} AS bw_diff,
@@ -117,7 +131,7 @@ export async function deviceCounters(db: Db, q: ReportQuery): Promise<DeviceCoun
         coalesce((array_agg(total_count ORDER BY fact_date) FILTER (WHERE base))[1], (array_agg(total_start ORDER BY fact_date) FILTER (WHERE total_start IS NOT NULL))[1]) AS total_start,
         ${lastOf('total')} AS total_end, ${diff('total')} AS total_diff,
         ${diff('a3')} AS a3_diff, ${diff('a4')} AS a4_diff, ${diff('copy')} AS copy_diff, ${diff('scan')} AS scan_diff,
-        nullif(concat_ws(',', ${sql.join(names.map((c) => sql`CASE WHEN bool_or(${step(c)} < 0) THEN ${c} END`), sql`, `)}), '') AS reason
+        nullif(concat_ws(',', ${sql.join(NAMES.map((c) => sql`CASE WHEN bool_or(${step(c)} < 0) THEN ${c} END`), sql`, `)}), '') AS reason
       FROM stepped GROUP BY device_id)
     SELECT ${DEVICE}, c.bw_start AS "bwStart", c.bw_end AS "bwEnd", c.bw_diff AS "bwDiff", c.color_start AS "colorStart", c.color_end AS "colorEnd",
       c.color_diff AS "colorDiff", c.total_start AS "totalStart", c.total_end AS "totalEnd", c.total_diff AS "totalDiff", c.a3_diff AS "a3Diff",
@@ -130,6 +144,37 @@ export async function deviceCounters(db: Db, q: ReportQuery): Promise<DeviceCoun
     for (const k of ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff']) out[k] = num(r[k]);
     return out as DeviceCountersRow;
   });
+}
+
+/**
+ * The counters report's chart: black-and-white and colour pages per location (where the
+ * devices are now) and month of the period, the same forward steps the rows sum.
+ */
+export async function pagesByLocationMonth(db: Db, q: ReportQuery): Promise<PagesByMonth[]> {
+  const res = await db.execute(sql`
+    WITH ${steppedDays(q)}
+    SELECT loc.name AS location, to_char(s.fact_date, 'YYYY-MM') AS month,
+      coalesce(sum(greatest(s.bw_step, 0)), 0) AS bw, coalesce(sum(greatest(s.color_step, 0)), 0) AS color
+    FROM stepped s JOIN devices d ON d.id = s.device_id JOIN locations loc ON loc.id = d.location_id
+    WHERE NOT s.base
+    GROUP BY loc.name, month ORDER BY month, loc.name`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({ location: String(r.location), month: String(r.month), bw: Number(r.bw), color: Number(r.color) }));
+}
+
+/** The availability report's chart: per day of the period up to today, the devices of the area, those read and those working. */
+export async function availabilityByDay(db: Db, q: ReportQuery): Promise<AvailabilityDay[]> {
+  const { from, to } = periodDays(q, true);
+  const res = await db.execute(sql`
+    WITH picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)}),
+    days AS (
+      SELECT dd.fact_date, count(*) FILTER (WHERE dd.readings > 0) AS seen,
+        count(*) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING')) AS available
+      FROM dm_device_days dd JOIN picked p ON p.id = dd.device_id
+      WHERE dd.fact_date BETWEEN ${from}::date AND ${to}::date GROUP BY dd.fact_date)
+    SELECT to_char(g.day, 'YYYY-MM-DD') AS day, (SELECT count(*) FROM picked) AS devices, coalesce(days.seen, 0) AS seen, coalesce(days.available, 0) AS available
+    FROM generate_series(${from}::date, ${to}::date, interval '1 day') g(day) LEFT JOIN days ON days.fact_date = g.day::date
+    ORDER BY g.day`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({ day: String(r.day), devices: Number(r.devices), seen: Number(r.seen), available: Number(r.available) }));
 }
 
 /** The supplies installed now, last seen since INSTALLED_SINCE. */

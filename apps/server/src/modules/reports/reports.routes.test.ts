@@ -176,4 +176,35 @@ describe('reports', () => {
     expect((await get(admin, `/api/reports/part-replacements?${period}&paperFormat=A4`)).json().filter((r: { serialNumber: string }) => r.serialNumber === 'RP-M')).toEqual([]);
     await t.ctx.db.execute(sql`DELETE FROM devices WHERE id = ${m}`);
   });
+
+  it('charts pages per location and month, and devices read and working per day, within the caller\'s locations', async () => {
+    const c = await device(mine, 'RP-CH', 'MFP');
+    const o = await device(other, 'RP-CO', 'MFP');
+    const day = (id: number, loc: number, d: string, bw: number, color: number, status = 'OK') =>
+      t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, readings, status_code, total_start, total_count, mono_count, color_count)
+        VALUES (${d}::date, ${id}, ${loc}, 1, ${status}, ${bw + color}, ${bw + color}, ${bw}, ${color})`);
+    await day(c, mine, '2025-05-31', 100, 10);
+    await day(c, mine, '2025-06-10', 150, 20);
+    await day(c, mine, '2025-06-30', 5, 1, 'ERROR'); // a reset: adds nothing
+    await day(c, mine, '2025-07-02', 25, 4);
+    await day(o, other, '2025-06-10', 1000, 0);
+    await day(o, other, '2025-06-11', 1300, 0);
+    const period = 'from=2025-06-01&to=2025-07-31';
+    const months = (await get(admin, `/api/reports/device-counters/months?${period}`)).json();
+    expect(months).toEqual([
+      { location: 'Location RP_MINE', month: '2025-06', bw: 50, color: 10 },
+      { location: 'Location RP_OTHER', month: '2025-06', bw: 300, color: 0 },
+      { location: 'Location RP_MINE', month: '2025-07', bw: 20, color: 3 },
+    ]);
+    expect((await get(operator, `/api/reports/device-counters/months?${period}`)).json().map((m: { location: string }) => m.location)).not.toContain('Location RP_OTHER');
+    const days = (await get(operator, '/api/reports/device-availability/days?from=2025-06-09&to=2025-06-11')).json();
+    // The operator's location has RP-A and RP-CH.
+    expect(days).toEqual([
+      { day: '2025-06-09', devices: 2, seen: 0, available: 0 },
+      { day: '2025-06-10', devices: 2, seen: 1, available: 1 },
+      { day: '2025-06-11', devices: 2, seen: 0, available: 0 },
+    ]);
+    expect((await get(operator, `/api/reports/device-availability/days?${period}&location=${other}`)).statusCode).toBe(403);
+    await t.ctx.db.execute(sql`DELETE FROM devices WHERE id IN (${c}, ${o})`);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceAvailabilityRowSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -24,6 +24,11 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
     ctx.reports.rows(callerOf(req), 'PART_REPLACEMENTS', req.query));
   app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, (req) =>
     ctx.reports.rows(callerOf(req), 'INSTALLED_CONSUMABLES', req.query));
+
+  app.get('/api/reports/device-availability/days', { config: read, schema: { tags, summary: 'The availability chart: devices read and working per day', querystring: reportQuerySchema, response: { 200: z.array(availabilityDaySchema) } } }, (req) =>
+    ctx.reports.chart(callerOf(req), 'DEVICE_AVAILABILITY', req.query));
+  app.get('/api/reports/device-counters/months', { config: read, schema: { tags, summary: 'The counters chart: pages per location and month', querystring: reportQuerySchema, response: { 200: z.array(pagesByMonthSchema) } } }, (req) =>
+    ctx.reports.chart(callerOf(req), 'DEVICE_COUNTERS', req.query));
 
   app.get('/api/reports/download/:reportId/:formatCode', {
     config: read,

@@ -1,4 +1,4 @@
-import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,8 +7,7 @@ import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
-import { isBuilt, REPORT_QUERIES, type BuiltReport, type ReportQuery } from './reports.repository.ts';
-import './reports.messages.ts';
+import { availabilityByDay, isBuilt, pagesByLocationMonth, REPORT_QUERIES, type BuiltReport, type ReportQuery } from './reports.repository.ts';
 
 const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -70,6 +69,14 @@ export class ReportsService {
   async rows<C extends BuiltReport>(caller: Caller, code: C, input: unknown): Promise<Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>> {
     const { q } = await this.query(caller, code, input);
     return (await REPORT_QUERIES[code](this.db, q)) as Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>;
+  }
+
+  /** A report's chart: availability per day, or pages per location and month. */
+  chart(caller: Caller, code: 'DEVICE_AVAILABILITY', input: unknown): Promise<AvailabilityDay[]>;
+  chart(caller: Caller, code: 'DEVICE_COUNTERS', input: unknown): Promise<PagesByMonth[]>;
+  async chart(caller: Caller, code: 'DEVICE_AVAILABILITY' | 'DEVICE_COUNTERS', input: unknown): Promise<AvailabilityDay[] | PagesByMonth[]> {
+    const { q } = await this.query(caller, code, input);
+    return code === 'DEVICE_AVAILABILITY' ? availabilityByDay(this.db, q) : pagesByLocationMonth(this.db, q);
   }
 
   /** A report as a file (CSV text, or an XLSX stream), its columns those the filter names (in its order) or all. */

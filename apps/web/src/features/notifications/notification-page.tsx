@@ -23,13 +23,13 @@ import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { useReportTypes } from '../../lib/report-types.ts';
 import {
   deleteNotification,
   fetchNotification,
   notificationQueryKey,
   saveNotification,
   testNotification,
-  useReportTypes,
   useSubscribers,
   useUserLocations,
   type LocationOption,

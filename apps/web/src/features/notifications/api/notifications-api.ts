@@ -1,5 +1,4 @@
 import type { Notification, NotificationInput, Subscriber } from '@pagewatch/contracts/notifications';
-import type { ReportType } from '@pagewatch/contracts/reports';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -16,5 +15,3 @@ export const testNotification = (id: number) => api<{ sent: number }>(`/notifica
 
 export const useSubscribers = () => useQuery({ queryKey: ['notification-subscribers'], queryFn: () => api<Subscriber[]>('/notification-subscribers') });
 export const useUserLocations = () => useQuery({ queryKey: ['user-locations'], queryFn: () => api<PageResponse<LocationOption>>('/user-locations/') });
-/** The reports a REPORT notification may send (with their columns), asked for only by that form. */
-export const useReportTypes = (enabled: boolean) => useQuery({ queryKey: ['report-types'], queryFn: () => api<ReportType[]>('/reports'), enabled, staleTime: Infinity });

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { List } from '@pagewatch/contracts/list';
+import { REPORTS, type ReportCode } from '@pagewatch/contracts/reports';
+import { DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
+import { LevelBar } from '../../components/consumables/level-bar.tsx';
+import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
+import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
+import type { GridColumn } from '../../components/data-grid/grid-types.ts';
+
+/** A report's row as the grid holds it: the report's fields and the row's place in the answer. */
+export type ReportRow = Record<string, unknown> & { rowNo: number };
+
+/** Fields the devices screens name already keep their name here: one term for one thing. */
+const DEVICE_TERMS: Record<string, string> = {
+  modelCode: 'devices.modelCode',
+  serialNumber: 'devices.serialNumber',
+  inventoryNumber: 'devices.inventoryNumber',
+  ip: 'devices.ip',
+  hostname: 'devices.hostName',
+  location: 'devices.location',
+  deviceType: 'devices.deviceType',
+  colorType: 'devices.colorType',
+  paperFormat: 'devices.paperFormat',
+  status: 'devices.statusCode',
+  partType: 'devices.partCode',
+  partModelCode: 'devices.partModelCode',
+  partSerialNumber: 'devices.partSerialNumber',
+  level: 'devices.level',
+  refreshDate: 'devices.refreshDate',
+};
+/** The header text of a report column (its attachment name). */
+export const columnHeader = (field: string) => DEVICE_TERMS[field] ?? `reports.column.${field}`;
+
+const count = (field: string): ColumnLook<ReportRow> => ({
+  header: columnHeader(field),
+  width: 110,
+  cell: (r) => (typeof r[field] === 'number' ? (r[field] as number).toLocaleString() : null),
+});
+
+/**
+ * A report's grid columns: the registry's list says which fields there are, their types and
+ * which show by default; this adds headers, widths and cells. The header of a column is its
+ * attachment name's text, the same in the grid, the column chooser and the notification form.
+ */
+export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): GridColumn<ReportRow>[] {
+  const list = REPORTS[code].list;
+  const lookup = (kind: 'deviceType' | 'colorType' | 'paperFormat'): ColumnLook<ReportRow> => ({
+    header: columnHeader(kind),
+    width: 120,
+    type: 'lookup',
+    options: lookups.options[kind],
+  });
+  const looks: Record<string, ColumnLook<ReportRow>> = {
+    location: { header: columnHeader('location'), width: 170 },
+    modelCode: { header: columnHeader('modelCode'), width: 170 },
+    serialNumber: { header: columnHeader('serialNumber'), width: 140 },
+    inventoryNumber: { header: columnHeader('inventoryNumber'), width: 130 },
+    ip: { header: columnHeader('ip'), width: 120 },
+    hostname: { header: columnHeader('hostname'), width: 140 },
+    deviceType: lookup('deviceType'),
+    colorType: lookup('colorType'),
+    paperFormat: lookup('paperFormat'),
+    daysCount: count('daysCount'),
+    daysSeen: count('daysSeen'),
+    daysAvailable: count('daysAvailable'),
+    availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${(r.availability as number).toLocaleString()} %` },
+    lastSeen: { header: columnHeader('lastSeen'), width: 160 },
+    status: {
+      header: columnHeader('status'),
+      width: 120,
+      type: 'lookup',
+      options: DEVICE_STATUS_CODES.map((s) => ({ value: s, label: `notification.status.${s}` })),
+    },
+    ...Object.fromEntries(
+      ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff'].map((f) => [f, count(f)]),
+    ),
+    reason: { header: columnHeader('reason'), width: 170, cell: (r) => (r.reason ? <ResetReason reason={r.reason as string} /> : null) },
+    partType: { header: columnHeader('partType'), width: 150 },
+    partModelCode: { header: columnHeader('partModelCode'), width: 140 },
+    partSerialNumber: { header: columnHeader('partSerialNumber'), width: 150 },
+    replacementDate: { header: columnHeader('replacementDate'), width: 160 },
+    level: { header: columnHeader('level'), width: 110, cell: (r) => (typeof r.level === 'number' ? <LevelBar level={r.level} compact /> : null) },
+    installDate: { header: columnHeader('installDate'), width: 120, cell: (r) => (r.installDate ? dayjs(r.installDate as string).format('DD.MM.YYYY') : null) },
+    refreshDate: { header: columnHeader('refreshDate'), width: 160 },
+  };
+  return columnsFromList(list as List<string, ReportRow>, looks);
+}
+
+
+/** Which counters went backwards in the period (a reset: their difference counts forward steps only). */
+function ResetReason({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  return <span title={t('reports.resetHint')}>{t('reports.reset', { counters: reason.split(',').map((c) => t(`reports.counter.${c}`)).join(', ') })}</span>;
+}

@@ -1,0 +1,218 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Center, Group, Loader, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendarPlus, IconFileSpreadsheet, IconFileTypeCsv, IconPlayerPlay } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PERIOD_TYPES, REPORTS, reportById, type PeriodType, type ReportCode, type ReportFormat } from '@pagewatch/contracts/reports';
+import { useDeviceLookups, type DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
+import { DataGrid } from '../../components/data-grid/data-grid.tsx';
+import { loadGridState } from '../../components/data-grid/grid-storage.ts';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { api } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { downloadFile } from '../../lib/download.ts';
+import { notifyError, notifySuccess } from '../../lib/errors.ts';
+import { ReportChart } from './report-chart.tsx';
+import { reportGridColumns, type ReportRow } from './report-columns.tsx';
+import { loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
+
+/** A typed day: DD.MM.YYYY (the shown format) or YYYY-MM-DD; anything else is no day. */
+function parseDay(input: string): string | null {
+  const m = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(input) ?? null;
+  const iso = m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : input.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
+}
+
+/** `/report/{id}`: a report's filter, its rows, their export, and its schedule as a notification. */
+export function ReportPage() {
+  const { t } = useTranslation();
+  const code = reportById(Number(useParams().id));
+  const lookups = useDeviceLookups();
+  const title = code ? t(`reports.type.${code}`) : t('pages.report');
+  return (
+    <AppPage title={title} breadcrumbs={[{ label: t('nav.reports'), to: '/reports' }, { label: title }]} actions={code && <ScheduleButton code={code} />}>
+      {!code ? (
+        <Alert color="yellow" role="alert">
+          {t('reports.notFound')}
+        </Alert>
+      ) : !lookups ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <Report key={code} code={code} name={title} lookups={lookups} />
+      )}
+    </AppPage>
+  );
+}
+
+/** With BTN_EDIT_DEVICE.EXECUTE: opens the notification form with type REPORT and this report. */
+function ScheduleButton({ code }: { code: ReportCode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasGrant } = useAuth();
+  if (!hasGrant('BTN_EDIT_DEVICE.EXECUTE')) return null;
+  return (
+    <Button variant="default" leftSection={<IconCalendarPlus size={16} />} onClick={() => void navigate(`/notification/-1?type=REPORT&report=${code}`)}>
+      {t('reports.schedule')}
+    </Button>
+  );
+}
+
+function Report({ code, name, lookups }: { code: ReportCode; name: string; lookups: DeviceLookups }) {
+  const { t, i18n } = useTranslation();
+  const def = REPORTS[code];
+  const today = todayUtc();
+  const [kept, setKept] = useState<KeptReport>(() => loadKept(code, name, today));
+  const { filter, applied } = kept;
+  useEffect(() => saveKept(code, kept), [code, kept]);
+  const setFilter = (f: ReportFilterValues) => setKept((k) => ({ ...k, filter: f }));
+
+  const columns = useMemo(() => reportGridColumns(code, lookups), [code, lookups]);
+  const query = applied ? requestQuery(applied) : null;
+  const rows = useQuery({
+    queryKey: ['report', code, query],
+    queryFn: async ({ signal }) => (await api<Record<string, unknown>[]>(def.list.endpoint, { query: query!, signal })).map((r, i): ReportRow => ({ ...r, rowNo: i })),
+    enabled: query !== null,
+    // The grid shows the server's message in its own error panel.
+    meta: { silent: true },
+  });
+  const data = rows.data ?? [];
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    const request = requestOf(filter, code);
+    setKept((k) => ({ ...k, applied: request }));
+    // The same filter again is asked for again: Apply always shows today's figures.
+    if (requestQuery(request) === query) void rows.refetch();
+  };
+
+  const [exporting, setExporting] = useState<ReportFormat | null>(null);
+  const exportAs = async (format: ReportFormat) => {
+    if (!applied) return;
+    // The file holds the grid's visible columns in their order (spec section 7).
+    const state = loadGridState(def.gridKey, columns);
+    const visible = state.columnOrder.filter((f) => !state.hidden.includes(f));
+    setExporting(format);
+    notifySuccess('genFile');
+    try {
+      await downloadFile(`/reports/download/${def.id}/${format}?filter=${encodeURIComponent(JSON.stringify({ ...applied, columns: visible }))}`, `${name}.${format.toLowerCase()}`);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const options = (kind: 'deviceType' | 'colorType' | 'paperFormat' | 'locationId') => lookups.options[kind].map((o) => ({ value: String(o.value), label: o.label }));
+  const dateProps = {
+    valueFormat: 'DD.MM.YYYY',
+    dateParser: parseDay,
+    locale: i18n.language,
+    firstDayOfWeek: 1 as const,
+    minDate: MIN_DAY,
+    disabled: !def.period,
+    popoverProps: { withinPortal: true },
+  };
+  const period = applied?.from && applied.to ? `${dayjs(applied.from).format('DD.MM.YYYY')} – ${dayjs(applied.to).format('DD.MM.YYYY')}` : null;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="form" onSubmit={apply} aria-label={t('reports.filter')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <TextInput label={t('reports.title')} maxLength={250} value={filter.title} onChange={(e) => setFilter({ ...filter, title: e.currentTarget.value })} />
+          <Select
+            label={t('reports.periodType')}
+            allowDeselect={false}
+            disabled={!def.period}
+            data={PERIOD_TYPES.map((p) => ({ value: p, label: t(`reports.period.${p}`) }))}
+            value={filter.periodType}
+            onChange={(v) => v && setFilter(withPeriodType(filter, v as PeriodType, today))}
+          />
+          <DateInput {...dateProps} label={t('reports.from')} value={filter.from} onChange={(v) => v && setFilter(withDate(filter, 'from', v))} />
+          <DateInput {...dateProps} label={t('reports.to')} value={filter.to} onChange={(v) => v && setFilter(withDate(filter, 'to', v))} />
+          <MultiSelect
+            label={t('reports.locations')}
+            description={t('reports.locationsHint')}
+            searchable
+            clearable
+            data={options('locationId')}
+            value={filter.location.map(String)}
+            onChange={(v) => setFilter({ ...filter, location: v.map(Number) })}
+          />
+          <MultiSelect label={t('reports.printerTypes')} clearable data={options('deviceType')} value={filter.printerType} onChange={(v) => setFilter({ ...filter, printerType: v })} />
+          <MultiSelect label={t('reports.colorTypes')} clearable data={options('colorType')} value={filter.colorType} onChange={(v) => setFilter({ ...filter, colorType: v })} />
+          <MultiSelect label={t('reports.paperFormats')} clearable data={options('paperFormat')} value={filter.paperFormat} onChange={(v) => setFilter({ ...filter, paperFormat: v })} />
+        </SimpleGrid>
+        <Group mt="md">
+          <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={rows.isFetching}>
+            {t('reports.apply')}
+          </Button>
+          {!def.period && (
+            <Text size="sm" c="dimmed">
+              {t('reports.installedHint')}
+            </Text>
+          )}
+        </Group>
+      </Paper>
+
+      {applied && (
+        <Group justify="space-between" align="baseline">
+          <Title order={3} size="h4">
+            {filter.title || name}
+            {period && (
+              <Text span c="dimmed" fw={400} ml="sm">
+                {period}
+              </Text>
+            )}
+          </Title>
+          {rows.data && (
+            <Text size="sm" c="dimmed" data-testid="report-count">
+              {t('reports.rows', { count: data.length })}
+            </Text>
+          )}
+        </Group>
+      )}
+      {query !== null && rows.data && data.length > 0 && <ReportChart code={code} query={query} />}
+
+      <DataGrid<ReportRow>
+        gridKey={def.gridKey}
+        columns={columns}
+        getRowId={(r) => r.rowNo}
+        data={data}
+        paged
+        defaultSort={[...def.list.defaultSort]}
+        loading={rows.isFetching}
+        error={rows.error}
+        height={560}
+        toolbar={
+          <Button.Group aria-label={t('reports.export')}>
+            {def.formats.map((f) => (
+              <Button
+                key={f}
+                size="xs"
+                variant="default"
+                leftSection={f === 'CSV' ? <IconFileTypeCsv size={16} /> : <IconFileSpreadsheet size={16} />}
+                disabled={data.length === 0 || exporting !== null}
+                loading={exporting === f}
+                onClick={() => void exportAs(f)}
+              >
+                {f}
+              </Button>
+            ))}
+          </Button.Group>
+        }
+      />
+      {!applied && (
+        <Text size="sm" c="dimmed" data-testid="report-not-applied">
+          {t('reports.notApplied')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
