@@ -65,7 +65,7 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     daysSeen: count('daysSeen'),
     daysAvailable: count('daysAvailable'),
     availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${(r.availability as number).toLocaleString()} %` },
-    lastSeen: { header: columnHeader('lastSeen'), width: 160 },
+    lastSeen: { header: columnHeader('lastSeen'), width: 175 },
     status: {
       header: columnHeader('status'),
       width: 120,
@@ -79,10 +79,10 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     partType: { header: columnHeader('partType'), width: 150 },
     partModelCode: { header: columnHeader('partModelCode'), width: 140 },
     partSerialNumber: { header: columnHeader('partSerialNumber'), width: 150 },
-    replacementDate: { header: columnHeader('replacementDate'), width: 160 },
+    replacementDate: { header: columnHeader('replacementDate'), width: 175 },
     level: { header: columnHeader('level'), width: 110, cell: (r) => (typeof r.level === 'number' ? <LevelBar level={r.level} compact /> : null) },
     installDate: { header: columnHeader('installDate'), width: 120, cell: (r) => (r.installDate ? dayjs(r.installDate as string).format('DD.MM.YYYY') : null) },
-    refreshDate: { header: columnHeader('refreshDate'), width: 160 },
+    refreshDate: { header: columnHeader('refreshDate'), width: 175 },
   };
   return columnsFromList(list as List<string, ReportRow>, looks);
 }

@@ -161,6 +161,11 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
         </Group>
       </Paper>
 
+      {!applied && (
+        <Text size="sm" c="dimmed" data-testid="report-not-applied">
+          {t('reports.notApplied')}
+        </Text>
+      )}
       {applied && (
         <Group justify="space-between" align="baseline">
           <Title order={3} size="h4">
@@ -208,11 +213,6 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
           </Button.Group>
         }
       />
-      {!applied && (
-        <Text size="sm" c="dimmed" data-testid="report-not-applied">
-          {t('reports.notApplied')}
-        </Text>
-      )}
     </Stack>
   );
 }
