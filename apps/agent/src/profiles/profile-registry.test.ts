@@ -42,6 +42,23 @@ describe('vendor recognition beyond the corpus', () => {
     expect(m.profile.vendor).toBe(vendor);
   });
 
+  // Without a sysDescr the enterprise number is all there is: it names the vendor wherever the
+  // pack knows that vendor, also by its sysObjectID prefixes alone (HP, Dell, Samsung).
+  it.each([
+    [`${E}11.2.3.7.11.76`, 'HP'],
+    [`${E}11.1`, 'HP'],
+    [`${E}674.10898.100.2.1`, 'Dell'],
+    [`${E}236.11.5.1`, 'Samsung'],
+    [`${E}1347.43.1`, 'Kyocera'],
+    [`${E}367.1.2`, 'Ricoh'],
+  ])('with no sysDescr, %s is %s', (oid, vendor) => {
+    for (const descr of [null, '', '   ']) {
+      const m = registry.match(oid, descr);
+      expect(m.matched).toBe(true);
+      expect(m.profile.vendor).toBe(vendor);
+    }
+  });
+
   it.each([
     ['ProCurve J9085A Switch 2610-24', `${E}11.2.3.7.11.76`],
     ['Linux server 6.1.0', '1.3.6.1.4.1.8072.3.2.10'],

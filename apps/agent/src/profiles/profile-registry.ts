@@ -37,6 +37,9 @@ const SCORE_DESCR = 100;
 const SCORE_PREFIX = 50;
 const SCORE_ENTERPRISE = 10;
 
+/** The enterprise number of an OID under 1.3.6.1.4.1 (NaN for any other). */
+const enterpriseOf = (oid: string): number => (oid.startsWith(ENTERPRISES) ? Number(oid.slice(ENTERPRISES.length).split('.')[0]) : NaN);
+
 const re = (source: string | undefined): RegExp | null => (source ? new RegExp(source, 'i') : null);
 
 /**
@@ -47,7 +50,7 @@ export class ProfileRegistry {
   readonly version: number;
   private readonly raw = new Map<string, VendorProfile>();
   private readonly resolved = new Map<string, ResolvedProfile>();
-  private readonly matchers: Array<{ id: string; descr: RegExp[]; prefixes: string[]; enterprises: Set<number> }>;
+  private readonly matchers: Array<{ id: string; descr: RegExp[]; prefixes: string[]; enterprises: Set<number>; prefixEnterprises: Set<number> }>;
 
   constructor(pack: ModelsPack) {
     this.version = pack.version;
@@ -59,6 +62,7 @@ export class ProfileRegistry {
         descr: p.match.sysDescrPatterns.map((s) => new RegExp(s, 'i')),
         prefixes: p.match.sysObjectIdPrefixes,
         enterprises: new Set(p.match.enterprises),
+        prefixEnterprises: new Set(p.match.sysObjectIdPrefixes.map(enterpriseOf).filter((n) => !Number.isNaN(n))),
       }));
   }
 
@@ -81,15 +85,18 @@ export class ProfileRegistry {
   /** Best profile for a device, or the generic one (`matched: false`). */
   match(sysObjectID: string | null, sysDescr: string | null): ProfileMatch {
     const oid = (sysObjectID ?? '').replace(/^\./, '');
-    const enterprise = oid.startsWith(ENTERPRISES) ? Number(oid.slice(ENTERPRISES.length).split('.')[0]) : NaN;
-    const descr = sysDescr ?? '';
+    const enterprise = enterpriseOf(oid);
+    const descr = (sysDescr ?? '').trim();
     let best: { id: string; score: number } | null = null;
     for (const m of this.matchers) {
       let score = 0;
       if (descr && m.descr.some((r) => r.test(descr))) score += SCORE_DESCR;
       const prefix = m.prefixes.filter((p) => oid === p || oid.startsWith(p + '.')).sort((a, b) => b.length - a.length)[0];
       if (prefix) score += SCORE_PREFIX + prefix.split('.').length;
-      if (m.enterprises.has(enterprise)) score += SCORE_ENTERPRISE;
+      // Without a sysDescr the enterprise number is all there is: a vendor known by its prefixes
+      // alone (HP's 11.2.3.9) is known by its number too. With one, a text of another maker's
+      // product (an HP switch) keeps a printer vendor's number from naming it.
+      if (m.enterprises.has(enterprise) || (!descr && m.prefixEnterprises.has(enterprise))) score += SCORE_ENTERPRISE;
       if (score > 0 && (!best || score > best.score)) best = { id: m.id, score };
     }
     if (!best) return { profile: this.generic(), score: 0, matched: false };

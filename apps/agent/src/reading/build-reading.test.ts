@@ -136,3 +136,24 @@ describe('descriptions, identity and status', () => {
     expect(r.problems).toContain('the device gave no data');
   });
 });
+
+describe('serial numbers', () => {
+  const sharp = (vendorSerial: string, printerMibSerial = '3502345678') =>
+    buildReading(
+      device('SHARP MX-3070N', '1.3.6.1.4.1.2385.3.1.1', `1.3.6.1.4.1.2385.2.1.3.2.1.4.13501.1302.1|4|${vendorSerial}\n1.3.6.1.2.1.43.5.1.1.17.1|4|${printerMibSerial}`),
+      registry,
+    );
+
+  it('takes the vendor\'s serial where it looks like one', () => {
+    expect(sharp('8503114200').serialNumber).toBe('8503114200');
+  });
+
+  it('does not take a model name for a serial: the Printer MIB\'s serial is used instead', () => {
+    const r = sharp('MX-3070N');
+    expect(r.model).toBe('MX-3070N');
+    expect(r.serialNumber).toBe('3502345678');
+    // Nor a text that is no serial at all.
+    expect(sharp('SHARP MX-3070N').serialNumber).toBe('3502345678');
+    expect(sharp('Printer serial number').serialNumber).toBe('3502345678');
+  });
+});

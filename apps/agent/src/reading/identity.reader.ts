@@ -32,8 +32,8 @@ function cachedRegex(source: string, flags: string): RegExp {
 /** Placeholders devices send instead of a value. */
 const EMPTY_VALUES = /^(?:unknown|none|n\/a|null|-+|0+|\?+|<private>)$/i;
 
-/** The first source that gives a usable value, following the profile's order. */
-export function readTextSources(data: MibData, sources: TextSource[], ctx: TextContext): string | null {
+/** The first source that gives a usable value (one `accept` takes, if given), following the profile's order. */
+export function readTextSources(data: MibData, sources: TextSource[], ctx: TextContext, accept?: (value: string) => boolean): string | null {
   for (const source of sources) {
     let value = source.oid !== undefined ? data.text(source.oid, 'text value') : ctx[source.from ?? 'sysDescr'];
     if (!value) continue;
@@ -44,9 +44,21 @@ export function readTextSources(data: MibData, sources: TextSource[], ctx: TextC
     }
     if (value && source.strip) value = value.replace(cachedRegex(source.strip, 'gi'), '');
     value = value ? cleanText(value) : null;
-    if (value && !EMPTY_VALUES.test(value)) return value;
+    if (value && !EMPTY_VALUES.test(value) && (!accept || accept(value))) return value;
   }
   return null;
+}
+
+const alnum = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Whether a text has the shape of a serial number: one word of letters, digits and a few
+ * separators, with a digit in it, and not the device's model (a Sharp MFP gives its model name
+ * at the OID its vendor documents for the serial).
+ */
+export function looksLikeSerial(value: string, model: string | null): boolean {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/#-]{2,}$/.test(value) || !/\d/.test(value)) return false;
+  return !model || alnum(value) !== alnum(model);
 }
 
 /** hrDeviceDescr of the printer in hrDeviceTable (the first row when no row says printer). */
@@ -88,12 +100,14 @@ export function readIdentity(data: MibData, profile: ResolvedProfile): { identit
   const hrDeviceDescr = printerIndex === null ? null : data.text(`${HR.deviceDescr}.${printerIndex}`, 'hrDeviceDescr');
   const ctx: TextContext = { sysDescr, sysName, hrDeviceDescr };
   const vendor = profile.vendor;
+  const model = stripVendor(readTextSources(data, profile.model, ctx), vendor);
   const identity: Identity = {
     sysObjectID,
     sysDescr,
     vendor,
-    model: stripVendor(readTextSources(data, profile.model, ctx), vendor),
-    serialNumber: readTextSources(data, profile.serialNumber, ctx),
+    model,
+    // A source whose text is no serial gives way to the next (the Printer MIB's in the end).
+    serialNumber: readTextSources(data, profile.serialNumber, ctx, (v) => looksLikeSerial(v, model)),
     macAddress: firstMac(data),
     firmware: readTextSources(data, profile.firmware, ctx),
     hostName: readTextSources(data, profile.hostName, ctx) ?? (sysName && !EMPTY_VALUES.test(sysName) ? sysName : null),
