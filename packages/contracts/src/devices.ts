@@ -60,10 +60,17 @@ const pageCounters = {
   monoCount: nnum,
   colorCount: nnum,
   a3Count: nnum,
+  a3BwCount: nnum,
+  a3ColorCount: nnum,
   a4Count: nnum,
+  a4BwCount: nnum,
+  a4ColorCount: nnum,
   copyCount: nnum,
   scanCount: nnum,
 };
+
+/** The counters that may be derived (reading.ts DERIVED_COUNTERS) by the device's column of them. */
+export const DERIVED_COUNTER_COLUMNS = { mono: 'monoCount', color: 'colorCount', a4: 'a4Count', a4Bw: 'a4BwCount', a4Color: 'a4ColorCount' } as const;
 
 /** What identifies one supply of a device and says how full it is. */
 export const supplyFields = {
@@ -94,6 +101,10 @@ export const deviceListRowSchema = z.object({
   ...deviceFields,
   snmpLocation: nstr,
   ...pageCounters,
+  /** A4-equivalent pages: A3 pages count twice (total + A3), where the device reports A3. */
+  equivalentCount: nnum,
+  /** The counters the agent derived rather than read, as "color,a4" (reading.ts DERIVED_COUNTERS). */
+  derivedCounters: z.string(),
   tonerBlack: nnum,
   tonerCyan: nnum,
   tonerMagenta: nnum,
@@ -123,10 +134,11 @@ export const devicesList = defineList(deviceListRowSchema, {
     'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag'
   ],
   hidden: [
-    'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a4Count',
-    'copyCount', 'scanCount', 'modelVendorCode', 'hasWalk', 'id'
+    'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount',
+    'a4Count', 'a4BwCount', 'a4ColorCount', 'equivalentCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode', 'hasWalk', 'id'
   ],
-  unsortable: ['hasWalk'],
+  unsortable: ['hasWalk', 'derivedCounters'],
+  unfilterable: ['derivedCounters'],
 });
 
 /** One supply of a device as the card shows it. */
@@ -200,8 +212,8 @@ export const dmDeviceDaysList = defineList(dmDeviceDayRowSchema, {
   endpoint: '/dm-device-days/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
   columns: [
-    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count',
-    'copyCount', 'scanCount', 'statusCode', 'readings'
+    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count',
+    'a4BwCount', 'a4ColorCount', 'copyCount', 'scanCount', 'statusCode', 'readings'
   ],
 });
 
@@ -223,8 +235,8 @@ export const dmDeviceDaysVList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-v/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
   columns: [
-    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count',
-    'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
+    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count',
+    'a4BwCount', 'a4ColorCount', 'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
     'dayTotal', 'dayMono', 'dayColor'
   ],
 });
@@ -234,8 +246,8 @@ export const dmDeviceDaysActualList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-actual-v/page',
   defaultSort: [{ field: 'deviceId', dir: 'ASC' }],
   columns: [
-    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count',
-    'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
+    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count',
+    'a4BwCount', 'a4ColorCount', 'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
     'dayTotal', 'dayMono', 'dayColor'
   ],
 });

@@ -21,7 +21,7 @@ const regex = z.string().min(1).refine((source) => {
 }, 'must be a valid regular expression');
 
 export const COUNTER_FIELDS = [
-  'total', 'powerOn', 'mono', 'color', 'a3', 'a4', 'copies', 'scans', 'fax', 'duplex',
+  'total', 'powerOn', 'mono', 'color', 'a3', 'a3Bw', 'a3Color', 'a4', 'a4Bw', 'a4Color', 'copies', 'scans', 'fax', 'duplex',
 ] as const;
 export const counterFieldSchema = z.enum(COUNTER_FIELDS);
 export type CounterField = z.infer<typeof counterFieldSchema>;

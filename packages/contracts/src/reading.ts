@@ -119,6 +119,10 @@ export const readingCounterSchema = z.object({
 });
 export type ReadingCounter = z.infer<typeof readingCounterSchema>;
 
+/** The counters an agent may derive from others where the device does not report them. */
+export const DERIVED_COUNTERS = ['mono', 'color', 'a4', 'a4Bw', 'a4Color'] as const;
+export type DerivedCounter = (typeof DERIVED_COUNTERS)[number];
+
 export const readingCountersSchema = z.object({
   /** prtMarkerLifeCount of the first marker, or the vendor's total. */
   total: count,
@@ -127,15 +131,28 @@ export const readingCountersSchema = z.object({
   mono: count,
   color: count,
   a3: count,
+  /** A3 pages in black-and-white and in colour (an agent before these sends none: unknown). */
+  a3Bw: count.default(null),
+  a3Color: count.default(null),
   a4: count,
+  a4Bw: count.default(null),
+  a4Color: count.default(null),
   copies: count,
   scans: count,
   fax: count,
   duplex: count,
+  /** The counters the agent worked out rather than read: colour as total − black, A4 as total − A3. */
+  derived: z.array(z.enum(DERIVED_COUNTERS)).max(DERIVED_COUNTERS.length).default([]),
   /** Every vendor counter read, named as the device or the profile names it. */
   vendor: z.array(readingCounterSchema).max(READING_LIST_MAX.vendorCounters),
 });
 export type ReadingCounters = z.infer<typeof readingCountersSchema>;
+
+/** Counters of a device that reported none: every field unknown. */
+export const emptyCounters = (): ReadingCounters => ({
+  total: null, totalUnit: null, powerOn: null, mono: null, color: null, a3: null, a3Bw: null, a3Color: null,
+  a4: null, a4Bw: null, a4Color: null, copies: null, scans: null, fax: null, duplex: null, derived: [], vendor: [],
+});
 
 export const readingStatusSchema = z.object({
   deviceStatus: z.enum(HR_DEVICE_STATUSES).nullable(),

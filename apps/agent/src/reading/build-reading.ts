@@ -1,4 +1,4 @@
-import type { Reading } from '@pagewatch/contracts/reading';
+import { emptyCounters, type Reading } from '@pagewatch/contracts/reading';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { colorType, deviceType, isPrinter, paperFormat } from './classify.reader.ts';
 import { readCounters } from './counters.reader.ts';
@@ -27,10 +27,7 @@ function emptyReading(readAt: string, modelsVersion: number | null, problems: st
     isPrinter: false,
     deviceType: null, colorType: null, paperFormat: null,
     status: { deviceStatus: null, printerStatus: null, errors: [], errorStateHex: null },
-    counters: {
-      total: null, totalUnit: null, powerOn: null, mono: null, color: null, a3: null, a4: null,
-      copies: null, scans: null, fax: null, duplex: null, vendor: [],
-    },
+    counters: emptyCounters(),
     supplies: [],
     trays: [],
     problems,

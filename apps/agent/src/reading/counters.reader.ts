@@ -1,5 +1,5 @@
 import type { CounterField } from '@pagewatch/contracts/models-pack';
-import type { ReadingCounter, ReadingCounters } from '@pagewatch/contracts/reading';
+import type { DerivedCounter, ReadingCounter, ReadingCounters } from '@pagewatch/contracts/reading';
 import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { MibData } from './mib-data.ts';
 import { COUNTER_UNITS, PRT } from './printer-mib.ts';
@@ -74,18 +74,47 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
   const powerOn = marker ? nonNegative(data, `${PRT.markerPowerOnCount}.${marker}`, 'prtMarkerPowerOnCount') : null;
   const unitCode = marker ? data.int(`${PRT.markerCounterUnit}.${marker}`, 'prtMarkerCounterUnit') : null;
   const field = (f: CounterField): number | null => sums.get(f) ?? null;
-  return {
+  return completeCounters({
     total: life ?? field('total'),
     totalUnit: life !== null && unitCode !== null ? (COUNTER_UNITS[unitCode] ?? null) : null,
     powerOn: powerOn ?? field('powerOn'),
     mono: field('mono'),
     color: field('color'),
     a3: field('a3'),
+    a3Bw: field('a3Bw'),
+    a3Color: field('a3Color'),
     a4: field('a4'),
+    a4Bw: field('a4Bw'),
+    a4Color: field('a4Color'),
     copies: field('copies'),
     scans: field('scans'),
     fax: field('fax'),
     duplex: field('duplex'),
+    derived: [],
     vendor,
+  });
+}
+
+/**
+ * The counters a device did not report but its others imply: a size's pages as the sum of its
+ * black-and-white and colour pages (exact), and, marked as derived, colour as total − black
+ * (or black as total − colour) and A4 as total − A3. A difference that would be negative is no
+ * counter: the device counts in other units (sides, A3 as two), and the field stays unknown.
+ */
+export function completeCounters(c: ReadingCounters): ReadingCounters {
+  const out: ReadingCounters = { ...c, derived: [...c.derived] };
+  const sum = (a: number | null, b: number | null) => (a !== null && b !== null ? a + b : null);
+  out.a3 ??= sum(c.a3Bw, c.a3Color);
+  out.a4 ??= sum(c.a4Bw, c.a4Color);
+  const derive = (field: DerivedCounter, whole: number | null, part: number | null) => {
+    if (out[field] !== null || whole === null || part === null || part > whole) return;
+    out[field] = whole - part;
+    out.derived.push(field);
   };
+  derive('color', out.total, out.mono);
+  derive('mono', out.total, out.color);
+  derive('a4', out.total, out.a3);
+  derive('a4Bw', out.mono, out.a3Bw);
+  derive('a4Color', out.color, out.a3Color);
+  return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentReadingSchema } from '@pagewatch/contracts/agent-api';
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
-import { READING_TEXT_MAX } from '@pagewatch/contracts/reading';
+import { emptyCounters, READING_TEXT_MAX } from '@pagewatch/contracts/reading';
 import { fitAgentReading } from './fit-reading.ts';
 
 const base = (): AgentReading => ({
@@ -11,7 +11,7 @@ const base = (): AgentReading => ({
     sysObjectID: '1.3.6.1.4.1.1', sysDescr: 'Printer', vendor: 'HP', model: 'M404', serialNumber: 'SN1', macAddress: null,
     firmware: '1', hostName: 'p', location: 'here', isPrinter: true, deviceType: 'PRINTER', colorType: 'MONO', paperFormat: 'A4',
     status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
-    counters: { total: 1, totalUnit: null, powerOn: null, mono: 1, color: null, a3: null, a4: null, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
+    counters: { ...emptyCounters(), total: 1, mono: 1 },
     supplies: [{ index: 1, type: 'toner', typeInferred: false, supplyClass: 'consumed', description: 'Black', colorant: 'black', partNumber: null, partSerialNumber: null, unit: 'percent', level: 50, maxCapacity: 100, levelState: null, percent: 50 }],
     trays: [], problems: [],
   },

@@ -79,11 +79,16 @@ export function fitAgentReading(input: AgentReading): AgentReading {
       mono: count('mono', counters.mono),
       color: count('color', counters.color),
       a3: count('a3', counters.a3),
+      a3Bw: count('a3Bw', counters.a3Bw),
+      a3Color: count('a3Color', counters.a3Color),
       a4: count('a4', counters.a4),
+      a4Bw: count('a4Bw', counters.a4Bw),
+      a4Color: count('a4Color', counters.a4Color),
       copies: count('copies', counters.copies),
       scans: count('scans', counters.scans),
       fax: count('fax', counters.fax),
       duplex: count('duplex', counters.duplex),
+      derived: counters.derived,
       vendor: list('counters.vendor', counters.vendor, READING_LIST_MAX.vendorCounters)
         .filter((c, i) => num(`counters.vendor.${i}.value`, c.value, 0, MAX_VENDOR_COUNTER, false) !== null)
         .map((c, i) => ({

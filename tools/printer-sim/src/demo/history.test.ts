@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Reading } from '@pagewatch/contracts/reading';
-import { readingSchema } from '@pagewatch/contracts/reading';
+import { emptyCounters, readingSchema } from '@pagewatch/contracts/reading';
 import { backfillReadings, historyReadingId } from './history.ts';
 
 const supply = (index: number, colorant: string, percent: number): Reading['supplies'][number] => ({
@@ -13,7 +13,7 @@ const current: Reading = {
   sysDescr: 'HP', vendor: 'HP', model: 'Color LaserJet', serialNumber: 'CNB1234', macAddress: null, firmware: null, hostName: null, location: null,
   isPrinter: true, deviceType: 'PRINTER', colorType: 'COLOR', paperFormat: 'A4',
   status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '0000' },
-  counters: { total: 200_000, totalUnit: 'impressions', powerOn: 10, mono: 150_000, color: 50_000, a3: null, a4: null, copies: null, scans: null, fax: null, duplex: 9000, vendor: [{ key: 'total', name: 'Total', oid: '1.3.6.1.4.1.11.1', value: 200_000 }] },
+  counters: { ...emptyCounters(), total: 200_000, totalUnit: 'impressions', powerOn: 10, mono: 150_000, color: 50_000, duplex: 9000, vendor: [{ key: 'total', name: 'Total', oid: '1.3.6.1.4.1.11.1', value: 200_000 }] },
   supplies: [supply(1, 'black', 40), supply(2, 'cyan', 80)],
   trays: [], problems: [],
 };

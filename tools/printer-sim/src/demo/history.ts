@@ -73,6 +73,7 @@ export function backfillReadings(current: Reading, options: HistoryOptions): Rea
         total: counter,
         powerOn: null,
         mono: scaled(c.mono, factor), color: scaled(c.color, factor), a3: scaled(c.a3, factor), a4: scaled(c.a4, factor),
+        a3Bw: scaled(c.a3Bw, factor), a3Color: scaled(c.a3Color, factor), a4Bw: scaled(c.a4Bw, factor), a4Color: scaled(c.a4Color, factor),
         copies: scaled(c.copies, factor), scans: scaled(c.scans, factor), fax: scaled(c.fax, factor), duplex: scaled(c.duplex, factor),
         vendor: c.vendor.map((v) => ({ ...v, value: Math.max(0, Math.round(v.value * factor)) })),
       },

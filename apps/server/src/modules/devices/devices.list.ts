@@ -33,7 +33,8 @@ export const devicesListSql = listSql(devicesList, {
   keyLookup: true,
   tiebreaker: [sql`d.id`],
   sql: {
-    ...tableFields('d', devices, ['id', 'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip', 'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag', 'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a4Count', 'copyCount', 'scanCount', 'modelVendorCode']),
+    ...tableFields('d', devices, ['id', 'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip', 'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag', 'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count', 'a4BwCount', 'a4ColorCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode']),
+    equivalentCount: sql`(d.total_count + d.a3_count)`,
     hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
   },
   extra: {
@@ -49,6 +50,10 @@ const dayColumns = (a: string) => ({
   colorCount: sql.raw(`${a}.color_count`),
   a3Count: sql.raw(`${a}.a3_count`),
   a4Count: sql.raw(`${a}.a4_count`),
+  a3BwCount: sql.raw(`${a}.a3_bw_count`),
+  a3ColorCount: sql.raw(`${a}.a3_color_count`),
+  a4BwCount: sql.raw(`${a}.a4_bw_count`),
+  a4ColorCount: sql.raw(`${a}.a4_color_count`),
   copyCount: sql.raw(`${a}.copy_count`),
   scanCount: sql.raw(`${a}.scan_count`),
   statusCode: sql.raw(`${a}.status_code`),

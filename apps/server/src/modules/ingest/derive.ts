@@ -49,7 +49,8 @@ export function normaliseMac(mac: string | null): string | null {
 }
 
 const COUNTER_FIELDS = [
-  ['total', 'totalCount'], ['mono', 'monoCount'], ['color', 'colorCount'], ['a3', 'a3Count'], ['a4', 'a4Count'],
+  ['total', 'totalCount'], ['mono', 'monoCount'], ['color', 'colorCount'], ['a3', 'a3Count'], ['a3Bw', 'a3BwCount'],
+  ['a3Color', 'a3ColorCount'], ['a4', 'a4Count'], ['a4Bw', 'a4BwCount'], ['a4Color', 'a4ColorCount'],
   ['copies', 'copyCount'], ['scans', 'scanCount'], ['fax', 'faxCount'], ['duplex', 'duplexCount'], ['powerOn', 'powerOnCount'],
 ] as const;
 /** Counters whose going backwards is an event (the others are often reset by firmware). */
@@ -149,6 +150,7 @@ export function applyReading(
     if (v !== null) d[column] = v;
   }
   d.totalUnit = r.counters.totalUnit ?? d.totalUnit;
+  d.derivedCounters = r.counters.derived.join(',');
   if (r.counters.vendor.length) d.vendorCounters = r.counters.vendor.map(({ key, name, oid, value }) => ({ key, name, oid, value }));
   // What the agent cut to the contract's limits comes first, so it is never the part left out.
   const trimmed = (r.trimmed ?? []).map((t) => `${t.field}: ${t.action} by the agent (past the limit)`);
@@ -240,6 +242,7 @@ export function blankDevice(id: number, locationId: number, ip: string, createdA
     statusCode: 'UNKNOWN', snmpStatusCode: null, printerStatus: null, scannerStatus: null, errorStateHex: null,
     errorBits: [], createdAt, refreshedAt: createdAt, walkRefreshedAt: null, managedFlag: true, comment: null,
     totalCount: null, totalUnit: null, powerOnCount: null, monoCount: null, colorCount: null, a3Count: null,
+    a3BwCount: null, a3ColorCount: null, a4BwCount: null, a4ColorCount: null, derivedCounters: '',
     a4Count: null, copyCount: null, scanCount: null, faxCount: null, duplexCount: null, vendorCounters: [],
     tonerBlack: null, tonerCyan: null, tonerMagenta: null, tonerYellow: null, newDevice30Flag: true,
     notAvailableFlag: false, matReplacementRequiredFlag: false, needAttentionFlag: false, counterBackwardsAt: null,

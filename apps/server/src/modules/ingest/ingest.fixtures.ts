@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
-import type { Reading, ReadingSupply } from '@pagewatch/contracts/reading';
+import { emptyCounters, type Reading, type ReadingSupply } from '@pagewatch/contracts/reading';
 import type { BuiltApp } from '../../app.ts';
 import { bearer } from '../../test/test-app.ts';
 
@@ -38,7 +38,7 @@ export function reading(p: Printer, readAt = new Date()): Reading {
     firmware: '1.0', hostName: 'printer', location: 'Floor 1', isPrinter: true, deviceType: 'PRINTER',
     colorType: p.cyan !== undefined ? 'COLOR' : 'MONO', paperFormat: 'A4',
     status: { deviceStatus: p.deviceStatus ?? 'running', printerStatus: 'idle', errors: p.errors ?? [], errorStateHex: '00' },
-    counters: { total: p.total, totalUnit: 'impressions', powerOn: null, mono: p.total, color: null, a3: null, a4: p.total, copies: null, scans: null, fax: null, duplex: null, vendor: [{ key: 'total', name: 'Total', oid: '1.3.6.1.2.1.43.10.2.1.4.1.1', value: p.total }] },
+    counters: { ...emptyCounters(), total: p.total, totalUnit: 'impressions', mono: p.total, a4: p.total, vendor: [{ key: 'total', name: 'Total', oid: '1.3.6.1.2.1.43.10.2.1.4.1.1', value: p.total }] },
     supplies, trays: [], problems: [],
   };
 }

@@ -53,6 +53,27 @@ describe('ingest', () => {
     expect(await count('consumables', sql`device_id = ${d.id}`)).toBe(1);
   });
 
+  it('keeps the split counters (A3 and A4 in black-and-white and colour) with the device, its day and its list row; a derived one is named', async () => {
+    const r = agentReading('127.0.10.3', { serial: 'SPLIT1', total: 1000 }, { readAt: at(0), rangeId });
+    r.reading.counters = { ...r.reading.counters, mono: 800, color: 200, a3: 100, a3Bw: 70, a3Color: 30, a4: 900, a4Bw: 730, a4Color: 170, derived: ['a4', 'a4Bw', 'a4Color'] };
+    // An agent from before the split sends none of the new fields: unknown, not zero.
+    const old = agentReading('127.0.10.4', { serial: 'SPLIT2', total: 50 }, { readAt: at(0), rangeId });
+    const { a3Bw, a3Color, a4Bw, a4Color, derived, ...before } = old.reading.counters;
+    void [a3Bw, a3Color, a4Bw, a4Color, derived];
+    (old.reading as unknown as { counters: unknown }).counters = before;
+    const res = await post(t.app, token, batch([r, old]));
+    expect(res.json()).toEqual({ stored: 2, duplicates: 0, rejected: [] });
+    const [d] = await rows<Record<string, unknown>>(sql`SELECT a3_bw_count::float8 AS a3bw, a3_color_count::float8 AS a3c, a4_bw_count::float8 AS a4bw, a4_color_count::float8 AS a4c, derived_counters FROM devices WHERE serial_number = 'SPLIT1'`);
+    expect(d).toEqual({ a3bw: 70, a3c: 30, a4bw: 730, a4c: 170, derived_counters: 'a4,a4Bw,a4Color' });
+    const [day] = await rows<Record<string, unknown>>(sql`SELECT dd.a3_bw_count::float8 AS a3bw, dd.a4_color_count::float8 AS a4c FROM dm_device_days dd JOIN devices d ON d.id = dd.device_id WHERE d.serial_number = 'SPLIT1'`);
+    expect(day).toEqual({ a3bw: 70, a4c: 170 });
+    const list = (await t.app.inject({ url: `/api/devices/page?page=50,1&filter-json=${encodeURIComponent(JSON.stringify(['serialNumber', 'startswith', 'SPLIT']))}&sort=serialNumber,ASC`, headers: bearer(admin) })).json();
+    expect(list.pageRows.map((x: Record<string, unknown>) => [x.a3BwCount, x.a4ColorCount, x.equivalentCount, x.derivedCounters])).toEqual([
+      [70, 170, 1100, 'a4,a4Bw,a4Color'],
+      [null, null, null, ''],
+    ]);
+  });
+
   it('matches by serial, then MAC, then IP, and keeps IP changes', async () => {
     await send('127.0.10.1', { serial: 'S1', total: 10 }, 0);
     await send('127.0.10.9', { serial: 'S1', total: 20 }, 10);

@@ -175,14 +175,16 @@ export async function takeDigest(tx: Db, notificationId: number): Promise<{ emai
   );
 }
 
-export type CounterRow = DeviceFacts & Record<'totalCount' | 'monoCount' | 'colorCount' | 'a3Count' | 'a4Count' | 'copyCount' | 'scanCount', number | null>;
+export type CounterRow = DeviceFacts &
+  Record<'totalCount' | 'monoCount' | 'colorCount' | 'a3Count' | 'a3BwCount' | 'a3ColorCount' | 'a4Count' | 'a4BwCount' | 'a4ColorCount' | 'copyCount' | 'scanCount', number | null>;
 
 /** The devices in the given locations (null: every location) with their page counters. */
 export async function counterRows(tx: Db, locationIds: Set<number> | null): Promise<CounterRow[]> {
   if (locationIds && !locationIds.size) return [];
   const rows = await rowsOf<CounterRow>(tx, sql`
     SELECT ${DEVICE_COLUMNS}, d.inventory_number AS "inventoryNumber", d.total_count AS "totalCount", d.mono_count AS "monoCount",
-      d.color_count AS "colorCount", d.a3_count AS "a3Count", d.a4_count AS "a4Count", d.copy_count AS "copyCount", d.scan_count AS "scanCount"
+      d.color_count AS "colorCount", d.a3_count AS "a3Count", d.a3_bw_count AS "a3BwCount", d.a3_color_count AS "a3ColorCount", d.a4_count AS "a4Count",
+      d.a4_bw_count AS "a4BwCount", d.a4_color_count AS "a4ColorCount", d.copy_count AS "copyCount", d.scan_count AS "scanCount"
     FROM devices d JOIN locations loc ON loc.id = d.location_id
     ${locationIds ? sql`WHERE ${locationIn(locationIds, sql`d.location_id`)}` : sql``}
     ORDER BY loc.name, d.model_code, d.serial_number, d.id`);

@@ -57,12 +57,11 @@ const COUNTER_VALUE: Record<CounterColumn, (r: repo.CounterRow & { inventoryNumb
   printedBwPageCount: (r) => r.monoCount,
   printedColorPageCount: (r) => r.colorCount,
   printedPageA3Count: (r) => r.a3Count,
-  // Black-and-white and colour per paper size are not collected yet (issue 18): empty.
-  printedPageA3BwCount: () => null,
-  printedPageA3ColorCount: () => null,
+  printedPageA3BwCount: (r) => r.a3BwCount,
+  printedPageA3ColorCount: (r) => r.a3ColorCount,
   printedPageA4Count: (r) => r.a4Count,
-  printedPageA4BwCount: () => null,
-  printedPageA4ColorCount: () => null,
+  printedPageA4BwCount: (r) => r.a4BwCount,
+  printedPageA4ColorCount: (r) => r.a4ColorCount,
   copyPageCount: (r) => r.copyCount,
   scanPageCount: (r) => r.scanCount,
 };

@@ -1,6 +1,7 @@
 import { Badge, Paper, SimpleGrid, Table, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { CounterValue, isDerived } from './counter-value.tsx';
 import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
@@ -36,6 +37,7 @@ export function DeviceDetail({ device: d }: { device: Device }) {
   const lookups = useDeviceLookups();
   const date = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : null);
   const n = (v: number | null) => (v === null ? null : v.toLocaleString());
+  const c = (v: number | null, column: string) => (v === null ? null : <CounterValue value={v} derived={isDerived(d.derivedCounters, column)} />);
   const yes = (v: boolean) => (v ? t('grid.yes') : t('grid.no'));
   const dict = (kind: 'deviceType' | 'colorType' | 'paperFormat', v: string | null) => (v ? (lookups?.label(kind, v) ?? v) : null);
   const day = d.dayCounters;
@@ -100,10 +102,15 @@ export function DeviceDetail({ device: d }: { device: Device }) {
         testId="detail-counters"
         fields={[
           [t('devices.totalCount'), d.totalCount === null ? null : `${n(d.totalCount)}${d.totalUnit ? ` (${d.totalUnit})` : ''}`],
-          [t('devices.monoCount'), n(d.monoCount)],
-          [t('devices.colorCount'), n(d.colorCount)],
-          [t('devices.a3Count'), n(d.a3Count)],
-          [t('devices.a4Count'), n(d.a4Count)],
+          [t('devices.monoCount'), c(d.monoCount, 'monoCount')],
+          [t('devices.colorCount'), c(d.colorCount, 'colorCount')],
+          [t('devices.a3Count'), c(d.a3Count, 'a3Count')],
+          [t('devices.a3BwCount'), c(d.a3BwCount, 'a3BwCount')],
+          [t('devices.a3ColorCount'), c(d.a3ColorCount, 'a3ColorCount')],
+          [t('devices.a4Count'), c(d.a4Count, 'a4Count')],
+          [t('devices.a4BwCount'), c(d.a4BwCount, 'a4BwCount')],
+          [t('devices.a4ColorCount'), c(d.a4ColorCount, 'a4ColorCount')],
+          [t('devices.equivalentCount'), n(d.equivalentCount)],
           [t('devices.copyCount'), n(d.copyCount)],
           [t('devices.scanCount'), n(d.scanCount)],
           [t('devices.faxCount'), n(d.faxCount)],

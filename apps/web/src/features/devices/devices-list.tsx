@@ -2,10 +2,17 @@ import { DEVICE_FLAGS, devicesList, type DeviceFlag, type DeviceListRow } from '
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { FlagIcon, FLAG_LOOK } from './device-flags.tsx';
+import { CounterValue, DerivedNames, isDerived } from './counter-value.tsx';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 const count = (v: number | null) => (v === null ? '' : v.toLocaleString());
+/** A counter column: unknown stays empty, a derived value is marked. */
+const counterLook = (field: 'monoCount' | 'colorCount' | 'a3Count' | 'a3BwCount' | 'a3ColorCount' | 'a4Count' | 'a4BwCount' | 'a4ColorCount', header: string, width = 110): ColumnLook<DeviceListRow> => ({
+  header,
+  width,
+  cell: (r) => <CounterValue value={r[field]} derived={isDerived(r.derivedCounters, field)} />,
+});
 const toner = (field: 'tonerBlack' | 'tonerCyan' | 'tonerMagenta' | 'tonerYellow', header: string): ColumnLook<DeviceListRow> => ({
   header,
   width: 110,
@@ -38,8 +45,8 @@ export function devicesColumns(lookups: DeviceLookups): GridColumn<DeviceListRow
     colorType: lookup('colorType'),
     paperFormat: lookup('paperFormat'),
     totalCount: { header: 'devices.totalCount', width: 110, cell: (r) => count(r.totalCount) },
-    monoCount: { header: 'devices.monoCount', width: 110, cell: (r) => count(r.monoCount) },
-    colorCount: { header: 'devices.colorCount', width: 110, cell: (r) => count(r.colorCount) },
+    monoCount: counterLook('monoCount', 'devices.monoCount'),
+    colorCount: counterLook('colorCount', 'devices.colorCount'),
     tonerBlack: toner('tonerBlack', 'devices.tonerBlack'),
     tonerCyan: toner('tonerCyan', 'devices.tonerCyan'),
     tonerMagenta: toner('tonerMagenta', 'devices.tonerMagenta'),
@@ -51,8 +58,14 @@ export function devicesColumns(lookups: DeviceLookups): GridColumn<DeviceListRow
     createdAt: { header: 'devices.createdAt', width: 160 },
     macAddress: { header: 'devices.macAddress', width: 150 },
     firmware: { header: 'devices.firmware', width: 140 },
-    a3Count: { header: 'devices.a3Count', width: 100, cell: (r) => count(r.a3Count) },
-    a4Count: { header: 'devices.a4Count', width: 100, cell: (r) => count(r.a4Count) },
+    a3Count: counterLook('a3Count', 'devices.a3Count', 100),
+    a3BwCount: counterLook('a3BwCount', 'devices.a3BwCount'),
+    a3ColorCount: counterLook('a3ColorCount', 'devices.a3ColorCount'),
+    a4Count: counterLook('a4Count', 'devices.a4Count', 100),
+    a4BwCount: counterLook('a4BwCount', 'devices.a4BwCount'),
+    a4ColorCount: counterLook('a4ColorCount', 'devices.a4ColorCount'),
+    equivalentCount: { header: 'devices.equivalentCount', width: 130, cell: (r) => count(r.equivalentCount) },
+    derivedCounters: { header: 'devices.derivedCounters', width: 160, cell: (r) => <DerivedNames names={r.derivedCounters} /> },
     copyCount: { header: 'devices.copyCount', width: 100, cell: (r) => count(r.copyCount) },
     scanCount: { header: 'devices.scanCount', width: 100, cell: (r) => count(r.scanCount) },
     modelVendorCode: { header: 'devices.modelVendorCode', width: 120 },
