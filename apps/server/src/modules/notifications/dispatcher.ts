@@ -10,7 +10,7 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, REPORT_QUERIES } from '../reports/reports.repository.ts';
+import { isBuilt, reportRows } from '../reports/reports.repository.ts';
 import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import type { OutboxAttachment } from './notifications.tables.ts';
@@ -259,7 +259,7 @@ export class NotificationDispatcher {
       await this.log.write({ group: 'NOTIFICATIONS', level: 'W', messageCode: 'notification.reportUnavailable', params: { name: n.name } }, tx);
       return;
     }
-    const rows = await REPORT_QUERIES[report](tx, {
+    const rows = await reportRows(tx, report, {
       area: ctx.areas.get(n.id) ?? null,
       printerType: n.dim01List,
       colorType: n.dim02List,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INSTALLED_SINCE, type AvailabilityDay, type PagesByMonth, type DeviceAvailabilityRow, type DeviceCountersRow, type InstalledConsumableRow, type PartReplacementRow } from '@pagewatch/contracts/reports';
+import { INSTALLED_SINCE, REPORTS, type AvailabilityDay, type PagesByMonth, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
 
@@ -28,8 +28,8 @@ const DEVICE = sql`d.serial_number AS "serialNumber", d.inventory_number AS "inv
 const ISO = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Each supply replaced in the period, where the device was when it happened. */
-export async function partReplacements(db: Db, q: ReportQuery): Promise<PartReplacementRow[]> {
-  const res = await db.execute(sql`
+function partReplacements(q: ReportQuery): SQL {
+  return sql`
     SELECT ${DEVICE}, coalesce(c.part_name, e.part_code) AS "partType", e.part_model_code AS "partModelCode", e.part_serial_number AS "partSerialNumber",
       ${ISO(sql`e.event_at`)} AS "replacementDate"
     FROM device_events e JOIN devices d ON d.id = e.device_id JOIN locations loc ON loc.id = e.location_id
@@ -37,8 +37,7 @@ export async function partReplacements(db: Db, q: ReportQuery): Promise<PartRepl
     WHERE e.type = 'SUPPLY_REPLACED' AND ${deviceConditions(q, sql`e.location_id`)}
       ${q.from ? sql`AND e.event_at >= ${q.from.toISOString()}::timestamptz` : sql``}
       ${q.to ? sql`AND e.event_at < ${q.to.toISOString()}::timestamptz` : sql``}
-    ORDER BY e.event_at, loc.name, d.serial_number, e.id`);
-  return (res.rows as PartReplacementRow[]).map((r) => ({ ...r, locationId: Number(r.locationId) }));
+    ORDER BY e.event_at, loc.name, d.serial_number, e.id`;
 }
 
 const DAY = 86_400_000;
@@ -57,23 +56,22 @@ function periodDays(q: ReportQuery, upToToday = false): { from: string; to: stri
  * worked (read, and the day ended OK or WARNING), that as a percentage of the days, when it was
  * last read and its status now.
  */
-export async function deviceAvailability(db: Db, q: ReportQuery): Promise<DeviceAvailabilityRow[]> {
+function deviceAvailability(q: ReportQuery): SQL {
   const { from, to } = periodDays(q, true);
-  const res = await db.execute(sql`
-    SELECT ${DEVICE}, greatest(0, ${to}::date - ${from}::date + 1) AS "daysCount",
-      count(dd.fact_date) FILTER (WHERE dd.readings > 0) AS "daysSeen",
-      count(dd.fact_date) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING')) AS "daysAvailable",
+  return sql`
+    WITH picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)}),
+    days AS (
+      SELECT dd.device_id, count(*) FILTER (WHERE dd.readings > 0) AS seen,
+        count(*) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING')) AS available
+      FROM dm_device_days dd JOIN picked p ON p.id = dd.device_id
+      WHERE dd.fact_date BETWEEN ${from}::date AND ${to}::date GROUP BY dd.device_id),
+    period AS (SELECT greatest(0, ${to}::date - ${from}::date + 1) AS n)
+    SELECT ${DEVICE}, period.n AS "daysCount", coalesce(days.seen, 0) AS "daysSeen", coalesce(days.available, 0) AS "daysAvailable",
+      CASE WHEN period.n > 0 THEN round(coalesce(days.available, 0) * 100.0 / period.n, 1) ELSE 0 END AS availability,
       ${ISO(sql`d.refreshed_at`)} AS "lastSeen", d.status_code AS status
-    FROM devices d JOIN locations loc ON loc.id = d.location_id
-    LEFT JOIN dm_device_days dd ON dd.device_id = d.id AND dd.fact_date BETWEEN ${from}::date AND ${to}::date
-    WHERE ${deviceConditions(q, sql`d.location_id`)}
-    GROUP BY d.id, loc.id
-    ORDER BY loc.name, d.model_code, d.serial_number, d.id`);
-  return (res.rows as DeviceAvailabilityRow[]).map((r) => {
-    const days = Number(r.daysCount);
-    const available = Number(r.daysAvailable);
-    return { ...r, locationId: Number(r.locationId), daysCount: days, daysSeen: Number(r.daysSeen), daysAvailable: available, availability: days ? Math.round((available * 1000) / days) / 10 : 0 };
-  });
+    FROM picked p JOIN devices d ON d.id = p.id JOIN locations loc ON loc.id = d.location_id CROSS JOIN period
+    LEFT JOIN days ON days.device_id = d.id
+    ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
 }
 
 /** The counters the counters report reads, by the names of its columns. */
@@ -117,12 +115,12 @@ function steppedDays(q: ReportQuery) {
  * total for the total), at its end, and the pages between as the sum of the forward steps from
  * day to day. A step back (a reset) adds nothing and names the counter in `reason`.
  */
-export async function deviceCounters(db: Db, q: ReportQuery): Promise<DeviceCountersRow[]> {
+function deviceCounters(q: ReportQuery): SQL {
   const first = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
   const lastOf = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date DESC) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
   // None when the device did not report the counter in the period; a day alone is no pages.
   const diff = (c: Counter) => sql`CASE WHEN count(${col(c)}) FILTER (WHERE NOT base) = 0 THEN NULL ELSE coalesce(sum(greatest(${step(c)}, 0)), 0) END`;
-  const res = await db.execute(sql`
+  return sql`
     WITH ${steppedDays(q)},
     per_device AS (
       SELECT device_id,
@@ -137,13 +135,7 @@ export async function deviceCounters(db: Db, q: ReportQuery): Promise<DeviceCoun
       c.color_diff AS "colorDiff", c.total_start AS "totalStart", c.total_end AS "totalEnd", c.total_diff AS "totalDiff", c.a3_diff AS "a3Diff",
       c.a4_diff AS "a4Diff", c.copy_diff AS "copyDiff", c.scan_diff AS "scanDiff", c.reason
     FROM picked p JOIN devices d ON d.id = p.id JOIN locations loc ON loc.id = d.location_id LEFT JOIN per_device c ON c.device_id = p.id
-    ORDER BY loc.name, d.model_code, d.serial_number, d.id`);
-  const num = (v: unknown) => (v == null ? null : Number(v));
-  return (res.rows as Record<string, unknown>[]).map((r) => {
-    const out: Record<string, unknown> = { ...r, locationId: Number(r.locationId) };
-    for (const k of ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff']) out[k] = num(r[k]);
-    return out as DeviceCountersRow;
-  });
+    ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
 }
 
 /**
@@ -178,22 +170,41 @@ export async function availabilityByDay(db: Db, q: ReportQuery): Promise<Availab
 }
 
 /** The supplies installed now, last seen since INSTALLED_SINCE. */
-export async function installedConsumables(db: Db, q: ReportQuery): Promise<InstalledConsumableRow[]> {
-  const res = await db.execute(sql`
+function installedConsumables(q: ReportQuery): SQL {
+  return sql`
     SELECT ${DEVICE}, coalesce(c.part_name, c.part_code) AS "partType", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber",
       c.percent AS level, to_char(c.installed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "installDate", ${ISO(sql`c.refreshed_at`)} AS "refreshDate"
     FROM consumables c JOIN devices d ON d.id = c.device_id JOIN locations loc ON loc.id = d.location_id
     WHERE ${deviceConditions(q, sql`d.location_id`)} AND c.refreshed_at >= ${INSTALLED_SINCE}::timestamptz
-    ORDER BY loc.name, d.model_code, d.serial_number, c.device_id, c.supply_index`);
-  return (res.rows as InstalledConsumableRow[]).map((r) => ({ ...r, locationId: Number(r.locationId), level: r.level == null ? null : Number(r.level) }));
+    ORDER BY loc.name, d.model_code, d.serial_number, c.device_id, c.supply_index`;
 }
 
-/** The reports that are built, by code: what the API, the downloads and REPORT notifications run. */
-export const REPORT_QUERIES = {
+/** Each report's statement, by code: its columns are the row schema's, in the JSON types. */
+const REPORT_SQL = {
   DEVICE_AVAILABILITY: deviceAvailability,
   DEVICE_COUNTERS: deviceCounters,
   PART_REPLACEMENTS: partReplacements,
   INSTALLED_CONSUMABLES: installedConsumables,
-} as const satisfies Partial<Record<string, (db: Db, q: ReportQuery) => Promise<Record<string, unknown>[]>>>;
-export type BuiltReport = keyof typeof REPORT_QUERIES;
-export const isBuilt = (code: string): code is BuiltReport => Object.hasOwn(REPORT_QUERIES, code);
+} as const satisfies Partial<Record<ReportCode, (q: ReportQuery) => SQL>>;
+export type BuiltReport = keyof typeof REPORT_SQL;
+export const isBuilt = (code: string): code is BuiltReport => Object.hasOwn(REPORT_SQL, code);
+
+/** A report's rows as objects (files, REPORT notifications): numbers as numbers. */
+export async function reportRows(db: Db, code: BuiltReport, q: ReportQuery): Promise<Record<string, unknown>[]> {
+  const numbers = REPORTS[code].list.columns.filter((c) => c.type === 'number').map((c) => c.field);
+  const res = await db.execute(REPORT_SQL[code](q));
+  return (res.rows as Record<string, unknown>[]).map((r) => {
+    const out: Record<string, unknown> = { ...r, locationId: Number(r.locationId) };
+    for (const k of numbers) out[k] = r[k] == null ? null : Number(r[k]);
+    return out;
+  });
+}
+
+/**
+ * A report's rows as one JSON array, written by PostgreSQL in the row schema's types (numbers,
+ * ISO times, days) and sent as it is: 100,000 rows are never made into objects on the server.
+ */
+export async function reportJson(db: Db, code: BuiltReport, q: ReportQuery): Promise<string> {
+  const res = await db.execute(sql`SELECT coalesce(json_agg(r), '[]')::text AS json FROM (${REPORT_SQL[code](q)}) r`);
+  return String((res.rows[0] as { json: string }).json);
+}

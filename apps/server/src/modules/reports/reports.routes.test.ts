@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import { REPORT_CODES, REPORTS } from '@pagewatch/contracts/reports';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
@@ -50,6 +52,19 @@ describe('reports', () => {
     expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
     expect(types[3]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
     expect(types[3].columns).toContain('partModelCode');
+  });
+
+  it('answers every data call in its row schema\'s types (the JSON is PostgreSQL\'s, sent as it is)', async () => {
+    for (const code of REPORT_CODES) {
+      const { list } = REPORTS[code];
+      const res = await get(admin, `/api${list.endpoint}?${REPORTS[code].period ? 'from=2026-10-01&to=2026-12-31' : ''}`);
+      expect(res.statusCode, code).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const rows = res.json();
+      expect(rows.length, code).toBeGreaterThan(0);
+      const parsed = z.array(list.row.strict()).safeParse(rows);
+      expect(parsed.error?.issues ?? [], code).toEqual([]);
+    }
   });
 
   it('gives the replacements of the period, days in UTC with both ends included', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,6 +7,9 @@ import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
 const downloadParams = z.object({ reportId: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(100, 'general.badValue'), formatCode: z.string().max(10) });
+
+/** A JSON text written by PostgreSQL in the response schema's types, sent as it is. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
 
 /** Reports (grant MNU_REPORTS.READ; always within the caller's locations). */
 export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -16,14 +19,14 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/reports', { config: read, schema: { tags, response: { 200: z.array(reportTypeSchema) } } }, (req) => ctx.reports.types(req.lang));
 
-  app.get('/api/reports/device-availability', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(deviceAvailabilityRowSchema) } } }, (req) =>
-    ctx.reports.rows(callerOf(req), 'DEVICE_AVAILABILITY', req.query));
-  app.get('/api/reports/device-counters', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(deviceCountersRowSchema) } } }, (req) =>
-    ctx.reports.rows(callerOf(req), 'DEVICE_COUNTERS', req.query));
-  app.get('/api/reports/part-replacements', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(partReplacementRowSchema) } } }, (req) =>
-    ctx.reports.rows(callerOf(req), 'PART_REPLACEMENTS', req.query));
-  app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, (req) =>
-    ctx.reports.rows(callerOf(req), 'INSTALLED_CONSUMABLES', req.query));
+  app.get('/api/reports/device-availability', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(deviceAvailabilityRowSchema) } } }, async (req, reply) =>
+    sendJson(reply, await ctx.reports.json(callerOf(req), 'DEVICE_AVAILABILITY', req.query)));
+  app.get('/api/reports/device-counters', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(deviceCountersRowSchema) } } }, async (req, reply) =>
+    sendJson(reply, await ctx.reports.json(callerOf(req), 'DEVICE_COUNTERS', req.query)));
+  app.get('/api/reports/part-replacements', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(partReplacementRowSchema) } } }, async (req, reply) =>
+    sendJson(reply, await ctx.reports.json(callerOf(req), 'PART_REPLACEMENTS', req.query)));
+  app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, async (req, reply) =>
+    sendJson(reply, await ctx.reports.json(callerOf(req), 'INSTALLED_CONSUMABLES', req.query)));
 
   app.get('/api/reports/device-availability/days', { config: read, schema: { tags, summary: 'The availability chart: devices read and working per day', querystring: reportQuerySchema, response: { 200: z.array(availabilityDaySchema) } } }, (req) =>
     ctx.reports.chart(callerOf(req), 'DEVICE_AVAILABILITY', req.query));

@@ -7,7 +7,7 @@ import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
-import { availabilityByDay, isBuilt, pagesByLocationMonth, REPORT_QUERIES, type BuiltReport, type ReportQuery } from './reports.repository.ts';
+import { availabilityByDay, isBuilt, pagesByLocationMonth, reportJson, reportRows, type BuiltReport, type ReportQuery } from './reports.repository.ts';
 
 const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -61,14 +61,15 @@ export class ReportsService {
     };
   }
 
-  private built(code: string): ReportCode & keyof typeof REPORT_QUERIES {
+  private built(code: string): BuiltReport {
     if (!isBuilt(code)) throw new AppError('NOT_FOUND');
     return code;
   }
 
-  async rows<C extends BuiltReport>(caller: Caller, code: C, input: unknown): Promise<Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>> {
+  /** A report's rows as one JSON array text (the data calls send it as it is). */
+  async json(caller: Caller, code: BuiltReport, input: unknown): Promise<string> {
     const { q } = await this.query(caller, code, input);
-    return (await REPORT_QUERIES[code](this.db, q)) as Awaited<ReturnType<(typeof REPORT_QUERIES)[C]>>;
+    return reportJson(this.db, code, q);
   }
 
   /** A report's chart: availability per day, or pages per location and month. */
@@ -85,7 +86,7 @@ export class ReportsService {
     if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
     const columns = this.columns(code, filter.columns);
-    const rows = (await REPORT_QUERIES[code](this.db, q)) as Record<string, unknown>[];
+    const rows = await reportRows(this.db, code, q);
     const name = translate(lang, `reports.type.${code}`);
     const filename = `${name}.${(format as ReportFormat).toLowerCase()}`;
     if (format === 'XLSX') return { filename, contentType: XLSX_TYPE, body: xlsxStream(name, sheetColumns(code, columns), rows) };
