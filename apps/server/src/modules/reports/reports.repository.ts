@@ -58,19 +58,16 @@ function periodDays(q: ReportQuery, upToToday = false): { from: string; to: stri
  */
 function deviceAvailability(q: ReportQuery): SQL {
   const { from, to } = periodDays(q, true);
+  const days = sql`greatest(0, ${to}::date - ${from}::date + 1)`;
+  const available = sql`count(dd.fact_date) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING'))`;
   return sql`
-    WITH picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)}),
-    days AS (
-      SELECT dd.device_id, count(*) FILTER (WHERE dd.readings > 0) AS seen,
-        count(*) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING')) AS available
-      FROM dm_device_days dd JOIN picked p ON p.id = dd.device_id
-      WHERE dd.fact_date BETWEEN ${from}::date AND ${to}::date GROUP BY dd.device_id),
-    period AS (SELECT greatest(0, ${to}::date - ${from}::date + 1) AS n)
-    SELECT ${DEVICE}, period.n AS "daysCount", coalesce(days.seen, 0) AS "daysSeen", coalesce(days.available, 0) AS "daysAvailable",
-      CASE WHEN period.n > 0 THEN round(coalesce(days.available, 0) * 100.0 / period.n, 1) ELSE 0 END AS availability,
+    SELECT ${DEVICE}, ${days} AS "daysCount", count(dd.fact_date) FILTER (WHERE dd.readings > 0) AS "daysSeen", ${available} AS "daysAvailable",
+      CASE WHEN ${days} > 0 THEN round(${available} * 100.0 / ${days}, 1) ELSE 0 END AS availability,
       ${ISO(sql`d.refreshed_at`)} AS "lastSeen", d.status_code AS status
-    FROM picked p JOIN devices d ON d.id = p.id JOIN locations loc ON loc.id = d.location_id CROSS JOIN period
-    LEFT JOIN days ON days.device_id = d.id
+    FROM devices d JOIN locations loc ON loc.id = d.location_id
+    LEFT JOIN dm_device_days dd ON dd.device_id = d.id AND dd.fact_date BETWEEN ${from}::date AND ${to}::date
+    WHERE ${deviceConditions(q, sql`d.location_id`)}
+    GROUP BY d.id, loc.id
     ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
 }
 
