@@ -164,6 +164,44 @@ export const dmDeviceDays = pgTable(
   (t) => [primaryKey({ columns: [t.factDate, t.deviceId] }), index('dm_device_days_device').on(t.deviceId, t.factDate)],
 );
 
+/**
+ * Each device's months, rolled up from its days by the database itself (the triggers of
+ * migration 0017 rebuild a month whenever one of its days, or an earlier day, is written):
+ * what the reports read for periods of whole months instead of every day. A counter's `steps`
+ * is the sum of its forward steps from each read day to the next, the first of the month
+ * stepping from the last day read before it (null when no day of the month has the counter);
+ * `open` is that earlier day's value, `first` and `last` the month's first and last known
+ * values (for the total, `first` is the first day's first total); `backMask` has a bit per
+ * counter that stepped back (REPORT_COUNTER_BITS).
+ */
+export const dmDeviceMonths = pgTable(
+  'dm_device_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    daysSeen: integer('days_seen').notNull(),
+    daysUp: integer('days_up').notNull(),
+    totalOpen: counter('total_open'),
+    totalFirst: counter('total_first'),
+    totalLast: counter('total_last'),
+    monoOpen: counter('mono_open'),
+    monoFirst: counter('mono_first'),
+    monoLast: counter('mono_last'),
+    colorOpen: counter('color_open'),
+    colorFirst: counter('color_first'),
+    colorLast: counter('color_last'),
+    totalSteps: counter('total_steps'),
+    monoSteps: counter('mono_steps'),
+    colorSteps: counter('color_steps'),
+    a3Steps: counter('a3_steps'),
+    a4Steps: counter('a4_steps'),
+    copySteps: counter('copy_steps'),
+    scanSteps: counter('scan_steps'),
+    backMask: smallint('back_mask').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.deviceId] }), index('dm_device_months_device').on(t.deviceId, t.month)],
+);
+
 /** Supply levels per device, supply and day (the last reading of the day, and the day's minimum). */
 export const dmDevicePartDays = pgTable(
   'dm_device_part_days',

@@ -59,6 +59,19 @@ function periodDays(q: ReportQuery, upToToday = false): { from: string; to: stri
 function deviceAvailability(q: ReportQuery): SQL {
   const { from, to } = periodDays(q, true);
   const days = sql`greatest(0, ${to}::date - ${from}::date + 1)`;
+  const months = wholeMonths(q);
+  if (months) {
+    return sql`
+      WITH per_device AS (
+        SELECT m.device_id, sum(m.days_seen) AS seen, sum(m.days_up) AS up FROM dm_device_months m
+        WHERE m.month BETWEEN ${months.first}::date AND ${months.last}::date GROUP BY m.device_id)
+      SELECT ${DEVICE}, ${days} AS "daysCount", coalesce(c.seen, 0) AS "daysSeen", coalesce(c.up, 0) AS "daysAvailable",
+        CASE WHEN ${days} > 0 THEN round(coalesce(c.up, 0) * 100.0 / ${days}, 1) ELSE 0 END AS availability,
+        ${ISO(sql`d.refreshed_at`)} AS "lastSeen", d.status_code AS status
+      FROM devices d JOIN locations loc ON loc.id = d.location_id LEFT JOIN per_device c ON c.device_id = d.id
+      WHERE ${deviceConditions(q, sql`d.location_id`)}
+      ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
+  }
   const available = sql`count(dd.fact_date) FILTER (WHERE dd.readings > 0 AND dd.status_code IN ('OK', 'WARNING'))`;
   return sql`
     SELECT ${DEVICE}, ${days} AS "daysCount", count(dd.fact_date) FILTER (WHERE dd.readings > 0) AS "daysSeen", ${available} AS "daysAvailable",
@@ -69,6 +82,18 @@ function deviceAvailability(q: ReportQuery): SQL {
     WHERE ${deviceConditions(q, sql`d.location_id`)}
     GROUP BY d.id, loc.id
     ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
+}
+
+/**
+ * The period as whole months, when it is: from the first day of a month to the last day of one
+ * (or to today, a month not over yet, as no day after today is written). Then the reports read
+ * the months the database rolled up (dm_device_months) instead of every day.
+ */
+function wholeMonths(q: ReportQuery): { first: string; last: string } | null {
+  const { from, to } = periodDays(q);
+  const next = dayOf(new Date(Date.parse(`${to}T00:00:00Z`) + DAY));
+  if (!from.endsWith('-01') || to < from || !(next.endsWith('-01') || to >= dayOf(new Date()))) return null;
+  return { first: from, last: `${to.slice(0, 7)}-01` };
 }
 
 /** The counters the counters report reads, by the names of its columns. */
@@ -110,9 +135,12 @@ function steppedDays(q: ReportQuery) {
  * Per device of the area now, from the daily history: each counter at the start of the period
  * (the end of the last day read before it; without one, the first day of the period, its first
  * total for the total), at its end, and the pages between as the sum of the forward steps from
- * day to day. A step back (a reset) adds nothing and names the counter in `reason`.
+ * day to day. A step back (a reset) adds nothing and names the counter in `reason`. A device
+ * not read in the period has no figures.
  */
 function deviceCounters(q: ReportQuery): SQL {
+  const months = wholeMonths(q);
+  if (months) return deviceCountersByMonth(q, months);
   const first = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
   const lastOf = (c: Counter) => sql`(array_agg(${col(c)} ORDER BY fact_date DESC) FILTER (WHERE ${col(c)} IS NOT NULL))[1]`;
   // None when the device did not report the counter in the period; a day alone is no pages.
@@ -127,11 +155,43 @@ function deviceCounters(q: ReportQuery): SQL {
         ${lastOf('total')} AS total_end, ${diff('total')} AS total_diff,
         ${diff('a3')} AS a3_diff, ${diff('a4')} AS a4_diff, ${diff('copy')} AS copy_diff, ${diff('scan')} AS scan_diff,
         nullif(concat_ws(',', ${sql.join(NAMES.map((c) => sql`CASE WHEN bool_or(${step(c)} < 0) THEN ${c} END`), sql`, `)}), '') AS reason
-      FROM stepped GROUP BY device_id)
+      FROM stepped GROUP BY device_id HAVING bool_or(NOT base))
     SELECT ${DEVICE}, c.bw_start AS "bwStart", c.bw_end AS "bwEnd", c.bw_diff AS "bwDiff", c.color_start AS "colorStart", c.color_end AS "colorEnd",
       c.color_diff AS "colorDiff", c.total_start AS "totalStart", c.total_end AS "totalEnd", c.total_diff AS "totalDiff", c.a3_diff AS "a3Diff",
       c.a4_diff AS "a4Diff", c.copy_diff AS "copyDiff", c.scan_diff AS "scanDiff", c.reason
     FROM picked p JOIN devices d ON d.id = p.id JOIN locations loc ON loc.id = d.location_id LEFT JOIN per_device c ON c.device_id = p.id
+    ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
+}
+
+/** The steps' bits in dm_device_months.back_mask (migration 0017). */
+const BACK_BIT: Record<Counter, number> = { bw: 1, color: 2, total: 4, a3: 8, a4: 16, copy: 32, scan: 64 };
+const MONTH_COLUMN: Record<Counter, string> = { bw: 'mono', color: 'color', total: 'total', a3: 'a3', a4: 'a4', copy: 'copy', scan: 'scan' };
+
+/** The counters report over whole months: the same figures from the months rolled up. */
+function deviceCountersByMonth(q: ReportQuery, months: { first: string; last: string }): SQL {
+  const m = (c: Counter, what: 'open' | 'first' | 'last' | 'steps') => sql.raw(`m.${MONTH_COLUMN[c]}_${what}`);
+  const start = (c: 'bw' | 'color' | 'total') =>
+    sql`coalesce((array_agg(${m(c, 'open')} ORDER BY m.month))[1], (array_agg(${m(c, 'first')} ORDER BY m.month) FILTER (WHERE ${m(c, 'first')} IS NOT NULL))[1])`;
+  const end = (c: 'bw' | 'color' | 'total') => sql`(array_agg(${m(c, 'last')} ORDER BY m.month DESC) FILTER (WHERE ${m(c, 'last')} IS NOT NULL))[1]`;
+  // One month (the usual period) is one row per device; more are summed.
+  const perDevice =
+    months.first === months.last
+      ? sql`
+      SELECT m.device_id, ${sql.join((['bw', 'color', 'total'] as const).map((c) => sql`coalesce(${m(c, 'open')}, ${m(c, 'first')}) AS ${sql.raw(`${c}_start`)}, ${m(c, 'last')} AS ${sql.raw(`${c}_end`)}`), sql`, `)},
+        ${sql.join(NAMES.map((c) => sql`${m(c, 'steps')} AS ${sql.raw(`${c}_diff`)}`), sql`, `)}, m.back_mask
+      FROM dm_device_months m WHERE m.month = ${months.first}::date`
+      : sql`
+      SELECT m.device_id, ${sql.join((['bw', 'color', 'total'] as const).map((c) => sql`${start(c)} AS ${sql.raw(`${c}_start`)}, ${end(c)} AS ${sql.raw(`${c}_end`)}`), sql`, `)},
+        ${sql.join(NAMES.map((c) => sql`sum(${m(c, 'steps')}) AS ${sql.raw(`${c}_diff`)}`), sql`, `)}, bit_or(m.back_mask) AS back_mask
+      FROM dm_device_months m WHERE m.month BETWEEN ${months.first}::date AND ${months.last}::date GROUP BY m.device_id`;
+  return sql`
+    WITH per_device AS (${perDevice})
+    SELECT ${DEVICE}, c.bw_start AS "bwStart", c.bw_end AS "bwEnd", c.bw_diff AS "bwDiff", c.color_start AS "colorStart", c.color_end AS "colorEnd",
+      c.color_diff AS "colorDiff", c.total_start AS "totalStart", c.total_end AS "totalEnd", c.total_diff AS "totalDiff", c.a3_diff AS "a3Diff",
+      c.a4_diff AS "a4Diff", c.copy_diff AS "copyDiff", c.scan_diff AS "scanDiff",
+      nullif(concat_ws(',', ${sql.join(NAMES.map((c) => sql`CASE WHEN c.back_mask & ${sql.raw(String(BACK_BIT[c]))} <> 0 THEN ${c} END`), sql`, `)}), '') AS reason
+    FROM devices d JOIN locations loc ON loc.id = d.location_id LEFT JOIN per_device c ON c.device_id = d.id
+    WHERE ${deviceConditions(q, sql`d.location_id`)}
     ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
 }
 
@@ -140,7 +200,13 @@ function deviceCounters(q: ReportQuery): SQL {
  * devices are now) and month of the period, the same forward steps the rows sum.
  */
 export async function pagesByLocationMonth(db: Db, q: ReportQuery): Promise<PagesByMonth[]> {
-  const res = await db.execute(sql`
+  const months = wholeMonths(q);
+  const res = await db.execute(months ? sql`
+    WITH picked AS (SELECT d.id FROM devices d WHERE ${deviceConditions(q, sql`d.location_id`)})
+    SELECT loc.name AS location, to_char(m.month, 'YYYY-MM') AS month, coalesce(sum(m.mono_steps), 0) AS bw, coalesce(sum(m.color_steps), 0) AS color
+    FROM dm_device_months m JOIN picked p ON p.id = m.device_id JOIN devices d ON d.id = m.device_id JOIN locations loc ON loc.id = d.location_id
+    WHERE m.month BETWEEN ${months.first}::date AND ${months.last}::date
+    GROUP BY loc.name, m.month ORDER BY m.month, loc.name` : sql`
     WITH ${steppedDays(q)}
     SELECT loc.name AS location, to_char(s.fact_date, 'YYYY-MM') AS month,
       coalesce(sum(greatest(s.bw_step, 0)), 0) AS bw, coalesce(sum(greatest(s.color_step, 0)), 0) AS color
@@ -202,6 +268,7 @@ export async function reportRows(db: Db, code: BuiltReport, q: ReportQuery): Pro
  * ISO times, days) and sent as it is: 100,000 rows are never made into objects on the server.
  */
 export async function reportJson(db: Db, code: BuiltReport, q: ReportQuery): Promise<string> {
-  const res = await db.execute(sql`SELECT coalesce(json_agg(r), '[]')::text AS json FROM (${REPORT_SQL[code](q)}) r`);
+  // string_agg of each row's JSON is a fifth faster than json_agg on 100,000 rows.
+  const res = await db.execute(sql`SELECT '[' || coalesce(string_agg(row_to_json(r)::text, ','), '') || ']' AS json FROM (${REPORT_SQL[code](q)}) r`);
   return String((res.rows[0] as { json: string }).json);
 }
