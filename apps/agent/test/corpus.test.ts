@@ -69,6 +69,20 @@ describe.skipIf(skipReason !== '')(`corpus: every dataset served by snmpsim ${sk
     expect(failed).toEqual([]);
   });
 
+  it('reads the Sharp MX counter table into the split counters, each from its row of the walk', () => {
+    // SHARP private MIB, counter table 1.3.6.1.4.1.2385.1.1.19.2.1: values in column 3, names in column 4.
+    const c = results.get('librenms-sharp')!.reading.counters;
+    const row = (index: string) => c.vendor.find((v) => v.oid === `1.3.6.1.4.1.2385.1.1.19.2.1.3.${index}`)?.value;
+    expect(c.mono).toBe(row('5.4.61')); // "Black & White Total Count", 91,164
+    expect(c.color).toBe(row('5.4.63')! + row('5.4.64')! + row('5.4.80')!); // full, two and single colour totals, 29,940
+    expect(c.copies).toBe(row('4.4.60')); // "Copies"
+    expect(c.scans).toBe(row('7.4.51')! + row('7.4.53')!); // black-and-white and colour scans: "Scan to E-mail/FTP", 13,534
+    expect(c.duplex).toBe(row('1.4.75'));
+    // prtMarkerLifeCount is the black-and-white and colour pages together.
+    expect(c.total).toBe(c.mono! + c.color!);
+    expect(c.derived).toEqual([]);
+  });
+
   it('the probe CLI prints the same reading as JSON', async () => {
     const run = promisify(execFile);
     for (const community of ['ricoh_mpc3002', 'jetdirect_m880', 'sharp']) {

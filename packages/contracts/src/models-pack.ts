@@ -61,18 +61,23 @@ export const scalarCounterSchema = z
   .strict();
 
 /**
- * A vendor counter table. Without `typeColumn`, `rows` keys are the row index after the value
- * column (e.g. "5.4.61"); with it, they are the row's type code (Ricoh's counter types).
- * `nameColumn` gives each row its device-side name.
+ * A vendor counter table. Without type columns, `rows` keys are the row index after the value
+ * column (e.g. "5.4.61"); with `typeColumn`, they are the row's type (Ricoh's counter types, a
+ * number, or a text such as a paper size's name); with `typeColumns`, the row's values in those
+ * columns joined by dots (Samsung's job type, colour and paper size: "1.3.2"). A `*` in a key
+ * stands for any one value ("*" alone: every row); a row feeds the fields of every key it
+ * matches, each once. `nameColumn` gives each row its device-side name.
  */
 export const counterTableSchema = z
   .object({
     valueColumn: oid,
     nameColumn: oid.optional(),
     typeColumn: oid.optional(),
-    rows: z.record(z.string(), counterFieldsSchema).default({}),
+    typeColumns: z.array(oid).min(1).max(4).optional(),
+    rows: z.record(z.string().max(100), counterFieldsSchema).default({}),
   })
-  .strict();
+  .strict()
+  .refine((t) => !(t.typeColumn && t.typeColumns), { message: 'give typeColumn or typeColumns, not both' });
 
 export const levelCodeSchema = z
   .object({
@@ -127,6 +132,11 @@ export const vendorProfileSchema = z
     mfpPattern: regex.optional(),
     /** Model names of A3 devices, when the trays do not tell. */
     a3Pattern: regex.optional(),
+    /**
+     * The maker's black-and-white and colour counters count an A3 page as two A4 pages (Konica
+     * Minolta): the reading's pages are those counters less the A3 pages once.
+     */
+    a3CountedTwice: z.boolean().optional(),
   })
   .strict();
 export type VendorProfile = z.infer<typeof vendorProfileSchema>;

@@ -5,6 +5,7 @@ import type { ModelSpec } from './catalogue.ts';
 import { buildView } from './mib-view.ts';
 import type { MibView } from './mib-view.ts';
 import { SimPrinter, TICK_MS } from './printer-state.ts';
+import type { PrinterCounters } from './printer-state.ts';
 import { respond } from './responder.ts';
 import { engineIdFor, respondV3 } from './snmpv3.ts';
 import type { V3Engine } from './snmpv3.ts';
@@ -47,6 +48,8 @@ export type PrinterInfo = {
   online: boolean;
   jammed: boolean;
   totalPages: number;
+  /** The page counters as the simulator keeps them (what its vendor MIBs publish, each in its own way). */
+  counters: PrinterCounters;
   supplies: Array<{ index: number; kind: string; colorant: string | null; percent: number; replacements: number }>;
 };
 
@@ -184,6 +187,7 @@ export class Fleet {
       online: p.online && (!this.started || slot.socket !== null),
       jammed: p.jammed,
       totalPages: p.totalPages,
+      counters: { ...p.counters },
       supplies: p.supplies.map((s) => ({ index: s.index, kind: s.spec.kind, colorant: s.spec.colorant, percent: Math.round(p.percent(s) * 10) / 10, replacements: s.replacements })),
     };
   }

@@ -30,6 +30,8 @@ export type TrayState = { index: number; name: string; capacity: number; level: 
 
 export type PrinterCounters = {
   printMono: number; printColor: number; copyMono: number; copyColor: number;
+  /** Of the pages above, those on A3 (prints and copies), black-and-white and colour. */
+  a3Mono: number; a3Color: number;
   scans: number; fax: number; duplex: number; jams: number; powerOn: number;
 };
 
@@ -106,6 +108,8 @@ export class SimPrinter {
       printColor: Math.round(printed * colorShare),
       copyMono: Math.round(copied * (1 - colorShare)),
       copyColor: Math.round(copied * colorShare),
+      a3Mono: model.a3 ? Math.round(lifetime * (1 - colorShare) * 0.08) : 0,
+      a3Color: model.a3 ? Math.round(lifetime * colorShare * 0.08) : 0,
       scans: model.type === 'MFP' ? Math.round(lifetime * 0.15) : 0,
       fax: 0,
       duplex: Math.round(lifetime * 0.3),
@@ -200,6 +204,10 @@ export class SimPrinter {
       else c.copyMono += printed;
     } else if (color) c.printColor += printed;
     else c.printMono += printed;
+    if (a3 && tray.a3) {
+      if (color) c.a3Color += printed;
+      else c.a3Mono += printed;
+    }
     if (duplex) c.duplex += printed;
     c.powerOn += printed;
     this.busy = true;

@@ -31,9 +31,18 @@ const text = (add: MibSink, oid: string, value: string): void => add(oid, TAG.oc
 const num = (add: MibSink, oid: string, value: number): void => add(oid, TAG.integer, value);
 const counter = (add: MibSink, oid: string, value: number): void => add(oid, TAG.counter32, value);
 
-function totals(p: SimPrinter): { mono: number; color: number; copies: number; prints: number } {
+function totals(p: SimPrinter): { mono: number; color: number; copies: number; prints: number; a3: number; a4: number } {
   const c = p.counters;
-  return { mono: c.printMono + c.copyMono, color: c.printColor + c.copyColor, copies: c.copyMono + c.copyColor, prints: c.printMono + c.printColor };
+  const a3 = c.a3Mono + c.a3Color;
+  return { mono: c.printMono + c.copyMono, color: c.printColor + c.copyColor, copies: c.copyMono + c.copyColor, prints: c.printMono + c.printColor, a3, a4: p.totalPages - a3 };
+}
+
+/** A typed table: for each row its type in `typeColumn` and its value in `valueColumn`, rows numbered from 1. */
+function typedRows(add: MibSink, typeColumn: string, valueColumn: string, rows: Array<[number, number]>, rowPrefix = ''): void {
+  rows.forEach(([type, value], i) => {
+    num(add, `${typeColumn}.${rowPrefix}${i + 1}`, type);
+    counter(add, `${valueColumn}.${rowPrefix}${i + 1}`, value);
+  });
 }
 
 const hp: VendorMib = {
@@ -54,7 +63,16 @@ const hp: VendorMib = {
     if (p.model.color) counter(add, `${base}.7.0`, t.color);
     counter(add, `${base}.22.0`, p.counters.duplex);
     counter(add, `${base}.34.0`, p.counters.jams);
-    if (p.model.type === 'MFP') counter(add, '1.3.6.1.4.1.11.2.3.9.4.2.1.2.2.1.74.0', p.counters.scans);
+    const hp = '1.3.6.1.4.1.11.2.3.9.4.2.1';
+    if (p.model.type === 'MFP') {
+      counter(add, `${hp}.2.2.1.63.0`, t.copies);
+      const flatbed = Math.floor((p.counters.scans * 3) / 10);
+      counter(add, `${hp}.2.2.1.45.0`, p.counters.scans - flatbed); // ADF
+      counter(add, `${hp}.2.2.1.73.0`, flatbed);
+    }
+    // printed-media-usage, total of a PCL paper size: 26 A4, 27 A3.
+    counter(add, `${hp}.1.16.1.1.5.26.0`, t.a4);
+    if (p.model.a3) counter(add, `${hp}.1.16.1.1.5.27.0`, t.a3);
   },
 };
 
@@ -71,8 +89,23 @@ const kyocera: VendorMib = {
     counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.1', c.printMono + c.printColor);
     counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.2', c.copyMono + c.copyColor);
     counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.4', c.fax);
-    counter(add, '1.3.6.1.4.1.1347.42.3.1.2.1.1.1.1', c.printMono);
-    if (p.model.color) counter(add, '1.3.6.1.4.1.1347.42.3.1.2.1.1.1.3', c.printColor);
+    // kmMFPColorModeCounterItem: <function 1 printer, 2 copier>.<colour mode 1 black, 3 full colour>.
+    const km = '1.3.6.1.4.1.1347.42.3.1';
+    counter(add, `${km}.2.1.1.1.1`, c.printMono);
+    if (p.model.color) counter(add, `${km}.2.1.1.1.3`, c.printColor);
+    if (p.model.type === 'MFP') {
+      counter(add, `${km}.2.1.1.2.1`, c.copyMono);
+      if (p.model.color) counter(add, `${km}.2.1.1.2.3`, c.copyColor);
+      counter(add, `${km}.3.1.1.2`, Math.floor(c.scans / 3)); // copier scans
+      counter(add, `${km}.4.1.1.1`, c.scans - Math.floor(c.scans / 3)); // other scans
+    }
+    // Printed pages by colour (1 black, 2 colour) and paper (1 A3, 3 A4).
+    counter(add, `${km}.6.1.1.1.3`, c.printMono + c.copyMono - c.a3Mono);
+    if (p.model.a3) counter(add, `${km}.6.1.1.1.1`, c.a3Mono);
+    if (p.model.color) {
+      counter(add, `${km}.6.1.1.2.3`, c.printColor + c.copyColor - c.a3Color);
+      if (p.model.a3) counter(add, `${km}.6.1.1.2.1`, c.a3Color);
+    }
   },
 };
 
@@ -84,7 +117,9 @@ const RICOH_COUNTER_ROWS: Array<[number, (p: SimPrinter) => number]> = [
   [202, (p) => p.counters.copyColor],
   [401, (p) => p.counters.printMono],
   [402, (p) => p.counters.printColor],
-  [870, (p) => p.counters.scans],
+  [870, (p) => p.counters.scans], // transmissions: the scans, no fax sent here
+  [873, (p) => Math.floor(p.counters.scans / 4)], // colour scans
+  [874, (p) => p.counters.scans - Math.floor(p.counters.scans / 4)], // black-and-white scans
 ];
 
 const ricoh: VendorMib = {
@@ -98,7 +133,7 @@ const ricoh: VendorMib = {
     text(add, '1.3.6.1.4.1.367.3.2.1.1.1.2.0', p.model.firmware);
     text(add, '1.3.6.1.4.1.367.3.2.1.2.1.4.0', p.serial);
     text(add, '1.3.6.1.4.1.367.3.2.1.6.1.1.7.1', p.hostName);
-    const rows = RICOH_COUNTER_ROWS.filter(([type]) => p.model.type === 'MFP' || type === 10 || type > 400)
+    const rows = RICOH_COUNTER_ROWS.filter(([type]) => p.model.type === 'MFP' || type === 10 || (type > 400 && type < 800))
       .filter(([type]) => p.model.color || ![202, 402].includes(type));
     rows.forEach(([type, value], i) => {
       num(add, `1.3.6.1.4.1.367.3.2.1.2.19.5.1.2.${i + 1}`, type);
@@ -130,6 +165,10 @@ const xerox: VendorMib = {
       counter(add, `${base}.11.20.3`, c.copyMono);
       if (p.model.color) counter(add, `${base}.11.20.25`, c.copyColor);
     }
+    if (p.model.a3) {
+      counter(add, `${base}.1.20.44`, c.a3Mono);
+      if (p.model.color) counter(add, `${base}.1.20.43`, c.a3Color);
+    }
   },
 };
 
@@ -146,6 +185,20 @@ const brother: VendorMib = {
     text(add, '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5.1.0', p.serial);
     text(add, '1.3.6.1.4.1.2435.2.4.3.1240.1.1.0', p.hostName);
     text(add, '1.3.6.1.4.1.2435.2.4.3.1240.6.5.0', `MAIN Ver.${p.model.firmware}`);
+    const br = '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5';
+    const c = p.counters;
+    const t = totals(p);
+    counter(add, `${br}.10.0`, p.totalPages);
+    // brPrintPagesFuncType: 1 PC print total, 3 copy total, 4 copy colour, 5 PC print colour, 7 PC print black, 9 copy black.
+    typedRows(add, `${br}.52.21.1.2`, `${br}.52.21.1.3`, [
+      [1, t.prints], [7, c.printMono], ...(p.model.color ? [[5, c.printColor] as [number, number]] : []),
+      ...(p.model.type === 'MFP' ? [[3, t.copies], [9, c.copyMono], ...(p.model.color ? [[4, c.copyColor] as [number, number]] : [])] as Array<[number, number]> : []),
+    ]);
+    // Pages by paper size: 26 A4, 27 A3.
+    typedRows(add, `${br}.52.1.1.2`, `${br}.52.1.1.3`, [[26, t.a4], ...(p.model.a3 ? [[27, t.a3] as [number, number]] : [])]);
+    // Pages by side: 1 face, 2 back.
+    typedRows(add, `${br}.52.11.1.2`, `${br}.52.11.1.3`, [[1, p.totalPages - Math.floor(c.duplex / 2)], [2, Math.floor(c.duplex / 2)]]);
+    if (p.model.type === 'MFP') typedRows(add, `${br}.54.2.2.1.2`, `${br}.54.2.2.1.3`, [[1, Math.ceil(c.scans / 2)], [2, Math.floor(c.scans / 2)]]);
   },
 };
 
@@ -157,6 +210,21 @@ const canon: VendorMib = {
     text(add, '1.3.6.1.4.1.1602.1.1.1.1.0', p.model.model);
     text(add, '1.3.6.1.4.1.1602.1.1.1.4.0', p.model.firmware);
     text(add, '1.3.6.1.4.1.1602.1.2.1.8.1.3.1.1', p.serial);
+    // Counters by Canon counter code: 101 Total 1, 112/113 black large/small, 122/123 colour large/small, 201 copy, 501 scan.
+    const ca = '1.3.6.1.4.1.1602.1.11.1.3.1.4';
+    const c = p.counters;
+    counter(add, `${ca}.101`, p.totalPages);
+    counter(add, `${ca}.102`, p.totalPages + c.a3Mono + c.a3Color); // Total 2: a large page counts twice
+    counter(add, `${ca}.112`, c.a3Mono);
+    counter(add, `${ca}.113`, c.printMono + c.copyMono - c.a3Mono);
+    if (p.model.color) {
+      counter(add, `${ca}.122`, c.a3Color);
+      counter(add, `${ca}.123`, c.printColor + c.copyColor - c.a3Color);
+    }
+    if (p.model.type === 'MFP') {
+      counter(add, `${ca}.201`, c.copyMono + c.copyColor);
+      counter(add, `${ca}.501`, c.scans);
+    }
   },
 };
 
@@ -172,10 +240,13 @@ const konicaMinolta: VendorMib = {
     counter(add, `${base}.1.1.0`, p.totalPages);
     counter(add, `${base}.1.3.0`, c.duplex);
     if (p.model.type === 'MFP') counter(add, `${base}.2.1.5.1.1`, c.copyMono);
-    counter(add, `${base}.2.1.5.1.2`, c.printMono);
+    // The colour and function counters count a large page as two; the large pages are counted apart (here all as prints).
+    counter(add, `${base}.2.1.5.1.2`, c.printMono + c.a3Mono);
+    if (p.model.a3) counter(add, `${base}.2.1.7.1.2`, c.a3Mono);
     if (p.model.color) {
       if (p.model.type === 'MFP') counter(add, `${base}.2.1.5.2.1`, c.copyColor);
-      counter(add, `${base}.2.1.5.2.2`, c.printColor);
+      counter(add, `${base}.2.1.5.2.2`, c.printColor + c.a3Color);
+      if (p.model.a3) counter(add, `${base}.2.1.7.2.2`, c.a3Color);
     }
     if (p.model.type === 'MFP') counter(add, `${base}.3.1.5.1`, c.scans);
   },
@@ -212,6 +283,21 @@ const lexmark: VendorMib = {
     text(add, '1.3.6.1.4.1.641.6.2.3.1.4.1', `Lexmark ${p.model.model}`);
     text(add, '1.3.6.1.4.1.641.6.2.3.1.5.1', p.serial);
     text(add, '1.3.6.1.4.1.641.6.3.3.1.7.1.1', p.model.firmware);
+    const lx = '1.3.6.1.4.1.641.6.4';
+    const c = p.counters;
+    const t = totals(p);
+    // paperGeneralCountTable: 2 delivered, 3 black, 4 colour, 32 copies.
+    typedRows(add, `${lx}.2.1.1.2`, `${lx}.2.1.1.4`, [[2, p.totalPages], [3, t.mono], ...(p.model.color ? [[4, t.color] as [number, number]] : []),
+      ...(p.model.type === 'MFP' ? [[32, t.copies] as [number, number]] : [])], '1.');
+    // paperSidesCountTable by paper size (68 A4, 67 A3): black sides delivered, colour sides delivered.
+    const sizes: Array<[number, number, number]> = [[68, t.mono - c.a3Mono, t.color - c.a3Color], ...(p.model.a3 ? [[67, c.a3Mono, c.a3Color] as [number, number, number]] : [])];
+    sizes.forEach(([size, mono, color], i) => {
+      num(add, `${lx}.2.2.1.2.1.${i + 1}`, size);
+      counter(add, `${lx}.2.2.1.6.1.${i + 1}`, mono);
+      counter(add, `${lx}.2.2.1.7.1.${i + 1}`, color);
+    });
+    // scanCountTable: 1 copy from the ADF, 3 scan to e-mail from the ADF.
+    if (p.model.type === 'MFP') typedRows(add, `${lx}.3.1.1.2`, `${lx}.3.1.1.4`, [[1, Math.floor(c.scans / 2)], [3, Math.ceil(c.scans / 2)]], '1.');
   },
 };
 

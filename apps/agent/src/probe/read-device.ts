@@ -16,7 +16,7 @@ const MAX_TIMEOUTS = 2;
 export function planRequests(profile: ResolvedProfile): { walks: string[]; gets: string[] } {
   const walks = new Set<string>(STANDARD_WALKS);
   for (const t of profile.counterTables) {
-    for (const column of [t.valueColumn, t.nameColumn, t.typeColumn]) if (column) walks.add(column);
+    for (const column of [t.valueColumn, t.nameColumn, t.typeColumn, ...(t.typeColumns ?? [])]) if (column) walks.add(column);
   }
   if (profile.fallbackLevelColumn) walks.add(profile.fallbackLevelColumn);
   if (profile.fallbackDescriptionColumn) walks.add(profile.fallbackDescriptionColumn);

@@ -22,6 +22,7 @@ export type ResolvedProfile = {
   partNumberPattern: RegExp | null;
   mfpPattern: RegExp | null;
   a3Pattern: RegExp | null;
+  a3CountedTwice: boolean;
   notPrinterPattern: RegExp | null;
 };
 
@@ -141,6 +142,7 @@ export class ProfileRegistry {
       partNumberPattern: re(first('partNumberPattern')),
       mfpPattern: re(first('mfpPattern')),
       a3Pattern: re(first('a3Pattern')),
+      a3CountedTwice: first('a3CountedTwice') ?? false,
       notPrinterPattern: re(chain.find((p) => p.match.notPrinterPattern)?.match.notPrinterPattern),
     };
   }

@@ -107,7 +107,8 @@ describe('descriptions, identity and status', () => {
 
   it('sums vendor counter table rows by type (Ricoh)', () => {
     const t = '1.3.6.1.4.1.367.3.2.1.2.19.5.1';
-    const rows = [[1, 10, 5000], [2, 201, 1000], [3, 401, 2000], [4, 202, 300], [5, 402, 700], [6, 870, 40]];
+    // 870 is the transmissions' total (scans and faxes sent); the scans are 873 (colour) and 874 (black-and-white).
+    const rows = [[1, 10, 5000], [2, 201, 1000], [3, 401, 2000], [4, 202, 300], [5, 402, 700], [6, 870, 55], [7, 873, 15], [8, 874, 25]];
     const lines = rows.flatMap(([i, type, value]) => [`${t}.2.${i}|2|${type}`, `${t}.9.${i}|65|${value}`]).join('\n');
     const r = buildReading(device('RICOH MP C3004 1.0 / RICOH Network Printer C model', '1.3.6.1.4.1.367.1.1', lines), registry);
     expect(r.counters).toMatchObject({ total: 5000, mono: 3000, color: 1000, scans: 40 });

@@ -11,7 +11,13 @@ describe('counters a device implies', () => {
   it('derives colour as total − black and A4 as total − A3, and says so', () => {
     const c = completeCounters({ ...emptyCounters(), total: 1000, mono: 800, a3: 100, a3Bw: 70, a3Color: 30 });
     expect(c).toMatchObject({ color: 200, a4: 900, a4Bw: 730, a4Color: 170 });
-    expect(c.derived).toEqual(['color', 'a4', 'a4Bw', 'a4Color']);
+    expect(c.derived).toEqual(['color', 'a4Bw', 'a4Color', 'a4']);
+  });
+
+  it('takes A4 as the sum of its parts where they are derived, and marks it derived', () => {
+    const c = completeCounters({ ...emptyCounters(), total: 1000, mono: 750, color: 250, a3Bw: 50, a3Color: 20 });
+    expect(c).toMatchObject({ a3: 70, a4Bw: 700, a4Color: 230, a4: 930 });
+    expect(c.derived).toEqual(['a4Bw', 'a4Color', 'a4']);
   });
 
   it('derives black from colour too, and leaves unknown what it cannot know', () => {

@@ -2,6 +2,7 @@ import type { CounterField } from '@pagewatch/contracts/models-pack';
 import type { DerivedCounter, ReadingCounter, ReadingCounters } from '@pagewatch/contracts/reading';
 import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { MibData } from './mib-data.ts';
+import type { Varbind } from '../snmp/varbind.ts';
 import { COUNTER_UNITS, PRT } from './printer-mib.ts';
 
 const slug = (name: string): string =>
@@ -34,6 +35,21 @@ function numberInText(data: MibData, oid: string, pattern: string): number | nul
   return n;
 }
 
+/** A row's type: a number as its digits, a text trimmed (a paper size's name); null when the row has none. */
+function typeValue(data: MibData, vb: Varbind | undefined): string | null {
+  if (!vb) return null;
+  if (typeof vb.value === 'number') return String(vb.value);
+  const text = data.varbindText(vb, 'vendor counter type');
+  return text ? text.trim() : null;
+}
+
+/** Whether a key with `*` parts ("1.*.2", "*") matches a row's key. */
+function matches(parts: string[], key: string): boolean {
+  if (parts.length === 1 && parts[0] === '*') return true;
+  const have = key.split('.');
+  return have.length === parts.length && parts.every((p, i) => p === '*' || p === have[i]);
+}
+
 /**
  * Page counters: the Printer-MIB life count, plus the profile's vendor counters mapped to the
  * normalised fields (rows that feed one field are summed, e.g. Ricoh's two colour copy types).
@@ -41,8 +57,8 @@ function numberInText(data: MibData, oid: string, pattern: string): number | nul
 export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCounters {
   const sums = new Map<CounterField, number>();
   const vendor: ReadingCounter[] = [];
-  const add = (field: CounterField | CounterField[] | undefined, key: string, name: string, oid: string, value: number): void => {
-    const fields = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  const add = (field: CounterField | readonly CounterField[] | undefined, key: string, name: string, oid: string, value: number): void => {
+    const fields: readonly CounterField[] = field === undefined ? [] : typeof field === 'string' ? [field] : field;
     if (vendor.length < 500) vendor.push({ key: fields[0] ?? key, name, oid, value });
     for (const f of fields) sums.set(f, (sums.get(f) ?? 0) + value);
   };
@@ -54,15 +70,18 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
 
   for (const table of profile.counterTables) {
     const names = table.nameColumn ? data.column(table.nameColumn) : null;
-    const types = table.typeColumn ? data.column(table.typeColumn) : null;
+    const typeColumns = (table.typeColumns ?? (table.typeColumn ? [table.typeColumn] : [])).map((c) => data.column(c));
+    const wildcards = Object.keys(table.rows).filter((k) => k.includes('*')).map((k) => ({ parts: k.split('.'), key: k }));
     for (const row of data.column(table.valueColumn).keys()) {
       const oid = `${table.valueColumn}.${row}`;
+      const types = typeColumns.map((column) => typeValue(data, column.get(row)));
+      if (types.some((t) => t === null)) continue;
+      const typeKey = types.length ? types.join('.') : null;
+      const key = typeKey ?? row;
+      const keys = [...(table.rows[key] ? [key] : []), ...wildcards.filter((w) => matches(w.parts, key)).map((w) => w.key)];
+      const field = keys.length ? [...new Set(keys.flatMap((k) => table.rows[k]))] : undefined;
       const value = nonNegative(data, oid, 'vendor counter');
       if (value === null) continue;
-      const typeVb = types?.get(row);
-      const typeKey = typeVb && typeof typeVb.value === 'number' ? String(typeVb.value) : null;
-      const field = table.rows[typeKey ?? row];
-      if (types && typeKey === null) continue;
       const nameVb = names?.get(row);
       const name = (nameVb && data.varbindText(nameVb, 'vendor counter name')) || (typeKey ? `type ${typeKey}` : `counter ${row}`);
       add(field, slug(name), name, oid, value);
@@ -74,12 +93,18 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
   const powerOn = marker ? nonNegative(data, `${PRT.markerPowerOnCount}.${marker}`, 'prtMarkerPowerOnCount') : null;
   const unitCode = marker ? data.int(`${PRT.markerCounterUnit}.${marker}`, 'prtMarkerCounterUnit') : null;
   const field = (f: CounterField): number | null => sums.get(f) ?? null;
+  // Where the maker's black and colour counters count an A3 page as two, the pages are those less the A3 pages once.
+  const pages = (whole: CounterField, a3: CounterField): number | null => {
+    const n = field(whole);
+    const large = field(a3);
+    return profile.a3CountedTwice && n !== null && large !== null && large <= n ? n - large : n;
+  };
   return completeCounters({
     total: life ?? field('total'),
     totalUnit: life !== null && unitCode !== null ? (COUNTER_UNITS[unitCode] ?? null) : null,
     powerOn: powerOn ?? field('powerOn'),
-    mono: field('mono'),
-    color: field('color'),
+    mono: pages('mono', 'a3Bw'),
+    color: pages('color', 'a3Color'),
     a3: field('a3'),
     a3Bw: field('a3Bw'),
     a3Color: field('a3Color'),
@@ -113,8 +138,13 @@ export function completeCounters(c: ReadingCounters): ReadingCounters {
   };
   derive('color', out.total, out.mono);
   derive('mono', out.total, out.color);
-  derive('a4', out.total, out.a3);
   derive('a4Bw', out.mono, out.a3Bw);
   derive('a4Color', out.color, out.a3Color);
+  // A4 as its two parts where they are known (derived if either is), else as total − A3.
+  if (out.a4 === null && out.a4Bw !== null && out.a4Color !== null) {
+    out.a4 = out.a4Bw + out.a4Color;
+    if (out.derived.includes('a4Bw') || out.derived.includes('a4Color')) out.derived.push('a4');
+  }
+  derive('a4', out.total, out.a3);
   return out;
 }

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { agentReading, batch, createAgent } from '../ingest/ingest.fixtures.ts';
 import { directTransport, ensureBuiltinAgent, startBuiltinAgent } from './builtin-agent.ts';
+import { BUNDLED_PACK_PATH } from '../models/models.service.ts';
+
+/** The models pack that ships with the server, which a new database starts with. */
+const BUNDLED_VERSION = (JSON.parse(readFileSync(BUNDLED_PACK_PATH, 'utf8')) as { version: number }).version;
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;
@@ -50,7 +55,7 @@ describe('agents API', () => {
     // The token works for the agent protocol, and registering fills in what the agent is.
     const reg = await send('POST', '/api/agent/register', created.token, { version: '0.1.0', hostname: 'pc1', platform: 'linux' });
     expect(reg.statusCode, reg.body).toBe(200);
-    expect(reg.json()).toMatchObject({ agentId: created.id, periodicityMinutes: 15, modelsVersion: 1, ranges: [] });
+    expect(reg.json()).toMatchObject({ agentId: created.id, periodicityMinutes: 15, modelsVersion: BUNDLED_VERSION, ranges: [] });
     const after = (await get(`/api/agents/${created.id}`, admin)).json();
     expect(after).toMatchObject({ version: '0.1.0', hostname: 'pc1' });
     expect(after.lastContactAt).not.toBeNull();
@@ -111,7 +116,7 @@ describe('agents API', () => {
     expect(status).toMatchObject({ status: 'RUNNING', statusMessage: 'polling' });
     const pack = await get('/api/agent/models-pack', token);
     expect(pack.statusCode).toBe(200);
-    expect(pack.json()).toMatchObject({ schema: 'pagewatch/models-pack@1', version: 1 });
+    expect(pack.json()).toMatchObject({ schema: 'pagewatch/models-pack@1', version: BUNDLED_VERSION });
     expect((await get('/api/agent/models-pack', admin)).statusCode).toBe(401);
   });
 });
