@@ -108,6 +108,20 @@ describe('vendor page counters', () => {
     expect(c).toMatchObject({ total: 4_000, mono: 2_500, color: 1_500, copies: 300 });
   });
 
+  it('OKI: black-and-white pages from the usage table, colour derived and marked', () => {
+    const c = read('OKI OkiLAN 8100e Rev.01.02 10/100BASE Ethernet PrintServer: Attached to C532 Rev.A1.01', '1.3.6.1.4.1.2001.1.2.1.1.172', [
+      counter('1.3.6.1.2.1.43.10.2.1.4.1.1', 9_000), integer('1.3.6.1.2.1.43.10.2.1.3.1.1', 7), counter('1.3.6.1.4.1.2001.1.1.1.1.11.1.10.170.1.7.1', 6_500),
+    ]);
+    expect(c).toMatchObject({ total: 9_000, mono: 6_500, color: 2_500, derived: ['color'] });
+  });
+
+  it('Pantum: duplex and copies from its counters (an instance with or without .0)', () => {
+    const c = read('Pantum M7100DW Series', '1.3.6.1.4.1.40093.1.1.2', [
+      counter('1.3.6.1.4.1.40093.1.1.3.1', 700), counter('1.3.6.1.4.1.40093.1.1.3.9.0', 250), counter('1.3.6.1.4.1.40093.1.1.3.12', 3_000),
+    ]);
+    expect(c).toMatchObject({ duplex: 700, copies: 250 });
+  });
+
   it('Xerox: large impressions apart, fax impressions', () => {
     const xr = '1.3.6.1.4.1.253.8.53.13.2.1.6';
     const c = read('Xerox AltaLink C8130; SS 103.001.033.13500', '1.3.6.1.4.1.253.8.62.1.20.2.3.4.1', [
