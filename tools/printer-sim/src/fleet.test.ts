@@ -105,6 +105,8 @@ describe('simulated fleet over SNMP', () => {
       expect({ total: c.total, mono: c.mono }, what).toEqual({ total: p.totalPages, mono: s.printMono + s.copyMono });
       if (p.color) expect(c.color, what).toBe(s.printColor + s.copyColor);
       if (p.type === 'MFP') expect({ copies: c.copies, scans: c.scans }, what).toEqual({ copies: s.copyMono + s.copyColor, scans: s.scans });
+      else expect({ copies: c.copies, scans: c.scans }, `${what}: a printer has no copies or scans, not zero`).toEqual({ copies: null, scans: null });
+      if (!p.a3) expect({ a3: c.a3, a3Bw: c.a3Bw }, `${what}: an A4 device counts no A3 pages`).toEqual({ a3: null, a3Bw: null });
       // Where the vendor counts A3 pages, they are the simulator's, and the sizes add up to the total.
       if (c.a3 !== null) expect({ a3: c.a3, a4: c.a4 }, what).toEqual({ a3: s.a3Mono + s.a3Color, a4: p.totalPages - s.a3Mono - s.a3Color });
       if (c.a3Bw !== null) expect({ a3Bw: c.a3Bw, a4Bw: c.a4Bw }, what).toEqual({ a3Bw: s.a3Mono, a4Bw: s.printMono + s.copyMono - s.a3Mono });

@@ -87,7 +87,7 @@ const kyocera: VendorMib = {
     text(add, '1.3.6.1.4.1.1347.43.5.4.1.5.1.1', p.model.firmware);
     const c = p.counters;
     counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.1', c.printMono + c.printColor);
-    counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.2', c.copyMono + c.copyColor);
+    if (p.model.type === 'MFP') counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.2', c.copyMono + c.copyColor);
     counter(add, '1.3.6.1.4.1.1347.42.3.1.1.1.1.4', c.fax);
     // kmMFPColorModeCounterItem: <function 1 printer, 2 copier>.<colour mode 1 black, 3 full colour>.
     const km = '1.3.6.1.4.1.1347.42.3.1';
@@ -215,10 +215,10 @@ const canon: VendorMib = {
     const c = p.counters;
     counter(add, `${ca}.101`, p.totalPages);
     counter(add, `${ca}.102`, p.totalPages + c.a3Mono + c.a3Color); // Total 2: a large page counts twice
-    counter(add, `${ca}.112`, c.a3Mono);
+    if (p.model.a3) counter(add, `${ca}.112`, c.a3Mono);
     counter(add, `${ca}.113`, c.printMono + c.copyMono - c.a3Mono);
     if (p.model.color) {
-      counter(add, `${ca}.122`, c.a3Color);
+      if (p.model.a3) counter(add, `${ca}.122`, c.a3Color);
       counter(add, `${ca}.123`, c.printColor + c.copyColor - c.a3Color);
     }
     if (p.model.type === 'MFP') {
