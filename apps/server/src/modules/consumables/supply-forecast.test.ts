@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forecastSupply, theilSen, type SupplyDay } from './supply-forecast.ts';
-
-/** mulberry32: the same histories every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../test/seeded-random.ts';
 
 const dayAt = (n: number) => new Date(Date.UTC(2026, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
 

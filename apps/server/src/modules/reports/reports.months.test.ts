@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
+import { seededRandom as random } from '../../test/seeded-random.ts';
 
 /**
  * The reports read whole months from the months the database rolls up from the days
@@ -17,16 +18,6 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let loc: number;
 const history = new Map<number, Map<string, Day>>();
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dayAfter = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
