@@ -14,6 +14,8 @@ export type JobDef = {
   /** Shown in the event log as the run's message. */
   title: string;
   handler: (deps: JobDeps, runId: number) => Promise<RunOutcome>;
+  /** Minutes after the job is first installed (a new database, an upgrade) to run it once, besides its schedule. */
+  firstRunAfterMinutes?: number;
 };
 
 export const DEFAULT_TUNING: JobTuning = { logClearingBatchSize: 5_000, logClearingPauseMs: 50, pruneBatchSize: 10_000 };
@@ -53,7 +55,8 @@ export class JobRunner {
   async init() {
     const now = new Date();
     for (const job of this.jobs.values()) {
-      await this.deps.db.insert(jobSchedules).values({ name: job.name, nextRunAt: nextRun(job.schedule, now) }).onConflictDoNothing();
+      const first = job.firstRunAfterMinutes === undefined ? nextRun(job.schedule, now) : new Date(now.getTime() + job.firstRunAfterMinutes * 60_000);
+      await this.deps.db.insert(jobSchedules).values({ name: job.name, nextRunAt: first }).onConflictDoNothing();
     }
   }
 

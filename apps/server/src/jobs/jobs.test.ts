@@ -110,6 +110,20 @@ describe('job runner', () => {
     expect(runs).toBe(2);
   });
 
+  it('runs a job with a first run soon after it is installed, then on its schedule', async () => {
+    const job: JobDef = { name: 'test-first', title: 'First', schedule: { daily: '04:10' }, firstRunAfterMinutes: 5, handler: async () => ({ message: 'ran' }) };
+    const r = new JobRunner(t.ctx.db, t.ctx.eventLog, [job]);
+    const before = Date.now();
+    await r.init();
+    const [row] = await t.ctx.db.select().from(jobSchedules).where(eq(jobSchedules.name, job.name));
+    expect(row.nextRunAt.getTime() - before).toBeGreaterThanOrEqual(5 * 60_000 - 1000);
+    expect(row.nextRunAt.getTime() - before).toBeLessThan(5 * 60_000 + 5000);
+    // Installed once: a restart keeps the time.
+    await new JobRunner(t.ctx.db, t.ctx.eventLog, [job]).init();
+    const [kept] = await t.ctx.db.select().from(jobSchedules).where(eq(jobSchedules.name, job.name));
+    expect(kept.nextRunAt.getTime()).toBe(row.nextRunAt.getTime());
+  });
+
   it('a failing job is logged as an error run with its stack trace', async () => {
     const job: JobDef = { name: 'test-fail', title: 'Failing', schedule: { everyMs: 1000 }, handler: async () => { throw new Error('job broke'); } };
     const r = new JobRunner(t.ctx.db, t.ctx.eventLog, [job]);

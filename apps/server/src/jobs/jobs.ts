@@ -5,6 +5,7 @@ import { pruneEndedSessions } from './session-pruning.job.ts';
 import { pruneSpentRestoreTokens } from './restore-token-pruning.job.ts';
 import { pruneReadingIds } from './ingested-readings-pruning.job.ts';
 import { pruneOutbox } from './outbox-pruning.job.ts';
+import { forecastAllSupplies } from './supply-forecast.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
@@ -14,4 +15,6 @@ export const JOBS: JobDef[] = [
   { name: 'restore-token-pruning', title: 'Password restore tokens clean-up', schedule: { daily: '03:30' }, handler: pruneSpentRestoreTokens },
   { name: 'ingested-readings-pruning', title: 'Reading ids clean-up', schedule: { daily: '03:40' }, handler: pruneReadingIds },
   { name: 'outbox-pruning', title: 'E-mail outbox clean-up', schedule: { daily: '03:50' }, handler: pruneOutbox },
+  // Also a few minutes after it is installed, so a new fleet (or the demo's history) has forecasts the first day.
+  { name: 'supply-forecast', title: 'Supply forecast', schedule: { daily: '04:10' }, handler: forecastAllSupplies, firstRunAfterMinutes: 5 },
 ];

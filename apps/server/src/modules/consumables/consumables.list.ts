@@ -19,7 +19,8 @@ export const consumablesListSql = listSql(consumablesList, {
   keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
-    ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId']),
+    ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId',
+      'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason']),
     level: sql`s.percent`,
     hostName: sql`d.host_name`,
     ip: sql`d.ip`,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { devices } from '../devices/devices.tables.ts';
 
@@ -30,6 +30,15 @@ export const consumables = pgTable(
      */
     locationId: integer('location_id'),
     modelCode: varchar('model_code', { length: 250 }),
+    /**
+     * When the supply runs out, as the forecast job last fitted it (supply-forecast.ts): pages and
+     * days left and the day; without a forecast, its reason (FORECAST_REASONS).
+     */
+    pagesLeft: integer('pages_left'),
+    daysLeft: real('days_left'),
+    runsOutOn: date('runs_out_on', { mode: 'string' }),
+    forecastReason: varchar('forecast_reason', { length: 30 }),
+    forecastAt: ts('forecast_at'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
@@ -41,5 +50,8 @@ export const consumables = pgTable(
     index('consumables_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
     // The grid's colour filter in its default order.
     index('consumables_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    // Supplies that run out soon, for everyone and per location.
+    index('consumables_runs_out').on(t.runsOutOn, t.deviceId, t.supplyIndex),
+    index('consumables_location_runs_out').on(t.locationId, t.runsOutOn, t.deviceId, t.supplyIndex),
   ],
 );

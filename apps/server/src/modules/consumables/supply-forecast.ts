@@ -6,11 +6,11 @@
  * why.
  */
 
+import type { ForecastReason } from '@pagewatch/contracts/consumables';
+
 /** One day of a supply: its level (percent) and the device's total page counter at the end of the day. */
 export type SupplyDay = { day: string; percent: number | null; pages: number | null; replaced?: boolean };
 
-export const FORECAST_REASONS = ['TOO_LITTLE_HISTORY', 'NOT_USED', 'NOISY', 'NO_COUNTER'] as const;
-export type ForecastReason = (typeof FORECAST_REASONS)[number];
 
 export type SupplyForecast =
   | {

@@ -97,9 +97,11 @@ export async function upsertDevices(tx: Db, rows: DeviceState[]) {
   await bulk(tx, devices, rows, { conflict: ['id'], updateAllBut: DEVICE_KEPT });
 }
 
+const FORECAST_COLUMNS = ['pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason', 'forecastAt'];
+
 export async function upsertSupplies(tx: Db, rows: SupplyState[]) {
-  // The device's location and model are the triggers' to fill (migration 0010).
-  await bulk(tx, consumables, rows, { omit: ['locationId', 'modelCode'], conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
+  // The device's location and model are the triggers' to fill (migration 0010), the forecast the forecast job's.
+  await bulk(tx, consumables, rows, { omit: ['locationId', 'modelCode', ...FORECAST_COLUMNS], conflict: ['deviceId', 'supplyIndex'], updateAllBut: [] });
 }
 
 export type DayRow = typeof dmDeviceDays.$inferInsert;

@@ -2,6 +2,7 @@ import { consumablesList, type ConsumableRow } from '@pagewatch/contracts/consum
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
+import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 /** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
@@ -19,6 +20,10 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
     partModelCode: { header: 'devices.partModelCode', width: 140 },
     partSerialNumber: { header: 'devices.partSerialNumber', width: 140 },
     level: { header: 'devices.level', width: 170, cell: (r) => <LevelBar level={r.level} state={r.levelState} /> },
+    daysLeft: { header: 'devices.daysLeft', width: 130, cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} /> },
+    runsOutOn: { header: 'devices.runsOutOn', width: 120 },
+    pagesLeft: { header: 'devices.pagesLeft', width: 120 },
+    forecastReason: { header: 'devices.forecastReason', width: 170, cell: (r) => <ForecastDays daysLeft={null} pagesLeft={null} reason={r.forecastReason} /> },
     modelCode: { header: 'devices.modelCode', width: 170 },
     hostName: { header: 'devices.hostName', width: 130 },
     ip: { header: 'devices.ip', width: 120 },

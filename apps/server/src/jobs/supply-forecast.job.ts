@@ -1,0 +1,10 @@
+import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
+import { part } from '../modules/event-logs/event-logs.messages.ts';
+import { forecastSupplies } from '../modules/consumables/consumables.forecast.ts';
+import type { JobDeps } from './job-runner.ts';
+
+/** Fits when each supply runs out, from the days up to yesterday's end. */
+export async function forecastAllSupplies(deps: JobDeps): Promise<RunOutcome> {
+  const { supplies, forecasts } = await forecastSupplies(deps.db);
+  return { params: { result: part('suppliesForecast', { supplies, forecasts }) } };
+}
