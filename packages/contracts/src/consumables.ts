@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import { deviceFields, nnum, nstr, supplyFields } from './devices.ts';
-import { day, defineList, timestamp } from './list.ts';
+import { deviceFields, forecastFields, nstr, supplyFields } from './devices.ts';
+
+export { FORECAST_REASONS, type ForecastReason } from './devices.ts';
+import { defineList, timestamp } from './list.ts';
 
 /**
  * Consumables (spec section 3): the supplies of the devices (toners, drums, kits), one row per
  * supply of a device. The spec's endpoints keep their names (device-part-v, device-part-short-v).
  */
-
-/** Why a supply has no forecast: too few days since it was put in, a level that does not fall with the pages, levels too scattered, no page counter. */
-export const FORECAST_REASONS = ['TOO_LITTLE_HISTORY', 'NOT_USED', 'NOISY', 'NO_COUNTER'] as const;
-export type ForecastReason = (typeof FORECAST_REASONS)[number];
-
-/** When a supply runs out (the forecast job's last fit; issue 21): pages and days left, the day, or why not. */
-export const forecastFields = {
-  pagesLeft: nnum,
-  daysLeft: nnum,
-  runsOutOn: day().nullable(),
-  forecastReason: z.enum(FORECAST_REASONS).nullable(),
-};
 
 /** A consumable row (spec section 3), plus levelState so unknown and "some remaining" are not numbers, and the forecast. */
 export const consumableRowSchema = z.object({

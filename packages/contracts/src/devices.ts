@@ -82,6 +82,18 @@ export const supplyFields = {
   levelState: z.enum(LEVEL_STATES).nullable(),
 };
 
+/** Why a supply has no forecast: too few days since it was put in, a level that does not fall with the pages, levels too scattered, no page counter. */
+export const FORECAST_REASONS = ['TOO_LITTLE_HISTORY', 'NOT_USED', 'NOISY', 'NO_COUNTER'] as const;
+export type ForecastReason = (typeof FORECAST_REASONS)[number];
+
+/** When a supply runs out (the forecast job's last fit; issue 21): pages and days left, the day, or why not. */
+export const forecastFields = {
+  pagesLeft: nnum,
+  daysLeft: nnum,
+  runsOutOn: day().nullable(),
+  forecastReason: z.enum(FORECAST_REASONS).nullable(),
+};
+
 /** A device as its consumables' rows name and classify it. */
 export const deviceFields = {
   modelCode: nstr,
@@ -148,6 +160,7 @@ export const deviceSupplySchema = z.object({
   partSerialNumber: nstr,
   installedAt: z.string().nullable(),
   refreshedAt: timestamp(),
+  ...forecastFields,
 });
 export type DeviceSupply = z.infer<typeof deviceSupplySchema>;
 

@@ -65,6 +65,10 @@ describe('supply forecast job', () => {
     expect(of('FC-LATER').daysLeft).toBeGreaterThan(54);
     expect(of('FC-LATER').daysLeft).toBeLessThan(66);
     expect(of('FC-NEW')).toMatchObject({ daysLeft: null, runsOutOn: null, forecastReason: 'TOO_LITTLE_HISTORY' });
+    // The device card's supplies carry it too.
+    const [{ id }] = await sqlRows<{ id: number }>(t.ctx.db, sql`SELECT id FROM devices WHERE serial_number = 'FC-SOON'`);
+    const card = (await t.app.inject({ url: `/api/devices/${id}`, headers: bearer(admin) })).json();
+    expect(card.supplies[0]).toMatchObject({ daysLeft: of('FC-SOON').daysLeft, runsOutOn: of('FC-SOON').runsOutOn, forecastReason: null });
   });
 
   it('filters "runs out within 14 days" on the grid, within the caller\'s locations', async () => {

@@ -56,6 +56,10 @@ export async function suppliesOfDevice(db: Db, id: number): Promise<DeviceSupply
     levelState: s.levelState as DeviceSupply['levelState'],
     installedAt: iso(s.installedAt),
     refreshedAt: iso(s.refreshedAt)!,
+    daysLeft: s.daysLeft,
+    pagesLeft: s.pagesLeft,
+    runsOutOn: s.runsOutOn,
+    forecastReason: s.forecastReason as DeviceSupply['forecastReason'],
   }));
 }
 

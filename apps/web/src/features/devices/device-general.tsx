@@ -13,6 +13,7 @@ import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-
 import { DeviceCharts } from './device-charts.tsx';
 import { FlagIcon } from './device-flags.tsx';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
+import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
 
@@ -167,8 +168,11 @@ export function DeviceGeneral({ device }: { device: Device }) {
                   </Table.Td>
                   <Table.Td>{s.partName}</Table.Td>
                   <Table.Td>{s.partModelCode ?? ''}</Table.Td>
-                  <Table.Td w="40%">
+                  <Table.Td w="30%">
                     <LevelBar level={s.level} state={s.levelState} />
+                  </Table.Td>
+                  <Table.Td w={150} data-testid="supply-forecast">
+                    <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} />
                   </Table.Td>
                 </Table.Tr>
               ))}
