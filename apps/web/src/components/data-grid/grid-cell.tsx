@@ -6,6 +6,8 @@ import type { GridColumn } from './grid-types.ts';
 
 /** Spec section 9: dates show as dd.MM.yyyy HH:mm:ss. */
 export const DATE_FORMAT = 'DD.MM.YYYY HH:mm:ss';
+/** A calendar day (a `day` column) has no time. */
+export const DAY_FORMAT = 'DD.MM.YYYY';
 
 /** The default look of a cell by column type; a column's own `cell` replaces it. */
 export function formatCell<Row>(col: GridColumn<Row>, value: unknown, t: TFunction): ReactNode {
@@ -19,7 +21,7 @@ export function formatCell<Row>(col: GridColumn<Row>, value: unknown, t: TFuncti
       );
     case 'date': {
       const d = dayjs(value as string | number | Date);
-      return d.isValid() ? d.format(DATE_FORMAT) : String(value);
+      return d.isValid() ? d.format(col.day ? DAY_FORMAT : DATE_FORMAT) : String(value);
     }
     case 'lookup': {
       const option = col.options?.find((o) => o.value === value);

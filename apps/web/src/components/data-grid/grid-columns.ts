@@ -11,8 +11,8 @@ export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField> & { type?: 
  */
 export function columnsFromList<F extends string, Row>(list: List<F, Row>, looks: { [K in NoInfer<F>]?: ColumnLook<NoInfer<Row>> }): GridColumn<Row>[] {
   return list.columns.map((c): GridColumn<Row> => {
-    const { field, type, sortable, filterable, hidden } = c;
-    return { field, type, sortable, filterable, hidden, ...(looks[c.field] ?? { header: c.field }) };
+    const { field, type, sortable, filterable, hidden, day } = c;
+    return { field, type, sortable, filterable, hidden, ...(day ? { day } : {}), ...(looks[c.field] ?? { header: c.field }) };
   });
 }
 

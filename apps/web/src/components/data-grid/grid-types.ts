@@ -18,6 +18,8 @@ export type GridField = {
   filterable?: boolean;
   /** Not visible until the user shows it in the column chooser. */
   hidden?: boolean;
+  /** A date column holding a calendar day (YYYY-MM-DD): shown without a time. */
+  day?: boolean;
   options?: readonly LookupOption[];
 };
 
