@@ -38,7 +38,7 @@ export const NOTIFICATION_TYPES = {
   },
   MIN_CONSUMABLE_LEVEL: {
     id: 3,
-    variables: [...DEVICE_VARIABLES, 'interfaceLink', 'partType', 'partModelCode', 'partSerialNumber', 'partLevel', 'eventDate'],
+    variables: [...DEVICE_VARIABLES, 'interfaceLink', 'partType', 'partModelCode', 'partSerialNumber', 'partLevel', 'partRunsOut', 'eventDate'],
     fields: ['dim01List', 'threshold'],
     events: [],
     immediate: true,

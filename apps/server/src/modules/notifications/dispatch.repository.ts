@@ -121,6 +121,8 @@ export type LevelAlert = DeviceFacts & {
   partModelCode: string | null;
   partSerialNumber: string | null;
   percent: number;
+  /** The day the supply runs out, as the forecast job last fitted it (YYYY-MM-DD), or null. */
+  runsOutOn: string | null;
 };
 
 /**
@@ -149,7 +151,7 @@ export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert
       ON CONFLICT DO NOTHING
       RETURNING notification_id, device_id, supply_index)
     SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", c.part_code AS "partCode", c.part_name AS "partName",
-      c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent, ${DEVICE_COLUMNS}
+      c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent, to_char(c.runs_out_on, 'YYYY-MM-DD') AS "runsOutOn", ${DEVICE_COLUMNS}
     FROM raised r JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
     JOIN devices d ON d.id = r.device_id JOIN locations loc ON loc.id = d.location_id
     ORDER BY r.notification_id, r.device_id, r.supply_index`);

@@ -18,7 +18,7 @@ import type { EventLog } from '../event-logs/event-logs.service.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';
-import { deviceLink, digestHtml, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
+import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
 export function nextFire(schedule: string | null, from: Date): Date | null {
@@ -197,7 +197,7 @@ export class NotificationDispatcher {
       for (const c of crossings) {
         const n = byId.get(c.notificationId);
         if (!n) continue;
-        const facts = { ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%` };
+        const facts = { ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%`, partRunsOut: formatDay(c.runsOutOn) };
         this.address(ctx, n, facts, out);
       }
       await this.write(tx, out);

@@ -109,12 +109,14 @@ describe('notification e-mail', () => {
   });
 
   it('reports a supply at or below the threshold once per crossing, not at every look', async () => {
-    await create({ notificationType: { code: 'MIN_CONSUMABLE_LEVEL' }, threshold: 20, body: '<p>{device.partType} {device.partModelCode} {device.partLevel}</p>' });
+    await create({ notificationType: { code: 'MIN_CONSUMABLE_LEVEL' }, threshold: 20, body: '<p>{device.partType} {device.partModelCode} {device.partLevel} until {device.partRunsOut}</p>' });
+    await db().execute(sql`UPDATE consumables SET runs_out_on = '2026-12-04', days_left = 9.5 WHERE device_id = ${device} AND supply_index = 1`);
     await setLevel(15);
     await run();
     await run();
     expect(box.received).toHaveLength(1);
-    expect(box.received[0]).toContain('Black Toner TK-21 15%');
+    // The forecast job's day it runs out, as a day.
+    expect(box.received[0]).toContain('Black Toner TK-21 15% until 04.12.2026');
     await setLevel(18);
     await run();
     expect(box.received).toHaveLength(1);

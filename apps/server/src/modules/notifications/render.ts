@@ -22,6 +22,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const formatTime = (d: Date) =>
   `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
 
+/** A calendar day (YYYY-MM-DD) as dd.MM.yyyy; '' for none. */
+export const formatDay = (day: string | null) => (day ? `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}` : '');
+
 /** The console's page of a device, from configuration (never from a request). */
 export const deviceLink = (publicUrl: string | null, deviceId: number) => (publicUrl ? `${publicUrl.replace(/\/+$/, '')}/device/${deviceId}` : '');
 
