@@ -10,7 +10,7 @@ export const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 export const FLEET_DB = 'pw_bench_lists';
 export const LOCATIONS = 20;
 /** Marks a filled database; a database filled by an older version of this script is filled again. */
-const LAYOUT = 'pagewatch bench:lists, layout 2 (every model at every location)';
+const LAYOUT = 'pagewatch bench:lists, layout 3 (every model at every location, toners that fall and are replaced)';
 /** Devices per INSERT of the history: a chunk of days x devices at a time keeps memory small. */
 const HISTORY_CHUNK = 5_000;
 
@@ -76,7 +76,7 @@ export async function fillFleet(c: pg.Client) {
      WHERE k = 1 OR (k < 5 AND d.color_type = 'COLOR') OR (k = 5 AND d.id % 3 = 0)`,
   );
   console.log(`devices and supplies: ${Math.round((Date.now() - started) / 1000)} s`);
-  // A year of history: counters growing by day, the black supply's level by day.
+  // A year of history: counters growing by day; the black toner falling 3 points a day, replaced when it would go below 0.
   for (let from = 1; from <= DEVICES; from += HISTORY_CHUNK) {
     const to = Math.min(DEVICES, from + HISTORY_CHUNK - 1);
     await c.query(
@@ -89,7 +89,7 @@ export async function fillFleet(c: pg.Client) {
     await c.query(
       `INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, colorant, part_model_code, level, percent, min_percent, replaced)
        SELECT current_date - g, s.device_id, s.supply_index, s.part_code, s.colorant, s.part_model_code,
-         (100 - (g * 3 + s.device_id) % 100), (100 - (g * 3 + s.device_id) % 100), (100 - (g * 3 + s.device_id) % 100), (g * 3 + s.device_id) % 100 = 0
+         (g * 3 + s.device_id) % 100, (g * 3 + s.device_id) % 100, (g * 3 + s.device_id) % 100, (g * 3 + s.device_id) % 100 >= 97
        FROM consumables s CROSS JOIN generate_series(0, $3::int - 1) g WHERE s.supply_index = 1 AND s.device_id BETWEEN $1 AND $2`,
       [from, to, DAYS],
     );
