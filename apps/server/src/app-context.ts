@@ -21,6 +21,7 @@ import type { NotificationDispatcher } from './modules/notifications/dispatcher.
 import type { NotificationSender } from './modules/notifications/sender.ts';
 import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
+import type { HomeService } from './modules/home/home.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -46,5 +47,6 @@ export type AppContext = {
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
   reports: ReportsService;
+  home: HomeService;
   metrics: Metrics;
 };

@@ -52,6 +52,8 @@ import { ConsumablesService } from './modules/consumables/consumables.service.ts
 import { consumablesRoutes } from './modules/consumables/consumables.routes.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { HomeService } from './modules/home/home.service.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
@@ -102,7 +104,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const ingest = new IngestService(database.db, hub);
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
-  const devices = new DevicesService(database.db, eventLog);
+  const devices = new DevicesService(database.db, eventLog, hub);
   const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
   const smtp = () => smtpSettings(database.db);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl);
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
     notifier: { dispatcher, sender, worker: notificationWorker },
     reports: new ReportsService(database.db),
+    home: new HomeService(database.db, hub),
     metrics,
   };
 
@@ -174,6 +177,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await notificationsRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
+  await homeRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();

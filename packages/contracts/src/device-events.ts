@@ -18,6 +18,16 @@ export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 export const DEVICE_STATUS_CODES = ['OK', 'WARNING', 'ERROR', 'NOT_AVAILABLE', 'UNKNOWN'] as const;
 export type DeviceStatusCode = (typeof DEVICE_STATUS_CODES)[number];
 
+/**
+ * Printer errors that need a person (hrPrinterDetectedErrorState bits, reading.ts): a device
+ * reporting one, or in status ERROR, needs attention. Low paper or toner are not among them:
+ * the supplies' forecast covers those.
+ */
+export const ATTENTION_ERRORS = [
+  'noPaper', 'noToner', 'doorOpen', 'jammed', 'offline', 'serviceRequested', 'inputTrayMissing',
+  'outputTrayMissing', 'markerSupplyMissing', 'outputFull',
+] as const;
+
 /** Supply percent below which SUPPLY_LOW is raised. */
 export const DEFAULT_SUPPLY_THRESHOLD = 10;
 /** Polls in a row a known device may miss before it is NOT_AVAILABLE. */

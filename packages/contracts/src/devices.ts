@@ -133,6 +133,12 @@ export const deviceListRowSchema = z.object({
   firmware: nstr,
   modelVendorCode: nstr,
   hasWalk: z.boolean(),
+  /** Needs a person now: status ERROR or a printer error of ATTENTION_ERRORS (home links here). */
+  attention: z.boolean(),
+  /** A page counter went backwards (counterBackwardsAt is set). */
+  counterBackwards: z.boolean(),
+  /** No profile of the models pack matched the device: its walk helps write one. */
+  unknownModel: z.boolean(),
 });
 export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
 
@@ -147,7 +153,8 @@ export const devicesList = defineList(deviceListRowSchema, {
   ],
   hidden: [
     'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount',
-    'a4Count', 'a4BwCount', 'a4ColorCount', 'equivalentCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode', 'hasWalk', 'id'
+    'a4Count', 'a4BwCount', 'a4ColorCount', 'equivalentCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode', 'hasWalk', 'id',
+    'attention', 'counterBackwards', 'unknownModel'
   ],
   unsortable: ['hasWalk', 'derivedCounters'],
   unfilterable: ['derivedCounters'],
@@ -164,6 +171,28 @@ export const deviceSupplySchema = z.object({
 });
 export type DeviceSupply = z.infer<typeof deviceSupplySchema>;
 
+/** A device as home and the identity notes name it: enough to recognise it and open its card. */
+export const homeDeviceSchema = z.object({
+  id: z.number().int(),
+  modelCode: nstr,
+  serialNumber: nstr,
+  ip: z.string(),
+  locationName: z.string(),
+});
+export type HomeDevice = z.infer<typeof homeDeviceSchema>;
+
+/** Why two devices may be one (identity reconciliation). */
+export const IDENTITY_KINDS = ['SAME_SERIAL', 'SAME_MAC', 'BOARD_SWAP'] as const;
+export type IdentityKind = (typeof IDENTITY_KINDS)[number];
+
+/** Two devices that may be one: `older` stopped being seen, or was seen first; `newer` is the one to keep. */
+export const identityPairSchema = z.object({
+  kind: z.enum(IDENTITY_KINDS),
+  older: homeDeviceSchema,
+  newer: homeDeviceSchema,
+});
+export type IdentityPair = z.infer<typeof identityPairSchema>;
+
 /** Every field of a device (spec section 3, Device) for the card. */
 export const deviceSchema = deviceListRowSchema.extend({
   port: z.number().int(),
@@ -173,6 +202,8 @@ export const deviceSchema = deviceListRowSchema.extend({
   scannerStatus: nstr,
   snmpStatusCode: nstr,
   errorBits: z.array(z.string()),
+  /** Devices that may be this one (identity reconciliation), among the caller's. */
+  identity: z.array(identityPairSchema),
   walkRefreshedAt: z.string().nullable(),
   walkRequestedAt: z.string().nullable(),
   comment: nstr,
@@ -205,6 +236,10 @@ export const changeActivitySchema = z.object({
   ids: z.array(id).min(1, 'devices.noneChosen').max(MAX_ACTIVITY_IDS),
   managedFlag: z.boolean(),
 });
+/** POST /api/devices/{id}/merge: the device whose history moves into {id}; it is then deleted. */
+export const deviceMergeSchema = z.object({ fromId: id });
+export type DeviceMerge = z.infer<typeof deviceMergeSchema>;
+
 export const messageResponseSchema = z.object({ message: z.string(), changed: z.number().int().optional() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

@@ -371,6 +371,28 @@ export const ROUTES: Record<string, Fixture> = {
   'GET /api/devices/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}` }) },
   'PUT /api/devices/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}`, payload: { comment: 'matrix' } }) },
   'DELETE /api/devices/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}` }) },
+  'POST /api/devices/:id/merge': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/merge`, payload: { fromId: await deviceAt(w, at) } }),
+  },
+  // Home's short lists name devices: those needing attention, inside the caller's locations only.
+  'GET /api/home': {
+    kind: 'list',
+    seed: async (w) => {
+      const inError = async (at: number) => {
+        const id = await deviceAt(w, at);
+        await w.ctx.db.execute(sql`UPDATE devices SET status_code = 'ERROR' WHERE id = ${id}`);
+        return id;
+      };
+      const inside = [await inError(w.loc.IN), await inError(w.loc.IN_CHILD)];
+      const outside = [await inError(w.loc.OUT), await inError(w.loc.DEFAULT)];
+      // As ingest would: a device event tells home its figures changed.
+      w.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: inside[0]!, locationId: w.loc.IN, event: 'STATUS_CHANGE' });
+      return { inside, outside };
+    },
+    request: () => ({ url: '/api/home' }),
+    rows: (b) => (b.devices?.attention.rows ?? []).map((r: { id: number }) => r.id),
+  },
   'POST /api/devices/change-activity': {
     kind: 'item',
     request: async (w, at) => ({ url: '/api/devices/change-activity', payload: { ids: [await deviceAt(w, at)], managedFlag: false } }),

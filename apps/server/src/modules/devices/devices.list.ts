@@ -9,6 +9,7 @@ import {
   dmDeviceUserDaysList,
 } from '@pagewatch/contracts/devices';
 import type { List } from '@pagewatch/contracts/list';
+import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
 import { devices } from './devices.tables.ts';
 
@@ -26,6 +27,14 @@ import { devices } from './devices.tables.ts';
  */
 export const COUNT_LIMIT = 1_000;
 
+const attentionList = sql.raw(`ARRAY[${ATTENTION_ERRORS.map((e) => `'${e}'`).join(', ')}]`);
+
+/** A device that needs a person now (ATTENTION_ERRORS); the devices grid and home share it. */
+export function attentionSql(alias: string) {
+  const a = sql.raw(alias);
+  return sql`(${a}.status_code = 'ERROR' OR ${a}.error_bits ?| ${attentionList})`;
+}
+
 export const devicesListSql = listSql(devicesList, {
   countLimit: COUNT_LIMIT,
   scope: sql`d.location_id`,
@@ -36,6 +45,9 @@ export const devicesListSql = listSql(devicesList, {
     ...tableFields('d', devices, ['id', 'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip', 'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag', 'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count', 'a4BwCount', 'a4ColorCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode']),
     equivalentCount: sql`(d.total_count + d.a3_count)`,
     hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
+    attention: attentionSql('d'),
+    counterBackwards: sql`(d.counter_backwards_at IS NOT NULL)`,
+    unknownModel: sql`(d.profile_id IS NULL)`,
   },
   extra: {
     locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true },

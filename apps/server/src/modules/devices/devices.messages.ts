@@ -12,6 +12,8 @@ addMessages({
     'devices.noWalks': 'There are no unknown devices with a walk',
     'devices.stateOn': 'enabled',
     'devices.stateOff': 'disabled',
+    'devices.mergeSelf': 'A device cannot be merged with itself',
+    'devices.merged': 'The devices are merged: {{days}} day(s) of history moved',
   },
   ru: {
     'devices.inventoryTooLong': 'Инвентарный номер — не больше 100 символов',
@@ -23,5 +25,7 @@ addMessages({
     'devices.noWalks': 'Нет неизвестных устройств с walk-файлом',
     'devices.stateOn': 'включено',
     'devices.stateOff': 'выключено',
+    'devices.mergeSelf': 'Устройство нельзя объединить с самим собой',
+    'devices.merged': 'Устройства объединены: перенесено дней истории: {{days}}',
   },
 });

@@ -175,6 +175,41 @@ export async function deleteDevice(db: Db, id: number) {
   await db.delete(devices).where(eq(devices.id, id));
 }
 
+/**
+ * Moves the history of device `from` into device `into` and deletes `from` (identity
+ * reconciliation: a board swap, or one printer that became two rows). Days, supply days and user
+ * days move where `into` has none of its own that day; events, addresses and the walk move;
+ * `into` keeps its current state and gains the earlier first-seen time. The months rollup of
+ * `into` is rebuilt by the days' triggers. Returns the days moved.
+ */
+export async function mergeDevices(tx: Db, into: number, from: number): Promise<number> {
+  await tx.execute(sql`SELECT id FROM devices WHERE id IN (${into}, ${from}) ORDER BY id FOR UPDATE`);
+  const moved = await tx.execute(sql`
+    UPDATE dm_device_days f SET device_id = ${into}
+    WHERE f.device_id = ${from} AND NOT EXISTS (SELECT 1 FROM dm_device_days t WHERE t.device_id = ${into} AND t.fact_date = f.fact_date)
+    RETURNING f.fact_date`);
+  await tx.execute(sql`
+    UPDATE dm_device_part_days f SET device_id = ${into}
+    WHERE f.device_id = ${from}
+      AND NOT EXISTS (SELECT 1 FROM dm_device_part_days t WHERE t.device_id = ${into} AND t.fact_date = f.fact_date AND t.supply_index = f.supply_index)`);
+  await tx.execute(sql`
+    UPDATE dm_device_user_days f SET device_id = ${into}
+    WHERE f.device_id = ${from}
+      AND NOT EXISTS (SELECT 1 FROM dm_device_user_days t WHERE t.device_id = ${into} AND t.fact_date = f.fact_date AND t.username = f.username)`);
+  await tx.execute(sql`UPDATE device_events SET device_id = ${into} WHERE device_id = ${from}`);
+  await tx.execute(sql`UPDATE device_ip_history SET device_id = ${into} WHERE device_id = ${from}`);
+  await tx.execute(sql`
+    INSERT INTO device_walks (device_id, walked_at, sys_object_id, sys_descr, row_count, rows)
+    SELECT ${into}, walked_at, sys_object_id, sys_descr, row_count, rows FROM device_walks WHERE device_id = ${from}
+    ON CONFLICT (device_id) DO NOTHING`);
+  await tx.execute(sql`
+    UPDATE devices i SET created_at = least(i.created_at, f.created_at),
+      inventory_number = coalesce(i.inventory_number, f.inventory_number), comment = coalesce(i.comment, f.comment)
+    FROM devices f WHERE i.id = ${into} AND f.id = ${from}`);
+  await tx.delete(devices).where(eq(devices.id, from));
+  return moved.rows.length;
+}
+
 /** The location of each of the devices that exist. */
 export function locationsOfDevices(db: Db, ids: number[]): Promise<{ id: number; locationId: number }[]> {
   if (!ids.length) return Promise.resolve([]);

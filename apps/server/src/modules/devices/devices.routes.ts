@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponseSchema } from '@pagewatch/contracts/list';
 import {
   changeActivitySchema,
+  deviceMergeSchema,
   deviceSchema,
   deviceUpdateSchema,
   locationDeviceStatisticsSchema,
@@ -68,6 +69,15 @@ export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     await svc.remove(callerOf(req), req.params.id);
     return reply.status(204).send();
+  });
+
+  // Identity reconciliation (issue 21): the other device's history moves into this one.
+  app.post('/api/devices/:id/merge', {
+    config: { access: 'MNU_DEVICES.EDIT' },
+    schema: { tags, params: idParams, body: deviceMergeSchema, response: { 200: messageResponseSchema } },
+  }, async (req) => {
+    const days = await svc.merge(callerOf(req), req.params.id, req.body.fromId);
+    return { message: translate(req.lang, 'devices.merged', { days }), changed: days };
   });
 
   app.post('/api/dm-device-days/device/:id/update-walk', {

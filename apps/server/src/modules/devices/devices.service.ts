@@ -22,12 +22,24 @@ import {
 } from './devices.repository.ts';
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
+import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
+import { identityPairs, type PairDevice } from './device-identity.repository.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { Db } from '../../db/client.ts';
+import type { Hub } from '../../plugins/realtime.ts';
 
 export type WalkZip = { fileName: string; data: Buffer; count: number };
 
 /** The devices domain's verbs: lists, the card, maintenance, walks and statistics, all scoped to the caller. */
 export class DevicesService extends DomainService {
+  private readonly hub: Hub;
+
+  constructor(db: Db, log: EventLog, hub: Hub) {
+    super(db, log);
+    this.hub = hub;
+  }
+
   /** A page of one of the domain's lists (devices.list.ts) as JSON text: `{ pageRows, totalRows }`. */
   async list(caller: Caller, def: ListDef, q: ListQuery): Promise<string> {
     return runListJson(this.db, def, q, caller);
@@ -43,7 +55,11 @@ export class DevicesService extends DomainService {
 
   async get(caller: Caller, id: number): Promise<Device> {
     const { d, locationName, agentName, walkRequestedAt } = await this.own(caller, id);
-    const [supplies, days] = await Promise.all([suppliesOfDevice(this.db, id), dayCounters(this.db, id)]);
+    const [supplies, days, pairs] = await Promise.all([suppliesOfDevice(this.db, id), dayCounters(this.db, id), identityPairs(this.db, id)]);
+    const strip = ({ locationId: _, ...x }: PairDevice) => x;
+    const identity = pairs
+      .filter((p) => caller.scope.has(p.older.locationId) && caller.scope.has(p.newer.locationId))
+      .map((p) => ({ kind: p.kind, older: strip(p.older), newer: strip(p.newer) }));
     return {
       id: d.id,
       modelCode: d.modelCode,
@@ -99,6 +115,10 @@ export class DevicesService extends DomainService {
       notAvailableFlag: d.notAvailableFlag,
       matReplacementRequiredFlag: d.matReplacementRequiredFlag,
       needAttentionFlag: d.needAttentionFlag,
+      attention: d.statusCode === 'ERROR' || d.errorBits.some((e) => (ATTENTION_ERRORS as readonly string[]).includes(e)),
+      counterBackwards: d.counterBackwardsAt !== null,
+      unknownModel: d.profileId === null,
+      identity,
       modelVendorCode: d.modelVendorCode,
       agentId: d.agentId,
       agentName: agentName ?? null,
@@ -130,6 +150,7 @@ export class DevicesService extends DomainService {
           params: { device: d.serialNumber ?? d.ip, fields: Object.keys(set).join(', ') },
         }, tx);
       });
+      this.published(id, set.locationId ?? d.locationId, 'EDITED');
     }
     return this.get(caller, id);
   }
@@ -143,6 +164,33 @@ export class DevicesService extends DomainService {
         locationId: d.locationId, params: { device: `${d.modelCode ?? ''} ${d.serialNumber ?? d.ip}`.trim() },
       }, tx);
     });
+    this.published(id, d.locationId, 'DELETED');
+  }
+
+  /** Every instance's home and every console's open screens hear of a change to a device, as of a device event. */
+  private published(deviceId: number, locationId: number, event: 'EDITED' | 'DELETED' | 'MERGED') {
+    this.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId, locationId, event });
+  }
+
+  /**
+   * Merges device `fromId` into `id` (identity reconciliation), keeping both histories. Both must
+   * be the caller's; the caller then sees the merged device where `id` is.
+   */
+  async merge(caller: Caller, id: number, fromId: number): Promise<number> {
+    if (id === fromId) throw new AppError('VALIDATION', { fields: [{ field: 'fromId', key: 'devices.mergeSelf' }] });
+    const { d: into } = await this.own(caller, id);
+    const { d: from } = await this.own(caller, fromId);
+    const name = (d: typeof into) => `${d.modelCode ?? ''} ${d.serialNumber ?? d.ip}`.trim();
+    const days = await this.db.transaction(async (tx) => {
+      const moved = await repo.mergeDevices(tx, id, fromId);
+      await this.log.write({
+        group: 'DEVICES', level: 'I', messageCode: 'device.merged', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
+        locationId: into.locationId, params: { from: name(from), into: name(into), days: moved },
+      }, tx);
+      return moved;
+    });
+    this.published(id, into.locationId, 'MERGED');
+    return days;
   }
 
   /**

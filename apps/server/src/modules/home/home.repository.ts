@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { HOME_LIST_ROWS } from '@pagewatch/contracts/home';
+import type { Db } from '../../db/client.ts';
+import { attentionSql } from '../devices/devices.list.ts';
+import { iso } from '../devices/devices.repository.ts';
+export { identityPairs, type PairDevice, type StoredPair } from '../devices/device-identity.repository.ts';
+
+/**
+ * Home's figures per location, for every location at once: one pass over devices, supplies,
+ * months and agents, grouped by location. The service keeps the result and adds up the
+ * caller's locations from it, so a request costs no query.
+ */
+
+const int = (v: unknown) => Number(v ?? 0);
+
+export type LocationDevices = {
+  locationId: number;
+  locationName: string;
+  total: number;
+  ok: number;
+  warning: number;
+  error: number;
+  notAvailable: number;
+  unknown: number;
+  maintenance: number;
+  attention: number;
+  backwards: number;
+  noProfile: number;
+};
+
+export async function devicesByLocation(db: Db): Promise<LocationDevices[]> {
+  const res = await db.execute(sql`
+    SELECT d.location_id, l.name,
+      count(*) AS total,
+      count(*) FILTER (WHERE d.status_code = 'OK') AS ok,
+      count(*) FILTER (WHERE d.status_code = 'WARNING') AS warning,
+      count(*) FILTER (WHERE d.status_code = 'ERROR') AS error,
+      count(*) FILTER (WHERE d.status_code = 'NOT_AVAILABLE') AS not_available,
+      count(*) FILTER (WHERE d.status_code = 'UNKNOWN') AS unknown,
+      count(*) FILTER (WHERE d.managed_flag) AS maintenance,
+      count(*) FILTER (WHERE ${attentionSql('d')}) AS attention,
+      count(*) FILTER (WHERE d.counter_backwards_at IS NOT NULL) AS backwards,
+      count(*) FILTER (WHERE d.profile_id IS NULL) AS no_profile
+    FROM devices d JOIN locations l ON l.id = d.location_id
+    GROUP BY d.location_id, l.name`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    locationId: int(r.location_id),
+    locationName: String(r.name),
+    total: int(r.total),
+    ok: int(r.ok),
+    warning: int(r.warning),
+    error: int(r.error),
+    notAvailable: int(r.not_available),
+    unknown: int(r.unknown),
+    maintenance: int(r.maintenance),
+    attention: int(r.attention),
+    backwards: int(r.backwards),
+    noProfile: int(r.no_profile),
+  }));
+}
+
+export type LocationSupplies = { locationId: number; within7: number; within14: number; empty: number };
+
+/** Supplies running out, as the consumables grid filters them (days left, level 0). */
+export async function suppliesByLocation(db: Db): Promise<LocationSupplies[]> {
+  const res = await db.execute(sql`
+    SELECT location_id,
+      count(*) FILTER (WHERE days_left <= 7) AS within7,
+      count(*) FILTER (WHERE days_left <= 14) AS within14,
+      count(*) FILTER (WHERE percent = 0) AS empty
+    FROM consumables
+    WHERE days_left <= 14 OR percent = 0
+    GROUP BY location_id`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({ locationId: int(r.location_id), within7: int(r.within7), within14: int(r.within14), empty: int(r.empty) }));
+}
+
+export type AttentionRow = {
+  id: number;
+  modelCode: string | null;
+  serialNumber: string | null;
+  ip: string;
+  locationId: number;
+  locationName: string;
+  statusCode: string;
+  problems: string[];
+  since: string | null;
+};
+
+/**
+ * Each location's devices that need attention, the longest first (HOME_LIST_ROWS of them): since
+ * the last change of their status, or since they were first seen.
+ */
+export async function attentionByLocation(db: Db): Promise<AttentionRow[]> {
+  const res = await db.execute(sql`
+    SELECT * FROM (
+      SELECT d.id, d.model_code, d.serial_number, d.ip, d.location_id, l.name AS location_name, d.status_code, d.error_bits,
+        coalesce(s.since, d.created_at) AS since,
+        row_number() OVER (PARTITION BY d.location_id ORDER BY coalesce(s.since, d.created_at), d.id) AS rn
+      FROM devices d
+      JOIN locations l ON l.id = d.location_id
+      LEFT JOIN LATERAL (
+        SELECT max(e.event_at) AS since FROM device_events e
+        WHERE e.device_id = d.id AND e.type IN ('STATUS_CHANGE', 'NOT_AVAILABLE', 'BACK_ONLINE', 'NEW_DEVICE')
+      ) s ON true
+      WHERE ${attentionSql('d')}
+    ) x WHERE rn <= ${HOME_LIST_ROWS}`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    id: int(r.id),
+    modelCode: (r.model_code as string | null) ?? null,
+    serialNumber: (r.serial_number as string | null) ?? null,
+    ip: String(r.ip),
+    locationId: int(r.location_id),
+    locationName: String(r.location_name),
+    statusCode: String(r.status_code),
+    problems: (typeof r.error_bits === 'string' ? JSON.parse(r.error_bits) : r.error_bits) as string[],
+    since: iso(r.since),
+  }));
+}
+
+export type Pages = { bw: number; color: number; total: number };
+export type LocationPages = { locationId: number; thisMonth: Pages; lastMonth: Pages };
+
+/**
+ * Pages of this month and last per location (the device's location now), from the months
+ * rollup: the forward steps of the counters, so a reset or a replaced board adds no pages.
+ */
+export async function pagesByLocation(db: Db): Promise<LocationPages[]> {
+  const res = await db.execute(sql`
+    SELECT d.location_id, m.month = date_trunc('month', current_date)::date AS this_month,
+      sum(m.mono_steps) AS bw, sum(m.color_steps) AS color,
+      sum(coalesce(m.total_steps, coalesce(m.mono_steps, 0) + coalesce(m.color_steps, 0))) AS total
+    FROM dm_device_months m JOIN devices d ON d.id = m.device_id
+    WHERE m.month >= (date_trunc('month', current_date) - interval '1 month')::date
+    GROUP BY 1, 2`);
+  const byLocation = new Map<number, LocationPages>();
+  const zero = (): Pages => ({ bw: 0, color: 0, total: 0 });
+  for (const r of res.rows as Record<string, unknown>[]) {
+    const id = int(r.location_id);
+    let entry = byLocation.get(id);
+    if (!entry) byLocation.set(id, (entry = { locationId: id, thisMonth: zero(), lastMonth: zero() }));
+    entry[r.this_month === true || r.this_month === 't' ? 'thisMonth' : 'lastMonth'] = { bw: int(r.bw), color: int(r.color), total: int(r.total) };
+  }
+  return [...byLocation.values()];
+}
+
+export type AgentRow = { id: number; name: string; locationId: number; locationName: string; lastContactAt: string | null; createdAt: string };
+
+export async function agentsForHome(db: Db): Promise<AgentRow[]> {
+  const res = await db.execute(sql`
+    SELECT a.id, a.name, a.location_id, l.name AS location_name, a.last_contact_at, a.created_at
+    FROM agents a JOIN locations l ON l.id = a.location_id ORDER BY a.last_contact_at NULLS FIRST, a.id`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    id: int(r.id),
+    name: String(r.name),
+    locationId: int(r.location_id),
+    locationName: String(r.location_name),
+    lastContactAt: iso(r.last_contact_at),
+    createdAt: iso(r.created_at)!,
+  }));
+}
+
+export async function rangesByLocation(db: Db): Promise<Map<number, number>> {
+  const res = await db.execute(sql`SELECT location_id, count(*) AS n FROM network_ranges GROUP BY location_id`);
+  return new Map((res.rows as Record<string, unknown>[]).map((r) => [int(r.location_id), int(r.n)]));
+}

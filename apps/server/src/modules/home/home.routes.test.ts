@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { homeSchema, type Home } from '@pagewatch/contracts/home';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { addLocation } from '../../test/scope-fixture.ts';
+import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+let admin: string;
+let adminA: string;
+let operatorA: string;
+let locA: number;
+let locB: number;
+const ids: Record<string, number> = {};
+
+const DAY = 86_400_000;
+/** Noon UTC of a day of this month (0) or last month (-1); days past the month's end are its last day. */
+function dayOf(monthOffset: 0 | -1, day: number): Date {
+  const now = new Date();
+  const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthOffset, 1, 12);
+  const last = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthOffset + 1, 0, 12);
+  return new Date(Math.min(first + (day - 1) * DAY, last));
+}
+
+const home = async (token = admin): Promise<Home> => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return homeSchema.parse(res.json());
+};
+const merge = (into: number, fromId: unknown, token = adminA) =>
+  t.app.inject({ method: 'POST', url: `/api/devices/${into}/merge`, headers: bearer(token), payload: { fromId } as object });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+  locA = await addLocation(t.ctx.db, 'HOME_A');
+  locB = await addLocation(t.ctx.db, 'HOME_B');
+  const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: locA, range: { from: '127.0.30.1', to: '127.0.30.254' } });
+  const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: locB, range: { from: '127.0.31.1', to: '127.0.31.254' } });
+  // An agent that never reported.
+  await createAgent(t.app, admin, { name: 'Agent Quiet', locationId: locA });
+  const read = (agent: typeof a, ip: string, p: Printer, readAt = new Date()) =>
+    post(t.app, agent.token, batch([agentReading(ip, p, { readAt, rangeId: agent.rangeId })]));
+
+  // SA1 prints 300 pages last month and 200 this month (a reading on the month's first and last day, and now).
+  await read(a, '127.0.30.1', { serial: 'SA1', total: 1000, black: 60 }, dayOf(-1, 1));
+  await read(a, '127.0.30.1', { serial: 'SA1', total: 1300, black: 50 }, dayOf(-1, 31));
+  await read(a, '127.0.30.1', { serial: 'SA1', total: 1500, black: 40 });
+  // SA2 has a paper jam since its first reading; SA3's toner is empty.
+  await read(a, '127.0.30.2', { serial: 'SA2', total: 100, black: 70, errors: ['jammed'] });
+  await read(a, '127.0.30.3', { serial: 'SA3', total: 100, black: 0 });
+  // A board swap: OLD1 was last seen three days ago at .7; NEW1, the same model, is there now.
+  // Its counter stands still, so its pages are none whichever months those days fall in.
+  await read(a, '127.0.30.7', { serial: 'OLD1', total: 5000, black: 50 }, new Date(Date.now() - 4 * DAY));
+  await read(a, '127.0.30.7', { serial: 'OLD1', total: 5000, black: 49 }, new Date(Date.now() - 3 * DAY));
+  await read(a, '127.0.30.7', { serial: 'NEW1', total: 20, black: 49 });
+  // Location B: one working printer with a low toner state only (no attention), one down.
+  await read(b, '127.0.31.1', { serial: 'SB1', total: 700, black: 55, errors: ['lowToner'] });
+  await read(b, '127.0.31.2', { serial: 'SB2', total: 900, black: 30, deviceStatus: 'down' });
+
+  for (const r of (await t.ctx.db.execute(sql`SELECT id, serial_number FROM devices`)).rows as { id: number; serial_number: string }[]) ids[r.serial_number] = r.id;
+  // What the forecast job would have stored: SA1's toner runs out in 5 days, SB1's in 12.
+  await t.ctx.db.execute(sql`UPDATE consumables SET days_left = 5 WHERE device_id = ${ids.SA1}`);
+  await t.ctx.db.execute(sql`UPDATE consumables SET days_left = 12 WHERE device_id = ${ids.SB1}`);
+
+  await createUser(t.app, admin, { login: 'homeadmina', password: 'Passw0rd!', role: 'ADMIN', locationIds: [locA] });
+  await createUser(t.app, admin, { login: 'homeopa', password: 'Passw0rd!', role: 'OPERATOR', locationIds: [locA] });
+  adminA = await signIn(t.app, 'homeadmina', 'Passw0rd!');
+  operatorA = await signIn(t.app, 'homeopa', 'Passw0rd!');
+});
+afterAll(() => t.close());
+
+describe('home', () => {
+  it('counts the devices of the caller by state, and their supplies running out', async () => {
+    const all = (await home()).devices!;
+    expect(all.total).toBe(7);
+    expect(all.byStatus).toMatchObject({ ERROR: 2, WARNING: 1 });
+    expect(all.runsOut).toEqual({ within7: 1, within14: 2, empty: 1 });
+    const mine = (await home(operatorA)).devices!;
+    expect(mine.total).toBe(5);
+    expect(mine.byStatus.ERROR + mine.byStatus.WARNING + mine.byStatus.OK + mine.byStatus.UNKNOWN + mine.byStatus.NOT_AVAILABLE).toBe(5);
+    expect(mine.runsOut).toEqual({ within7: 1, within14: 1, empty: 1 });
+    expect(mine.maintenance).toBe(5);
+  });
+
+  it('lists the devices that need attention with the time since, only the caller\'s', async () => {
+    const all = (await home()).devices!.attention;
+    expect(all.rows.map((r) => r.serialNumber).sort()).toEqual(['SA2', 'SB2']);
+    expect(all.count).toBe(2);
+    const mine = (await home(operatorA)).devices!.attention;
+    expect(mine.rows.map((r) => r.serialNumber)).toEqual(['SA2']);
+    expect(mine.rows[0]).toMatchObject({ id: ids.SA2, problems: ['jammed'], locationName: 'Location HOME_A' });
+    expect(Date.parse(mine.rows[0]!.since!)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('adds up pages of this month and last from the forward steps, per location', async () => {
+    const pages = (await home(operatorA)).devices!.pages;
+    expect(pages.lastMonth.total).toBe(300);
+    // SA1's 200; a device's first reading adds no pages.
+    expect(pages.thisMonth).toEqual({ bw: 200, color: 0, total: 200 });
+    expect((await home()).devices!.pages.thisMonth.total).toBe(200);
+    expect(pages.byLocation.map((l) => l.locationId)).toEqual([locA]);
+    expect(pages.byLocation[0]!.lastMonth.bw).toBe(300);
+  });
+
+  it('flags the board swap and the agents that never reported; hides agents without their grant', async () => {
+    const h = await home(adminA);
+    expect(h.devices!.quality.identity).toEqual([
+      expect.objectContaining({ kind: 'BOARD_SWAP', older: expect.objectContaining({ id: ids.OLD1 }), newer: expect.objectContaining({ id: ids.NEW1 }) }),
+    ]);
+    expect(h.agents!.silent.map((a) => a.name)).toEqual(['Agent Quiet']);
+    expect(h.agents!.total).toBe(2);
+    expect((await home(operatorA)).agents).toBeNull();
+    // The device card names the other device too.
+    const card = (await t.app.inject({ url: `/api/devices/${ids.NEW1}`, headers: bearer(adminA) })).json();
+    expect(card.identity).toHaveLength(1);
+    expect(card.identity[0].older.serialNumber).toBe('OLD1');
+  });
+
+  it('follows device events: kept until one arrives, then computed again', async () => {
+    const before = (await home()).devices!.byStatus.NOT_AVAILABLE;
+    await t.ctx.db.execute(sql`UPDATE devices SET status_code = 'NOT_AVAILABLE' WHERE id = ${ids.SB1}`);
+    expect((await home()).devices!.byStatus.NOT_AVAILABLE).toBe(before);
+    t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: ids.SB1, locationId: locB, event: 'NOT_AVAILABLE' });
+    expect((await home()).devices!.byStatus.NOT_AVAILABLE).toBe(before + 1);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ url: '/api/home' })).statusCode).toBe(401);
+  });
+});
+
+describe('merging two devices', () => {
+  it('refuses bad input, other locations and callers without the grant', async () => {
+    const self = await merge(ids.NEW1, ids.NEW1);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().details[0].field).toBe('fromId');
+    expect((await merge(ids.NEW1, 'x')).statusCode).toBe(400);
+    expect((await merge(ids.NEW1, 99_999_999)).statusCode).toBe(404);
+    expect((await merge(ids.NEW1, ids.SB1)).statusCode).toBe(403);
+    expect((await merge(ids.NEW1, ids.OLD1, operatorA)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/devices/${ids.OLD1}`, headers: bearer(adminA) })).statusCode).toBe(200);
+  });
+
+  it('moves the older device\'s history into the newer one and deletes it', async () => {
+    const daysOf = async (id: number) =>
+      ((await t.ctx.db.execute(sql`SELECT to_char(fact_date, 'YYYY-MM-DD') AS d FROM dm_device_days WHERE device_id = ${id} ORDER BY 1`)).rows as { d: string }[]).map((r) => r.d);
+    const oldDays = await daysOf(ids.OLD1);
+    const newDays = await daysOf(ids.NEW1);
+    const res = await merge(ids.NEW1, ids.OLD1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().changed).toBe(oldDays.filter((d) => !newDays.includes(d)).length);
+    expect(await daysOf(ids.NEW1)).toEqual([...new Set([...oldDays, ...newDays])].sort());
+    expect((await t.app.inject({ url: `/api/devices/${ids.OLD1}`, headers: bearer(adminA) })).statusCode).toBe(404);
+    const events = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM device_events WHERE device_id = ${ids.NEW1} AND type = 'NEW_DEVICE'`);
+    expect((events.rows[0] as { n: number }).n).toBe(2);
+    // The months follow the moved days; home forgets the pair at once.
+    const months = await t.ctx.db.execute(sql`SELECT sum(days_seen)::int AS n FROM dm_device_months WHERE device_id = ${ids.NEW1}`);
+    expect((months.rows[0] as { n: number }).n).toBe(new Set([...oldDays, ...newDays]).size);
+    expect((await home(adminA)).devices!.quality.identity).toEqual([]);
+    const log = await t.ctx.db.execute(sql`SELECT message FROM event_logs WHERE message_code = 'device.merged'`);
+    expect(log.rows).toHaveLength(1);
+  });
+});

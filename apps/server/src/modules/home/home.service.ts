@@ -1,0 +1,189 @@
+import { AGENT_SILENT_MINUTES, HOME_LIST_ROWS, type Home } from '@pagewatch/contracts/home';
+import type { Db } from '../../db/client.ts';
+import type { Hub } from '../../plugins/realtime.ts';
+import type { Caller } from '../auth/caller.ts';
+import * as repo from './home.repository.ts';
+
+/** Figures older than this are computed again even without a device event (edits, agents falling silent). */
+export const HOME_MAX_AGE_MS = 15_000;
+/** How many locations the pages chart shows, the busiest first. */
+const CHART_LOCATIONS = 12;
+
+type Snapshot = {
+  at: Date;
+  devices: repo.LocationDevices[];
+  supplies: Map<number, repo.LocationSupplies>;
+  attention: repo.AttentionRow[];
+  pages: Map<number, repo.LocationPages>;
+  pairs: repo.StoredPair[];
+  agents: repo.AgentRow[];
+  ranges: Map<number, number>;
+};
+
+const addPages = (a: repo.Pages, b: repo.Pages): repo.Pages => ({ bw: a.bw + b.bw, color: a.color + b.color, total: a.total + b.total });
+const ZERO: repo.Pages = { bw: 0, color: 0, total: 0 };
+const byOldest = (a: { since: string | null }, b: { since: string | null }) => (a.since ?? '').localeCompare(b.since ?? '');
+
+/**
+ * `/home`: the figures of every location, computed in one pass and kept, then added up over
+ * each caller's locations. A device event (any instance's, through the hub) makes the next
+ * request compute them again; so do HOME_MAX_AGE_MS. Concurrent requests share one computation,
+ * and one runs at a time, so a busy home costs the database one pass, not one per caller.
+ */
+export class HomeService {
+  private readonly db: Db;
+  private snapshot: Snapshot | null = null;
+  /** Bumped by every device event; a snapshot begun before the last bump is stale. */
+  private generation = 0;
+  private snapshotGeneration = -1;
+  private running: Promise<Snapshot> | null = null;
+  private runningGeneration = -1;
+  private readonly off: () => void;
+
+  constructor(db: Db, hub: Hub) {
+    this.db = db;
+    this.off = hub.subscribe('devices', () => void this.generation++);
+  }
+
+  close() {
+    this.off();
+  }
+
+  /** Forget the figures (a device edited, merged or moved): the next request computes them. */
+  invalidate() {
+    this.generation++;
+  }
+
+  private fresh(s: Snapshot | null): s is Snapshot {
+    return !!s && this.snapshotGeneration === this.generation && Date.now() - s.at.getTime() < HOME_MAX_AGE_MS;
+  }
+
+  private async current(): Promise<Snapshot> {
+    for (;;) {
+      if (this.fresh(this.snapshot)) return this.snapshot;
+      if (!this.running) break;
+      // A computation begun after the last event is as good as a new one; an older one is waited for.
+      if (this.runningGeneration === this.generation) return this.running;
+      await this.running.catch(() => undefined);
+    }
+    const generation = this.generation;
+    const run = this.compute().then((s) => {
+      this.snapshot = s;
+      this.snapshotGeneration = generation;
+      return s;
+    });
+    this.running = run;
+    this.runningGeneration = generation;
+    try {
+      return await run;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  private async compute(): Promise<Snapshot> {
+    const at = new Date();
+    // One after the other: the pool's other connections stay free for the callers' own work.
+    const devices = await repo.devicesByLocation(this.db);
+    const supplies = await repo.suppliesByLocation(this.db);
+    const attention = await repo.attentionByLocation(this.db);
+    const pages = await repo.pagesByLocation(this.db);
+    const pairs = await repo.identityPairs(this.db);
+    const agents = await repo.agentsForHome(this.db);
+    const ranges = await repo.rangesByLocation(this.db);
+    return {
+      at,
+      devices,
+      supplies: new Map(supplies.map((s) => [s.locationId, s])),
+      attention,
+      pages: new Map(pages.map((p) => [p.locationId, p])),
+      pairs,
+      agents,
+      ranges,
+    };
+  }
+
+  async home(caller: Caller): Promise<Home> {
+    const s = await this.current();
+    const sees = (locationId: number) => caller.scope.has(locationId);
+    return {
+      devices: caller.grants.has('MNU_DEVICES.READ') ? devicesPart(s, sees) : null,
+      agents: caller.grants.has('MNU_AGENTS.READ') ? agentsPart(s, sees) : null,
+      computedAt: s.at.toISOString(),
+    };
+  }
+}
+
+function devicesPart(s: Snapshot, sees: (locationId: number) => boolean): NonNullable<Home['devices']> {
+  const byStatus = { OK: 0, WARNING: 0, ERROR: 0, NOT_AVAILABLE: 0, UNKNOWN: 0 };
+  let total = 0;
+  let maintenance = 0;
+  let attention = 0;
+  let noProfile = 0;
+  let counterBackwards = 0;
+  const runsOut = { within7: 0, within14: 0, empty: 0 };
+  let thisMonth = ZERO;
+  let lastMonth = ZERO;
+  const byLocation: NonNullable<Home['devices']>['pages']['byLocation'] = [];
+  for (const d of s.devices) {
+    if (!sees(d.locationId)) continue;
+    total += d.total;
+    byStatus.OK += d.ok;
+    byStatus.WARNING += d.warning;
+    byStatus.ERROR += d.error;
+    byStatus.NOT_AVAILABLE += d.notAvailable;
+    byStatus.UNKNOWN += d.unknown;
+    maintenance += d.maintenance;
+    attention += d.attention;
+    noProfile += d.noProfile;
+    counterBackwards += d.backwards;
+    const sup = s.supplies.get(d.locationId);
+    if (sup) {
+      runsOut.within7 += sup.within7;
+      runsOut.within14 += sup.within14;
+      runsOut.empty += sup.empty;
+    }
+    const p = s.pages.get(d.locationId);
+    if (p) {
+      thisMonth = addPages(thisMonth, p.thisMonth);
+      lastMonth = addPages(lastMonth, p.lastMonth);
+      byLocation.push({ locationId: d.locationId, locationName: d.locationName, thisMonth: p.thisMonth, lastMonth: p.lastMonth });
+    }
+  }
+  byLocation.sort((a, b) => b.thisMonth.total + b.lastMonth.total - (a.thisMonth.total + a.lastMonth.total) || a.locationName.localeCompare(b.locationName));
+  const rows = s.attention
+    .filter((r) => sees(r.locationId))
+    .sort(byOldest)
+    .slice(0, HOME_LIST_ROWS)
+    .map(({ locationId: _, ...r }) => r);
+  const identity = s.pairs
+    .filter((p) => sees(p.older.locationId) && sees(p.newer.locationId))
+    .slice(0, HOME_LIST_ROWS)
+    .map((p) => ({ kind: p.kind, older: strip(p.older), newer: strip(p.newer) }));
+  return {
+    total,
+    byStatus,
+    maintenance,
+    runsOut,
+    attention: { count: attention, rows },
+    pages: { thisMonth, lastMonth, byLocation: byLocation.slice(0, CHART_LOCATIONS) },
+    quality: { noProfile, counterBackwards, identity },
+  };
+}
+
+const strip = ({ locationId: _, ...d }: repo.PairDevice) => d;
+
+function agentsPart(s: Snapshot, sees: (locationId: number) => boolean): NonNullable<Home['agents']> {
+  const silentBefore = Date.now() - AGENT_SILENT_MINUTES * 60_000;
+  const mine = s.agents.filter((a) => sees(a.locationId));
+  let ranges = 0;
+  for (const [locationId, n] of s.ranges) if (sees(locationId)) ranges += n;
+  return {
+    total: mine.length,
+    silent: mine
+      .filter((a) => (a.lastContactAt ? Date.parse(a.lastContactAt) : 0) < silentBefore)
+      .slice(0, HOME_LIST_ROWS)
+      .map(({ id, name, locationName, lastContactAt }) => ({ id, name, locationName, lastContactAt })),
+    ranges,
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DEVICE_STATUS_CODES } from './device-events.ts';
+import { homeDeviceSchema, identityPairSchema } from './devices.ts';
+import { timestamp } from './list.ts';
+
+/**
+ * `/home` (issue 21): what needs the caller today, over their locations. Every part is a count
+ * or a short list that links to the grid behind it; `null` parts are those the caller's grants
+ * do not show (devices without MNU_DEVICES.READ, agents without MNU_AGENTS.READ).
+ */
+
+/** Supplies that run out within these many days (the forecast's `daysLeft`). */
+export const RUNS_OUT_WITHIN = [7, 14] as const;
+/** An agent silent for longer than this has stopped reporting. */
+export const AGENT_SILENT_MINUTES = 30;
+/** How many rows the short lists of home carry. */
+export const HOME_LIST_ROWS = 10;
+
+const count = z.number().int().nonnegative();
+
+const pages = z.object({ bw: count, color: count, total: count });
+
+export const homeSchema = z.object({
+  devices: z
+    .object({
+      total: count,
+      byStatus: z.record(z.enum(DEVICE_STATUS_CODES), count),
+      /** Devices with maintenance on (the managed flag). */
+      maintenance: count,
+      /** Supplies whose forecast says they run out within 7 and 14 days (empty ones included), and those at 0%. */
+      runsOut: z.object({ within7: count, within14: count, empty: count }),
+      /** Devices that need attention (a jam, an error, an open cover…), the longest first. */
+      attention: z.object({
+        count,
+        rows: z.array(homeDeviceSchema.extend({ statusCode: z.string(), problems: z.array(z.string()), since: timestamp().nullable() })),
+      }),
+      /** Pages of this month and last (forward steps of the counters), in all and per location. */
+      pages: z.object({
+        thisMonth: pages,
+        lastMonth: pages,
+        byLocation: z.array(z.object({ locationId: z.number().int(), locationName: z.string(), thisMonth: pages, lastMonth: pages })),
+      }),
+      /** Data quality: devices that matched no profile and wait for a walk, counters that went backwards, identity pairs. */
+      quality: z.object({ noProfile: count, counterBackwards: count, identity: z.array(identityPairSchema) }),
+    })
+    .nullable(),
+  agents: z
+    .object({
+      total: count,
+      /** Agents silent for over AGENT_SILENT_MINUTES, or never heard from. */
+      silent: z.array(z.object({ id: z.number().int(), name: z.string(), locationName: z.string(), lastContactAt: timestamp().nullable() })),
+      ranges: count,
+    })
+    .nullable(),
+  /** When the figures were computed: they follow device events within seconds. */
+  computedAt: timestamp(),
+});
+export type Home = z.infer<typeof homeSchema>;
