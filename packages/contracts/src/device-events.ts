@@ -18,6 +18,15 @@ export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 export const DEVICE_STATUS_CODES = ['OK', 'WARNING', 'ERROR', 'NOT_AVAILABLE', 'UNKNOWN'] as const;
 export type DeviceStatusCode = (typeof DEVICE_STATUS_CODES)[number];
 
+/** Device statuses, each defined once: label key and colour (house style 5); home names them "working"… */
+export const DEVICE_STATUS_DEFS: Record<DeviceStatusCode, { labelKey: string; color: string }> = {
+  OK: { labelKey: 'notification.status.OK', color: 'teal' },
+  WARNING: { labelKey: 'notification.status.WARNING', color: 'yellow' },
+  ERROR: { labelKey: 'notification.status.ERROR', color: 'red' },
+  NOT_AVAILABLE: { labelKey: 'notification.status.NOT_AVAILABLE', color: 'gray' },
+  UNKNOWN: { labelKey: 'notification.status.UNKNOWN', color: 'indigo' },
+};
+
 /**
  * Printer errors that need a person (hrPrinterDetectedErrorState bits, reading.ts): a device
  * reporting one, or in status ERROR, needs attention. Low paper or toner are not among them:

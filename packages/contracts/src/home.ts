@@ -9,8 +9,8 @@ import { timestamp } from './list.ts';
  * do not show (devices without MNU_DEVICES.READ, agents without MNU_AGENTS.READ).
  */
 
-/** Supplies that run out within these many days (the forecast's `daysLeft`). */
-export const RUNS_OUT_WITHIN = [7, 14] as const;
+/** Supplies that run out within these many days (the forecast's `daysLeft`): home counts the first two. */
+export const RUNS_OUT_RANGES = [7, 14, 30] as const;
 /** An agent silent for longer than this has stopped reporting. */
 export const AGENT_SILENT_MINUTES = 30;
 /** How many rows the short lists of home carry. */

@@ -94,7 +94,8 @@ export class SimPrinter {
     const init = createRng(hash32(seed, index, 1));
     this.rng = createRng(hash32(seed, index, 2));
     this.serial = SERIAL_STYLE[model.vendor]!(init) + String(index % 100).padStart(2, '0');
-    this.mac = Uint8Array.from([0x02, 0x50, 0x57, (index >> 16) & 0xff, (index >> 8) & 0xff, index & 0xff]);
+    // Locally administered, one fleet's byte from its seed: printers of two fleets (the demo's ranges) differ.
+    this.mac = Uint8Array.from([0x02, 0x50, hash32(seed, 0, 3) & 0xff, (index >> 16) & 0xff, (index >> 8) & 0xff, index & 0xff]);
     this.hostName = `${model.vendor.replace(/[^a-z]/g, '').toUpperCase().slice(0, 3)}${this.serial.slice(-6)}`;
     this.bootTicksAgo = init.int(60, 30 * MINUTES_PER_DAY);
     const ageDays = init.int(200, 1500);

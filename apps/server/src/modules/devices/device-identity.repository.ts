@@ -12,7 +12,8 @@ const MAX_PAIRS = 1000;
 
 /**
  * Devices that may be one (identity reconciliation): the same serial twice (a vendor that
- * differs, another location), the same MAC with another serial, and a device that stopped being
+ * differs, another location), the same MAC and model with another serial (a copied MAC of
+ * another model is a network oddity, not one device), and a device that stopped being
  * seen at an address where a device of the same model with another serial appeared (a board
  * swap). `older` is the one last seen first.
  */
@@ -25,6 +26,7 @@ export async function identityPairs(db: Db, deviceId: number | null = null): Pro
       UNION ALL
       SELECT 'SAME_MAC', 2, a.id, b.id
       FROM devices a JOIN devices b ON a.mac_address = b.mac_address AND (a.refreshed_at, a.id) < (b.refreshed_at, b.id)
+        AND a.model_code IS NOT DISTINCT FROM b.model_code
       WHERE a.mac_address IS NOT NULL AND a.mac_address <> '00:00:00:00:00:00' AND ${where}
       UNION ALL
       SELECT 'BOARD_SWAP', 3, a.id, b.id

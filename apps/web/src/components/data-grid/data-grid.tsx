@@ -32,6 +32,8 @@ import classes from './data-grid.module.css';
 export type DataGridProps<Row> = {
   /** Storage key of the remembered state (columns, order, widths, sort, filters, page size). */
   gridKey: string;
+  /** The filter of the link that opened the grid (`gridLink`), read once over the remembered one. */
+  linkedFilter?: string | null;
   /** Keep stable (module constant or useMemo): the grid reads the defaults once. */
   columns: readonly GridColumn<Row>[];
   getRowId: (row: Row) => RowId;
@@ -85,7 +87,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { columns, getRowId } = props;
-  const grid = useGridState(props.gridKey, columns, defaultSort);
+  const grid = useGridState(props.gridKey, columns, defaultSort, props.linkedFilter);
   const { state } = grid;
   const tree = !!(props.getSubRows || props.getParentId);
   const paged = props.paged ?? !props.data;

@@ -1,8 +1,8 @@
 import type { List } from '@pagewatch/contracts/list';
-import type { GridColumn, GridField, LookupOption } from './grid-types.ts';
+import type { GridColumn, GridField, HeaderRange, LookupOption } from './grid-types.ts';
 
 /** How a screen shows a listed field; it may present a field as a lookup with options. */
-export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField> & { type?: 'lookup'; options?: readonly LookupOption[] };
+export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField> & { type?: 'lookup'; options?: readonly LookupOption[]; ranges?: readonly HeaderRange[] };
 
 /**
  * Grid columns from a list definition (house-style rule 4): the definition says which fields

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { andAll, buildFilter, dayRange, filterRowCondition, matchesFilter, sortRows } from './grid-filter.ts';
 import type { GridField } from './grid-types.ts';
+import type { FilterExpression } from '@pagewatch/contracts/list';
 
 const columns: GridField[] = [
   { field: 'login', type: 'string', filterable: true },
@@ -66,5 +67,26 @@ describe('local evaluation', () => {
     ];
     const out = sortRows(rows, [{ field: 'n', dir: 'DESC' }, { field: 'a', dir: 'ASC' }], (r, f) => r[f as 'a' | 'n']);
     expect(out).toEqual([{ a: 'a', n: 10 }, { a: 'a', n: 2 }, { a: 'b', n: 2 }, { a: null, n: 1 }]);
+  });
+});
+
+describe('header ranges ("runs out within 7 days")', () => {
+  const ranged = [
+    {
+      field: 'daysLeft',
+      type: 'number' as const,
+      ranges: [
+        { value: '7', label: 'w7', condition: ['daysLeft', '<=', 7] as FilterExpression },
+        { value: '14', label: 'w14', condition: ['daysLeft', '<=', 14] as FilterExpression },
+      ],
+    },
+  ];
+  it('sends the ticked ranges\' conditions, joined with or', () => {
+    expect(buildFilter(ranged, {}, { daysLeft: ['7'] })).toEqual(['daysLeft', '<=', 7]);
+    expect(buildFilter(ranged, {}, { daysLeft: ['7', '14'] })).toEqual([['daysLeft', '<=', 7], 'or', ['daysLeft', '<=', 14]]);
+    expect(buildFilter(ranged, {}, { daysLeft: ['99'] })).toBeNull();
+    const rows = [{ daysLeft: 3 }, { daysLeft: 10 }, { daysLeft: 20 }, { daysLeft: null }];
+    const f = buildFilter(ranged, {}, { daysLeft: ['14'] });
+    expect(rows.filter((r) => matchesFilter(f, (k) => r[k as 'daysLeft'])).map((r) => r.daysLeft)).toEqual([3, 10]);
   });
 });

@@ -1,7 +1,15 @@
 import type { FilterCondition, FilterExpression, FilterValue, SortSpec } from '@pagewatch/contracts/list';
 import type { GridColumnType, GridField } from './grid-types.ts';
 
-type FilterColumn = Pick<GridField, 'field' | 'type'>;
+type FilterColumn = Pick<GridField, 'field' | 'type' | 'ranges'>;
+
+/** The ticked header choices of a column: its ranges' conditions joined by `or`, or an `anyof` of values. */
+function headerCondition(col: FilterColumn, picked: FilterValue[]): FilterExpression | null {
+  if (!col.ranges) return [col.field, 'anyof', picked];
+  const conditions = col.ranges.filter((r) => picked.includes(r.value)).map((r) => r.condition);
+  if (conditions.length <= 1) return conditions[0] ?? null;
+  return conditions.flatMap((c, i) => (i ? ['or' as const, c] : [c]));
+}
 
 /** The start of a local calendar day `YYYY-MM-DD` and of the next one, as ISO instants. */
 export function dayRange(day: string): [string, string] | null {
@@ -60,7 +68,7 @@ export function buildFilter(
   for (const col of columns) {
     if (col.field in filterRow) parts.push(filterRowCondition(col.field, col.type, filterRow[col.field]));
     const picked = headerFilters[col.field];
-    if (picked && picked.length) parts.push([col.field, 'anyof', picked]);
+    if (picked && picked.length) parts.push(headerCondition(col, picked));
   }
   parts.push(baseFilter ?? null);
   return andAll(parts);

@@ -5,7 +5,8 @@ import type { FilterValue } from '@pagewatch/contracts/list';
 import type { GridColumn, LookupOption } from './grid-types.ts';
 
 /** The values a header filter offers: yes and no for booleans, the options of a lookup. */
-export function headerFilterOptions(col: Pick<GridColumn<unknown>, 'type' | 'options'>): Array<{ value: FilterValue; label: string }> {
+export function headerFilterOptions(col: Pick<GridColumn<unknown>, 'type' | 'options' | 'ranges'>): Array<{ value: FilterValue; label: string }> {
+  if (col.ranges) return col.ranges.map((r) => ({ value: r.value, label: r.label }));
   if (col.type === 'boolean') {
     return [
       { value: true, label: 'grid.yes' },
@@ -15,8 +16,9 @@ export function headerFilterOptions(col: Pick<GridColumn<unknown>, 'type' | 'opt
   return (col.options ?? []).map((o: LookupOption) => ({ value: o.value, label: o.label }));
 }
 
-export function hasHeaderFilter(col: Pick<GridColumn<unknown>, 'type' | 'filterable' | 'headerFilter' | 'options'>): boolean {
+export function hasHeaderFilter(col: Pick<GridColumn<unknown>, 'type' | 'filterable' | 'headerFilter' | 'options' | 'ranges'>): boolean {
   if (!col.filterable) return false;
+  if (col.ranges?.length) return true;
   return col.headerFilter ?? (col.type === 'boolean' || (col.type === 'lookup' && !!col.options?.length));
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveField } from './grid-columns.ts';
 import { fitPageSize } from './grid-page-size.ts';
-import { defaultGridState, parseGridState, serializeGridState } from './grid-storage.ts';
+import { defaultGridState, gridLink, parseGridState, serializeGridState, withLinkedFilter } from './grid-storage.ts';
 import type { GridField } from './grid-types.ts';
 
 const columns: GridField[] = [
@@ -73,5 +73,28 @@ describe('column order', () => {
     expect(moveField(['a', 'b', 'c'], 'c', 'a')).toEqual(['c', 'a', 'b']);
     expect(moveField(['a', 'b', 'c'], 'a', null)).toEqual(['b', 'c', 'a']);
     expect(moveField(['a', 'b', 'c'], 'a', 'c')).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('a grid opened by a link (home\'s figures)', () => {
+  const linked = [...columns, { field: 'status', type: 'lookup' as const, filterable: true, hidden: true }];
+  it('replaces the remembered filters with the link\'s and shows the filtered columns', () => {
+    const stored = { ...defaultGridState(linked), filterRow: { login: 'old' }, headerFilters: { activeFlag: [false] } };
+    const url = gridLink('/devices', { headerFilters: { status: ['ERROR'] }, filterRow: { email: 'x@' } });
+    const link = new URL(url, 'http://host').searchParams.get('filter')!;
+    const state = withLinkedFilter(stored, link, linked);
+    expect(state.headerFilters).toEqual({ status: ['ERROR'] });
+    expect(state.filterRow).toEqual({ email: 'x@' });
+    expect(state.hidden).not.toContain('status');
+    expect(state.hidden).toContain('id');
+  });
+
+  it('keeps the remembered state for a link it cannot read, and drops fields the grid lacks', () => {
+    const stored = { ...defaultGridState(linked), filterRow: { login: 'kept' } };
+    expect(withLinkedFilter(stored, '{not json', linked)).toBe(stored);
+    expect(withLinkedFilter(stored, '[1]', linked)).toBe(stored);
+    const state = withLinkedFilter(stored, JSON.stringify({ headerFilters: { nope: [1], id: ['x'] }, filterRow: { secret: 'x' } }), linked);
+    expect(state.headerFilters).toEqual({});
+    expect(state.filterRow).toEqual({});
   });
 });

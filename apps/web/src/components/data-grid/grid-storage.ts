@@ -95,6 +95,28 @@ export function parseGridState(
   return { columnOrder, hidden, widths, sort, filterRow, headerFilters, pageSize };
 }
 
+/** A grid's address filtered by a link (home's figures): `/devices?filter=…`, read by `withLinkedFilter`. */
+export function gridLink(path: string, filter: { filterRow?: Record<string, FilterValue>; headerFilters?: Record<string, FilterValue[]> }): string {
+  return `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+}
+
+/**
+ * A grid opened by such a link: the link's filter-row values and header choices replace the
+ * remembered ones (what the columns do not know is dropped), and the filtered columns show.
+ */
+export function withLinkedFilter(state: PersistedGridState, link: string, columns: readonly GridField[]): PersistedGridState {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(link);
+  } catch {
+    return state;
+  }
+  if (!isRecord(raw)) return state;
+  const linked = parseGridState(JSON.stringify({ v: VERSION, filterRow: raw.filterRow, headerFilters: raw.headerFilters }), columns);
+  const shown = new Set([...Object.keys(linked.filterRow), ...Object.keys(linked.headerFilters)]);
+  return { ...state, filterRow: linked.filterRow, headerFilters: linked.headerFilters, hidden: state.hidden.filter((f) => !shown.has(f)) };
+}
+
 export function loadGridState(gridKey: string, columns: readonly GridField[], defaultSort?: SortSpec[]): PersistedGridState {
   let json: string | null = null;
   try {

@@ -21,7 +21,12 @@ export type GridField = {
   /** A date column holding a calendar day (YYYY-MM-DD): shown without a time. */
   day?: boolean;
   options?: readonly LookupOption[];
+  /** Header-filter choices that are ranges, not values ("runs out within 7 days"): each its condition. */
+  ranges?: readonly HeaderRange[];
 };
+
+/** A header-filter choice standing for a condition on the column; ticked ones are joined with `or`. */
+export type HeaderRange = { value: string; label: string; condition: FilterExpression };
 
 /** What the grid adds to a list column: how it looks. */
 export type GridColumn<Row> = GridField & {

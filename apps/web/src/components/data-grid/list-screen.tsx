@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Center, Group, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,8 +37,17 @@ export function ListScreen<Row>({ title, columns, item, create, actions, getRowI
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { hasGrant } = useAuth();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const highlight = Number(params.get('highlight'));
+  // A link's filter (home's figures) is read once; the address then drops it, so a reload keeps what the user changed since.
+  const [linkedFilter] = useState(() => params.get('filter'));
+  useEffect(() => {
+    if (linkedFilter === null) return;
+    setParams((p) => {
+      p.delete('filter');
+      return p;
+    }, { replace: true });
+  }, [linkedFilter, setParams]);
   const canCreate = create && item && (!create.grant || hasGrant(create.grant));
   const toolbar = (canCreate || actions) && (
     <Group gap="xs">
@@ -55,6 +64,7 @@ export function ListScreen<Row>({ title, columns, item, create, actions, getRowI
       {columns ? (
         <DataGrid<Row>
           highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
+          linkedFilter={linkedFilter}
           rowHref={item ? (row: Row) => `${item}/${getRowId(row)}` : undefined}
           {...grid}
           getRowId={getRowId}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FilterValue, SortSpec } from '@pagewatch/contracts/list';
-import { defaultGridState, loadGridState, saveGridState } from './grid-storage.ts';
+import { defaultGridState, loadGridState, saveGridState, withLinkedFilter } from './grid-storage.ts';
 import type { GridField, PageSizeChoice, PersistedGridState } from './grid-types.ts';
 
 /**
@@ -8,9 +8,12 @@ import type { GridField, PageSizeChoice, PersistedGridState } from './grid-types
  * number, which the spec keeps out of storage. Filter, sort and page-size changes go back to
  * the first page, since the old page number means nothing under a new query.
  */
-export function useGridState(gridKey: string, columns: readonly GridField[], defaultSort?: SortSpec[]) {
+export function useGridState(gridKey: string, columns: readonly GridField[], defaultSort?: SortSpec[], linkedFilter?: string | null) {
   // Read once: the grid key and the list's columns do not change during a grid's life.
-  const [state, setState] = useState<PersistedGridState>(() => loadGridState(gridKey, columns, defaultSort));
+  const [state, setState] = useState<PersistedGridState>(() => {
+    const stored = loadGridState(gridKey, columns, defaultSort);
+    return linkedFilter ? withLinkedFilter(stored, linkedFilter, columns) : stored;
+  });
   const [pageIndex, setPageIndex] = useState(0);
 
   useEffect(() => saveGridState(gridKey, state), [gridKey, state]);

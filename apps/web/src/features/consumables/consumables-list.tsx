@@ -1,3 +1,4 @@
+import { RUNS_OUT_RANGES } from '@pagewatch/contracts/home';
 import { consumablesList, type ConsumableRow } from '@pagewatch/contracts/consumables';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
@@ -20,7 +21,11 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
     partModelCode: { header: 'devices.partModelCode', width: 140 },
     partSerialNumber: { header: 'devices.partSerialNumber', width: 140 },
     level: { header: 'devices.level', width: 170, cell: (r) => <LevelBar level={r.level} state={r.levelState} /> },
-    daysLeft: { header: 'devices.daysLeft', width: 130, cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} /> },
+    daysLeft: {
+      header: 'devices.daysLeft',
+      width: 130,
+      ranges: RUNS_OUT_RANGES.map((days) => ({ value: String(days), label: `devices.runsOutWithin.${days}`, condition: ['daysLeft', '<=', days] })),
+      cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} /> },
     runsOutOn: { header: 'devices.runsOutOn', width: 120 },
     pagesLeft: { header: 'devices.pagesLeft', width: 120 },
     forecastReason: { header: 'devices.forecastReason', width: 170, cell: (r) => <ForecastDays daysLeft={null} pagesLeft={null} reason={r.forecastReason} /> },

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CounterValue, isDerived } from './counter-value.tsx';
 import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
+import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
@@ -28,6 +29,16 @@ function Section({ title, fields, testId }: { title: string; fields: Field[]; te
         </Table.Tbody>
       </Table>
     </Paper>
+  );
+}
+
+function StatusBadge({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const def = DEVICE_STATUS_DEFS[code as DeviceStatusCode];
+  return (
+    <Badge variant="light" size="sm" color={def?.color ?? 'gray'}>
+      {def ? t(def.labelKey) : code}
+    </Badge>
   );
 }
 
@@ -77,11 +88,11 @@ export function DeviceDetail({ device: d }: { device: Device }) {
         title={t('devices.section.status')}
         testId="detail-status"
         fields={[
-          [t('devices.statusCode'), <Badge key="s" variant="light" size="sm">{d.statusCode}</Badge>],
+          [t('devices.statusCode'), <StatusBadge key="s" code={d.statusCode} />],
           [t('devices.printerStatus'), d.printerStatus],
           [t('devices.scannerStatus'), d.scannerStatus],
           [t('devices.snmpStatusCode'), d.snmpStatusCode],
-          [t('devices.errorBits'), d.errorBits.join(', ')],
+          [t('devices.errorBits'), d.errorBits.map((b) => t(`devices.errorBit.${b}`, { defaultValue: b })).join(', ')],
           ...DEVICE_FLAGS.map((f): Field => [t(FLAG_LOOK[f].labelKey), yes(d[f])]),
           [t('devices.managedFlag'), yes(d.managedFlag)],
           [t('devices.comment'), d.comment],

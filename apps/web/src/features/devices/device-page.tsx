@@ -1,7 +1,9 @@
 import { Alert, Center, Loader, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { IdentityPairs } from '../../components/devices/identity-pairs.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { deviceKey, fetchDevice } from './api/devices-api.ts';
@@ -19,6 +21,7 @@ export function DevicePage() {
   const id = Number(idParam);
   const valid = Number.isInteger(id) && id > 0;
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'general';
   const device = useQuery({ queryKey: deviceKey(id), queryFn: () => fetchDevice(id), enabled: valid });
 
@@ -37,26 +40,40 @@ export function DevicePage() {
           <Loader size="sm" />
         </Center>
       ) : (
-        <Tabs value={tab} onChange={(v) => setParams(v && v !== 'general' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="general">{t('devices.tab.general')}</Tabs.Tab>
-            <Tabs.Tab value="detail">{t('devices.tab.detail')}</Tabs.Tab>
-            <Tabs.Tab value="users">{t('devices.tab.users')}</Tabs.Tab>
-            <Tabs.Tab value="ip">{t('devices.tab.ip')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="general">
-            <DeviceGeneral device={d} />
-          </Tabs.Panel>
-          <Tabs.Panel value="detail">
-            <DeviceDetail device={d} />
-          </Tabs.Panel>
-          <Tabs.Panel value="users">
-            <DeviceUserDays deviceId={d.id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="ip">
-            <DeviceIpHistory deviceId={d.id} />
-          </Tabs.Panel>
-        </Tabs>
+        <>
+          {d.identity.length ? (
+            <Alert color="orange" variant="light" title={t('devices.identityTitle')} data-testid="device-identity">
+              <IdentityPairs
+                pairs={d.identity}
+                onMerged={async (pair) => {
+                  queryClient.removeQueries({ queryKey: deviceKey(pair.older.id) });
+                  await queryClient.invalidateQueries({ queryKey: deviceKey(pair.newer.id) });
+                  if (pair.newer.id !== id) await navigate(`/device/${pair.newer.id}`);
+                }}
+              />
+            </Alert>
+          ) : null}
+          <Tabs value={tab} onChange={(v) => setParams(v && v !== 'general' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="general">{t('devices.tab.general')}</Tabs.Tab>
+              <Tabs.Tab value="detail">{t('devices.tab.detail')}</Tabs.Tab>
+              <Tabs.Tab value="users">{t('devices.tab.users')}</Tabs.Tab>
+              <Tabs.Tab value="ip">{t('devices.tab.ip')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="general">
+              <DeviceGeneral device={d} />
+            </Tabs.Panel>
+            <Tabs.Panel value="detail">
+              <DeviceDetail device={d} />
+            </Tabs.Panel>
+            <Tabs.Panel value="users">
+              <DeviceUserDays deviceId={d.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="ip">
+              <DeviceIpHistory deviceId={d.id} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
       )}
     </AppPage>
   );

@@ -1,4 +1,5 @@
 import { DEVICE_FLAGS, devicesList, type DeviceFlag, type DeviceListRow } from '@pagewatch/contracts/devices';
+import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { FlagIcon, FLAG_LOOK } from './device-flags.tsx';
@@ -53,7 +54,12 @@ export function devicesColumns(lookups: DeviceLookups): GridColumn<DeviceListRow
     tonerYellow: toner('tonerYellow', 'devices.tonerYellow'),
     ...Object.fromEntries(DEVICE_FLAGS.map((f) => [f, flag(f)])),
     managedFlag: { header: 'devices.managedFlag', width: 110 },
-    statusCode: { header: 'devices.statusCode', width: 110 },
+    statusCode: {
+      header: 'devices.statusCode',
+      width: 120,
+      type: 'lookup',
+      options: DEVICE_STATUS_CODES.map((s) => ({ value: s, label: DEVICE_STATUS_DEFS[s].labelKey })),
+    },
     refreshedAt: { header: 'devices.refreshedAt', width: 160 },
     createdAt: { header: 'devices.createdAt', width: 160 },
     macAddress: { header: 'devices.macAddress', width: 150 },
@@ -70,6 +76,9 @@ export function devicesColumns(lookups: DeviceLookups): GridColumn<DeviceListRow
     scanCount: { header: 'devices.scanCount', width: 100, cell: (r) => count(r.scanCount) },
     modelVendorCode: { header: 'devices.modelVendorCode', width: 120 },
     hasWalk: { header: 'devices.hasWalk', width: 110 },
+    attention: { header: 'devices.attention', width: 120 },
+    counterBackwards: { header: 'devices.counterBackwards', width: 140 },
+    unknownModel: { header: 'devices.unknownModel', width: 130 },
     id: { header: 'devices.id', width: 80 },
   });
 }

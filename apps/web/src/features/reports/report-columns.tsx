@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { List } from '@pagewatch/contracts/list';
 import { REPORTS, type ReportCode } from '@pagewatch/contracts/reports';
-import { DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
+import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
@@ -70,7 +70,7 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
       header: columnHeader('status'),
       width: 120,
       type: 'lookup',
-      options: DEVICE_STATUS_CODES.map((s) => ({ value: s, label: `notification.status.${s}` })),
+      options: DEVICE_STATUS_CODES.map((s) => ({ value: s, label: DEVICE_STATUS_DEFS[s].labelKey })),
     },
     ...Object.fromEntries(
       ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff'].map((f) => [f, count(f)]),

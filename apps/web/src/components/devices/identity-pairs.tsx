@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { IconArrowMerge } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { HomeDevice, IdentityPair, MessageResponse } from '@pagewatch/contracts/devices';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { api } from '../../lib/api.ts';
+import { useHasGrant } from '../../lib/auth-context.tsx';
+import { notifyError, notifyMessage } from '../../lib/errors.ts';
+import { DeviceLink, deviceName } from './device-link.tsx';
+
+/** Identity reconciliation: `fromId`'s history moves into `into`, and `fromId` is deleted. */
+const mergeDevices = (into: number, fromId: number) => api<MessageResponse>(`/devices/${into}/merge`, { method: 'POST', body: { fromId } });
+
+function DeviceCell({ d }: { d: HomeDevice }) {
+  return (
+    <Table.Td>
+      <DeviceLink d={d} />
+      <Text size="xs" c="dimmed">
+        {d.locationName} · {d.ip}
+      </Text>
+    </Table.Td>
+  );
+}
+
+/**
+ * Devices that may be one (same serial, same MAC, a board swap): each pair with the reason, and
+ * for those who edit devices a Merge that moves the older one's history into the newer one.
+ */
+export function IdentityPairs({ pairs, onMerged }: { pairs: IdentityPair[]; onMerged: (pair: IdentityPair) => Promise<void> | void }) {
+  const { t } = useTranslation();
+  const canMerge = useHasGrant('MNU_DEVICES.EDIT');
+  const [asked, setAsked] = useState<IdentityPair | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const merge = async () => {
+    if (!asked) return;
+    setBusy(true);
+    try {
+      const res = await mergeDevices(asked.newer.id, asked.older.id);
+      notifyMessage(res.message);
+      setAsked(null);
+      await onMerged(asked);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Table fz="sm" verticalSpacing={4} data-testid="identity-pairs">
+        <Table.Tbody>
+          {pairs.map((p) => (
+            <Table.Tr key={`${p.older.id}-${p.newer.id}`}>
+              <Table.Td>
+                <Badge variant="light" color="orange" size="sm">
+                  {t(`devices.identity.${p.kind}`)}
+                </Badge>
+              </Table.Td>
+              <DeviceCell d={p.older} />
+              <DeviceCell d={p.newer} />
+              {canMerge ? (
+                <Table.Td>
+                  <Button size="compact-xs" variant="light" leftSection={<IconArrowMerge size={14} />} onClick={() => setAsked(p)}>
+                    {t('devices.merge')}
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <ConfirmDialog
+        opened={!!asked}
+        title={t('devices.mergeTitle')}
+        message={asked ? t('devices.mergeConfirm', { older: deviceName(asked.older), newer: deviceName(asked.newer) }) : ''}
+        confirmLabel={t('devices.merge')}
+        busy={busy}
+        onConfirm={() => void merge()}
+        onClose={() => setAsked(null)}
+      />
+    </>
+  );
+}

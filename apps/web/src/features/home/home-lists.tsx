@@ -1,0 +1,104 @@
+import { Anchor, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Home } from '@pagewatch/contracts/home';
+import { gridLink } from '../../components/data-grid/grid-storage.ts';
+import { DeviceLink } from '../../components/devices/device-link.tsx';
+
+type Devices = NonNullable<Home['devices']>;
+type Agents = NonNullable<Home['agents']>;
+
+/** "3 hours ago" in the console's language, from the largest unit that fits. */
+export function ago(iso: string | null, lang: string, now = Date.now()): string {
+  if (!iso) return '';
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60]];
+  const fmt = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return fmt.format(Math.round(seconds / size), unit);
+  return fmt.format(0, 'minute');
+}
+
+/** A titled card with a count that links to the grid behind it, and its rows or an empty line. */
+export function ListCard(p: { title: string; count: number; to: string; testId: string; empty: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid={p.testId}>
+      <Group justify="space-between" mb={4}>
+        <Title order={3} size="h5">
+          {p.title}
+        </Title>
+        <Anchor component={Link} to={p.to} size="sm">
+          <Badge variant="light" color={p.count ? 'red' : 'gray'}>
+            {p.count.toLocaleString()}
+          </Badge>
+        </Anchor>
+      </Group>
+      {p.count ? (
+        p.children
+      ) : (
+        <Text size="sm" c="dimmed">
+          {p.empty}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Devices that need a person (jams, errors, open covers), the longest first, with how long. */
+export function AttentionList({ attention }: { attention: Devices['attention'] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ListCard
+      title={t('home.attention')}
+      count={attention.count}
+      to={gridLink('/devices', { headerFilters: { attention: [true] } })}
+      testId="home-attention"
+      empty={t('home.attentionNone')}
+    >
+      <Table fz="sm" verticalSpacing={4}>
+        <Table.Tbody>
+          {attention.rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <DeviceLink d={r} />
+                <Text size="xs" c="dimmed">
+                  {r.locationName} · {r.ip}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {r.problems.length ? r.problems.map((p) => t(`devices.errorBit.${p}`, { defaultValue: p })).join(', ') : t(`notification.status.${r.statusCode}`)}
+              </Table.Td>
+              <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {ago(r.since, i18n.language)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ListCard>
+  );
+}
+
+/** Agents that stopped reporting: silent for longer than AGENT_SILENT_MINUTES, or never heard from. */
+export function SilentAgents({ agents }: { agents: Agents }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ListCard title={t('home.silentAgents')} count={agents.silent.length} to="/agents" testId="home-agents" empty={t('home.agentsAllReporting', { count: agents.total })}>
+      <Table fz="sm" verticalSpacing={4}>
+        <Table.Tbody>
+          {agents.silent.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/agent/${a.id}`} size="sm">
+                  {a.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{a.locationName}</Table.Td>
+              <Table.Td c="dimmed">{a.lastContactAt ? ago(a.lastContactAt, i18n.language) : t('home.neverReported')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ListCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { BarChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Home } from '@pagewatch/contracts/home';
+
+type Pages = NonNullable<Home['devices']>['pages'];
+
+/** "+12%" against last month; nothing when last month had no pages. */
+function change(now: number, before: number): string {
+  if (!before) return '';
+  const pct = Math.round(((now - before) / before) * 100);
+  return `${pct > 0 ? '+' : ''}${pct}%`;
+}
+
+function PagesFigure({ label, now, before, testId }: { label: string; now: number; before: number; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Group gap={6} align="baseline">
+        <Text fw={700} size="xl">
+          {now.toLocaleString()}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {change(now, before)}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('home.lastMonthWas', { value: before.toLocaleString() })}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * Pages printed this month so far against the whole of last month, black-and-white and colour,
+ * and per location (the busiest first): what the reports bill, at a glance.
+ */
+export function HomePages({ pages }: { pages: Pages }) {
+  const { t } = useTranslation();
+  const series = [
+    { name: 'thisBw', label: t('home.thisMonthBw'), color: 'dark.5' },
+    { name: 'thisColor', label: t('home.thisMonthColor'), color: 'grape.6' },
+    { name: 'lastBw', label: t('home.lastMonthBw'), color: 'gray.4' },
+    { name: 'lastColor', label: t('home.lastMonthColor'), color: 'grape.2' },
+  ];
+  const data = pages.byLocation.map((l) => ({
+    location: l.locationName,
+    thisBw: l.thisMonth.bw,
+    thisColor: l.thisMonth.color,
+    lastBw: l.lastMonth.bw,
+    lastColor: l.lastMonth.color,
+  }));
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="home-pages">
+      <Title order={3} size="h5" mb="xs">
+        {t('home.pagesTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="sm">
+        <PagesFigure testId="home-pages-total" label={t('home.pagesTotal')} now={pages.thisMonth.total} before={pages.lastMonth.total} />
+        <PagesFigure testId="home-pages-bw" label={t('home.pagesBw')} now={pages.thisMonth.bw} before={pages.lastMonth.bw} />
+        <PagesFigure testId="home-pages-color" label={t('home.pagesColor')} now={pages.thisMonth.color} before={pages.lastMonth.color} />
+      </SimpleGrid>
+      {data.length ? (
+        <BarChart
+          h={240}
+          data={data}
+          dataKey="location"
+          series={series}
+          valueFormatter={(v) => v.toLocaleString()}
+          withLegend
+          xAxisProps={{ interval: 0, angle: data.length > 5 ? -20 : 0, textAnchor: data.length > 5 ? 'end' : 'middle', height: data.length > 5 ? 70 : 30 }}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('home.pagesNone')}
+        </Text>
+      )}
+    </Card>
+  );
+}
