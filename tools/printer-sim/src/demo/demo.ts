@@ -17,6 +17,7 @@ import { readDevice } from '@pagewatch/agent/read-device';
 import { createAgentRunner } from '@pagewatch/agent/runner';
 import type { AgentRunner } from '@pagewatch/agent/runner';
 import { createHttpTransport } from '@pagewatch/agent/transport';
+import { startControlServer } from '../control-server.ts';
 import { startFleet } from '../fleet.ts';
 import type { Fleet } from '../fleet.ts';
 import { backfillReadings, historyReadingId } from './history.ts';
@@ -28,6 +29,9 @@ const PASSWORD = process.env.PAGEWATCH_ADMIN_PASSWORD ?? 'demo-Admin-pass1';
 const SNMP_PORT = Number(process.env.DEMO_SNMP_PORT ?? 1161);
 const SPEED = Number(process.env.DEMO_SPEED ?? 30);
 const HISTORY_DAYS = Number(process.env.DEMO_HISTORY_DAYS ?? 365);
+const POLL_SECONDS = Number(process.env.DEMO_POLL_SECONDS ?? 60);
+/** Each site's simulator control API (control-server.ts) listens on this port plus the site's place: take a printer offline, jam it… */
+const CONTROL_PORT = Number(process.env.DEMO_CONTROL_PORT ?? 8161);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Three sites: each a fleet of its own on its own /24, scanned as a different range type. */
@@ -120,6 +124,8 @@ async function findAgent(): Promise<{ id: number; local: AgentRunner | null; tok
     transport: createHttpTransport({ serverUrl: BASE_URL, token: agent.token }),
     spoolDir: join(DATA_DIR, 'demo-agent-spool'),
     configPollMs: 10_000,
+    // A poll a minute (not the setting's 15): a printer taken offline is "not available" within minutes, live.
+    periodMs: POLL_SECONDS * 1000,
     log: (level, message) => level !== 'info' && say(`agent: ${message}`),
   });
   local.start();
@@ -193,6 +199,7 @@ let stopping = false;
 let server: ChildProcess | null = null;
 let fleets: Fleet[] = [];
 let localAgent: AgentRunner | null = null;
+let controls: { url: string; close(): Promise<void> }[] = [];
 
 async function shutdown(code = 0): Promise<void> {
   if (stopping) return;
@@ -203,6 +210,7 @@ async function shutdown(code = 0): Promise<void> {
     server.kill('SIGTERM');
     await new Promise((r) => server!.once('exit', r));
   }
+  await Promise.all(controls.map((c) => c.close()));
   await Promise.all(fleets.map((f) => f.stop()));
   process.exit(code);
 }
@@ -232,6 +240,8 @@ async function main(): Promise<void> {
   mkdirSync(DATA_DIR, { recursive: true });
   fleets = await Promise.all(SITES.map((s) => startFleet({ count: s.count, base: s.base, seed: s.seed, port: SNMP_PORT, speed: SPEED, location: s.name })));
   say(`${fleets.reduce((n, f) => n + f.count, 0)} simulated printers on ${SITES.map((s) => `${s.base}…`).join(', ')} port ${SNMP_PORT}, ${SPEED}x time`);
+  controls = await Promise.all(fleets.map((f, i) => startControlServer(f, CONTROL_PORT + i)));
+  say(`simulator control: ${controls.map((c, i) => `${SITES[i]!.name} ${c.url}`).join(', ')} (POST /printers/<i>/offline, /online, /jam, /clear)`);
   server = startServer();
   await waitForServer();
   const login = await call<{ token: string }>('POST', '/api/auth/', undefined, `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`);
