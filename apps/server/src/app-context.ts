@@ -15,6 +15,7 @@ import type { DictionariesService } from './modules/dictionaries/dictionaries.se
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
+import type { LicensesService } from './modules/licenses/licenses.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import type { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
@@ -46,5 +47,6 @@ export type AppContext = {
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
   reports: ReportsService;
+  licenses: LicensesService;
   metrics: Metrics;
 };

@@ -52,6 +52,8 @@ import { ConsumablesService } from './modules/consumables/consumables.service.ts
 import { consumablesRoutes } from './modules/consumables/consumables.routes.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { LicensesService } from './modules/licenses/licenses.service.ts';
+import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
@@ -104,6 +106,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await models.seed();
   const devices = new DevicesService(database.db, eventLog);
   const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
+  const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
+  await licenses.init();
   const smtp = () => smtpSettings(database.db);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl);
   const sender = new NotificationSender(database.db, eventLog, smtp);
@@ -130,6 +134,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
     notifier: { dispatcher, sender, worker: notificationWorker },
     reports: new ReportsService(database.db),
+    licenses,
     metrics,
   };
 
@@ -174,6 +179,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await notificationsRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
+  await licensesRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();
