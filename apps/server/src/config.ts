@@ -26,6 +26,9 @@ export type Config = {
    * PEM file; by default `license-issuer.pem` in the data directory.
    */
   licenseIssuerKey: string;
+  /** Support contacts the product page shows (unset: not shown). */
+  support: { email: string | null; phone: string | null; url: string | null };
+  copyright: string;
 };
 
 function flag(v: string | undefined, fallback: boolean): boolean {
@@ -58,5 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort,
     metricsHost: env.PAGEWATCH_METRICS_HOST || '127.0.0.1',
     licenseIssuerKey: env.PAGEWATCH_LICENSE_KEY || resolve(dataDir, 'license-issuer.pem'),
+    support: { email: env.PAGEWATCH_SUPPORT_EMAIL || null, phone: env.PAGEWATCH_SUPPORT_PHONE || null, url: env.PAGEWATCH_SUPPORT_URL || null },
+    copyright: env.PAGEWATCH_COPYRIGHT || '© 2026 the Pagewatch authors',
   };
 }

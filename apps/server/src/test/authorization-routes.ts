@@ -446,6 +446,7 @@ export const ROUTES: Record<string, Fixture> = {
 
   // licenses: reads answer for the caller's locations; the instance license and every change
   // are the default administrator's ('instance'). The uploads with files: instance-license.routes.test.ts.
+  'GET /api/options/product/': { kind: 'global', request: () => ({ url: '/api/options/product/' }) },
   'GET /api/instance-license/': { kind: 'instance', request: () => ({ url: '/api/instance-license/' }) },
   'GET /api/instance-license/request/': { kind: 'instance', request: () => ({ url: '/api/instance-license/request/?companyName=Matrix' }) },
   'POST /api/instance-license': { kind: 'instance', ok: 400, request: () => ({ url: '/api/instance-license', payload: {} }) },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { buildVersionSchema, clientConfigSchema } from '@pagewatch/contracts/config';
+import { buildVersionSchema, clientConfigSchema, productInfoSchema } from '@pagewatch/contracts/config';
 import type { AppContext } from '../../app-context.ts';
 import { VERSION } from './version.ts';
 
@@ -20,4 +20,10 @@ export async function optionsRoutes(root: FastifyInstance, ctx: AppContext) {
     const models = await ctx.models.activeVersion();
     return { ...VERSION, ...(models !== null ? { modelsVersion: { versionNumber: String(models) } } : {}) };
   });
+
+  // The product page is for everyone signed in (spec section 6), unlike the footer's version.
+  app.get('/api/options/product/', {
+    config: { access: 'user' },
+    schema: { tags: ['options'], response: { 200: productInfoSchema } },
+  }, async () => ({ ...VERSION, copyright: ctx.config.copyright, support: ctx.config.support }));
 }
