@@ -12,13 +12,13 @@ import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { fetchLicenseRows } from './api/licenses-api.ts';
 
 const columns = columnsFromList(licensesList, {
-  code: { header: 'licenses.code', width: 180 },
-  name: { header: 'licenses.name', width: 280 },
-  dateFrom: { header: 'licenses.dateFrom', width: 120 },
-  dateTo: { header: 'licenses.dateTo', width: 120 },
-  deviceCount: { header: 'licenses.deviceCount', width: 130 },
-  activeDeviceCount: { header: 'licenses.activeDeviceCount', width: 130 },
-  dbDeviceCount: { header: 'licenses.dbDeviceCount', width: 130 },
+  code: { header: 'licenses.code', width: 160 },
+  name: { header: 'licenses.name', width: 240 },
+  dateFrom: { header: 'licenses.dateFrom', width: 110 },
+  dateTo: { header: 'licenses.dateTo', width: 110 },
+  deviceCount: { header: 'licenses.deviceCount', width: 120 },
+  activeDeviceCount: { header: 'licenses.activeDeviceCount', width: 120 },
+  dbDeviceCount: { header: 'licenses.dbDeviceCount', width: 120 },
   id: { header: 'licenses.locationId', width: 90 },
   licenseId: { header: 'licenses.licenseId', width: 90 },
   parentId: { header: 'licenses.parentId', width: 90 },
