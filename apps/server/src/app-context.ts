@@ -15,6 +15,7 @@ import type { DictionariesService } from './modules/dictionaries/dictionaries.se
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
+import type { LicensesService } from './modules/licenses/licenses.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import type { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
@@ -48,5 +49,6 @@ export type AppContext = {
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
   reports: ReportsService;
   home: HomeService;
+  licenses: LicensesService;
   metrics: Metrics;
 };

@@ -54,6 +54,8 @@ import { MaintenanceService } from './modules/maintenance/maintenance.service.ts
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
+import { LicensesService } from './modules/licenses/licenses.service.ts';
+import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
@@ -106,6 +108,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await models.seed();
   const devices = new DevicesService(database.db, eventLog, hub);
   const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
+  const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
+  await licenses.init();
   const smtp = () => smtpSettings(database.db);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl);
   const sender = new NotificationSender(database.db, eventLog, smtp);
@@ -133,6 +137,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     notifier: { dispatcher, sender, worker: notificationWorker },
     reports: new ReportsService(database.db),
     home: new HomeService(database.db, hub),
+    licenses,
     metrics,
   };
 
@@ -178,6 +183,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await homeRoutes(app, ctx);
+  await licensesRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();

@@ -21,6 +21,14 @@ export type Config = {
   /** Port of the Prometheus metrics listener (null: no metrics), apart from the public API. */
   metricsPort: number | null;
   metricsHost: string;
+  /**
+   * The license issuer's Ed25519 public key (PAGEWATCH_LICENSE_KEY): PEM text, or the path of a
+   * PEM file; by default `license-issuer.pem` in the data directory.
+   */
+  licenseIssuerKey: string;
+  /** Support contacts the product page shows (unset: not shown). */
+  support: { email: string | null; phone: string | null; url: string | null };
+  copyright: string;
 };
 
 function flag(v: string | undefined, fallback: boolean): boolean {
@@ -35,11 +43,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535)) {
     throw new Error(`PAGEWATCH_METRICS_PORT must be 1-65535, got "${env.PAGEWATCH_METRICS_PORT}"`);
   }
+  const dataDir = resolve(env.PAGEWATCH_DATA_DIR || 'data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: resolve(env.PAGEWATCH_DATA_DIR || 'data'),
+    dataDir,
     adminPassword: env.PAGEWATCH_ADMIN_PASSWORD || null,
     webDist: resolve(env.PAGEWATCH_WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: env.PAGEWATCH_PUBLIC_URL || null,
@@ -51,5 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
     metricsPort,
     metricsHost: env.PAGEWATCH_METRICS_HOST || '127.0.0.1',
+    licenseIssuerKey: env.PAGEWATCH_LICENSE_KEY || resolve(dataDir, 'license-issuer.pem'),
+    support: { email: env.PAGEWATCH_SUPPORT_EMAIL || null, phone: env.PAGEWATCH_SUPPORT_PHONE || null, url: env.PAGEWATCH_SUPPORT_URL || null },
+    copyright: env.PAGEWATCH_COPYRIGHT || '© 2026 the Pagewatch authors',
   };
 }

@@ -15,3 +15,13 @@ export const buildVersionSchema = z.object({
   modelsVersion: z.object({ versionNumber: z.string() }).optional(),
 });
 export type BuildVersion = z.infer<typeof buildVersionSchema>;
+
+/** GET /options/product/: the product page (spec section 2), for every signed-in user. */
+export const productInfoSchema = z.object({
+  appVersion: z.string(),
+  buildNumber: z.string(),
+  releaseDate: z.string(),
+  copyright: z.string(),
+  support: z.object({ email: z.string().nullable(), phone: z.string().nullable(), url: z.string().nullable() }),
+});
+export type ProductInfo = z.infer<typeof productInfoSchema>;

@@ -139,9 +139,9 @@ describe('authorisation matrix', () => {
           });
         } else if (f.kind === 'instance') {
           it(`${role}: 403 below DEFAULT, whatever the grants; the default admin succeeds`, async () => {
-            const res = await send(r.method, f.request(world), c().token);
+            const res = await send(r.method, await f.request(world), c().token);
             expect(res.statusCode, res.body).toBe(403);
-            expect((await send(r.method, f.request(world), world.root)).statusCode).toBe(success(r.method, f.ok));
+            expect((await send(r.method, await f.request(world), world.root)).statusCode).toBe(success(r.method, f.ok));
           });
         } else if (f.kind === 'list') {
           it(`${role}: ${granted ? 'never lists a row from outside' : '403'}`, async () => {

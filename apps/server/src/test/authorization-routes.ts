@@ -43,7 +43,7 @@ export type Fixture =
   | ({ kind: 'item'; request: (w: World, locationId: number) => Promise<Call>; ok?: number } & Checked)
   | ({ kind: 'list'; seed: (w: World) => Promise<{ inside: number[]; outside: number[] }>; request: (w: World) => Call; rows?: (body: any) => number[] } & Checked) // eslint-disable-line @typescript-eslint/no-explicit-any
   | ({ kind: 'global'; request: (w: World) => Call | Promise<Call>; ok?: number } & Checked)
-  | { kind: 'instance'; request: (w: World) => Call; ok?: number }
+  | { kind: 'instance'; request: (w: World) => Call | Promise<Call>; ok?: number }
   | ({ kind: 'self'; request: (w: World, caller: Caller) => Promise<Call>; ok?: number } & Checked)
   | { kind: 'public' }
   | { kind: 'agent' }
@@ -142,6 +142,11 @@ const replacedAt = async (w: World, locationId: number): Promise<number> => {
 };
 const deviceIds = (b: { pageRows: { deviceId: number }[] }) => b.pageRows.map((r) => r.deviceId);
 const devicesSeed = async (w: World) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD), await deviceAt(w, w.loc.IN)], outside: [await deviceAt(w, w.loc.OUT)] });
+
+const licensePayload = (locationId: number) => ({ location: { id: locationId }, dateFrom: '2026-01-01', dateTo: '2099-12-31', deviceCount: 10 });
+/** A license (in force) at a fresh location under `parentId`, made by root; returns the license's id. */
+const licenseAt = async (w: World, parentId: number): Promise<number> =>
+  (await w.asRoot('POST', '/api/licenses', licensePayload(await locationAt(w, parentId)))).id;
 
 /** The same fixture for every alias of a list. */
 const listOf = (urls: string[], f: Omit<Extract<Fixture, { kind: 'list' }>, 'request'>): Record<string, Fixture> =>
@@ -460,6 +465,40 @@ export const ROUTES: Record<string, Fixture> = {
   'GET /api/reports/device-availability/days': { kind: 'global', request: () => ({ url: '/api/reports/device-availability/days?from=2022-01-01&to=2022-01-31' }) },
   'GET /api/reports/device-counters/months': { kind: 'global', request: () => ({ url: '/api/reports/device-counters/months?from=2022-01-01&to=2022-01-31' }) },
   'GET /api/reports/download/:reportId/:formatCode': { kind: 'global', request: () => ({ url: '/api/reports/download/4/CSV' }) },
+
+  // licenses: reads answer for the caller's locations; the instance license and every change
+  // are the default administrator's ('instance'). The uploads with files: instance-license.routes.test.ts.
+  'GET /api/options/product/': { kind: 'global', request: () => ({ url: '/api/options/product/' }) },
+  'GET /api/instance-license/': { kind: 'instance', request: () => ({ url: '/api/instance-license/' }) },
+  'GET /api/instance-license/request/': { kind: 'instance', request: () => ({ url: '/api/instance-license/request/?companyName=Matrix' }) },
+  'POST /api/instance-license': { kind: 'instance', ok: 400, request: () => ({ url: '/api/instance-license', payload: {} }) },
+  'GET /api/user-licenses/page': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/user-licenses/page?page=1000,1' }),
+  },
+  'GET /api/user-licenses/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/user-licenses/${await licenseAt(w, at)}` }) },
+  'GET /api/user-licenses-relevant/': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await licenseAt(w, w.loc.IN_CHILD)], outside: [await licenseAt(w, w.loc.OUT)] }),
+    request: () => ({ url: '/api/user-licenses-relevant/' }),
+  },
+  'GET /api/user-locations/managed-license': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    request: () => ({ url: '/api/user-locations/managed-license' }),
+  },
+  'GET /api/location-devices-v/:id': { kind: 'item', request: async (_w, at) => ({ url: `/api/location-devices-v/${at}` }) },
+  'POST /api/licenses': { kind: 'instance', request: async (w) => ({ url: '/api/licenses', payload: licensePayload(await locationAt(w, w.loc.IN_CHILD)) }) },
+  'PUT /api/licenses/:id': {
+    kind: 'instance',
+    request: async (w) => {
+      const id = await licenseAt(w, w.loc.IN_CHILD);
+      const license = await w.asRoot('GET', `/api/user-licenses/${id}`);
+      return { url: `/api/licenses/${id}`, payload: { ...licensePayload(license.location.id), deviceCount: 20 } };
+    },
+  },
+  'DELETE /api/licenses/:id': { kind: 'instance', ok: 204, request: async (w) => ({ url: `/api/licenses/${await licenseAt(w, w.loc.IN_CHILD)}` }) },
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },

@@ -21,6 +21,9 @@ import { NotificationsPage } from '../features/notifications/notifications-page.
 import { NotificationPage } from '../features/notifications/notification-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { ReportPage } from '../features/reports/report-page.tsx';
+import { LicensesPage } from '../features/licenses/licenses-page.tsx';
+import { LicensePage } from '../features/licenses/license-page.tsx';
+import { ProductPage } from '../features/product/product-page.tsx';
 import type { Section } from '../lib/screen-access.ts';
 
 /**
@@ -70,7 +73,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { ...item('notifications', '/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'), element: NotificationPage },
   { path: '/settings', section: 'settings', title: 'nav.settings', element: SettingsPage },
   { path: '/service', section: 'service', title: 'nav.service', element: ServicePage },
-  { path: '/licenses', section: 'licenses', title: 'nav.licenses' },
-  item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'),
-  { path: '/product', section: 'product', title: 'nav.product' },
+  { path: '/licenses', section: 'licenses', title: 'nav.licenses', element: LicensesPage },
+  { ...item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'), element: LicensePage },
+  { path: '/product', section: 'product', title: 'nav.product', element: ProductPage },
 ];

@@ -392,7 +392,7 @@ describe('service uploads', () => {
   it('refuses other types, empty files and files over 1 MB with a clear error', async () => {
     const csv = await upload('/api/service/set-active-status', multipart('serialNumbers', 'serials.csv', 'text/csv', 'SA1\n'), adminA);
     expect(csv.statusCode).toBe(415);
-    expect(csv.json().message).toBe('Only .txt files are accepted');
+    expect(csv.json().details).toEqual([{ field: 'serialNumbers', message: 'Only .txt files are accepted' }]);
     const png = await upload('/api/service/set-active-status', multipart('serialNumbers', 'x.txt', 'image/png', 'SA1'), adminA);
     expect(png.statusCode).toBe(415);
     const binary = await upload('/api/service/set-active-status', multipart('serialNumbers', 'x.txt', 'text/plain', Buffer.from([0xff, 0xfe, 0x00, 0x41])), adminA);
@@ -405,7 +405,7 @@ describe('service uploads', () => {
     expect(blank.statusCode).toBe(400);
     const big = await upload('/api/service/set-active-status', txt('SA1\n'.repeat(300_000)), adminA);
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe('The file is larger than 1 MB');
+    expect(big.json().details).toEqual([{ field: 'serialNumbers', message: 'The file is larger than 1 MB' }]);
     const none = await send('POST', '/api/service/set-active-status', {}, adminA);
     expect(none.statusCode).toBe(400);
   });

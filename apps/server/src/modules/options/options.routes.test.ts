@@ -19,6 +19,13 @@ describe('startup and version', () => {
     expect(res.json()).toMatchObject({ appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), buildNumber: expect.any(String), releaseDate: expect.any(String) });
   });
 
+  it('gives the product page to every signed-in user, support contacts from the configuration', async () => {
+    expect((await t.app.inject({ url: '/api/options/product/' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/options/product/', headers: bearer(await signIn(t.app)) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), copyright: expect.stringContaining('Pagewatch'), support: { email: null, phone: null, url: null } });
+  });
+
   it('documents the API as OpenAPI generated from the schemas', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

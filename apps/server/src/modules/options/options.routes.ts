@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { buildVersionSchema, clientConfigSchema } from '@pagewatch/contracts/config';
+import { buildVersionSchema, clientConfigSchema, productInfoSchema } from '@pagewatch/contracts/config';
 import type { AppContext } from '../../app-context.ts';
-
-const rootPackage = JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-
-export const VERSION = {
-  appVersion: process.env.PAGEWATCH_VERSION ?? rootPackage.version ?? '0.0.0',
-  buildNumber: process.env.PAGEWATCH_BUILD_NUMBER ?? '1',
-  releaseDate: process.env.PAGEWATCH_RELEASE_DATE ?? '2026-11-22',
-};
+import { VERSION } from './version.ts';
 
 export async function optionsRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -28,4 +20,10 @@ export async function optionsRoutes(root: FastifyInstance, ctx: AppContext) {
     const models = await ctx.models.activeVersion();
     return { ...VERSION, ...(models !== null ? { modelsVersion: { versionNumber: String(models) } } : {}) };
   });
+
+  // The product page is for everyone signed in (spec section 6), unlike the footer's version.
+  app.get('/api/options/product/', {
+    config: { access: 'user' },
+    schema: { tags: ['options'], response: { 200: productInfoSchema } },
+  }, async () => ({ ...VERSION, copyright: ctx.config.copyright, support: ctx.config.support }));
 }

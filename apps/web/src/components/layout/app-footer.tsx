@@ -1,12 +1,19 @@
 import type { BuildVersion } from '@pagewatch/contracts/config';
+import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/users';
 import { AppShell, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { canOpen } from '../../lib/screen-access.ts';
+import { LicenseStatusLink } from './license-status-link.tsx';
 
-/** The version line (shown only with MNU_VERSIONS.READ; the layout decides). */
+/** The version line (shown only with MNU_VERSIONS.READ; the layout decides) and the license status link. */
 export function AppFooter() {
   const { t } = useTranslation();
+  const auth = useAuth();
+  // The instance license is DEFAULT's: only those who hold that location are asked about it.
+  const seesLicense = canOpen('licenses', auth) && !!auth.user?.locations.some((l) => l.code === DEFAULT_LOCATION_CODE);
   const { data } = useQuery({
     queryKey: ['build-version'],
     queryFn: () => api<BuildVersion>('/options/build-version/'),
@@ -17,6 +24,7 @@ export function AppFooter() {
   return (
     <AppShell.Footer px="sm">
       <Group h="100%" justify="flex-end" gap="md" wrap="nowrap">
+        {seesLicense && <LicenseStatusLink />}
         {data && (
           <Text size="xs" c="dimmed" truncate data-testid="app-version">
             {t('layout.version', { version: data.appVersion, build: data.buildNumber, date: data.releaseDate })}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { inputOf, newLicense, parseDay, validateLicense } from './license-form-values.ts';
+
+describe('license form', () => {
+  it('starts a new license today, for 14 days', () => {
+    expect(newLicense(7, '2026-02-20')).toEqual({ locationId: '7', dateFrom: '2026-02-20', dateTo: '2026-03-06', deviceCount: 1 });
+  });
+
+  it('asks for every field, a count of at least 1 and dates in order', () => {
+    expect(validateLicense({ locationId: null, dateFrom: null, dateTo: null, deviceCount: '' })).toEqual({
+      locationId: 'general.mandatory', dateFrom: 'general.mandatory', dateTo: 'general.mandatory', deviceCount: 'general.mandatory',
+    });
+    expect(validateLicense({ locationId: '1', dateFrom: '2026-02-02', dateTo: '2026-02-01', deviceCount: 0 })).toEqual({ dateTo: 'licenses.datesReversed', deviceCount: 'licenses.badCount' });
+    expect(validateLicense({ locationId: '1', dateFrom: '2026-02-01', dateTo: '2026-02-01', deviceCount: 1 })).toEqual({});
+  });
+
+  it('reads typed days as dd.MM.yyyy and sends YYYY-MM-DD', () => {
+    expect(parseDay('01.03.2026')).toBe('2026-03-01');
+    expect(parseDay('31.02.2026')).toBeNull();
+    expect(inputOf({ locationId: '3', dateFrom: '2026-03-01', dateTo: '2026-03-15', deviceCount: '25' })).toEqual({ location: { id: 3 }, dateFrom: '2026-03-01', dateTo: '2026-03-15', deviceCount: 25 });
+  });
+});

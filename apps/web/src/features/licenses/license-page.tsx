@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LICENSE_MAX_DEVICES, type LicensableLocation, type License } from '@pagewatch/contracts/licenses';
+import { isDefaultAdmin } from '@pagewatch/contracts/users';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
+import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
+import { notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import i18n from '../../i18n/i18n.ts';
+import { deleteLicense, fetchDeviceCounts, fetchLicensable, fetchLicense, licenseKey, saveLicense } from './api/licenses-api.ts';
+import { InstanceLicensePanel } from './instance-license-panel.tsx';
+import { formFieldOf, inputOf, newLicense, parseDay, validateLicense, valuesOf, type LicenseFormValues } from './license-form-values.ts';
+
+/**
+ * `/license/{code}` (spec sections 2 and 4): DEFAULT is the instance license; `-1` (any number
+ * below 0) a new license; another code the license of that location, or a new one for it.
+ */
+export function LicensePage() {
+  const { t } = useTranslation();
+  const { id: param = '-1' } = useParams();
+  const isDefault = param === 'DEFAULT';
+  const licensable = useQuery({ queryKey: ['licensable'], queryFn: fetchLicensable, enabled: !isDefault });
+  const location = licensable.data?.pageRows.find((l) => l.code === param) ?? null;
+  const unknown = !isDefault && licensable.data && !location && !/^-\d+$/.test(param);
+  const licenseId = location?.licenseId ?? null;
+  const license = useQuery({ queryKey: licenseKey(licenseId ?? -1), queryFn: () => fetchLicense(licenseId!), enabled: licenseId !== null });
+  const title = isDefault ? t('licenses.instanceTitle') : licenseId === null ? t('pages.newItem', { item: t('pages.license') }) : `${t('pages.license')}: ${location!.name}`;
+  const ready = isDefault || (!!licensable.data && (licenseId === null || !!license.data));
+
+  return (
+    <AppPage title={title} breadcrumbs={[{ label: t('nav.licenses'), to: '/licenses' }, { label: title }]}>
+      {unknown ? (
+        <Alert color="red" data-testid="license-unknown">{t('licenses.unknownLocation', { code: param })}</Alert>
+      ) : (
+        <LoadState error={licensable.error ?? license.error} ready={ready}>
+          {() => (isDefault ? <InstanceLicensePanel /> : <LicenseForm key={param} license={license.data ?? null} locations={licensable.data!.pageRows} preset={location?.id ?? null} />)}
+        </LoadState>
+      )}
+    </AppPage>
+  );
+}
+
+function LicenseForm({ license, locations, preset }: { license: License | null; locations: LicensableLocation[]; preset: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasGrant } = useAuth();
+  const me = useCurrentUser();
+  // Only the default administrator changes licenses (spec section 6); the server says so too.
+  const canEdit = isDefaultAdmin(me) && hasGrant(license ? 'MNU_LICENSE.EDIT' : 'BTN_LICENSE_UPDATE.EXECUTE');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<LicenseFormValues>({
+    mode: 'controlled',
+    initialValues: license ? valuesOf(license) : newLicense(preset),
+    validate: (v) => validateLicense(v),
+  });
+  const input = useTranslatedInput(form);
+  const locationId = form.getValues().locationId;
+  // Choosing a location loads its device counts (spec section 4).
+  const counts = useQuery({ queryKey: ['location-devices', locationId], queryFn: () => fetchDeviceCounts(Number(locationId)), enabled: !!locationId });
+  const choices = locations
+    .filter((l) => l.licenseId === null || l.licenseId === license?.id)
+    .map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
+
+  const done = (saved?: License) => {
+    void queryClient.invalidateQueries({ queryKey: ['licenses'] });
+    void queryClient.invalidateQueries({ queryKey: ['licensable'] });
+    if (saved) queryClient.setQueryData(licenseKey(saved.id), saved);
+    void navigate('/licenses');
+  };
+  const save = useMutation({
+    mutationFn: (values: LicenseFormValues) => saveLicense(license?.id ?? null, inputOf(values)),
+    onSuccess: (saved) => {
+      notifySuccess(license ? 'updated' : 'created');
+      done(saved);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.body?.details?.length) {
+        form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
+      }
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteLicense(license!.id),
+    onSuccess: () => {
+      notifySuccess('licenseDeleted');
+      done();
+    },
+    onSettled: () => setConfirmDelete(false),
+  });
+  const busy = save.isPending || remove.isPending;
+  const dateProps = { valueFormat: 'DD.MM.YYYY', dateParser: parseDay, locale: i18n.language, firstDayOfWeek: 1 as const, required: true, clearable: false };
+
+  return (
+    <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="license-form">
+      <Stack gap="md" maw={900}>
+        {!canEdit && <Alert color="blue" data-testid="license-read-only">{t('licenses.readOnly')}</Alert>}
+        <Paper withBorder p="md">
+          <fieldset disabled={!canEdit || busy} style={{ border: 0, margin: 0, padding: 0 }}>
+            <Stack gap="sm">
+              <Select label={t('licenses.location')} required searchable allowDeselect={false} data={choices} data-testid="license-location" {...input('locationId')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <DateInput {...dateProps} label={t('licenses.dateFrom')} data-testid="license-from" {...input('dateFrom')} />
+                <DateInput {...dateProps} label={t('licenses.dateTo')} data-testid="license-to" {...input('dateTo')} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <NumberInput label={t('licenses.deviceCount')} required min={1} max={LICENSE_MAX_DEVICES} clampBehavior="none" allowDecimal={false} data-testid="license-count" {...input('deviceCount')} />
+                <TextInput label={t('licenses.activeDeviceCount')} readOnly value={counts.data?.activeDeviceCount ?? ''} data-testid="license-active" />
+                <TextInput label={t('licenses.dbDeviceCount')} readOnly value={counts.data?.allDeviceCount ?? ''} data-testid="license-detected" />
+              </SimpleGrid>
+            </Stack>
+          </fieldset>
+        </Paper>
+        <Group gap="sm">
+          <Button type="submit" disabled={!canEdit} loading={save.isPending} data-testid="license-save">
+            {t('licenses.save')}
+          </Button>
+          <Button variant="default" onClick={() => void navigate('/licenses')} disabled={busy}>
+            {t('general.cancel')}
+          </Button>
+          {license && canEdit && (
+            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={busy} data-testid="license-delete">
+              {t('licenses.delete')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t('licenses.deleteTitle')}
+        message={t('licenses.deleteConfirm')}
+        confirmLabel={t('licenses.delete')}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </form>
+  );
+}
