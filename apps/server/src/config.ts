@@ -18,6 +18,8 @@ export type Config = {
   modelsSecret: string | null;
   /** Run one agent inside the server for the local network. */
   builtinAgent: boolean;
+  /** The built-in agent's poll period in seconds, over the agents' setting (the demo polls every minute); null: the setting. */
+  builtinAgentPeriodSeconds: number | null;
   /** Port of the Prometheus metrics listener (null: no metrics), apart from the public API. */
   metricsPort: number | null;
   metricsHost: string;
@@ -30,6 +32,12 @@ export type Config = {
   support: { email: string | null; phone: string | null; url: string | null };
   copyright: string;
 };
+
+/** A whole number of seconds from 10 to a day, or null when unset or not one. */
+function seconds(v: string | undefined): number | null {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n >= 10 && n <= 86_400 ? n : null;
+}
 
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === '') return fallback;
@@ -58,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: Math.max(0, Number(env.PAGEWATCH_SESSION_CACHE_MS ?? 5000) || 0),
     modelsSecret: env.PAGEWATCH_MODELS_SECRET || null,
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
+    builtinAgentPeriodSeconds: seconds(env.PAGEWATCH_BUILTIN_AGENT_PERIOD_SECONDS),
     metricsPort,
     metricsHost: env.PAGEWATCH_METRICS_HOST || '127.0.0.1',
     licenseIssuerKey: env.PAGEWATCH_LICENSE_KEY || resolve(dataDir, 'license-issuer.pem'),

@@ -62,7 +62,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 function startServer(): ChildProcess {
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(PORT), PAGEWATCH_DATA_DIR: DATA_DIR, PAGEWATCH_ADMIN_PASSWORD: PASSWORD, PAGEWATCH_BUILTIN_AGENT: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, PORT: String(PORT), PAGEWATCH_DATA_DIR: DATA_DIR, PAGEWATCH_ADMIN_PASSWORD: PASSWORD, PAGEWATCH_BUILTIN_AGENT: 'true', PAGEWATCH_BUILTIN_AGENT_PERIOD_SECONDS: String(POLL_SECONDS), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.once('exit', (code) => {
