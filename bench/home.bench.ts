@@ -1,0 +1,74 @@
+/**
+ * Home benchmark (issue 21): GET /api/home on the lists benchmark's fleet (bench/lib/fleet.ts:
+ * 100,000 devices, a year of days and their months, about 313,000 supplies) through the real
+ * server over HTTP, on PostgreSQL.
+ *   1. The figures computed from nothing: the one pass over every location that a device event
+ *      (or their age) asks for, timed alone, 5 times.
+ *   2. 20 concurrent clients, the administrator (every location) and an operator of two.
+ *   3. The same while device events arrive from another instance (NOTIFY on the live-events
+ *      channel, as a server that ingests sends them) 5 times a second: each event makes the
+ *      next request compute the figures again, which concurrent requests share.
+ * Target: p95 under 100 ms at 20 concurrent.
+ *
+ *   npm run bench:home   (the lists benchmark's variables; BENCH_KEEP=1 keeps the database)
+ */
+import { readFileSync } from 'node:fs';
+import { BENCH_HTTP as HTTP, databaseUrl, pct, withBenchServer, withClient } from './lib/bench-server.ts';
+import { DEVICES, FLEET_DB, fillFleet } from './lib/fleet.ts';
+import { latencies, load } from './lib/load.ts';
+
+const CONCURRENCY = 20;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const EVENTS_PER_SECOND = 5;
+const TARGET_MS = 100;
+const HUB_CHANNEL = 'pagewatch_hub';
+
+const get = async (token: string) => {
+  const t0 = performance.now();
+  const res = await fetch(`${HTTP}/api/home`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { devices: { total: number } | null };
+  if (res.status !== 200 || !body.devices) throw new Error(`/api/home: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms: performance.now() - t0, total: body.devices.total };
+};
+
+await withBenchServer(FLEET_DB, fillFleet, async ({ admin, operator }) => {
+  const url = databaseUrl(FLEET_DB);
+  await withClient(url, async (c) => {
+    const notify = () =>
+      c.query('SELECT pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify({ from: 'bench', topic: 'devices', msg: { type: 'DEVICE_EVENT', deviceId: 1, locationId: 1, event: 'STATUS_CHANGE' } })]);
+    const settle = () => new Promise((r) => setTimeout(r, 200));
+    console.log(`\n${DEVICES.toLocaleString('en')} devices; load average at start ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+
+    const computes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await notify();
+      await settle();
+      const { ms, total } = await get(admin);
+      if (i > 0) computes.push(ms);
+      if (i === 0) console.log(`home of every location: ${total.toLocaleString('en')} devices`);
+    }
+    computes.sort((a, b) => a - b);
+    console.log(`figures computed from nothing (one pass, every location): min ${Math.round(computes[0]!)} ms, median ${Math.round(pct(computes, 50))} ms, max ${Math.round(computes.at(-1)!)} ms`);
+
+    const results: number[] = [];
+    for (const [name, token] of [['administrator, every location', admin], ['operator of 2 locations', operator]] as const) {
+      await load({ url: HTTP, paths: ['/api/home'], headers: { authorization: `Bearer ${token}` }, connections: CONCURRENCY, amount: 200 });
+      const measured = await load({ url: HTTP, paths: ['/api/home'], headers: { authorization: `Bearer ${token}` }, connections: CONCURRENCY, amount: REQUESTS });
+      console.log(`${`${name}, ${CONCURRENCY} concurrent`.padEnd(62)} ${latencies(measured)}`);
+      results.push(pct(measured.times, 95));
+    }
+
+    let sent = 0;
+    const timer = setInterval(() => void notify().then(() => sent++), 1000 / EVENTS_PER_SECOND);
+    try {
+      const measured = await load({ url: HTTP, paths: ['/api/home'], headers: { authorization: `Bearer ${admin}` }, connections: CONCURRENCY, amount: REQUESTS });
+      console.log(`${`administrator, ${CONCURRENCY} concurrent, ${EVENTS_PER_SECOND} device events/s`.padEnd(62)} ${latencies(measured)}  (${sent} events)`);
+      results.push(pct(measured.times, 95));
+    } finally {
+      clearInterval(timer);
+    }
+    const worst = Math.max(...results);
+    console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
+    console.log(`load average at end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${(await import('node:os')).availableParallelism()} cores`);
+  });
+});
