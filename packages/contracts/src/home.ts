@@ -54,5 +54,7 @@ export const homeSchema = z.object({
     .nullable(),
   /** When the figures were computed: they follow device events within seconds. */
   computedAt: timestamp(),
+  /** Newer figures are being computed (a device event came since): ask again in a second. */
+  pending: z.boolean(),
 });
 export type Home = z.infer<typeof homeSchema>;

@@ -393,6 +393,8 @@ export const ROUTES: Record<string, Fixture> = {
       const outside = [await inError(w.loc.OUT), await inError(w.loc.DEFAULT)];
       // As ingest would: a device event tells home its figures changed.
       w.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: inside[0]!, locationId: w.loc.IN, event: 'STATUS_CHANGE' });
+      // Then, as the console does while home says `pending`, ask until the figures include them.
+      while ((await w.asRoot('GET', '/api/home')).pending) await new Promise((r) => setTimeout(r, 10));
       return { inside, outside };
     },
     request: () => ({ url: '/api/home' }),

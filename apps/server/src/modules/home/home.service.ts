@@ -27,8 +27,9 @@ const byOldest = (a: { since: string | null }, b: { since: string | null }) => (
 /**
  * `/home`: the figures of every location, computed in one pass and kept, then added up over
  * each caller's locations. A device event (any instance's, through the hub) makes the next
- * request compute them again; so do HOME_MAX_AGE_MS. Concurrent requests share one computation,
- * and one runs at a time, so a busy home costs the database one pass, not one per caller.
+ * request start computing them again; so do HOME_MAX_AGE_MS. One computation runs at a time,
+ * only while someone asks, so a busy home costs the database one pass at a time, not one per
+ * caller, and a fleet nobody looks at costs nothing.
  */
 export class HomeService {
   private readonly db: Db;
@@ -38,6 +39,9 @@ export class HomeService {
   private snapshotGeneration = -1;
   private running: Promise<Snapshot> | null = null;
   private runningGeneration = -1;
+  /** An event came while a computation ran: compute again when it ends. */
+  private rerun = false;
+  private failed: unknown = null;
   private readonly off: () => void;
 
   constructor(db: Db, hub: Hub) {
@@ -58,27 +62,42 @@ export class HomeService {
     return !!s && this.snapshotGeneration === this.generation && Date.now() - s.at.getTime() < HOME_MAX_AGE_MS;
   }
 
-  private async current(): Promise<Snapshot> {
-    for (;;) {
-      if (this.fresh(this.snapshot)) return this.snapshot;
-      if (!this.running) break;
-      // A computation begun after the last event is as good as a new one; an older one is waited for.
-      if (this.runningGeneration === this.generation) return this.running;
-      await this.running.catch(() => undefined);
+  /** Computes the figures again unless a computation begun after the last event runs; one at a time. */
+  private refresh() {
+    if (this.running) {
+      this.rerun ||= this.runningGeneration !== this.generation;
+      return;
     }
     const generation = this.generation;
+    this.runningGeneration = generation;
     const run = this.compute().then((s) => {
       this.snapshot = s;
       this.snapshotGeneration = generation;
+      this.failed = null;
       return s;
     });
     this.running = run;
-    this.runningGeneration = generation;
-    try {
-      return await run;
-    } finally {
-      if (this.running === run) this.running = null;
-    }
+    run.catch((err: unknown) => void (this.failed = err)).finally(() => {
+      this.running = null;
+      if (this.rerun) {
+        this.rerun = false;
+        this.refresh();
+      }
+    });
+  }
+
+  /**
+   * The latest figures, and whether newer ones are being computed. Only the very first request
+   * waits; later ones get the last figures at once while a computation runs (the console asks
+   * again shortly), so a busy fleet's events never hold a request for a whole pass.
+   */
+  private async current(): Promise<{ snapshot: Snapshot; pending: boolean }> {
+    if (this.fresh(this.snapshot)) return { snapshot: this.snapshot, pending: false };
+    this.refresh();
+    // The last computation failed (the database is away): say so rather than show old figures as current.
+    if (this.failed) throw this.failed;
+    const snapshot = this.snapshot ?? (await this.running!);
+    return { snapshot, pending: !this.fresh(snapshot) };
   }
 
   private async compute(): Promise<Snapshot> {
@@ -104,9 +123,10 @@ export class HomeService {
   }
 
   async home(caller: Caller): Promise<Home> {
-    const s = await this.current();
+    const { snapshot: s, pending } = await this.current();
     const sees = (locationId: number) => caller.scope.has(locationId);
     return {
+      pending,
       devices: caller.grants.has('MNU_DEVICES.READ') ? devicesPart(s, sees) : null,
       agents: caller.grants.has('MNU_AGENTS.READ') ? agentsPart(s, sees) : null,
       computedAt: s.at.toISOString(),

@@ -20,6 +20,8 @@ import { HomeSections } from './home-sections.tsx';
 
 /** Device events come in bursts (a poll of a range); home asks again once a burst settles. */
 const EVENT_SETTLE_MS = 1_000;
+/** While the server computes newer figures, home asks again this often. */
+const PENDING_MS = 1_000;
 /** Without events, home still follows what changes by itself (agents falling silent). */
 const REFRESH_MS = 60_000;
 
@@ -102,7 +104,7 @@ export function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const name = user.firstName || user.lastName || user.login;
-  const home = useQuery({ queryKey: homeKey, queryFn: fetchHome, refetchInterval: REFRESH_MS });
+  const home = useQuery({ queryKey: homeKey, queryFn: fetchHome, refetchInterval: (q) => (q.state.data?.pending ? PENDING_MS : REFRESH_MS) });
   useLiveHome();
   const h = home.data;
   const devices = h?.devices ?? null;
