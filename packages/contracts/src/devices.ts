@@ -204,6 +204,8 @@ export const deviceSchema = deviceListRowSchema.extend({
   errorBits: z.array(z.string()),
   /** Devices that may be this one (identity reconciliation), among the caller's. */
   identity: z.array(identityPairSchema),
+  /** The addresses this device's serial answers at in turn, when it flaps between them (two printers, one serial); else empty. */
+  sharedSerialAddresses: z.array(z.string()),
   walkRefreshedAt: z.string().nullable(),
   walkRequestedAt: z.string().nullable(),
   comment: nstr,

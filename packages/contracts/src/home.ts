@@ -41,7 +41,13 @@ export const homeSchema = z.object({
         byLocation: z.array(z.object({ locationId: z.number().int(), locationName: z.string(), thisMonth: pages, lastMonth: pages })),
       }),
       /** Data quality: devices that matched no profile and wait for a walk, counters that went backwards, identity pairs. */
-      quality: z.object({ noProfile: count, counterBackwards: count, identity: z.array(identityPairSchema) }),
+      quality: z.object({
+        noProfile: count,
+        counterBackwards: count,
+        identity: z.array(identityPairSchema),
+        /** One serial answering at two addresses in turn (two printers that report the same serial). */
+        sharedSerials: z.array(z.object({ device: homeDeviceSchema, addresses: z.array(z.string()) })),
+      }),
     })
     .nullable(),
   agents: z

@@ -59,3 +59,34 @@ export async function identityPairs(db: Db, deviceId: number | null = null): Pro
   return (res.rows as Record<string, unknown>[]).map((r) => ({ kind: r.kind as IdentityKind, older: device(r, 'a'), newer: device(r, 'b') }));
 }
 
+
+/** An address change this many times in FLAP_HOURS, among few addresses, is one serial answering at two places. */
+const FLAP_CHANGES = 3;
+const FLAP_HOURS = 48;
+
+export type AddressFlap = { device: PairDevice; addresses: string[] };
+
+/**
+ * Devices whose serial answers at two (or three) addresses in turn: their address changed back
+ * and forth FLAP_CHANGES times in FLAP_HOURS. Readings match a device by serial, so two printers
+ * that report the same serial (a copied board, a vendor's placeholder) become one row whose
+ * address flaps; this is how the server notices them.
+ */
+export async function addressFlaps(db: Db, deviceId: number | null = null): Promise<AddressFlap[]> {
+  const one = deviceId === null ? sql`true` : sql`h.device_id = ${deviceId}`;
+  const res = await db.execute(sql`
+    SELECT d.id, d.model_code, d.serial_number, d.ip, d.location_id, l.name AS location_name, f.addresses
+    FROM (
+      SELECT h.device_id, array_agg(DISTINCT h.ip ORDER BY h.ip) AS addresses
+      FROM device_ip_history h
+      WHERE h.changed_at > now() - make_interval(hours => ${FLAP_HOURS}) AND h.old_ip IS NOT NULL AND ${one}
+      GROUP BY h.device_id
+      HAVING count(*) >= ${FLAP_CHANGES} AND count(DISTINCT h.ip) <= 3
+    ) f
+    JOIN devices d ON d.id = f.device_id JOIN locations l ON l.id = d.location_id
+    ORDER BY d.id LIMIT ${MAX_PAIRS}`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    device: { id: int(r.id), modelCode: (r.model_code as string | null) ?? null, serialNumber: (r.serial_number as string | null) ?? null, ip: String(r.ip), locationId: int(r.location_id), locationName: String(r.location_name) },
+    addresses: (typeof r.addresses === 'string' ? String(r.addresses).replace(/[{}]/g, '').split(',') : (r.addresses as string[])).filter(Boolean),
+  }));
+}

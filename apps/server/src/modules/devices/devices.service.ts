@@ -23,7 +23,7 @@ import {
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
-import { identityPairs, type PairDevice } from './device-identity.repository.ts';
+import { addressFlaps, identityPairs, type PairDevice } from './device-identity.repository.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import type { Db } from '../../db/client.ts';
@@ -55,7 +55,12 @@ export class DevicesService extends DomainService {
 
   async get(caller: Caller, id: number): Promise<Device> {
     const { d, locationName, agentName, walkRequestedAt } = await this.own(caller, id);
-    const [supplies, days, pairs] = await Promise.all([suppliesOfDevice(this.db, id), dayCounters(this.db, id), identityPairs(this.db, id)]);
+    const [supplies, days, pairs, flaps] = await Promise.all([
+      suppliesOfDevice(this.db, id),
+      dayCounters(this.db, id),
+      identityPairs(this.db, id),
+      addressFlaps(this.db, id),
+    ]);
     const strip = ({ locationId: _, ...x }: PairDevice) => x;
     const identity = pairs
       .filter((p) => caller.scope.has(p.older.locationId) && caller.scope.has(p.newer.locationId))
@@ -119,6 +124,7 @@ export class DevicesService extends DomainService {
       counterBackwards: d.counterBackwardsAt !== null,
       unknownModel: d.profileId === null,
       identity,
+      sharedSerialAddresses: flaps[0]?.addresses ?? [],
       modelVendorCode: d.modelVendorCode,
       agentId: d.agentId,
       agentName: agentName ?? null,

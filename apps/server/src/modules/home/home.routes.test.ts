@@ -67,6 +67,10 @@ beforeAll(async () => {
   // Location B: one working printer with a low toner state only (no attention), one down.
   await read(b, '127.0.31.1', { serial: 'SB1', total: 700, black: 55, errors: ['lowToner'] });
   await read(b, '127.0.31.2', { serial: 'SB2', total: 900, black: 30, deviceStatus: 'down' });
+  // Two printers in B report one serial: readings match it by serial, so its address flaps.
+  for (const [h, ip] of [[4, '127.0.31.40'], [3, '127.0.31.41'], [2, '127.0.31.40'], [1, '127.0.31.41']] as const) {
+    await read(b, ip, { serial: 'SX1', total: 100 + h, black: 50 }, new Date(Date.now() - h * 3_600_000));
+  }
 
   for (const r of (await t.ctx.db.execute(sql`SELECT id, serial_number FROM devices`)).rows as { id: number; serial_number: string }[]) ids[r.serial_number] = r.id;
   // What the forecast job would have stored: SA1's toner runs out in 5 days, SB1's in 12.
@@ -83,7 +87,7 @@ afterAll(() => t.close());
 describe('home', () => {
   it('counts the devices of the caller by state, and their supplies running out', async () => {
     const all = (await home()).devices!;
-    expect(all.total).toBe(7);
+    expect(all.total).toBe(8);
     expect(all.byStatus).toMatchObject({ ERROR: 2, WARNING: 1 });
     expect(all.runsOut).toEqual({ within7: 1, within14: 2, empty: 1 });
     const mine = (await home(operatorA)).devices!;
@@ -121,10 +125,20 @@ describe('home', () => {
     expect(h.agents!.silent.map((a) => a.name)).toEqual(['Agent Quiet']);
     expect(h.agents!.total).toBe(2);
     expect((await home(operatorA)).agents).toBeNull();
+    expect(h.devices!.quality.sharedSerials).toEqual([]);
     // The device card names the other device too.
     const card = (await t.app.inject({ url: `/api/devices/${ids.NEW1}`, headers: bearer(adminA) })).json();
     expect(card.identity).toHaveLength(1);
     expect(card.identity[0].older.serialNumber).toBe('OLD1');
+  });
+
+  it('notices one serial answering at two addresses in turn, on home and the card', async () => {
+    const flaps = (await home()).devices!.quality.sharedSerials;
+    expect(flaps).toEqual([{ device: expect.objectContaining({ id: ids.SX1, serialNumber: 'SX1' }), addresses: ['127.0.31.40', '127.0.31.41'] }]);
+    const card = (await t.app.inject({ url: `/api/devices/${ids.SX1}`, headers: bearer(admin) })).json();
+    expect(card.sharedSerialAddresses).toEqual(['127.0.31.40', '127.0.31.41']);
+    const steady = (await t.app.inject({ url: `/api/devices/${ids.SB1}`, headers: bearer(admin) })).json();
+    expect(steady.sharedSerialAddresses).toEqual([]);
   });
 
   it('follows device events: kept until one arrives, then computed again without holding requests', async () => {

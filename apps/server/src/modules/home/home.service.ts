@@ -16,6 +16,7 @@ type Snapshot = {
   attention: repo.AttentionRow[];
   pages: Map<number, repo.LocationPages>;
   pairs: repo.StoredPair[];
+  flaps: repo.AddressFlap[];
   agents: repo.AgentRow[];
   ranges: Map<number, number>;
 };
@@ -108,6 +109,7 @@ export class HomeService {
     const attention = await repo.attentionByLocation(this.db);
     const pages = await repo.pagesByLocation(this.db);
     const pairs = await repo.identityPairs(this.db);
+    const flaps = await repo.addressFlaps(this.db);
     const agents = await repo.agentsForHome(this.db);
     const ranges = await repo.rangesByLocation(this.db);
     return {
@@ -117,6 +119,7 @@ export class HomeService {
       attention,
       pages: new Map(pages.map((p) => [p.locationId, p])),
       pairs,
+      flaps,
       agents,
       ranges,
     };
@@ -187,7 +190,12 @@ function devicesPart(s: Snapshot, sees: (locationId: number) => boolean): NonNul
     runsOut,
     attention: { count: attention, rows },
     pages: { thisMonth, lastMonth, byLocation: byLocation.slice(0, CHART_LOCATIONS) },
-    quality: { noProfile, counterBackwards, identity },
+    quality: {
+      noProfile,
+      counterBackwards,
+      identity,
+      sharedSerials: s.flaps.filter((f) => sees(f.device.locationId)).slice(0, HOME_LIST_ROWS).map((f) => ({ device: strip(f.device), addresses: f.addresses })),
+    },
   };
 }
 

@@ -41,6 +41,11 @@ export function DevicePage() {
         </Center>
       ) : (
         <>
+          {d.sharedSerialAddresses.length ? (
+            <Alert color="orange" variant="light" title={t('devices.sharedSerialTitle')} data-testid="device-shared-serial">
+              {t('devices.sharedSerial', { addresses: d.sharedSerialAddresses.join(', ') })}
+            </Alert>
+          ) : null}
           {d.identity.length ? (
             <Alert color="orange" variant="light" title={t('devices.identityTitle')} data-testid="device-identity">
               <IdentityPairs

@@ -9,6 +9,7 @@ import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { gridLink } from '../../components/data-grid/grid-storage.ts';
 import { IdentityPairs } from '../../components/devices/identity-pairs.tsx';
+import { DeviceLink } from '../../components/devices/device-link.tsx';
 import { useCurrentUser, useHasGrant } from '../../lib/auth-context.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { subscribeDeviceEvents } from '../../lib/ws.ts';
@@ -70,7 +71,7 @@ function FirstSteps({ agents }: { agents: Home['agents'] }) {
 function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
   const { t } = useTranslation();
   const q = devices.quality;
-  const count = q.identity.length + q.noProfile + q.counterBackwards;
+  const count = q.identity.length + q.noProfile + q.counterBackwards + q.sharedSerials.length;
   return (
     <ListCard title={t('home.quality')} count={count} to="/devices" testId="home-quality" empty={t('home.qualityNone')}>
       <Stack gap={6}>
@@ -84,6 +85,11 @@ function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
             {t('home.countersBackwards', { count: q.counterBackwards })}
           </Anchor>
         ) : null}
+        {q.sharedSerials.map((f) => (
+          <Text size="sm" key={f.device.id} data-testid="shared-serial">
+            <DeviceLink d={f.device} /> {t('home.sharedSerial', { addresses: f.addresses.join(', ') })}
+          </Text>
+        ))}
         {q.identity.length ? (
           <>
             <Text size="sm">{t('home.identityPairs', { count: q.identity.length })}</Text>
