@@ -1,30 +1,33 @@
 import type { ComponentType } from 'react';
-import { HomePage } from '../features/home/home-page.tsx';
-import { UserPage } from '../features/users/user-page.tsx';
-import { UsersPage } from '../features/users/users-page.tsx';
-import { AgentsPage } from '../features/agents/agents-page.tsx';
-import { AgentPage } from '../features/agents/agent-page.tsx';
-import { NetworksPage } from '../features/network-ranges/networks-page.tsx';
-import { NetworkPage } from '../features/network-ranges/network-page.tsx';
-import { LogsPage } from '../features/event-logs/logs-page.tsx';
-import { LogPage } from '../features/event-logs/log-page.tsx';
-import { LocationsPage } from '../features/locations/locations-page.tsx';
-import { LocationPage } from '../features/locations/location-page.tsx';
-import { DictionariesPage } from '../features/dictionaries/dictionaries-page.tsx';
-import { DictionaryPage } from '../features/dictionaries/dictionary-page.tsx';
-import { DevicesPage } from '../features/devices/devices-page.tsx';
-import { DevicePage } from '../features/devices/device-page.tsx';
-import { ConsumablesPage } from '../features/consumables/consumables-page.tsx';
-import { ServicePage } from '../features/maintenance/maintenance-page.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { NotificationsPage } from '../features/notifications/notifications-page.tsx';
-import { NotificationPage } from '../features/notifications/notification-page.tsx';
-import { ReportsPage } from '../features/reports/reports-page.tsx';
-import { ReportPage } from '../features/reports/report-page.tsx';
-import { LicensesPage } from '../features/licenses/licenses-page.tsx';
-import { LicensePage } from '../features/licenses/license-page.tsx';
-import { ProductPage } from '../features/product/product-page.tsx';
 import type { Section } from '../lib/screen-access.ts';
+import { lazyScreen } from './lazy-screen.tsx';
+
+// Each screen is a chunk of its own, loaded when first opened (issue 22: the shell starts light).
+const HomePage = lazyScreen(() => import('../features/home/home-page.tsx'), 'HomePage');
+const UserPage = lazyScreen(() => import('../features/users/user-page.tsx'), 'UserPage');
+const UsersPage = lazyScreen(() => import('../features/users/users-page.tsx'), 'UsersPage');
+const AgentsPage = lazyScreen(() => import('../features/agents/agents-page.tsx'), 'AgentsPage');
+const AgentPage = lazyScreen(() => import('../features/agents/agent-page.tsx'), 'AgentPage');
+const NetworksPage = lazyScreen(() => import('../features/network-ranges/networks-page.tsx'), 'NetworksPage');
+const NetworkPage = lazyScreen(() => import('../features/network-ranges/network-page.tsx'), 'NetworkPage');
+const LogsPage = lazyScreen(() => import('../features/event-logs/logs-page.tsx'), 'LogsPage');
+const LogPage = lazyScreen(() => import('../features/event-logs/log-page.tsx'), 'LogPage');
+const LocationsPage = lazyScreen(() => import('../features/locations/locations-page.tsx'), 'LocationsPage');
+const LocationPage = lazyScreen(() => import('../features/locations/location-page.tsx'), 'LocationPage');
+const DictionariesPage = lazyScreen(() => import('../features/dictionaries/dictionaries-page.tsx'), 'DictionariesPage');
+const DictionaryPage = lazyScreen(() => import('../features/dictionaries/dictionary-page.tsx'), 'DictionaryPage');
+const DevicesPage = lazyScreen(() => import('../features/devices/devices-page.tsx'), 'DevicesPage');
+const DevicePage = lazyScreen(() => import('../features/devices/device-page.tsx'), 'DevicePage');
+const ConsumablesPage = lazyScreen(() => import('../features/consumables/consumables-page.tsx'), 'ConsumablesPage');
+const ServicePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'ServicePage');
+const SettingsPage = lazyScreen(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
+const NotificationPage = lazyScreen(() => import('../features/notifications/notification-page.tsx'), 'NotificationPage');
+const ReportsPage = lazyScreen(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
+const ReportPage = lazyScreen(() => import('../features/reports/report-page.tsx'), 'ReportPage');
+const LicensesPage = lazyScreen(() => import('../features/licenses/licenses-page.tsx'), 'LicensesPage');
+const LicensePage = lazyScreen(() => import('../features/licenses/license-page.tsx'), 'LicensePage');
+const ProductPage = lazyScreen(() => import('../features/product/product-page.tsx'), 'ProductPage');
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A

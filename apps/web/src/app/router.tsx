@@ -9,6 +9,7 @@ import { HOME_PATH, LOGIN_PATH } from '../lib/redirect.ts';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { PublicOnly, RequireAuth, RequireSection } from './route-guards.tsx';
 import { SCREEN_ROUTES } from './route-table.ts';
+import { ScreenFrame } from './lazy-screen.tsx';
 
 /**
  * Routes of spec section 2. The root, `/recovery` and any unknown path go home first, so an
@@ -44,7 +45,17 @@ export function AppRouter() {
                 <Route
                   key={route.path}
                   path={route.path}
-                  element={<RequireSection route={route}>{Screen ? <Screen /> : <PlaceholderPage route={route} />}</RequireSection>}
+                  element={
+                    <RequireSection route={route}>
+                      {Screen ? (
+                        <ScreenFrame>
+                          <Screen />
+                        </ScreenFrame>
+                      ) : (
+                        <PlaceholderPage route={route} />
+                      )}
+                    </RequireSection>
+                  }
                 />
               );
             })}
