@@ -72,10 +72,13 @@ test('a stored token the server no longer accepts leads to the login form with r
 
 test('a session revoked while the console is open re-enters at the login form', async ({ page, request }) => {
   // The REST path alone: the live socket (which also ends with the session) stays quiet here, and
-  // the home screen has asked for all it needs before the session is revoked, so that the first
-  // call with the dead token is the users list's, whatever the machine's speed.
+  // the console rests on a screen that asks nothing more once loaded (home asks again while its
+  // figures are being computed), so that the first call with the dead token is the users
+  // list's, whatever the machine's speed.
   await page.routeWebSocket(/\/ws/, () => {});
   await signIn(page);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Product' }).click();
+  await expect(page).toHaveURL(/\/product$/);
   await page.waitForLoadState('networkidle');
   const token = await page.evaluate(() => localStorage.getItem('pagewatch.token'));
   const res = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-// The server's Content-Security-Policy forbids eval (script-src 'self'). Zod compiles object
-// parsers with new Function unless told not to, and merely probing for that is reported as a
-// CSP violation. Object schemas read this flag when they are built, so main.tsx imports this
-// module before anything that defines a schema.
+// Zod must not compile parsers with new Function under the server's Content-Security-Policy.
+// public/zod-config.js sets that before any chunk runs (the schemas may load in a chunk that
+// runs before this module); this keeps it so where no index.html is (tests, other entries).
 z.config({ jitless: true });
