@@ -241,6 +241,8 @@ export const changeActivitySchema = z.object({
 /** POST /api/devices/{id}/merge: the device whose history moves into {id}; it is then deleted. */
 export const deviceMergeSchema = z.object({ fromId: id });
 export type DeviceMerge = z.infer<typeof deviceMergeSchema>;
+/** POST /api/devices/{id}/not-same: {id} and `otherId` are two devices; their identity pair is not offered again. */
+export const deviceNotSameSchema = z.object({ otherId: id });
 
 export const messageResponseSchema = z.object({ message: z.string(), changed: z.number().int().optional() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -380,6 +380,10 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/merge`, payload: { fromId: await deviceAt(w, at) } }),
   },
+  'POST /api/devices/:id/not-same': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/not-same`, payload: { otherId: await deviceAt(w, at) } }),
+  },
   // Home's short lists name devices: those needing attention, inside the caller's locations only.
   'GET /api/home': {
     kind: 'list',

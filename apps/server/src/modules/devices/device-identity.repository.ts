@@ -39,7 +39,11 @@ export async function identityPairs(db: Db, deviceId: number | null = null): Pro
   const res = await db.execute(sql`
     WITH pairs AS (${pairs}
     ), firsts AS (
-      SELECT DISTINCT ON (older, newer) kind, older, newer FROM pairs ORDER BY older, newer, rank LIMIT ${MAX_PAIRS}
+      SELECT DISTINCT ON (older, newer) kind, older, newer FROM pairs p
+      WHERE NOT EXISTS (
+        SELECT 1 FROM device_identity_dismissals x
+        WHERE (x.older_id, x.newer_id) IN ((p.older, p.newer), (p.newer, p.older)))
+      ORDER BY older, newer, rank LIMIT ${MAX_PAIRS}
     )
     SELECT p.kind,
       a.id AS a_id, a.model_code AS a_model, a.serial_number AS a_serial, a.ip AS a_ip, a.location_id AS a_loc, la.name AS a_loc_name,
@@ -89,4 +93,11 @@ export async function addressFlaps(db: Db, deviceId: number | null = null): Prom
     device: { id: int(r.id), modelCode: (r.model_code as string | null) ?? null, serialNumber: (r.serial_number as string | null) ?? null, ip: String(r.ip), locationId: int(r.location_id), locationName: String(r.location_name) },
     addresses: (typeof r.addresses === 'string' ? String(r.addresses).replace(/[{}]/g, '').split(',') : (r.addresses as string[])).filter(Boolean),
   }));
+}
+
+/** Two devices judged to be two: their pair is no longer offered (either order). */
+export async function dismissPair(db: Db, olderId: number, newerId: number, userId: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO device_identity_dismissals (older_id, newer_id, dismissed_by) VALUES (${olderId}, ${newerId}, ${userId})
+    ON CONFLICT DO NOTHING`);
 }

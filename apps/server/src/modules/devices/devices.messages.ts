@@ -13,6 +13,7 @@ addMessages({
     'devices.stateOn': 'enabled',
     'devices.stateOff': 'disabled',
     'devices.mergeSelf': 'A device cannot be merged with itself',
+    'devices.notSameSaved': 'Noted: these are two devices, and they will not be offered for merging again',
     'devices.merged': 'The devices are merged: {{days}} day(s) of history moved',
   },
   ru: {
@@ -26,6 +27,7 @@ addMessages({
     'devices.stateOn': 'включено',
     'devices.stateOff': 'выключено',
     'devices.mergeSelf': 'Устройство нельзя объединить с самим собой',
+    'devices.notSameSaved': 'Принято: это два разных устройства, объединить их больше не предложим',
     'devices.merged': 'Устройства объединены: перенесено дней истории: {{days}}',
   },
 });

@@ -6,6 +6,7 @@ import { pageResponseSchema } from '@pagewatch/contracts/list';
 import {
   changeActivitySchema,
   deviceMergeSchema,
+  deviceNotSameSchema,
   deviceSchema,
   deviceUpdateSchema,
   locationDeviceStatisticsSchema,
@@ -78,6 +79,15 @@ export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const days = await svc.merge(callerOf(req), req.params.id, req.body.fromId);
     return { message: translate(req.lang, 'devices.merged', { days }), changed: days };
+  });
+
+  // An identity pair that is two devices after all: no longer offered for merging.
+  app.post('/api/devices/:id/not-same', {
+    config: { access: 'MNU_DEVICES.EDIT' },
+    schema: { tags, params: idParams, body: deviceNotSameSchema, response: { 200: messageResponseSchema } },
+  }, async (req) => {
+    await svc.notSame(callerOf(req), req.params.id, req.body.otherId);
+    return { message: translate(req.lang, 'devices.notSameSaved') };
   });
 
   app.post('/api/dm-device-days/device/:id/update-walk', {

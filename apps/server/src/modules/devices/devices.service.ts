@@ -23,7 +23,7 @@ import {
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
-import { addressFlaps, identityPairs, type PairDevice } from './device-identity.repository.ts';
+import { addressFlaps, dismissPair, identityPairs, type PairDevice } from './device-identity.repository.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import type { Db } from '../../db/client.ts';
@@ -171,6 +171,22 @@ export class DevicesService extends DomainService {
       }, tx);
     });
     this.published(id, d.locationId, 'DELETED');
+  }
+
+  /** Two devices of an identity pair are two after all: the pair is no longer offered for merging. */
+  async notSame(caller: Caller, id: number, otherId: number): Promise<void> {
+    if (id === otherId) throw new AppError('VALIDATION', { fields: [{ field: 'otherId', key: 'devices.mergeSelf' }] });
+    const { d } = await this.own(caller, id);
+    const { d: other } = await this.own(caller, otherId);
+    const name = (x: typeof d) => `${x.modelCode ?? ''} ${x.serialNumber ?? x.ip}`.trim();
+    await this.db.transaction(async (tx) => {
+      await dismissPair(tx, otherId, id, caller.userId);
+      await this.log.write({
+        group: 'DEVICES', level: 'I', messageCode: 'device.notSame', userId: caller.userId, objectClass: 'DeviceDao', objectId: id,
+        locationId: d.locationId, params: { device: name(d), other: name(other) },
+      }, tx);
+    });
+    this.published(id, d.locationId, 'EDITED');
   }
 
   /** Every instance's home and every console's open screens hear of a change to a device, as of a device event. */

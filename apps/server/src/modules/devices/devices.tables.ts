@@ -268,3 +268,18 @@ export const deviceWalks = pgTable('device_walks', {
   rowCount: integer('row_count').notNull(),
   rows: jsonb('rows').$type<[string, string, string][]>().notNull(),
 });
+
+/**
+ * Identity pairs an administrator judged to be two devices after all (two printers of one model
+ * that took turns on an address, say): home and the card no longer offer them for merging.
+ */
+export const deviceIdentityDismissals = pgTable(
+  'device_identity_dismissals',
+  {
+    olderId: integer('older_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    newerId: integer('newer_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    dismissedBy: integer('dismissed_by'),
+    dismissedAt: ts('dismissed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.olderId, t.newerId] }), index('device_identity_dismissals_newer').on(t.newerId)],
+);

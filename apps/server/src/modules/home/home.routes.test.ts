@@ -12,6 +12,7 @@ let adminA: string;
 let operatorA: string;
 let locA: number;
 let locB: number;
+let agentA: { token: string; rangeId: number | null };
 const ids: Record<string, number> = {};
 
 const DAY = 86_400_000;
@@ -47,6 +48,7 @@ beforeAll(async () => {
   locB = await addLocation(t.ctx.db, 'HOME_B');
   const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: locA, range: { from: '127.0.30.1', to: '127.0.30.254' } });
   const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: locB, range: { from: '127.0.31.1', to: '127.0.31.254' } });
+  agentA = a;
   // An agent that never reported.
   await createAgent(t.app, admin, { name: 'Agent Quiet', locationId: locA });
   const read = (agent: typeof a, ip: string, p: Printer, readAt = new Date()) =>
@@ -157,6 +159,29 @@ describe('home', () => {
 
   it('needs a session', async () => {
     expect((await t.app.inject({ url: '/api/home' })).statusCode).toBe(401);
+  });
+});
+
+describe('two devices after all', () => {
+  it('a pair judged to be two devices is no longer offered, on home or the card', async () => {
+    // A second board swap at .8, then judged two printers of one model taking turns on the address.
+    await post(t.app, agentA.token, batch([agentReading('127.0.30.8', { serial: 'TWO1', total: 10, black: 50 }, { readAt: new Date(Date.now() - 2 * DAY), rangeId: agentA.rangeId })]));
+    await post(t.app, agentA.token, batch([agentReading('127.0.30.8', { serial: 'TWO2', total: 10, black: 50 }, { rangeId: agentA.rangeId })]));
+    for (const r of (await t.ctx.db.execute(sql`SELECT id, serial_number FROM devices WHERE serial_number LIKE 'TWO%'`)).rows as { id: number; serial_number: string }[]) ids[r.serial_number] = r.id;
+    t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: ids.TWO2!, locationId: locA, event: 'NEW_DEVICE' });
+    const kinds = (h: Home) => h.devices!.quality.identity.map((p) => `${p.older.serialNumber}>${p.newer.serialNumber}`).sort();
+    expect(kinds(await home(adminA))).toEqual(['OLD1>NEW1', 'TWO1>TWO2']);
+    const notSame = (id: number, otherId: unknown, token = adminA) =>
+      t.app.inject({ method: 'POST', url: `/api/devices/${id}/not-same`, headers: bearer(token), payload: { otherId } as object });
+    expect((await notSame(ids.TWO2!, ids.TWO2!)).json().details[0].field).toBe('otherId');
+    expect((await notSame(ids.TWO2!, 'x')).statusCode).toBe(400);
+    expect((await notSame(ids.TWO2!, ids.SB1!)).statusCode).toBe(403);
+    expect((await notSame(ids.TWO2!, ids.TWO1!, operatorA)).statusCode).toBe(403);
+    const res = await notSame(ids.TWO2!, ids.TWO1!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(kinds(await home(adminA))).toEqual(['OLD1>NEW1']);
+    const card = (await t.app.inject({ url: `/api/devices/${ids.TWO1}`, headers: bearer(adminA) })).json();
+    expect(card.identity).toEqual([]);
   });
 });
 

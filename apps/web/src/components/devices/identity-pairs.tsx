@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconArrowMerge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { HomeDevice, IdentityPair, MessageResponse } from '@pagewatch/contracts/devices';
@@ -11,6 +11,8 @@ import { DeviceLink, deviceName } from './device-link.tsx';
 
 /** Identity reconciliation: `fromId`'s history moves into `into`, and `fromId` is deleted. */
 const mergeDevices = (into: number, fromId: number) => api<MessageResponse>(`/devices/${into}/merge`, { method: 'POST', body: { fromId } });
+/** The pair is two devices after all: it is not offered again. */
+const notSame = (id: number, otherId: number) => api<MessageResponse>(`/devices/${id}/not-same`, { method: 'POST', body: { otherId } });
 
 function DeviceCell({ d }: { d: HomeDevice }) {
   return (
@@ -27,11 +29,25 @@ function DeviceCell({ d }: { d: HomeDevice }) {
  * Devices that may be one (same serial, same MAC, a board swap): each pair with the reason, and
  * for those who edit devices a Merge that moves the older one's history into the newer one.
  */
-export function IdentityPairs({ pairs, onMerged }: { pairs: IdentityPair[]; onMerged: (pair: IdentityPair) => Promise<void> | void }) {
+export function IdentityPairs(props: { pairs: IdentityPair[]; onMerged: (pair: IdentityPair) => Promise<void> | void; onDismissed: (pair: IdentityPair) => Promise<void> | void }) {
+  const { pairs, onMerged, onDismissed } = props;
   const { t } = useTranslation();
   const canMerge = useHasGrant('MNU_DEVICES.EDIT');
   const [asked, setAsked] = useState<IdentityPair | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dismissing, setDismissing] = useState<string | null>(null);
+
+  const dismiss = async (pair: IdentityPair) => {
+    setDismissing(`${pair.older.id}-${pair.newer.id}`);
+    try {
+      notifyMessage((await notSame(pair.newer.id, pair.older.id)).message);
+      await onDismissed(pair);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setDismissing(null);
+    }
+  };
 
   const merge = async () => {
     if (!asked) return;
@@ -63,9 +79,14 @@ export function IdentityPairs({ pairs, onMerged }: { pairs: IdentityPair[]; onMe
               <DeviceCell d={p.newer} />
               {canMerge ? (
                 <Table.Td>
-                  <Button size="compact-xs" variant="light" leftSection={<IconArrowMerge size={14} />} onClick={() => setAsked(p)}>
-                    {t('devices.merge')}
-                  </Button>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-xs" variant="light" leftSection={<IconArrowMerge size={14} />} onClick={() => setAsked(p)}>
+                      {t('devices.merge')}
+                    </Button>
+                    <Button size="compact-xs" variant="subtle" color="gray" loading={dismissing === `${p.older.id}-${p.newer.id}`} onClick={() => void dismiss(p)}>
+                      {t('devices.notSame')}
+                    </Button>
+                  </Group>
                 </Table.Td>
               ) : null}
             </Table.Tr>

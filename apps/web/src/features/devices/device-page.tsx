@@ -55,6 +55,7 @@ export function DevicePage() {
                   await queryClient.invalidateQueries({ queryKey: deviceKey(pair.newer.id) });
                   if (pair.newer.id !== id) await navigate(`/device/${pair.newer.id}`);
                 }}
+                onDismissed={() => queryClient.invalidateQueries({ queryKey: deviceKey(id) })}
               />
             </Alert>
           ) : null}

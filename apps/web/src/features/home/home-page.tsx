@@ -71,6 +71,7 @@ function FirstSteps({ agents }: { agents: Home['agents'] }) {
 function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
   const { t } = useTranslation();
   const q = devices.quality;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: homeKey });
   const count = q.identity.length + q.noProfile + q.counterBackwards + q.sharedSerials.length;
   return (
     <ListCard title={t('home.quality')} count={count} to="/devices" testId="home-quality" empty={t('home.qualityNone')}>
@@ -93,7 +94,7 @@ function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
         {q.identity.length ? (
           <>
             <Text size="sm">{t('home.identityPairs', { count: q.identity.length })}</Text>
-            <IdentityPairs pairs={q.identity} onMerged={() => queryClient.invalidateQueries({ queryKey: homeKey })} />
+            <IdentityPairs pairs={q.identity} onMerged={refresh} onDismissed={refresh} />
           </>
         ) : null}
       </Stack>
