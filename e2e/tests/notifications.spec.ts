@@ -12,6 +12,8 @@ const pick = async (page: Page, combobox: RegExp | string, option: string) => {
 };
 
 test('create a notification through the form, test it by e-mail, find it in the grid and delete it', async ({ page, request }) => {
+  // The whole life of a notification, two e-mails included: a long flow, given the time of one.
+  test.slow();
   const { received, port: smtpPort, close } = await mailbox();
   try {
     const headers = await adminHeaders(request);
