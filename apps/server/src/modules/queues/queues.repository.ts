@@ -1,0 +1,97 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AgentQueue, AgentQueueJob } from '@pagewatch/contracts/agent-queues';
+import type { Db } from '../../db/client.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { devices } from '../devices/devices.tables.ts';
+import { dmDeviceUserDays } from '../devices/device-activity.tables.ts';
+import { queueJobs, queues } from './queues.tables.ts';
+
+export type QueueRow = typeof queues.$inferSelect & { locationId: number; agentName: string };
+type Values = Partial<Omit<typeof queues.$inferInsert, 'id'>>;
+
+/** A queue with its agent's location and name. */
+export async function queueById(db: Db, id: number): Promise<QueueRow | null> {
+  const [r] = await db
+    .select({ q: queues, locationId: agents.locationId, agentName: agents.name })
+    .from(queues)
+    .innerJoin(agents, eq(agents.id, queues.agentId))
+    .where(eq(queues.id, id));
+  return r ? { ...r.q, locationId: r.locationId, agentName: r.agentName } : null;
+}
+
+export async function jobCount(db: Db, queueId: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(queueJobs).where(eq(queueJobs.queueId, queueId));
+  return r?.n ?? 0;
+}
+
+export async function deviceRef(db: Db, id: number) {
+  const [d] = await db.select({ id: devices.id, serialNumber: devices.serialNumber, ip: devices.ip }).from(devices).where(eq(devices.id, id));
+  return d ?? null;
+}
+
+export async function insertQueue(db: Db, values: typeof queues.$inferInsert): Promise<number> {
+  const [row] = await db.insert(queues).values(values).returning({ id: queues.id });
+  return row.id;
+}
+
+export async function updateQueue(db: Db, id: number, values: Values) {
+  await db.update(queues).set(values).where(eq(queues.id, id));
+}
+
+export async function deleteQueue(db: Db, id: number) {
+  await db.delete(queues).where(eq(queues.id, id));
+}
+
+/** Forgets what was read: the agent reads every job again, and the stored ones stay single. */
+export async function resetQueue(db: Db, id: number) {
+  await db.update(queues).set({
+    lastJobId: null, stateVersion: sql`${queues.stateVersion} + 1`, status: 'NEW', statusMessage: null, updatedAt: new Date(),
+  }).where(eq(queues.id, id));
+}
+
+/** The queues an agent reads, with their secrets: the agent needs them. */
+export async function agentQueues(db: Db, agentId: number): Promise<AgentQueue[]> {
+  const rows = await db.select().from(queues).where(eq(queues.agentId, agentId)).orderBy(queues.id);
+  return rows.map((q) => ({
+    id: q.id, type: q.type as AgentQueue['type'], host: q.host, port: q.port, url: q.url, username: q.username,
+    password: q.password, token: q.token, sinceJobId: q.lastJobId, stateVersion: q.stateVersion,
+  }));
+}
+
+/** The device at this address among the locations given (the agent's), if exactly one. */
+export async function deviceAt(db: Db, locationIds: number[], ip: string): Promise<number | null> {
+  if (!locationIds.length) return null;
+  const rows = await db.select({ id: devices.id }).from(devices)
+    .where(and(eq(devices.ip, ip), inArray(devices.locationId, locationIds))).limit(2);
+  return rows.length === 1 ? rows[0].id : null;
+}
+
+export async function deviceLocation(db: Db, id: number): Promise<number | null> {
+  const [d] = await db.select({ locationId: devices.locationId }).from(devices).where(eq(devices.id, id));
+  return d?.locationId ?? null;
+}
+
+/** Stores the jobs not stored yet; returns those it stored. */
+export async function insertJobs(db: Db, queueId: number, deviceId: number | null, jobs: AgentQueueJob[]) {
+  if (!jobs.length) return [];
+  return db.insert(queueJobs).values(jobs.map((j) => ({
+    queueId, deviceId, externalJobId: j.externalJobId, name: j.name, username: j.username, clientMachine: j.clientMachine,
+    createdAt: j.createdAt ? new Date(j.createdAt) : null, completedAt: new Date(j.completedAt),
+    printedPageCount: j.printedPageCount, colorPageCount: j.colorPageCount, sizeKb: j.sizeKb, paperSize: j.paperSize, duplex: j.duplex,
+  }))).onConflictDoNothing({ target: [queueJobs.queueId, queueJobs.externalJobId] })
+    .returning({ externalJobId: queueJobs.externalJobId, completedAt: queueJobs.completedAt, username: queueJobs.username, printedPageCount: queueJobs.printedPageCount });
+}
+
+/** Adds pages to the device's user days (dm_device_user_days), one row per day and user. */
+export async function addUserDays(db: Db, rows: { factDate: string; deviceId: number; locationId: number; username: string; printedPageCount: number }[]) {
+  if (!rows.length) return;
+  await db.insert(dmDeviceUserDays).values(rows).onConflictDoUpdate({
+    target: [dmDeviceUserDays.deviceId, dmDeviceUserDays.factDate, dmDeviceUserDays.username],
+    set: { printedPageCount: sql`${dmDeviceUserDays.printedPageCount} + excluded.printed_page_count`, locationId: sql`excluded.location_id` },
+  });
+}
+
+/** Locks the queue's row for one batch, so two batches of a queue add up one after the other. */
+export async function lockQueue(db: Db, id: number) {
+  await db.execute(sql`SELECT 1 FROM queues WHERE id = ${id} FOR UPDATE`);
+}
