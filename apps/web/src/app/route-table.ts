@@ -6,6 +6,8 @@ import { AgentsPage } from '../features/agents/agents-page.tsx';
 import { AgentPage } from '../features/agents/agent-page.tsx';
 import { NetworksPage } from '../features/network-ranges/networks-page.tsx';
 import { NetworkPage } from '../features/network-ranges/network-page.tsx';
+import { QueuesPage } from '../features/queues/queues-page.tsx';
+import { QueuePage } from '../features/queues/queue-page.tsx';
 import { LogsPage } from '../features/event-logs/logs-page.tsx';
 import { LogPage } from '../features/event-logs/log-page.tsx';
 import { LocationsPage } from '../features/locations/locations-page.tsx';
@@ -61,8 +63,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/devices', section: 'devices', title: 'nav.devices', element: DevicesPage },
   { ...item('devices', '/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
   { path: '/consumables', section: 'consumables', title: 'nav.consumables', element: ConsumablesPage },
-  { path: '/queues', section: 'queues', title: 'nav.queues' },
-  item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
+  { path: '/queues', section: 'queues', title: 'nav.queues', element: QueuesPage },
+  { ...item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'), element: QueuePage },
   { path: '/reports', section: 'reports', title: 'nav.reports', element: ReportsPage },
   { ...item('reports', '/report/:id?', 'pages.report', 'nav.reports', '/reports'), element: ReportPage },
   { path: '/users', section: 'users', title: 'nav.users', element: UsersPage },
