@@ -178,7 +178,7 @@ function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRo
               <Text size="xs" c="dimmed">{t(`queues.typeHint.${v.type}`)}</Text>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <TextInput label={t('queues.host')} required placeholder="cups.example.local" {...form.getInputProps('host')} />
-                <NumberInput label={t('queues.port')} required min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />
+                <NumberInput label={t('queues.port')} required min={1} max={65535} clampBehavior="none" allowDecimal={false} {...form.getInputProps('port')} />
                 {fields.includes('url') && <TextInput label={t('queues.url')} placeholder="/printers/office" {...form.getInputProps('url')} />}
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
