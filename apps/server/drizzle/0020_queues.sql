@@ -41,5 +41,6 @@ ALTER TABLE "queue_jobs" ADD CONSTRAINT "queue_jobs_device_id_devices_id_fk" FOR
 ALTER TABLE "queues" ADD CONSTRAINT "queues_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "queues" ADD CONSTRAINT "queues_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "queue_jobs_key" ON "queue_jobs" USING btree ("queue_id","external_job_id");--> statement-breakpoint
-CREATE INDEX "queue_jobs_queue_completed" ON "queue_jobs" USING btree ("queue_id","completed_at","id");--> statement-breakpoint
+CREATE INDEX "queue_jobs_queue_completed" ON "queue_jobs" USING btree ("queue_id","completed_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "queue_jobs_queue_user" ON "queue_jobs" USING btree ("queue_id","username" NULLS FIRST,"completed_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "queues_agent" ON "queues" USING btree ("agent_id");

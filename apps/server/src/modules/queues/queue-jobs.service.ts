@@ -45,10 +45,9 @@ export class QueueJobsIngest extends DomainService {
     });
 
     return this.db.transaction(async (tx) => {
-      const q = await repo.queueById(tx, batch.queueId);
+      const q = await repo.lockQueueForBatch(tx, batch.queueId);
       // Another agent's queue answers as a missing one: an agent learns nothing of the others.
       if (!q || q.agentId !== agentId) throw notFound();
-      await repo.lockQueue(tx, q.id);
       const readAt = new Date(Math.min(Date.parse(batch.readAt), now));
       const base = { id: q.id, host: q.host };
 
@@ -61,23 +60,14 @@ export class QueueJobsIngest extends DomainService {
       }
 
       let deviceId = q.deviceId;
+      let deviceLocationId = q.deviceLocationId;
       const address = printerAddressOf(batch.printerUri) ?? q.printerAddress;
       if (address !== q.printerAddress || deviceId === null) {
         deviceId = isMatchableAddress(address) ? await repo.deviceAt(tx, await descendantIds(tx, [q.locationId]), address) : null;
+        deviceLocationId = deviceId === null ? null : await repo.deviceLocation(tx, deviceId);
       }
-      const stored = await repo.insertJobs(tx, q.id, deviceId, valid);
-      if (deviceId !== null && stored.length) {
-        const locationId = (await repo.deviceLocation(tx, deviceId))!;
-        const days = new Map<string, { factDate: string; deviceId: number; locationId: number; username: string; printedPageCount: number }>();
-        for (const j of stored) {
-          const factDate = j.completedAt.toISOString().slice(0, 10);
-          const key = `${factDate}|${j.username}`;
-          const day = days.get(key) ?? { factDate, deviceId, locationId, username: j.username, printedPageCount: 0 };
-          day.printedPageCount += j.printedPageCount;
-          days.set(key, day);
-        }
-        await repo.addUserDays(tx, [...days.values()]);
-      }
+      const device = deviceId !== null && deviceLocationId !== null ? { id: deviceId, locationId: deviceLocationId } : null;
+      const stored = await repo.insertJobs(tx, q.id, device, valid);
       if (q.status === 'ERROR') {
         await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.readAgain', params: base, objectClass: 'QueueDao', objectId: q.id, locationId: q.locationId }, tx);
       }
@@ -89,7 +79,7 @@ export class QueueJobsIngest extends DomainService {
       const maxId = Math.max(0, ...valid.map((j) => j.externalJobId));
       const lastJobId = current && maxId > (q.lastJobId ?? 0) ? maxId : q.lastJobId;
       await repo.updateQueue(tx, q.id, { status: 'OK', statusMessage: null, lastReadAt: readAt, printerAddress: address, deviceId, lastJobId });
-      return { stored: stored.length, duplicates: valid.length - stored.length, rejected };
+      return { stored, duplicates: valid.length - stored, rejected };
     });
   }
 }

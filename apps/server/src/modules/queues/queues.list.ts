@@ -21,6 +21,9 @@ export const queuesListSql = listSql(queuesList, {
 /** The jobs grid: the jobs of the caller's queues, filtered by queueId in the queue's tab. */
 export const queueJobsListSql = listSql(queueJobsList, {
   scope: sql`a.location_id`,
+  // A queue keeps years of jobs: the total is exact up to this many and estimated above.
+  countLimit: 1_000,
+  keyLookup: true,
   from: sql`queue_jobs j JOIN queues q ON q.id = j.queue_id JOIN agents a ON a.id = q.agent_id LEFT JOIN devices d ON d.id = j.device_id`,
   tiebreaker: [sql`j.id`],
   sql: {

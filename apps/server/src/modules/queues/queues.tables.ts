@@ -57,7 +57,8 @@ export const queueJobs = pgTable(
   },
   (t) => [
     uniqueIndex('queue_jobs_key').on(t.queueId, t.externalJobId),
-    // The jobs tab: a queue's jobs newest first.
-    index('queue_jobs_queue_completed').on(t.queueId, t.completedAt, t.id),
+    // The jobs tab as the list orders it (newest first, then id), and a user's jobs, or by user.
+    index('queue_jobs_queue_completed').on(t.queueId, t.completedAt.desc().nullsLast(), t.id),
+    index('queue_jobs_queue_user').on(t.queueId, t.username.asc().nullsFirst(), t.completedAt.desc().nullsLast(), t.id),
   ],
 );
