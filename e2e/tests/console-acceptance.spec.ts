@@ -84,14 +84,6 @@ test('a failed validation focuses the first broken field', async () => {
   await expect(agent.getByLabel(/^Name/)).toBeFocused();
 });
 
-test('a screen not built yet says so', async () => {
-  await page.goto('/queues');
-  await expect(page.getByRole('heading', { name: 'Queues' })).toBeVisible();
-  await expect(page.getByText('This screen is not built yet')).toBeVisible();
-  await page.goto('/queue/-1');
-  await expect(page.getByText('This screen is not built yet')).toBeVisible();
-});
-
 test('a screen opened by link without its grant says so and leads home', async ({ browser, request }) => {
   const operator = await createOperator(request);
   const context = await browser.newContext({ locale: 'en-US' });

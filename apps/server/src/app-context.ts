@@ -8,6 +8,8 @@ import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { AgentsService } from './modules/agents/agents.service.ts';
 import type { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
+import type { QueuesService } from './modules/queues/queues.service.ts';
+import type { QueueJobsIngest } from './modules/queues/queue-jobs.service.ts';
 import type { IngestService } from './modules/ingest/ingest.service.ts';
 import type { ModelsService } from './modules/models/models.service.ts';
 import type { LocationsService } from './modules/locations/locations.service.ts';
@@ -37,6 +39,9 @@ export type AppContext = {
   jobs: JobRunner;
   agents: AgentsService;
   networkRanges: NetworkRangesService;
+  queues: QueuesService;
+  /** The agents' completed print jobs. */
+  queueJobs: QueueJobsIngest;
   ingest: IngestService;
   models: ModelsService;
   locations: LocationsService;

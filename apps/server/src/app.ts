@@ -32,6 +32,9 @@ import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
+import { QueuesService } from './modules/queues/queues.service.ts';
+import { QueueJobsIngest } from './modules/queues/queue-jobs.service.ts';
+import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
@@ -126,6 +129,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     jobs,
     agents,
     networkRanges: new NetworkRangesService(database.db, eventLog),
+    queues: new QueuesService(database.db, eventLog),
+    queueJobs: new QueueJobsIngest(database.db, eventLog),
     ingest,
     models,
     locations,
@@ -174,6 +179,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await agentApiRoutes(app, ctx);
   await ingestRoutes(app, ctx);
   await networkRangesRoutes(app, ctx);
+  await queuesRoutes(app, ctx);
   await modelsRoutes(app, ctx);
   await dictionariesRoutes(app, ctx);
   await eventLogsRoutes(app, ctx);

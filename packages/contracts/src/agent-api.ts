@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int32, text } from './fields.ts';
 import { readingSchema } from './reading.ts';
+import { agentQueueSchema } from './agent-queues.ts';
 
 /**
  * The protocol between an agent and the server (all under /api/agent, with the agent's own
@@ -70,6 +71,8 @@ export const agentConfigSchema = z.object({
   configVersion: z.number().int().optional(),
   /** Devices the console asked a fresh walk of: the next run sends them with a full walk. */
   walkRequests: z.array(z.object({ deviceId: z.number().int(), ip: z.string(), port: z.number().int() })).optional(),
+  /** The print queues it reads (agent-queues.ts); absent from servers before them. */
+  queues: z.array(agentQueueSchema).optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 

@@ -18,7 +18,7 @@ export type LogLevel = z.infer<typeof logLevelSchema>;
 export type FinalLogLevel = Exclude<LogLevel, 'P'>;
 
 /** Objects a record may link to; the console links the first three (spec, Logs). */
-export const LOG_OBJECT_CLASSES = ['UserDao', 'AgentDao', 'NetworkRangeDao', 'DeviceDao', 'LocationDao'] as const;
+export const LOG_OBJECT_CLASSES = ['UserDao', 'AgentDao', 'NetworkRangeDao', 'DeviceDao', 'LocationDao', 'QueueDao'] as const;
 export type LogObjectClass = (typeof LOG_OBJECT_CLASSES)[number];
 
 export const eventGroupSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });

@@ -10,6 +10,7 @@ import { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { collect } from './collect.ts';
 import type { AgentLog, RunSummary } from './collect.ts';
 import { deliver } from './deliver.ts';
+import { readQueues } from '../queues/read-queues.ts';
 import type { PollOptions } from './poll-device.ts';
 import { Spool } from './spool.ts';
 import { TransportError } from './transport.ts';
@@ -183,7 +184,9 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     if (!config) throw new Error('no config from the server yet');
     setStatus('RUNNING');
     const { concurrency, discovery, poll } = options;
-    return collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll });
+    const summary = await collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll });
+    await readQueues(config, { spool, log, signal: abort.signal });
+    return summary;
   }
 
   async function runOnce(): Promise<RunSummary> {

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
+import type { QueueJobBatch } from '@pagewatch/contracts/agent-queues';
 import { MAX_BATCH_READINGS } from '@pagewatch/contracts/agent-api';
 
 /** What the agent tells the server, in the order it must arrive. */
@@ -8,7 +9,8 @@ export type SpoolRecord =
   | { kind: 'run-start'; runId: string; startedAt: string }
   | { kind: 'problem'; runId: string; rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }
   | { kind: 'reading'; reading: AgentReading }
-  | { kind: 'run-finish'; runId: string; finishedAt: string; rangeResults: RangeResult[] };
+  | { kind: 'run-finish'; runId: string; finishedAt: string; rangeResults: RangeResult[] }
+  | { kind: 'queue-jobs'; batch: QueueJobBatch };
 
 export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null };
 
@@ -150,6 +152,9 @@ export class Spool {
     else renameSync(this.openPath, join(this.dir, `${pad(this.seq)}.jsonl`));
     this.syncDir();
     this.openPath = null;
+    // Nothing is open any more: the pending count must not keep the sealed segment's lines.
+    this.linesInOpen = 0;
+    this.readingsInOpen = 0;
     this.seq++;
     this.onSealed();
   }

@@ -1,5 +1,7 @@
 import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
+import type { QueueJobBatch, QueueJobBatchResult } from '@pagewatch/contracts/agent-queues';
+import { queueJobBatchResultSchema } from '@pagewatch/contracts/agent-queues';
 import type { RangeResult } from './spool.ts';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
@@ -19,6 +21,8 @@ export type AgentTransport = {
   finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResult[] }): Promise<void>;
   /** `rejected`: readings the server refused for good (not to be sent again). */
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
+  /** A queue's completed jobs, or why it could not be read; `rejected`: jobs refused for good. */
+  sendQueueJobs(batch: QueueJobBatch): Promise<QueueJobBatchResult>;
 };
 
 /**
@@ -101,6 +105,9 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     },
     async sendReadings(batch) {
       return batchResultSchema.parse(await call('POST', '/readings', batch));
+    },
+    async sendQueueJobs(batch) {
+      return queueJobBatchResultSchema.parse(await call('POST', '/queue-jobs', batch));
     },
   };
 }

@@ -111,6 +111,16 @@ const rangePayload = (locationId: number) => ({
 });
 const rangeAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/network-ranges', rangePayload(locationId))).id;
 
+/** A print queue read by a fresh agent at the location (a queue's location is its agent's). */
+const queuePayload = async (w: World, locationId: number) => ({ type: 'IPP', agent: { id: await agentAt(w, locationId) }, host: '127.0.0.1', port: 631, url: '/printers/matrix', password: 'matrix' });
+const queueAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/queues', await queuePayload(w, locationId))).id;
+/** A job of a fresh queue at the location; returns the job's id. */
+const queueJobAt = async (w: World, locationId: number): Promise<number> => {
+  const queueId = await queueAt(w, locationId);
+  const res = await w.ctx.db.execute(sql`INSERT INTO queue_jobs (queue_id, external_job_id, completed_at, username, printed_page_count) VALUES (${queueId}, 1, now(), 'matrix', 1) RETURNING id`);
+  return Number((res.rows[0] as { id: number }).id);
+};
+
 /** A device at the location with a supply, a day, a supply day, an address, a user day and a walk (straight to the database). */
 export const deviceAt = async (w: World, locationId: number): Promise<number> => {
   const ip = `127.0.${Math.floor(Math.random() * 200)}.${1 + Math.floor(Math.random() * 250)}`;
@@ -351,6 +361,23 @@ export const ROUTES: Record<string, Fixture> = {
   'POST /api/network-ranges': { kind: 'item', request: async (_w, at) => ({ url: '/api/network-ranges', payload: rangePayload(at) }) },
   'PUT /api/network-ranges/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}`, payload: rangePayload(at) }) },
   'DELETE /api/network-ranges/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/network-ranges/${await rangeAt(w, at)}` }) },
+
+  // print queues and their jobs
+  ...listOf(['/api/queues', '/api/queues/page', '/api/queues-v', '/api/queues-v/page'], {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await queueAt(w, w.loc.IN_CHILD)], outside: [await queueAt(w, w.loc.OUT)] }),
+  }),
+  'GET /api/queue-jobs/page': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await queueJobAt(w, w.loc.IN_CHILD)], outside: [await queueJobAt(w, w.loc.OUT)] }),
+    request: () => ({ url: '/api/queue-jobs/page?page=1000,1' }),
+  },
+  'GET /api/queues/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/queues/${await queueAt(w, at)}` }) },
+  'POST /api/queues': { kind: 'item', request: async (w, at) => ({ url: '/api/queues', payload: await queuePayload(w, at) }) },
+  'PUT /api/queues/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/queues/${await queueAt(w, at)}`, payload: await queuePayload(w, at) }) },
+  'POST /api/queues/:id/reset': { kind: 'item', request: async (w, at) => ({ url: `/api/queues/${await queueAt(w, at)}/reset` }) },
+  'DELETE /api/queues/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/queues/${await queueAt(w, at)}` }) },
+  'POST /api/agent/queue-jobs': { kind: 'agent' },
 
   // models pack upload: multipart with a secret key; a JSON call passes the access check and is
   // refused for its body (415). The upload itself is tested with the models module.

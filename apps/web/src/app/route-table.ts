@@ -28,6 +28,8 @@ const ReportPage = lazyScreen(() => import('../features/reports/report-page.tsx'
 const LicensesPage = lazyScreen(() => import('../features/licenses/licenses-page.tsx'), 'LicensesPage');
 const LicensePage = lazyScreen(() => import('../features/licenses/license-page.tsx'), 'LicensePage');
 const ProductPage = lazyScreen(() => import('../features/product/product-page.tsx'), 'ProductPage');
+const QueuesPage = lazyScreen(() => import('../features/queues/queues-page.tsx'), 'QueuesPage');
+const QueuePage = lazyScreen(() => import('../features/queues/queue-page.tsx'), 'QueuePage');
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
@@ -64,8 +66,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/devices', section: 'devices', title: 'nav.devices', element: DevicesPage },
   { ...item('devices', '/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
   { path: '/consumables', section: 'consumables', title: 'nav.consumables', element: ConsumablesPage },
-  { path: '/queues', section: 'queues', title: 'nav.queues' },
-  item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'),
+  { path: '/queues', section: 'queues', title: 'nav.queues', element: QueuesPage },
+  { ...item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'), element: QueuePage },
   { path: '/reports', section: 'reports', title: 'nav.reports', element: ReportsPage },
   { ...item('reports', '/report/:id?', 'pages.report', 'nav.reports', '/reports'), element: ReportPage },
   { path: '/users', section: 'users', title: 'nav.users', element: UsersPage },

@@ -14,6 +14,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { ModelsService } from '../models/models.service.ts';
 import { rangesOfAgent } from '../network-ranges/network-ranges.repository.ts';
+import { agentQueues } from '../queues/queues.repository.ts';
 import * as repo from './agents.repository.ts';
 import { agentById, agentIdByTokenHash, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
 import { agentsListSql } from './agents.list.ts';
@@ -170,6 +171,7 @@ export class AgentsService {
       updateRequested,
       configVersion: a.configVersion,
       walkRequests: await this.walks.pendingWalks(agentId),
+      queues: await agentQueues(this.db, agentId),
     };
   }
 

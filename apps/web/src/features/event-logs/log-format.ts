@@ -6,7 +6,7 @@ export function formatDuration(ms: number | null | undefined): string {
 }
 
 /** Where a record's object opens (spec, Logs): users, agents and network ranges. */
-const OBJECT_PAGES: Record<string, string> = { UserDao: '/user', AgentDao: '/agent', NetworkRangeDao: '/network' };
+const OBJECT_PAGES: Record<string, string> = { UserDao: '/user', AgentDao: '/agent', NetworkRangeDao: '/network', QueueDao: '/queue' };
 
 export function objectHref(objectClass: string | null, objectId: number | null): string | null {
   const base = objectClass ? OBJECT_PAGES[objectClass] : undefined;

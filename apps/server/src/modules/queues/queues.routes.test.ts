@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+let admin: string;
+let agentId: number;
+let agentToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+  ({ agentId, token: agentToken } = await createAgent(t.app, admin, { name: 'Queues agent' }));
+});
+afterAll(() => t.close());
+
+const base = () => ({ type: 'IPP', agent: { id: agentId }, host: 'cups.example.local', port: 631, url: '/printers/office', username: 'reader', password: 'p4ss-secret' });
+const create = (payload: object, lang = 'en') =>
+  t.app.inject({ method: 'POST', url: '/api/queues', headers: { ...bearer(admin), 'accept-language': lang }, payload });
+const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+describe('queues API', () => {
+  it('needs a session and MNU_QUEUES on every route', async () => {
+    const id = (await create(base())).json().id;
+    const routes: [string, string][] = [
+      ['GET', '/api/queues'], ['GET', '/api/queues-v'], ['GET', '/api/queues/page'], ['GET', '/api/queues-v/page'],
+      ['GET', '/api/queue-jobs/page'], ['GET', `/api/queues/${id}`], ['POST', '/api/queues'], ['PUT', `/api/queues/${id}`],
+      ['POST', `/api/queues/${id}/reset`], ['DELETE', `/api/queues/${id}`],
+    ];
+    const loc = (await as(admin, 'GET', '/api/user-locations/')).json().pageRows[0].id;
+    await createUser(t.app, admin, { login: 'op-queues', role: 'OPERATOR', locationIds: [loc] });
+    const op = await signIn(t.app, 'op-queues', 'Passw0rd!');
+    for (const [method, url] of routes) {
+      expect((await t.app.inject({ method: method as 'GET', url })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await as(agentToken, method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : base())).statusCode, `${method} ${url}`).toBe(401);
+      expect((await as(op, method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : base())).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/agent/queue-jobs', payload: {} })).statusCode).toBe(401);
+    expect((await as(admin, 'POST', '/api/agent/queue-jobs', {})).statusCode).toBe(401);
+  });
+
+  it('creates, reads, lists, changes and deletes; never returns the password', async () => {
+    const res = await create(base());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('p4ss-secret');
+    expect(res.json()).toMatchObject({ type: 'IPP', host: 'cups.example.local', port: 631, url: '/printers/office', passwordSet: true, tokenSet: false, status: 'NEW', agent: { id: agentId }, jobCount: 0 });
+    const id = res.json().id;
+    for (const url of ['/api/queues', '/api/queues-v', '/api/queues/page', '/api/queues-v/page']) {
+      const list = await as(admin, 'GET', `${url}?page=100,1&sort=id,DESC&filter-json=${encodeURIComponent(JSON.stringify(['host', 'contains', 'example']))}`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.body).not.toContain('p4ss-secret');
+      expect(list.json().pageRows[0]).toMatchObject({ id, agentName: 'Queues agent', status: 'NEW', jobCount: 0 });
+    }
+    const one = await as(admin, 'GET', `/api/queues/${id}`);
+    expect(one.body).not.toContain('p4ss-secret');
+    // The password kept when not sent, dropped when cleared; the agent gets it.
+    const put = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, port: 8631 });
+    expect(put.json()).toMatchObject({ port: 8631, passwordSet: true });
+    const cfg = (await as(agentToken, 'GET', '/api/agent/config')).json();
+    expect(cfg.queues.find((q: { id: number }) => q.id === id)).toMatchObject({ host: 'cups.example.local', port: 8631, password: 'p4ss-secret', sinceJobId: null });
+    const cleared = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, clearPassword: true, port: 8631 });
+    expect(cleared.json().passwordSet).toBe(false);
+    expect((await as(admin, 'DELETE', `/api/queues/${id}`)).statusCode).toBe(204);
+    expect((await as(admin, 'GET', `/api/queues/${id}`)).statusCode).toBe(404);
+    expect((await as(admin, 'PUT', `/api/queues/${id}`, base())).statusCode).toBe(404);
+    expect((await as(admin, 'POST', `/api/queues/${id}/reset`)).statusCode).toBe(404);
+    expect((await as(admin, 'GET', '/api/queues/abc')).statusCode).toBe(400);
+  });
+
+  it('refuses bad hosts, ports, URLs, agents and values past their limits, naming the field', async () => {
+    const cases: [object, string, RegExp][] = [
+      [{ ...base(), host: 'http://cups' }, 'host', /host name/],
+      [{ ...base(), host: 'cups:631' }, 'host', /host name/],
+      [{ ...base(), host: '' }, 'host', /Required/],
+      [{ ...base(), host: 'a'.repeat(300) }, 'host', /./],
+      [{ ...base(), port: 0 }, 'port', /65535/],
+      [{ ...base(), port: 65536 }, 'port', /65535/],
+      [{ ...base(), port: '631' }, 'port', /65535/],
+      [{ ...base(), url: 'printers/office' }, 'url', /starting with \//],
+      [{ ...base(), url: '/printers/my office' }, 'url', /starting with \//],
+      [{ ...base(), url: `/${'x'.repeat(1001)}` }, 'url', /./],
+      [{ ...base(), username: 'u\u0000' }, 'username', /./],
+      [{ ...base(), password: 'x'.repeat(256) }, 'password', /./],
+      [{ ...base(), type: 'LPD' }, 'type', /./],
+      [{ ...base(), agent: null }, 'agent', /./],
+      [{ ...base(), agent: { id: 999999 } }, 'agent', /./],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await create(payload);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      const detail = res.json().details.find((d: { field: string }) => d.field === field);
+      expect(detail, `${field}: ${res.body}`).toBeTruthy();
+      expect(detail.message).toMatch(message);
+    }
+    const ru = await create({ ...base(), port: 0 }, 'ru');
+    expect(ru.json().details[0].message).toMatch(/Порт/);
+    const badList = await as(admin, 'GET', `/api/queue-jobs/page?filter-json=${encodeURIComponent(JSON.stringify(['nope', '=', 1]))}`);
+    expect(badList.statusCode).toBe(400);
+    expect((await as(admin, 'GET', '/api/queues?sort=password,ASC')).statusCode).toBe(400);
+  });
+});
+
+describe('jobs from the agent', () => {
+  const job = (id: number, over: object = {}) => ({
+    externalJobId: id, name: `doc-${id}.pdf`, username: 'alice', clientMachine: 'pc-17', createdAt: '2026-03-02T09:00:00Z',
+    completedAt: '2026-03-02T09:01:00Z', printedPageCount: 3, colorPageCount: null, sizeKb: 120, paperSize: 'iso_a4_210x297mm', duplex: false, ...over,
+  });
+  const send = (queueId: number, jobs: unknown[], over: object = {}, token = agentToken) =>
+    t.app.inject({
+      method: 'POST', url: '/api/agent/queue-jobs', headers: bearer(token),
+      payload: { batchId: randomUUID(), queueId, readAt: new Date().toISOString(), printerUri: 'socket://10.77.0.5:9100', error: null, jobs, ...over },
+    });
+  const userDays = async (deviceId: number) =>
+    (await t.ctx.db.execute(sql`SELECT fact_date::text AS day, username, printed_page_count AS pages FROM dm_device_user_days WHERE device_id = ${deviceId} ORDER BY fact_date, username`)).rows;
+
+  it('keeps each job once, matches the device by its address and adds pages per user and day', async () => {
+    expect((await post(t.app, agentToken, batch([agentReading('10.77.0.5', { serial: 'QJ-1', total: 100 })]))).statusCode).toBe(200);
+    const deviceId = Number((await t.ctx.db.execute(sql`SELECT id FROM devices WHERE serial_number = 'QJ-1'`)).rows[0]!.id);
+    const queueId = (await create(base())).json().id;
+    const first = await send(queueId, [job(1), job(2, { username: 'bob', printedPageCount: 5 }), job(3, { completedAt: '2026-03-03T10:00:00Z' })]);
+    expect(first.json()).toEqual({ stored: 3, duplicates: 0, rejected: [] });
+    // Again, as a spool or a reset would: nothing doubles.
+    const again = await send(queueId, [job(1), job(2, { username: 'bob', printedPageCount: 5 }), job(4, { printedPageCount: 1 })]);
+    expect(again.json()).toEqual({ stored: 1, duplicates: 2, rejected: [] });
+    expect(await userDays(deviceId)).toEqual([
+      { day: '2026-03-02', username: 'alice', pages: 4 },
+      { day: '2026-03-02', username: 'bob', pages: 5 },
+      { day: '2026-03-03', username: 'alice', pages: 3 },
+    ]);
+    const q = (await as(admin, 'GET', `/api/queues/${queueId}`)).json();
+    expect(q).toMatchObject({ status: 'OK', lastJobId: 4, printerAddress: '10.77.0.5', device: { id: deviceId, serialNumber: 'QJ-1' }, jobCount: 4 });
+    const jobs = await as(admin, 'GET', `/api/queue-jobs/page?page=20,1&filter-json=${encodeURIComponent(JSON.stringify(['queueId', '=', queueId]))}&sort=externalJobId,ASC`);
+    expect(jobs.statusCode, jobs.body).toBe(200);
+    expect(jobs.json().totalRows).toBe(4);
+    expect(jobs.json().pageRows[1]).toMatchObject({ externalJobId: 2, deviceSerialNumber: 'QJ-1', name: 'doc-2.pdf', username: 'bob', clientMachine: 'pc-17', printedPageCount: 5, sizeKb: 120, paperSize: 'iso_a4_210x297mm', duplex: false, completedAt: '2026-03-02T09:01:00.000Z' });
+    // The device card's user activity reads the same days.
+    const activity = await as(admin, 'GET', `/api/dm-device-user-days/page?page=20,1&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`);
+    expect(activity.statusCode, activity.body).toBe(200);
+    expect(activity.json().totalRows).toBe(3);
+
+    // A reset: the agent is told to read from the start, and what it sends again is not doubled.
+    const reset = await as(admin, 'POST', `/api/queues/${queueId}/reset`);
+    expect(reset.json()).toMatchObject({ status: 'NEW', lastJobId: null, jobCount: 4 });
+    const cfg = (await as(agentToken, 'GET', '/api/agent/config')).json();
+    expect(cfg.queues.find((x: { id: number }) => x.id === queueId)).toMatchObject({ sinceJobId: null, stateVersion: 1 });
+    expect((await send(queueId, [job(1), job(2), job(3), job(4)], { stateVersion: 1 })).json()).toMatchObject({ stored: 0, duplicates: 4 });
+    expect((await userDays(deviceId)).map((d) => d.pages)).toEqual([4, 5, 3]);
+    // A batch read before the reset does not move the cursor.
+    await as(admin, 'POST', `/api/queues/${queueId}/reset`);
+    await send(queueId, [job(9)], { stateVersion: 1 });
+    expect((await as(admin, 'GET', `/api/queues/${queueId}`)).json().lastJobId).toBeNull();
+  });
+
+  it('refuses impossible jobs one by one and keeps the rest', async () => {
+    const queueId = (await create(base())).json().id;
+    const res = await send(queueId, [
+      job(1),
+      job(2, { completedAt: '2099-01-01T00:00:00Z' }),
+      job(3, { createdAt: '2026-03-02T10:00:00Z' }),
+      job(4, { printedPageCount: -1 }),
+      job(5, { username: 'x'.repeat(256) }),
+      { nonsense: true },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().stored).toBe(1);
+    expect(res.json().rejected.map((r: { index: number; status: number }) => [r.index, r.status])).toEqual([[1, 422], [2, 422], [3, 400], [4, 400], [5, 400]]);
+    expect(res.json().rejected[1].message).toMatch(/impossible/);
+  });
+
+  it('shows a queue that cannot be read, logs it once, and answers 404 for a queue not of this agent', async () => {
+    const queueId = (await create(base())).json().id;
+    for (let i = 0; i < 2; i++) expect((await send(queueId, [], { error: 'connect ECONNREFUSED 127.0.0.1:631', printerUri: null })).statusCode).toBe(200);
+    expect((await as(admin, 'GET', `/api/queues/${queueId}`)).json()).toMatchObject({ status: 'ERROR', statusMessage: 'connect ECONNREFUSED 127.0.0.1:631' });
+    const logs = await t.ctx.db.execute(sql`SELECT log_level FROM event_logs WHERE object_class = 'QueueDao' AND object_id = ${queueId} AND message_code = 'queue.readFailed'`);
+    expect(logs.rows).toHaveLength(1);
+    await send(queueId, [job(1)]);
+    expect((await as(admin, 'GET', `/api/queues/${queueId}`)).json().status).toBe('OK');
+
+    const other = await createAgent(t.app, admin, { name: 'Other agent' });
+    expect((await send(queueId, [job(2)], {}, other.token)).statusCode).toBe(404);
+    expect((await send(999999, [job(2)])).statusCode).toBe(404);
+    expect((await send(queueId, [], { batchId: 'x' })).statusCode).toBe(400);
+    expect((await send(queueId, Array.from({ length: 1001 }, (_, i) => job(i + 1)))).statusCode).toBe(413);
+  });
+});

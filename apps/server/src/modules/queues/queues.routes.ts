@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '@pagewatch/contracts/fields';
+import type { List } from '@pagewatch/contracts/list';
+import { queueInputSchema, queueJobsList, queueSchema, queuesList } from '@pagewatch/contracts/queues';
+import type { ListDef } from '../../lib/list-query.ts';
+import { serveJsonLists } from '../../plugins/json-lists.ts';
+import { queueJobsListSql, queuesListSql } from './queues.list.ts';
+import { MAX_BATCH_JOBS, queueJobBatchResultSchema, queueJobBatchSchema } from '@pagewatch/contracts/agent-queues';
+import { AppError } from '../../lib/app-error.ts';
+import { agentOf, callerOf } from '../../plugins/access.ts';
+import type { AppContext } from '../../app-context.ts';
+
+/** Print queues and their jobs (grants MNU_QUEUES), and the agents' jobs batches. */
+export async function queuesRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['queues'];
+  // The spec's paths for the one queues list, and the jobs list (queue-jobs/page).
+  const lists: [List, ListDef][] = [
+    ...['/queues', '/queues/page', '/queues-v', '/queues-v/page'].map((endpoint): [List, ListDef] => [{ ...queuesList, endpoint }, queuesListSql]),
+    [queueJobsList, queueJobsListSql],
+  ];
+  serveJsonLists(app, lists, { access: 'MNU_QUEUES.READ', tags, page: (caller, def, q) => ctx.queues.page(caller, def, q) });
+
+  app.get('/api/queues/:id', {
+    config: { access: 'MNU_QUEUES.READ' },
+    schema: { tags, params: idParams, response: { 200: queueSchema } },
+  }, (req) => ctx.queues.get(callerOf(req), req.params.id));
+
+  app.post('/api/queues', {
+    config: { access: 'MNU_QUEUES.EDIT' },
+    schema: { tags, body: queueInputSchema, response: { 200: queueSchema } },
+  }, (req) => ctx.queues.create(callerOf(req), req.body));
+
+  app.put('/api/queues/:id', {
+    config: { access: 'MNU_QUEUES.EDIT' },
+    schema: { tags, params: idParams, body: queueInputSchema, response: { 200: queueSchema } },
+  }, (req) => ctx.queues.update(callerOf(req), req.params.id, req.body));
+
+  app.post('/api/queues/:id/reset', {
+    config: { access: 'MNU_QUEUES.EDIT' },
+    schema: { tags, params: idParams, response: { 200: queueSchema } },
+  }, (req) => ctx.queues.reset(callerOf(req), req.params.id));
+
+  app.delete('/api/queues/:id', {
+    config: { access: 'MNU_QUEUES.EDIT' },
+    schema: { tags, params: idParams },
+  }, async (req, reply) => {
+    await ctx.queues.remove(callerOf(req), req.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/agent/queue-jobs', {
+    config: { access: 'agent' },
+    // Too many jobs is "too large" (413), told before zod's generic message.
+    preValidation: async (req) => {
+      const jobs = (req.body as { jobs?: unknown } | null)?.jobs;
+      if (Array.isArray(jobs) && jobs.length > MAX_BATCH_JOBS) throw new AppError('TOO_LARGE', { key: 'queues.tooManyJobs', params: { max: MAX_BATCH_JOBS } });
+    },
+    // The envelope here; each job is checked on its own by the service.
+    schema: { tags: ['agent protocol'], body: queueJobBatchSchema, response: { 200: queueJobBatchResultSchema } },
+  }, (req) => ctx.queueJobs.ingest(agentOf(req), req.body, req.lang));
+}

@@ -1,0 +1,133 @@
+import type { ListQuery } from '@pagewatch/contracts/list';
+import { isIpv4 } from '@pagewatch/contracts/network-ranges';
+import { QUEUE_TYPE_DEFS, queueInputSchema, type Queue, type QueueInput, type QueueStatus } from '@pagewatch/contracts/queues';
+import type { z } from 'zod';
+import { locationRef } from '../locations/locations.repository.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { runListJson } from '../../lib/list-run.ts';
+import type { ListDef } from '../../lib/list-query.ts';
+import type { Caller } from '../auth/caller.ts';
+import { agentById } from '../agents/agents.repository.ts';
+import { DomainService } from '../event-logs/domain-service.ts';
+import * as repo from './queues.repository.ts';
+import './queues.messages.ts';
+
+type Parsed = z.output<typeof queueInputSchema>;
+
+/** Print queues (grants MNU_QUEUES): a queue belongs to its agent's location. */
+export class QueuesService extends DomainService {
+  /** A page of the queues or the jobs grid as JSON text, scoped to the caller's locations. */
+  page(caller: Caller, def: ListDef, q: ListQuery) {
+    return runListJson(this.db, def, q, caller);
+  }
+
+  private async visible(caller: Caller, id: number): Promise<repo.QueueRow> {
+    const q = await repo.queueById(this.db, id);
+    if (!q) throw notFound();
+    if (!caller.scope.has(q.locationId)) throw new AppError('OUT_OF_SCOPE');
+    return q;
+  }
+
+  /** Never the password or the token: only whether they are set. */
+  private async view(id: number): Promise<Queue> {
+    const q = (await repo.queueById(this.db, id))!;
+    return {
+      id: q.id,
+      type: q.type as Queue['type'],
+      host: q.host,
+      port: q.port,
+      url: q.url,
+      username: q.username,
+      passwordSet: !!q.password,
+      tokenSet: !!q.token,
+      status: q.status as QueueStatus,
+      statusMessage: q.statusMessage,
+      lastReadAt: q.lastReadAt?.toISOString() ?? null,
+      lastJobId: q.lastJobId,
+      printerAddress: q.printerAddress,
+      jobCount: await repo.jobCount(this.db, q.id),
+      agent: { id: q.agentId, name: q.agentName },
+      location: (await locationRef(this.db, q.locationId))!,
+      device: q.deviceId ? await repo.deviceRef(this.db, q.deviceId) : null,
+    };
+  }
+
+  get(caller: Caller, id: number) {
+    return this.visible(caller, id).then((q) => this.view(q.id));
+  }
+
+  /** The agent must exist and be inside the caller's locations. */
+  private async agentOf(caller: Caller, input: Parsed) {
+    const a = await agentById(this.db, input.agent.id);
+    if (!a) throw new AppError('VALIDATION', { fields: [{ field: 'agent', key: 'general.badValue' }] });
+    if (!caller.scope.has(a.locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'queues.agentOutOfScope' });
+    return a;
+  }
+
+  /** The type's fields only; write-only secrets: a new value replaces, none keeps, clear drops. */
+  private values(input: Parsed, existing: repo.QueueRow | null) {
+    const fields = QUEUE_TYPE_DEFS[input.type].fields;
+    const has = (f: (typeof fields)[number]) => fields.includes(f);
+    const secret = (given: string | null | undefined, clear: boolean | undefined, stored: string | null | undefined) =>
+      clear ? null : given || stored || null;
+    return {
+      type: input.type,
+      agentId: input.agent.id,
+      host: input.host,
+      port: input.port,
+      url: has('url') ? input.url : null,
+      username: has('username') ? input.username : null,
+      password: has('password') ? secret(input.password, input.clearPassword, existing?.password) : null,
+      token: has('token') ? secret(input.token, input.clearToken, existing?.token) : null,
+      updatedAt: new Date(),
+    };
+  }
+
+  async create(caller: Caller, input: QueueInput) {
+    const parsed = queueInputSchema.parse(input);
+    const agent = await this.agentOf(caller, parsed);
+    const id = await repo.insertQueue(this.db, this.values(parsed, null));
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.created', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
+    return this.view(id);
+  }
+
+  async update(caller: Caller, id: number, input: QueueInput) {
+    const existing = await this.visible(caller, id);
+    const parsed = queueInputSchema.parse(input);
+    const agent = await this.agentOf(caller, parsed);
+    const values = this.values(parsed, existing);
+    // Another print server or printer is another job numbering: read it from the start.
+    const moved = values.host !== existing.host || values.port !== existing.port || values.url !== existing.url || values.agentId !== existing.agentId;
+    await repo.updateQueue(this.db, id, values);
+    if (moved) await repo.resetQueue(this.db, id);
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
+    return this.view(id);
+  }
+
+  async remove(caller: Caller, id: number) {
+    const existing = await this.visible(caller, id);
+    await repo.deleteQueue(this.db, id);
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.deleted', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: existing.locationId });
+  }
+
+  /** The agent reads every job again at its next run; jobs already kept are not doubled. */
+  async reset(caller: Caller, id: number) {
+    const existing = await this.visible(caller, id);
+    await repo.resetQueue(this.db, id);
+    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.reset', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: existing.locationId });
+    return this.view(id);
+  }
+}
+
+/** The host of a printer URI (socket://10.0.0.5:9100, ipp://10.0.0.5/ipp/print) when it is an IPv4 address. */
+export function printerAddressOf(uri: string | null): string | null {
+  if (!uri) return null;
+  try {
+    const host = new URL(uri).hostname;
+    return host || null;
+  } catch {
+    return null;
+  }
+}
+
+export const isMatchableAddress = (host: string | null): host is string => !!host && isIpv4(host);

@@ -1,0 +1,51 @@
+import { QUEUE_TYPE_DEFS, queueInputSchema, type Queue, type QueueInput, type QueueType } from '@pagewatch/contracts/queues';
+
+/** The queue form's values: text inputs hold strings; the agent select holds its id as a string. */
+export type QueueFormValues = {
+  type: QueueType;
+  agentId: string | null;
+  host: string;
+  port: number | string;
+  url: string;
+  username: string;
+  password: string;
+  token: string;
+  clearPassword: boolean;
+  clearToken: boolean;
+};
+
+export const emptyQueue = (agentId: string | null): QueueFormValues => ({
+  type: 'IPP', agentId, host: '', port: QUEUE_TYPE_DEFS.IPP.defaultPort, url: '/printers/', username: '', password: '', token: '', clearPassword: false, clearToken: false,
+});
+
+/** Secrets never come back from the server: their inputs start empty ("keep the stored one"). */
+export function valuesOf(q: Queue): QueueFormValues {
+  return {
+    type: q.type, agentId: String(q.agent.id), host: q.host, port: q.port, url: q.url ?? '', username: q.username ?? '',
+    password: '', token: '', clearPassword: false, clearToken: false,
+  };
+}
+
+export function inputOf(v: QueueFormValues): QueueInput {
+  return {
+    type: v.type, agent: v.agentId ? { id: Number(v.agentId) } : (null as unknown as { id: number }), host: v.host.trim(),
+    port: typeof v.port === 'number' ? v.port : Number(v.port), url: v.url.trim() || null, username: v.username || null,
+    password: v.password || null, token: v.token || null, clearPassword: v.clearPassword, clearToken: v.clearToken,
+  };
+}
+
+/** Form field of a schema or server field ("agent" is the agentId select). */
+export const formFieldOf = (field: string) => (field === 'agent' ? 'agentId' : field.split('.')[0]);
+
+/** The contracts' schema as the form's validation: field → i18n key. */
+export function validateQueue(v: QueueFormValues): Record<string, string> {
+  const parsed = queueInputSchema.safeParse(inputOf(v));
+  const errors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = formFieldOf(String(issue.path[0] ?? ''));
+      if (!errors[field]) errors[field] = issue.message.includes('.') ? issue.message : field === 'agentId' ? 'general.mandatory' : 'general.badValue';
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,211 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { QUEUE_TYPE_DEFS, QUEUE_TYPES, queueJobsList, type Queue, type QueueJobRow } from '@pagewatch/contracts/queues';
+import type { AgentListRow } from '@pagewatch/contracts/agents';
+import type { FilterExpression } from '@pagewatch/contracts/list';
+import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
+import { DataGrid } from '../../components/data-grid/data-grid.tsx';
+import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { deleteQueue, fetchAgents, fetchQueue, queueQueryKey, resetQueue, saveQueue } from './api/queues-api.ts';
+import { emptyQueue, formFieldOf, inputOf, validateQueue, valuesOf, type QueueFormValues } from './queue-form-values.ts';
+import { queueJobsColumns } from './queues-columns.tsx';
+import { QueueStatusBadge } from './queue-status-badge.tsx';
+
+/** `/queue/{id}` (spec section 2): a print queue with tabs queue (its form and state) and jobs; an id below 0 creates one. */
+export function QueuePage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const numeric = Number(idParam);
+  const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
+  const id = isNew ? null : numeric;
+  const queue = useQuery({ queryKey: queueQueryKey(id ?? -1), queryFn: () => fetchQueue(id!), enabled: id !== null });
+  const agents = useQuery({ queryKey: ['agents', 'options'], queryFn: fetchAgents });
+  const title = isNew ? t('pages.newItem', { item: t('pages.queue') }) : `${t('pages.queue')}: ${queue.data ? `${queue.data.host}${queue.data.url ?? ''}` : idParam}`;
+  const ready = (isNew || queue.data) && agents.data;
+
+  return (
+    <AppPage title={title} breadcrumbs={[{ label: t('nav.queues'), to: '/queues' }, { label: title }]}>
+      <LoadState error={queue.error ?? agents.error} ready={!!ready}>
+        {() => (
+          <Tabs defaultValue="queue" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="queue">{t('queues.tabs.queue')}</Tabs.Tab>
+              <Tabs.Tab value="jobs" disabled={isNew}>{t('queues.tabs.jobs')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="queue">
+              <Stack gap="md" maw={900}>
+                {queue.data && <QueueState queue={queue.data} />}
+                <QueueForm key={idParam} queue={queue.data ?? null} agents={agents.data!.pageRows} />
+              </Stack>
+            </Tabs.Panel>
+            {queue.data && (
+              <Tabs.Panel value="jobs">
+                <QueueJobs queueId={queue.data.id} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        )}
+      </LoadState>
+    </AppPage>
+  );
+}
+
+/** What the agent last made of the queue, and the reset that makes it read every job again. */
+function QueueState({ queue }: { queue: Queue }) {
+  const { t } = useTranslation();
+  const { hasGrant } = useAuth();
+  const [confirm, setConfirm] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => resetQueue(queue.id),
+    onSuccess: (saved) => {
+      notifySuccess('updated');
+      queryClient.setQueryData(queueQueryKey(saved.id), saved);
+    },
+    onSettled: () => setConfirm(false),
+  });
+  return (
+    <Paper withBorder p="md" data-testid="queue-state">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Field label={t('queues.statusLabel')}><QueueStatusBadge status={queue.status} /></Field>
+        <Field label={t('queues.lastReadAt')}>{queue.lastReadAt ? dayjs(queue.lastReadAt).format(DATE_FORMAT) : '—'}</Field>
+        <Field label={t('queues.jobCount')}>{queue.jobCount}</Field>
+        <Field label={t('queues.lastJobId')}>{queue.lastJobId ?? '—'}</Field>
+        <Field label={t('queues.printerAddress')}>{queue.printerAddress ?? '—'}</Field>
+        <Field label={t('queues.device')}>
+          {queue.device ? <Anchor component={Link} to={`/device/${queue.device.id}`}>{queue.device.serialNumber ?? queue.device.ip}</Anchor> : t('queues.noDevice')}
+        </Field>
+      </SimpleGrid>
+      {queue.statusMessage && <Alert color="red" mt="sm" data-testid="queue-status-message">{queue.statusMessage}</Alert>}
+      {hasGrant('MNU_QUEUES.EDIT') && (
+        <Group mt="sm">
+          <Button variant="light" color="orange" size="xs" onClick={() => setConfirm(true)}>{t('queues.reset')}</Button>
+        </Group>
+      )}
+      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('queues.resetTitle')}>
+        <Stack>
+          <Text size="sm">{t('queues.resetConfirm')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(false)}>{t('queues.cancel')}</Button>
+            <Button color="orange" loading={reset.isPending} onClick={() => reset.mutate()}>{t('queues.proceed')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" component="div">{children}</Text>
+    </Stack>
+  );
+}
+
+/** The queue's jobs: the jobs list filtered to the queue. */
+function QueueJobs({ queueId }: { queueId: number }) {
+  const filter = useMemo((): FilterExpression => ['queueId', '=', queueId], [queueId]);
+  return <DataGrid<QueueJobRow> gridKey="gridQueueJobs" list={queueJobsList} columns={queueJobsColumns} baseFilter={filter} getRowId={(r) => r.id} height={520} />;
+}
+
+function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRow[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasGrant } = useAuth();
+  const canEdit = hasGrant('MNU_QUEUES.EDIT');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<QueueFormValues>({
+    initialValues: queue ? valuesOf(queue) : emptyQueue(agents.length === 1 ? String(agents[0].id) : null),
+    validate: (v) => Object.fromEntries(Object.entries(validateQueue(v)).map(([k, key]) => [k, t(key, { defaultValue: key })])),
+  });
+  const v = form.getValues();
+  const fields = QUEUE_TYPE_DEFS[v.type].fields;
+  const save = useMutation({
+    mutationFn: (values: QueueFormValues) => saveQueue(queue?.id ?? null, inputOf(values)),
+    onSuccess: (saved) => {
+      notifySuccess(queue ? 'updated' : 'created');
+      queryClient.setQueryData(queueQueryKey(saved.id), saved);
+      void navigate(`/queues?highlight=${saved.id}`);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteQueue(queue!.id),
+    onSuccess: () => {
+      notifySuccess('deleted');
+      void navigate('/queues');
+    },
+    onSettled: () => setConfirmDelete(false),
+  });
+  const busy = save.isPending || remove.isPending;
+  const secret = (field: 'password' | 'token', isSet: boolean | undefined, clear: 'clearPassword' | 'clearToken') => (
+    <Stack gap={4}>
+      <PasswordInput
+        label={t(`queues.${field}`)}
+        placeholder={isSet ? t('queues.secretStored') : t('queues.secretNotSet')}
+        autoComplete="new-password"
+        data-testid={`secret-${field}`}
+        {...form.getInputProps(field)}
+      />
+      {isSet && <Checkbox size="xs" label={t('queues.clearSecret')} {...form.getInputProps(clear, { type: 'checkbox' })} />}
+    </Stack>
+  );
+
+  return (
+    <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="queue-form">
+      <Stack gap="md">
+        <Paper withBorder p="md">
+          <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Select label={t('queues.typeLabel')} required allowDeselect={false} data={QUEUE_TYPES.map((x) => ({ value: x, label: t(QUEUE_TYPE_DEFS[x].labelKey) }))} {...form.getInputProps('type')} />
+                <Select label={t('queues.agent')} required searchable data={agents.map((a) => ({ value: String(a.id), label: a.name }))} {...form.getInputProps('agentId')} />
+              </SimpleGrid>
+              <Text size="xs" c="dimmed">{t(`queues.typeHint.${v.type}`)}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <TextInput label={t('queues.host')} required placeholder="cups.example.local" {...form.getInputProps('host')} />
+                <NumberInput label={t('queues.port')} required min={1} max={65535} clampBehavior="none" allowDecimal={false} {...form.getInputProps('port')} />
+                {fields.includes('url') && <TextInput label={t('queues.url')} placeholder="/printers/office" {...form.getInputProps('url')} />}
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                {fields.includes('username') && <TextInput label={t('queues.username')} autoComplete="off" {...form.getInputProps('username')} />}
+                {fields.includes('password') && secret('password', queue?.passwordSet, 'clearPassword')}
+                {fields.includes('token') && secret('token', queue?.tokenSet, 'clearToken')}
+              </SimpleGrid>
+            </Stack>
+          </fieldset>
+        </Paper>
+        <Group gap="sm">
+          <Button type="submit" disabled={!canEdit} loading={save.isPending}>{t('queues.save')}</Button>
+          <Button variant="default" onClick={() => void navigate('/queues')} disabled={busy}>{t('queues.cancel')}</Button>
+          {queue && canEdit && (
+            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={busy}>{t('queues.delete')}</Button>
+          )}
+        </Group>
+      </Stack>
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('queues.deleteTitle')}>
+        <Stack>
+          <Text size="sm">{t('queues.deleteConfirm')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('queues.cancel')}</Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>{t('queues.proceed')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}
