@@ -97,7 +97,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const notify = (n: SessionNotice) => hub.notify(n);
-  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify });
+  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud });
   const metrics = new Metrics(database.poolStats);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
@@ -121,8 +121,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     hub,
     eventLog,
     auth,
-    users: new UsersService(database.db, eventLog, notify),
-    settings: new SettingsService(database.db, eventLog),
+    users: new UsersService(database.db, eventLog, notify, { cloud: config.cloud }),
+    settings: new SettingsService(database.db, eventLog, { cloud: config.cloud }),
     jobs,
     agents,
     networkRanges: new NetworkRangesService(database.db, eventLog),

@@ -5,6 +5,8 @@ export const clientConfigSchema = z.object({
   API: z.string(),
   WS: z.string(),
   NETWORK_RANGE_SHOW_PORTS: z.boolean(),
+  /** Cloud mode: customers sign in by e-mail; queues and settings stay at DEFAULT. Absent: off. */
+  CLOUD: z.boolean().default(false),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -31,6 +31,8 @@ export type World = {
   root: string;
   loc: { DEFAULT: number; IN: number; IN_CHILD: number; OUT: number };
   roleIds: Record<string, number>;
+  /** Cloud mode: IN and OUT are two customers, and a login is the user's e-mail. */
+  cloud: boolean;
   /** A fresh OPERATOR user at the location, made by root; returns its id. */
   userAt: (locationId: number) => Promise<number>;
   /** A call as root that must succeed; returns the JSON body. */
@@ -54,7 +56,8 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 
 export const userPayload = (w: World, locationId: number, login = unique('mx')) => ({
   login,
-  email: `${login}@example.com`,
+  // In cloud mode a stored login is already the e-mail.
+  email: login.includes('@') ? login : `${login}@example.com`,
   passwordHash: 'Passw0rd!',
   lastName: 'Matrix',
   activeFlag: true,
