@@ -1,3 +1,4 @@
+import { DownloadsService } from './modules/options/downloads.service.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     reports: new ReportsService(database.db),
     home: new HomeService(database.db, hub),
     licenses,
+    downloads: new DownloadsService({ dir: config.downloadsDir, cloud: config.cloud }),
     metrics,
   };
 

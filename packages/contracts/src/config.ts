@@ -27,3 +27,7 @@ export const productInfoSchema = z.object({
   support: z.object({ email: z.string().nullable(), phone: z.string().nullable(), url: z.string().nullable() }),
 });
 export type ProductInfo = z.infer<typeof productInfoSchema>;
+
+/** GET /options/downloads/: the files a cloud ADMIN downloads from the product page (at most 50). */
+export const downloadFileSchema = z.object({ name: z.string(), size: z.number().int() });
+export type DownloadFile = z.infer<typeof downloadFileSchema>;
