@@ -33,3 +33,17 @@ test('the users grid shows the e-mail, not a login', async () => {
   await expect(page.getByRole('columnheader', { name: 'Login' })).toHaveCount(0);
   await expect(page.getByText(globex.email)).toHaveCount(0);
 });
+
+test("the footer's models version opens the upload dialog, which shows the server's refusal", async () => {
+  await page.getByTestId('models-version').click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a models pack' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Secret key').fill('not-the-key');
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByLabel('Models pack file').click();
+  await (await chooser).setFiles({ name: 'models.json', mimeType: 'application/json', buffer: Buffer.from('{}') });
+  await dialog.getByTestId('models-upload-submit').click();
+  // This server has no PAGEWATCH_MODELS_SECRET: every upload is refused, and the dialog stays.
+  await expect(page.getByText('Models pack upload is off: set PAGEWATCH_MODELS_SECRET on the server')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
