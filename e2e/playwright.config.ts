@@ -12,6 +12,26 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'pagewatch-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 // The server's request log is thousands of lines: warnings and errors only, unless asked for.
 const serverLogLevel = process.env.E2E_SERVER_LOG ? 'info' : 'warn';
+// Cloud mode is a start-up setting: the `*.cloud.spec.ts` files get a second server of their own,
+// started with PAGEWATCH_CLOUD=true on the next port, on a database of its own.
+const cloudPort = Number(process.env.E2E_CLOUD_PORT ?? port + 1);
+
+const server = (p: number, data: string, extra: Record<string, string>) => ({
+  command: 'node ../apps/server/src/main.ts',
+  url: `http://127.0.0.1:${p}/config.json`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe' as const,
+  env: {
+    PORT: String(p),
+    HOST: '127.0.0.1',
+    PAGEWATCH_DATA_DIR: data,
+    PAGEWATCH_ADMIN_PASSWORD: adminPassword,
+    DATABASE_URL: '',
+    LOG_LEVEL: serverLogLevel,
+    ...extra,
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -29,19 +49,9 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node ../apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/config.json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PAGEWATCH_DATA_DIR: dataDir,
-      PAGEWATCH_ADMIN_PASSWORD: adminPassword,
-      DATABASE_URL: '',
-      LOG_LEVEL: serverLogLevel,
-    },
-  },
+  projects: [
+    { name: 'default', testIgnore: /\.cloud\.spec\.ts$/ },
+    { name: 'cloud', testMatch: /\.cloud\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${cloudPort}` } },
+  ],
+  webServer: [server(port, dataDir, {}), server(cloudPort, `${dataDir}-cloud`, { PAGEWATCH_CLOUD: 'true' })],
 });

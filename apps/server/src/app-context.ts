@@ -25,6 +25,7 @@ import type { NotificationSender } from './modules/notifications/sender.ts';
 import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { HomeService } from './modules/home/home.service.ts';
+import type { DownloadsService } from './modules/options/downloads.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -55,5 +56,6 @@ export type AppContext = {
   reports: ReportsService;
   home: HomeService;
   licenses: LicensesService;
+  downloads: DownloadsService;
   metrics: Metrics;
 };

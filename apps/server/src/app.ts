@@ -1,3 +1,4 @@
+import { DownloadsService } from './modules/options/downloads.service.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -100,7 +101,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const notify = (n: SessionNotice) => hub.notify(n);
-  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify });
+  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud });
   const metrics = new Metrics(database.poolStats);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
@@ -124,8 +125,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     hub,
     eventLog,
     auth,
-    users: new UsersService(database.db, eventLog, notify),
-    settings: new SettingsService(database.db, eventLog),
+    users: new UsersService(database.db, eventLog, notify, { cloud: config.cloud }),
+    settings: new SettingsService(database.db, eventLog, { cloud: config.cloud }),
     jobs,
     agents,
     networkRanges: new NetworkRangesService(database.db, eventLog),
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     reports: new ReportsService(database.db),
     home: new HomeService(database.db, hub),
     licenses,
+    downloads: new DownloadsService({ dir: config.downloadsDir, cloud: config.cloud }),
     metrics,
   };
 

@@ -31,6 +31,13 @@ export type Config = {
   /** Support contacts the product page shows (unset: not shown). */
   support: { email: string | null; phone: string | null; url: string | null };
   copyright: string;
+  /**
+   * Cloud mode (PAGEWATCH_CLOUD): one instance for many customers, each a top-level location
+   * under DEFAULT; the login is the e-mail, and instance screens stay at DEFAULT.
+   */
+  cloud: boolean;
+  /** The folder whose files a cloud ADMIN downloads from /product (PAGEWATCH_DOWNLOADS_DIR; unset: none). */
+  downloadsDir: string | null;
 };
 
 /** A whole number of seconds from 10 to a day, or null when unset or not one. */
@@ -72,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licenseIssuerKey: env.PAGEWATCH_LICENSE_KEY || resolve(dataDir, 'license-issuer.pem'),
     support: { email: env.PAGEWATCH_SUPPORT_EMAIL || null, phone: env.PAGEWATCH_SUPPORT_PHONE || null, url: env.PAGEWATCH_SUPPORT_URL || null },
     copyright: env.PAGEWATCH_COPYRIGHT || '© 2026 the Pagewatch authors',
+    cloud: flag(env.PAGEWATCH_CLOUD, false),
+    downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
   };
 }

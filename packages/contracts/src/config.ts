@@ -5,6 +5,8 @@ export const clientConfigSchema = z.object({
   API: z.string(),
   WS: z.string(),
   NETWORK_RANGE_SHOW_PORTS: z.boolean(),
+  /** Cloud mode: customers sign in by e-mail; queues and settings stay at DEFAULT. Absent: off. */
+  CLOUD: z.boolean().default(false),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
@@ -25,3 +27,7 @@ export const productInfoSchema = z.object({
   support: z.object({ email: z.string().nullable(), phone: z.string().nullable(), url: z.string().nullable() }),
 });
 export type ProductInfo = z.infer<typeof productInfoSchema>;
+
+/** GET /options/downloads/: the files a cloud ADMIN downloads from the product page (at most 50). */
+export const downloadFileSchema = z.object({ name: z.string(), size: z.number().int() });
+export type DownloadFile = z.infer<typeof downloadFileSchema>;

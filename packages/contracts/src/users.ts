@@ -8,6 +8,9 @@ import { defineList } from './list.ts';
  * translate them, so one schema serves the form and the API.
  */
 export const LOGIN_PATTERN = /^[\p{L}\p{N}@_-]+$/u;
+const EMAIL_LOGIN = z.email();
+/** A login: the pattern, or (cloud mode, where the login is the e-mail) an e-mail address. */
+export const isLogin = (v: string) => LOGIN_PATTERN.test(v) || EMAIL_LOGIN.safeParse(v).success;
 /** Latin letters, digits and the printable ASCII symbols. */
 export const PASSWORD_PATTERN = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+$/;
 
@@ -59,7 +62,7 @@ export const userFields = {
     .min(1, 'general.mandatory')
     .min(3, 'general.badLogin')
     .max(128, 'general.badLogin')
-    .regex(LOGIN_PATTERN, 'general.badLogin'),
+    .refine(isLogin, 'general.badLogin'),
   email: text(256).trim().min(1, 'general.mandatory').email('general.badEmail'),
   password: z
     .string()

@@ -44,6 +44,8 @@ const en: Catalog = {
   'auth.restoreDone': 'The password has been changed; sign in with the new one',
   'auth.demoStored': 'Thank you! We will contact you soon',
   'mail.restoreSubject': 'Pagewatch: restore your password',
+  'mail.demoSubject': 'Pagewatch: demo account requested by {{company}}',
+  'mail.demoBody': 'A demo account has been requested.\n\nName: {{name}}\nE-mail: {{email}}\nPhone: {{phone}}\nCompany: {{company}}\nComment: {{comment}}',
   'mail.restoreBody': 'To set a new password for {{login}}, open this link within one hour:\n\n{{link}}\n\nIf you did not ask for it, ignore this message.',
 };
 
@@ -79,6 +81,8 @@ const ru: Catalog = {
   'auth.restoreDone': 'Пароль изменён; войдите с новым паролем',
   'auth.demoStored': 'Спасибо! Мы скоро свяжемся с вами',
   'mail.restoreSubject': 'Pagewatch: восстановление пароля',
+  'mail.demoSubject': 'Pagewatch: запрос демо-доступа от {{company}}',
+  'mail.demoBody': 'Запрошен демо-доступ.\n\nИмя: {{name}}\nE-mail: {{email}}\nТелефон: {{phone}}\nКомпания: {{company}}\nКомментарий: {{comment}}',
   'mail.restoreBody': 'Чтобы задать новый пароль для {{login}}, откройте эту ссылку в течение часа:\n\n{{link}}\n\nЕсли вы этого не запрашивали, проигнорируйте письмо.',
 };
 

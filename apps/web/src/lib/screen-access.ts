@@ -1,7 +1,9 @@
 import type { Grant } from '@pagewatch/contracts/grants';
+import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/users';
 import type { AuthValue } from './auth-context.tsx';
 
-export type AccessCheck = Pick<AuthValue, 'hasGrant' | 'hasRole'>;
+/** What a rule reads: the grants and roles, and (cloud mode) the config and the user's locations. */
+export type AccessCheck = Pick<AuthValue, 'hasGrant' | 'hasRole'> & Partial<Pick<AuthValue, 'config' | 'user'>>;
 type Rule = (auth: AccessCheck) => boolean;
 
 const always: Rule = () => true;
@@ -10,11 +12,17 @@ const withGrant =
   (auth) =>
     auth.hasGrant(grant);
 
+/** Cloud mode keeps a section for the users of the DEFAULT location (the dealer's own). */
+const atDefaultInCloud =
+  (rule: Rule): Rule =>
+  (auth) =>
+    rule(auth) && (!auth.config?.CLOUD || !!auth.user?.locations.some((l) => l.code === DEFAULT_LOCATION_CODE));
+
 /**
  * Which grant opens which section of the console (spec section 6), in one place: the menu shows
  * an entry and the router opens the section's screens (list and item pages) by the same rule.
  * Home, locations and product are for everyone; licenses also need role ADMIN or DEVELOPER.
- * Cloud mode (queues and settings only at the default location) does not exist here yet.
+ * In cloud mode queues and settings are only for users of the default location.
  */
 export const SECTION_ACCESS = {
   home: always,
@@ -26,11 +34,11 @@ export const SECTION_ACCESS = {
   locations: always,
   agents: withGrant('MNU_AGENTS.READ'),
   networks: withGrant('MNU_NETWORK_RANGES.READ'),
-  queues: withGrant('MNU_QUEUES.READ'),
+  queues: atDefaultInCloud(withGrant('MNU_QUEUES.READ')),
   dictionaries: withGrant('MNU_DICTIONARIES.READ'),
   users: withGrant('MNU_USERS.READ'),
   licenses: (auth) => auth.hasGrant('MNU_LICENSE.READ') && auth.hasRole('ADMIN', 'DEVELOPER'),
-  settings: withGrant('MNU_SETTINGS.READ'),
+  settings: atDefaultInCloud(withGrant('MNU_SETTINGS.READ')),
   service: withGrant('MNU_SERVICE.READ'),
   product: always,
 } satisfies Record<string, Rule>;

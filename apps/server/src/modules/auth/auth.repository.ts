@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { demoRequests, passwordRestoreTokens, sessions } from './auth.tables.ts';
 import { userLocations, users } from '../users/users.tables.ts';
 import { authThrottle } from './auth.tables.ts';
+import { locations } from '../locations/locations.tables.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
   const [u] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);
@@ -17,6 +18,23 @@ export async function findUserByLoginOrEmail(db: Db, value: string) {
     .where(sql`lower(${users.login}) = lower(${value}) OR lower(${users.email}) = lower(${value})`)
     .limit(1);
   return u ?? null;
+}
+
+/** The one user with this e-mail (cloud sign-in); none when several share it. */
+export async function findUserByUniqueEmail(db: Db, email: string) {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(2);
+  return rows.length === 1 ? rows[0] : null;
+}
+
+/** The operators' addresses: active users of the DEFAULT location who receive system notifications. */
+export async function operatorEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(users)
+    .innerJoin(userLocations, eq(userLocations.userId, users.id))
+    .innerJoin(locations, eq(locations.id, userLocations.locationId))
+    .where(and(eq(locations.code, 'DEFAULT'), eq(users.activeFlag, true), eq(users.systemNotificationRecipient, true)));
+  return rows.map((r) => r.email);
 }
 
 export async function createSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {

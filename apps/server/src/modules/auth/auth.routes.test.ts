@@ -119,6 +119,22 @@ describe('demo request', () => {
     expect((logged.rows[0] as { message: string }).message).toContain('Ivan Petrov');
   });
 
+  it("e-mails the operators (DEFAULT's system-notification recipients)", async () => {
+    const box = await mailbox();
+    try {
+      await smtpSettingsFor(t.ctx.db, box.port);
+      const payload = { email: 'olga@example.com', fullName: 'Olga Smirnova', phone: '+7 912 000-00-00', company: 'Romashka', comment: '' };
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/demo-request', payload, remoteAddress: '10.9.0.1' });
+      expect(res.statusCode, res.body).toBe(200);
+      await expect.poll(() => box.received.length).toBe(1);
+      expect(box.received[0]).toContain('admin@pagewatch.local');
+      expect(box.received[0]).toContain('olga@example.com');
+      expect(box.received[0]).toContain('Subject: Pagewatch: demo account requested by Romashka');
+    } finally {
+      await box.close();
+    }
+  });
+
   it('names the bad fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/demo-request', headers: { 'accept-language': 'ru' }, payload: { email: 'no', fullName: '', phone: 'abc', company: 'X' } });
     expect(res.statusCode).toBe(400);

@@ -47,11 +47,14 @@ export class AuthService {
   /** Ends or refreshes sessions on every instance (cache and WebSockets). */
   private readonly notify: (n: SessionNotice) => void;
   private readonly pending = new Set<Promise<unknown>>();
-  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void }) {
+  /** Cloud mode: a user may sign in with their e-mail (their login, for users made in it). */
+  private readonly cloud: boolean;
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void; cloud?: boolean }) {
     this.db = db;
     this.log = log;
     this.publicUrl = opts.publicUrl;
     this.notify = opts.notify;
+    this.cloud = opts.cloud ?? false;
   }
 
   async login(credentials: { login: string; password: string } | null, remember: boolean, address: string) {
@@ -63,7 +66,7 @@ export class AuthService {
     const addressKey = throttleKey(THROTTLE.signInAddress, address);
     await countAttempt(this.db, THROTTLE.signIn, pairKey);
     await countAttempt(this.db, THROTTLE.signInAddress, addressKey);
-    const user = await repo.findUserByLogin(this.db, credentials.login);
+    const user = (await repo.findUserByLogin(this.db, credentials.login)) ?? (this.cloud ? await repo.findUserByUniqueEmail(this.db, credentials.login) : null);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
     if (!user || !ok || !user.activeFlag) {
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });
@@ -183,6 +186,7 @@ export class AuthService {
   async demoRequest(req: DemoRequest, lang: Lang, address: string) {
     await countAttempt(this.db, THROTTLE.demoAddress, throttleKey(THROTTLE.demoAddress, address), 'auth.tooManyRequests');
     const row = await repo.insertDemoRequest(this.db, req);
+    this.inBackground(this.mailDemoRequest(req, row.id, lang));
     await this.log.write({
       group: 'AUTH',
       level: 'I',
@@ -191,5 +195,22 @@ export class AuthService {
       objectId: row.id,
     });
     return { message: translate(lang, 'auth.demoStored') };
+  }
+
+  /**
+   * The operators (active users of DEFAULT who receive system notifications) hear of a demo
+   * request by e-mail, in the requester's language: the request is stored whether or not the
+   * mail goes out.
+   */
+  private async mailDemoRequest(req: DemoRequest, id: number, lang: Lang) {
+    const to = await repo.operatorEmails(this.db);
+    if (!to.length) return;
+    const params = { name: req.fullName, email: req.email, company: req.company, phone: req.phone, comment: req.comment ?? '' };
+    try {
+      await sendMail(await smtpSettings(this.db), { to, subject: translate(lang, 'mail.demoSubject', params), text: translate(lang, 'mail.demoBody', params) });
+    } catch (err) {
+      const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
+      await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'auth.demoMailFailed', params: { reason: reason.slice(0, 300) }, objectId: id });
+    }
   }
 }

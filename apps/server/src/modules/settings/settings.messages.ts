@@ -2,6 +2,7 @@ import { addMessages } from '../../i18n/messages.ts';
 
 addMessages({
   en: {
+    'settings.cloudDefaultOnly': 'In cloud mode the settings are open to users of the default location only',
     'settings.unknown': 'There is no such setting',
     'settings.badHost': 'Enter an IP address or a host name',
     'settings.badPort': 'A port is a whole number from 1 to 65535',
@@ -12,6 +13,7 @@ addMessages({
     'settings.testEmailSent': 'A test e-mail was sent to {{to}}',
   },
   ru: {
+    'settings.cloudDefaultOnly': 'В облачном режиме настройки доступны только пользователям расположения по умолчанию',
     'settings.unknown': 'Такой настройки нет',
     'settings.badHost': 'Введите IP-адрес или имя хоста',
     'settings.badPort': 'Порт — целое число от 1 до 65535',

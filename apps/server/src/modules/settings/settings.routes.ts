@@ -14,7 +14,7 @@ export async function settingsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get('/api/settings/', {
     config: { access: 'MNU_SETTINGS.READ' },
     schema: { tags, summary: 'Instance settings (write-only values say only whether they are set)', response: { 200: z.array(settingSchema) } },
-  }, () => ctx.settings.list());
+  }, (req) => ctx.settings.list(callerOf(req)));
 
   app.put('/api/settings', {
     config: { access: 'MNU_SETTINGS.EDIT' },

@@ -5,6 +5,8 @@ import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } fr
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import './settings.messages.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { Db } from '../../db/client.ts';
 
 type Value = string | number | boolean | null;
 
@@ -29,7 +31,15 @@ function view(r: Row): Setting {
 
 /** Instance settings (SMTP, agent periodicity, log clearing); SYSTEM ones are never shown. */
 export class SettingsService extends DomainService {
-  async list(): Promise<Setting[]> {
+  /** Cloud mode: the settings are the dealer's, so only users of DEFAULT read them (spec section 6). */
+  private readonly cloud: boolean;
+  constructor(db: Db, log: EventLog, opts: { cloud?: boolean } = {}) {
+    super(db, log);
+    this.cloud = opts.cloud ?? false;
+  }
+
+  async list(caller: Caller): Promise<Setting[]> {
+    if (this.cloud && !caller.seesUnlocated) throw new AppError('FORBIDDEN', { key: 'settings.cloudDefaultOnly' });
     const rows = await shownSettings(this.db);
     return rows.map(view);
   }
@@ -73,7 +83,7 @@ export class SettingsService extends DomainService {
         );
       });
     }
-    return this.list();
+    return this.list(caller);
   }
 
   /**

@@ -14,6 +14,8 @@ addMessages({
     'user.systemUser': 'A system user cannot be deleted',
     'user.superior': 'This user has rights you do not have; you cannot change or delete them',
     'user.readOnly': 'This user also belongs to locations outside yours; you can only view them',
+    'user.emailTaken': 'A user with this e-mail already exists',
+    'user.emailTooLongForLogin': 'The e-mail is the login here: at most 128 characters',
   },
   ru: {
     'user.loginTaken': 'Этот логин уже занят',
@@ -28,5 +30,7 @@ addMessages({
     'user.systemUser': 'Системного пользователя нельзя удалить',
     'user.superior': 'У этого пользователя есть права, которых нет у вас; его нельзя изменить или удалить',
     'user.readOnly': 'Этот пользователь относится и к расположениям вне ваших; его можно только просматривать',
+    'user.emailTaken': 'Пользователь с этим e-mail уже есть',
+    'user.emailTooLongForLogin': 'Здесь e-mail служит логином: не более 128 символов',
   },
 });

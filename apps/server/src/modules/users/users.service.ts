@@ -14,7 +14,10 @@ import { keyLocations, locationIdsOf, userById, userView } from './users.reposit
 import { usersListSql } from './users.list.ts';
 import './users.messages.ts';
 
-const loginConflict = () => new AppError('CONFLICT', { key: 'user.loginTaken', fields: [{ field: 'login', key: 'user.loginTaken' }] });
+const loginConflict = (cloud: boolean) =>
+  cloud
+    ? new AppError('CONFLICT', { key: 'user.emailTaken', fields: [{ field: 'email', key: 'user.emailTaken' }] })
+    : new AppError('CONFLICT', { key: 'user.loginTaken', fields: [{ field: 'login', key: 'user.loginTaken' }] });
 
 /** Added and removed members between two id lists. */
 function changes(before: number[], after: number[]) {
@@ -34,10 +37,20 @@ export class UsersService {
   private readonly log: EventLog;
   /** Ends or refreshes the changed user's sessions on every instance (cache and WebSockets). */
   private readonly notify: (n: SessionNotice) => void;
-  constructor(db: Db, log: EventLog, notify: (n: SessionNotice) => void) {
+  /** Cloud mode: the login is the e-mail, whatever login was sent. */
+  private readonly cloud: boolean;
+  constructor(db: Db, log: EventLog, notify: (n: SessionNotice) => void, opts: { cloud?: boolean } = {}) {
     this.db = db;
     this.log = log;
     this.notify = notify;
+    this.cloud = opts.cloud ?? false;
+  }
+
+  /** The input with its login as stored: in cloud mode the e-mail (a customer signs in with it). */
+  private withLogin(input: UserInput): UserInput {
+    if (!this.cloud) return input;
+    if (input.email.length > 128) throw invalid('email', 'user.emailTooLongForLogin');
+    return { ...input, login: input.email };
   }
 
   list(caller: Caller, q: ListQuery) {
@@ -102,10 +115,11 @@ export class UsersService {
     return locationIds.find((l) => caller.scope.has(l)) ?? null;
   }
 
-  async create(caller: Caller, input: UserInput) {
+  async create(caller: Caller, given: UserInput) {
+    const input = this.withLogin(given);
     if (!input.passwordHash) throw invalid('passwordHash', 'user.passwordRequired');
     const { roleIds } = await this.checkAssignable(caller, input, { roleIds: [], locationIds: [] });
-    if (await repo.loginTaken(this.db, input.login, null)) throw loginConflict();
+    if (await repo.loginTaken(this.db, input.login, null)) throw loginConflict(this.cloud);
     const locationIds = await keyLocations(this.db, input.locations.map((l) => l.id));
     const passwordHash = await hashPassword(input.passwordHash);
     const id = await this.db.transaction(async (tx) => {
@@ -127,7 +141,8 @@ export class UsersService {
     return this.get(caller, id);
   }
 
-  async update(caller: Caller, id: number, input: UserInput) {
+  async update(caller: Caller, id: number, given: UserInput) {
+    const input = this.withLogin(given);
     const { user, locationIds } = await this.manageable(caller, id);
     const currentRoles = await roleIdsOf(this.db, id);
     const wanted = new Set(input.grants.map((g) => g.id));
@@ -135,7 +150,7 @@ export class UsersService {
       throw forbidden('user.ownRoles');
     }
     const { roleIds, rolesChanged } = await this.checkAssignable(caller, input, { roleIds: currentRoles, locationIds });
-    if (await repo.loginTaken(this.db, input.login, id)) throw loginConflict();
+    if (await repo.loginTaken(this.db, input.login, id)) throw loginConflict(this.cloud);
     const passwordHash = input.passwordHash ? await hashPassword(input.passwordHash) : undefined;
     const newLocations = await keyLocations(this.db, input.locations.map((l) => l.id));
     // A new password or a deactivation ends the user's sessions (security.md invariant 5); the

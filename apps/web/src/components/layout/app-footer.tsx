@@ -1,17 +1,20 @@
 import type { BuildVersion } from '@pagewatch/contracts/config';
 import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/users';
-import { AppShell, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { canOpen } from '../../lib/screen-access.ts';
 import { LicenseStatusLink } from './license-status-link.tsx';
+import { ModelsUploadDialog } from './models-upload-dialog.tsx';
 
 /** The version line (shown only with MNU_VERSIONS.READ; the layout decides) and the license status link. */
 export function AppFooter() {
   const { t } = useTranslation();
   const auth = useAuth();
+  const [uploadOpen, setUploadOpen] = useState(false);
   // The instance license is DEFAULT's: only those who hold that location are asked about it.
   const seesLicense = canOpen('licenses', auth) && !!auth.user?.locations.some((l) => l.code === DEFAULT_LOCATION_CODE);
   const { data } = useQuery({
@@ -28,9 +31,14 @@ export function AppFooter() {
         {data && (
           <Text size="xs" c="dimmed" truncate data-testid="app-version">
             {t('layout.version', { version: data.appVersion, build: data.buildNumber, date: data.releaseDate })}
-            {data.modelsVersion && ` · ${t('layout.modelsVersion', { version: data.modelsVersion.versionNumber })}`}
+            {' · '}
+            {/* Spec section 1: the models version opens the upload dialog. */}
+            <Anchor component="button" type="button" size="xs" onClick={() => setUploadOpen(true)} data-testid="models-version">
+              {data.modelsVersion ? t('layout.modelsVersion', { version: data.modelsVersion.versionNumber }) : t('layout.modelsNone')}
+            </Anchor>
           </Text>
         )}
+        <ModelsUploadDialog opened={uploadOpen} onClose={() => setUploadOpen(false)} />
       </Group>
     </AppShell.Footer>
   );

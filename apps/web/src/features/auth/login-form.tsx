@@ -25,7 +25,7 @@ interface LoginFormProps {
 /** User name, password and remember. Success hands the session over; the guard then redirects. */
 export function LoginForm({ onForgotPassword, onRequestDemo }: LoginFormProps) {
   const { t } = useTranslation();
-  const { signIn } = useAuth();
+  const { signIn, config } = useAuth();
   const form = useForm({
     initialValues: { login: '', password: '', remember: false },
     validate: schemaResolver(schema, { sync: true }),
@@ -46,7 +46,8 @@ export function LoginForm({ onForgotPassword, onRequestDemo }: LoginFormProps) {
           </Alert>
         )}
         <TextInput
-          label={t('login.userName')}
+          // Cloud mode: the login is the e-mail (spec section 1).
+          label={t(config.CLOUD ? 'login.email' : 'login.userName')}
           autoComplete="username"
           autoFocus
           required

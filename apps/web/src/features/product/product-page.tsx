@@ -6,6 +6,8 @@ import type { ProductInfo } from '@pagewatch/contracts/config';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { api } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { ProductDownloads } from './product-downloads.tsx';
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -16,9 +18,10 @@ function Line({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-/** `/product` (spec section 2): version, build, release date, copyright and support contacts. */
+/** `/product` (spec section 2): version, build, release date, copyright and support contacts; a cloud ADMIN's downloads. */
 export function ProductPage() {
   const { t } = useTranslation();
+  const { config, hasRole } = useAuth();
   const info = useQuery({ queryKey: ['product'], queryFn: () => api<ProductInfo>('/options/product/'), staleTime: Infinity });
   return (
     <AppPage title={t('nav.product')}>
@@ -49,6 +52,7 @@ export function ProductPage() {
                   <Text size="sm" c="dimmed" data-testid="product-no-support">{t('product.noSupport')}</Text>
                 )}
               </Paper>
+              {config.CLOUD && hasRole('ADMIN') && <ProductDownloads />}
             </Stack>
           );
         }}

@@ -12,6 +12,7 @@ import { submitFocusingErrors } from '../../components/form/submit-focusing-erro
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
+import { CloudMaintenance } from './cloud-maintenance.tsx';
 import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { fetchSettings, saveSettings, sendTestEmail, SETTINGS_QUERY_KEY } from './api/settings-api.ts';
@@ -32,7 +33,7 @@ export function SettingsPage() {
 
 function SettingsForm({ settings }: { settings: Setting[] }) {
   const { t } = useTranslation();
-  const { hasGrant } = useAuth();
+  const { hasGrant, config } = useAuth();
   const me = useCurrentUser();
   // Instance settings are the default administrator's alone (the server says so too).
   const owner = isDefaultAdmin(me);
@@ -146,6 +147,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
           </Button>
           {form.isDirty() && canEdit && <Text size="sm" c="dimmed">{t('settings.unsaved')}</Text>}
         </Group>
+        {config.CLOUD && owner && hasGrant('MNU_AGENTS.EDIT') && <CloudMaintenance />}
       </Stack>
       <TestEmailDialog opened={testOpen} defaultTo={me.email} onClose={() => setTestOpen(false)} dirty={form.isDirty()} />
     </form>

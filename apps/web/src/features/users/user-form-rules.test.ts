@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formFieldOf, formPermissions, hasCommonLocation, isNewUserId, locationChange } from './user-form-rules.ts';
+import { userFormSchema } from '@pagewatch/contracts/users';
+import { formFieldOf, formPermissions, hasCommonLocation, isNewUserId, locationChange, withLoginFromEmail } from './user-form-rules.ts';
 
 const loc = (id: number) => ({ id, code: `L${id}`, name: `Location ${id}` });
 const scope = new Set([1, 2]);
@@ -38,5 +39,19 @@ describe('user form rules', () => {
 
   it('maps API fields to form fields', () => {
     expect(['passwordHash', 'locations', 'grants', 'login', 'locations.0.id'].map(formFieldOf)).toEqual(['password', 'locationIds', 'roleIds', 'login', 'locationIds']);
+  });
+
+  it('in cloud mode checks the e-mail as the login and shows a login error under the e-mail', () => {
+    const schema = userFormSchema(false);
+    const validate = (v: Record<string, unknown>) => {
+      const r = schema.safeParse(v);
+      // The first message of each field, as the form shows it.
+      return Object.fromEntries((r.error?.issues ?? []).reverse().map((i) => [String(i.path[0]), i.message]));
+    };
+    const values = { login: '', email: 'anna.k@acme.example.com', password: '', passwordConfirmation: '', lastName: 'K', firstName: '', middleName: '', locationIds: ['1'] };
+    expect(withLoginFromEmail(validate, false)(values)).toEqual({ login: 'general.mandatory' });
+    expect(withLoginFromEmail(validate, true)(values)).toEqual({});
+    const long = { ...values, email: `${'a'.repeat(130)}@acme.example.com` };
+    expect(withLoginFromEmail(validate, true)(long)).toEqual({ email: 'general.badLogin' });
   });
 });

@@ -64,3 +64,17 @@ export function formFieldOf(apiField: string): string {
   const map: Record<string, string> = { passwordHash: 'password', locations: 'locationIds', grants: 'roleIds' };
   return map[apiField.split('.')[0]] ?? apiField.split('.')[0];
 }
+
+type Validate<V, E> = (values: V) => Record<string, E>;
+
+/**
+ * Cloud mode: the login is the e-mail, so the values are checked with the e-mail as login and
+ * a login error (an e-mail too long to be a login) is shown under the e-mail, the field there is.
+ */
+export function withLoginFromEmail<V extends { login: string; email: string }, E>(validate: Validate<V, E>, cloud: boolean): Validate<V, E> {
+  if (!cloud) return validate;
+  return (values) => {
+    const { login, ...errors } = validate({ ...values, login: values.email });
+    return login && !errors.email ? { ...errors, email: login } : (errors as Record<string, E>);
+  };
+}

@@ -16,7 +16,7 @@ import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
 import { DeleteUserDialog, LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
-import { formFieldOf, formPermissions, isNewUserId, locationChange, type LocationChange } from './user-form-rules.ts';
+import { formFieldOf, formPermissions, isNewUserId, locationChange, withLoginFromEmail, type LocationChange } from './user-form-rules.ts';
 
 /** `/user/{id}` (spec sections 2, 5, 6): a user's form; an id below 0 creates one. */
 export function UserPage() {
@@ -85,14 +85,16 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const { hasGrant, refreshUser } = useAuth();
+  const { hasGrant, refreshUser, config } = useAuth();
+  // Cloud mode: the login is the e-mail, so the form has no login of its own (spec section 1).
+  const cloud = config.CLOUD;
   const isNew = user === null;
   const scope = useMemo(() => new Set(locationOptions.map((l) => l.id)), [locationOptions]);
   const can = formPermissions({ isNew, user, currentUserId: me.id, scope, canEdit: hasGrant('MNU_USERS.EDIT') });
 
   const form = useForm<UserFormValues>({
     initialValues: user ? valuesOf(user) : emptyValues,
-    validate: schemaResolver(userFormSchema(isNew), { sync: true }),
+    validate: withLoginFromEmail(schemaResolver(userFormSchema(isNew), { sync: true }), cloud),
   });
   const input = useTranslatedInput(form);
 
@@ -112,7 +114,7 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
   const backToList = (savedId: number) => void navigate(`/users?highlight=${savedId}`);
 
   const save = useMutation({
-    mutationFn: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(values)),
+    mutationFn: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(cloud ? { ...values, login: values.email } : values)),
     onSuccess: (saved, values) => {
       notifySuccess(isNew ? 'created' : 'updated');
       queryClient.setQueryData(userQueryKey(saved.id), saved);
@@ -164,7 +166,7 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
           <Fieldset variant="unstyled" disabled={!hasGrant('MNU_USERS.EDIT') || busy}>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput label={t('user.login')} required autoComplete="off" {...input('login')} />
+                {!cloud && <TextInput label={t('user.login')} required autoComplete="off" {...input('login')} />}
                 <TextInput label={t('user.email')} required type="email" autoComplete="off" {...input('email')} />
                 <PasswordInput
                   label={t('user.password')}

@@ -1,0 +1,33 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DownloadFile } from '@pagewatch/contracts/config';
+import { api } from '../../lib/api.ts';
+import { downloadFile } from '../../lib/download.ts';
+import { notifyError } from '../../lib/errors.ts';
+
+/** A cloud ADMIN's downloads on the product page (spec section 2): up to 50 installers and documents. */
+export function ProductDownloads() {
+  const { t } = useTranslation();
+  const files = useQuery({ queryKey: ['downloads'], queryFn: () => api<DownloadFile[]>('/options/downloads/') });
+  const save = (name: string) => void downloadFile(`/options/downloads/${encodeURIComponent(name)}`, name).catch(notifyError);
+  return (
+    <Paper withBorder p="md" data-testid="product-downloads">
+      <Title order={3} size="h5" mb="sm">{t('product.downloads')}</Title>
+      {files.data?.length ? (
+        <Stack gap={4}>
+          {files.data.map((f) => (
+            <Group key={f.name} gap="xs" wrap="nowrap">
+              <IconDownload size={14} />
+              <Anchor component="button" type="button" size="sm" onClick={() => save(f.name)}>{f.name}</Anchor>
+              <Text size="xs" c="dimmed">{t('product.size', { size: Math.max(1, Math.round(f.size / 1024)) })}</Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : (
+        files.data && <Text size="sm" c="dimmed">{t('product.noDownloads')}</Text>
+      )}
+    </Paper>
+  );
+}
