@@ -130,7 +130,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     jobs,
     agents,
     networkRanges: new NetworkRangesService(database.db, eventLog),
-    queues: new QueuesService(database.db, eventLog),
+    queues: new QueuesService(database.db, eventLog, { cloud: config.cloud }),
     queueJobs: new QueueJobsIngest(database.db, eventLog),
     ingest,
     models,

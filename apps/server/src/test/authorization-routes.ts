@@ -115,8 +115,8 @@ const rangePayload = (locationId: number) => ({
 const rangeAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/network-ranges', rangePayload(locationId))).id;
 
 /** A print queue read by a fresh agent at the location (a queue's location is its agent's). */
-const queuePayload = async (w: World, locationId: number) => ({ type: 'IPP', agent: { id: await agentAt(w, locationId) }, host: '127.0.0.1', port: 631, url: '/printers/matrix', password: 'matrix' });
-const queueAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/queues', await queuePayload(w, locationId))).id;
+export const queuePayload = async (w: World, locationId: number) => ({ type: 'IPP', agent: { id: await agentAt(w, locationId) }, host: '127.0.0.1', port: 631, url: '/printers/matrix', password: 'matrix' });
+export const queueAt = async (w: World, locationId: number): Promise<number> => (await w.asRoot('POST', '/api/queues', await queuePayload(w, locationId))).id;
 /** A job of a fresh queue at the location; returns the job's id. */
 const queueJobAt = async (w: World, locationId: number): Promise<number> => {
   const queueId = await queueAt(w, locationId);

@@ -11,17 +11,33 @@ import { agentById } from '../agents/agents.repository.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import * as repo from './queues.repository.ts';
 import './queues.messages.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../event-logs/event-logs.service.ts';
 
 type Parsed = z.output<typeof queueInputSchema>;
 
 /** Print queues (grants MNU_QUEUES): a queue belongs to its agent's location. */
 export class QueuesService extends DomainService {
+  private readonly cloud: boolean;
+
+  constructor(db: Db, log: EventLog, opts: { cloud?: boolean } = {}) {
+    super(db, log);
+    this.cloud = opts.cloud ?? false;
+  }
+
+  /** In cloud mode the print queues are the operators' (spec section 6): users of DEFAULT only, whatever a customer's grants. */
+  private allowed(caller: Caller) {
+    if (this.cloud && !caller.seesUnlocated) throw new AppError('FORBIDDEN', { key: 'queues.cloudDefaultOnly' });
+  }
+
   /** A page of the queues or the jobs grid as JSON text, scoped to the caller's locations. */
   page(caller: Caller, def: ListDef, q: ListQuery) {
+    this.allowed(caller);
     return runListJson(this.db, def, q, caller);
   }
 
   private async visible(caller: Caller, id: number): Promise<repo.QueueRow> {
+    this.allowed(caller);
     const q = await repo.queueById(this.db, id);
     if (!q) throw notFound();
     if (!caller.scope.has(q.locationId)) throw new AppError('OUT_OF_SCOPE');
@@ -84,6 +100,7 @@ export class QueuesService extends DomainService {
   }
 
   async create(caller: Caller, input: QueueInput) {
+    this.allowed(caller);
     const parsed = queueInputSchema.parse(input);
     const agent = await this.agentOf(caller, parsed);
     const id = await repo.insertQueue(this.db, this.values(parsed, null));
