@@ -382,9 +382,9 @@ export const ROUTES: Record<string, Fixture> = {
   'DELETE /api/queues/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/queues/${await queueAt(w, at)}` }) },
   'POST /api/agent/queue-jobs': { kind: 'agent' },
 
-  // models pack upload: multipart with a secret key; a JSON call passes the access check and is
-  // refused for its body (415). The upload itself is tested with the models module.
-  'POST /api/versions/upload': { kind: 'global', ok: 415, request: () => ({ url: '/api/versions/upload', payload: {} }) },
+  // models pack upload: the default administrator's, with a secret key; their JSON call passes the
+  // access check and is refused for its body (415). The upload itself is tested with the models module.
+  'POST /api/versions/upload': { kind: 'instance', ok: 415, request: () => ({ url: '/api/versions/upload', payload: {} }) },
 
   // devices, consumables, their history and statistics
   'GET /api/devices/page': { kind: 'list', seed: devicesSeed, request: () => ({ url: '/api/devices/page?page=1000,1' }) },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 import { BUNDLED_PACK_PATH, ModelsService } from './models.service.ts';
 
@@ -15,9 +15,9 @@ function multipart(fields: Record<string, string>, file: { name: string; content
   if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="pack.json"\r\nContent-Type: application/json\r\n\r\n${file.content}\r\n`);
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const upload = (fields: Record<string, string>, content: string | null) => {
+const upload = (fields: Record<string, string>, content: string | null, token = admin) => {
   const m = multipart(fields, content === null ? null : { name: 'version', content });
-  return t.app.inject({ method: 'POST', url: '/api/versions/upload', headers: { ...bearer(admin), ...m.headers }, payload: m.payload });
+  return t.app.inject({ method: 'POST', url: '/api/versions/upload', headers: { ...bearer(token), ...m.headers }, payload: m.payload });
 };
 
 beforeAll(async () => {
@@ -41,6 +41,13 @@ describe('models pack', () => {
   it('checks the key, the pack and its version, then serves it to agents', async () => {
     t.ctx.models = new ModelsService(t.ctx.db, t.ctx.eventLog, 'pack-secret');
     expect((await upload({ secretKey: 'wrong' }, JSON.stringify({ ...bundled, version: 5 }))).json().message).toMatch(/secret key/);
+    // The pack is instance-wide (security.md, invariant 2): the key alone is not enough, the caller
+    // must be the default administrator; an operator holding MNU_VERSIONS.READ and the key is refused.
+    const home = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(admin) })).json().pageRows.find((l: { code: string }) => l.code === 'DEFAULT').id;
+    await createUser(t.app, admin, { login: 'packop', password: 'Passw0rd!', role: 'OPERATOR', locationIds: [home] });
+    const refused = await upload({ secretKey: 'pack-secret' }, JSON.stringify({ ...bundled, version: 5 }), await signIn(t.app, 'packop', 'Passw0rd!'));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toMatch(/administrator of the DEFAULT location/);
     const invalid = await upload({ secretKey: 'pack-secret' }, JSON.stringify({ ...bundled, version: 5, profiles: [] }));
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().message).toMatch(/profiles/);

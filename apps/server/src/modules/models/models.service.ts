@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
@@ -11,6 +12,12 @@ import './models.messages.ts';
 export const BUNDLED_PACK_PATH = fileURLToPath(import.meta.resolve('@pagewatch/snmp/models-pack.json'));
 
 /** Holds the active models pack (the highest version uploaded) and accepts new ones. */
+/** Compares in constant time (of the hashes), so the answer's timing says nothing of the key. */
+function sameSecret(given: string, secret: string): boolean {
+  const hash = (v: string) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(hash(given), hash(secret));
+}
+
 export class ModelsService {
   private readonly db: Db;
   private readonly log: EventLog;
@@ -48,7 +55,7 @@ export class ModelsService {
   /** POST /api/versions/upload: the secret key, then the pack's validity, then its version. */
   async upload(secretKey: string | undefined, text: string, userId: number | null): Promise<{ version: number }> {
     if (!this.secret) throw new AppError('FORBIDDEN', { key: 'models.uploadDisabled' });
-    if (!secretKey || secretKey !== this.secret) throw new AppError('FORBIDDEN', { key: 'models.badSecret' });
+    if (!secretKey || !sameSecret(secretKey, this.secret)) throw new AppError('FORBIDDEN', { key: 'models.badSecret' });
     const parsed = parseModelsPack(text);
     if (!parsed.ok) throw new AppError('UNPROCESSABLE', { key: 'models.invalid', params: { problems: parsed.problems.slice(0, 10).join('; ') } });
     const current = await this.activeVersion();
