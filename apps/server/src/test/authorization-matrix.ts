@@ -103,6 +103,11 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
       expect(routes.some((r) => r.access === 'public')).toBe(true);
     });
 
+    // A real agent of IN: its token opens the agent API and nothing a user reaches.
+    let agentTokenAt: Promise<string> | null = null;
+    const agentToken = () =>
+      (agentTokenAt ??= world.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: world.loc.IN } }).then((a) => a.token as string));
+
     for (const r of routes) {
       const f = (opts.cloud ? CLOUD_ROUTES[key(r)] : undefined) ?? ROUTES[key(r)];
       if (!f || f.kind === 'skip') continue;
@@ -122,6 +127,13 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
           const res = await send(r.method, { url: concrete(r.url) }, null);
           expect(res.statusCode, res.body).toBe(401);
         });
+
+        if (f.kind !== 'agent') {
+          it("refuses an agent's token (401: users only)", async () => {
+            const res = await send(r.method, { url: concrete(r.url) }, await agentToken());
+            expect(res.statusCode, res.body).toBe(401);
+          });
+        }
 
         for (const role of ROLE_CODES) {
           const c = () => callers[role];

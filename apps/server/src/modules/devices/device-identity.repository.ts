@@ -7,6 +7,12 @@ const int = (v: unknown) => Number(v ?? 0);
 export type PairDevice = { id: number; modelCode: string | null; serialNumber: string | null; ip: string; locationId: number; locationName: string };
 export type StoredPair = { kind: IdentityKind; older: PairDevice; newer: PairDevice };
 
+/** The pairs whose two devices a caller sees, as the API names them (without their location ids). */
+export function pairsSeenBy(pairs: StoredPair[], sees: (locationId: number) => boolean) {
+  const named = ({ locationId: _, ...d }: PairDevice) => d;
+  return pairs.filter((p) => sees(p.older.locationId) && sees(p.newer.locationId)).map((p) => ({ kind: p.kind, older: named(p.older), newer: named(p.newer) }));
+}
+
 /** At most this many pairs are kept: more are a data problem the grid shows better. */
 const MAX_PAIRS = 1000;
 

@@ -23,7 +23,7 @@ import {
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
-import { addressFlaps, dismissPair, identityPairs, type PairDevice } from './device-identity.repository.ts';
+import { addressFlaps, dismissPair, identityPairs, pairsSeenBy } from './device-identity.repository.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import type { Db } from '../../db/client.ts';
@@ -61,10 +61,7 @@ export class DevicesService extends DomainService {
       identityPairs(this.db, id),
       addressFlaps(this.db, id),
     ]);
-    const strip = ({ locationId: _, ...x }: PairDevice) => x;
-    const identity = pairs
-      .filter((p) => caller.scope.has(p.older.locationId) && caller.scope.has(p.newer.locationId))
-      .map((p) => ({ kind: p.kind, older: strip(p.older), newer: strip(p.newer) }));
+    const identity = pairsSeenBy(pairs, (locationId) => caller.scope.has(locationId));
     return {
       id: d.id,
       modelCode: d.modelCode,

@@ -43,20 +43,11 @@ export class HomeService {
   /** An event came while a computation ran: compute again when it ends. */
   private rerun = false;
   private failed: unknown = null;
-  private readonly off: () => void;
 
   constructor(db: Db, hub: Hub) {
     this.db = db;
-    this.off = hub.subscribe('devices', () => void this.generation++);
-  }
-
-  close() {
-    this.off();
-  }
-
-  /** Forget the figures (a device edited, merged or moved): the next request computes them. */
-  invalidate() {
-    this.generation++;
+    // For the app's life: edits, merges and deletes of devices are published there too.
+    hub.subscribe('devices', () => void this.generation++);
   }
 
   private fresh(s: Snapshot | null): s is Snapshot {
@@ -179,10 +170,7 @@ function devicesPart(s: Snapshot, sees: (locationId: number) => boolean): NonNul
     .sort(byOldest)
     .slice(0, HOME_LIST_ROWS)
     .map(({ locationId: _, ...r }) => r);
-  const identity = s.pairs
-    .filter((p) => sees(p.older.locationId) && sees(p.newer.locationId))
-    .slice(0, HOME_LIST_ROWS)
-    .map((p) => ({ kind: p.kind, older: strip(p.older), newer: strip(p.newer) }));
+  const identity = repo.pairsSeenBy(s.pairs, sees).slice(0, HOME_LIST_ROWS);
   return {
     total,
     byStatus,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assertDefaultAdmin } from '../auth/caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { translate } from '../../i18n/messages.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -16,8 +15,8 @@ export async function modelsRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['options'], consumes: ['multipart/form-data'], response: { 200: z.object({ version: z.number().int(), message: z.string() }) } },
   }, async (req) => {
     const caller = callerOf(req);
-    // The pack reaches every agent (security.md, invariant 2): the default administrator's alone, key or not.
-    assertDefaultAdmin(caller);
+    // Refused before the body is read when the caller may not upload at all.
+    ctx.models.assertMayUpload(caller);
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA');
     let secretKey: string | undefined;
     let text: string | null = null;
@@ -30,7 +29,7 @@ export async function modelsRoutes(root: FastifyInstance, ctx: AppContext) {
       }
     }
     if (text === null) throw new AppError('VALIDATION', { fields: [{ field: 'version', key: 'models.noFile' }] });
-    const { version } = await ctx.models.upload(secretKey, text, caller.userId);
+    const { version } = await ctx.models.upload(caller, secretKey, text);
     return { version, message: translate(req.lang, 'models.uploaded', { version }) };
   });
 }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
@@ -53,7 +54,14 @@ export class ModelsService {
   }
 
   /** POST /api/versions/upload: the secret key, then the pack's validity, then its version. */
-  async upload(secretKey: string | undefined, text: string, userId: number | null): Promise<{ version: number }> {
+  /** The pack reaches every agent (security.md, invariant 2): the default administrator's alone, key or not. */
+  assertMayUpload(caller: Caller) {
+    assertDefaultAdmin(caller);
+  }
+
+  async upload(caller: Caller, secretKey: string | undefined, text: string): Promise<{ version: number }> {
+    this.assertMayUpload(caller);
+    const userId = caller.userId;
     if (!this.secret) throw new AppError('FORBIDDEN', { key: 'models.uploadDisabled' });
     if (!secretKey || !sameSecret(secretKey, this.secret)) throw new AppError('FORBIDDEN', { key: 'models.badSecret' });
     const parsed = parseModelsPack(text);
