@@ -166,7 +166,7 @@ function param(type: ColumnType, field: string, v: unknown): SQL {
   return sql`${value}::text`;
 }
 
-function condition(def: ListDef, field: unknown, op: unknown, value: unknown): SQL {
+function condition(def: ListDef, field: unknown, op: unknown, value: unknown, budget: Budget): SQL {
   if (typeof field !== 'string' || !Object.hasOwn(def.columns, field) || !def.columns[field].filter) {
     throw bad('list.unknownField', { field: String(field).slice(0, 64) });
   }
@@ -193,6 +193,7 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown): S
     case 'notcontains':
     case 'startswith':
     case 'endswith': {
+      budget.patterns = true;
       const s = escapeLike(String(coerce('string', field, value)));
       const pattern = op === 'startswith' ? `${s}%` : op === 'endswith' ? `%${s}` : `%${s}%`;
       return op === 'notcontains'
@@ -207,15 +208,16 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown): S
   }
 }
 
-type Budget = { conditions: number };
+/** What a filter may still hold, and whether it holds a text pattern. */
+type Budget = { conditions: number; patterns: boolean };
 
 function expression(def: ListDef, node: unknown, depth: number, budget: Budget): SQL {
   if (depth > MAX_DEPTH || ++budget.conditions > MAX_CONDITIONS) throw bad('list.tooDeep');
   if (!Array.isArray(node) || node.length === 0) throw bad('list.badExpression');
   if (node[0] === '!' && node.length === 2) return sql`(NOT ${expression(def, node[1], depth + 1, budget)})`;
   if (typeof node[0] === 'string' && node[0] !== '!') {
-    if (node.length === 3) return condition(def, node[0], node[1], node[2]);
-    if (node.length === 2) return condition(def, node[0], '=', node[1]);
+    if (node.length === 3) return condition(def, node[0], node[1], node[2], budget);
+    if (node.length === 2) return condition(def, node[0], '=', node[1], budget);
     throw bad('list.badExpression');
   }
   // A group: expr (and|or expr)*; a missing connective means "and". AND binds tighter than OR.
@@ -236,8 +238,15 @@ function expression(def: ListDef, node: unknown, depth: number, budget: Budget):
   return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
-export function parseFilter(def: ListDef, raw: string | undefined): SQL | null {
-  if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return null;
+/**
+ * The filter's condition, and whether it holds a text pattern (`contains`, `startswith`,
+ * `endswith`, `notcontains`): how many rows a pattern matches depends on its text (trigram
+ * indexes answer a rare one, the grid's order a common one), so such statements are planned
+ * for their own pattern each time rather than once for any (list-run.ts).
+ */
+export function parseFilter(def: ListDef, raw: string | undefined): { where: SQL | null; patterns: boolean } {
+  const none = { where: null, patterns: false };
+  if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return none;
   if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
   let json: unknown;
   try {
@@ -245,12 +254,16 @@ export function parseFilter(def: ListDef, raw: string | undefined): SQL | null {
   } catch {
     throw bad('list.badExpression');
   }
-  if (json === null || (Array.isArray(json) && json.length === 0)) return null;
-  return expression(def, json, 0, { conditions: 0 });
+  if (json === null || (Array.isArray(json) && json.length === 0)) return none;
+  const budget: Budget = { conditions: 0, patterns: false };
+  const where = expression(def, json, 0, budget);
+  return { where, patterns: budget.patterns };
 }
 
 export type ParsedList = {
   where: SQL | null;
+  /** The filter holds a text pattern: its statements are planned for it each time. */
+  patterns: boolean;
   orderBy: SQL;
   /** The sort terms before the tiebreaker, as `orderBy` applies them. */
   order: { expr: SQL; dir: 'ASC' | 'DESC' }[];
@@ -263,9 +276,9 @@ export const direction = (dir: 'ASC' | 'DESC') => sql.raw(dir === 'DESC' ? 'DESC
 export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
   const { pageSize, pageNumber } = parsePage(q.page);
   const sorts = parseSort(def, q.sort);
-  const where = parseFilter(def, q['filter-json'] ?? q.filter);
+  const { where, patterns } = parseFilter(def, q['filter-json'] ?? q.filter);
   const order = (sorts.length ? sorts : def.defaultSort).map((s) => ({ expr: def.columns[s.field].expr, dir: s.dir }));
   const terms = order.map((o) => sql`${o.expr} ${direction(o.dir)}`);
   for (const k of def.tiebreaker) terms.push(sql`${k} ASC`);
-  return { where, orderBy: sql.join(terms, sql`, `), order, limit: pageSize, offset: (pageNumber - 1) * pageSize };
+  return { where, patterns, orderBy: sql.join(terms, sql`, `), order, limit: pageSize, offset: (pageNumber - 1) * pageSize };
 }

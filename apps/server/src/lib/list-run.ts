@@ -76,7 +76,8 @@ function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
-type Built = { sql: string; params: unknown[] };
+/** `planEach`: never a named statement, so PostgreSQL plans it for its parameters every time. */
+type Built = { sql: string; params: unknown[]; planEach?: boolean };
 
 /** A list request's statements, built once for the same list, scope and query. */
 type Statements = {
@@ -96,7 +97,7 @@ type Statements = {
 };
 
 const dialect = new PgDialect();
-const build = (query: SQL): Built => dialect.sqlToQuery(query);
+const buildSql = (query: SQL): Built => dialect.sqlToQuery(query);
 
 /** The selected columns under their field names. */
 const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) => c.select !== false).map(([name]) => name);
@@ -128,6 +129,7 @@ function jsonColumns(def: ListDef): SQL {
 }
 
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
+  const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.patterns });
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
@@ -188,9 +190,12 @@ const statementNames = new Map<string, string>();
  * Runs a list statement, as a named (prepared) statement when `named`: each database
  * connection parses it once, and later runs send their parameters alone and mostly reuse
  * its plan. Names go to the first MAX_NAMED statement texts of the first NAMED_PAGES pages
- * (the pages people read again and again), which bounds what each connection keeps.
+ * (the pages people read again and again), which bounds what each connection keeps. A text
+ * pattern's statement is never named: one plan cannot serve both "A1B" (a few rows through a
+ * trigram index) and "0" (most rows, best read in the grid's order up to the page).
  */
 function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
+  if (q.planEach) return runStatement(db, q, undefined);
   let name = named ? statementNames.get(q.sql) : undefined;
   if (named && name === undefined && statementNames.size < MAX_NAMED) statementNames.set(q.sql, (name = `pw_list_${statementNames.size + 1}`));
   return runStatement(db, q, name);

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { trigramIndex, ts } from '../../db/columns.ts';
 import { devices } from '../devices/devices.tables.ts';
 
 /** The current state of each consumable (supply) of a device: one row per supply index. */
@@ -50,6 +50,9 @@ export const consumables = pgTable(
     index('consumables_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
     // The grid's colour filter in its default order.
     index('consumables_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    // Text filters on the supply's own text (the device's are on devices).
+    trigramIndex('consumables_part_name_trgm', t.partName),
+    trigramIndex('consumables_part_model_trgm', t.partModelCode),
     // Supplies that run out soon, for everyone and per location.
     index('consumables_runs_out').on(t.runsOutOn, t.deviceId, t.supplyIndex),
     index('consumables_location_runs_out').on(t.locationId, t.runsOutOn, t.deviceId, t.supplyIndex),

@@ -18,7 +18,7 @@ import {
 import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { ts } from '../../db/columns.ts';
+import { trigramIndex, ts } from '../../db/columns.ts';
 
 const counter = (name: string) => bigint(name, { mode: 'number' });
 
@@ -126,6 +126,13 @@ export const devices = pgTable(
     index('devices_grid_location_type_model').on(t.locationId, t.deviceType, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
     index('devices_flag_attention').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.needAttentionFlag}`),
     index('devices_flag_replacement').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.matReplacementRequiredFlag}`),
+    // Text filters (contains, starts with, ends with) on the grids' text columns: trigram indexes.
+    trigramIndex('devices_serial_trgm', t.serialNumber),
+    trigramIndex('devices_inventory_trgm', t.inventoryNumber),
+    trigramIndex('devices_model_trgm', t.modelCode),
+    trigramIndex('devices_host_trgm', t.hostName),
+    trigramIndex('devices_ip_trgm', t.ip),
+    trigramIndex('devices_snmp_location_trgm', t.snmpLocation),
     index('devices_flag_not_available').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.notAvailableFlag}`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { trigramIndex, ts } from '../../db/columns.ts';
 import { locations } from '../locations/locations.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -42,6 +42,8 @@ export const eventLogs = pgTable(
     index('event_logs_top_date').on(t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
     index('event_logs_top_level_date').on(t.logLevel, t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
     index('event_logs_top_group_date').on(t.eventGroupId, t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
+    // A text filter on top-level messages (the logs page).
+    trigramIndex('event_logs_top_message_trgm', t.message).where(sql`${t.parentId} IS NULL`),
     index('event_logs_location').on(t.locationId, t.logDatetime.desc().nullsLast(), t.id),
   ],
 );
