@@ -1,31 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
+import { loadWithRetry } from '../lib/load-with-retry.ts';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/**
- * Each area keeps its strings in `locales/<lang>/<area>.json`; the file name becomes the
- * top-level key, so `locales/en/login.json` `{ "title": ... }` is `t('login.title')`.
- */
-function load(files: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const [path, mod] of Object.entries(files)) {
-    const area = path.split('/').pop()!.replace(/\.json$/, '');
-    out[area] = (mod as { default: unknown }).default;
-  }
-  return out;
-}
-/** The console's areas, with the texts it shares with the server (contracts' messages.ts) merged in. */
-function withShared(lang: Language, areas: Record<string, unknown>) {
-  const out = { ...areas };
-  for (const [area, texts] of Object.entries(SHARED_MESSAGES[lang])) out[area] = { ...(out[area] as object), ...texts };
-  return out;
-}
-export const resources = {
-  en: { translation: withShared('en', load(import.meta.glob('./locales/en/*.json', { eager: true }))) },
-  ru: { translation: withShared('ru', load(import.meta.glob('./locales/ru/*.json', { eager: true }))) },
+/** Each language's texts are a chunk of their own (issue 22): a reader loads only theirs. */
+const TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('./locales/en.ts'),
+  ru: () => import('./locales/ru.ts'),
 };
 
 /** The browser's first language we speak; English when none. */
@@ -37,12 +20,16 @@ export function detectLanguage(langs: readonly string[] = navigator.languages ??
   return 'en';
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-});
-document.documentElement.lang = i18n.language;
+/**
+ * Resolves once the reader's language is loaded: the console renders after it (main.tsx). Both
+ * languages have the same keys (i18n-keys.test.ts), so no other language is loaded as a fallback.
+ */
+export const i18nReady: Promise<unknown> = (async () => {
+  const lng = detectLanguage();
+  // Tried again like a screen's chunk: a flaky network or a restarting server is waited out.
+  const translation = (await loadWithRetry(TEXTS[lng])).default;
+  await i18n.use(initReactI18next).init({ resources: { [lng]: { translation } }, lng, fallbackLng: false, interpolation: { escapeValue: false } });
+  document.documentElement.lang = i18n.language;
+})();
 
 export default i18n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkLoadError, loadWithRetry } from './lazy-screen.tsx';
+import { ChunkLoadError, loadWithRetry } from './load-with-retry.ts';
 
 describe('loading a screen\'s chunk', () => {
   it('tries again after a failure until the chunk arrives', async () => {
