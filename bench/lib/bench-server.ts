@@ -28,7 +28,7 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
 }
 
 /** The real server (`apps/server/src/main.ts`) on the given database; resolves once it answers. */
-export async function startServer(opts: { databaseUrl: string; port: number; password: string }): Promise<ChildProcess> {
+export async function startServer(opts: { databaseUrl: string; port: number; password: string; webDist?: string }): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -36,7 +36,7 @@ export async function startServer(opts: { databaseUrl: string; port: number; pas
       PORT: String(opts.port),
       HOST: '127.0.0.1',
       PAGEWATCH_ADMIN_PASSWORD: opts.password,
-      PAGEWATCH_WEB_DIST: '/nonexistent',
+      PAGEWATCH_WEB_DIST: opts.webDist ?? '/nonexistent',
       PAGEWATCH_BUILTIN_AGENT: '',
       LOG_LEVEL: 'warn',
     },
@@ -96,10 +96,11 @@ export async function withBenchServer(
   dbName: string,
   fill: (c: pg.Client) => Promise<void>,
   run: (t: { server: ChildProcess; admin: string; operator: string; api: ReturnType<typeof benchApi> }) => Promise<void>,
+  opts: { webDist?: string } = {},
 ): Promise<void> {
   const exists = await withClient(SERVER_URL, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1);
   if (!exists) await withClient(SERVER_URL, (c) => c.query(`CREATE DATABASE ${dbName}`));
-  const server = await startServer({ databaseUrl: databaseUrl(dbName), port: BENCH_PORT, password: BENCH_PASSWORD });
+  const server = await startServer({ databaseUrl: databaseUrl(dbName), port: BENCH_PORT, password: BENCH_PASSWORD, webDist: opts.webDist });
   try {
     await withClient(databaseUrl(dbName), fill);
     const api = benchApi(BENCH_HTTP, databaseUrl(dbName));

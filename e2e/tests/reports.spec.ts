@@ -176,10 +176,14 @@ test('availability, replacements and installed consumables; the schedule button 
   await expect(field('From')).toBeDisabled();
   await expect(field('From')).toHaveValue(ddmmyyyy(Date.now()));
   const [request] = await Promise.all([page.waitForRequest(/\/api\/reports\/installed-consumables/), page.getByRole('button', { name: 'Apply' }).click()]);
+  // A fleet's supplies are read a page at a time: the grid asks the server for its page.
+  expect(new URL(request.url()).pathname).toBe('/api/reports/installed-consumables/page');
   const params = new URL(request.url()).searchParams;
   expect(params.has('from') || params.has('to')).toBe(false);
   await onlyOurs('gridReportInstalledConsumables');
   await expect(rowOf('gridReportInstalledConsumables', `${S}P2`)).toContainText('PN-black');
+  await expect(page.getByTestId('report-count')).toHaveText('Rows: 2');
+  await expect(page.getByRole('button', { name: 'CSV' })).toBeEnabled();
 
   await page.goto('/report/2');
   await page.getByRole('button', { name: 'Schedule by e-mail' }).click();

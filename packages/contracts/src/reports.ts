@@ -83,6 +83,11 @@ type ReportDef = {
    * types, the list which show by default and in what order; `endpoint` is the data call.
    */
   list: List;
+  /**
+   * The grid's page call, where the report is read a page at a time (the list protocol plus the
+   * report's filter): a fleet's installed supplies are too many rows for one answer.
+   */
+  pageEndpoint?: string;
 };
 
 const DEVICE_SHOWN = ['location', 'modelCode', 'serialNumber', 'ip'] as const;
@@ -131,6 +136,7 @@ export const REPORTS: Record<ReportCode, ReportDef> = {
     gridKey: 'gridReportInstalledConsumables',
     period: false,
     formats: REPORT_FORMATS,
+    pageEndpoint: '/reports/installed-consumables/page',
     list: defineList(installedConsumableRowSchema, {
       endpoint: '/reports/installed-consumables',
       defaultSort: [{ field: 'location', dir: 'ASC' }, { field: 'modelCode', dir: 'ASC' }],

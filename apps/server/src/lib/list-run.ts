@@ -227,13 +227,18 @@ function scoping(def: ListDef, caller: Scoped | null): { scope: SQL | null; opts
 
 /** The request's statements, and the page a `locate` asked for. */
 async function statementsFor(
-  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions, json = false,
+  db: Db, def: ListDef, q: ListQuery, scope: SQL | null, opts: RunListOptions, json = false, base: SQL | null = null,
 ): Promise<{ st: Statements; pageNumber?: number }> {
-  // Unscoped and scoped requests never share statements, whatever the caller's key.
-  const scopeKey = scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
+  // Unscoped and scoped requests never share statements, whatever the caller's key; nor do
+  // requests with a base condition of their own.
+  const scopeKey = base !== null ? undefined : scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
+  const parse = (): ParsedList => {
+    const p = parseListQuery(def, q);
+    return base === null ? p : { ...p, where: p.where ? sql`${p.where} AND ${base}` : base };
+  };
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
-    const p = parseListQuery(def, q);
+    const p = parse();
     const conds = [scope, p.where].filter((c): c is SQL => c !== null);
     const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
     const found = await db.execute(sql`
@@ -245,7 +250,7 @@ async function statementsFor(
     return { st: statements(def, p, scope, (pageNumber - 1) * p.limit, opts.split, json), pageNumber };
   }
   if (scopeKey !== undefined) return { st: cachedStatements(def, q, scope, scopeKey, opts.split, json) };
-  const p = parseListQuery(def, q);
+  const p = parse();
   return { st: statements(def, p, scope, p.offset, opts.split, json) };
 }
 
@@ -288,11 +293,12 @@ export async function runList<T>(
  * Runs a list as `runList` does and answers with the JSON text of `{ pageRows, totalRows,
  * pageNumber? }`, the rows written by PostgreSQL (as the list's column types say): the server passes the
  * page on without making an object of each row and a string of it again, which on big grids
- * read all day is most of what a request costs.
+ * read all day is most of what a request costs. `base`: a condition of the request's own (a
+ * report's filter), joined with `and` to the user's filters.
  */
-export async function runListJson(db: Db, def: ListDef, q: ListQuery, caller: Scoped): Promise<string> {
+export async function runListJson(db: Db, def: ListDef, q: ListQuery, caller: Scoped, base: SQL | null = null): Promise<string> {
   const { scope, opts } = scoping(def, caller);
-  const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, true);
+  const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, true, base);
   const { rows, totalRows } = await readPage(db, def, st);
   const page = typeof rows[0]?.__rows === 'string' ? rows[0].__rows : '[]';
   return `{"pageRows":${page},"totalRows":${totalRows}${pageNumber === undefined ? '' : `,"pageNumber":${pageNumber}`}}`;

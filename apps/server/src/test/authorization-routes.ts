@@ -491,6 +491,12 @@ export const ROUTES: Record<string, Fixture> = {
     rows: reportDevices,
     request: () => ({ url: '/api/reports/installed-consumables' }),
   },
+  'GET /api/reports/installed-consumables/page': {
+    kind: 'list',
+    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
+    rows: (b) => reportDevices(b.pageRows),
+    request: () => ({ url: '/api/reports/installed-consumables/page?page=1000,1' }),
+  },
   'GET /api/reports/part-replacements': {
     kind: 'list',
     seed: async (w) => ({ inside: [await replacedAt(w, w.loc.IN_CHILD)], outside: [await replacedAt(w, w.loc.OUT)] }),

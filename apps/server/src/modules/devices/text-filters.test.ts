@@ -100,12 +100,13 @@ describe('text filters on the devices grid', () => {
   it('reads a pattern of three characters or more through the trigram index', async () => {
     const d = sample();
     const from = sql`devices d`;
-    for (const [field, op, text, index] of <[string, string, string, string | RegExp][]>[
+    const cases: [string, string, string, string | RegExp][] = [
       ['serialNumber', 'contains', d.serial.slice(2, 6), 'devices_serial_trgm'],
       ['hostName', 'contains', 'ops-21', 'devices_host_trgm'],
       // With the C collation (PGlite) the plain index on the IP serves a prefix of digits too.
       ['ip', 'startswith', '10.11.2', /devices_ip(_trgm)? /],
-    ]) {
+    ];
+    for (const [field, op, text, index] of cases) {
       const got = await plan(devicesListSql, from, [field, op, text]);
       expect(got, `${field} ${op} ${text}`).toMatch(index);
       expect(got, `${field} ${op} ${text}`).not.toContain('Seq Scan');

@@ -242,6 +242,10 @@ function installedConsumables(q: ReportQuery): SQL {
     ORDER BY loc.name, d.model_code, d.serial_number, c.device_id, c.supply_index`;
 }
 
+/** The installed consumables grid's base condition (reports.list.ts): the report's filter, on supplies seen since INSTALLED_SINCE. */
+export const installedCondition = (q: ReportQuery): SQL =>
+  sql`${deviceConditions(q, sql`c.location_id`)} AND c.refreshed_at >= ${INSTALLED_SINCE}::timestamptz`;
+
 /** Each report's statement, by code: its columns are the row schema's, in the JSON types. */
 const REPORT_SQL = {
   DEVICE_AVAILABILITY: deviceAvailability,

@@ -121,6 +121,33 @@ describe('reports', () => {
     expect((await get(operator, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ location: [other] }))}`)).statusCode).toBe(403);
   });
 
+  it('pages the installed consumables on the server: the rows of the data call, under the report filter and the list protocol', async () => {
+    type Page = { pageRows: Record<string, unknown>[]; totalRows: number };
+    const page = async (token: string, query: string) => {
+      const res = await get(token, `/api/reports/installed-consumables/page?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page;
+    };
+    const ours = (p: Page) => p.pageRows.filter((r) => String(r.serialNumber).startsWith('RP-'));
+    // Every row of the data call, the same columns (the location's id aside), plus the row's id.
+    const all = ((await get(admin, '/api/reports/installed-consumables')).json() as Record<string, unknown>[]).map(({ locationId, ...rest }) => rest);
+    const paged = await page(admin, 'page=1000,1&sort=serialNumber,ASC');
+    expect(paged.totalRows).toBe(all.length);
+    const bySerial = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.serialNumber).localeCompare(String(b.serialNumber));
+    expect(paged.pageRows.map(({ id, ...rest }) => rest).sort(bySerial)).toEqual([...all].sort(bySerial));
+    expect(ours(paged).map((r) => r.id)).toEqual([`${deviceA}-1`, expect.stringMatching(/^\d+-1$/)]);
+    // The report's filter: a location with those below it, a kind of device; the caller's locations always.
+    expect(serials(ours(await page(admin, `location=${other}&page=50,1`)) as never)).toEqual(['RP-B']);
+    expect(serials(ours(await page(admin, 'printerType=MFP&page=50,1')) as never)).toEqual(['RP-A']);
+    expect(serials(ours(await page(operator, 'page=50,1')) as never)).toEqual(['RP-A']);
+    expect((await get(operator, `/api/reports/installed-consumables/page?location=${other}`)).statusCode).toBe(403);
+    // The list protocol: a page of one, sorted, and the grid's own filters.
+    const one = await page(admin, `page=1,1&sort=serialNumber,DESC&filter-json=${encodeURIComponent(JSON.stringify(['serialNumber', 'startswith', 'RP-']))}`);
+    expect(one).toMatchObject({ totalRows: 2, pageRows: [{ serialNumber: 'RP-B', partModelCode: 'TK-1', level: 40, installDate: '2026-10-01' }] });
+    const bad = await get(admin, '/api/reports/installed-consumables/page?sort=nothing,ASC', 'ru');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers a bad filter with the field named', async () => {
     const missing = await get(admin, '/api/reports/part-replacements?from=2026-11-01');
     expect(missing.statusCode).toBe(400);

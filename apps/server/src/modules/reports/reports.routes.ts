@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -27,6 +28,15 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
     sendJson(reply, await ctx.reports.json(callerOf(req), 'PART_REPLACEMENTS', req.query)));
   app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, async (req, reply) =>
     sendJson(reply, await ctx.reports.json(callerOf(req), 'INSTALLED_CONSUMABLES', req.query)));
+
+  // The installed consumables grid, a page at a time (a fleet has hundreds of thousands of supplies).
+  app.get('/api/reports/installed-consumables/page', {
+    config: read,
+    schema: { tags, summary: 'The installed consumables report as a paged list: the report filter and the list protocol', querystring: reportQuerySchema.extend(listQuerySchema.shape), response: { 200: pageResponseSchema(installedConsumableRowSchema.extend({ id: z.string() })) } },
+  }, async (req, reply) => {
+    const { page, sort, 'filter-json': filterJson, filter, locate, ...report } = req.query;
+    sendJson(reply, await ctx.reports.installedPage(callerOf(req), report, { page, sort, 'filter-json': filterJson, filter, locate }));
+  });
 
   app.get('/api/reports/device-availability/days', { config: read, schema: { tags, summary: 'The availability chart: devices read and working per day', querystring: reportQuerySchema, response: { 200: z.array(availabilityDaySchema) } } }, (req) =>
     ctx.reports.chart(callerOf(req), 'DEVICE_AVAILABILITY', req.query));

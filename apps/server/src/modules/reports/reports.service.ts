@@ -7,7 +7,10 @@ import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
-import { availabilityByDay, isBuilt, pagesByLocationMonth, reportJson, reportRows, type BuiltReport, type ReportQuery } from './reports.repository.ts';
+import type { ListQuery } from '@pagewatch/contracts/list';
+import { runListJson } from '../../lib/list-run.ts';
+import { availabilityByDay, installedCondition, isBuilt, pagesByLocationMonth, reportJson, reportRows, type BuiltReport, type ReportQuery } from './reports.repository.ts';
+import { installedConsumablesListSql } from './reports.list.ts';
 
 const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -70,6 +73,15 @@ export class ReportsService {
   async json(caller: Caller, code: BuiltReport, input: unknown): Promise<string> {
     const { q } = await this.query(caller, code, input);
     return reportJson(this.db, code, q);
+  }
+
+  /**
+   * A page of the installed consumables grid (the list protocol: page, sort, filters) under the
+   * report's filter: the screen of a fleet's 300,000 supplies reads them a page at a time.
+   */
+  async installedPage(caller: Caller, input: unknown, list: ListQuery): Promise<string> {
+    const { q } = await this.query(caller, 'INSTALLED_CONSUMABLES', input);
+    return runListJson(this.db, installedConsumablesListSql, list, caller, installedCondition(q));
   }
 
   /** A report's chart: availability per day, or pages per location and month. */

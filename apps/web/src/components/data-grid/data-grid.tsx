@@ -41,6 +41,10 @@ export type DataGridProps<Row> = {
   list?: Pick<List, 'endpoint' | 'defaultSort'>;
   /** Remote data by path alone (`/users`), for an API that is not a declared list. */
   endpoint?: string;
+  /** The screen's own query parameters of a remote list (a report's filter), sent with each page request. */
+  params?: string;
+  /** Told how many rows the grid lists, whenever that changes (a report's export buttons). */
+  onTotalRows?: (totalRows: number) => void;
   /** Local data, filtered and sorted in the browser (tree grids that load everything at once). */
   data?: readonly Row[];
   /** Remote grids page by default; local ones show every row unless asked. */
@@ -119,6 +123,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const data = useGridData({
     endpoint,
+    params: props.params,
     data: props.data,
     columns,
     sort: state.sort,
@@ -148,6 +153,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     [setPageIndex],
   );
 
+  const { onTotalRows } = props;
+  useEffect(() => {
+    if (!data.fetching) onTotalRows?.(data.totalRows);
+  }, [onTotalRows, data.fetching, data.totalRows]);
   // Rows deleted elsewhere can leave the page number past the end; go to the last page.
   useEffect(() => {
     if (paged && !data.fetching && pageIndex > 0 && pageIndex * pageSize >= data.totalRows) {

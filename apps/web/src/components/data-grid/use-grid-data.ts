@@ -17,6 +17,8 @@ export function cellValue<Row>(col: Pick<GridColumn<Row>, 'field' | 'value'> | u
 
 type Source<Row> = {
   endpoint?: string;
+  /** Query parameters of the screen's own, sent before the list's. */
+  params?: string;
   data?: readonly Row[];
   columns: readonly GridColumn<Row>[];
   sort: SortSpec[];
@@ -51,13 +53,14 @@ export type GridData<Row> = {
 export function useGridData<Row>(src: Source<Row>): GridData<Row> {
   const remote = !!src.endpoint && !src.data;
   // An unpaged remote grid (a tree loaded at once) asks for the most the server serves.
-  const query = listQueryString({
+  const listQuery = listQueryString({
     pageSize: src.paged ? src.pageSize : MAX_PAGE_SIZE,
     pageNumber: src.paged ? src.pageIndex + 1 : 1,
     sort: src.sort,
     filter: src.filter,
     locate: remote && src.paged ? src.locate : null,
   });
+  const query = src.params ? `${src.params}&${listQuery}` : listQuery;
   const result = useQuery({
     queryKey: [...gridQueryKey(src.endpoint ?? ''), query],
     queryFn: ({ signal }) => api<PageResponse<Row>>(src.endpoint!, { query, signal }),

@@ -10,11 +10,13 @@ import { PERIOD_TYPES, REPORTS, reportById, type PeriodType, type ReportCode, ty
 import { useDeviceLookups, type DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { loadGridState } from '../../components/data-grid/grid-storage.ts';
+import { gridQueryKey } from '../../components/data-grid/use-grid-data.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { ReportChart } from './report-chart.tsx';
 import { reportGridColumns, type ReportRow } from './report-columns.tsx';
 import { loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
@@ -75,21 +77,28 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
 
   const columns = useMemo(() => reportGridColumns(code, lookups), [code, lookups]);
   const query = applied ? requestQuery(applied) : null;
+  // A report read a page at a time (installed consumables) is asked for by its grid; the others
+  // come whole and are sorted and filtered in the browser.
+  const pageEndpoint = def.pageEndpoint;
   const rows = useQuery({
     queryKey: ['report', code, query],
     queryFn: async ({ signal }) => (await api<Record<string, unknown>[]>(def.list.endpoint, { query: query!, signal })).map((r, i): ReportRow => ({ ...r, rowNo: i })),
-    enabled: query !== null,
+    enabled: query !== null && !pageEndpoint,
     // The grid shows the server's message in its own error panel.
     meta: { silent: true },
   });
   const data = rows.data ?? [];
+  const [pagedTotal, setPagedTotal] = useState<number | null>(null);
+  const rowCount = pageEndpoint ? pagedTotal : rows.data ? data.length : null;
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
     const request = requestOf(filter, code);
     setKept((k) => ({ ...k, applied: request }));
     // The same filter again is asked for again: Apply always shows today's figures.
-    if (requestQuery(request) === query) void rows.refetch();
+    if (requestQuery(request) !== query) return;
+    if (pageEndpoint) void queryClient.invalidateQueries({ queryKey: gridQueryKey(pageEndpoint) });
+    else void rows.refetch();
   };
 
   const [exporting, setExporting] = useState<ReportFormat | null>(null);
@@ -176,9 +185,9 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
               </Text>
             )}
           </Title>
-          {rows.data && (
+          {rowCount !== null && (
             <Text size="sm" c="dimmed" data-testid="report-count">
-              {t('reports.rows', { count: data.length })}
+              {t('reports.rows', { count: rowCount })}
             </Text>
           )}
         </Group>
@@ -188,8 +197,8 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
       <DataGrid<ReportRow>
         gridKey={def.gridKey}
         columns={columns}
-        getRowId={(r) => r.rowNo}
-        data={data}
+        getRowId={(r) => (pageEndpoint ? String(r.id) : r.rowNo)}
+        {...(pageEndpoint && query !== null ? { endpoint: pageEndpoint, params: query, onTotalRows: setPagedTotal } : { data })}
         paged
         defaultSort={[...def.list.defaultSort]}
         loading={rows.isFetching}
@@ -203,7 +212,7 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
                 size="xs"
                 variant="default"
                 leftSection={f === 'CSV' ? <IconFileTypeCsv size={16} /> : <IconFileSpreadsheet size={16} />}
-                disabled={data.length === 0 || exporting !== null}
+                disabled={!rowCount || exporting !== null}
                 loading={exporting === f}
                 onClick={() => void exportAs(f)}
               >

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { REPORTS } from '@pagewatch/contracts/reports';
+import { listSql } from '../../lib/list-query.ts';
+
+/**
+ * The installed consumables report as a grid read page by page (issue 17): a fleet of 100,000
+ * printers has over 300,000 supplies, too many rows for one answer and for the browser, so its
+ * screen asks for a page at a time with the list protocol. The report's own filter (locations
+ * with the locations below them, device kinds, seen since INSTALLED_SINCE) is the request's
+ * base condition (ReportsService.installedPage); the caller's locations always bound it.
+ */
+export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES.list, {
+  from: sql`consumables c JOIN devices d ON d.id = c.device_id JOIN locations loc ON loc.id = c.location_id`,
+  tiebreaker: [sql`c.device_id`, sql`c.supply_index`],
+  keyLookup: true,
+  countLimit: 1_000,
+  scope: sql`c.location_id`,
+  sql: {
+    serialNumber: sql`d.serial_number`,
+    inventoryNumber: sql`d.inventory_number`,
+    ip: sql`d.ip`,
+    modelCode: sql`c.model_code`,
+    hostname: sql`d.host_name`,
+    location: sql`loc.name`,
+    locationId: sql`c.location_id`,
+    deviceType: sql`d.device_type`,
+    colorType: sql`d.color_type`,
+    paperFormat: sql`d.paper_format`,
+    partType: sql`coalesce(c.part_name, c.part_code)`,
+    partModelCode: sql`c.part_model_code`,
+    partSerialNumber: sql`c.part_serial_number`,
+    level: sql`c.percent`,
+    installDate: sql`(c.installed_at AT TIME ZONE 'UTC')::date`,
+    refreshDate: sql`c.refreshed_at`,
+  },
+  extra: {
+    id: { expr: sql`(c.device_id || '-' || c.supply_index)`, type: 'string', filter: false, sort: false },
+  },
+});
