@@ -6,7 +6,7 @@
  * Playwright. Two cases: a first visit (a new browser profile: every script fetched) and a
  * visit again (scripts from the browser's cache). Target: first rows in under 1 s.
  *
- *   npm run bench:console   (BENCH_RUNS=7; CHROMIUM_PATH, default /usr/bin/chromium;
+ *   npm run bench:console   (BENCH_RUNS=7; BENCH_TIMELINE=1 prints a visit's requests; CHROMIUM_PATH, default /usr/bin/chromium;
  *                            BENCH_KEEP=1 keeps the filled database; builds the console first)
  */
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ const probe = (row: string) => {
   }).observe(document, { childList: true, subtree: true });
 };
 
-type Visit = { firstRow: number; api: number; scripts: number; scriptKb: number };
+type Visit = { firstRow: number; api: number; scripts: number; scriptKb: number; timeline: string[] };
 
 async function visit(browser: Browser, token: string, reuse?: Awaited<ReturnType<Browser['newContext']>>): Promise<{ visit: Visit; context: Awaited<ReturnType<Browser['newContext']>> }> {
   const context = reuse ?? (await browser.newContext({ locale: 'en-US', viewport: { width: 1600, height: 900 } }));
@@ -48,7 +48,11 @@ async function visit(browser: Browser, token: string, reuse?: Awaited<ReturnType
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const list = entries.find((e) => e.name.includes('/api/devices/page'));
     const scripts = entries.filter((e) => e.name.endsWith('.js'));
+    const timeline = entries
+      .map((e) => `${e.startTime.toFixed(0).padStart(6)} – ${e.responseEnd.toFixed(0).padStart(6)} ms  ${new URL(e.name).pathname}`)
+      .concat(performance.getEntriesByType('paint').map((e) => `${e.startTime.toFixed(0).padStart(6)}            ${e.name}`));
     return {
+      timeline,
       firstRow: (window as unknown as { __firstRow: number }).__firstRow,
       api: list ? list.responseEnd - list.startTime : NaN,
       scripts: scripts.length,
@@ -94,6 +98,8 @@ await withBenchServer(
       for (let i = 0; i < RUNS; i++) again.push((await visit(browser, admin, context)).visit);
       await context.close();
       report('visit again (scripts cached)', again);
+      // BENCH_TIMELINE=1: what the last visit asked for and when, to see where the time goes.
+      if (process.env.BENCH_TIMELINE === '1') console.log(`\nthe last visit's requests (from the navigation's start):\n${again.at(-1)!.timeline.join('\n')}\n  first row at ${again.at(-1)!.firstRow.toFixed(0)} ms`);
     } finally {
       await browser.close();
     }

@@ -48,8 +48,10 @@ const serverCpuMs = () => procCpuMs(serverPid) + pgPids.reduce((s, pid) => s + p
  */
 async function measure(name: string, token: string, endpoint: string, filter: unknown, sorts: string[], sizes = SIZES) {
   const base = `/api${endpoint}?filter-json=${encodeURIComponent(JSON.stringify(filter))}${sorts.map((s) => `&sort=${encodeURIComponent(s)}`).join('')}`;
-  // The first five pages in turn, as people page through a grid.
-  const paths = [1, 2, 3, 4, 5].map((n) => `${base}&page=50,${n}`);
+  // The first five pages in turn, as people page through a grid (fewer where fewer rows match).
+  const first = (await (await fetch(`${HTTP}${base}&page=50,1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { totalRows: number };
+  const pages = Math.min(5, Math.max(1, Math.ceil(first.totalRows / 50)));
+  const paths = Array.from({ length: pages }, (_, i) => `${base}&page=50,${i + 1}`);
   return measureLoad(name, token, paths, (body) => (body as { pageRows: unknown[] }).pageRows.length > 0, sizes);
 }
 
@@ -111,7 +113,7 @@ await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) =>
     await measure('consumables: part name contains "cyan"; level, name', admin, '/device-part-v/page', ['partName', 'contains', 'cyan'], ['level,ASC', 'partName,ASC']),
   ];
   console.log('text filters of 1 or 2 characters (no trigram: read in the grid\'s order):');
-  const short = await measure('devices: serial contains "A1"; inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC']);
+  const short = await measure('devices: serial contains "A1"; inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC'], { requests: 500, warmup: 50 });
   const worst = Math.max(...grid.map((g) => g.p95));
   console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
   const ref = { p95: median(grid.map((g) => g.p95)), cpu: median(grid.map((g) => g.cpu)) };

@@ -15,6 +15,11 @@ export function useLookup<T>(key: string, load: () => Promise<T>) {
   return useQuery({ queryKey: [LOOKUP_KEY, key], queryFn: load, staleTime: Infinity });
 }
 
+/** Starts loading a lookup before a screen asks for it (a screen's chunk then finds it loaded or on its way). */
+export function prefetchLookup<T>(key: string, load: () => Promise<T>) {
+  void queryClient.prefetchQuery({ queryKey: [LOOKUP_KEY, key], queryFn: load, staleTime: Infinity });
+}
+
 /** Every lookup is loaded again when next used (after a change the screen made itself). */
 export function clearLookups() {
   void queryClient.invalidateQueries({ queryKey: [LOOKUP_KEY] });

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageResponse } from '@pagewatch/contracts/list';
-import { itemName, useDictionaryItems } from '../dictionary-items/dictionary-items-api.ts';
+import { itemName, prefetchDictionaryItems, useDictionaryItems } from '../dictionary-items/dictionary-items-api.ts';
 import type { LookupOption } from '../data-grid/grid-types.ts';
 import { api } from '../../lib/api.ts';
-import { useLookup } from '../../lib/lookups.ts';
+import { prefetchLookup, useLookup } from '../../lib/lookups.ts';
 
 type LocationRow = { id: number; code: string; name: string };
 export type DeviceLookupKind = 'deviceType' | 'colorType' | 'paperFormat' | 'locationId';
@@ -15,6 +15,18 @@ export type DeviceLookups = {
   locations: LocationRow[];
 };
 
+const DICTIONARIES = ['PRINTER_TYPE', 'COLOR_TYPE', 'PAPER_FORMAT'] as const;
+const fetchLocations = () => api<PageResponse<LocationRow>>('/user-locations/');
+
+/**
+ * Starts loading the device lookups as soon as someone is signed in (the shell): the devices,
+ * consumables and report screens then ask for their rows without waiting for them.
+ */
+export function prefetchDeviceLookups() {
+  for (const code of DICTIONARIES) prefetchDictionaryItems(code);
+  prefetchLookup('locations', fetchLocations);
+}
+
 /**
  * The lookups the devices and consumables grids filter by: printer types, colour types and
  * paper formats (system dictionaries) and the caller's locations. Null until all have loaded.
@@ -24,7 +36,7 @@ export function useDeviceLookups(): DeviceLookups | null {
   const types = useDictionaryItems('PRINTER_TYPE');
   const colors = useDictionaryItems('COLOR_TYPE');
   const papers = useDictionaryItems('PAPER_FORMAT');
-  const locations = useLookup('locations', () => api<PageResponse<LocationRow>>('/user-locations/'));
+  const locations = useLookup('locations', fetchLocations);
   const lang = i18n.language;
   return useMemo(() => {
     // A lookup that failed leaves its column without choices rather than the grid without data.

@@ -1,7 +1,7 @@
 import type { AttributeValue, AttributeValueInput, Dictionary, DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import type { PageResponse } from '@pagewatch/contracts/list';
 import { api } from '../../lib/api.ts';
-import { useLookup } from '../../lib/lookups.ts';
+import { prefetchLookup, useLookup } from '../../lib/lookups.ts';
 
 /**
  * Dictionary data every screen may look up (items by dictionary code, a dictionary's
@@ -13,6 +13,8 @@ export const fetchItemsByCode = (code: string) => api<PageResponse<DictionaryIte
 export function useDictionaryItems(code: string) {
   return useLookup(`dictionary-items:${code}`, () => fetchItemsByCode(code));
 }
+
+export const prefetchDictionaryItems = (code: string) => prefetchLookup(`dictionary-items:${code}`, () => fetchItemsByCode(code));
 
 export function useDictionaryByCode(code: string) {
   return useLookup(`dictionary:${code}`, () => fetchDictionaryByCode(code));

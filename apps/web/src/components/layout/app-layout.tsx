@@ -1,8 +1,9 @@
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../../lib/auth-context.tsx';
+import { prefetchDeviceLookups } from '../consumables/use-device-lookups.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
@@ -28,6 +29,8 @@ export function AppLayout() {
   const wide = useMediaQuery('(min-width: 37.5em)', true);
   const rail = collapsed && wide !== false;
   const withFooter = hasGrant('MNU_VERSIONS.READ');
+  // Most screens filter by printer type and location: their lookups load beside the screen's code.
+  useEffect(() => prefetchDeviceLookups(), []);
 
   return (
     <BreadcrumbProvider>
