@@ -184,6 +184,7 @@ test('availability, replacements and installed consumables; the schedule button 
   await expect(rowOf('gridReportInstalledConsumables', `${S}P2`)).toContainText('PN-black');
   await expect(page.getByTestId('report-count')).toHaveText('Rows: 2');
   await expect(page.getByRole('button', { name: 'CSV' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('report-installed.png'), fullPage: true });
 
   await page.goto('/report/2');
   await page.getByRole('button', { name: 'Schedule by e-mail' }).click();
