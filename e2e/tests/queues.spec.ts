@@ -77,7 +77,7 @@ test('the jobs tab shows what the agent read; the reset asks first', async ({ re
     completedAt: '2026-03-02T09:01:00Z', printedPageCount: 6, colorPageCount: 2, sizeKb: 310, paperSize: 'iso_a4_210x297mm', duplex: true };
   const sent = await request.post('/api/agent/queue-jobs', {
     headers: { Authorization: `Bearer ${agentToken}` },
-    data: { batchId: randomUUID(), queueId, readAt: new Date().toISOString(), printerUri: 'socket://10.88.0.5:9100', error: null, jobs: [job] },
+    data: { batchId: randomUUID(), readAt: new Date().toISOString(), queues: [{ queueId, printerUri: 'socket://10.88.0.5:9100', error: null, jobs: [job] }] },
   });
   expect(sent.status(), await sent.text()).toBe(200);
 

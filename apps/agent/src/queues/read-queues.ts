@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
-import { MAX_BATCH_JOBS, type AgentQueue, type QueueJobBatch } from '@pagewatch/contracts/agent-queues';
+import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, type AgentQueue, type QueueJobsRun, type QueueRead } from '@pagewatch/contracts/agent-queues';
 import type { AgentLog } from '../run/collect.ts';
 import type { Spool } from '../run/spool.ts';
 import { QUEUE_READERS } from './queue-reader.ts';
@@ -37,41 +37,65 @@ export function sinceOf(q: AgentQueue, cursors: Cursors): number {
 }
 
 /**
- * Reads each queue of the config once: its completed jobs after the last one seen go to the
- * spool in batches, like readings; a queue that cannot be read goes as a batch with the error.
- * One queue failing never stops the others.
+ * A run's reads as requests within the contract's limits: as few as fit, each queue at most
+ * once in a request (a queue with more jobs than one request takes goes on in the next).
+ */
+export function packRuns(reads: QueueRead[], readAt: string): QueueJobsRun[] {
+  const runs: QueueJobsRun[] = [];
+  let queues: QueueRead[] = [];
+  let jobs = 0;
+  const flush = () => {
+    if (queues.length) runs.push({ batchId: randomUUID(), readAt, queues });
+    queues = [];
+    jobs = 0;
+  };
+  for (const r of reads) {
+    for (let i = 0; i === 0 || i < r.jobs.length; i += MAX_QUEUE_JOBS) {
+      const piece = { ...r, jobs: r.jobs.slice(i, i + MAX_QUEUE_JOBS) };
+      if (i > 0 || queues.length >= MAX_RUN_QUEUES || jobs + piece.jobs.length > MAX_RUN_JOBS) flush();
+      queues.push(piece);
+      jobs += piece.jobs.length;
+    }
+  }
+  flush();
+  return runs;
+}
+
+/**
+ * Reads each queue of the config once: the completed jobs after the last one seen of every
+ * queue go to the spool together, as one request for the run (more only past the contract's
+ * limits); a queue that cannot be read goes with its error. One queue failing never stops the
+ * others.
  */
 export async function readQueues(cfg: AgentConfig, opts: ReadQueuesOptions): Promise<{ jobs: number; failed: number }> {
   const { spool, log } = opts;
   const cursors = loadCursors(spool);
+  const readAt = new Date().toISOString();
+  const reads: QueueRead[] = [];
+  const moved: Cursors = {};
   let jobs = 0;
   let failed = 0;
   for (const q of cfg.queues ?? []) {
     if (opts.signal?.aborted) break;
     const reader = opts.readers?.[q.type] ?? QUEUE_READERS[q.type];
-    const readAt = new Date().toISOString();
-    const base = { queueId: q.id, readAt, stateVersion: q.stateVersion };
+    const base = { queueId: q.id, stateVersion: q.stateVersion };
     const since = sinceOf(q, cursors);
     try {
       const read = await reader(q, { signal: opts.signal, timeoutMs: opts.timeoutMs });
       const fresh = read.jobs.filter((j) => j.externalJobId > since).sort((a, b) => a.externalJobId - b.externalJobId);
-      // One batch even when nothing is new: it tells the server the queue was read.
-      for (let i = 0; i === 0 || i < fresh.length; i += MAX_BATCH_JOBS) {
-        const batch: QueueJobBatch = { batchId: randomUUID(), ...base, printerUri: read.printerUri, error: null, jobs: fresh.slice(i, i + MAX_BATCH_JOBS) };
-        await spool.append({ kind: 'queue-jobs', batch });
-      }
-      if (fresh.length) {
-        cursors[q.id] = { stateVersion: q.stateVersion, lastJobId: fresh[fresh.length - 1]!.externalJobId };
-        writeFileSync(cursorsPath(spool), JSON.stringify(cursors));
-      }
+      // Sent even when nothing is new: it tells the server the queue was read.
+      reads.push({ ...base, printerUri: read.printerUri, error: null, jobs: fresh });
+      if (fresh.length) moved[q.id] = { stateVersion: q.stateVersion, lastJobId: fresh[fresh.length - 1]!.externalJobId };
       jobs += fresh.length;
     } catch (error) {
       failed++;
       const message = (error as Error).message.slice(0, 2000);
       log('warn', `queue ${q.id} (${q.host}:${q.port}${q.url ?? ''}): ${message}`);
-      await spool.append({ kind: 'queue-jobs', batch: { batchId: randomUUID(), ...base, printerUri: null, error: message, jobs: [] } });
+      reads.push({ ...base, printerUri: null, error: message, jobs: [] });
     }
   }
+  for (const run of packRuns(reads, readAt)) await spool.append({ kind: 'queue-jobs-run', run });
+  if (Object.keys(moved).length) writeFileSync(cursorsPath(spool), JSON.stringify({ ...cursors, ...moved }));
   if (cfg.queues?.length) log('info', `queues: ${jobs} new jobs from ${cfg.queues.length} queues, ${failed} not read`);
   return { jobs, failed };
 }

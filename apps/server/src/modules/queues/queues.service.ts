@@ -1,5 +1,4 @@
 import type { ListQuery } from '@pagewatch/contracts/list';
-import { isIpv4 } from '@pagewatch/contracts/network-ranges';
 import { QUEUE_TYPE_DEFS, queueInputSchema, type Queue, type QueueInput, type QueueStatus } from '@pagewatch/contracts/queues';
 import type { z } from 'zod';
 import { locationRef } from '../locations/locations.repository.ts';
@@ -136,15 +135,21 @@ export class QueuesService extends DomainService {
   }
 }
 
-/** The host of a printer URI (socket://10.0.0.5:9100, ipp://10.0.0.5/ipp/print) when it is an IPv4 address. */
+/** The schemes whose host is the printer's network address (not usb://, file://, dnssd://). */
+const NETWORK_SCHEMES = new Set(['ipp:', 'ipps:', 'http:', 'https:', 'socket:', 'lpd:']);
+
+/**
+ * The host of a printer URI (socket://10.0.0.5:9100, ipp://printer-name.local/ipp/print,
+ * socket://myprinter:9100): an IPv4 address or a host name, matched to a device by either.
+ */
 export function printerAddressOf(uri: string | null): string | null {
   if (!uri) return null;
   try {
-    const host = new URL(uri).hostname;
-    return host || null;
+    const url = new URL(uri);
+    if (!NETWORK_SCHEMES.has(url.protocol)) return null;
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host && host.length <= 253 ? host : null;
   } catch {
     return null;
   }
 }
-
-export const isMatchableAddress = (host: string | null): host is string => !!host && isIpv4(host);
