@@ -67,7 +67,7 @@ export type RunJob = AgentQueueJob & { q: number };
 
 /**
  * Stores the jobs of a run not stored yet, every queue at once, and adds the pages of those to
- * their devices' user days (UTC days): one statement, however many queues and jobs. Returns
+ * their devices' user days (UTC days; colour pages of the jobs that told them, null while none did): one statement, however many queues and jobs. Returns
  * how many were stored per queue.
  */
 export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]): Promise<Map<number, number>> {
@@ -87,13 +87,15 @@ export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]):
       ON CONFLICT (queue_id, external_job_id) DO NOTHING
       RETURNING queue_id, device_id, completed_at, username, printed_page_count, color_page_count
     ), days AS (
-      INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count)
-      SELECT (ins.completed_at AT TIME ZONE 'UTC')::date, ins.device_id, min(qs."locationId"), ins.username, sum(ins.printed_page_count)
+      INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count, color_page_count)
+      SELECT (ins.completed_at AT TIME ZONE 'UTC')::date, ins.device_id, min(qs."locationId"), ins.username, sum(ins.printed_page_count), sum(ins.color_page_count)
       FROM ins JOIN qs ON qs."queueId" = ins.queue_id
       WHERE ins.device_id IS NOT NULL AND qs."locationId" IS NOT NULL
       GROUP BY 1, ins.device_id, ins.username
       ON CONFLICT (device_id, fact_date, username)
-      DO UPDATE SET printed_page_count = dm_device_user_days.printed_page_count + excluded.printed_page_count, location_id = excluded.location_id
+      DO UPDATE SET printed_page_count = dm_device_user_days.printed_page_count + excluded.printed_page_count, location_id = excluded.location_id,
+        color_page_count = CASE WHEN dm_device_user_days.color_page_count IS NULL AND excluded.color_page_count IS NULL THEN NULL
+                                ELSE coalesce(dm_device_user_days.color_page_count, 0) + coalesce(excluded.color_page_count, 0) END
     )
     SELECT queue_id, count(*)::int AS stored FROM ins GROUP BY queue_id`);
   for (const r of res.rows as { queue_id: number; stored: number }[]) out.set(Number(r.queue_id), Number(r.stored));

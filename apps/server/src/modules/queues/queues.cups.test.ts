@@ -60,6 +60,9 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
   const userDays = async () =>
     (await api('GET', `/api/dm-device-user-days/page?page=100,1&sort=username,ASC&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`)).pageRows
       .map((r: { username: string; printedPageCount: number; factDate: string }) => [r.username, r.printedPageCount, r.factDate]);
+  const colourDays = async () =>
+    (await api('GET', `/api/dm-device-user-days/page?page=100,1&sort=username,ASC&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`)).pageRows
+      .map((r: { username: string; colorPageCount: number | null }) => [r.username, r.colorPageCount]);
   const today = () => new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
@@ -90,21 +93,25 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
   it('reads completed jobs into the queue\'s jobs and the device\'s user days', async () => {
     await cups.print('office', 'alice', 2, 'quarterly report');
     await cups.print('office', 'bob', 3);
+    await cups.print('office', 'bob', 1, 'grey memo', ['print-color-mode=monochrome']);
     await cups.print('lab', 'carol', 1);
     await cups.idle();
     expect(await agentRun(), agentLog.join('\n')).toBe(0);
 
     const office = await jobsOf(queue.office!);
-    expect(office).toHaveLength(2);
-    expect(office[0]).toMatchObject({ name: 'quarterly report', username: 'alice', clientMachine: 'localhost', printedPageCount: 2, deviceId, deviceSerialNumber: 'CUPS-OFFICE' });
+    expect(office).toHaveLength(3);
+    // CUPS tells no colour impressions: unknown (null), but 0 for a job printed in monochrome mode.
+    expect(office[0]).toMatchObject({ name: 'quarterly report', username: 'alice', clientMachine: 'localhost', printedPageCount: 2, colorPageCount: null, deviceId, deviceSerialNumber: 'CUPS-OFFICE' });
     expect(office[0].sizeKb).toBeGreaterThanOrEqual(0);
     expect(Date.parse(office[0].completedAt)).toBeGreaterThan(Date.now() - 600_000);
-    expect(office[1]).toMatchObject({ username: 'bob', printedPageCount: 3 });
-    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 3, today()]]);
+    expect(office[1]).toMatchObject({ username: 'bob', printedPageCount: 3, colorPageCount: null });
+    expect(office[2]).toMatchObject({ name: 'grey memo', username: 'bob', printedPageCount: 1, colorPageCount: 0 });
+    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 4, today()]]);
+    expect(await colourDays()).toEqual([['alice', null], ['bob', 0]]);
     // The lab printer prints to a file: no device to match, the jobs are kept all the same.
     expect(await jobsOf(queue.lab!)).toEqual([expect.objectContaining({ username: 'carol', deviceId: null })]);
 
-    expect(await api('GET', `/api/queues/${queue.office}`)).toMatchObject({ status: 'OK', printerAddress: '127.0.0.1', device: { id: deviceId }, jobCount: 2 });
+    expect(await api('GET', `/api/queues/${queue.office}`)).toMatchObject({ status: 'OK', printerAddress: '127.0.0.1', device: { id: deviceId }, jobCount: 3 });
     const missing = await api('GET', `/api/queues/${queue.missing}`);
     expect(missing).toMatchObject({ status: 'ERROR', jobCount: 0 });
     expect(missing.statusMessage).toMatch(/no printer at \/printers\/missing/);
@@ -130,8 +137,8 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
   it('reads again after a reset without doubling', async () => {
     await api('POST', `/api/queues/${queue.office}/reset`);
     expect(await agentRun()).toBe(0);
-    expect(await jobsOf(queue.office!)).toHaveLength(2);
-    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 3, today()]]);
+    expect(await jobsOf(queue.office!)).toHaveLength(3);
+    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 4, today()]]);
     expect((await api('GET', `/api/queues/${queue.office}`)).status).toBe('OK');
   }, 60_000);
 
@@ -151,8 +158,8 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
     await cups.print('office', 'erin', 1);
     await cups.idle();
     expect(await agentRun()).toBe(0);
-    expect((await jobsOf(queue.office!)).map((j: { username: string }) => j.username)).toEqual(['alice', 'bob', 'dave', 'erin']);
-    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 3, today()], ['dave', 4, today()], ['erin', 1, today()]]);
+    expect((await jobsOf(queue.office!)).map((j: { username: string }) => j.username)).toEqual(['alice', 'bob', 'bob', 'dave', 'erin']);
+    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 4, today()], ['dave', 4, today()], ['erin', 1, today()]]);
     expect((await api('GET', `/api/queues/${queue.office}`)).status).toBe('OK');
     const logs = await t.ctx.db.execute(sql`SELECT message_code FROM event_logs WHERE object_class = 'QueueDao' AND object_id = ${queue.office!} AND message_code IN ('queue.readFailed', 'queue.readAgain') ORDER BY id`);
     expect(logs.rows.map((r) => r.message_code)).toEqual(['queue.readFailed', 'queue.readAgain']);

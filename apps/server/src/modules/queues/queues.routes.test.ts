@@ -222,6 +222,24 @@ describe('jobs from the agent', () => {
     }
   });
 
+  it('adds up the colour pages the jobs told into the user days; unknown stays null, not 0', async () => {
+    expect((await post(t.app, agentToken, batch([agentReading('10.80.0.1', { serial: 'COL-1', total: 10 })]))).statusCode).toBe(200);
+    const queueId = (await create({ ...base(), url: '/printers/colour' })).json().id;
+    const uri = { printerUri: 'socket://10.80.0.1:9100' };
+    await send(queueId, [job(1, { colorPageCount: 2 }), job(2, { colorPageCount: null }), job(3, { username: 'bob' }), job(4, { username: 'carol', colorPageCount: 0 })], uri);
+    const colours = async (deviceId: number) =>
+      (await t.ctx.db.execute(sql`SELECT username, printed_page_count AS pages, color_page_count AS colour FROM dm_device_user_days WHERE device_id = ${deviceId} ORDER BY username`)).rows;
+    const deviceId = (await as(admin, 'GET', `/api/queues/${queueId}`)).json().device.id;
+    expect(await colours(deviceId)).toEqual([{ username: 'alice', pages: 6, colour: 2 }, { username: 'bob', pages: 3, colour: null }, { username: 'carol', pages: 3, colour: 0 }]);
+    // A later run: known colour pages join an unknown day, and add to a known one.
+    await send(queueId, [job(5, { colorPageCount: 3 }), job(6, { username: 'bob', colorPageCount: 1 }), job(7, { username: 'carol' })], uri);
+    expect(await colours(deviceId)).toEqual([{ username: 'alice', pages: 9, colour: 5 }, { username: 'bob', pages: 6, colour: 1 }, { username: 'carol', pages: 6, colour: 0 }]);
+    const grid = await as(admin, 'GET', `/api/dm-device-user-days/page?page=20,1&sort=username,ASC&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`);
+    expect(grid.json().pageRows.map((r: { colorPageCount: number | null }) => r.colorPageCount)).toEqual([5, 1, 0]);
+    const jobs = await as(admin, 'GET', `/api/queue-jobs/page?page=20,1&sort=externalJobId,ASC&filter-json=${encodeURIComponent(JSON.stringify(['queueId', '=', queueId]))}`);
+    expect(jobs.json().pageRows.map((r: { colorPageCount: number | null }) => r.colorPageCount)).toEqual([2, null, null, 0, 3, 1, null]);
+  });
+
   it('matches a printer named by host name to the device of that host name, with or without its domain', async () => {
     const ips = ['10.79.0.1', '10.79.0.2', '10.79.0.3', '10.79.0.4'];
     expect((await post(t.app, agentToken, batch(ips.map((ip, i) => agentReading(ip, { serial: `HN-${i}`, total: 10 }))))).statusCode).toBe(200);
