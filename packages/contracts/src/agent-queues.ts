@@ -58,6 +58,11 @@ export const queueReadSchema = z.object({
   stateVersion: int32.min(0).optional(),
   /** The printer behind the queue as the print server names it (CUPS device-uri); its host matches a device. */
   printerUri: text(1000, { line: true }).nullable(),
+  /**
+   * The IPv4 address the agent resolved the printer's host name to (dns.lookup), when the
+   * printer URI names a host: matched to a device's IP where its host name matches none.
+   */
+  printerIp: z.ipv4().nullable().optional(),
   /** Why the queue could not be read; then `jobs` is empty. */
   error: text(2000).nullable(),
   jobs: z.array(z.unknown()).max(MAX_QUEUE_JOBS),
@@ -87,3 +92,23 @@ export const queueJobsRunResultSchema = z.object({
   })),
 });
 export type QueueJobsRunResult = z.infer<typeof queueJobsRunResultSchema>;
+
+/** The schemes whose host is the printer's network address (not usb://, file://, dnssd://). */
+const NETWORK_SCHEMES = new Set(['ipp:', 'ipps:', 'http:', 'https:', 'socket:', 'lpd:']);
+
+/**
+ * The host of a printer URI (socket://10.0.0.5:9100, ipp://printer-name.local/ipp/print,
+ * socket://myprinter:9100) in lower case: an IPv4 address or a host name; null for a
+ * printer not on the network.
+ */
+export function printerHostOf(uri: string | null | undefined): string | null {
+  if (!uri) return null;
+  try {
+    const url = new URL(uri);
+    if (!NETWORK_SCHEMES.has(url.protocol)) return null;
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host && host.length <= 253 ? host : null;
+  } catch {
+    return null;
+  }
+}

@@ -41,21 +41,41 @@ describe('reading the queues of a run', () => {
       const records: SpoolRecord[] = [];
       const spool = { dir, append: async (r: SpoolRecord) => void records.push(r) } as unknown as Spool;
       const q = (id: number, sinceJobId: number | null): AgentQueue => ({ id, type: 'IPP', host: 'cups', port: 631, url: `/printers/p${id}`, username: null, password: null, token: null, sinceJobId, stateVersion: 0 });
-      const cfg = { queues: [q(1, null), q(2, 2), q(3, null)] } as AgentConfig;
-      const readers = { IPP: async (x: AgentQueue) => (x.id === 3 ? Promise.reject(new Error('refused')) : { printerUri: `socket://p${x.id}:9100`, jobs: jobs(3) }) };
-      expect(await readQueues(cfg, { spool, log: () => undefined, readers })).toEqual({ jobs: 4, failed: 1 });
+      const uris: Record<number, string> = { 1: 'socket://P1.corp:9100', 2: 'ipp://10.0.0.2/ipp/print', 4: 'ipp://p1.corp/ipp/print', 5: 'socket://gone:9100' };
+      const readers = { IPP: async (x: AgentQueue) => (x.id === 3 ? Promise.reject(new Error('refused')) : { printerUri: uris[x.id]!, jobs: jobs(3) }) };
+      const asked: string[] = [];
+      const resolve = async (host: string) => (asked.push(host), host === 'p1.corp' ? '10.0.0.1' : null);
+      const cfg = { queues: [q(1, null), q(2, 2), q(3, null), q(4, 3), q(5, 3)] } as AgentConfig;
+      expect(await readQueues(cfg, { spool, log: () => undefined, readers, resolve })).toEqual({ jobs: 4, failed: 1 });
       expect(records).toHaveLength(1);
       const run = (records[0] as Extract<SpoolRecord, { kind: 'queue-jobs-run' }>).run;
-      expect(run.queues.map((r) => [r.queueId, r.jobs.map((j) => j.externalJobId), r.printerUri, r.error])).toEqual([
-        [1, [1, 2, 3], 'socket://p1:9100', null], [2, [3], 'socket://p2:9100', null], [3, [], null, 'refused'],
+      expect(run.queues.map((r) => [r.queueId, r.jobs.map((j) => j.externalJobId), r.printerUri, r.printerIp, r.error])).toEqual([
+        [1, [1, 2, 3], uris[1], '10.0.0.1', null], [2, [3], uris[2], undefined, null], [3, [], null, undefined, 'refused'],
+        [4, [], uris[4], '10.0.0.1', null], [5, [], uris[5], undefined, null],
       ]);
+      // A host name is looked up once a run; an IPv4 address is not looked up.
+      expect(asked).toEqual(['p1.corp', 'gone']);
+      expect(queueJobsRunSchema.safeParse(run).success).toBe(true);
       // The next run before the server has them: nothing is spooled twice.
       records.length = 0;
-      expect(await readQueues(cfg, { spool, log: () => undefined, readers })).toEqual({ jobs: 0, failed: 1 });
-      expect((records[0] as Extract<SpoolRecord, { kind: 'queue-jobs-run' }>).run.queues.map((r) => r.jobs.length)).toEqual([0, 0, 0]);
+      expect(await readQueues(cfg, { spool, log: () => undefined, readers, resolve })).toEqual({ jobs: 0, failed: 1 });
+      expect((records[0] as Extract<SpoolRecord, { kind: 'queue-jobs-run' }>).run.queues.map((r) => r.jobs.length)).toEqual([0, 0, 0, 0, 0]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a printer\'s host name resolved by the agent', () => {
+  it('an IPv4 address as it is, a name through the system\'s resolver, null for none', async () => {
+    const { resolveIpv4 } = await import('./resolve-host.ts');
+    expect(await resolveIpv4('10.1.2.3')).toBe('10.1.2.3');
+    expect(await resolveIpv4('localhost')).toBe('127.0.0.1');
+    expect(await resolveIpv4('no-such-printer.invalid')).toBeNull();
+    // Past the time the answer is null, not a wait.
+    const started = Date.now();
+    expect(await resolveIpv4('slow-printer.invalid', 1)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 

@@ -2,11 +2,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
-import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, type AgentQueue, type QueueJobsRun, type QueueRead } from '@pagewatch/contracts/agent-queues';
+import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, printerHostOf, type AgentQueue, type QueueJobsRun, type QueueRead } from '@pagewatch/contracts/agent-queues';
+import { isIpv4 } from '@pagewatch/contracts/network-ranges';
 import type { AgentLog } from '../run/collect.ts';
 import type { Spool } from '../run/spool.ts';
 import { QUEUE_READERS } from './queue-reader.ts';
 import type { QueueReader } from './queue-read.ts';
+import { resolveIpv4 } from './resolve-host.ts';
 
 /** What the agent has spooled of each queue: the server's cursor lags until the spool is sent. */
 type Cursors = Record<string, { stateVersion: number; lastJobId: number }>;
@@ -17,6 +19,8 @@ export type ReadQueuesOptions = {
   signal?: AbortSignal;
   timeoutMs?: number;
   readers?: Partial<Record<AgentQueue['type'], QueueReader>>;
+  /** How a printer's host name becomes an IPv4 address (null: none); the system's resolver unless given. */
+  resolve?: (host: string) => Promise<string | null>;
 };
 
 const cursorsPath = (spool: Spool) => join(spool.dir, 'queues.json');
@@ -73,6 +77,12 @@ export async function readQueues(cfg: AgentConfig, opts: ReadQueuesOptions): Pro
   const readAt = new Date().toISOString();
   const reads: QueueRead[] = [];
   const moved: Cursors = {};
+  // A host name is resolved once a run, however many queues print to it.
+  const resolved = new Map<string, Promise<string | null>>();
+  const ipOf = (host: string) => {
+    if (!resolved.has(host)) resolved.set(host, (opts.resolve ?? resolveIpv4)(host));
+    return resolved.get(host)!;
+  };
   let jobs = 0;
   let failed = 0;
   for (const q of cfg.queues ?? []) {
@@ -83,8 +93,11 @@ export async function readQueues(cfg: AgentConfig, opts: ReadQueuesOptions): Pro
     try {
       const read = await reader(q, { signal: opts.signal, timeoutMs: opts.timeoutMs });
       const fresh = read.jobs.filter((j) => j.externalJobId > since).sort((a, b) => a.externalJobId - b.externalJobId);
+      // The printer named by host name: its address too, for the server to match a device by.
+      const host = printerHostOf(read.printerUri);
+      const printerIp = host && !isIpv4(host) ? await ipOf(host) : null;
       // Sent even when nothing is new: it tells the server the queue was read.
-      reads.push({ ...base, printerUri: read.printerUri, error: null, jobs: fresh });
+      reads.push({ ...base, printerUri: read.printerUri, ...(printerIp ? { printerIp } : {}), error: null, jobs: fresh });
       if (fresh.length) moved[q.id] = { stateVersion: q.stateVersion, lastJobId: fresh[fresh.length - 1]!.externalJobId };
       jobs += fresh.length;
     } catch (error) {

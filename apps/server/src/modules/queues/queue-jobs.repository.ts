@@ -31,33 +31,37 @@ export async function lockQueues(db: Db, agentId: number, queueIds: number[]): P
   }));
 }
 
-/** A printer address to look up: an IPv4 matches a device's IP, a host name its host name. */
-export type AddressKey = { addr: string; ip: string | null; name: string | null };
+/** A printer address to look up: an IPv4 matches a device's IP; a host name the IP the agent resolved it to, else its host name. */
+export type AddressKey = { addr: string; ip: string | null; name: string | null; resolved: string | null };
 
 /**
  * The device at each address among the locations given (the agent's), where exactly one is
- * there. A host name matches a device's host name case-insensitively, with or without its
- * domain (`myprinter` and `MyPrinter.corp.example`; `.local` counts as no domain). One
- * statement for every address of a run.
+ * there. A host name matches by the address the agent resolved it to (where the print server
+ * sends the jobs); where that finds no single device, by the device's host name,
+ * case-insensitively, with or without its domain (`myprinter` and `MyPrinter.corp.example`;
+ * `.local` counts as no domain). One statement for every address of a run.
  */
 export async function devicesAt(db: Db, locationIds: number[], keys: AddressKey[]): Promise<Map<string, { id: number; locationId: number }>> {
   const out = new Map<string, { id: number; locationId: number }>();
   if (!locationIds.length || !keys.length) return out;
   const res = await db.execute(sql`
-    WITH x AS (SELECT * FROM jsonb_to_recordset(${json(keys)}) AS x(addr text, ip text, name text)),
+    WITH x AS (SELECT * FROM jsonb_to_recordset(${json(keys)}) AS x(addr text, ip text, name text, resolved text)),
     d AS (
       SELECT id, location_id, ip, regexp_replace(regexp_replace(lower(host_name), '\\.$', ''), '\\.local$', '') AS name
       FROM devices WHERE location_id IN (${ids(locationIds)})
     ),
     m AS (
-      SELECT x.addr, d.id, d.location_id FROM x JOIN d ON d.ip = x.ip
+      SELECT x.addr, 1 AS how, d.id, d.location_id FROM x JOIN d ON d.ip = x.ip
       UNION
-      SELECT x.addr, d.id, d.location_id FROM x JOIN d ON x.name IS NOT NULL AND d.name IS NOT NULL AND (
+      SELECT x.addr, 2, d.id, d.location_id FROM x JOIN d ON x.name IS NOT NULL AND d.name IS NOT NULL AND (
         d.name = x.name
         OR (position('.' IN x.name) = 0 AND split_part(d.name, '.', 1) = x.name)
         OR (position('.' IN d.name) = 0 AND split_part(x.name, '.', 1) = d.name))
-    )
-    SELECT addr, min(id)::int AS id, min(location_id)::int AS location_id FROM m GROUP BY addr HAVING count(*) = 1`);
+      UNION
+      SELECT x.addr, 1, d.id, d.location_id FROM x JOIN d ON d.ip = x.resolved
+    ),
+    one AS (SELECT addr, how, min(id) AS id, min(location_id) AS location_id FROM m GROUP BY addr, how HAVING count(*) = 1)
+    SELECT DISTINCT ON (addr) addr, id::int AS id, location_id::int AS location_id FROM one ORDER BY addr, how`);
   for (const r of res.rows as { addr: string; id: number; location_id: number }[]) out.set(r.addr, { id: Number(r.id), locationId: Number(r.location_id) });
   return out;
 }

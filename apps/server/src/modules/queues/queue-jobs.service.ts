@@ -1,4 +1,4 @@
-import { agentQueueJobSchema, type AgentQueueJob, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
+import { agentQueueJobSchema, printerHostOf, type AgentQueueJob, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import type { queueJobsRunSchema } from '@pagewatch/contracts/agent-queues';
 import { isIpv4 } from '@pagewatch/contracts/network-ranges';
 import type { z } from 'zod';
@@ -8,7 +8,6 @@ import type { Lang } from '../../i18n/messages.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import * as repo from './queue-jobs.repository.ts';
-import { printerAddressOf } from './queues.service.ts';
 import './queues.messages.ts';
 
 type Run = z.output<typeof queueJobsRunSchema>;
@@ -24,10 +23,13 @@ function impossible(j: AgentQueueJob, now: number): boolean {
   return done < EARLIEST || done > now + SKEW_MS || made < EARLIEST || made > done;
 }
 
-/** A printer address as a device is looked up by: an IPv4 by IP, a host name by name (lower case, no trailing dot or `.local`). */
-export function addressKey(addr: string): repo.AddressKey {
-  if (isIpv4(addr)) return { addr, ip: addr, name: null };
-  return { addr, ip: null, name: addr.toLowerCase().replace(/\.$/, '').replace(/\.local$/, '') };
+/**
+ * A printer address as a device is looked up by: an IPv4 by IP; a host name by the address
+ * the agent resolved it to, then by name (lower case, no trailing dot or `.local`).
+ */
+export function addressKey(addr: string, resolved: string | null = null): repo.AddressKey {
+  if (isIpv4(addr)) return { addr, ip: addr, name: null, resolved: null };
+  return { addr, ip: null, name: addr.toLowerCase().replace(/\.$/, '').replace(/\.local$/, ''), resolved };
 }
 
 /**
@@ -74,13 +76,13 @@ export class QueueJobsIngest extends DomainService {
       }
       const ok = reads.flatMap((r) => {
         const q = locked.get(r.queueId);
-        return q ? [{ r, q, address: r.error ? q.printerAddress : (printerAddressOf(r.printerUri) ?? q.printerAddress) }] : [];
+        return q ? [{ r, q, address: r.error ? q.printerAddress : (printerHostOf(r.printerUri) ?? q.printerAddress) }] : [];
       });
 
       // Matched again only when the printer's address changed, or no device was found yet.
       const rematch = ok.filter((x) => !x.r.error && x.address !== null && (x.address !== x.q.printerAddress || x.q.deviceId === null));
       const matched = rematch.length
-        ? await repo.devicesAt(tx, await descendantIds(tx, [rematch[0]!.q.locationId]), [...new Set(rematch.map((x) => x.address!))].map(addressKey))
+        ? await repo.devicesAt(tx, await descendantIds(tx, [rematch[0]!.q.locationId]), [...new Map(rematch.map((x) => [x.address!, addressKey(x.address!, x.r.printerIp ?? null)])).values()])
         : new Map<string, { id: number; locationId: number }>();
       const again = new Set(rematch.map((x) => x.q.id));
       const devices = new Map(ok.map(({ q, address }) => {

@@ -117,10 +117,12 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
     expect(missing.statusMessage).toMatch(/no printer at \/printers\/missing/);
   }, 60_000);
 
-  it('matches a printer named by host name to the device of that host name', async () => {
-    // CUPS keeps the device-uri as given; the agent sends it, the server matches the name.
+  it('matches a printer named by host name to the device of that host name, or of the address the agent resolves it to', async () => {
+    // CUPS keeps the device-uri as given; the agent sends it with the address it resolves the name to, the server matches either.
     await cups.addPrinter('named', 'ipp://Printer-Name.local/ipp/print');
     await cups.addPrinter('short', 'socket://myprinter:9100');
+    // A name no device has (localhost): the agent resolves it, and its address is the office printer's.
+    await cups.addPrinter('local', 'socket://localhost:9100');
     const ids: Record<string, number> = {};
     for (const [serial, ip, hostName] of [['CUPS-NAMED', '10.91.0.1', 'printer-name'], ['CUPS-SHORT', '10.91.0.2', 'MyPrinter.corp.example']] as const) {
       await t.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code, host_name) SELECT location_id, ${ip}, ${serial}, 'Generic', ${hostName} FROM agents WHERE id = ${agentId}`);
@@ -128,10 +130,12 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
     }
     const named = (await api('POST', '/api/queues', { type: 'IPP', agent: { id: agentId }, host: '127.0.0.1', port: cups.port, url: '/printers/named' })).id;
     const short = (await api('POST', '/api/queues', { type: 'IPP', agent: { id: agentId }, host: '127.0.0.1', port: cups.port, url: '/printers/short' })).id;
+    const local = (await api('POST', '/api/queues', { type: 'IPP', agent: { id: agentId }, host: '127.0.0.1', port: cups.port, url: '/printers/local' })).id;
     expect(await agentRun(), agentLog.join('\n')).toBe(0);
     expect(await api('GET', `/api/queues/${named}`)).toMatchObject({ status: 'OK', printerAddress: 'printer-name.local', device: { id: ids['CUPS-NAMED'] } });
     expect(await api('GET', `/api/queues/${short}`)).toMatchObject({ status: 'OK', printerAddress: 'myprinter', device: { id: ids['CUPS-SHORT'] } });
-    for (const id of [named, short]) expect((await t.app.inject({ method: 'DELETE', url: `/api/queues/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect(await api('GET', `/api/queues/${local}`)).toMatchObject({ status: 'OK', printerAddress: 'localhost', device: { id: deviceId } });
+    for (const id of [named, short, local]) expect((await t.app.inject({ method: 'DELETE', url: `/api/queues/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
   }, 60_000);
 
   it('reads again after a reset without doubling', async () => {

@@ -254,11 +254,16 @@ describe('jobs from the agent', () => {
       ['socket://myprinter.other.example:9100', null],
       ['usb://MyPrinter/LaserJet', null],
     ];
-    for (const [uri, serial] of cases) {
+    const matchOf = async (printerUri: string, printerIp?: string) => {
       const id = (await create(base())).json().id;
-      expect((await send(id, [job(1)], { printerUri: uri })).statusCode).toBe(200);
-      const q = (await as(admin, 'GET', `/api/queues/${id}`)).json();
-      expect(q.device?.serialNumber ?? null, uri).toBe(serial);
-    }
+      expect((await send(id, [job(1)], { printerUri, ...(printerIp ? { printerIp } : {}) })).statusCode).toBe(200);
+      return (await as(admin, 'GET', `/api/queues/${id}`)).json().device?.serialNumber ?? null;
+    };
+    for (const [uri, serial] of cases) expect(await matchOf(uri), uri).toBe(serial);
+    // The address the agent resolved the name to comes first: it is where the print server sends the jobs.
+    expect(await matchOf('socket://office-printer:9100', '10.79.0.3')).toBe('HN-2');
+    expect(await matchOf('socket://myprinter:9100', '10.79.0.4')).toBe('HN-3');
+    expect(await matchOf('socket://myprinter:9100', '10.79.9.9')).toBe('HN-0');
+    expect((await send((await create(base())).json().id, [], { printerUri: 'socket://myprinter:9100', printerIp: 'myprinter' })).statusCode).toBe(400);
   });
 });

@@ -134,22 +134,3 @@ export class QueuesService extends DomainService {
     return this.view(id);
   }
 }
-
-/** The schemes whose host is the printer's network address (not usb://, file://, dnssd://). */
-const NETWORK_SCHEMES = new Set(['ipp:', 'ipps:', 'http:', 'https:', 'socket:', 'lpd:']);
-
-/**
- * The host of a printer URI (socket://10.0.0.5:9100, ipp://printer-name.local/ipp/print,
- * socket://myprinter:9100): an IPv4 address or a host name, matched to a device by either.
- */
-export function printerAddressOf(uri: string | null): string | null {
-  if (!uri) return null;
-  try {
-    const url = new URL(uri);
-    if (!NETWORK_SCHEMES.has(url.protocol)) return null;
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host && host.length <= 253 ? host : null;
-  } catch {
-    return null;
-  }
-}
