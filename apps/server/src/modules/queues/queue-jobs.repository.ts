@@ -14,16 +14,20 @@ const ids = (xs: number[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
 
 /**
  * The agent's queues among `queueIds`, locked in id order (two runs of an agent add up one
- * after the other, and never deadlock); another agent's queue is not returned.
+ * after the other, and never deadlock); another agent's queue is not returned. Locked first
+ * and read after: a run that waited for the lock reads what the run before it wrote (its
+ * device too), which the locking statement itself would not show of the joined rows.
  */
 export async function lockQueues(db: Db, agentId: number, queueIds: number[]): Promise<LockedQueue[]> {
   if (!queueIds.length) return [];
+  const locked = await db.execute(sql`SELECT id FROM queues WHERE id IN (${ids(queueIds)}) AND agent_id = ${agentId} ORDER BY id FOR UPDATE`);
+  const mine = (locked.rows as { id: number }[]).map((r) => Number(r.id));
+  if (!mine.length) return [];
   const res = await db.execute(sql`
     SELECT q.id, q.host, q.status, q.status_message, q.last_job_id, q.state_version, q.printer_address, q.device_id,
            a.location_id, d.location_id AS device_location_id
     FROM queues q JOIN agents a ON a.id = q.agent_id LEFT JOIN devices d ON d.id = q.device_id
-    WHERE q.id IN (${ids(queueIds)}) AND q.agent_id = ${agentId}
-    ORDER BY q.id FOR UPDATE OF q`);
+    WHERE q.id IN (${ids(mine)})`);
   return (res.rows as Record<string, unknown>[]).map((r) => ({
     id: Number(r.id), host: String(r.host), status: String(r.status), statusMessage: r.status_message as string | null,
     lastJobId: n(r.last_job_id), stateVersion: Number(r.state_version), printerAddress: r.printer_address as string | null,
@@ -96,6 +100,8 @@ export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]):
       FROM ins JOIN qs ON qs."queueId" = ins.queue_id
       WHERE ins.device_id IS NOT NULL AND qs."locationId" IS NOT NULL
       GROUP BY 1, ins.device_id, ins.username
+      -- In key order: two runs adding to the same device's days lock its rows in one order, never deadlock.
+      ORDER BY ins.device_id, 1, ins.username
       ON CONFLICT (device_id, fact_date, username)
       DO UPDATE SET printed_page_count = dm_device_user_days.printed_page_count + excluded.printed_page_count, location_id = excluded.location_id,
         color_page_count = CASE WHEN dm_device_user_days.color_page_count IS NULL AND excluded.color_page_count IS NULL THEN NULL

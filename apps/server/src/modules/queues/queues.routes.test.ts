@@ -222,6 +222,25 @@ describe('jobs from the agent', () => {
     }
   });
 
+  it('adds up runs of two agents printing to one device at once, nothing lost or locked', async () => {
+    expect((await post(t.app, agentToken, batch([agentReading('10.82.0.1', { serial: 'BOTH-1', total: 10 })]))).statusCode).toBe(200);
+    const second = await createAgent(t.app, admin, { name: 'Second print server agent' });
+    const mine = (await create({ ...base(), url: '/printers/both' })).json().id;
+    const theirs = (await create({ ...base(), agent: { id: second.agentId }, url: '/printers/both' })).json().id;
+    // Each run: 30 users, in another order for each agent, all on one day of one device.
+    const users = Array.from({ length: 30 }, (_, i) => `user${i}`);
+    const runOf = (queueId: number, token: string, n: number, order: string[]) =>
+      sendRun([read(queueId, order.map((u, i) => job(n * 100 + i + 1, { username: u, printedPageCount: 1 })), { printerUri: 'socket://10.82.0.1:9100' })], token);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, n) => [
+      runOf(mine, agentToken, n, users), runOf(theirs, second.token, n, [...users].reverse()),
+    ]).flat());
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const deviceId = (await as(admin, 'GET', `/api/queues/${mine}`)).json().device.id;
+    const days = await userDays(deviceId);
+    expect(days).toHaveLength(30);
+    expect(days.map((d) => d.pages)).toEqual(users.map(() => 16));
+  });
+
   it('adds up the colour pages the jobs told into the user days; unknown stays null, not 0', async () => {
     expect((await post(t.app, agentToken, batch([agentReading('10.80.0.1', { serial: 'COL-1', total: 10 })]))).statusCode).toBe(200);
     const queueId = (await create({ ...base(), url: '/printers/colour' })).json().id;
