@@ -50,6 +50,8 @@ export type AgentQueueJob = z.infer<typeof agentQueueJobSchema>;
 export const MAX_QUEUE_JOBS = 1000;
 export const MAX_RUN_QUEUES = 500;
 export const MAX_RUN_JOBS = 10_000;
+/** What an agent puts in one request at most, in bytes of JSON: well under the server's body limit (10 MB) with the longest values. */
+export const MAX_RUN_BYTES = 4_000_000;
 
 /** One queue's read within a run: its new jobs, or why it could not be read. */
 export const queueReadSchema = z.object({

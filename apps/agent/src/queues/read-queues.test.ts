@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, queueJobsRunSchema, type AgentQueue, type AgentQueueJob, type QueueRead } from '@pagewatch/contracts/agent-queues';
+import { MAX_QUEUE_JOBS, MAX_RUN_BYTES, MAX_RUN_JOBS, MAX_RUN_QUEUES, queueJobsRunSchema, type AgentQueue, type AgentQueueJob, type QueueRead } from '@pagewatch/contracts/agent-queues';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
 import type { Spool, SpoolRecord } from '../run/spool.ts';
 import { packRuns, readQueues } from './read-queues.ts';
@@ -31,6 +31,21 @@ describe('a run\'s reads as requests', () => {
     const heavy = packRuns(Array.from({ length: 12 }, (_, i) => read(i + 1, MAX_QUEUE_JOBS)), 'x');
     expect(heavy.map((r) => r.queues.length)).toEqual([MAX_RUN_JOBS / MAX_QUEUE_JOBS, 2]);
     expect(new Set([...many, ...heavy, ...big].map((r) => r.batchId)).size).toBe(many.length + heavy.length + big.length);
+  });
+
+  it('keeps each request under its size in bytes, the longest values too', () => {
+    const long = (q: number, n: number): QueueRead => ({ ...read(q, 0), jobs: jobs(n).map((j) => ({ ...j, name: 'Отчёт'.repeat(51), username: 'ю'.repeat(255) })) });
+    const runs = packRuns([long(1, 300), long(2, 300), long(3, 10)], 'x', 200_000);
+    const sizes = runs.map((r) => Buffer.byteLength(JSON.stringify(r)));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(200_000 + 200);
+    expect(runs.length).toBeGreaterThan(2);
+    // Every job once, in order, each queue at most once a request.
+    for (const q of [1, 2, 3]) expect(runs.flatMap((r) => r.queues.filter((x) => x.queueId === q).flatMap((x) => x.jobs.map((j) => j.externalJobId)))).toEqual(jobs(q === 3 ? 10 : 300).map((j) => j.externalJobId));
+    for (const r of runs) expect(new Set(r.queues.map((q) => q.queueId)).size).toBe(r.queues.length);
+    // At the contract's size, 10,000 of the longest jobs go in several requests under the server's 10 MB.
+    const worst = packRuns(Array.from({ length: 10 }, (_, q) => long(q + 1, MAX_QUEUE_JOBS)), 'x');
+    expect(worst.length).toBeGreaterThan(1);
+    for (const r of worst) expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThan(MAX_RUN_BYTES + 1000);
   });
 });
 

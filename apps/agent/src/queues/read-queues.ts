@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
-import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, printerHostOf, type AgentQueue, type QueueJobsRun, type QueueRead } from '@pagewatch/contracts/agent-queues';
+import { MAX_QUEUE_JOBS, MAX_RUN_BYTES, MAX_RUN_JOBS, MAX_RUN_QUEUES, printerHostOf, type AgentQueue, type QueueJobsRun, type QueueRead } from '@pagewatch/contracts/agent-queues';
 import { isIpv4 } from '@pagewatch/contracts/network-ranges';
 import type { AgentLog } from '../run/collect.ts';
 import type { Spool } from '../run/spool.ts';
@@ -40,25 +40,48 @@ export function sinceOf(q: AgentQueue, cursors: Cursors): number {
   return mine && mine.stateVersion === q.stateVersion ? Math.max(mine.lastJobId, server) : server;
 }
 
+const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v)) + 1;
+
+/** A queue's read cut into pieces of at most MAX_QUEUE_JOBS jobs and `maxBytes` of JSON. */
+function pieces(r: QueueRead, maxBytes: number): { read: QueueRead; bytes: number }[] {
+  const { jobs, ...head } = r;
+  const headBytes = bytesOf(head);
+  const out = [{ read: { ...head, jobs: [] as QueueRead['jobs'] }, bytes: headBytes }];
+  for (const job of jobs) {
+    const size = bytesOf(job);
+    let last = out[out.length - 1]!;
+    if (last.read.jobs.length >= MAX_QUEUE_JOBS || (last.read.jobs.length > 0 && last.bytes + size > maxBytes)) {
+      last = { read: { ...head, jobs: [] }, bytes: headBytes };
+      out.push(last);
+    }
+    last.read.jobs.push(job);
+    last.bytes += size;
+  }
+  return out;
+}
+
 /**
- * A run's reads as requests within the contract's limits: as few as fit, each queue at most
- * once in a request (a queue with more jobs than one request takes goes on in the next).
+ * A run's reads as requests within the contract's limits and the server's body size: as few
+ * as fit, each queue at most once in a request (a queue with more jobs than one request
+ * takes goes on in the next).
  */
-export function packRuns(reads: QueueRead[], readAt: string): QueueJobsRun[] {
+export function packRuns(reads: QueueRead[], readAt: string, maxBytes = MAX_RUN_BYTES): QueueJobsRun[] {
   const runs: QueueJobsRun[] = [];
   let queues: QueueRead[] = [];
   let jobs = 0;
+  let bytes = 0;
   const flush = () => {
     if (queues.length) runs.push({ batchId: randomUUID(), readAt, queues });
     queues = [];
     jobs = 0;
+    bytes = 0;
   };
   for (const r of reads) {
-    for (let i = 0; i === 0 || i < r.jobs.length; i += MAX_QUEUE_JOBS) {
-      const piece = { ...r, jobs: r.jobs.slice(i, i + MAX_QUEUE_JOBS) };
-      if (i > 0 || queues.length >= MAX_RUN_QUEUES || jobs + piece.jobs.length > MAX_RUN_JOBS) flush();
-      queues.push(piece);
-      jobs += piece.jobs.length;
+    for (const [i, piece] of pieces(r, maxBytes).entries()) {
+      if (i > 0 || queues.length >= MAX_RUN_QUEUES || jobs + piece.read.jobs.length > MAX_RUN_JOBS || bytes + piece.bytes > maxBytes) flush();
+      queues.push(piece.read);
+      jobs += piece.read.jobs.length;
+      bytes += piece.bytes;
     }
   }
   flush();
