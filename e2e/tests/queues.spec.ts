@@ -77,7 +77,7 @@ test('the jobs tab shows what the agent read; the reset asks first', async ({ re
     completedAt: '2026-03-02T09:01:00Z', printedPageCount: 6, colorPageCount: 2, sizeKb: 310, paperSize: 'iso_a4_210x297mm', duplex: true };
   const sent = await request.post('/api/agent/queue-jobs', {
     headers: { Authorization: `Bearer ${agentToken}` },
-    data: { batchId: randomUUID(), queueId, readAt: new Date().toISOString(), printerUri: 'socket://10.88.0.5:9100', error: null, jobs: [job] },
+    data: { batchId: randomUUID(), readAt: new Date().toISOString(), queues: [{ queueId, printerUri: 'socket://10.88.0.5:9100', error: null, jobs: [job] }] },
   });
   expect(sent.status(), await sent.text()).toBe(200);
 
@@ -103,6 +103,14 @@ test('the jobs tab shows what the agent read; the reset asks first', async ({ re
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(state.locator('[data-status="NEW"]')).toBeVisible();
   await expect(state).toContainText('1');
+
+  // The device's user activity adds up the job's pages and colour pages.
+  await state.getByRole('link', { name: serial }).click();
+  await page.getByRole('tab', { name: 'User activity per day' }).click();
+  const days = page.locator('[data-grid-key="gridDeviceUserDays"]');
+  await expect(days.getByRole('columnheader', { name: /^Colour pages/ }).first()).toBeVisible();
+  const day = days.locator('[role="row"]', { hasText: 'alice' });
+  await expect(day.getByRole('gridcell')).toContainText(['02.03.2026', 'alice', '6', '2']);
 });
 
 test('the queue screens in Russian', async ({ browser }) => {

@@ -330,6 +330,8 @@ export const dmDeviceUserDayRowSchema = z.object({
   factDate: day(),
   username: z.string(),
   printedPageCount: z.number().int(),
+  /** Of the jobs that told their colour pages; null while none did. */
+  colorPageCount: z.number().int().nullable(),
   deviceId: z.number().int(),
 });
 export type DmDeviceUserDayRow = z.infer<typeof dmDeviceUserDayRowSchema>;
@@ -338,7 +340,7 @@ export type DmDeviceUserDayRow = z.infer<typeof dmDeviceUserDayRowSchema>;
 export const dmDeviceUserDaysList = defineList(dmDeviceUserDayRowSchema, {
   endpoint: '/dm-device-user-days/page',
   defaultSort: [{ field: 'factDate', dir: 'DESC' }],
-  columns: ['factDate', 'username', 'printedPageCount'],
+  columns: ['factDate', 'username', 'printedPageCount', 'colorPageCount'],
   hidden: ['deviceId', 'id'],
 });
 

@@ -26,6 +26,29 @@ describe('IPP jobs as the agent sends them', () => {
   });
 });
 
+describe('colour pages', () => {
+  const base = { 'job-id': 3, 'time-at-completed': 1_780_000_000 };
+  it('the colour impressions where the server counts them by kind (one- and two-sided)', () => {
+    const col = { 'full-color': 2, 'full-color-two-sided': 4, 'highlight-color': 1, monochrome: 5, 'monochrome-two-sided': 2, blank: 1 };
+    expect(toJob({ ...base, 'job-impressions-completed': 15, 'job-impressions-completed-col': col })).toMatchObject({ printedPageCount: 15, colorPageCount: 7 });
+    // The parser gives a collection as an object, or as an array of one.
+    expect(toJob({ ...base, 'job-impressions-completed-col': [col] })).toMatchObject({ printedPageCount: 15, colorPageCount: 7 });
+    expect(toJob({ ...base, 'job-impressions-completed': 4, 'job-impressions-completed-col': { monochrome: 4 } })).toMatchObject({ colorPageCount: 0 });
+    // Never more colour pages than pages.
+    expect(toJob({ ...base, 'job-impressions-completed': 2, 'job-impressions-completed-col': { 'full-color': 9 } })).toMatchObject({ colorPageCount: 2 });
+  });
+
+  it('0 for a job printed in monochrome mode; unknown (null), not 0, otherwise', () => {
+    for (const mode of ['monochrome', 'process-monochrome', 'bi-level']) {
+      expect(toJob({ ...base, 'job-impressions-completed': 3, 'print-color-mode': mode })).toMatchObject({ colorPageCount: 0 });
+    }
+    for (const mode of ['color', 'auto', 'auto-monochrome', undefined]) {
+      expect(toJob({ ...base, 'job-impressions-completed': 3, 'print-color-mode': mode })).toMatchObject({ colorPageCount: null });
+    }
+    expect(toJob({ ...base, 'job-impressions-completed': 3, 'job-impressions-completed-col': {} })).toMatchObject({ colorPageCount: null });
+  });
+});
+
 describe('where a queue is read from', () => {
   const q = (sinceJobId: number | null, stateVersion: number) => ({ id: 1, sinceJobId, stateVersion }) as AgentQueue;
   it('after what the server has, or what the agent spooled since; from the start after a reset', () => {

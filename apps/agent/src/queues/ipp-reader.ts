@@ -6,8 +6,18 @@ import type { QueueRead, QueueReadOptions } from './queue-read.ts';
 /** The job attributes asked for (IPP Get-Jobs, RFC 8011 and PWG 5100.x). */
 const JOB_ATTRIBUTES = [
   'job-id', 'job-name', 'job-originating-user-name', 'job-originating-host-name', 'time-at-creation', 'time-at-completed',
-  'job-impressions-completed', 'job-media-sheets-completed', 'job-k-octets', 'media', 'sides', 'job-state',
+  'job-impressions-completed', 'job-impressions-completed-col', 'print-color-mode', 'job-media-sheets-completed', 'job-k-octets',
+  'media', 'sides', 'job-state',
 ];
+
+/**
+ * The members of job-impressions-completed-col (PWG 5100.7; the IANA IPP registry) that are
+ * colour: each kind of impression is counted one-sided and two-sided apart.
+ */
+const COLOUR_IMPRESSIONS = ['full-color', 'full-color-two-sided', 'highlight-color', 'highlight-color-two-sided'];
+const ALL_IMPRESSIONS = [...COLOUR_IMPRESSIONS, 'monochrome', 'monochrome-two-sided', 'blank', 'blank-two-sided'];
+/** print-color-mode keywords (PWG 5100.13) that print no colour at all. */
+const MONOCHROME_MODES = new Set(['monochrome', 'process-monochrome', 'bi-level', 'process-bi-level']);
 
 type IppResponse = { statusCode?: string; [group: string]: unknown };
 type Attrs = Record<string, unknown>;
@@ -78,6 +88,27 @@ export function fit(v: string | null, max: number): string | null {
   return [...v.replace(/[\u0000-\u001f\u007f]/g, ' ')].slice(0, max).join('');
 }
 
+/** The sum of these members of job-impressions-completed-col, or null when the server tells none of them. */
+function impressions(a: Attrs, members: string[]): number | null {
+  const col = (Array.isArray(a['job-impressions-completed-col']) ? a['job-impressions-completed-col'][0] : a['job-impressions-completed-col']) as Attrs | undefined;
+  if (!col || typeof col !== 'object') return null;
+  const told = members.map((m) => num(col[m])).filter((v): v is number => v !== null);
+  return told.length ? told.reduce((x, y) => x + y, 0) : null;
+}
+
+/**
+ * Colour pages: the colour impressions where the server counts them by kind; 0 for a job
+ * printed in a monochrome mode; otherwise unknown (null), never a guessed 0.
+ */
+export function colourOf(a: Attrs, pages: number): number | null {
+  if (impressions(a, ALL_IMPRESSIONS) !== null) {
+    const colour = impressions(a, COLOUR_IMPRESSIONS) ?? 0;
+    return pages > 0 ? Math.min(colour, pages) : colour;
+  }
+  const mode = str(a['print-color-mode']);
+  return mode && MONOCHROME_MODES.has(mode) ? 0 : null;
+}
+
 /** A job as the agent protocol sends it, or null for a job that is not complete. */
 export function toJob(a: Attrs): AgentQueueJob | null {
   const id = num(a['job-id']);
@@ -85,9 +116,8 @@ export function toJob(a: Attrs): AgentQueueJob | null {
   if (id === null || id < 1 || !completedAt) return null;
   const sides = str(a.sides);
   const media = str(a.media) ?? str((a['media-col'] as Attrs | undefined)?.['media-size-name']);
-  const colour = a['job-impressions-completed-col'] as Attrs | undefined;
-  const colourPages = colour ? (num(colour['full-color']) ?? 0) + (num(colour['highlight-color']) ?? 0) : null;
-  const pages = num(a['job-impressions-completed']) || num(a['job-media-sheets-completed']) || 0;
+  const pages = num(a['job-impressions-completed']) || impressions(a, ALL_IMPRESSIONS) || num(a['job-media-sheets-completed']) || 0;
+  const colourPages = colourOf(a, pages);
   const clamp = (n: number | null, max: number) => (n === null ? null : Math.max(0, Math.min(max, Math.round(n))));
   return {
     externalJobId: id,

@@ -5,7 +5,7 @@ import type { AgentTransport } from './transport.ts';
 
 /**
  * Sends one spooled message to the server: a run's start, problem or finish, a batch of
- * readings, or a queue's jobs. Readings the server refuses for good, one by one, are set aside in the spool with
+ * readings, or a run's jobs of its queues. Readings the server refuses for good, one by one, are set aside in the spool with
  * the reason; the rest of the batch is stored. Throws what the transport throws.
  */
 export async function deliver(transport: AgentTransport, spool: Spool, log: AgentLog, segment: SpoolSegment, message: SpoolMessage): Promise<void> {
@@ -17,10 +17,14 @@ export async function deliver(transport: AgentTransport, spool: Spool, log: Agen
       return transport.problem(first.runId, { rangeId: first.rangeId, level: first.level, message: first.message });
     case 'run-finish':
       return transport.finishRun(first.runId, { finishedAt: first.finishedAt, rangeResults: first.rangeResults });
-    case 'queue-jobs': {
-      // Jobs refused for good (impossible values) are named in the log; the server keeps the rest.
-      const result = await transport.sendQueueJobs(first.batch);
-      for (const r of result.rejected) log('warn', `the server refused job ${r.externalJobId ?? `#${r.index}`} of queue ${first.batch.queueId}: ${r.message}`);
+    case 'queue-jobs':
+    case 'queue-jobs-run': {
+      const run = first.kind === 'queue-jobs-run' ? first.run : (({ batchId, readAt, ...read }) => ({ batchId, readAt, queues: [read] }))(first.batch);
+      // Jobs refused for good (impossible values), or a queue gone, are named in the log; the server keeps the rest.
+      const result = await transport.sendQueueJobs(run);
+      for (const r of result.rejected) {
+        log('warn', r.index === null ? `the server refused queue ${r.queueId}: ${r.message}` : `the server refused job ${r.externalJobId ?? `#${r.index}`} of queue ${r.queueId}: ${r.message}`);
+      }
       return;
     }
     case 'reading': {

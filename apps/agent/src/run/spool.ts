@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
-import type { QueueJobBatch } from '@pagewatch/contracts/agent-queues';
+import type { QueueJobsRun, QueueRead } from '@pagewatch/contracts/agent-queues';
 import { MAX_BATCH_READINGS } from '@pagewatch/contracts/agent-api';
 
 /** What the agent tells the server, in the order it must arrive. */
@@ -10,7 +10,9 @@ export type SpoolRecord =
   | { kind: 'problem'; runId: string; rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }
   | { kind: 'reading'; reading: AgentReading }
   | { kind: 'run-finish'; runId: string; finishedAt: string; rangeResults: RangeResult[] }
-  | { kind: 'queue-jobs'; batch: QueueJobBatch };
+  | { kind: 'queue-jobs-run'; run: QueueJobsRun }
+  /** One queue's read, as agents before one request per run spooled it: sent as a run of one queue. */
+  | { kind: 'queue-jobs'; batch: QueueRead & { batchId: string; readAt: string } };
 
 export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null };
 

@@ -1,7 +1,7 @@
 import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
-import type { QueueJobBatch, QueueJobBatchResult } from '@pagewatch/contracts/agent-queues';
-import { queueJobBatchResultSchema } from '@pagewatch/contracts/agent-queues';
+import type { QueueJobsRun, QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
+import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
 import type { RangeResult } from './spool.ts';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
@@ -21,8 +21,8 @@ export type AgentTransport = {
   finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResult[] }): Promise<void>;
   /** `rejected`: readings the server refused for good (not to be sent again). */
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
-  /** A queue's completed jobs, or why it could not be read; `rejected`: jobs refused for good. */
-  sendQueueJobs(batch: QueueJobBatch): Promise<QueueJobBatchResult>;
+  /** A run's completed jobs of its queues, or why a queue could not be read; `rejected`: jobs or queues refused for good. */
+  sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
 };
 
 /**
@@ -106,8 +106,8 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     async sendReadings(batch) {
       return batchResultSchema.parse(await call('POST', '/readings', batch));
     },
-    async sendQueueJobs(batch) {
-      return queueJobBatchResultSchema.parse(await call('POST', '/queue-jobs', batch));
+    async sendQueueJobs(run) {
+      return queueJobsRunResultSchema.parse(await call('POST', '/queue-jobs', run));
     },
   };
 }

@@ -22,8 +22,8 @@ export async function freePort(): Promise<number> {
 export type Cups = {
   port: number;
   addPrinter(name: string, deviceUri: string): Promise<void>;
-  /** Submits a small text job as `user` with `copies`; returns its job id. */
-  print(printer: string, user: string, copies: number, title?: string): Promise<number>;
+  /** Submits a small text job as `user` with `copies` (and `-o` options, such as print-color-mode=monochrome); returns its job id. */
+  print(printer: string, user: string, copies: number, title?: string, options?: string[]): Promise<number>;
   /** Waits until CUPS has no job left to print. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -88,8 +88,8 @@ export async function startCups(): Promise<Cups> {
       // The sample generic PostScript driver counts impressions (a raw queue would count none).
       await run('lpadmin', ['-h', host, '-p', name, '-v', deviceUri, '-m', 'drv:///sample.drv/generic.ppd', '-E']);
     },
-    async print(printer, user, copies, title = 'test page') {
-      const { stdout } = await run('lp', ['-h', host, '-d', printer, '-U', user, '-n', String(copies), '-t', title, join(dir, 'doc.txt')]);
+    async print(printer, user, copies, title = 'test page', options = []) {
+      const { stdout } = await run('lp', ['-h', host, '-d', printer, '-U', user, '-n', String(copies), '-t', title, ...options.flatMap((o) => ['-o', o]), join(dir, 'doc.txt')]);
       const m = /request id is \S+-(\d+)/.exec(stdout);
       if (!m) throw new Error(`lp: ${stdout}`);
       return Number(m[1]);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
-import { queueJobBatchSchema, type QueueJobBatch, type QueueJobBatchResult } from '@pagewatch/contracts/agent-queues';
+import { queueJobsRunSchema, type QueueJobsRun, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -23,7 +23,7 @@ export type DirectTransport = {
   problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
   finishRun(runId: string, result: { finishedAt: string; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] }): Promise<void>;
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
-  sendQueueJobs(batch: QueueJobBatch): Promise<QueueJobBatchResult>;
+  sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
 };
 
 /** What the server needs of a runner: the agent's `AgentRunner` has these and more. */
@@ -71,7 +71,7 @@ export function directTransport(ctx: AppContext, agentId: number, mapError?: Tra
     finishRun: (runId, r) => call(() => ctx.agents.runFinish(agentId, runId, { finishedAt: new Date(r.finishedAt), rangeResults: r.rangeResults })),
     sendReadings: (batch) => call(() => ctx.ingest.ingest(agentId, batch)),
     // The envelope as the route would check it; each job is checked by the service.
-    sendQueueJobs: (batch) => call(() => ctx.queueJobs.ingest(agentId, queueJobBatchSchema.parse(batch), 'en')),
+    sendQueueJobs: (run) => call(() => ctx.queueJobs.ingest(agentId, queueJobsRunSchema.parse(run), 'en')),
   };
 }
 

@@ -15,6 +15,8 @@ export const dmDeviceUserDays = pgTable(
     locationId: integer('location_id').notNull(),
     username: varchar('username', { length: 255 }).notNull(),
     printedPageCount: integer('printed_page_count').notNull().default(0),
+    /** The colour pages of the jobs that told theirs; null while none did (unknown, not 0). */
+    colorPageCount: integer('color_page_count'),
   },
   (t) => [
     uniqueIndex('dm_device_user_days_key').on(t.deviceId, t.factDate, t.username),

@@ -149,6 +149,7 @@ export const dmDeviceUserDaysListSql = listSql(dmDeviceUserDaysList, {
     factDate: sql`ud.fact_date`,
     username: sql`ud.username`,
     printedPageCount: sql`ud.printed_page_count`,
+    colorPageCount: sql`ud.color_page_count`,
     deviceId: sql`ud.device_id`,
   },
 });

@@ -60,6 +60,9 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
   const userDays = async () =>
     (await api('GET', `/api/dm-device-user-days/page?page=100,1&sort=username,ASC&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`)).pageRows
       .map((r: { username: string; printedPageCount: number; factDate: string }) => [r.username, r.printedPageCount, r.factDate]);
+  const colourDays = async () =>
+    (await api('GET', `/api/dm-device-user-days/page?page=100,1&sort=username,ASC&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`)).pageRows
+      .map((r: { username: string; colorPageCount: number | null }) => [r.username, r.colorPageCount]);
   const today = () => new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
@@ -90,31 +93,56 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
   it('reads completed jobs into the queue\'s jobs and the device\'s user days', async () => {
     await cups.print('office', 'alice', 2, 'quarterly report');
     await cups.print('office', 'bob', 3);
+    await cups.print('office', 'bob', 1, 'grey memo', ['print-color-mode=monochrome']);
     await cups.print('lab', 'carol', 1);
     await cups.idle();
     expect(await agentRun(), agentLog.join('\n')).toBe(0);
 
     const office = await jobsOf(queue.office!);
-    expect(office).toHaveLength(2);
-    expect(office[0]).toMatchObject({ name: 'quarterly report', username: 'alice', clientMachine: 'localhost', printedPageCount: 2, deviceId, deviceSerialNumber: 'CUPS-OFFICE' });
+    expect(office).toHaveLength(3);
+    // CUPS tells no colour impressions: unknown (null), but 0 for a job printed in monochrome mode.
+    expect(office[0]).toMatchObject({ name: 'quarterly report', username: 'alice', clientMachine: 'localhost', printedPageCount: 2, colorPageCount: null, deviceId, deviceSerialNumber: 'CUPS-OFFICE' });
     expect(office[0].sizeKb).toBeGreaterThanOrEqual(0);
     expect(Date.parse(office[0].completedAt)).toBeGreaterThan(Date.now() - 600_000);
-    expect(office[1]).toMatchObject({ username: 'bob', printedPageCount: 3 });
-    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 3, today()]]);
+    expect(office[1]).toMatchObject({ username: 'bob', printedPageCount: 3, colorPageCount: null });
+    expect(office[2]).toMatchObject({ name: 'grey memo', username: 'bob', printedPageCount: 1, colorPageCount: 0 });
+    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 4, today()]]);
+    expect(await colourDays()).toEqual([['alice', null], ['bob', 0]]);
     // The lab printer prints to a file: no device to match, the jobs are kept all the same.
     expect(await jobsOf(queue.lab!)).toEqual([expect.objectContaining({ username: 'carol', deviceId: null })]);
 
-    expect(await api('GET', `/api/queues/${queue.office}`)).toMatchObject({ status: 'OK', printerAddress: '127.0.0.1', device: { id: deviceId }, jobCount: 2 });
+    expect(await api('GET', `/api/queues/${queue.office}`)).toMatchObject({ status: 'OK', printerAddress: '127.0.0.1', device: { id: deviceId }, jobCount: 3 });
     const missing = await api('GET', `/api/queues/${queue.missing}`);
     expect(missing).toMatchObject({ status: 'ERROR', jobCount: 0 });
     expect(missing.statusMessage).toMatch(/no printer at \/printers\/missing/);
   }, 60_000);
 
+  it('matches a printer named by host name to the device of that host name, or of the address the agent resolves it to', async () => {
+    // CUPS keeps the device-uri as given; the agent sends it with the address it resolves the name to, the server matches either.
+    await cups.addPrinter('named', 'ipp://Printer-Name.local/ipp/print');
+    await cups.addPrinter('short', 'socket://myprinter:9100');
+    // A name no device has (localhost): the agent resolves it, and its address is the office printer's.
+    await cups.addPrinter('local', 'socket://localhost:9100');
+    const ids: Record<string, number> = {};
+    for (const [serial, ip, hostName] of [['CUPS-NAMED', '10.91.0.1', 'printer-name'], ['CUPS-SHORT', '10.91.0.2', 'MyPrinter.corp.example']] as const) {
+      await t.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code, host_name) SELECT location_id, ${ip}, ${serial}, 'Generic', ${hostName} FROM agents WHERE id = ${agentId}`);
+      ids[serial] = Number((await t.ctx.db.execute(sql`SELECT id FROM devices WHERE serial_number = ${serial}`)).rows[0]!.id);
+    }
+    const named = (await api('POST', '/api/queues', { type: 'IPP', agent: { id: agentId }, host: '127.0.0.1', port: cups.port, url: '/printers/named' })).id;
+    const short = (await api('POST', '/api/queues', { type: 'IPP', agent: { id: agentId }, host: '127.0.0.1', port: cups.port, url: '/printers/short' })).id;
+    const local = (await api('POST', '/api/queues', { type: 'IPP', agent: { id: agentId }, host: '127.0.0.1', port: cups.port, url: '/printers/local' })).id;
+    expect(await agentRun(), agentLog.join('\n')).toBe(0);
+    expect(await api('GET', `/api/queues/${named}`)).toMatchObject({ status: 'OK', printerAddress: 'printer-name.local', device: { id: ids['CUPS-NAMED'] } });
+    expect(await api('GET', `/api/queues/${short}`)).toMatchObject({ status: 'OK', printerAddress: 'myprinter', device: { id: ids['CUPS-SHORT'] } });
+    expect(await api('GET', `/api/queues/${local}`)).toMatchObject({ status: 'OK', printerAddress: 'localhost', device: { id: deviceId } });
+    for (const id of [named, short, local]) expect((await t.app.inject({ method: 'DELETE', url: `/api/queues/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
+  }, 60_000);
+
   it('reads again after a reset without doubling', async () => {
     await api('POST', `/api/queues/${queue.office}/reset`);
     expect(await agentRun()).toBe(0);
-    expect(await jobsOf(queue.office!)).toHaveLength(2);
-    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 3, today()]]);
+    expect(await jobsOf(queue.office!)).toHaveLength(3);
+    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 4, today()]]);
     expect((await api('GET', `/api/queues/${queue.office}`)).status).toBe('OK');
   }, 60_000);
 
@@ -134,8 +162,8 @@ describe.skipIf(!cupsAvailable)('print queues read from a real CUPS (needs Debia
     await cups.print('office', 'erin', 1);
     await cups.idle();
     expect(await agentRun()).toBe(0);
-    expect((await jobsOf(queue.office!)).map((j: { username: string }) => j.username)).toEqual(['alice', 'bob', 'dave', 'erin']);
-    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 3, today()], ['dave', 4, today()], ['erin', 1, today()]]);
+    expect((await jobsOf(queue.office!)).map((j: { username: string }) => j.username)).toEqual(['alice', 'bob', 'bob', 'dave', 'erin']);
+    expect(await userDays()).toEqual([['alice', 2, today()], ['bob', 4, today()], ['dave', 4, today()], ['erin', 1, today()]]);
     expect((await api('GET', `/api/queues/${queue.office}`)).status).toBe('OK');
     const logs = await t.ctx.db.execute(sql`SELECT message_code FROM event_logs WHERE object_class = 'QueueDao' AND object_id = ${queue.office!} AND message_code IN ('queue.readFailed', 'queue.readAgain') ORDER BY id`);
     expect(logs.rows.map((r) => r.message_code)).toEqual(['queue.readFailed', 'queue.readAgain']);

@@ -109,11 +109,11 @@ describe('jobs from the agent', () => {
     externalJobId: id, name: `doc-${id}.pdf`, username: 'alice', clientMachine: 'pc-17', createdAt: '2026-03-02T09:00:00Z',
     completedAt: '2026-03-02T09:01:00Z', printedPageCount: 3, colorPageCount: null, sizeKb: 120, paperSize: 'iso_a4_210x297mm', duplex: false, ...over,
   });
-  const send = (queueId: number, jobs: unknown[], over: object = {}, token = agentToken) =>
-    t.app.inject({
-      method: 'POST', url: '/api/agent/queue-jobs', headers: bearer(token),
-      payload: { batchId: randomUUID(), queueId, readAt: new Date().toISOString(), printerUri: 'socket://10.77.0.5:9100', error: null, jobs, ...over },
-    });
+  /** A run of one agent: each queue's read (its printer, error and jobs). */
+  const sendRun = (queues: object[], token = agentToken, envelope: object = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/agent/queue-jobs', headers: bearer(token), payload: { batchId: randomUUID(), readAt: new Date().toISOString(), queues, ...envelope } });
+  const read = (queueId: number, jobs: unknown[], over: object = {}) => ({ queueId, printerUri: 'socket://10.77.0.5:9100', error: null, jobs, ...over });
+  const send = (queueId: number, jobs: unknown[], over: object = {}, token = agentToken) => sendRun([read(queueId, jobs, over)], token);
   const userDays = async (deviceId: number) =>
     (await t.ctx.db.execute(sql`SELECT fact_date::text AS day, username, printed_page_count AS pages FROM dm_device_user_days WHERE device_id = ${deviceId} ORDER BY fact_date, username`)).rows;
 
@@ -171,7 +171,7 @@ describe('jobs from the agent', () => {
     expect(res.json().rejected[1].message).toMatch(/impossible/);
   });
 
-  it('shows a queue that cannot be read, logs it once, and answers 404 for a queue not of this agent', async () => {
+  it('shows a queue that cannot be read, logs it once, and refuses a queue not of this agent with 404, keeping the rest', async () => {
     const queueId = (await create(base())).json().id;
     for (let i = 0; i < 2; i++) expect((await send(queueId, [], { error: 'connect ECONNREFUSED 127.0.0.1:631', printerUri: null })).statusCode).toBe(200);
     expect((await as(admin, 'GET', `/api/queues/${queueId}`)).json()).toMatchObject({ status: 'ERROR', statusMessage: 'connect ECONNREFUSED 127.0.0.1:631' });
@@ -181,9 +181,108 @@ describe('jobs from the agent', () => {
     expect((await as(admin, 'GET', `/api/queues/${queueId}`)).json().status).toBe('OK');
 
     const other = await createAgent(t.app, admin, { name: 'Other agent' });
-    expect((await send(queueId, [job(2)], {}, other.token)).statusCode).toBe(404);
-    expect((await send(999999, [job(2)])).statusCode).toBe(404);
-    expect((await send(queueId, [], { batchId: 'x' })).statusCode).toBe(400);
+    const otherQueue = (await create({ ...base(), agent: { id: other.agentId } })).json().id;
+    const foreign = await send(queueId, [job(2)], {}, other.token);
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json()).toMatchObject({ stored: 0, rejected: [{ queueId, index: null, status: 404, message: 'Not found' }] });
+    // One run: a missing queue and another agent's are refused, the agent's own queue is stored.
+    const mixed = await sendRun([read(999999, [job(2)]), read(queueId, [job(2)]), read(otherQueue, [job(2)])]);
+    expect(mixed.json()).toMatchObject({ stored: 1, duplicates: 0 });
+    expect(mixed.json().rejected.map((r: { queueId: number; status: number }) => [r.queueId, r.status])).toEqual([[999999, 404], [otherQueue, 404]]);
+    expect((await as(admin, 'GET', `/api/queues/${otherQueue}`)).json()).toMatchObject({ status: 'NEW', jobCount: 0 });
+  });
+
+  it('refuses a bad envelope, a queue twice, and a run past the limits, naming what', async () => {
+    const queueId = (await create(base())).json().id;
+    expect((await sendRun([read(queueId, [])], agentToken, { batchId: 'x' })).statusCode).toBe(400);
+    expect((await sendRun([])).statusCode).toBe(400);
+    const twice = await sendRun([read(queueId, [job(1)]), read(queueId, [job(2)])]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().details).toEqual([{ field: 'queues.1.queueId', message: 'A queue appears once in a request' }]);
     expect((await send(queueId, Array.from({ length: 1001 }, (_, i) => job(i + 1)))).statusCode).toBe(413);
+    expect((await sendRun(Array.from({ length: 501 }, (_, i) => read(i + 1, [])))).statusCode).toBe(413);
+    const over = await sendRun(Array.from({ length: 11 }, (_, q) => read(q + 1, Array.from({ length: 1000 }, (_, i) => job(i + 1)))));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toMatch(/500 queues, 1000 jobs of a queue and 10000 jobs in all/);
+    expect((await as(admin, 'GET', `/api/queues/${queueId}`)).json().jobCount).toBe(0);
+  });
+
+  it('stores a run of many queues at once: each queue its jobs, device, user days and cursor', async () => {
+    const ips = ['10.78.0.1', '10.78.0.2', '10.78.0.3'];
+    expect((await post(t.app, agentToken, batch(ips.map((ip, i) => agentReading(ip, { serial: `RUN-${i}`, total: 10 }))))).statusCode).toBe(200);
+    const queues: number[] = [];
+    for (let i = 0; i < 3; i++) queues.push((await create({ ...base(), url: `/printers/run${i}` })).json().id);
+    const res = await sendRun(queues.map((id, i) => read(id, [job(1, { username: `u${i}` }), job(2, { username: `u${i}` }), ...(i === 1 ? [job(3, { printedPageCount: -1 })] : [])], { printerUri: `ipp://${ips[i]}/ipp/print` })));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ stored: 6, duplicates: 0, rejected: [{ queueId: queues[1], index: 2, status: 400 }] });
+    for (const [i, id] of queues.entries()) {
+      const q = (await as(admin, 'GET', `/api/queues/${id}`)).json();
+      expect(q).toMatchObject({ status: 'OK', lastJobId: 2, printerAddress: ips[i], device: { serialNumber: `RUN-${i}` }, jobCount: 2 });
+      expect(await userDays(q.device.id)).toEqual([{ day: '2026-03-02', username: `u${i}`, pages: 6 }]);
+    }
+  });
+
+  it('adds up runs of two agents printing to one device at once, nothing lost or locked', async () => {
+    expect((await post(t.app, agentToken, batch([agentReading('10.82.0.1', { serial: 'BOTH-1', total: 10 })]))).statusCode).toBe(200);
+    const second = await createAgent(t.app, admin, { name: 'Second print server agent' });
+    const mine = (await create({ ...base(), url: '/printers/both' })).json().id;
+    const theirs = (await create({ ...base(), agent: { id: second.agentId }, url: '/printers/both' })).json().id;
+    // Each run: 30 users, in another order for each agent, all on one day of one device.
+    const users = Array.from({ length: 30 }, (_, i) => `user${i}`);
+    const runOf = (queueId: number, token: string, n: number, order: string[]) =>
+      sendRun([read(queueId, order.map((u, i) => job(n * 100 + i + 1, { username: u, printedPageCount: 1 })), { printerUri: 'socket://10.82.0.1:9100' })], token);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, n) => [
+      runOf(mine, agentToken, n, users), runOf(theirs, second.token, n, [...users].reverse()),
+    ]).flat());
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const deviceId = (await as(admin, 'GET', `/api/queues/${mine}`)).json().device.id;
+    const days = await userDays(deviceId);
+    expect(days).toHaveLength(30);
+    expect(days.map((d) => d.pages)).toEqual(users.map(() => 16));
+  });
+
+  it('adds up the colour pages the jobs told into the user days; unknown stays null, not 0', async () => {
+    expect((await post(t.app, agentToken, batch([agentReading('10.80.0.1', { serial: 'COL-1', total: 10 })]))).statusCode).toBe(200);
+    const queueId = (await create({ ...base(), url: '/printers/colour' })).json().id;
+    const uri = { printerUri: 'socket://10.80.0.1:9100' };
+    await send(queueId, [job(1, { colorPageCount: 2 }), job(2, { colorPageCount: null }), job(3, { username: 'bob' }), job(4, { username: 'carol', colorPageCount: 0 })], uri);
+    const colours = async (deviceId: number) =>
+      (await t.ctx.db.execute(sql`SELECT username, printed_page_count AS pages, color_page_count AS colour FROM dm_device_user_days WHERE device_id = ${deviceId} ORDER BY username`)).rows;
+    const deviceId = (await as(admin, 'GET', `/api/queues/${queueId}`)).json().device.id;
+    expect(await colours(deviceId)).toEqual([{ username: 'alice', pages: 6, colour: 2 }, { username: 'bob', pages: 3, colour: null }, { username: 'carol', pages: 3, colour: 0 }]);
+    // A later run: known colour pages join an unknown day, and add to a known one.
+    await send(queueId, [job(5, { colorPageCount: 3 }), job(6, { username: 'bob', colorPageCount: 1 }), job(7, { username: 'carol' })], uri);
+    expect(await colours(deviceId)).toEqual([{ username: 'alice', pages: 9, colour: 5 }, { username: 'bob', pages: 6, colour: 1 }, { username: 'carol', pages: 6, colour: 0 }]);
+    const grid = await as(admin, 'GET', `/api/dm-device-user-days/page?page=20,1&sort=username,ASC&filter-json=${encodeURIComponent(JSON.stringify(['deviceId', '=', deviceId]))}`);
+    expect(grid.json().pageRows.map((r: { colorPageCount: number | null }) => r.colorPageCount)).toEqual([5, 1, 0]);
+    const jobs = await as(admin, 'GET', `/api/queue-jobs/page?page=20,1&sort=externalJobId,ASC&filter-json=${encodeURIComponent(JSON.stringify(['queueId', '=', queueId]))}`);
+    expect(jobs.json().pageRows.map((r: { colorPageCount: number | null }) => r.colorPageCount)).toEqual([2, null, null, 0, 3, 1, null]);
+  });
+
+  it('matches a printer named by host name to the device of that host name, with or without its domain', async () => {
+    const ips = ['10.79.0.1', '10.79.0.2', '10.79.0.3', '10.79.0.4'];
+    expect((await post(t.app, agentToken, batch(ips.map((ip, i) => agentReading(ip, { serial: `HN-${i}`, total: 10 }))))).statusCode).toBe(200);
+    const names = ['MyPrinter.corp.example', 'printer-name', 'twin', 'twin.corp.example'];
+    for (const [i, name] of names.entries()) await t.ctx.db.execute(sql`UPDATE devices SET host_name = ${name} WHERE serial_number = ${`HN-${i}`}`);
+    const cases: [string, string | null][] = [
+      ['socket://myprinter:9100', 'HN-0'],
+      ['ipp://MYPRINTER.corp.example./ipp/print', 'HN-0'],
+      ['ipp://printer-name.local/ipp/print', 'HN-1'],
+      ['socket://printer-name.corp.example:9100', 'HN-1'],
+      ['socket://twin:9100', null],
+      ['socket://myprinter.other.example:9100', null],
+      ['usb://MyPrinter/LaserJet', null],
+    ];
+    const matchOf = async (printerUri: string, printerIp?: string) => {
+      const id = (await create(base())).json().id;
+      expect((await send(id, [job(1)], { printerUri, ...(printerIp ? { printerIp } : {}) })).statusCode).toBe(200);
+      return (await as(admin, 'GET', `/api/queues/${id}`)).json().device?.serialNumber ?? null;
+    };
+    for (const [uri, serial] of cases) expect(await matchOf(uri), uri).toBe(serial);
+    // The address the agent resolved the name to comes first: it is where the print server sends the jobs.
+    expect(await matchOf('socket://office-printer:9100', '10.79.0.3')).toBe('HN-2');
+    expect(await matchOf('socket://myprinter:9100', '10.79.0.4')).toBe('HN-3');
+    expect(await matchOf('socket://myprinter:9100', '10.79.9.9')).toBe('HN-0');
+    expect((await send((await create(base())).json().id, [], { printerUri: 'socket://myprinter:9100', printerIp: 'myprinter' })).statusCode).toBe(400);
   });
 });

@@ -6,12 +6,12 @@ import { queueInputSchema, queueJobsList, queueSchema, queuesList } from '@pagew
 import type { ListDef } from '../../lib/list-query.ts';
 import { serveJsonLists } from '../../plugins/json-lists.ts';
 import { queueJobsListSql, queuesListSql } from './queues.list.ts';
-import { MAX_BATCH_JOBS, queueJobBatchResultSchema, queueJobBatchSchema } from '@pagewatch/contracts/agent-queues';
+import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, queueJobsRunResultSchema, queueJobsRunSchema } from '@pagewatch/contracts/agent-queues';
 import { AppError } from '../../lib/app-error.ts';
 import { agentOf, callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
-/** Print queues and their jobs (grants MNU_QUEUES), and the agents' jobs batches. */
+/** Print queues and their jobs (grants MNU_QUEUES), and the agents' runs of jobs. */
 export async function queuesRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['queues'];
@@ -52,12 +52,16 @@ export async function queuesRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/agent/queue-jobs', {
     config: { access: 'agent' },
-    // Too many jobs is "too large" (413), told before zod's generic message.
+    // Too many queues or jobs is "too large" (413), told before zod's generic message.
     preValidation: async (req) => {
-      const jobs = (req.body as { jobs?: unknown } | null)?.jobs;
-      if (Array.isArray(jobs) && jobs.length > MAX_BATCH_JOBS) throw new AppError('TOO_LARGE', { key: 'queues.tooManyJobs', params: { max: MAX_BATCH_JOBS } });
+      const queues = (req.body as { queues?: unknown } | null)?.queues;
+      if (!Array.isArray(queues)) return;
+      const counts = queues.map((q) => (Array.isArray((q as { jobs?: unknown } | null)?.jobs) ? (q as { jobs: unknown[] }).jobs.length : 0));
+      if (queues.length > MAX_RUN_QUEUES || counts.some((c) => c > MAX_QUEUE_JOBS) || counts.reduce((a, b) => a + b, 0) > MAX_RUN_JOBS) {
+        throw new AppError('TOO_LARGE', { key: 'queues.tooManyJobs', params: { queues: MAX_RUN_QUEUES, max: MAX_QUEUE_JOBS, total: MAX_RUN_JOBS } });
+      }
     },
     // The envelope here; each job is checked on its own by the service.
-    schema: { tags: ['agent protocol'], body: queueJobBatchSchema, response: { 200: queueJobBatchResultSchema } },
+    schema: { tags: ['agent protocol'], body: queueJobsRunSchema, response: { 200: queueJobsRunResultSchema } },
   }, (req) => ctx.queueJobs.ingest(agentOf(req), req.body, req.lang));
 }

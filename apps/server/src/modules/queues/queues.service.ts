@@ -1,5 +1,4 @@
 import type { ListQuery } from '@pagewatch/contracts/list';
-import { isIpv4 } from '@pagewatch/contracts/network-ranges';
 import { QUEUE_TYPE_DEFS, queueInputSchema, type Queue, type QueueInput, type QueueStatus } from '@pagewatch/contracts/queues';
 import type { z } from 'zod';
 import { locationRef } from '../locations/locations.repository.ts';
@@ -135,16 +134,3 @@ export class QueuesService extends DomainService {
     return this.view(id);
   }
 }
-
-/** The host of a printer URI (socket://10.0.0.5:9100, ipp://10.0.0.5/ipp/print) when it is an IPv4 address. */
-export function printerAddressOf(uri: string | null): string | null {
-  if (!uri) return null;
-  try {
-    const host = new URL(uri).hostname;
-    return host || null;
-  } catch {
-    return null;
-  }
-}
-
-export const isMatchableAddress = (host: string | null): host is string => !!host && isIpv4(host);

@@ -11,6 +11,7 @@ const userDaysColumns = columnsFromList(dmDeviceUserDaysList, {
   factDate: { header: 'devices.factDate', width: 140, cell: (r) => dayjs(r.factDate).format('DD.MM.YYYY') },
   username: { header: 'devices.username', width: 220 },
   printedPageCount: { header: 'devices.printedPageCount', width: 160 },
+  colorPageCount: { header: 'devices.colorPageCount', width: 160 },
   deviceId: { header: 'devices.id', width: 80 },
   id: { header: 'devices.rowId', width: 80 },
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "dm_device_user_days" ADD COLUMN "color_page_count" integer;
