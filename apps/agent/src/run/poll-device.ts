@@ -6,10 +6,18 @@ import { readDevice } from '../probe/read-device.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
+import type { RttTable } from '../snmp/rtt-estimator.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 
-/** `forceWalk`: send a full walk even for a known device (asked for in the console). */
-export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean };
+/**
+ * `forceWalk`: send a full walk even for a known device (asked for in the console). With `rtt`,
+ * each request waits as long as the device's answer times say (`timeoutMs` only for a device
+ * never heard from) and is sent up to `retries` more times (default 3), each wait doubled.
+ */
+export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean; rtt?: RttTable };
+
+/** Three retries: with 2% loss, a request is lost for good once in 6 million. */
+const POLL_RETRIES = 3;
 
 /** Rows of a full walk are capped: enough to write a profile from, small enough to send. */
 const WALK_MAX_ROWS = 20_000;
@@ -63,7 +71,10 @@ export async function pollDevice(
   runId: string | null,
   options: PollOptions = {},
 ): Promise<AgentReading | null> {
-  const target = targetFor(device.ip, device.port, snmp, { timeoutMs: options.timeoutMs ?? 2000, retries: options.retries ?? 1 });
+  const target: SnmpTarget = {
+    ...targetFor(device.ip, device.port, snmp, { timeoutMs: options.timeoutMs ?? 2000, retries: options.retries ?? POLL_RETRIES }),
+    rtt: options.rtt?.get(device.ip, device.port),
+  };
   let reading;
   try {
     reading = await readDevice(target, registry);

@@ -12,7 +12,9 @@ export type SpoolRecord =
   | { kind: 'run-finish'; runId: string; finishedAt: string; rangeResults: RangeResult[] }
   | { kind: 'queue-jobs'; batch: QueueJobBatch };
 
-export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null };
+/** What became of a range's devices: read (fast or slow), silent to the poll, or silent since an earlier run. */
+export type RangeSummary = { answered: number; slow: number; timedOut: number; unreachable: number };
+export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null; summary?: RangeSummary };
 
 /** One message to send: a control record, or consecutive readings as one batch. */
 export type SpoolMessage = { firstLine: number; lines: number; records: SpoolRecord[] };
