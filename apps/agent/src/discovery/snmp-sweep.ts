@@ -72,6 +72,12 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     socket.bind(0, () => resolve());
   });
   socket.on('error', () => undefined);
+  // Answers come back at the packet rate: room for a second of them (the kernel may cap it).
+  try {
+    socket.setRecvBufferSize(4 * 1024 * 1024);
+  } catch {
+    // left at the system's default
+  }
   const answers: SweepAnswer[] = [];
   const bucket = new TokenBucket(options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND);
   type Entry = { ip: string; attempt: number; timer: NodeJS.Timeout | null; ids: number[]; done: boolean };
@@ -93,6 +99,10 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     inFlight--;
   };
 
+  // A device heard from before gets two more tries: a lost packet must not make it vanish, and
+  // silent addresses (most of a big range) still cost only `retries + 1` packets each.
+  const retriesFor = (entry: Entry): number => (options.rtt?.peek(entry.ip, options.port)?.srttMs != null ? options.retries + 2 : options.retries);
+
   const waitFor = (entry: Entry): number => {
     const known = options.rtt?.peek(entry.ip, options.port);
     const base = known?.srttMs != null ? known.timeoutMs(0) : options.timeoutMs;
@@ -107,7 +117,7 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     entry.timer = setTimeout(() => {
       entry.timer = null;
       if (entry.done) return;
-      if (entry.attempt < options.retries) {
+      if (entry.attempt < retriesFor(entry)) {
         entry.attempt++;
         retryQueue.push(entry);
       } else {
@@ -116,8 +126,9 @@ export async function sweep(first: number, last: number, options: SweepOptions):
       pump();
     }, waitFor(entry));
     socket.send(request(id, options), options.port, entry.ip, (error) => {
-      // An unroutable address fails at once: count it as silent.
-      if (error && !entry.done) {
+      // An unroutable address fails at once: count it as silent (a full buffer is a lost packet: retried).
+      const lost = (error as NodeJS.ErrnoException | null)?.code === 'ENOBUFS' || (error as NodeJS.ErrnoException | null)?.code === 'EAGAIN';
+      if (error && !lost && !entry.done) {
         settle(entry);
         pump();
       }

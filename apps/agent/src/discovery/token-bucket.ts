@@ -1,6 +1,7 @@
 /**
- * A cap on packets per second: `rate` tokens a second, up to a burst of a tenth of a second's
- * worth (at least one), so a sweep sends in small even bursts and never floods the network.
+ * A cap on packets per second: `rate` tokens a second, up to a burst of a hundredth of a
+ * second's worth (at least one), so a sweep sends in small even bursts and never floods the
+ * network, nor its own receive buffer with the answers.
  */
 export class TokenBucket {
   private readonly rate: number;
@@ -11,7 +12,7 @@ export class TokenBucket {
 
   constructor(rate: number, now: () => number = () => performance.now()) {
     this.rate = rate;
-    this.burst = Math.max(1, rate / 10);
+    this.burst = Math.max(1, rate / 100);
     this.now = now;
     this.tokens = this.burst;
     this.last = now();
