@@ -161,6 +161,10 @@ export class Fleet {
 
   async start(): Promise<void> {
     this.started = true;
+    // Every MIB built before the first request (about 0.5 ms each): a real printer answers its
+    // first request as fast as the next, and 10,000 views built on first contact would hold
+    // the simulator up for seconds.
+    for (const slot of this.slots) this.viewOf(slot);
     await Promise.all(this.slots.map((slot) => this.bind(slot)));
     this.timer = setInterval(() => void this.sync().catch(() => undefined), 1000);
     this.timer.unref();
