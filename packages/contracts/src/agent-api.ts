@@ -53,6 +53,8 @@ export const agentRangeSchema = z.object({
   to: z.string().nullable(),
   port: z.number().int().min(1).max(65535),
   snmp: snmpCredentialsSchema,
+  /** Cap on discovery requests a second (absent from servers before issue 22: the agent's default). */
+  packetsPerSecond: z.number().int().min(1).max(100_000).optional(),
 });
 export type AgentRange = z.infer<typeof agentRangeSchema>;
 

@@ -1,16 +1,17 @@
 import dgram from 'node:dgram';
 import { PDU, TAG, decodeMessage, encodeMessage } from '@pagewatch/snmp/ber-codec';
+import { PACKETS_PER_SECOND } from '@pagewatch/contracts/network-ranges';
 import { SYS } from '../reading/printer-mib.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
 import { formatIpv4 } from './address-range.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 /**
- * Default cap on discovery packets per second for a range. At about 90 bytes a request on the
- * wire, 5,000 a second is 3.6 Mbit/s (under 4% of a 100 Mbit/s link), and a /16 (65,536
- * addresses, each asked twice when silent) takes about 27 s; a /24 under 0.2 s.
+ * Cap on discovery packets a second when a range sets none (the contract's default, 5,000: at
+ * about 90 bytes a request on the wire, 3.6 Mbit/s, and a /16, its silent addresses each asked
+ * twice, in about 27 s; a /24 in under 0.2 s).
  */
-export const DEFAULT_PACKETS_PER_SECOND = 5000;
+export const DEFAULT_PACKETS_PER_SECOND: number = PACKETS_PER_SECOND.default;
 
 export type SweepOptions = {
   port: number;
