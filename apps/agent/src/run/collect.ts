@@ -8,7 +8,7 @@ import { RttTable } from '../snmp/rtt-estimator.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { fitAgentReading } from './fit-reading.ts';
-import { mapLimit, pollDevice } from './poll-device.ts';
+import { mapLimit, pollDevice, slowestFirst } from './poll-device.ts';
 import type { PollOptions } from './poll-device.ts';
 import type { RangeResult, RangeSummary, Spool } from './spool.ts';
 
@@ -77,8 +77,9 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     for (const d of devices) seen.add(`${d.ip}:${d.port}`);
     let read = 0;
     const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0 };
-    // Workers take the next device as each finishes: a slow device holds up only its own worker.
-    await mapLimit(devices, opts.concurrency ?? 64, async (device) => {
+    // Workers take the next device as each finishes, slowest first: a slow device holds up only
+    // its own worker, and starts early enough not to hold up the run.
+    await mapLimit(slowestFirst(devices, rtt), opts.concurrency ?? 64, async (device) => {
       const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
       const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk });
       if (!polled || polled.reading.problems.includes(STOPPED_ANSWERING)) summary.timedOut++;

@@ -37,6 +37,17 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   return out;
 }
 
+/**
+ * The devices in the order to poll them: the slowest (by their smoothed answer time) first, so a
+ * printer that takes 30 s is polled alongside the rest rather than started last and holding the
+ * run up; devices not heard from keep their place after them.
+ */
+export function slowestFirst<T extends { ip: string; port: number }>(devices: T[], rtt: RttTable | undefined): T[] {
+  if (!rtt) return devices;
+  const srtt = (d: T): number => rtt.peek(d.ip, d.port)?.srttMs ?? 0;
+  return devices.map((d, i) => ({ d, i, ms: srtt(d) })).sort((a, b) => b.ms - a.ms || a.i - b.i).map((x) => x.d);
+}
+
 function walkValue(vb: Varbind): string {
   const v = vb.value;
   if (v instanceof Uint8Array) {
