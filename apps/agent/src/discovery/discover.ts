@@ -13,6 +13,7 @@ export type DiscoveryOptions = {
   concurrency?: number;
   /** First wait for an address not heard from before (default 1000 ms); each retry doubles it. */
   timeoutMs?: number;
+  /** Default: 2 for a sweep of up to 16,384 addresses, else 1 (a device heard from before gets 2 more). */
   retries?: number;
   /** Cap on requests a second when the range sets none (default DEFAULT_PACKETS_PER_SECOND). */
   packetsPerSecond?: number;
@@ -23,6 +24,12 @@ export type DiscoveryOptions = {
 
 /** Addresses a sweep keeps in flight: enough for the packet cap times the longest wait. */
 const SWEEP_IN_FLIGHT = 32_768;
+/**
+ * Up to this many addresses, an address never heard from is asked three times (2% loss then
+ * misses one printer in 125,000); above, twice, since each extra try of a silent address costs
+ * the packet budget: a /16 asked three times would take 40 s at the default cap.
+ */
+const THREE_TRIES_UP_TO = 16_384;
 
 export type DiscoveredDevice = {
   ip: string;
@@ -116,7 +123,7 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
       version: range.snmp.version === '1' ? 0 : 1,
       concurrency: SWEEP_IN_FLIGHT,
       timeoutMs: options.timeoutMs ?? 1000,
-      retries: options.retries ?? 1,
+      retries: options.retries ?? ((plan.kind === 'sweep' ? plan.count : 0) <= THREE_TRIES_UP_TO ? 2 : 1),
       packetsPerSecond: range.packetsPerSecond ?? options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND,
       rtt: options.rtt,
       signal: options.signal,
