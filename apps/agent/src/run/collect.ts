@@ -8,7 +8,7 @@ import { RttTable } from '../snmp/rtt-estimator.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { fitAgentReading } from './fit-reading.ts';
-import { mapLimit, pollDevice, slowestFirst } from './poll-device.ts';
+import { pollDevice, pollInTurn } from './poll-device.ts';
 import type { PollOptions } from './poll-device.ts';
 import type { RangeResult, RangeSummary, Spool } from './spool.ts';
 
@@ -79,13 +79,15 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0 };
     // Workers take the next device as each finishes, slowest first: a slow device holds up only
     // its own worker, and starts early enough not to hold up the run.
-    await mapLimit(slowestFirst(devices, rtt), opts.concurrency ?? 64, async (device) => {
+    await pollInTurn(devices, opts.concurrency ?? 64, rtt, async (device, lastTry) => {
       const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
       const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk });
-      if (!polled || polled.reading.problems.includes(STOPPED_ANSWERING)) summary.timedOut++;
+      const silent = !polled || polled.reading.problems.includes(STOPPED_ANSWERING);
+      if (silent && !lastTry && !signal.aborted) return false;
+      if (silent) summary.timedOut++;
       else if (rtt.get(device.ip, device.port).slow) summary.slow++;
       else summary.answered++;
-      if (!polled) return;
+      if (!polled) return true;
       // Fitted to the contract's limits, so one over-long value never holds the queue up.
       const reading = fitAgentReading(polled);
       if (reading.reading.trimmed?.length) log('warn', `${device.ip}: fitted to the limits: ${reading.reading.trimmed.map((t) => `${t.field} ${t.action}`).join(', ')}`);
@@ -93,10 +95,11 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       if (!checked.success) {
         const issue = checked.error.issues[0];
         await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'W', message: `${device.ip}: reading not sent (${issue?.path.join('.')}: ${issue?.message})` });
-        return;
+        return true;
       }
       await spool.append({ kind: 'reading', reading });
       read++;
+      return true;
     }, signal);
     readings += read;
     const answeredNow = new Set(found.devices.map((d) => `${d.ip}:${d.port}`));

@@ -48,6 +48,25 @@ export function slowestFirst<T extends { ip: string; port: number }>(devices: T[
   return devices.map((d, i) => ({ d, i, ms: srtt(d) })).sort((a, b) => b.ms - a.ms || a.i - b.i).map((x) => x.d);
 }
 
+/**
+ * Polls every device, `limit` at once, slowest first. `poll` says whether the device was read;
+ * one that was not (silent after every retry, or went silent part-way) is asked once more after
+ * the rest, when its wait has doubled and the rush is over: `lastTry` tells the second time.
+ */
+export async function pollInTurn<T extends { ip: string; port: number }>(
+  devices: T[],
+  limit: number,
+  rtt: RttTable | undefined,
+  poll: (device: T, lastTry: boolean) => Promise<boolean>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const again: T[] = [];
+  await mapLimit(slowestFirst(devices, rtt), limit, async (device) => {
+    if (!(await poll(device, false))) again.push(device);
+  }, signal);
+  if (again.length > 0) await mapLimit(again, limit, (device) => poll(device, true), signal);
+}
+
 function walkValue(vb: Varbind): string {
   const v = vb.value;
   if (v instanceof Uint8Array) {

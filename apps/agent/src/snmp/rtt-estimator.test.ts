@@ -68,15 +68,3 @@ describe('packet cap (token bucket)', () => {
     expect(bucket.take()).toBe(true);
   });
 });
-
-describe('poll order', () => {
-  it('puts the slowest devices first and keeps the rest in their order', async () => {
-    const { slowestFirst } = await import('../run/poll-device.ts');
-    const table = new RttTable();
-    table.get('10.0.0.2', 161).sample(1200);
-    table.get('10.0.0.3', 161).sample(40);
-    const devices = ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'].map((ip) => ({ ip, port: 161 }));
-    expect(slowestFirst(devices, table).map((d) => d.ip)).toEqual(['10.0.0.2', '10.0.0.3', '10.0.0.1', '10.0.0.4']);
-    expect(slowestFirst(devices, undefined)).toBe(devices);
-  });
-});
