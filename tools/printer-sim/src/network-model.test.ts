@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SnmpClient } from '@pagewatch/agent/snmp-client';
-import { startFleet } from './fleet.ts';
-import type { Fleet } from './fleet.ts';
+import { Fleet, startFleet } from './fleet.ts';
 import { PrinterLink, planNetwork } from './network-model.ts';
 import type { NetworkOptions } from './network-model.ts';
 
@@ -49,6 +48,14 @@ describe('simulated network', () => {
     expect(asleep.delay(4000)).not.toBeNull();
     const silent = new PrinterLink({ kind: 'silent', baseMs: 10 }, {}, 1, 0);
     expect(silent.delay(1e9)).toBeNull();
+  });
+});
+
+describe('printers spread over a range', () => {
+  it('puts them --stride addresses apart, skipping .0 and .255, each with its spare address next to it', () => {
+    const fleet = new Fleet({ count: 5, base: '127.3.0.1', stride: 65, speed: 0, randomEvents: false });
+    expect(fleet.list().map((p) => p.ip)).toEqual(['127.3.0.1', '127.3.0.66', '127.3.0.131', '127.3.0.196', '127.3.1.7']);
+    expect(fleet.spareAddress(1)).toBe('127.3.0.67');
   });
 });
 
