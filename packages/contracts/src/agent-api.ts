@@ -53,6 +53,8 @@ export const agentRangeSchema = z.object({
   to: z.string().nullable(),
   port: z.number().int().min(1).max(65535),
   snmp: snmpCredentialsSchema,
+  /** Cap on discovery requests a second (absent from servers before issue 22: the agent's default). */
+  packetsPerSecond: z.number().int().min(1).max(100_000).optional(),
 });
 export type AgentRange = z.infer<typeof agentRangeSchema>;
 
@@ -95,11 +97,25 @@ export const agentRunProblemSchema = z.object({
   level: z.enum(['I', 'W', 'E']),
   message: text(2000),
 });
+/**
+ * What became of a range's devices in a run (absent from agents before issue 22): read with
+ * answers under a second, read but slow (a smoothed answer time of a second or more), found but
+ * silent to the poll (after every retry), and heard from in an earlier run but silent now.
+ */
+export const rangeSummarySchema = z.object({
+  answered: int32.nonnegative(),
+  slow: int32.nonnegative(),
+  timedOut: int32.nonnegative(),
+  unreachable: int32.nonnegative(),
+});
+export const rangeResultSchema = z.object({
+  rangeId: int32, scanned: int32.nonnegative(), found: int32.nonnegative(), durationMs: int32.nonnegative(), error: text(2000).nullable(),
+  summary: rangeSummarySchema.optional(),
+});
+export type RangeResultReport = z.infer<typeof rangeResultSchema>;
 export const agentRunFinishSchema = z.object({
   finishedAt: z.iso.datetime(),
-  rangeResults: z.array(
-    z.object({ rangeId: int32, scanned: int32.nonnegative(), found: int32.nonnegative(), durationMs: int32.nonnegative(), error: text(2000).nullable() }),
-  ).max(10_000),
+  rangeResults: z.array(rangeResultSchema).max(10_000),
 });
 
 /** A walk of a device that matched no profile: [oid, type, value] rows (no NUL: it cannot be stored). */

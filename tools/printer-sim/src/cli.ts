@@ -5,8 +5,14 @@ import { startFleet } from './fleet.ts';
 
 const HELP = `usage: sim --count N [--port 1161] [--seed S] [--base 127.0.1.1] [--speed X]
            [--community public] [--v3-user simuser] [--location TEXT] [--no-random-events] [--control-port 8161]
-Serves N simulated printers over SNMP v1/v2c (and v3 noAuthNoPriv) on consecutive loopback addresses, and a control
-API on http://127.0.0.1:<control-port> to force events (see control-server.ts).
+           [--stride 1] [--latency MS] [--latency-sigma 0.5] [--slow FRACTION] [--slow-ms 1000] [--loss FRACTION]
+           [--asleep FRACTION] [--wake-ms 5000] [--silent FRACTION]
+Serves N simulated printers over SNMP v1/v2c (and v3 noAuthNoPriv) on loopback addresses --stride apart, and a
+control API on http://127.0.0.1:<control-port> to force events (see control-server.ts).
+The network (default: perfect): each printer answers after its own time, drawn log-normal around --latency
+(spread --latency-sigma); a --slow fraction answers only after --slow-ms more; each request is lost with
+probability --loss; an --asleep fraction drops everything until --wake-ms after its first request; a --silent
+fraction never answers. Which printers, and every loss, follow from --seed.
 `;
 
 function int(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
@@ -26,6 +32,9 @@ export async function main(argv: string[]): Promise<number> {
         count: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, base: { type: 'string' },
         speed: { type: 'string' }, community: { type: 'string' }, 'v3-user': { type: 'string' }, location: { type: 'string' },
         'no-random-events': { type: 'boolean', default: false }, 'control-port': { type: 'string' },
+        stride: { type: 'string' }, latency: { type: 'string' }, 'latency-sigma': { type: 'string' }, slow: { type: 'string' },
+        'slow-ms': { type: 'string' }, loss: { type: 'string' }, asleep: { type: 'string' }, 'wake-ms': { type: 'string' },
+        silent: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -50,12 +59,24 @@ export async function main(argv: string[]): Promise<number> {
       v3Users: values['v3-user'] ? [values['v3-user']] : undefined,
       location: values.location,
       randomEvents: !values['no-random-events'],
+      stride: int(values.stride, 'stride', 1, 1, 256),
+      network: {
+        latencyMs: int(values.latency, 'latency', 0, 0, 60_000),
+        latencySigma: int(values['latency-sigma'], 'latency-sigma', 0.5, 0, 3),
+        slow: int(values.slow, 'slow', 0, 0, 1),
+        slowMs: int(values['slow-ms'], 'slow-ms', 1000, 0, 60_000),
+        loss: int(values.loss, 'loss', 0, 0, 1),
+        asleep: int(values.asleep, 'asleep', 0, 0, 1),
+        wakeMs: int(values['wake-ms'], 'wake-ms', 5000, 0, 600_000),
+        silent: int(values.silent, 'silent', 0, 0, 1),
+      },
     });
     const control = await startControlServer(fleet, int(values['control-port'], 'control-port', 8161, 0, 65535));
     const list = fleet.list();
     process.stdout.write(
       `printer-sim: ${count} printers on ${list[0]!.ip}–${list[list.length - 1]!.ip} port ${fleet.port} ` +
-        `(seed ${fleet.seed}, community "${fleet.community}"); control API ${control.url}\n`,
+        `(seed ${fleet.seed}, community "${fleet.community}"); control API ${control.url}\n` +
+        `network: ${['normal', 'slow', 'asleep', 'silent'].map((k) => `${list.filter((p) => p.network === k).length} ${k}`).join(', ')}\n`,
     );
     const stop = (): void => {
       void Promise.all([fleet.stop(), control.close()]).then(() => process.exit(0));

@@ -11,6 +11,8 @@ import { engineIdFor, respondV3 } from './snmpv3.ts';
 import type { V3Engine } from './snmpv3.ts';
 import { messageVersion } from '@pagewatch/snmp/ber-codec';
 import { shuffled } from './rng.ts';
+import { PrinterLink, isPerfect, planNetwork } from './network-model.ts';
+import type { NetworkOptions, PrinterNetworkKind } from './network-model.ts';
 import { VENDOR_MIBS } from './vendor-mibs.ts';
 
 export type FleetOptions = {
@@ -31,6 +33,10 @@ export type FleetOptions = {
   location?: string;
   /** Only these models (by model name), in this order; default the whole catalogue. */
   models?: string[];
+  /** Addresses from one printer to the next (default 1); above 1, a printer's spare address is the one after its own. */
+  stride?: number;
+  /** Latency, loss, sleeping and silent printers (default: a perfect network). */
+  network?: NetworkOptions;
 };
 
 export type PrinterInfo = {
@@ -46,6 +52,8 @@ export type PrinterInfo = {
   mac: string;
   hostName: string;
   online: boolean;
+  /** How it behaves on the simulated network. */
+  network: PrinterNetworkKind;
   jammed: boolean;
   totalPages: number;
   /** The page counters as the simulator keeps them (what its vendor MIBs publish, each in its own way). */
@@ -56,18 +64,17 @@ export type PrinterInfo = {
 export const ipToInt = (ip: string): number => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
 export const intToIp = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
 
-/** The n-th usable address from `base`, skipping host octets .0 and .255. */
+/** The n-th usable address from `base`, skipping host octets .0 and .255 (254 usable per /24). */
 export function addressAt(base: string, n: number): string {
   let ip = ipToInt(base);
-  for (let i = 0; ; ip++) {
-    const last = ip % 256;
-    if (last === 0 || last === 255) continue;
-    if (i === n) return intToIp(ip);
-    i++;
-  }
+  if (ip % 256 === 255) ip++;
+  if (ip % 256 === 0) ip++;
+  const block = ip - (ip % 256);
+  const u = (ip % 256) - 1 + n;
+  return intToIp(block + Math.floor(u / 254) * 256 + (u % 254) + 1);
 }
 
-type Slot = { printer: SimPrinter; address: string; socket: Socket | null; view: MibView | null; viewVersion: number; viewAddress: string; engine: V3Engine | null };
+type Slot = { printer: SimPrinter; link: PrinterLink | null; address: string; socket: Socket | null; view: MibView | null; viewVersion: number; viewAddress: string; engine: V3Engine | null };
 
 /**
  * A fleet of simulated printers served from one process: one UDP socket per printer address
@@ -79,6 +86,7 @@ export class Fleet {
   readonly base: string;
   readonly community: string;
   readonly location: string;
+  readonly stride: number;
   private readonly slots: Slot[];
   private readonly v3Users: ReadonlySet<string>;
   private speed: number;
@@ -106,9 +114,13 @@ export class Fleet {
       : MODELS;
     const order = options.models ? catalogue.map((_, i) => i) : shuffled(catalogue.length, this.seed);
     const randomEvents = options.randomEvents ?? true;
+    this.stride = Math.max(1, Math.floor(options.stride ?? 1));
+    const network = options.network ?? {};
+    const plan = isPerfect(network) ? null : planNetwork(options.count, this.seed, network);
     this.slots = Array.from({ length: options.count }, (_, i) => {
       const printer = new SimPrinter(i, this.seed, catalogue[order[i % order.length]!]!, { randomEvents });
-      return { printer, address: addressAt(this.base, i), socket: null, view: null, viewVersion: -1, viewAddress: '', engine: null };
+      const link = plan ? new PrinterLink(plan[i]!, network, this.seed, i) : null;
+      return { printer, link, address: this.homeAddress(i), socket: null, view: null, viewVersion: -1, viewAddress: '', engine: null };
     });
   }
 
@@ -122,7 +134,12 @@ export class Fleet {
 
   /** The spare address a printer moves to when its IP changes by itself. */
   spareAddress(index: number): string {
-    return addressAt(this.base, this.slots.length + index);
+    return this.stride > 1 ? addressAt(this.base, index * this.stride + 1) : addressAt(this.base, this.slots.length + index);
+  }
+
+  /** The address a printer starts on. */
+  homeAddress(index: number): string {
+    return addressAt(this.base, index * this.stride);
   }
 
   /** Simulated time since the start, in ticks (simulated minutes). */
@@ -144,6 +161,10 @@ export class Fleet {
 
   async start(): Promise<void> {
     this.started = true;
+    // Every MIB built before the first request (about 0.5 ms each): a real printer answers its
+    // first request as fast as the next, and 10,000 views built on first contact would hold
+    // the simulator up for seconds.
+    for (const slot of this.slots) this.viewOf(slot);
     await Promise.all(this.slots.map((slot) => this.bind(slot)));
     this.timer = setInterval(() => void this.sync().catch(() => undefined), 1000);
     this.timer.unref();
@@ -161,7 +182,7 @@ export class Fleet {
     const moves: Promise<void>[] = [];
     for (const slot of this.slots) {
       slot.printer.advanceTo(tick);
-      const wanted = slot.printer.ipSlot === 0 ? addressAt(this.base, slot.printer.index) : this.spareAddress(slot.printer.index);
+      const wanted = slot.printer.ipSlot === 0 ? this.homeAddress(slot.printer.index) : this.spareAddress(slot.printer.index);
       if (wanted !== slot.address && !this.overridden.has(slot.printer.index)) moves.push(this.move(slot, wanted));
     }
     await Promise.all(moves);
@@ -185,6 +206,7 @@ export class Fleet {
       mac: [...p.mac].map((b) => b.toString(16).padStart(2, '0')).join(':'),
       hostName: p.hostName,
       online: p.online && (!this.started || slot.socket !== null),
+      network: slot.link?.net.kind ?? 'normal',
       jammed: p.jammed,
       totalPages: p.totalPages,
       counters: { ...p.counters },
@@ -201,7 +223,7 @@ export class Fleet {
   /** Moves a printer to `ip` (default: between its own and its spare address). */
   async changeIp(index: number, ip?: string): Promise<string> {
     const slot = this.slot(index);
-    const target = ip ?? (slot.address === addressAt(this.base, index) ? this.spareAddress(index) : addressAt(this.base, index));
+    const target = ip ?? (slot.address === this.homeAddress(index) ? this.spareAddress(index) : this.homeAddress(index));
     if (this.slots.some((s) => s !== slot && s.address === target)) throw new Error(`${target} is taken by another printer`);
     this.overridden.add(index);
     await this.move(slot, target);
@@ -284,9 +306,14 @@ export class Fleet {
       const p = slot.printer;
       p.advanceTo(this.currentTick());
       if (!p.online) return;
+      // The simulated network: the request lost, or the answer sent after the printer's delay.
+      const delay = slot.link ? slot.link.delay() : 0;
+      if (delay === null) return;
       const view = (): MibView => this.viewOf(slot);
       const answer = messageVersion(packet) === 3 ? respondV3(packet, this.engineOf(slot), view) : respond(packet, this.community, view);
-      if (answer) socket.send(answer, rinfo.port, rinfo.address);
+      if (!answer) return;
+      if (delay < 1) socket.send(answer, rinfo.port, rinfo.address);
+      else setTimeout(() => slot.socket === socket && socket.send(answer, rinfo.port, rinfo.address), delay).unref();
     });
     return new Promise((resolve, reject) => {
       socket.once('error', reject);

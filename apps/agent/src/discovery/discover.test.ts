@@ -86,9 +86,12 @@ describe('discovery over the simulated printers', () => {
     }
   });
 
-  it('keeps at most `concurrency` requests in flight and still finds everyone', async () => {
-    const result = await discoverRange({ id: 6, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v2c }, registry, { ...fast, concurrency: 2 });
+  it('keeps to the range\'s packet cap and still finds everyone', async () => {
+    const started = performance.now();
+    // 14 addresses, 2 of them silent and asked twice: 16 requests at 20 a second, one at a time.
+    const result = await discoverRange({ id: 6, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v2c, packetsPerSecond: 20 }, registry, fast);
     expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+    expect(performance.now() - started).toBeGreaterThan(650);
   });
 
   it('returns an error for a range it cannot scan instead of throwing', async () => {

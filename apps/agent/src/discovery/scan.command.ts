@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import { PACKETS_PER_SECOND } from '@pagewatch/contracts/network-ranges';
 import type { CliCommand } from '../cli-command.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { AddressRangeError, parseRangeText } from './address-range.ts';
@@ -7,9 +8,10 @@ import { discoverRange } from './discover.ts';
 
 const HELP = `usage: scan <range> [--broadcast] [--port 161] [--community public] [--snmp-version 1|2c|3]
             [--user U --auth-protocol sha --auth-key K --priv-protocol aes --priv-key K]
-            [--timeout 1000] [--retries 1] [--concurrency 64] [--json]
+            [--timeout 1000] [--retries 1] [--concurrency 64] [--packets-per-second 5000] [--json]
 <range> is a.b.c.d/24, a.b.c.d/255.255.255.0 or a.b.c.d-e.f.g.h (at most 65,536 addresses);
 --broadcast asks the subnet's broadcast address once instead of every address.
+--packets-per-second caps the requests of a sweep (retries included); --concurrency is for SNMPv3 sessions.
 Lists the SNMP devices found and which of them are printers.
 `;
 
@@ -50,7 +52,7 @@ export const scanCommand: CliCommand = {
           broadcast: { type: 'boolean', default: false }, port: { type: 'string' }, community: { type: 'string' },
           'snmp-version': { type: 'string' }, user: { type: 'string' }, 'auth-protocol': { type: 'string' },
           'auth-key': { type: 'string' }, 'priv-protocol': { type: 'string' }, 'priv-key': { type: 'string' },
-          timeout: { type: 'string' }, retries: { type: 'string' }, concurrency: { type: 'string' },
+          timeout: { type: 'string' }, retries: { type: 'string' }, concurrency: { type: 'string' }, 'packets-per-second': { type: 'string' },
           json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -65,6 +67,7 @@ export const scanCommand: CliCommand = {
           timeoutMs: intOption(values.timeout, 'timeout', 50, 60000, 1000),
           retries: intOption(values.retries, 'retries', 0, 10, 1),
           concurrency: intOption(values.concurrency, 'concurrency', 1, 1024, 64),
+          packetsPerSecond: intOption(values['packets-per-second'], 'packets-per-second', PACKETS_PER_SECOND.min, PACKETS_PER_SECOND.max, PACKETS_PER_SECOND.default),
         },
         json: values.json ?? false,
       };

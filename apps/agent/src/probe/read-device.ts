@@ -11,6 +11,8 @@ import type { Varbind } from '../snmp/varbind.ts';
 const GET_CHUNK = 10;
 /** After this many requests in a row time out, the device is taken as gone; the rest is skipped. */
 const MAX_TIMEOUTS = 2;
+/** The problem a reading carries when the device went silent part-way. */
+export const STOPPED_ANSWERING = 'the device stopped answering; the reading is incomplete';
 
 /** Everything the profile needs besides the standard walks: table columns and scalars. */
 export function planRequests(profile: ResolvedProfile): { walks: string[]; gets: string[] } {
@@ -74,7 +76,7 @@ export async function readDevice(target: SnmpTarget, registry: ProfileRegistry):
         settle(error, false, `get of ${chunk.length} vendor values failed`);
       }
     }
-    if (timeouts >= MAX_TIMEOUTS) problems.push('the device stopped answering; the reading is incomplete');
+    if (timeouts >= MAX_TIMEOUTS) problems.push(STOPPED_ANSWERING);
     problems.push(...client.sessionProblems);
     return buildReading(varbinds, registry, { problems });
   } finally {

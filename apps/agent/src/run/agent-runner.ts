@@ -7,6 +7,7 @@ import { parseModelsPack } from '@pagewatch/contracts/models-pack';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
+import { RttTable } from '../snmp/rtt-estimator.ts';
 import { collect } from './collect.ts';
 import type { AgentLog, RunSummary } from './collect.ts';
 import { deliver } from './deliver.ts';
@@ -74,6 +75,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   let config: AgentConfig | null = null;
   let registered = false;
   let registry = new ProfileRegistry(loadDefaultModelsPack());
+  // Each device's answer times, learned run after run (timeouts, slow and unreachable devices).
+  const rtt = new RttTable();
   let seenConfigVersion: number | undefined;
   let stopping = false;
   let loop: Promise<void> | null = null;
@@ -184,7 +187,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     if (!config) throw new Error('no config from the server yet');
     setStatus('RUNNING');
     const { concurrency, discovery, poll } = options;
-    const summary = await collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll });
+    const summary = await collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll, rtt });
     await readQueues(config, { spool, log, signal: abort.signal });
     return summary;
   }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
 import { agentReadingSchema } from '@pagewatch/contracts/agent-api';
+import { planScan } from '../discovery/address-range.ts';
 import { discoverRange } from '../discovery/discover.ts';
+import { STOPPED_ANSWERING } from '../probe/read-device.ts';
+import { RttTable } from '../snmp/rtt-estimator.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { fitAgentReading } from './fit-reading.ts';
-import { mapLimit, pollDevice } from './poll-device.ts';
+import { pollDevice, pollInTurn } from './poll-device.ts';
 import type { PollOptions } from './poll-device.ts';
-import type { RangeResult, Spool } from './spool.ts';
+import type { RangeResult, RangeSummary, Spool } from './spool.ts';
 
 export type AgentLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
@@ -23,7 +26,28 @@ export type CollectOptions = {
   concurrency?: number;
   discovery?: DiscoveryOptions;
   poll?: PollOptions;
+  /** Answer times per device, kept by the runner across runs (a fresh table when absent). */
+  rtt?: RttTable;
 };
+
+/** Devices heard from in an earlier run that are in the range but did not answer this time. */
+function unreachable(range: AgentConfig['ranges'][number], rtt: RttTable, answered: Set<string>): number {
+  let plan;
+  try {
+    plan = planScan(range);
+  } catch {
+    return 0;
+  }
+  const [first, last] = plan.kind === 'broadcast' ? plan.hosts : [plan.first, plan.last];
+  let n = 0;
+  for (const key of rtt.answered()) {
+    const [ip, port] = key.split(':');
+    if (Number(port) !== range.port || answered.has(key)) continue;
+    const at = ip!.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+    if (at >= first && at <= last) n++;
+  }
+  return n;
+}
 
 /**
  * One run: discovers each range of the config, polls the printers found (and devices no
@@ -32,6 +56,7 @@ export type CollectOptions = {
  */
 export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<RunSummary> {
   const { spool, signal, log, registry } = opts;
+  const rtt = opts.rtt ?? new RttTable();
   const runId = randomUUID();
   const startedAt = new Date().toISOString();
   const ranges: RangeResult[] = [];
@@ -45,16 +70,24 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       continue;
     }
     const started = Date.now();
-    const found = await discoverRange(range, registry, { ...opts.discovery, signal });
+    const found = await discoverRange(range, registry, { ...opts.discovery, rtt, signal });
     if (found.error) await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'E', message: found.error });
     // Printers, and devices no profile knows (sent with a walk); a vendor's non-printers are left out.
     const devices = found.devices.filter((d) => (d.isPrinter || !d.matched) && !seen.has(`${d.ip}:${d.port}`));
     for (const d of devices) seen.add(`${d.ip}:${d.port}`);
     let read = 0;
-    await mapLimit(devices, opts.concurrency ?? 64, async (device) => {
+    const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0 };
+    // Workers take the next device as each finishes, slowest first: a slow device holds up only
+    // its own worker, and starts early enough not to hold up the run.
+    await pollInTurn(devices, opts.concurrency ?? 64, rtt, async (device, lastTry) => {
       const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
-      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, forceWalk });
-      if (!polled) return;
+      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk });
+      const silent = !polled || polled.reading.problems.includes(STOPPED_ANSWERING);
+      if (silent && !lastTry && !signal.aborted) return false;
+      if (silent) summary.timedOut++;
+      else if (rtt.get(device.ip, device.port).slow) summary.slow++;
+      else summary.answered++;
+      if (!polled) return true;
       // Fitted to the contract's limits, so one over-long value never holds the queue up.
       const reading = fitAgentReading(polled);
       if (reading.reading.trimmed?.length) log('warn', `${device.ip}: fitted to the limits: ${reading.reading.trimmed.map((t) => `${t.field} ${t.action}`).join(', ')}`);
@@ -62,12 +95,15 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       if (!checked.success) {
         const issue = checked.error.issues[0];
         await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'W', message: `${device.ip}: reading not sent (${issue?.path.join('.')}: ${issue?.message})` });
-        return;
+        return true;
       }
       await spool.append({ kind: 'reading', reading });
       read++;
+      return true;
     }, signal);
     readings += read;
+    const answeredNow = new Set(found.devices.map((d) => `${d.ip}:${d.port}`));
+    summary.unreachable = unreachable(range, rtt, answeredNow);
     const cut = signal.aborted && read < devices.length;
     ranges.push({
       rangeId: range.id,
@@ -75,10 +111,12 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       found: read,
       durationMs: Date.now() - started,
       error: found.error ?? (cut ? 'the agent stopped during this range' : null),
+      summary,
     });
   }
   const finishedAt = new Date().toISOString();
   await spool.append({ kind: 'run-finish', runId, finishedAt, rangeResults: ranges });
   log('info', `run ${runId}: ${readings} readings from ${ranges.length} ranges`);
+  for (const r of ranges) if (r.summary) log('info', `range ${r.rangeId}: ${r.summary.answered} answered, ${r.summary.slow} slow, ${r.summary.timedOut} timed out, ${r.summary.unreachable} unreachable`);
   return { runId, startedAt, finishedAt, readings, ranges };
 }

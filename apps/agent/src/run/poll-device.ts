@@ -6,10 +6,18 @@ import { readDevice } from '../probe/read-device.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
+import type { RttTable } from '../snmp/rtt-estimator.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 
-/** `forceWalk`: send a full walk even for a known device (asked for in the console). */
-export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean };
+/**
+ * `forceWalk`: send a full walk even for a known device (asked for in the console). With `rtt`,
+ * each request waits as long as the device's answer times say (`timeoutMs` only for a device
+ * never heard from) and is sent up to `retries` more times (default 3), each wait doubled.
+ */
+export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean; rtt?: RttTable };
+
+/** Three retries: with 2% loss, a request is lost for good once in 6 million. */
+const POLL_RETRIES = 3;
 
 /** Rows of a full walk are capped: enough to write a profile from, small enough to send. */
 const WALK_MAX_ROWS = 20_000;
@@ -27,6 +35,36 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return out;
+}
+
+/**
+ * The devices in the order to poll them: the slowest (by their smoothed answer time) first, so a
+ * printer that takes 30 s is polled alongside the rest rather than started last and holding the
+ * run up; devices not heard from keep their place after them.
+ */
+export function slowestFirst<T extends { ip: string; port: number }>(devices: T[], rtt: RttTable | undefined): T[] {
+  if (!rtt) return devices;
+  const srtt = (d: T): number => rtt.peek(d.ip, d.port)?.srttMs ?? 0;
+  return devices.map((d, i) => ({ d, i, ms: srtt(d) })).sort((a, b) => b.ms - a.ms || a.i - b.i).map((x) => x.d);
+}
+
+/**
+ * Polls every device, `limit` at once, slowest first. `poll` says whether the device was read;
+ * one that was not (silent after every retry, or went silent part-way) is asked once more after
+ * the rest, when its wait has doubled and the rush is over: `lastTry` tells the second time.
+ */
+export async function pollInTurn<T extends { ip: string; port: number }>(
+  devices: T[],
+  limit: number,
+  rtt: RttTable | undefined,
+  poll: (device: T, lastTry: boolean) => Promise<boolean>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const again: T[] = [];
+  await mapLimit(slowestFirst(devices, rtt), limit, async (device) => {
+    if (!(await poll(device, false))) again.push(device);
+  }, signal);
+  if (again.length > 0) await mapLimit(again, limit, (device) => poll(device, true), signal);
 }
 
 function walkValue(vb: Varbind): string {
@@ -63,7 +101,10 @@ export async function pollDevice(
   runId: string | null,
   options: PollOptions = {},
 ): Promise<AgentReading | null> {
-  const target = targetFor(device.ip, device.port, snmp, { timeoutMs: options.timeoutMs ?? 2000, retries: options.retries ?? 1 });
+  const target: SnmpTarget = {
+    ...targetFor(device.ip, device.port, snmp, { timeoutMs: options.timeoutMs ?? 2000, retries: options.retries ?? POLL_RETRIES }),
+    rtt: options.rtt?.get(device.ip, device.port),
+  };
   let reading;
   try {
     reading = await readDevice(target, registry);

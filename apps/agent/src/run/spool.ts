@@ -14,7 +14,9 @@ export type SpoolRecord =
   /** One queue's read, as agents before one request per run spooled it: sent as a run of one queue. */
   | { kind: 'queue-jobs'; batch: QueueRead & { batchId: string; readAt: string } };
 
-export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null };
+/** What became of a range's devices: read (fast or slow), silent to the poll, or silent since an earlier run. */
+export type RangeSummary = { answered: number; slow: number; timedOut: number; unreachable: number };
+export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null; summary?: RangeSummary };
 
 /** One message to send: a control record, or consecutive readings as one batch. */
 export type SpoolMessage = { firstLine: number; lines: number; records: SpoolRecord[] };

@@ -1,5 +1,6 @@
 import snmp from 'net-snmp';
 import type { Session, User, Varbind as RawVarbind } from 'net-snmp';
+import type { RttEstimator } from './rtt-estimator.ts';
 import { SnmpError } from './snmp-error.ts';
 import { compareOids, isException, isUnder, isValidOid, normaliseOid } from './varbind.ts';
 import type { Varbind, VarbindType } from './varbind.ts';
@@ -22,9 +23,11 @@ export type SnmpTarget = {
   version?: SnmpVersion;
   community?: string;
   v3?: SnmpV3Credentials;
-  /** Per attempt, in milliseconds. */
+  /** Per attempt, in milliseconds (when no `rtt` sets it). */
   timeoutMs?: number;
   retries?: number;
+  /** The device's answer times: sets each attempt's wait and learns from each answer. */
+  rtt?: RttEstimator;
   /** GETBULK max-repetitions. */
   maxRepetitions?: number;
 };
@@ -191,7 +194,32 @@ export class SnmpClient {
     }
   }
 
-  private request(send: (cb: (error: Error | null, raw?: (RawVarbind | RawVarbind[])[]) => void) => void): Promise<Varbind[]> {
+  /**
+   * One request, retried here rather than by net-snmp: each attempt is a new request id with
+   * its own wait (from the device's answer times, doubling per attempt), and the time of the
+   * answer is exact, so it feeds the estimator.
+   */
+  private async request(send: (cb: (error: Error | null, raw?: (RawVarbind | RawVarbind[])[]) => void) => void): Promise<Varbind[]> {
+    const retries = this.target.retries ?? 1;
+    const rtt = this.target.rtt;
+    for (let attempt = 0; ; attempt++) {
+      (this.session as unknown as { timeout: number }).timeout = rtt ? rtt.timeoutMs(attempt) : (this.target.timeoutMs ?? 2000);
+      const started = performance.now();
+      try {
+        const answer = await this.once(send);
+        rtt?.sample(performance.now() - started);
+        return answer;
+      } catch (error) {
+        if (!(error instanceof SnmpError) || error.kind !== 'timeout') throw error;
+        if (attempt >= retries) {
+          rtt?.failed();
+          throw error;
+        }
+      }
+    }
+  }
+
+  private once(send: (cb: (error: Error | null, raw?: (RawVarbind | RawVarbind[])[]) => void) => void): Promise<Varbind[]> {
     return new Promise((resolve, reject) => {
       try {
         send((error, raw) => {
@@ -209,7 +237,8 @@ export class SnmpClient {
 function openSession(target: SnmpTarget): Session {
   const options = {
     port: target.port ?? 161,
-    retries: target.retries ?? 1,
+    // SnmpClient.request retries, with a fresh request id and wait per attempt.
+    retries: 0,
     timeout: target.timeoutMs ?? 2000,
     transport: target.host.includes(':') ? ('udp6' as const) : ('udp4' as const),
     backoff: 1,

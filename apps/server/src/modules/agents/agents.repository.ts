@@ -97,6 +97,7 @@ export async function agentRanges(db: Db, agentId: number): Promise<AgentRange[]
     from: r.ipFrom,
     to: r.ipTo,
     port: r.port,
+    packetsPerSecond: r.packetsPerSecond,
     snmp:
       r.snmpVersion === '3'
         ? {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
-import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
+import type { AgentConfig, AgentStatus, RangeResultReport } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
 import { locationRef } from '../locations/locations.repository.ts';
 import { hashToken } from '../../plugins/access.ts';
@@ -215,7 +215,7 @@ export class AgentsService {
   async runFinish(
     agentId: number,
     runId: string,
-    f: { finishedAt: Date; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] },
+    f: { finishedAt: Date; rangeResults: RangeResultReport[] },
   ) {
     const run = await this.run(agentId, runId);
     if (run.finishedAt) return;
@@ -233,8 +233,13 @@ export class AgentsService {
     await this.db.transaction(async (tx) => {
       for (const rr of f.rangeResults) {
         found += rr.found;
-        const level: LogLevel = rr.error ? 'E' : 'I';
-        const params = { range: describe(rr.rangeId), result: rr.error ?? part('rangeScanned', { scanned: rr.scanned, found: rr.found }) };
+        // Devices that went silent make the range a warning: the summary says why they are missing.
+        const missing = rr.summary ? rr.summary.timedOut + rr.summary.unreachable : 0;
+        const level: LogLevel = rr.error ? 'E' : missing > 0 ? 'W' : 'I';
+        const scanned = rr.summary
+          ? part('rangeScannedSummary', { scanned: rr.scanned, found: rr.found, ...rr.summary })
+          : part('rangeScanned', { scanned: rr.scanned, found: rr.found });
+        const params = { range: describe(rr.rangeId), result: rr.error ?? scanned };
         await this.log.write({ group: 'AGENTS', level, messageCode: 'agent.rangeResult', params, parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
       }
       await repo.finishRun(tx, runId, f.finishedAt);

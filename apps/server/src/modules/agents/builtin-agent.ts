@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import type { AgentConfig, AgentStatus, BatchResult, RangeResultReport, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { queueJobsRunSchema, type QueueJobsRun, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +21,7 @@ export type DirectTransport = {
   status(status: AgentStatus, message?: string, spoolDepth?: number): Promise<void>;
   startRun(runId: string, startedAt: string): Promise<void>;
   problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
-  finishRun(runId: string, result: { finishedAt: string; rangeResults: { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null }[] }): Promise<void>;
+  finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResultReport[] }): Promise<void>;
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
   sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
 };

@@ -63,6 +63,21 @@ describe('network ranges API', () => {
     expect(cfg.ranges[2]).toMatchObject({ type: 'RANGE', from: '10.2.0.1', to: '10.2.0.254', port: 1161, snmp: { version: '2c', community: 'public' } });
   });
 
+  it('keeps each range\'s discovery packet cap (default 5000) and sends it to the agent with the range', async () => {
+    const made = (await create({ ...base(), type: 'RANGE', address: null, mask: null, from: '10.3.0.1', to: '10.3.255.254' })).json();
+    expect(made.packetsPerSecond).toBe(5000);
+    const capped = (await create({ ...base(), type: 'RANGE', address: null, mask: null, from: '10.4.0.1', to: '10.4.0.254', packetsPerSecond: 200 })).json();
+    expect(capped.packetsPerSecond).toBe(200);
+    // An edit without the field keeps the stored cap.
+    const again = { ...base(), type: 'RANGE', address: null, mask: null, from: '10.4.0.1', to: '10.4.0.254' };
+    const kept = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${capped.id}`, headers: bearer(admin), payload: again });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().packetsPerSecond).toBe(200);
+    const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
+    const sent = cfg.ranges.filter((r: { from: string }) => r.from === '10.3.0.1' || r.from === '10.4.0.1').map((r: { packetsPerSecond: number }) => r.packetsPerSecond);
+    expect(sent).toEqual([5000, 200]);
+  });
+
   it('refuses bad addresses, masks, ranges and ports with messages naming the field', async () => {
     const cases: [object, string, RegExp][] = [
       [{ ...base(), address: '10.1.0.300' }, 'address', /IPv4/],
@@ -75,6 +90,9 @@ describe('network ranges API', () => {
       [{ ...base(), type: 'RANGE', from: 'x', to: '10.0.0.1' }, 'from', /IPv4/],
       [{ ...base(), port: 0 }, 'port', /65535/],
       [{ ...base(), port: 70000 }, 'port', /65535/],
+      [{ ...base(), packetsPerSecond: 9 }, 'packetsPerSecond', /10 to 100000/],
+      [{ ...base(), packetsPerSecond: 100_001 }, 'packetsPerSecond', /10 to 100000/],
+      [{ ...base(), packetsPerSecond: 2.5 }, 'packetsPerSecond', /whole number/],
       [{ ...base(), community: null }, 'community', /Required/],
       [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'short', v3PrivProtocol: 'aes', privKey: 'longenough' }, 'authKey', /8/],
       [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authNoPriv', v3AuthProtocol: 'sha' }, 'authKey', /Required/],
@@ -89,6 +107,8 @@ describe('network ranges API', () => {
     }
     const ru = await create({ ...base(), mask: '255.0.255.0' }, 'ru');
     expect(ru.json().details[0].message).toMatch(/маску/);
+    const ruRate = await create({ ...base(), packetsPerSecond: 1 }, 'ru');
+    expect(ruRate.json().details[0]).toEqual({ field: 'packetsPerSecond', message: 'Пакетов в секунду: целое число от 10 до 100000' });
   });
 
   it('never returns the community, and keeps it when not sent again', async () => {

@@ -1,5 +1,6 @@
 import type { ListQuery } from '@pagewatch/contracts/list';
 import {
+  PACKETS_PER_SECOND,
   networkRangeInputSchema,
   rangeSize,
   type NetworkRange,
@@ -49,6 +50,7 @@ export class NetworkRangesService extends DomainService {
       from: r.ipFrom,
       to: r.ipTo,
       port: r.port,
+      packetsPerSecond: r.packetsPerSecond,
       snmpVersion: r.snmpVersion as NetworkRange['snmpVersion'],
       communitySet: !!r.community,
       v3User: r.v3User,
@@ -102,6 +104,7 @@ export class NetworkRangesService extends DomainService {
       ipFrom: isRange ? input.from : null,
       ipTo: isRange ? input.to : null,
       port: input.port,
+      packetsPerSecond: input.packetsPerSecond ?? existing?.packetsPerSecond ?? PACKETS_PER_SECOND.default,
       snmpVersion: input.snmpVersion,
       community: v3 ? null : (input.community || existing?.community || null),
       v3User: v3 ? (input.v3User ?? null) : null,

@@ -18,6 +18,8 @@ export const networkRanges = pgTable(
     ipFrom: varchar('ip_from', { length: 15 }),
     ipTo: varchar('ip_to', { length: 15 }),
     port: integer('port').notNull().default(161),
+    // Discovery requests a second, at most (PACKETS_PER_SECOND in the contract).
+    packetsPerSecond: integer('packets_per_second').notNull().default(5000),
     snmpVersion: varchar('snmp_version', { length: 2 }).notNull().default('2c'),
     community: varchar('community', { length: 255 }),
     v3User: varchar('v3_user', { length: 255 }),

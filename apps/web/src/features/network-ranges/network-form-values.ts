@@ -1,5 +1,5 @@
 import type { NetworkRange, NetworkRangeInput } from '@pagewatch/contracts/network-ranges';
-import { networkRangeInputSchema } from '@pagewatch/contracts/network-ranges';
+import { PACKETS_PER_SECOND, networkRangeInputSchema } from '@pagewatch/contracts/network-ranges';
 
 /** The network form's values: text inputs hold strings; selects hold ids as strings. */
 export type RangeFormValues = {
@@ -10,6 +10,7 @@ export type RangeFormValues = {
   from: string;
   to: string;
   port: number | string;
+  packetsPerSecond: number | string;
   snmpVersion: '1' | '2c' | '3';
   community: string;
   v3User: string;
@@ -24,7 +25,7 @@ export type RangeFormValues = {
 };
 
 export const emptyRange = (agentId: string | null, locationId: string | null): RangeFormValues => ({
-  name: '', type: 'BROADCAST', address: '', mask: '', from: '', to: '', port: 161, snmpVersion: '2c', community: 'public',
+  name: '', type: 'BROADCAST', address: '', mask: '', from: '', to: '', port: 161, packetsPerSecond: PACKETS_PER_SECOND.default, snmpVersion: '2c', community: 'public',
   v3User: '', v3Level: null, v3AuthProtocol: null, authKey: '', v3PrivProtocol: null, privKey: '',
   agentId, locationId, comment: '',
 });
@@ -33,6 +34,7 @@ export const emptyRange = (agentId: string | null, locationId: string | null): R
 export function valuesOf(r: NetworkRange): RangeFormValues {
   return {
     name: r.name ?? '', type: r.type, address: r.address ?? '', mask: r.mask ?? '', from: r.from ?? '', to: r.to ?? '', port: r.port,
+    packetsPerSecond: r.packetsPerSecond,
     snmpVersion: r.snmpVersion, community: '', v3User: r.v3User ?? '', v3Level: r.v3Level,
     v3AuthProtocol: r.v3AuthProtocol, authKey: '', v3PrivProtocol: r.v3PrivProtocol, privKey: '',
     agentId: r.agent ? String(r.agent.id) : null, locationId: String(r.location.id), comment: r.comment ?? '',
@@ -42,7 +44,8 @@ export function valuesOf(r: NetworkRange): RangeFormValues {
 export function inputOf(v: RangeFormValues): NetworkRangeInput {
   return {
     name: v.name || null, type: v.type, address: v.address || null, mask: v.mask || null, from: v.from || null, to: v.to || null,
-    port: typeof v.port === 'number' ? v.port : Number(v.port), snmpVersion: v.snmpVersion, community: v.community || null,
+    port: typeof v.port === 'number' ? v.port : Number(v.port),
+    packetsPerSecond: typeof v.packetsPerSecond === 'number' ? v.packetsPerSecond : Number(v.packetsPerSecond || NaN), snmpVersion: v.snmpVersion, community: v.community || null,
     v3User: v.v3User || null, v3Level: v.v3Level, v3AuthProtocol: v.v3AuthProtocol as NetworkRangeInput['v3AuthProtocol'],
     authKey: v.authKey || null, v3PrivProtocol: v.v3PrivProtocol as NetworkRangeInput['v3PrivProtocol'], privKey: v.privKey || null,
     agent: v.agentId ? { id: Number(v.agentId) } : null, location: v.locationId ? { id: Number(v.locationId) } : null, comment: v.comment || null,

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, rangeSize, type NetworkRange } from '@pagewatch/contracts/network-ranges';
+import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, PACKETS_PER_SECOND, rangeSize, type NetworkRange } from '@pagewatch/contracts/network-ranges';
 import type { AgentListRow } from '@pagewatch/contracts/agents';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
@@ -141,6 +141,19 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
               {v.type !== 'BROADCAST' && size > 0 && (
                 <Text size="xs" c="dimmed" data-testid="range-size">
                   {t('networks.addressCount', { count: size })}
+                </Text>
+              )}
+              {v.type !== 'BROADCAST' && (
+                <NumberInput
+                  label={t('networks.packetsPerSecond')} description={t('networks.packetsPerSecondHint')} required
+                  min={PACKETS_PER_SECOND.min} max={PACKETS_PER_SECOND.max} allowDecimal={false} thousandSeparator=" "
+                  {...form.getInputProps('packetsPerSecond')}
+                />
+              )}
+              {v.type !== 'BROADCAST' && size > 0 && Number(v.packetsPerSecond) >= PACKETS_PER_SECOND.min && (
+                // A silent address is asked twice: the worst case is every address silent.
+                <Text size="xs" c="dimmed" data-testid="sweep-time">
+                  {t('networks.sweepTime', { seconds: Math.ceil((2 * size) / Number(v.packetsPerSecond)) })}
                 </Text>
               )}
         </Section>

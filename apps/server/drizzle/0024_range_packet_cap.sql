@@ -1,0 +1,1 @@
+ALTER TABLE "network_ranges" ADD COLUMN "packets_per_second" integer DEFAULT 5000 NOT NULL;

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { createAgent } from '../ingest/ingest.fixtures.ts';
+import { logMessage } from '../event-logs/event-logs.messages.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+const send = (url: string, token: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+describe("a run's summary in the event log (issue 22)", () => {
+  it('says per range how many devices answered, were slow, timed out and were unreachable, in both languages', async () => {
+    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Lossy', range: { from: '127.0.40.1', to: '127.0.40.200' } });
+    const quiet = await createAgent(t.app, admin, { name: 'Quiet', range: { from: '127.0.41.1', to: '127.0.41.20' } });
+    const runId = randomUUID();
+    const startedAt = new Date(Date.now() - 60_000);
+    const { logId } = (await send('/api/agent/runs', token, { runId, startedAt: startedAt.toISOString() })).json();
+    const summary = { answered: 150, slow: 2, timedOut: 3, unreachable: 4 };
+    const fin = await send(`/api/agent/runs/${runId}/finish`, token, {
+      finishedAt: new Date(startedAt.getTime() + 5000).toISOString(),
+      rangeResults: [{ rangeId, scanned: 200, found: 152, durationMs: 4000, error: null, summary }],
+    });
+    expect(fin.statusCode, fin.body).toBe(204);
+    const [child] = (await t.ctx.db.execute(sql`SELECT log_level, message, message_code, message_params FROM event_logs WHERE parent_id = ${logId}`)).rows as Array<{
+      log_level: string; message: string; message_code: string; message_params: Record<string, unknown>;
+    }>;
+    // Devices that went silent make the range a warning, and the run with it.
+    expect(child!.log_level).toBe('W');
+    expect(child!.message).toContain('200 addresses scanned, 152 devices found: 150 answered, 2 slow (a second or more), 3 timed out after retries, 4 unreachable since an earlier run');
+    expect(logMessage('ru', child!.message_code, child!.message_params, child!.message)).toContain('ответили 150, медленно (секунда и дольше) 2, не ответили после повторов 3, недоступны с прошлого опроса 4');
+    const [parent] = (await t.ctx.db.execute(sql`SELECT log_level FROM event_logs WHERE id = ${logId}`)).rows;
+    expect(parent).toEqual({ log_level: 'W' });
+
+    // Every device answered: an information record; an agent without summaries keeps the old text.
+    const run2 = randomUUID();
+    const second = (await send('/api/agent/runs', quiet.token, { runId: run2, startedAt: startedAt.toISOString() })).json();
+    await send(`/api/agent/runs/${run2}/finish`, quiet.token, {
+      finishedAt: new Date(startedAt.getTime() + 1000).toISOString(),
+      rangeResults: [{ rangeId: quiet.rangeId, scanned: 20, found: 2, durationMs: 900, error: null, summary: { answered: 2, slow: 0, timedOut: 0, unreachable: 0 } }],
+    });
+    const [ok] = (await t.ctx.db.execute(sql`SELECT log_level FROM event_logs WHERE parent_id = ${second.logId}`)).rows;
+    expect(ok).toEqual({ log_level: 'I' });
+  });
+
+  it('refuses a summary with negative counts, naming the field', async () => {
+    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Bad', range: { from: '127.0.42.1', to: '127.0.42.2' } });
+    const runId = randomUUID();
+    await send('/api/agent/runs', token, { runId, startedAt: new Date().toISOString() });
+    const res = await send(`/api/agent/runs/${runId}/finish`, token, {
+      finishedAt: new Date().toISOString(),
+      rangeResults: [{ rangeId, scanned: 2, found: 0, durationMs: 1, error: null, summary: { answered: -1, slow: 0, timedOut: 0, unreachable: 0 } }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ field: expect.stringContaining('summary') })]));
+  });
+});
