@@ -60,9 +60,12 @@ export async function startCups(): Promise<Cups> {
   let child: ChildProcess | null = null;
   let log = '';
 
+  // `lpstat -r` exits 0 whether or not the scheduler answers: its words tell (in the C locale).
+  const running = () =>
+    run('lpstat', ['-h', host, '-r'], { env: { ...process.env, LC_ALL: 'C', LANG: 'C' } }).then(({ stdout }) => stdout.trim() === 'scheduler is running', () => false);
   const ready = async () => {
-    for (let i = 0; i < 100; i++) {
-      if (await run('lpstat', ['-h', host, '-r']).then(() => true, () => false)) return;
+    for (let i = 0; i < 300; i++) {
+      if (await running()) return;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`cupsd did not start: ${log.slice(-2000)}`);
