@@ -10,8 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Gzip KB of JavaScript before the login form, with the reader's texts. The target of issue 22 is 200: zod (31 KB) still loads with the forms and the shell's contracts. */
-export const START_BUDGET_KB = 265;
+/** Gzip KB of JavaScript before the login form, with the reader's texts. The target of issue 22 is 200: React DOM (about 62 KB), Mantine with its tooltips and scroll areas, the router, i18next and the reader's texts (21 KB) remain. */
+export const START_BUDGET_KB = 235;
 /** No screen's chunk may grow past this (the rich-text editor's is the largest, about 150). */
 export const CHUNK_BUDGET_KB = 200;
 

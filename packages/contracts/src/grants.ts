@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the console's start (the shell's menu and guards) reads grants before any form.
 
 /** Components a grant names (spec section 6). */
 export const COMPONENTS = [
@@ -29,11 +29,8 @@ export type Operation = (typeof OPERATIONS)[number];
 /** A grant written as `COMPONENT.OPERATION`, e.g. `MNU_USERS.EDIT`. */
 export type Grant = `${Component}.${Operation}`;
 
-export const grantSchema = z.object({
-  component: z.enum(COMPONENTS),
-  operation: z.enum(OPERATIONS),
-});
-export type ResolvedGrant = z.infer<typeof grantSchema>;
+/** A grant as the API writes it (users.ts has its schema). */
+export type ResolvedGrant = { component: Component; operation: Operation };
 
 const every: Grant[] = COMPONENTS.flatMap((c) => OPERATIONS.map((o) => `${c}.${o}` as Grant));
 

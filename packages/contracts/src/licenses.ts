@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
 import { day, defineList } from './list.ts';
+import { LICENSE_STATUSES } from './license-status.ts';
 
 /**
  * Licenses (spec sections 2, 3, 5, 7): the instance license (location DEFAULT), a document
@@ -8,15 +9,7 @@ import { day, defineList } from './list.ts';
  * locations below it. A license states what is paid for; it never stops collection.
  */
 
-export const LICENSE_STATUSES = ['OK', 'WARNING', 'ERROR'] as const;
-export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
-
-/** Each status once: its label key and its colour (house style, rule 5). */
-export const LICENSE_STATUS_DEFS: Record<LicenseStatus, { labelKey: string; color: string }> = {
-  OK: { labelKey: 'licenses.status.OK', color: 'teal' },
-  WARNING: { labelKey: 'licenses.status.WARNING', color: 'orange' },
-  ERROR: { labelKey: 'licenses.status.ERROR', color: 'red' },
-};
+export { LICENSE_STATUSES, LICENSE_STATUS_DEFS, type LicenseStatus } from './license-status.ts';
 
 /** WARNING when the license ends within this many days… */
 export const LICENSE_WARNING_DAYS = 14;

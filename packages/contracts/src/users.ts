@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
-import { grantSchema } from './grants.ts';
+import { COMPONENTS, OPERATIONS } from './grants.ts';
+import { DEFAULT_LOCATION_CODE } from './location-codes.ts';
 import { defineList } from './list.ts';
+
+export const grantSchema = z.object({
+  component: z.enum(COMPONENTS),
+  operation: z.enum(OPERATIONS),
+});
 
 /**
  * Validation messages are i18n keys (`general.badLogin`); the server and the console both
@@ -47,7 +53,7 @@ export type User = z.infer<typeof userSchema>;
 export const meSchema = userSchema.extend({ resolvedGrants: z.array(grantSchema) });
 
 /** The location every instance has; its ADMIN or DEVELOPER owns the instance (spec section 6). */
-export const DEFAULT_LOCATION_CODE = 'DEFAULT';
+export { DEFAULT_LOCATION_CODE };
 export const DEFAULT_ADMIN_ROLES: readonly string[] = ['ADMIN', 'DEVELOPER'];
 /** The default administrator: ADMIN or DEVELOPER at the DEFAULT location (settings, licenses). */
 export const isDefaultAdmin = (u: Pick<User, 'grants' | 'locations'>) =>

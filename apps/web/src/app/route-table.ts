@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Section } from '../lib/screen-access.ts';
-import { lazyScreen } from './lazy-screen.tsx';
+import { lazyScreen } from '../components/layout/lazy-screen.tsx';
 
 // Each screen is a chunk of its own, loaded when first opened (issue 22: the shell starts light).
 const HomePage = lazyScreen(() => import('../features/home/home-page.tsx'), 'HomePage');

@@ -3,13 +3,14 @@ import { AppLayout } from '../components/layout/app-layout.tsx';
 import { FullScreenLoader } from '../components/layout/full-screen-loader.tsx';
 import { StartupError } from '../components/layout/startup-error.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { RestorePasswordPage } from '../features/auth/restore-password-page.tsx';
 import { AuthProvider } from '../lib/auth-context.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../lib/redirect.ts';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { PublicOnly, RequireAuth, RequireSection } from './route-guards.tsx';
 import { SCREEN_ROUTES } from './route-table.ts';
-import { ScreenFrame } from './lazy-screen.tsx';
+import { lazyScreen, ScreenFrame } from '../components/layout/lazy-screen.tsx';
+
+const RestorePasswordPage = lazyScreen(() => import('../features/auth/restore-password-page.tsx'), 'RestorePasswordPage');
 
 /**
  * Routes of spec section 2. The root, `/recovery` and any unknown path go home first, so an
@@ -31,7 +32,14 @@ export function AppRouter() {
               </PublicOnly>
             }
           />
-          <Route path="/restore-password/:token?" element={<RestorePasswordPage />} />
+          <Route
+            path="/restore-password/:token?"
+            element={
+              <ScreenFrame>
+                <RestorePasswordPage />
+              </ScreenFrame>
+            }
+          />
           <Route
             element={
               <RequireAuth>

@@ -1,4 +1,4 @@
-import { clientConfigSchema, type ClientConfig } from '@pagewatch/contracts/config';
+import type { ClientConfig } from '@pagewatch/contracts/config';
 import { ApiError, setApiBase } from './api.ts';
 
 let current: ClientConfig | null = null;
@@ -25,11 +25,23 @@ export async function loadClientConfig(): Promise<ClientConfig> {
   } finally {
     early = null;
   }
-  const parsed = res.ok ? clientConfigSchema.safeParse(await res.json().catch(() => null)) : null;
-  if (!parsed?.success) throw new ApiError(res.ok ? 0 : res.status, url, null);
-  current = parsed.data;
+  const parsed = res.ok ? asClientConfig(await res.json().catch(() => null)) : null;
+  if (!parsed) throw new ApiError(res.ok ? 0 : res.status, url, null);
+  current = parsed;
   setApiBase(current.API);
   return current;
+}
+
+/**
+ * `/config.json` as contracts' clientConfigSchema describes it, checked by hand: the console's
+ * start loads no zod (issue 22), and this is the one document it reads before signing in.
+ */
+export function asClientConfig(json: unknown): ClientConfig | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const c = json as Record<string, unknown>;
+  if (typeof c.API !== 'string' || typeof c.WS !== 'string' || typeof c.NETWORK_RANGE_SHOW_PORTS !== 'boolean') return null;
+  if (c.CLOUD !== undefined && typeof c.CLOUD !== 'boolean') return null;
+  return { API: c.API, WS: c.WS, NETWORK_RANGE_SHOW_PORTS: c.NETWORK_RANGE_SHOW_PORTS, CLOUD: c.CLOUD ?? false };
 }
 
 /** The startup config; only valid once the app has started (the loader waits for it). */

@@ -1,5 +1,5 @@
 import type { Grant } from '@pagewatch/contracts/grants';
-import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/users';
+import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/location-codes';
 import type { AuthValue } from './auth-context.tsx';
 
 /** What a rule reads: the grants and roles, and (cloud mode) the config and the user's locations. */

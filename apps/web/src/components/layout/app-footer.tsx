@@ -1,5 +1,5 @@
 import type { BuildVersion } from '@pagewatch/contracts/config';
-import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/users';
+import { DEFAULT_LOCATION_CODE } from '@pagewatch/contracts/location-codes';
 import { Anchor, AppShell, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,10 @@ import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { canOpen } from '../../lib/screen-access.ts';
 import { LicenseStatusLink } from './license-status-link.tsx';
-import { ModelsUploadDialog } from './models-upload-dialog.tsx';
+import { lazyScreen, ScreenFrame } from './lazy-screen.tsx';
+
+// Its own chunk (with Mantine's Modal): the shell's start does not carry a dialog few open.
+const ModelsUploadDialog = lazyScreen(() => import('./models-upload-dialog.tsx'), 'ModelsUploadDialog');
 
 /** The version line (shown only with MNU_VERSIONS.READ; the layout decides) and the license status link. */
 export function AppFooter() {
@@ -38,7 +41,11 @@ export function AppFooter() {
             </Anchor>
           </Text>
         )}
-        <ModelsUploadDialog opened={uploadOpen} onClose={() => setUploadOpen(false)} />
+        {uploadOpen && (
+          <ScreenFrame>
+            <ModelsUploadDialog opened onClose={() => setUploadOpen(false)} />
+          </ScreenFrame>
+        )}
       </Group>
     </AppShell.Footer>
   );

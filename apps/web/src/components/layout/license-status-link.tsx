@@ -3,7 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LICENSE_STATUS_DEFS, type InstanceLicense } from '@pagewatch/contracts/licenses';
+import type { InstanceLicense } from '@pagewatch/contracts/licenses';
+import { LICENSE_STATUS_DEFS } from '@pagewatch/contracts/license-status';
 import { api } from '../../lib/api.ts';
 
 /** Spec section 1: a link to the instance license while its status is WARNING or ERROR. */

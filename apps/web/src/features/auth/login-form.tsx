@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -10,12 +9,10 @@ import { errorMessage } from '../../lib/errors.ts';
 import { login } from './api/auth-api.ts';
 
 // Signing in checks presence only: the rules for new logins and passwords must not lock out
-// accounts created under older rules.
-const schema = z.object({
-  login: z.string().trim().min(1, 'general.mandatory'),
-  password: z.string().min(1, 'general.mandatory'),
-  remember: z.boolean(),
-});
+// accounts created under older rules. (Checked by hand: the login form is in the start, which
+// loads no zod.)
+type Credentials = { login: string; password: string; remember: boolean };
+const mandatory = (v: string) => (v ? null : 'general.mandatory');
 
 interface LoginFormProps {
   onForgotPassword: () => void;
@@ -26,13 +23,13 @@ interface LoginFormProps {
 export function LoginForm({ onForgotPassword, onRequestDemo }: LoginFormProps) {
   const { t } = useTranslation();
   const { signIn, config } = useAuth();
-  const form = useForm({
+  const form = useForm<Credentials>({
     initialValues: { login: '', password: '', remember: false },
-    validate: schemaResolver(schema, { sync: true }),
+    validate: { login: (v) => mandatory(v.trim()), password: mandatory },
   });
   const input = useTranslatedInput(form);
   const mutation = useMutation({
-    mutationFn: (v: z.infer<typeof schema>) => login(v.login.trim(), v.password, v.remember),
+    mutationFn: (v: Credentials) => login(v.login.trim(), v.password, v.remember),
     onSuccess: signIn,
     meta: { silent: true }, // shown in the form, next to what the user typed
   });

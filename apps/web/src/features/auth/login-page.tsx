@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DemoRequestForm } from './demo-request-form.tsx';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { lazyScreen, ScreenFrame } from '../../components/layout/lazy-screen.tsx';
 import { LoginForm } from './login-form.tsx';
 import { PublicCard } from './public-card.tsx';
 
 type View = 'signIn' | 'forgot' | 'demo';
+
+// Chunks of their own: the start holds the sign-in form alone (issue 22).
+const ForgotPasswordForm = lazyScreen(() => import('./forgot-password-form.tsx'), 'ForgotPasswordForm');
+const DemoRequestForm = lazyScreen(() => import('./demo-request-form.tsx'), 'DemoRequestForm');
 
 /**
  * `/login-form`: sign-in, with the forgot-password and demo-request forms in the same card
@@ -18,14 +21,18 @@ export function LoginPage() {
   if (view === 'forgot') {
     return (
       <PublicCard title={t('login.forgotTitle')}>
-        <ForgotPasswordForm onBack={back} />
+        <ScreenFrame>
+          <ForgotPasswordForm onBack={back} />
+        </ScreenFrame>
       </PublicCard>
     );
   }
   if (view === 'demo') {
     return (
       <PublicCard title={t('demo.title')}>
-        <DemoRequestForm onBack={back} />
+        <ScreenFrame>
+          <DemoRequestForm onBack={back} />
+        </ScreenFrame>
       </PublicCard>
     );
   }

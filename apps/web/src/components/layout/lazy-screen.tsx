@@ -1,12 +1,15 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ChunkLoadError, loadWithRetry } from '../lib/load-with-retry.ts';
+import { ChunkLoadError, loadWithRetry } from '../../lib/load-with-retry.ts';
 
-/** A screen as its own chunk, loaded when first opened: `lazyScreen(() => import('…/home-page.tsx'), 'HomePage')`. */
-export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
-  return lazy(async () => ({ default: (await loadWithRetry(load))[name] as ComponentType }));
+/**
+ * A screen (or a form) as its own chunk, loaded when first shown, inside a ScreenFrame:
+ * `lazyScreen(() => import('…/home-page.tsx'), 'HomePage')`.
+ */
+export function lazyScreen<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await loadWithRetry(load))[name] }));
 }
 
 function ChunkFailed() {
