@@ -1,12 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadWithRetry } from '../lib/load-with-retry.ts';
+import { START_TEXTS } from './locales/start.ts';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Each language's texts are a chunk of their own (issue 22): a reader loads only theirs. */
-const TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+/** The screens' texts of each language are a chunk of their own (issue 22): a reader loads only theirs. */
+const SCREEN_TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import('./locales/en.ts'),
   ru: () => import('./locales/ru.ts'),
 };
@@ -20,16 +21,33 @@ export function detectLanguage(langs: readonly string[] = navigator.languages ??
   return 'en';
 }
 
+const lng = detectLanguage();
+
 /**
- * Resolves once the reader's language is loaded: the console renders after it (main.tsx). Both
- * languages have the same keys (i18n-keys.test.ts), so no other language is loaded as a fallback.
+ * Resolves once i18next speaks the start's texts (in the entry: the sign-in form and the shell
+ * render at once). Both languages have the same keys (i18n-keys.test.ts), so no other language
+ * is loaded as a fallback.
  */
-export const i18nReady: Promise<unknown> = (async () => {
-  const lng = detectLanguage();
-  // Tried again like a screen's chunk: a flaky network or a restarting server is waited out.
-  const translation = (await loadWithRetry(TEXTS[lng])).default;
-  await i18n.use(initReactI18next).init({ resources: { [lng]: { translation } }, lng, fallbackLng: false, interpolation: { escapeValue: false } });
-  document.documentElement.lang = i18n.language;
-})();
+export const i18nReady: Promise<unknown> = i18n
+  .use(initReactI18next)
+  .init({ resources: { [lng]: { translation: START_TEXTS[lng] } }, lng, fallbackLng: false, interpolation: { escapeValue: false } })
+  .then(() => {
+    document.documentElement.lang = i18n.language;
+  });
+
+let screenTexts: Promise<void> | null = null;
+
+/**
+ * The reader's texts of the screens, asked for once the start has rendered and awaited by every
+ * lazy screen beside its own chunk; tried again like a chunk when the network fails.
+ */
+export function screenTextsReady(): Promise<void> {
+  screenTexts ??= i18nReady
+    .then(() => loadWithRetry(SCREEN_TEXTS[lng]))
+    .then(({ default: texts }) => void i18n.addResourceBundle(lng, 'translation', texts, true, true));
+  // A failure is the screen's to report (ChunkLoadError); the next screen asks again.
+  screenTexts.catch(() => (screenTexts = null));
+  return screenTexts;
+}
 
 export default i18n;

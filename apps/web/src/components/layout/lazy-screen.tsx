@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { screenTextsReady } from '../../i18n/i18n.ts';
 import { ChunkLoadError, loadWithRetry } from '../../lib/load-with-retry.ts';
 
 /**
@@ -9,7 +10,8 @@ import { ChunkLoadError, loadWithRetry } from '../../lib/load-with-retry.ts';
  * `lazyScreen(() => import('…/home-page.tsx'), 'HomePage')`.
  */
 export function lazyScreen<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await loadWithRetry(load))[name] }));
+  // The screen's texts arrive beside its code (the start holds only the shell's).
+  return lazy(async () => ({ default: (await Promise.all([loadWithRetry(load), screenTextsReady()]))[0][name] }));
 }
 
 function ChunkFailed() {

@@ -1,4 +1,4 @@
 import { areas } from './areas.ts';
 
-/** The English texts: a chunk of their own, loaded only for a reader of English. */
-export default areas('en', import.meta.glob('./en/*.json', { eager: true }));
+/** The English texts of the screens (the start's are in start.ts): a chunk loaded only for a reader of English. */
+export default areas(import.meta.glob(['./en/*.json', '!./en/{app,demo,errors,general,layout,licenses,login,nav,notify,pages,websocket}.json'], { eager: true }));
