@@ -32,7 +32,8 @@ export const i18nReady: Promise<unknown> = i18n
   .use(initReactI18next)
   .init({ resources: { [lng]: { translation: START_TEXTS[lng] } }, lng, fallbackLng: false, interpolation: { escapeValue: false } })
   .then(() => {
-    document.documentElement.lang = i18n.language;
+    // Unit tests run without a page.
+    if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
   });
 
 let screenTexts: Promise<void> | null = null;
