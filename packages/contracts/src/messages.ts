@@ -2,7 +2,7 @@
  * The texts that the contracts' schemas and registries give (field errors as `general.*`, the
  * report types and their filter's errors as `reports.*`): the
  * console's forms and the server's answers say the same thing in the same words. The console
- * adds them to its catalogue (apps/web/src/i18n/i18n.ts), the server to its own
+ * adds them to the texts its start speaks (apps/web/src/i18n/locales/start.ts), the server to its own
  * (apps/server/src/i18n/messages.ts); neither repeats them.
  */
 export const SHARED_MESSAGES = {
