@@ -218,13 +218,13 @@ export type ReportFilter = z.output<typeof reportFilterSchema>;
 export const reportTypeSchema = z.object({ id: z.number().int(), code: z.enum(REPORT_CODES), name: z.string(), period: z.boolean(), formats: z.array(z.enum(REPORT_FORMATS)), columns: z.array(z.string()) });
 export type ReportType = z.infer<typeof reportTypeSchema>;
 
-const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(500, 'general.badValue'));
 
-/** The data calls' query string (spec section 7: arrays repeated): the filter's fields. */
+/** The data calls' query string (spec section 7: arrays repeated): the filter's fields, bounded as the filter is (reportFilterSchema checks them fully). */
 export const reportQuerySchema = z.object({
-  from: z.string().optional(),
-  to: z.string().optional(),
-  location: many(z.coerce.number('general.badValue')).optional(),
+  from: z.string().max(10, 'general.badValue').optional(),
+  to: z.string().max(10, 'general.badValue').optional(),
+  location: many(z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(2_147_483_647, 'general.badValue')).optional(),
   printerType: many(z.string().max(20)).optional(),
   colorType: many(z.string().max(20)).optional(),
   paperFormat: many(z.string().max(20)).optional(),

@@ -5,7 +5,8 @@ import { bearer, createTestApp, signIn } from './test-app.ts';
 import { addLocation } from './scope-fixture.ts';
 import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts';
 import { CLOUD_ROUTES } from './authorization-routes-cloud.ts';
-import { deviceAt, PLUGIN_PREFIXES, ROUTES, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-routes.ts';
+import { PLUGIN_PREFIXES, ROUTES } from './authorization-routes.ts';
+import { deviceAt, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-world.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { queueAt, queuePayload, type Fixture } from './authorization-routes.ts';
+import { queueAt, queuePayload, type Fixture } from './authorization-world.ts';
 
 /**
  * The matrix's fixtures that differ in cloud mode (`authorization-matrix-cloud.test.ts`): what

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { REPORTS } from '@pagewatch/contracts/reports';
-import { listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { consumables } from '../consumables/consumables.tables.ts';
+import { devices } from '../devices/devices.tables.ts';
 
 /**
  * The installed consumables report as a grid read page by page (issue 17): a fleet of 100,000
@@ -16,19 +18,11 @@ export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES
   countLimit: 1_000,
   scope: sql`c.location_id`,
   sql: {
-    serialNumber: sql`d.serial_number`,
-    inventoryNumber: sql`d.inventory_number`,
-    ip: sql`d.ip`,
-    modelCode: sql`c.model_code`,
+    ...tableFields('d', devices, ['serialNumber', 'inventoryNumber', 'ip', 'deviceType', 'colorType', 'paperFormat']),
+    ...tableFields('c', consumables, ['modelCode', 'locationId', 'partModelCode', 'partSerialNumber']),
     hostname: sql`d.host_name`,
     location: sql`loc.name`,
-    locationId: sql`c.location_id`,
-    deviceType: sql`d.device_type`,
-    colorType: sql`d.color_type`,
-    paperFormat: sql`d.paper_format`,
     partType: sql`coalesce(c.part_name, c.part_code)`,
-    partModelCode: sql`c.part_model_code`,
-    partSerialNumber: sql`c.part_serial_number`,
     level: sql`c.percent`,
     installDate: sql`(c.installed_at AT TIME ZONE 'UTC')::date`,
     refreshDate: sql`c.refreshed_at`,
