@@ -81,6 +81,7 @@ test('an operator sees their location\'s figures, opens a filtered grid, and see
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`${S}P3`);
   await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
 
   // P1 jams: the agent's reading reaches home through the live events, with no reload.
   await expect(page.getByText('Devices: 3', { exact: true })).toBeVisible();
@@ -91,6 +92,14 @@ test('an operator sees their location\'s figures, opens a filtered grid, and see
   await expect(attention).toContainText(`${S}P1`);
   await expect(attention).toContainText('Paper jam');
   await expect(page.locator('[data-home-figure="status-ERROR"]')).toContainText('1');
+
+  // The server fails to answer a refresh: home keeps the last figures and says what went wrong.
+  await page.route('**/api/home', (route) => route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'The database does not answer' } }));
+  await page.locator('[data-home-figure="empty"]').click();
+  await expect(page).toHaveURL(/\/consumables$/);
+  await page.goBack();
+  await expect(page.getByText('The database does not answer')).toBeVisible();
+  await expect(page.getByText('Devices: 3', { exact: true })).toBeVisible();
   await page.close();
 });
 

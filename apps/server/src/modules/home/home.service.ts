@@ -86,9 +86,9 @@ export class HomeService {
   private async current(): Promise<{ snapshot: Snapshot; pending: boolean }> {
     if (this.fresh(this.snapshot)) return { snapshot: this.snapshot, pending: false };
     this.refresh();
-    // The last computation failed (the database is away): say so rather than show old figures as current.
-    if (this.failed) throw this.failed;
-    const snapshot = this.snapshot ?? (await this.running!);
+    // After a failed computation old figures are not shown as current: this request waits for
+    // the one just begun, which fails while the database is away and answers once it is back.
+    const snapshot = this.snapshot && !this.failed ? this.snapshot : await this.running!;
     return { snapshot, pending: !this.fresh(snapshot) };
   }
 

@@ -126,7 +126,8 @@ export function HomePage() {
           </Text>
         ) : null}
       </Group>
-      <LoadState error={home.error} ready={!!h}>
+      {/* A failed refresh keeps the last figures (their time is above; the error is a notice). */}
+      <LoadState error={h ? null : home.error} ready={!!h}>
         {() => (
           <Stack gap="md">
             {devices && devices.total === 0 ? <FirstSteps agents={h!.agents} /> : null}
