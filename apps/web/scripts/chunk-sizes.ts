@@ -10,8 +10,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Gzip KB of JavaScript before the login form (the start's texts, both languages, are in it; the screens' texts load after). The target of issue 22 is 200: React DOM (about 62 KB), Mantine with its tooltips and scroll areas, the router, i18next and the start's texts remain. */
-export const START_BUDGET_KB = 220;
+/**
+ * Gzip KB of JavaScript before the login form, the target of issue 22 (about 189 in session 14).
+ * The start's texts (both languages) are in it, the screens' texts load after. What remains is
+ * React DOM (about 62 KB), Mantine's core (40), i18next, the router and React Query; the shell's
+ * tooltips (Floating UI) are a chunk of their own.
+ */
+export const START_BUDGET_KB = 200;
 /** No screen's chunk may grow past this (the rich-text editor's is the largest, about 150). */
 export const CHUNK_BUDGET_KB = 200;
 

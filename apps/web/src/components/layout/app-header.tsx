@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Group, Text } from '@mantine/core';
+import { ShellTooltip } from './shell-tooltip.tsx';
 import { IconLogout, IconPrinter, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,11 +63,11 @@ export function AppHeader({ drawerOpened, onToggleDrawer }: AppHeaderProps) {
             {displayName(user)}
           </Text>
         </Group>
-        <Tooltip label={t('layout.signOut')}>
+        <ShellTooltip label={t('layout.signOut')}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('layout.signOut')} onClick={() => void signOut()}>
             <IconLogout size={20} stroke={1.6} />
           </ActionIcon>
-        </Tooltip>
+        </ShellTooltip>
       </Group>
     </AppShell.Header>
   );

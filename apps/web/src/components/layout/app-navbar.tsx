@@ -1,4 +1,5 @@
-import { AppShell, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { AppShell, Group, NavLink, Text } from '@mantine/core';
+import { ShellTooltip } from './shell-tooltip.tsx';
 import { IconChevronsLeft, IconChevronsRight, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -34,7 +35,8 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
           </Text>
         </Group>
       </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} px={collapsed ? 6 : 'xs'} py="xs">
+      {/* A plain scrolling section: Mantine's ScrollArea would add 5 KB gzip to the start. */}
+      <AppShell.Section grow px={collapsed ? 6 : 'xs'} py="xs" style={{ overflowY: 'auto' }}>
         {items.map((item) => {
           const label = t(item.label);
           const link = (
@@ -53,16 +55,16 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
             />
           );
           return collapsed ? (
-            <Tooltip key={item.key} label={label} position="right" withArrow>
+            <ShellTooltip key={item.key} label={label} position="right" withArrow>
               {link}
-            </Tooltip>
+            </ShellTooltip>
           ) : (
             link
           );
         })}
       </AppShell.Section>
       <AppShell.Section visibleFrom="xs" px={collapsed ? 6 : 'xs'} py="xs">
-        <Tooltip label={t('layout.expandMenu')} position="right" disabled={!collapsed}>
+        <ShellTooltip label={t('layout.expandMenu')} position="right" disabled={!collapsed}>
           <NavLink
             component="button"
             aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
@@ -72,7 +74,7 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
             c="dimmed"
             styles={{ root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 } }}
           />
-        </Tooltip>
+        </ShellTooltip>
       </AppShell.Section>
     </AppShell.Navbar>
   );
