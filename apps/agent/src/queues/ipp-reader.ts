@@ -12,7 +12,10 @@ const JOB_ATTRIBUTES = [
 
 /**
  * The members of job-impressions-completed-col (PWG 5100.7; the IANA IPP registry) that are
- * colour: each kind of impression is counted one-sided and two-sided apart.
+ * colour: each kind of impression is counted one-sided and two-sided apart. The members do not
+ * overlap (a duplex job's impressions are in the `-two-sided` members only, and
+ * job-impressions is the sum of all eight, as CUPS's IPP Everywhere tools write them), so
+ * adding them up counts no page twice.
  */
 const COLOUR_IMPRESSIONS = ['full-color', 'full-color-two-sided', 'highlight-color', 'highlight-color-two-sided'];
 const ALL_IMPRESSIONS = [...COLOUR_IMPRESSIONS, 'monochrome', 'monochrome-two-sided', 'blank', 'blank-two-sided'];
