@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  devicesList,
-  dmDeviceDaysActualList,
-  dmDeviceDaysList,
-  dmDeviceDaysVList,
-  dmDeviceHistoryList,
-  dmDevicePartDaysList,
-  dmDeviceUserDaysList,
-} from '@pagewatch/contracts/devices';
+import { devicesList } from '@pagewatch/contracts/devices';
+import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
 import type { List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';

@@ -7,14 +7,8 @@ import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import type { z } from 'zod';
-import {
-  deviceListRowSchema,
-  dmDeviceDayRowSchema,
-  dmDeviceDayVRowSchema,
-  dmDeviceHistoryRowSchema,
-  dmDevicePartDayRowSchema,
-  dmDeviceUserDayRowSchema,
-} from '@pagewatch/contracts/devices';
+import { deviceListRowSchema } from '@pagewatch/contracts/devices';
+import { dmDeviceDayRowSchema, dmDeviceDayVRowSchema, dmDeviceHistoryRowSchema, dmDevicePartDayRowSchema, dmDeviceUserDayRowSchema } from '@pagewatch/contracts/device-history';
 import { consumableRowSchema, consumableShortRowSchema } from '@pagewatch/contracts/consumables';
 import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
 

@@ -4,7 +4,7 @@ import { Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Text, Title
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { DmDevicePartDayRow } from '@pagewatch/contracts/devices';
+import type { DmDevicePartDayRow } from '@pagewatch/contracts/device-history';
 import { errorMessage } from '../../lib/errors.ts';
 import { fetchDeviceDays, fetchDevicePartDays } from './api/devices-api.ts';
 

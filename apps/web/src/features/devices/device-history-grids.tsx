@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dmDeviceHistoryList, dmDeviceUserDaysList, type DmDeviceHistoryRow, type DmDeviceUserDayRow } from '@pagewatch/contracts/devices';
+import { dmDeviceHistoryList, dmDeviceUserDaysList, type DmDeviceHistoryRow, type DmDeviceUserDayRow } from '@pagewatch/contracts/device-history';
 import type { FilterExpression } from '@pagewatch/contracts/list';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,5 @@
-import type {
-  Device,
-  DeviceUpdate,
-  DmDeviceDayVRow,
-  DmDevicePartDayRow,
-  MessageResponse,
-} from '@pagewatch/contracts/devices';
+import type { Device, DeviceUpdate, MessageResponse } from '@pagewatch/contracts/devices';
+import type { DmDeviceDayVRow, DmDevicePartDayRow } from '@pagewatch/contracts/device-history';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
