@@ -107,7 +107,7 @@ const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) =>
  * numbers and booleans as they are, timestamps as ISO 8601 in UTC with milliseconds, days as
  * YYYY-MM-DD, and the list's objects beside the fields.
  */
-function jsonColumns(def: ListDef): SQL {
+function jsonColumns(def: ListDef, fields = selected(def)): SQL {
   const value = (field: string): SQL => {
     const c = sql`p.${sql.identifier(field)}`;
     const type = def.columns[field].type;
@@ -117,7 +117,7 @@ function jsonColumns(def: ListDef): SQL {
       ? sql`to_char(${c}, 'YYYY-MM-DD')`
       : sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   };
-  const fields = selected(def).map((f) => sql`${value(f)} AS ${sql.identifier(f)}`);
+  const values = fields.map((f) => sql`${value(f)} AS ${sql.identifier(f)}`);
   const objects = Object.entries(def.objects ?? {}).map(([name, keys]) => {
     const pairs = Object.entries(keys).map(([k, f]) => {
       if (!/^[A-Za-z0-9_]+$/.test(k)) throw new Error(`not a field name: ${k}`);
@@ -125,7 +125,19 @@ function jsonColumns(def: ListDef): SQL {
     });
     return sql`json_build_object(${sql.join(pairs, sql`, `)}) AS ${sql.identifier(name)}`;
   });
-  return sql.join([...fields, ...objects], sql`, `);
+  return sql.join([...values, ...objects], sql`, `);
+}
+
+/**
+ * Every row of a list under `base`, in the list's default order, with `fields` in the JSON
+ * types of its pages: a report's whole array and its files come from the same columns as its
+ * grid, written once. The caller's locations must already bound `base`.
+ */
+export function everyRowSql(def: ListDef, base: SQL, fields: readonly string[]): SQL {
+  const cols = sql.join(fields.map((f) => sql`${def.columns[f].expr} AS ${sql.identifier(f)}`), sql`, `);
+  const order = sql.join([...def.defaultSort.map((s) => sql`${def.columns[s.field].expr} ${direction(s.dir)}`), ...def.tiebreaker], sql`, `);
+  // A projection of a sorted subquery keeps its order, as the pages' JSON does.
+  return sql`SELECT ${jsonColumns(def, [...fields])} FROM (SELECT ${cols} FROM ${def.from} WHERE ${base} ORDER BY ${order}) p`;
 }
 
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {

@@ -19,7 +19,7 @@ export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES
   scope: sql`c.location_id`,
   sql: {
     ...tableFields('d', devices, ['serialNumber', 'inventoryNumber', 'ip', 'deviceType', 'colorType', 'paperFormat']),
-    ...tableFields('c', consumables, ['modelCode', 'locationId', 'partModelCode', 'partSerialNumber']),
+    ...tableFields('c', consumables, ['modelCode', 'partModelCode', 'partSerialNumber']),
     hostname: sql`d.host_name`,
     location: sql`loc.name`,
     partType: sql`coalesce(c.part_name, c.part_code)`,
@@ -29,5 +29,7 @@ export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES
   },
   extra: {
     id: { expr: sql`(c.device_id || '-' || c.supply_index)`, type: 'string', filter: false, sort: false },
+    // Not a column of the grid, but of the row (the report's files and API clients have it).
+    locationId: { expr: sql`c.location_id`, type: 'number', filter: false, sort: false },
   },
 });

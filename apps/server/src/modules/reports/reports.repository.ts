@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { INSTALLED_SINCE, REPORTS, type AvailabilityDay, type PagesByMonth, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
+import { everyRowSql } from '../../lib/list-run.ts';
+import { installedConsumablesListSql } from './reports.list.ts';
 
 /** What a report reads: its locations (null: every location), device kinds, and a period [from, to) in time. */
 export type ReportQuery = {
@@ -232,15 +234,9 @@ export async function availabilityByDay(db: Db, q: ReportQuery): Promise<Availab
   return (res.rows as Record<string, unknown>[]).map((r) => ({ day: String(r.day), devices: Number(r.devices), seen: Number(r.seen), available: Number(r.available) }));
 }
 
-/** The supplies installed now, last seen since INSTALLED_SINCE. */
-function installedConsumables(q: ReportQuery): SQL {
-  return sql`
-    SELECT ${DEVICE}, coalesce(c.part_name, c.part_code) AS "partType", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber",
-      c.percent AS level, to_char(c.installed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "installDate", ${ISO(sql`c.refreshed_at`)} AS "refreshDate"
-    FROM consumables c JOIN devices d ON d.id = c.device_id JOIN locations loc ON loc.id = d.location_id
-    WHERE ${deviceConditions(q, sql`d.location_id`)} AND c.refreshed_at >= ${INSTALLED_SINCE}::timestamptz
-    ORDER BY loc.name, d.model_code, d.serial_number, c.device_id, c.supply_index`;
-}
+/** The supplies installed now, last seen since INSTALLED_SINCE: the grid's columns (reports.list.ts), every row. */
+const installedConsumables = (q: ReportQuery): SQL =>
+  everyRowSql(installedConsumablesListSql, installedCondition(q), Object.keys(REPORTS.INSTALLED_CONSUMABLES.list.row.shape));
 
 /** The installed consumables grid's base condition (reports.list.ts): the report's filter, on supplies seen since INSTALLED_SINCE. */
 export const installedCondition = (q: ReportQuery): SQL =>
