@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { signIn } from './test-app.ts';
-import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, dictionary, attribute, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, reportDevices, replacedAt, deviceIds, devicesSeed, licensePayload, licenseAt, type Fixture } from './authorization-world.ts';
+import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, dictionary, attribute, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, type Fixture } from './authorization-world.ts';
+import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
  * API route, how to call it on an object inside or outside the caller's locations.
  *
- * ADDING A ROUTE: every route needs an entry in ROUTES below, keyed `'METHOD /api/path'` exactly
+ * ADDING A ROUTE: every route needs an entry in ROUTES below (reports and licenses in
+ * authorization-routes-reports.ts), keyed `'METHOD /api/path'` exactly
  * as Fastify registered it (`:id` params included). Pick the kind:
  *   - 'item'   an object that belongs to a location: `request(w, locationId)` makes a fresh object
  *              there (through the API as `w.root`, or with the helpers) and returns the call on
@@ -331,78 +333,7 @@ export const ROUTES: Record<string, Fixture> = {
   // The matrix has no SMTP server: a caller who may test gets as far as "SMTP is not configured".
   'POST /api/notifications/:id/test-email/': { kind: 'item', ok: 422, request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}/test-email/` }) },
 
-  // reports: every row belongs to a location of the caller (rows carry their location)
-  'GET /api/reports': { kind: 'global', request: () => ({ url: '/api/reports' }) },
-  'GET /api/reports/device-availability': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/device-availability?from=2022-01-01&to=2022-01-31' }),
-  },
-  'GET /api/reports/device-counters': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/device-counters?from=2022-01-01&to=2099-12-31' }),
-  },
-  'GET /api/reports/installed-consumables': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/installed-consumables' }),
-  },
-  'GET /api/reports/installed-consumables/page': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: (b) => reportDevices(b.pageRows),
-    request: () => ({ url: '/api/reports/installed-consumables/page?page=1000,1' }),
-  },
-  'GET /api/reports/part-replacements': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await replacedAt(w, w.loc.IN_CHILD)], outside: [await replacedAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/part-replacements?from=2022-01-01&to=2099-12-31' }),
-  },
-  // Act on the caller's scope only, like the data calls (their rows are sums); reports.routes.test.ts checks that.
-  'GET /api/reports/device-availability/days': { kind: 'global', request: () => ({ url: '/api/reports/device-availability/days?from=2022-01-01&to=2022-01-31' }) },
-  'GET /api/reports/device-counters/months': { kind: 'global', request: () => ({ url: '/api/reports/device-counters/months?from=2022-01-01&to=2022-01-31' }) },
-  'GET /api/reports/download/:reportId/:formatCode': { kind: 'global', request: () => ({ url: '/api/reports/download/4/CSV' }) },
-
-  // licenses: reads answer for the caller's locations; the instance license and every change
-  // are the default administrator's ('instance'). The uploads with files: instance-license.routes.test.ts.
-  'GET /api/options/product/': { kind: 'global', request: () => ({ url: '/api/options/product/' }) },
-  'GET /api/options/downloads/': { kind: 'skip', reason: 'by role (a cloud ADMIN), not grant: options/downloads.routes.test.ts checks who gets what' },
-  'GET /api/options/downloads/:name': { kind: 'skip', reason: 'by role (a cloud ADMIN), not grant: options/downloads.routes.test.ts checks who gets what' },
-  'GET /api/instance-license/': { kind: 'instance', request: () => ({ url: '/api/instance-license/' }) },
-  'GET /api/instance-license/request/': { kind: 'instance', request: () => ({ url: '/api/instance-license/request/?companyName=Matrix' }) },
-  'POST /api/instance-license': { kind: 'instance', ok: 400, request: () => ({ url: '/api/instance-license', payload: {} }) },
-  'GET /api/user-licenses/page': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/user-licenses/page?page=1000,1' }),
-  },
-  'GET /api/user-licenses/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/user-licenses/${await licenseAt(w, at)}` }) },
-  'GET /api/user-licenses-relevant/': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await licenseAt(w, w.loc.IN_CHILD)], outside: [await licenseAt(w, w.loc.OUT)] }),
-    request: () => ({ url: '/api/user-licenses-relevant/' }),
-  },
-  'GET /api/user-locations/managed-license': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/user-locations/managed-license' }),
-  },
-  'GET /api/location-devices-v/:id': { kind: 'item', request: async (_w, at) => ({ url: `/api/location-devices-v/${at}` }) },
-  'POST /api/licenses': { kind: 'instance', request: async (w) => ({ url: '/api/licenses', payload: licensePayload(await locationAt(w, w.loc.IN_CHILD)) }) },
-  'PUT /api/licenses/:id': {
-    kind: 'instance',
-    request: async (w) => {
-      const id = await licenseAt(w, w.loc.IN_CHILD);
-      const license = await w.asRoot('GET', `/api/user-licenses/${id}`);
-      return { url: `/api/licenses/${id}`, payload: { ...licensePayload(license.location.id), deviceCount: 20 } };
-    },
-  },
-  'DELETE /api/licenses/:id': { kind: 'instance', ok: 204, request: async (w) => ({ url: `/api/licenses/${await licenseAt(w, w.loc.IN_CHILD)}` }) },
+  ...REPORT_AND_LICENSE_ROUTES,
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },
