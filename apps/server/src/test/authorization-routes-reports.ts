@@ -1,39 +1,23 @@
 import { deviceAt, reportDevices, replacedAt, locationAt, licensePayload, licenseAt, type Fixture } from './authorization-world.ts';
 
+type ListFixture = Extract<Fixture, { kind: 'list' }>;
+/** A report's rows: one device (`make` puts it and its data there) inside the caller's locations, one outside. */
+const reportRows = (make: typeof deviceAt, url: string): ListFixture => ({
+  kind: 'list',
+  seed: async (w) => ({ inside: [await make(w, w.loc.IN_CHILD)], outside: [await make(w, w.loc.OUT)] }),
+  rows: reportDevices,
+  request: () => ({ url }),
+});
+
 /** The authorisation matrix's reports and licenses (see authorization-routes.ts, "ADDING A ROUTE"). */
 export const REPORT_AND_LICENSE_ROUTES: Record<string, Fixture> = {
   // reports: every row belongs to a location of the caller (rows carry their location)
   'GET /api/reports': { kind: 'global', request: () => ({ url: '/api/reports' }) },
-  'GET /api/reports/device-availability': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/device-availability?from=2022-01-01&to=2022-01-31' }),
-  },
-  'GET /api/reports/device-counters': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/device-counters?from=2022-01-01&to=2099-12-31' }),
-  },
-  'GET /api/reports/installed-consumables': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/installed-consumables' }),
-  },
-  'GET /api/reports/installed-consumables/page': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD)], outside: [await deviceAt(w, w.loc.OUT)] }),
-    rows: (b) => reportDevices(b.pageRows),
-    request: () => ({ url: '/api/reports/installed-consumables/page?page=1000,1' }),
-  },
-  'GET /api/reports/part-replacements': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [await replacedAt(w, w.loc.IN_CHILD)], outside: [await replacedAt(w, w.loc.OUT)] }),
-    rows: reportDevices,
-    request: () => ({ url: '/api/reports/part-replacements?from=2022-01-01&to=2099-12-31' }),
-  },
+  'GET /api/reports/device-availability': reportRows(deviceAt, '/api/reports/device-availability?from=2022-01-01&to=2022-01-31'),
+  'GET /api/reports/device-counters': reportRows(deviceAt, '/api/reports/device-counters?from=2022-01-01&to=2099-12-31'),
+  'GET /api/reports/installed-consumables': reportRows(deviceAt, '/api/reports/installed-consumables'),
+  'GET /api/reports/installed-consumables/page': { ...reportRows(deviceAt, '/api/reports/installed-consumables/page?page=1000,1'), rows: (b) => reportDevices(b.pageRows) },
+  'GET /api/reports/part-replacements': reportRows(replacedAt, '/api/reports/part-replacements?from=2022-01-01&to=2099-12-31'),
   // Act on the caller's scope only, like the data calls (their rows are sums); reports.routes.test.ts checks that.
   'GET /api/reports/device-availability/days': { kind: 'global', request: () => ({ url: '/api/reports/device-availability/days?from=2022-01-01&to=2022-01-31' }) },
   'GET /api/reports/device-counters/months': { kind: 'global', request: () => ({ url: '/api/reports/device-counters/months?from=2022-01-01&to=2022-01-31' }) },
