@@ -40,7 +40,9 @@ function int(n: number): SQL {
  */
 function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
   const bySplit = def.keyLookup && split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
-  if (!bySplit && !(def.keyLookup && offset > 0)) {
+  // A text filter's keys come first on every page: the matching rows are sorted as keys (read
+  // from an index where one covers them) and only the page's rows are made whole.
+  if (!bySplit && !(def.keyLookup && (offset > 0 || p.patterns))) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   const id = (name: string) => sql.identifier(name);
@@ -92,6 +94,8 @@ type Statements = {
   estimate: { query: Built; key: string } | null;
   /** The page comes as one JSON text (`__rows`) with its row count (`__n`). */
   json: boolean;
+  /** The filter holds a text pattern (list-query.ts). */
+  patterns: boolean;
   offset: number;
   limit: number;
 };
@@ -148,7 +152,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     return {
       page: build(rows),
       counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`),
-      estimate, json: true, offset, limit: p.limit,
+      estimate, json: true, patterns: p.patterns, offset, limit: p.limit,
     };
   }
   // The page is a LATERAL subquery with its own LIMIT, so it is planned on its own; with no
@@ -156,7 +160,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   return {
     page: build(page),
     counted: build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`),
-    estimate, json: false, offset, limit: p.limit,
+    estimate, json: false, patterns: p.patterns, offset, limit: p.limit,
   };
 }
 
@@ -263,15 +267,21 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   const named = st.offset < NAMED_PAGES * st.limit;
   const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
   if (big?.known !== undefined) {
-    // Its estimate stands, and the page alone is read.
+    // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
+    // the end proves no rows.
     const rows = await execute(db, st.page, named);
-    return { rows, totalRows: Math.max(big.known, st.offset + onPage(rows)) };
+    const seen = onPage(rows);
+    return { rows, totalRows: seen > 0 ? Math.max(big.known, st.offset + seen) : big.known };
   }
   const all = await execute(db, st.counted, named);
   const counted = Number(all[0]?.__total ?? 0);
   // Without JSON, a page with no rows leaves one row that carries the total alone.
   const rows = !st.json && all[0]?.__row === null ? [] : all;
-  const totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, st.estimate!.query, counted)) : counted;
+  if (!big) return { rows, totalRows: counted };
+  // A text filter's count is kept as a big one's is, whatever its size: counting what a
+  // pattern matches reads every matching row (up to the limit), where its page reads 50.
+  if (counted <= def.countLimit!) return { rows, totalRows: st.patterns ? big.remember(counted) : counted };
+  const totalRows = big.remember(await estimatedCount(db, st.estimate!.query, counted));
   return { rows, totalRows };
 }
 
@@ -310,8 +320,10 @@ const bigCounts = new Map<string, { n: number; until: number }>();
 /**
  * Filters that matched more rows than the list counts (its `countLimit`): their total is the
  * planner's estimate anyway, so for half a minute a page of the same filter is read without
- * counting again (paging through a big list costs a page each). At most a thousand filters,
- * each known by its key: the count limit and the estimate statement (the filter and scope).
+ * counting again (paging through a big list costs a page each). Text filters too, whatever
+ * their count: a pattern is counted by testing each row that may hold it. At most a thousand
+ * filters, each known by its key: the count limit and the estimate statement (the filter and
+ * scope).
  */
 function bigCount(key: string) {
   const hit = bigCounts.get(key);
