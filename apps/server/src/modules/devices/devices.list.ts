@@ -36,6 +36,7 @@ export function attentionSql(alias: string) {
 }
 
 export const devicesListSql = listSql(devicesList, {
+  bigrams: ['serialNumber'],
   countLimit: COUNT_LIMIT,
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
