@@ -46,6 +46,7 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   const id = (name: string) => sql.identifier(name);
+  const keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
   const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
   const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
@@ -56,14 +57,14 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
     // One ordered branch per location; PostgreSQL merges them (Merge Append) and stops at
     // the page's last row.
     const branches = split.ids.map((loc) => sql`(
-      SELECT ${keyCols} FROM ${def.from}
+      SELECT ${keyCols} FROM ${keysFrom}
       WHERE ${split.column} = ${loc}::int ${filter ? sql`AND ${filter}` : sql``}
       ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)})`);
     keys = sql`
       SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
       ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   } else {
-    keys = sql`SELECT ${keyCols} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+    keys = sql`SELECT ${keyCols} FROM ${keysFrom} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   return sql`
     SELECT r.*, true AS "__row" FROM (${keys}) k
@@ -138,9 +139,10 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
   const page = pageSql(def, cols, p.where, where, p, offset, split);
+  const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const count = def.countLimit
-    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${int(def.countLimit + 1)}) c`
-    : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
+    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+    : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
   let estimate: Statements['estimate'] = null;
   if (def.countLimit) {
     const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
@@ -238,7 +240,8 @@ async function statementsFor(
   const scopeKey = base !== null ? undefined : scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
   const parse = (): ParsedList => {
     const p = parseListQuery(def, q);
-    return base === null ? p : { ...p, where: p.where ? sql`${p.where} AND ${base}` : base };
+    // A base condition may read any table of the FROM clause.
+    return base === null ? p : { ...p, joined: true, where: p.where ? sql`${p.where} AND ${base}` : base };
   };
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.

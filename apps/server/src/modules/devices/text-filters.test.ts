@@ -135,6 +135,10 @@ describe('text filters on supplies and the event log', () => {
     const want = await sqlRows<{ id: number }>(t.ctx.db, sql`SELECT device_id AS id FROM consumables WHERE part_name ILIKE ${`%${text}%`} ORDER BY device_id`);
     expect(got.ids).toEqual(want.map((r) => r.id));
     expect(got.ids).toContain(part!.device_id);
+    // Sorted by a device's column, the keys are read with the device joined (`keysFrom` is the
+    // supplies alone): the same rows.
+    const byHost = await ids(`/api/device-part-v/page?${upTo200}&sort=hostName,DESC&${filterOf(['partName', 'contains', text.toLowerCase()])}`);
+    expect(byHost).toEqual(got);
     const from = sql`consumables s LEFT JOIN devices d ON d.id = s.device_id`;
     expect(await plan(consumablesListSql, from, ['partName', 'contains', text])).toContain('consumables_part_name_trgm');
     expect(await plan(consumablesListSql, from, ['serialNumber', 'contains', sample().serial.slice(1, 6)])).toContain('devices_serial_trgm');
