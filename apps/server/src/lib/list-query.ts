@@ -19,13 +19,15 @@ import { AppError } from './app-error.ts';
  * turned into parameterised SQL. User text only ever becomes a bound parameter. Lists are run
  * by list-run.ts.
  */
-/** `day`: a date column holding a day, written as YYYY-MM-DD in JSON pages. */
-/**
- * `bigrams`: the column has a GIN index on `pw_bigrams(column)` (migration 0025), which finds a
- * text of two characters, too short for a trigram.
- */
 export type ListColumn = {
-  expr: SQL; type: ColumnType; filter?: boolean; sort?: boolean; select?: boolean; day?: boolean; bigrams?: boolean;
+  expr: SQL; type: ColumnType; filter?: boolean; sort?: boolean; select?: boolean;
+  /** A date column holding a day, written as YYYY-MM-DD in JSON pages. */
+  day?: boolean;
+  /**
+   * The column has a GIN index on `pw_bigrams(column)` (migration 0025), which finds a text of
+   * two characters, too short for a trigram.
+   */
+  bigrams?: boolean;
   /** Read from a joined table: a filter or sort on it needs the whole FROM (see `keysFrom`). */
   joined?: boolean;
 };
