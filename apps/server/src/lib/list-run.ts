@@ -40,10 +40,13 @@ function int(n: number): SQL {
  */
 function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
   const bySplit = def.keyLookup && split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
-  if (!bySplit && !(def.keyLookup && offset > 0)) {
+  // A text filter's keys come first on every page: the matching rows are sorted as keys (read
+  // from an index where one covers them) and only the page's rows are made whole.
+  if (!bySplit && !(def.keyLookup && (offset > 0 || p.patterns))) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   const id = (name: string) => sql.identifier(name);
+  const keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
   const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
   const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
@@ -54,14 +57,14 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
     // One ordered branch per location; PostgreSQL merges them (Merge Append) and stops at
     // the page's last row.
     const branches = split.ids.map((loc) => sql`(
-      SELECT ${keyCols} FROM ${def.from}
+      SELECT ${keyCols} FROM ${keysFrom}
       WHERE ${split.column} = ${loc}::int ${filter ? sql`AND ${filter}` : sql``}
       ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)})`);
     keys = sql`
       SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
       ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   } else {
-    keys = sql`SELECT ${keyCols} FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+    keys = sql`SELECT ${keyCols} FROM ${keysFrom} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   return sql`
     SELECT r.*, true AS "__row" FROM (${keys}) k
@@ -92,6 +95,8 @@ type Statements = {
   estimate: { query: Built; key: string } | null;
   /** The page comes as one JSON text (`__rows`) with its row count (`__n`). */
   json: boolean;
+  /** The filter holds a text pattern (list-query.ts). */
+  patterns: boolean;
   offset: number;
   limit: number;
 };
@@ -146,9 +151,10 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
   const page = pageSql(def, cols, p.where, where, p, offset, split);
+  const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const count = def.countLimit
-    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${int(def.countLimit + 1)}) c`
-    : sql`SELECT count(*)::int AS n FROM ${def.from} ${where}`;
+    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+    : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
   let estimate: Statements['estimate'] = null;
   if (def.countLimit) {
     const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
@@ -160,7 +166,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     return {
       page: build(rows),
       counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`),
-      estimate, json: true, offset, limit: p.limit,
+      estimate, json: true, patterns: p.patterns, offset, limit: p.limit,
     };
   }
   // The page is a LATERAL subquery with its own LIMIT, so it is planned on its own; with no
@@ -168,7 +174,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   return {
     page: build(page),
     counted: build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`),
-    estimate, json: false, offset, limit: p.limit,
+    estimate, json: false, patterns: p.patterns, offset, limit: p.limit,
   };
 }
 
@@ -246,7 +252,8 @@ async function statementsFor(
   const scopeKey = base !== null ? undefined : scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
   const parse = (): ParsedList => {
     const p = parseListQuery(def, q);
-    return base === null ? p : { ...p, where: p.where ? sql`${p.where} AND ${base}` : base };
+    // A base condition may read any table of the FROM clause.
+    return base === null ? p : { ...p, joined: true, where: p.where ? sql`${p.where} AND ${base}` : base };
   };
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
@@ -275,15 +282,21 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   const named = st.offset < NAMED_PAGES * st.limit;
   const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
   if (big?.known !== undefined) {
-    // Its estimate stands, and the page alone is read.
+    // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
+    // the end proves no rows.
     const rows = await execute(db, st.page, named);
-    return { rows, totalRows: Math.max(big.known, st.offset + onPage(rows)) };
+    const seen = onPage(rows);
+    return { rows, totalRows: seen > 0 ? Math.max(big.known, st.offset + seen) : big.known };
   }
   const all = await execute(db, st.counted, named);
   const counted = Number(all[0]?.__total ?? 0);
   // Without JSON, a page with no rows leaves one row that carries the total alone.
   const rows = !st.json && all[0]?.__row === null ? [] : all;
-  const totalRows = big && counted > def.countLimit! ? big.remember(await estimatedCount(db, st.estimate!.query, counted)) : counted;
+  if (!big) return { rows, totalRows: counted };
+  // A text filter's count is kept as a big one's is, whatever its size: counting what a
+  // pattern matches reads every matching row (up to the limit), where its page reads 50.
+  if (counted <= def.countLimit!) return { rows, totalRows: st.patterns ? big.remember(counted) : counted };
+  const totalRows = big.remember(await estimatedCount(db, st.estimate!.query, counted));
   return { rows, totalRows };
 }
 
@@ -322,8 +335,10 @@ const bigCounts = new Map<string, { n: number; until: number }>();
 /**
  * Filters that matched more rows than the list counts (its `countLimit`): their total is the
  * planner's estimate anyway, so for half a minute a page of the same filter is read without
- * counting again (paging through a big list costs a page each). At most a thousand filters,
- * each known by its key: the count limit and the estimate statement (the filter and scope).
+ * counting again (paging through a big list costs a page each). Text filters too, whatever
+ * their count: a pattern is counted by testing each row that may hold it. At most a thousand
+ * filters, each known by its key: the count limit and the estimate statement (the filter and
+ * scope).
  */
 function bigCount(key: string) {
   const hit = bigCounts.get(key);

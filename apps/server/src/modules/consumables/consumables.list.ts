@@ -15,7 +15,10 @@ export const consumablesListSql = listSql(consumablesList, {
   objects: { device: { id: 'deviceId', serialNumber: 'serialNumber', inventoryNumber: 'inventoryNumber' } },
   countLimit: COUNT_LIMIT,
   scope: sql`s.location_id`,
+  bigrams: ['serialNumber'],
   from: sql`consumables s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
+  keysFrom: sql`consumables s`,
+  joined: ['hostName', 'ip', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat', 'locationName'],
   keyLookup: true,
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {

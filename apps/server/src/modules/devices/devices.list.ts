@@ -29,9 +29,11 @@ export function attentionSql(alias: string) {
 }
 
 export const devicesListSql = listSql(devicesList, {
+  bigrams: ['serialNumber'],
   countLimit: COUNT_LIMIT,
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
+  keysFrom: sql`devices d`,
   keyLookup: true,
   tiebreaker: [sql`d.id`],
   sql: {
@@ -43,7 +45,7 @@ export const devicesListSql = listSql(devicesList, {
     unknownModel: sql`(d.profile_id IS NULL)`,
   },
   extra: {
-    locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true },
+    locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true, joined: true },
   },
 });
 

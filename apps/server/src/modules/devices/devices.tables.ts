@@ -133,6 +133,11 @@ export const devices = pgTable(
     trigramIndex('devices_host_trgm', t.hostName),
     trigramIndex('devices_ip_trgm', t.ip),
     trigramIndex('devices_snmp_location_trgm', t.snmpLocation),
+    // A serial's two characters (no trigram): its bigrams (`pw_bigrams`, migration 0025).
+    index('devices_serial_bigrams').using('gin', sql`pw_bigrams(${t.serialNumber})`),
+    // "IP starts with": digits and dots, matched by LIKE (list-query.ts), are a range of this
+    // index; the location and key beside the address give a page's keys from the index alone.
+    index('devices_ip_prefix').on(t.ip.op('varchar_pattern_ops'), t.locationId, t.id),
     index('devices_flag_not_available').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.notAvailableFlag}`),
   ],
 );
