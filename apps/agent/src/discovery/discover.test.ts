@@ -72,6 +72,14 @@ describe('discovery over the simulated printers', () => {
     const v3 = { version: '3' as const, user: 'simuser', level: 'noAuthNoPriv' as const, authProtocol: null, authKey: null, privProtocol: null, privKey: null };
     const result = await discoverRange({ id: 8, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v3 }, registry, fast);
     expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+    expect(result.refused).toEqual([]);
+  });
+
+  it('tells an SNMPv3 user the printers refuse apart from silence, so the summary can say why they are missing', async () => {
+    const v3 = { version: '3' as const, user: 'nobody', level: 'noAuthNoPriv' as const, authProtocol: null, authKey: null, privProtocol: null, privKey: null };
+    const result = await discoverRange({ id: 9, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v3 }, registry, fast);
+    expect(result.devices).toEqual([]);
+    expect(result.refused).toEqual(simulated().map((ip) => ({ ip, reason: 'auth' })));
   });
 
   it('finds nothing with the wrong community, and not a printer that is offline', async () => {

@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
 import { PDU, TAG, decodeMessage, encodeMessage } from '@pagewatch/snmp/ber-codec';
 import { PACKETS_PER_SECOND } from '@pagewatch/contracts/network-ranges';
+import type { RefusalReason } from '@pagewatch/contracts/agent-api';
 import { SYS } from '../reading/printer-mib.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
 import { formatIpv4 } from './address-range.ts';
@@ -27,12 +28,24 @@ export type SweepOptions = {
   packetsPerSecond?: number;
   /** Learns each answering device's answer time, and gives the wait for devices heard before. */
   rtt?: RttTable;
+  /** An address in flight answered, but with no usable answer (a report PDU, not SNMP). */
+  onRefused?: (ip: string, reason: RefusalReason) => void;
   signal?: AbortSignal;
 };
 
 export type SweepAnswer = { ip: string; sysDescr: string | null; sysObjectID: string | null };
 
 const IDENTITY_OIDS = [SYS.descr, SYS.objectId];
+
+/** What came back from an address in flight that is not an answer: a refusal, or null for a stray packet. */
+function refusalOf(packet: Buffer, expectId: (id: number) => boolean): RefusalReason | null {
+  try {
+    const msg = decodeMessage(packet);
+    return msg.pdu.type === PDU.report && expectId(msg.pdu.requestId) ? 'report' : null;
+  } catch {
+    return 'malformed';
+  }
+}
 
 function answerOf(ip: string, packet: Buffer, expectId: (id: number) => boolean): SweepAnswer | null {
   try {
@@ -93,10 +106,13 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     finish = resolve;
   });
 
+  // Addresses in flight: an undecodable packet has no request id to find its address by.
+  const byIp = new Map<string, Entry>();
   const settle = (entry: Entry): void => {
     entry.done = true;
     if (entry.timer) clearTimeout(entry.timer);
     for (const id of entry.ids) byId.delete(id);
+    byIp.delete(entry.ip);
     inFlight--;
   };
 
@@ -152,7 +168,9 @@ export async function sweep(first: number, last: number, options: SweepOptions):
         continue;
       }
       inFlight++;
-      send({ ip: formatIpv4(nextAddress++), attempt: 0, timer: null, ids: [], done: false });
+      const entry: Entry = { ip: formatIpv4(nextAddress++), attempt: 0, timer: null, ids: [], done: false };
+      byIp.set(entry.ip, entry);
+      send(entry);
     }
     if (inFlight === 0 && (nextAddress > last || aborted)) finish();
   };
@@ -163,7 +181,17 @@ export async function sweep(first: number, last: number, options: SweepOptions):
       sent = byId.get(id);
       return sent !== undefined && sent.entry.ip === rinfo.address;
     });
-    if (!answer || !sent || sent.entry.done) return;
+    if (!answer) {
+      const entry = byIp.get(rinfo.address);
+      const reason = entry && !entry.done ? refusalOf(packet, (id) => byId.get(id)?.entry === entry) : null;
+      if (entry && reason) {
+        settle(entry);
+        options.onRefused?.(entry.ip, reason);
+        pump();
+      }
+      return;
+    }
+    if (!sent || sent.entry.done) return;
     options.rtt?.get(rinfo.address, options.port).sample(performance.now() - sent.sentAt);
     settle(sent.entry);
     answers.push(answer);
