@@ -4,7 +4,7 @@ import { SYS } from '../reading/printer-mib.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
 import { refusalOf } from '../snmp/snmp-error.ts';
-import { formatIpv4, planScan } from './address-range.ts';
+import { formatIpv4, parseIpv4, planScan } from './address-range.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
 import { DEFAULT_PACKETS_PER_SECOND, broadcastProbe, sweep } from './snmp-sweep.ts';
 import type { SweepAnswer, SweepOptions } from './snmp-sweep.ts';
@@ -122,7 +122,7 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
   const refused: DiscoveryResult['refused'] = [];
   const onRefused: Refused = (ip, reason) => refused.push({ ip, reason });
   const result = (devices: DiscoveredDevice[], scanned: number, error: string | null, note: string | null = null): DiscoveryResult => ({
-    rangeId: range.id ?? null, scanned, devices, refused: refused.sort((a, b) => ipNumber(a.ip) - ipNumber(b.ip)), durationMs: Date.now() - started, error, note,
+    rangeId: range.id ?? null, scanned, devices, refused: refused.sort((a, b) => parseIpv4(a.ip) - parseIpv4(b.ip)), durationMs: Date.now() - started, error, note,
   });
   try {
     const plan = planScan(range);
@@ -158,10 +158,8 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
   }
 }
 
-const ipNumber = (ip: string): number => ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
-
 function inHosts(ip: string, [first, last]: [number, number]): boolean {
-  const n = ipNumber(ip);
+  const n = parseIpv4(ip);
   return n >= first && n <= last;
 }
 

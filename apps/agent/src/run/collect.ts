@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
 import { agentReadingSchema } from '@pagewatch/contracts/agent-api';
-import { planScan } from '../discovery/address-range.ts';
+import { parseIpv4, planScan } from '../discovery/address-range.ts';
 import { discoverRange } from '../discovery/discover.ts';
 import { answersV3 } from '../discovery/v3-probe.ts';
 import { MAX_SUMMARY_REFUSALS } from '@pagewatch/contracts/agent-api';
@@ -33,8 +33,6 @@ export type CollectOptions = {
   rtt?: RttTable;
 };
 
-const ipNumber = (ip: string): number => ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
-
 /** Devices heard from in an earlier run that are in the range but did not answer this time, as `ip:port`. */
 function unreachable(range: AgentConfig['ranges'][number], rtt: RttTable, answered: Set<string>): string[] {
   let plan;
@@ -48,7 +46,7 @@ function unreachable(range: AgentConfig['ranges'][number], rtt: RttTable, answer
   for (const key of rtt.answered()) {
     const [ip, port] = key.split(':');
     if (Number(port) !== range.port || answered.has(key)) continue;
-    const at = ipNumber(ip!);
+    const at = parseIpv4(ip!);
     if (at >= first && at <= last) out.push(key);
   }
   return out;
@@ -132,7 +130,7 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     for (const ip of community) refused.set(ip, 'community');
     summary.unreachable = silent.length - community.size;
     summary.refused = refused.size;
-    summary.refusals = [...refused].sort(([a], [b]) => ipNumber(a) - ipNumber(b)).slice(0, MAX_SUMMARY_REFUSALS).map(([ip, reason]) => ({ ip, reason }));
+    summary.refusals = [...refused].sort(([a], [b]) => parseIpv4(a) - parseIpv4(b)).slice(0, MAX_SUMMARY_REFUSALS).map(([ip, reason]) => ({ ip, reason }));
     const cut = signal.aborted && read < devices.length;
     ranges.push({
       rangeId: range.id,
