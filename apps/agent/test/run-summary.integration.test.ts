@@ -20,7 +20,11 @@ import { removeDir } from './helpers/processes.ts';
 const port = 20_000 + Math.floor(Math.random() * 40_000);
 const config: AgentConfig = {
   agentId: 1, name: 'summary', periodicityMinutes: 15, modelsVersion: null,
-  ranges: [{ id: 30, type: 'RANGE', address: null, mask: null, from: '127.0.67.1', to: '127.0.67.12', port, snmp: { version: '2c', community: 'public' } }],
+  ranges: [
+    { id: 30, type: 'RANGE', address: null, mask: null, from: '127.0.67.1', to: '127.0.67.12', port, snmp: { version: '2c', community: 'public' } },
+    // The same printers with an SNMPv3 user they do not have: each answers with a report.
+    { id: 31, type: 'RANGE', address: null, mask: null, from: '127.0.67.1', to: '127.0.67.3', port, snmp: { version: '3', user: 'nobody', level: 'noAuthNoPriv', authProtocol: null, authKey: null, privProtocol: null, privKey: null } },
+  ],
 };
 const changed = '127.0.67.10';
 
@@ -61,36 +65,41 @@ async function runAgain(spoolDir: string, logs: string[] = []) {
     const summary = await runner.runOnce();
     // The fake server checks every request against the contract: the summary got through.
     expect(await runner.flush(5000)).toBe(true);
-    return summary.ranges[0]!.summary!;
+    return summary.ranges.map((r) => r.summary!);
   } finally {
     await runner.stop();
   }
 }
 
 describe("a run's summary across restarts (issue 22)", () => {
-  it('still counts a printer silent since an earlier run as unreachable, and a changed community as refused, after a restart', async () => {
+  it('still counts a printer silent since an earlier run as unreachable, and a changed community or an unknown SNMPv3 user as refused, after a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pagewatch-summary-'));
     dirs.push(dir);
     const slow = fleet.list().filter((p) => p.network === 'slow');
     expect(slow).toHaveLength(1);
     const off = fleet.list().findIndex((p) => p.network === 'normal');
 
-    expect(await runAgain(dir)).toEqual({ answered: 3, slow: 1, timedOut: 0, unreachable: 0, refused: 0, refusals: [] });
+    const ips = fleet.list().map((p) => p.ip);
+    const [first, firstV3] = await runAgain(dir);
+    expect(first).toEqual({ answered: 3, slow: 1, timedOut: 0, unreachable: 0, refused: 0, refusals: [] });
+    expect(firstV3).toEqual({ answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 3, refusals: ips.map((ip) => ({ ip, reason: 'auth' })) });
 
     // Between runs: one printer is switched off, another gets a community the range does not have.
     fleet.setOffline(off, true);
     await other.stop();
     other = await startFleet({ count: 1, port, base: changed, seed: 32, speed: 0, randomEvents: false, community: 'private' });
 
-    const second = await runAgain(dir);
+    const [second, secondV3] = await runAgain(dir);
     expect(second).toEqual({ answered: 1, slow: 1, timedOut: 0, unreachable: 1, refused: 1, refusals: [{ ip: changed, reason: 'community' }] });
+    // The printer switched off is silent to v3 too: unreachable there as well, not refused.
+    expect(secondV3).toMatchObject({ refused: 2, unreachable: 1 });
     const finish = server.calls.filter((c) => c.startsWith('finish:'));
     expect(finish.length).toBeGreaterThanOrEqual(2);
 
     // Without what the first run learned, the same network looks like two empty addresses.
     const fresh = mkdtempSync(join(tmpdir(), 'pagewatch-summary-'));
     dirs.push(fresh);
-    expect(await runAgain(fresh)).toMatchObject({ answered: 1, slow: 1, unreachable: 0, refused: 0 });
+    expect((await runAgain(fresh))[0]).toMatchObject({ answered: 1, slow: 1, unreachable: 0, refused: 0 });
     fleet.setOffline(off, false);
   });
 
@@ -100,8 +109,8 @@ describe("a run's summary across restarts (issue 22)", () => {
       dirs.push(dir);
       writeFileSync(join(dir, 'answer-times.json'), body);
       const logs: string[] = [];
-      const summary = await runAgain(dir, logs);
-      expect(summary.answered + summary.slow).toBeGreaterThanOrEqual(2);
+      const [summary] = await runAgain(dir, logs);
+      expect(summary!.answered + summary!.slow).toBeGreaterThanOrEqual(2);
       expect(logs.filter((l) => l.startsWith('warn') && l.includes('answer-times.json'))).toHaveLength(1);
     }
   });
