@@ -98,15 +98,30 @@ export const agentRunProblemSchema = z.object({
   message: text(2000),
 });
 /**
+ * Why a device that answered gave nothing usable: v1/v2c silent to the range's community while
+ * the device answers SNMPv3 (it was heard from before, so the community changed), an SNMPv3
+ * authentication or user error, a report PDU, an answer that is not SNMP or not well formed, an
+ * SNMP error status.
+ */
+export const REFUSAL_REASONS = ['community', 'auth', 'report', 'malformed', 'error-status'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+/** Devices a summary names with their reason: enough to look at, small enough to log. */
+export const MAX_SUMMARY_REFUSALS = 5;
+/**
  * What became of a range's devices in a run (absent from agents before issue 22): read with
  * answers under a second, read but slow (a smoothed answer time of a second or more), found but
- * silent to the poll (after every retry), and heard from in an earlier run but silent now.
+ * silent to the poll (after every retry), heard from in an earlier run but silent now, and
+ * answering but refusing the request.
  */
 export const rangeSummarySchema = z.object({
   answered: int32.nonnegative(),
   slow: int32.nonnegative(),
   timedOut: int32.nonnegative(),
   unreachable: int32.nonnegative(),
+  /** Answered but refused (absent from agents before it: counted in timedOut or unreachable then). */
+  refused: int32.nonnegative().optional(),
+  /** The first refused devices and why. */
+  refusals: z.array(z.object({ ip: z.ipv4(), reason: z.enum(REFUSAL_REASONS) })).max(MAX_SUMMARY_REFUSALS).optional(),
 });
 export const rangeResultSchema = z.object({
   rangeId: int32, scanned: int32.nonnegative(), found: int32.nonnegative(), durationMs: int32.nonnegative(), error: text(2000).nullable(),

@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet } from '@pagewatch/printer-sim/fleet';
 import type { Fleet } from '@pagewatch/printer-sim/fleet';
@@ -72,6 +73,28 @@ describe('discovery over the simulated printers', () => {
     const v3 = { version: '3' as const, user: 'simuser', level: 'noAuthNoPriv' as const, authProtocol: null, authKey: null, privProtocol: null, privKey: null };
     const result = await discoverRange({ id: 8, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v3 }, registry, fast);
     expect(result.devices.map((d) => d.ip)).toEqual(simulated());
+    expect(result.refused).toEqual([]);
+  });
+
+  it('tells an SNMPv3 user the printers refuse apart from silence, so the summary can say why they are missing', async () => {
+    const v3 = { version: '3' as const, user: 'nobody', level: 'noAuthNoPriv' as const, authProtocol: null, authKey: null, privProtocol: null, privKey: null };
+    const result = await discoverRange({ id: 9, type: 'NETMASK', address: '127.0.62.0', mask: '/28', from: null, to: null, port, snmp: v3 }, registry, fast);
+    expect(result.devices).toEqual([]);
+    expect(result.refused).toEqual(simulated().map((ip) => ({ ip, reason: 'auth' })));
+  });
+
+  it('counts an address that answers with something other than SNMP as refused, not as an empty address', async () => {
+    // A service on the SNMP port that is not an SNMP agent: it answers every datagram with text.
+    const other = dgram.createSocket('udp4');
+    other.on('message', (_packet, from) => other.send('400 Bad Request\r\n', from.port, from.address));
+    await new Promise<void>((resolve) => other.bind(port, '127.0.62.14', resolve));
+    try {
+      const result = await discoverRange({ id: 10, type: 'RANGE', address: null, mask: null, from: '127.0.62.13', to: '127.0.62.14', port, snmp: v2c }, registry, fast);
+      expect(result.devices).toEqual([]);
+      expect(result.refused).toEqual([{ ip: '127.0.62.14', reason: 'malformed' }]);
+    } finally {
+      other.close();
+    }
   });
 
   it('finds nothing with the wrong community, and not a printer that is offline', async () => {

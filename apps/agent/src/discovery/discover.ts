@@ -1,9 +1,10 @@
-import type { AgentRange, SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import type { AgentRange, RefusalReason, SnmpCredentials } from '@pagewatch/contracts/agent-api';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { SYS } from '../reading/printer-mib.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
-import { formatIpv4, planScan } from './address-range.ts';
+import { refusalOf } from '../snmp/snmp-error.ts';
+import { formatIpv4, parseIpv4, planScan } from './address-range.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
 import { DEFAULT_PACKETS_PER_SECOND, broadcastProbe, sweep } from './snmp-sweep.ts';
 import type { SweepAnswer, SweepOptions } from './snmp-sweep.ts';
@@ -50,6 +51,8 @@ export type DiscoveryResult = {
   /** Addresses asked (for a broadcast: the hosts the subnet holds). */
   scanned: number;
   devices: DiscoveredDevice[];
+  /** Addresses that answered but refused (a v3 user or key, a report, not SNMP), in address order. */
+  refused: Array<{ ip: string; reason: RefusalReason }>;
   durationMs: number;
   /** Set when the range could not be scanned at all (bad range, socket error). */
   error: string | null;
@@ -77,8 +80,10 @@ export function targetFor(ip: string, port: number, snmp: SnmpCredentials, optio
   return { ...base, version: snmp.version, community: snmp.community };
 }
 
+type Refused = (ip: string, reason: RefusalReason) => void;
+
 /** SNMPv3 needs an engine handshake per device, so v3 ranges go through a session per address. */
-async function sweepV3(first: number, last: number, range: ScannableRange, options: DiscoveryOptions): Promise<SweepAnswer[]> {
+async function sweepV3(first: number, last: number, range: ScannableRange, options: DiscoveryOptions, onRefused: Refused): Promise<SweepAnswer[]> {
   const answers: SweepAnswer[] = [];
   let next = first;
   const worker = async (): Promise<void> => {
@@ -94,8 +99,10 @@ async function sweepV3(first: number, last: number, range: ScannableRange, optio
           sysDescr: descr?.value instanceof Uint8Array ? Buffer.from(descr.value).toString('utf8').trim() : null,
           sysObjectID: typeof oid?.value === 'string' ? oid.value : null,
         });
-      } catch {
-        // silent or refused: nothing there for us
+      } catch (error) {
+        // Silent: nothing there for us. Refused: a device is there, and the summary says why.
+        const reason = refusalOf(error);
+        if (reason) onRefused(ip, reason);
       } finally {
         client.close();
       }
@@ -112,8 +119,10 @@ async function sweepV3(first: number, last: number, range: ScannableRange, optio
  */
 export async function discoverRange(range: ScannableRange, registry: ProfileRegistry, options: DiscoveryOptions = {}): Promise<DiscoveryResult> {
   const started = Date.now();
+  const refused: DiscoveryResult['refused'] = [];
+  const onRefused: Refused = (ip, reason) => refused.push({ ip, reason });
   const result = (devices: DiscoveredDevice[], scanned: number, error: string | null, note: string | null = null): DiscoveryResult => ({
-    rangeId: range.id ?? null, scanned, devices, durationMs: Date.now() - started, error, note,
+    rangeId: range.id ?? null, scanned, devices, refused: refused.sort((a, b) => parseIpv4(a.ip) - parseIpv4(b.ip)), durationMs: Date.now() - started, error, note,
   });
   try {
     const plan = planScan(range);
@@ -126,6 +135,7 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
       retries: options.retries ?? ((plan.kind === 'sweep' ? plan.count : 0) <= THREE_TRIES_UP_TO ? 2 : 1),
       packetsPerSecond: range.packetsPerSecond ?? options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND,
       rtt: options.rtt,
+      onRefused,
       signal: options.signal,
     };
     let answers: SweepAnswer[];
@@ -133,12 +143,12 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
     if (plan.kind === 'broadcast') {
       scanned = plan.hosts[1] - plan.hosts[0] + 1;
       answers = range.snmp.version === '3'
-        ? await sweepV3(plan.hosts[0], plan.hosts[1], range, options)
+        ? await sweepV3(plan.hosts[0], plan.hosts[1], range, options, onRefused)
         : (await broadcastProbe(plan.address, sweepOptions)).filter((a) => inHosts(a.ip, plan.hosts));
     } else {
       scanned = plan.count;
       answers = range.snmp.version === '3'
-        ? await sweepV3(plan.first, plan.last, range, options)
+        ? await sweepV3(plan.first, plan.last, range, options, onRefused)
         : await sweep(plan.first, plan.last, sweepOptions);
     }
     const devices = answers.map((a) => classify(a, range.port, registry));
@@ -149,7 +159,7 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
 }
 
 function inHosts(ip: string, [first, last]: [number, number]): boolean {
-  const n = ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+  const n = parseIpv4(ip);
   return n >= first && n <= last;
 }
 

@@ -89,8 +89,9 @@ export const scanCommand: CliCommand = {
       const what = d.isPrinter ? (d.vendor ?? 'printer') : d.matched ? `${d.vendor} (not a printer)` : 'unknown (no profile)';
       process.stdout.write(`${d.ip.padEnd(16)} ${what.padEnd(24)} ${(d.sysDescr ?? '').slice(0, 80)}\n`);
     }
+    for (const r of result.refused) process.stdout.write(`${r.ip.padEnd(16)} refused: ${r.reason}\n`);
     const note = result.note ? ` (${result.note})` : '';
-    process.stdout.write(`${result.scanned} addresses scanned in ${(result.durationMs / 1000).toFixed(1)} s${note}: ${result.devices.length} SNMP devices, ${printers} printers\n`);
+    process.stdout.write(`${result.scanned} addresses scanned in ${(result.durationMs / 1000).toFixed(1)} s${note}: ${result.devices.length} SNMP devices, ${printers} printers, ${result.refused.length} refused\n`);
     return 0;
   },
 };

@@ -1,7 +1,10 @@
 /**
- * A cap on packets per second: `rate` tokens a second, up to a burst of a hundredth of a
- * second's worth (at least one), so a sweep sends in small even bursts and never floods the
- * network, nor its own receive buffer with the answers.
+ * A cap on packets per second: `rate` tokens a second, up to a burst of `burstMs` worth (at
+ * least one). The sender takes a token as soon as there is one, so tokens only pile up while
+ * it was held up (a busy machine runs its timers late) or had nothing to send: the burst is what
+ * it may catch up then. 10 ms by default (small even bursts, never flooding the network nor the
+ * receive buffer with answers). Whatever the burst, no second (any 1,000 ms, not only whole
+ * seconds) holds more than `rate` packets: the last `rate` sending times are kept to check it.
  */
 export class TokenBucket {
   private readonly rate: number;
@@ -9,32 +12,40 @@ export class TokenBucket {
   private tokens: number;
   private last: number;
   private readonly now: () => number;
+  /** Sending times of the last `rate` packets, a ring (`rate` is at most 100,000: 800 KB). */
+  private readonly sent: Float64Array;
+  private next = 0;
 
-  constructor(rate: number, now: () => number = () => performance.now()) {
+  constructor(rate: number, now: () => number = () => performance.now(), burstMs = 10) {
     this.rate = rate;
-    this.burst = Math.max(1, rate / 100);
+    this.burst = Math.max(1, (rate * burstMs) / 1000);
     this.now = now;
     this.tokens = this.burst;
     this.last = now();
+    this.sent = new Float64Array(Math.max(1, Math.floor(rate))).fill(-Infinity);
   }
 
-  private refill(): void {
+  private refill(): number {
     const t = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) * this.rate) / 1000);
     this.last = t;
+    return t;
   }
 
-  /** Takes one token if there is one. */
+  /** Takes one token if there is one and the last second has room. */
   take(): boolean {
-    this.refill();
-    if (this.tokens < 1) return false;
+    const t = this.refill();
+    if (this.tokens < 1 || this.sent[this.next]! > t - 1000) return false;
     this.tokens -= 1;
+    this.sent[this.next] = t;
+    this.next = (this.next + 1) % this.sent.length;
     return true;
   }
 
   /** Milliseconds until the next token (0 when one is there). */
   waitMs(): number {
-    this.refill();
-    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 1000) / this.rate);
+    const t = this.refill();
+    const bucket = this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 1000) / this.rate);
+    return Math.max(bucket, Math.ceil(this.sent[this.next]! + 1000 - t));
   }
 }

@@ -7,12 +7,13 @@ import { parseModelsPack } from '@pagewatch/contracts/models-pack';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
-import { RttTable } from '../snmp/rtt-estimator.ts';
 import { collect } from './collect.ts';
 import type { AgentLog, RunSummary } from './collect.ts';
 import { deliver } from './deliver.ts';
 import { readQueues } from '../queues/read-queues.ts';
 import type { PollOptions } from './poll-device.ts';
+import type { RttLimits } from '../snmp/rtt-estimator.ts';
+import { loadRttTable, saveRttTable } from './rtt-store.ts';
 import { Spool } from './spool.ts';
 import { TransportError } from './transport.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
@@ -26,6 +27,8 @@ export type AgentRunnerOptions = {
   concurrency?: number;
   discovery?: DiscoveryOptions;
   poll?: PollOptions;
+  /** Bounds of the per-device waits and what counts as slow (tests, on a network faster than a real one). */
+  answerTimes?: RttLimits;
   /** Overrides the server's periodicity (tests, demos). */
   periodMs?: number;
   /** How often the config is re-read between runs (default 60 s). */
@@ -70,13 +73,12 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const retryMax = options.retryMaxMs ?? 60_000;
   const configPath = join(options.spoolDir, 'config.json');
   const packPath = join(options.spoolDir, 'models-pack.json');
+  const rttPath = join(options.spoolDir, 'answer-times.json');
 
   let status: AgentStatus = 'IDLE';
   let config: AgentConfig | null = null;
   let registered = false;
   let registry = new ProfileRegistry(loadDefaultModelsPack());
-  // Each device's answer times, learned run after run (timeouts, slow and unreachable devices).
-  const rtt = new RttTable();
   let seenConfigVersion: number | undefined;
   let stopping = false;
   let loop: Promise<void> | null = null;
@@ -100,6 +102,9 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   };
 
   const spool = new Spool(options.spoolDir, { sealAfterMs: options.sealAfterMs, onSealed: wake });
+  // Each device's answer times, learned run after run and kept on disk (timeouts, slow and
+  // unreachable devices): a restart must not turn a printer that went silent into an empty address.
+  const rtt = loadRttTable(rttPath, log, options.answerTimes);
 
   // A pack left by an earlier run is used until the server says otherwise.
   if (existsSync(packPath)) {
@@ -188,6 +193,11 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     setStatus('RUNNING');
     const { concurrency, discovery, poll } = options;
     const summary = await collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll, rtt });
+    try {
+      saveRttTable(rtt, rttPath);
+    } catch (error) {
+      log('warn', `cannot keep the devices' answer times in ${rttPath}: ${(error as Error).message}`);
+    }
     await readQueues(config, { spool, log, signal: abort.signal });
     return summary;
   }

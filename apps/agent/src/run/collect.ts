@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
 import { agentReadingSchema } from '@pagewatch/contracts/agent-api';
-import { planScan } from '../discovery/address-range.ts';
+import { parseIpv4, planScan } from '../discovery/address-range.ts';
 import { discoverRange } from '../discovery/discover.ts';
+import { answersV3 } from '../discovery/v3-probe.ts';
+import { MAX_SUMMARY_REFUSALS } from '@pagewatch/contracts/agent-api';
+import type { RefusalReason } from '@pagewatch/contracts/agent-api';
 import { STOPPED_ANSWERING } from '../probe/read-device.ts';
 import { RttTable } from '../snmp/rtt-estimator.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
@@ -30,23 +33,32 @@ export type CollectOptions = {
   rtt?: RttTable;
 };
 
-/** Devices heard from in an earlier run that are in the range but did not answer this time. */
-function unreachable(range: AgentConfig['ranges'][number], rtt: RttTable, answered: Set<string>): number {
+/** Devices heard from in an earlier run that are in the range but did not answer this time, as `ip:port`. */
+function unreachable(range: AgentConfig['ranges'][number], rtt: RttTable, answered: Set<string>): string[] {
   let plan;
   try {
     plan = planScan(range);
   } catch {
-    return 0;
+    return [];
   }
   const [first, last] = plan.kind === 'broadcast' ? plan.hosts : [plan.first, plan.last];
-  let n = 0;
+  const out: string[] = [];
   for (const key of rtt.answered()) {
     const [ip, port] = key.split(':');
     if (Number(port) !== range.port || answered.has(key)) continue;
-    const at = ip!.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
-    if (at >= first && at <= last) n++;
+    const at = parseIpv4(ip!);
+    if (at >= first && at <= last) out.push(key);
   }
-  return n;
+  return out;
+}
+
+/**
+ * Of the devices silent since an earlier run, those whose SNMP engine still answers (v3 engine
+ * discovery): with v1/v2c they were heard with this community before, so it is now refused.
+ */
+async function refusingCommunity(range: AgentConfig['ranges'][number], silent: string[], timeoutMs: number, signal: AbortSignal): Promise<Set<string>> {
+  if (range.snmp.version === '3' || silent.length === 0 || signal.aborted) return new Set();
+  return answersV3(silent.map((k) => k.split(':')[0]!), range.port, timeoutMs, 2, signal);
 }
 
 /**
@@ -76,12 +88,22 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     const devices = found.devices.filter((d) => (d.isPrinter || !d.matched) && !seen.has(`${d.ip}:${d.port}`));
     for (const d of devices) seen.add(`${d.ip}:${d.port}`);
     let read = 0;
-    const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0 };
+    const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 0, refusals: [] };
+    const refused = new Map<string, RefusalReason>(found.refused.map((r) => [r.ip, r.reason]));
     // Workers take the next device as each finishes, slowest first: a slow device holds up only
     // its own worker, and starts early enough not to hold up the run.
     await pollInTurn(devices, opts.concurrency ?? 64, rtt, async (device, lastTry) => {
       const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
-      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk });
+      let refusal: RefusalReason | null = null;
+      const onRefused = (reason: RefusalReason): void => {
+        refusal = reason;
+      };
+      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk, onRefused });
+      // A refusal is the device's answer: asking again after the rest would get the same.
+      if (refusal) {
+        refused.set(device.ip, refusal);
+        return true;
+      }
       const silent = !polled || polled.reading.problems.includes(STOPPED_ANSWERING);
       if (silent && !lastTry && !signal.aborted) return false;
       if (silent) summary.timedOut++;
@@ -102,8 +124,13 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       return true;
     }, signal);
     readings += read;
-    const answeredNow = new Set(found.devices.map((d) => `${d.ip}:${d.port}`));
-    summary.unreachable = unreachable(range, rtt, answeredNow);
+    const answeredNow = new Set([...found.devices.map((d) => `${d.ip}:${d.port}`), ...[...refused.keys()].map((ip) => `${ip}:${range.port}`)]);
+    const silent = unreachable(range, rtt, answeredNow);
+    const community = await refusingCommunity(range, silent, opts.discovery?.timeoutMs ?? 1000, signal);
+    for (const ip of community) refused.set(ip, 'community');
+    summary.unreachable = silent.length - community.size;
+    summary.refused = refused.size;
+    summary.refusals = [...refused].sort(([a], [b]) => parseIpv4(a) - parseIpv4(b)).slice(0, MAX_SUMMARY_REFUSALS).map(([ip, reason]) => ({ ip, reason }));
     const cut = signal.aborted && read < devices.length;
     ranges.push({
       rangeId: range.id,
@@ -117,6 +144,6 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
   const finishedAt = new Date().toISOString();
   await spool.append({ kind: 'run-finish', runId, finishedAt, rangeResults: ranges });
   log('info', `run ${runId}: ${readings} readings from ${ranges.length} ranges`);
-  for (const r of ranges) if (r.summary) log('info', `range ${r.rangeId}: ${r.summary.answered} answered, ${r.summary.slow} slow, ${r.summary.timedOut} timed out, ${r.summary.unreachable} unreachable`);
+  for (const r of ranges) if (r.summary) log('info', `range ${r.rangeId}: ${r.summary.answered} answered, ${r.summary.slow} slow, ${r.summary.refused} refused, ${r.summary.timedOut} timed out, ${r.summary.unreachable} unreachable`);
   return { runId, startedAt, finishedAt, readings, ranges };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentReading, SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import type { AgentReading, RefusalReason, SnmpCredentials } from '@pagewatch/contracts/agent-api';
 import type { DiscoveredDevice } from '../discovery/discover.ts';
 import { targetFor } from '../discovery/discover.ts';
 import { readDevice } from '../probe/read-device.ts';
@@ -7,6 +7,7 @@ import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
+import { refusalOf } from '../snmp/snmp-error.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 
 /**
@@ -14,7 +15,11 @@ import type { Varbind } from '../snmp/varbind.ts';
  * each request waits as long as the device's answer times say (`timeoutMs` only for a device
  * never heard from) and is sent up to `retries` more times (default 3), each wait doubled.
  */
-export type PollOptions = { timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean; rtt?: RttTable };
+export type PollOptions = {
+  timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean; rtt?: RttTable;
+  /** The device answered but refused (null is returned then too): told apart from silence in the run's summary. */
+  onRefused?: (reason: RefusalReason) => void;
+};
 
 /** Three retries: with 2% loss, a request is lost for good once in 6 million. */
 const POLL_RETRIES = 3;
@@ -108,7 +113,9 @@ export async function pollDevice(
   let reading;
   try {
     reading = await readDevice(target, registry);
-  } catch {
+  } catch (error) {
+    const reason = refusalOf(error);
+    if (reason) options.onRefused?.(reason);
     return null;
   }
   const unmatched = reading.profileId === null || registry.match(reading.sysObjectID, reading.sysDescr).matched === false;

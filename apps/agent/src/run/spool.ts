@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentReading } from '@pagewatch/contracts/agent-api';
+import type { AgentReading, RefusalReason } from '@pagewatch/contracts/agent-api';
 import type { QueueJobsRun, QueueRead } from '@pagewatch/contracts/agent-queues';
 import { MAX_BATCH_READINGS } from '@pagewatch/contracts/agent-api';
 
@@ -14,8 +14,11 @@ export type SpoolRecord =
   /** One queue's read, as agents before one request per run spooled it: sent as a run of one queue. */
   | { kind: 'queue-jobs'; batch: QueueRead & { batchId: string; readAt: string } };
 
-/** What became of a range's devices: read (fast or slow), silent to the poll, or silent since an earlier run. */
-export type RangeSummary = { answered: number; slow: number; timedOut: number; unreachable: number };
+/** What became of a range's devices: read (fast or slow), silent to the poll, silent since an earlier run, or refusing. */
+export type RangeSummary = {
+  answered: number; slow: number; timedOut: number; unreachable: number;
+  refused: number; refusals: Array<{ ip: string; reason: RefusalReason }>;
+};
 export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null; summary?: RangeSummary };
 
 /** One message to send: a control record, or consecutive readings as one batch. */

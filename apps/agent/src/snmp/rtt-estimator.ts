@@ -54,6 +54,18 @@ export class RttEstimator {
     return this.clamp(this.rtoMs * 2 ** attempt);
   }
 
+  /** What to keep across a restart: the smoothed time, its variation and the current wait. */
+  snapshot(): { srttMs: number | null; rttvarMs: number; rtoMs: number } {
+    return { srttMs: this.srttMs, rttvarMs: this.rttvarMs, rtoMs: this.rtoMs };
+  }
+
+  /** Takes back a snapshot (values already checked by the caller), clamped to this table's limits. */
+  restore(s: { srttMs: number | null; rttvarMs: number; rtoMs: number }): void {
+    this.srttMs = s.srttMs;
+    this.rttvarMs = s.rttvarMs;
+    this.rtoMs = this.clamp(s.rtoMs);
+  }
+
   get slow(): boolean {
     return this.srttMs !== null && this.srttMs >= (this.limits.slowMs ?? SLOW_ANSWER_MS);
   }
@@ -91,6 +103,15 @@ export class RttTable {
   /** Known without creating an entry. */
   peek(ip: string, port: number): RttEstimator | undefined {
     return this.entries.get(`${ip}:${port}`);
+  }
+
+  /** Every entry, oldest first (the order the table drops them in). */
+  entriesInOrder(): Array<[string, RttEstimator]> {
+    return [...this.entries];
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   /** Devices heard from at least once, as `ip:port`. */

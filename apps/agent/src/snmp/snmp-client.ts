@@ -85,7 +85,8 @@ function toSnmpError(error: Error, target: SnmpTarget): SnmpError {
     return new SnmpError('timeout', `no answer from ${where} (${hint})`);
   }
   if (name === 'ResponseInvalidError') {
-    const auth = /auth|decrypt|usm|engine/i.test(error.message);
+    // net-snmp's code 5 (EAuthFailure) is any USM report: unknown user, wrong digest, security level.
+    const auth = (error as Error & { code?: unknown }).code === 5 || /auth|decrypt|usm|engine|user name|security level/i.test(error.message);
     return new SnmpError(auth ? 'auth' : 'invalid-response', `bad answer from ${where}: ${error.message}`);
   }
   if (name === 'RequestFailedError') return new SnmpError('request-failed', `${where} refused the request: ${error.message}`);

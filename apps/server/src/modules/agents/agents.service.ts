@@ -234,11 +234,9 @@ export class AgentsService {
       for (const rr of f.rangeResults) {
         found += rr.found;
         // Devices that went silent make the range a warning: the summary says why they are missing.
-        const missing = rr.summary ? rr.summary.timedOut + rr.summary.unreachable : 0;
+        const missing = rr.summary ? rr.summary.timedOut + rr.summary.unreachable + (rr.summary.refused ?? 0) : 0;
         const level: LogLevel = rr.error ? 'E' : missing > 0 ? 'W' : 'I';
-        const scanned = rr.summary
-          ? part('rangeScannedSummary', { scanned: rr.scanned, found: rr.found, ...rr.summary })
-          : part('rangeScanned', { scanned: rr.scanned, found: rr.found });
+        const scanned = rr.summary ? summaryPart(rr.scanned, rr.found, rr.summary) : part('rangeScanned', { scanned: rr.scanned, found: rr.found });
         const params = { range: describe(rr.rangeId), result: rr.error ?? scanned };
         await this.log.write({ group: 'AGENTS', level, messageCode: 'agent.rangeResult', params, parentId: run.logId, locationId: ranges.get(rr.rangeId)?.locationId ?? a.locationId, objectClass: 'NetworkRangeDao', objectId: rr.rangeId, durationMs: rr.durationMs }, tx);
       }
@@ -252,4 +250,17 @@ export class AgentsService {
     const scanned = f.rangeResults.filter((r) => !r.error).map((r) => r.rangeId);
     await this.ingest.markMissed(agentId, run.startedAt, scanned);
   }
+}
+
+/**
+ * A range's summary for the event log. Agents that count refusals get the text with them and the
+ * first refused devices with their reason (translated per reader); older agents keep the old text.
+ */
+function summaryPart(scanned: number, found: number, s: NonNullable<RangeResultReport['summary']>) {
+  const counts = { scanned, found, answered: s.answered, slow: s.slow, timedOut: s.timedOut, unreachable: s.unreachable };
+  if (s.refused === undefined) return part('rangeScannedSummary', counts);
+  const refusals = (s.refusals ?? []).map((r) => part(`refusal.${r.reason}`, { ip: r.ip }));
+  const more = s.refused - refusals.length;
+  const why = refusals.length === 0 ? '' : part(more > 0 ? 'refusalListMore' : 'refusalList', { list: refusals, more });
+  return part('rangeScannedSummaryRefused', { ...counts, refused: s.refused, why });
 }
