@@ -131,6 +131,23 @@ describe('descriptions, identity and status', () => {
     expect(r.problems.join('\n')).toMatch(/prtMarkerLifeCount .* is not a number/);
   });
 
+  it('keeps one supply per index: the row the printer filled in, when another device lists the same index', () => {
+    const r = buildReading(
+      device('Some printer', GENERIC_OID, [
+        '1.3.6.1.2.1.43.11.1.1.5.0.1|2|3',
+        '1.3.6.1.2.1.43.11.1.1.6.1.1|4|Black Toner',
+        '1.3.6.1.2.1.43.11.1.1.8.1.1|2|200',
+        '1.3.6.1.2.1.43.11.1.1.9.1.1|2|50',
+        '1.3.6.1.2.1.43.11.1.1.6.1.2|4|Cyan Toner',
+        '1.3.6.1.2.1.43.11.1.1.9.2.2|2|70',
+      ].join('\n')),
+      registry,
+    );
+    expect(r.supplies.map((s) => [s.index, s.description, s.percent])).toEqual([[1, 'Black Toner', 25], [2, 'Cyan Toner', null]]);
+    expect(r.problems.join('\n')).toMatch(/supply 1 is listed under two devices \(1\.1, 0\.1\)/);
+    expect(r.problems.join('\n')).toMatch(/supply 2 is listed under two devices \(1\.2, 2\.2\)/);
+  });
+
   it('gives an empty reading with a problem for no data at all', () => {
     const r = buildReading(varbinds(''), registry);
     expect(r).toMatchObject({ vendor: null, isPrinter: false, supplies: [], profileId: 'generic' });

@@ -33,11 +33,36 @@ function readDescription(data: MibData, row: string, supplyIndex: string, profil
   return text;
 }
 
+/** How much of a supply's row the printer filled in: its type, description, capacity and level. */
+const filledIn = (data: MibData, row: string) => COLUMNS.filter((column) => data.get(`${column}.${row}`)?.value != null).length;
+
+/**
+ * The rows to read, one per supply index. The table is indexed by hrDeviceIndex too, so a walk
+ * may hold one supply index under two devices (a second marker, or a stray row); the server
+ * keeps one supply per index, so the agent keeps the row the printer filled in most (the first
+ * on a tie) and says what it left out.
+ */
+function supplyRows(data: MibData): string[] {
+  const kept = new Map<string, { row: string; filled: number }>();
+  for (const row of rowIndexes(data)) {
+    const index = row.split('.')[1]!;
+    const filled = filledIn(data, row);
+    const other = kept.get(index);
+    if (!other) kept.set(index, { row, filled });
+    else {
+      const [keep, drop] = filled > other.filled ? [{ row, filled }, other] : [other, { row, filled }];
+      kept.set(index, keep);
+      data.problem(`supply ${index} is listed under two devices (${keep.row}, ${drop.row}): ${drop.row} is left out`);
+    }
+  }
+  return [...kept.values()].map((k) => k.row);
+}
+
 /** prtMarkerSuppliesTable as supplies, with the profile's level quirks applied. */
 export function readSupplies(data: MibData, profile: ResolvedProfile, model: string | null): ReadingSupply[] {
   const useCodes = profile.levelCodes.length > 0 && !(model && profile.levelCodesExceptModel?.test(model));
   const supplies: ReadingSupply[] = [];
-  for (const row of rowIndexes(data)) {
+  for (const row of supplyRows(data)) {
     const [device, supplyIndexText] = row.split('.') as [string, string];
     const index = Number(supplyIndexText);
     const what = `supply ${index}`;
