@@ -8,6 +8,9 @@ import { day, defineList, timestamp } from './list.ts';
  * card's grids and charts (house style 4).
  */
 
+/** A day's counters in the order of the grids' columns: the day, the device, each page counter. */
+const DAY_COLUMNS = ['factDate', 'deviceId', ...(Object.keys(pageCounters) as (keyof typeof pageCounters)[]), 'statusCode', 'readings'] as const;
+
 export const dmDeviceDayRowSchema = z.object({
   id: z.string(),
   factDate: day(),
@@ -22,10 +25,7 @@ export type DmDeviceDayRow = z.infer<typeof dmDeviceDayRowSchema>;
 export const dmDeviceDaysList = defineList(dmDeviceDayRowSchema, {
   endpoint: '/dm-device-days/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
-  columns: [
-    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count',
-    'a4BwCount', 'a4ColorCount', 'copyCount', 'scanCount', 'statusCode', 'readings'
-  ],
+  columns: [...DAY_COLUMNS],
 });
 
 export const dmDeviceDayVRowSchema = dmDeviceDayRowSchema.extend({
@@ -46,9 +46,7 @@ export const dmDeviceDaysVList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-v/page',
   defaultSort: [{ field: 'factDate', dir: 'ASC' }],
   columns: [
-    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count',
-    'a4BwCount', 'a4ColorCount', 'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
-    'dayTotal', 'dayMono', 'dayColor'
+    ...DAY_COLUMNS, 'modelCode', 'serialNumber', 'locationId', 'dayTotal', 'dayMono', 'dayColor'
   ],
 });
 
@@ -57,9 +55,7 @@ export const dmDeviceDaysActualList = defineList(dmDeviceDayVRowSchema, {
   endpoint: '/dm-device-days-actual-v/page',
   defaultSort: [{ field: 'deviceId', dir: 'ASC' }],
   columns: [
-    'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count',
-    'a4BwCount', 'a4ColorCount', 'copyCount', 'scanCount', 'statusCode', 'readings', 'modelCode', 'serialNumber', 'locationId',
-    'dayTotal', 'dayMono', 'dayColor'
+    ...DAY_COLUMNS, 'modelCode', 'serialNumber', 'locationId', 'dayTotal', 'dayMono', 'dayColor'
   ],
 });
 
