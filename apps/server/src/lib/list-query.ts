@@ -31,6 +31,8 @@ export type ListColumn = {
   /** Read from a joined table: a filter or sort on it needs the whole FROM (see `keysFrom`). */
   joined?: boolean;
 };
+/** The SQL type of a key column (`ListDef.keyLookup`). */
+export type KeyType = 'int' | 'bigint' | 'date';
 export type ListDef = {
   columns: Record<string, ListColumn>;
   /** FROM clause with its joins. */
@@ -53,9 +55,10 @@ export type ListDef = {
    * A row is found by its key (`tiebreaker`) through an index of the FROM clause: pages can
    * then be read as keys first and whole rows after (a scope of a few locations merged location
    * by location; a page past the first). Not for FROM clauses that compute their rows, as a
-   * window or a LATERAL subquery does.
+   * window or a LATERAL subquery does. The key's columns' types, in the tiebreaker's order: a
+   * text filter's keys are read by a statement of their own and passed back as arrays of them.
    */
-  keyLookup?: boolean;
+  keyLookup?: readonly KeyType[];
   /** The column the caller's locations restrict (`scopeCondition`); */
   scope?: SQL;
   /** or, where that is not one column, the condition a caller sees rows under. */
@@ -81,7 +84,7 @@ export function listSql<F extends string>(
     /** The list's own table alone, and the fields read from its joins (`ListDef.keysFrom`). */
     keysFrom?: SQL;
     joined?: F[];
-    keyLookup?: boolean;
+    keyLookup?: readonly KeyType[];
     countLimit?: number;
     /** The column the caller's locations restrict (`db/scope.ts`), or */
     scope?: SQL;
@@ -95,6 +98,7 @@ export function listSql<F extends string>(
     columns[f.field] = { expr: opts.sql[f.field], type: f.type, filter: f.filterable, sort: f.sortable, day: f.day,
       bigrams: opts.bigrams?.includes(f.field), joined: opts.joined?.includes(f.field) };
   }
+  if (opts.keyLookup && opts.keyLookup.length !== opts.tiebreaker.length) throw new Error('keyLookup names the type of each tiebreaker column');
   return {
     columns: { ...columns, ...opts.extra },
     from: opts.from,

@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { runStatement, type Db } from '../db/client.ts';
 import { scopeCondition, type Scoped } from '../db/scope.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
+import { bigCount } from './list-counts.ts';
 
 /**
  * Running a list (see list-query.ts for the protocol): the statements of a page, built once
@@ -31,46 +32,73 @@ function int(n: number): SQL {
 }
 
 /**
- * The page's rows: the columns under their field names, plus helper columns named `__*`.
- *
- * Lists whose rows are found by key read a page past the first as its keys first (with the
- * sort values; joins that only add columns are left out by PostgreSQL), then its rows by key:
- * the rows skipped by OFFSET are never made whole. A scope of a few locations is read location
+ * The page's keys, for lists read by key: the sort values (`__o*`) and the tiebreaker's columns
+ * (`__k*`) of the page's rows, in the page's order. A scope of a few locations is read location
  * by location on indexes that lead with the location, and merged into the page's keys.
  */
-function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
-  const bySplit = def.keyLookup && split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
-  // A text filter's keys come first on every page: the matching rows are sorted as keys (read
-  // from an index where one covers them) and only the page's rows are made whole.
-  if (!bySplit && !(def.keyLookup && (offset > 0 || p.patterns))) {
-    return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
-  }
-  const id = (name: string) => sql.identifier(name);
+function keysSql(def: ListDef, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
   const keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
   const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
   const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
-  const merged = [...p.order.map((o, i) => sql`${id(`__o${i}`)} ${direction(o.dir)}`), ...def.tiebreaker.map((_, i) => sql`${id(`__k${i}`)} ASC`)];
-  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
-  let keys: SQL;
-  if (bySplit) {
-    // One ordered branch per location; PostgreSQL merges them (Merge Append) and stops at
-    // the page's last row.
-    const branches = split.ids.map((loc) => sql`(
-      SELECT ${keyCols} FROM ${keysFrom}
-      WHERE ${split.column} = ${loc}::int ${filter ? sql`AND ${filter}` : sql``}
-      ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)})`);
-    keys = sql`
-      SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
-      ORDER BY ${sql.join(merged, sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
-  } else {
-    keys = sql`SELECT ${keyCols} FROM ${keysFrom} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  if (!bySplit(def, split)) {
+    return sql`SELECT ${keyCols} FROM ${keysFrom} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
+  // One ordered branch per location; PostgreSQL merges them (Merge Append) and stops at the
+  // page's last row.
+  const branches = split!.ids.map((loc) => sql`(
+    SELECT ${keyCols} FROM ${keysFrom}
+    WHERE ${split!.column} = ${loc}::int ${filter ? sql`AND ${filter}` : sql``}
+    ORDER BY ${p.orderBy} LIMIT ${int(p.limit + offset)})`);
   return sql`
-    SELECT r.*, true AS "__row" FROM (${keys}) k
-    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
-    ORDER BY ${sql.join(merged.map((m) => sql`k.${m}`), sql`, `)}`;
+    SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
+    ORDER BY ${sql.join(keyOrder(def, p), sql`, `)} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
 }
+
+const id = (name: string) => sql.identifier(name);
+const bySplit = (def: ListDef, split?: ScopeSplit) => !!def.keyLookup && !!split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
+/** The page's order over the columns of `keysSql`. */
+const keyOrder = (def: ListDef, p: ParsedList) =>
+  [...p.order.map((o, i) => sql`${id(`__o${i}`)} ${direction(o.dir)}`), ...def.tiebreaker.map((_, i) => sql`${id(`__k${i}`)} ASC`)];
+
+/**
+ * The page's rows: the columns under their field names, plus helper columns named `__*`.
+ *
+ * Lists whose rows are found by key read a page past the first as its keys first (with the
+ * sort values; joins that only add columns are left out by PostgreSQL), then its rows by key:
+ * the rows skipped by OFFSET are never made whole.
+ */
+function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
+  if (!bySplit(def, split) && !(def.keyLookup && offset > 0)) {
+    return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
+  }
+  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
+  return sql`
+    SELECT r.*, true AS "__row" FROM (${keysSql(def, filter, where, p, offset, split)}) k
+    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
+    ORDER BY ${sql.join(keyOrder(def, p).map((m) => sql`k.${m}`), sql`, `)}`;
+}
+
+/**
+ * The rows of the keys a text filter's page found (`keysSql`), in their order, as rows or as
+ * JSON: one statement per list and form, the keys passed as one array per key column.
+ */
+function rowsByKeySql(def: ListDef, json: boolean): Built {
+  const types = def.keyLookup!;
+  const arrays = types.map((t, i) => sql`${sql.placeholder(`k${i}`)}::${sql.raw(t)}[]`);
+  const keyNames = sql.join([...types.map((_, i) => id(`__k${i}`)), id('__n')], sql`, `);
+  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
+  const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${id(name)}`), sql`, `);
+  const rows = sql`
+    SELECT r.*, true AS "__row" FROM unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS k(${keyNames})
+    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
+    ORDER BY k."__n"`;
+  return buildSql(json ? jsonPage(def, rows) : rows);
+}
+
+/** The page's rows in the page's order (an aggregate over a sorted subquery keeps its order). */
+const jsonPage = (def: ListDef, page: SQL) =>
+  sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def)} FROM (${page}) p) x`;
 
 /** A row without the helper columns (`__total`, `__row`, sort keys). */
 function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
@@ -97,6 +125,13 @@ type Statements = {
   json: boolean;
   /** The filter holds a text pattern (list-query.ts). */
   patterns: boolean;
+  /**
+   * A text filter's page of a list read by key: `page` and `counted` give its keys, and this
+   * statement their rows. Planning the whole page for each pattern cost more than reading
+   * it; its keys alone come from one table, planned in a tenth of that, and the rows'
+   * statement is the same for every pattern, so each connection plans it once.
+   */
+  byKey?: Built;
   offset: number;
   limit: number;
 };
@@ -149,8 +184,6 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.patterns });
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
-  const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
-  const page = pageSql(def, cols, p.where, where, p, offset, split);
   const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const count = def.countLimit
     ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
@@ -160,22 +193,30 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
-  if (json) {
-    // The page's rows in the page's order (an aggregate over a sorted subquery keeps its order).
-    const rows = sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def)} FROM (${page}) p) x`;
-    return {
-      page: build(rows),
-      counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`),
-      estimate, json: true, patterns: p.patterns, offset, limit: p.limit,
-    };
+  const common = { estimate, json, patterns: p.patterns, offset, limit: p.limit };
+  // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
+  // own; with no rows on the page the one row left carries the total alone.
+  const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
+  if (p.patterns && def.keyLookup) {
+    const keys = keysSql(def, p.where, where, p, offset, split);
+    return { ...common, page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
   }
-  // The page is a LATERAL subquery with its own LIMIT, so it is planned on its own; with no
-  // rows on the page the one row left carries the total alone.
-  return {
-    page: build(page),
-    counted: build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`),
-    estimate, json: false, patterns: p.patterns, offset, limit: p.limit,
-  };
+  const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${id(name)}`), sql`, `);
+  const page = pageSql(def, cols, p.where, where, p, offset, split);
+  if (json) {
+    const rows = jsonPage(def, page);
+    return { ...common, page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
+  }
+  return { ...common, page: build(page), counted: withCount(page) };
+}
+
+const byKeyStatements = new WeakMap<ListDef, { rows?: Built; json?: Built }>();
+/** `rowsByKeySql`, built once per list and form. */
+function rowsByKey(def: ListDef, json: boolean): Built {
+  let forms = byKeyStatements.get(def);
+  if (!forms) byKeyStatements.set(def, (forms = {}));
+  const form = json ? 'json' : 'rows';
+  return (forms[form] ??= rowsByKeySql(def, json));
 }
 
 const MAX_CACHED = 2000;
@@ -276,6 +317,7 @@ async function statementsFor(
 /**
  * The page's raw rows (or, for JSON, the one row with `__rows`) and the total: in one round
  * trip with the count, or the page alone for a filter known to match more rows than are counted.
+ * A text filter's page of a list read by key takes a second statement, its rows by their keys.
  */
 async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: Record<string, unknown>[]; totalRows: number }> {
   const big = st.estimate ? bigCount(st.estimate.key) : null;
@@ -284,20 +326,28 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   if (big?.known !== undefined) {
     // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
     // the end proves no rows.
-    const rows = await execute(db, st.page, named);
+    const rows = await rowsOf(db, def, st, await execute(db, st.page, named));
     const seen = onPage(rows);
     return { rows, totalRows: seen > 0 ? Math.max(big.known, st.offset + seen) : big.known };
   }
   const all = await execute(db, st.counted, named);
   const counted = Number(all[0]?.__total ?? 0);
   // Without JSON, a page with no rows leaves one row that carries the total alone.
-  const rows = !st.json && all[0]?.__row === null ? [] : all;
+  const rows = st.byKey ? await rowsOf(db, def, st, all.filter((r) => r.__k0 !== null)) : !st.json && all[0]?.__row === null ? [] : all;
   if (!big) return { rows, totalRows: counted };
   // A text filter's count is kept as a big one's is, whatever its size: counting what a
   // pattern matches reads every matching row (up to the limit), where its page reads 50.
   if (counted <= def.countLimit!) return { rows, totalRows: st.patterns ? big.remember(counted) : counted };
   const totalRows = big.remember(await estimatedCount(db, st.estimate!.query, counted));
   return { rows, totalRows };
+}
+
+/** The page's rows: as read, or for a page read as keys (`byKey`), the rows of those keys. */
+async function rowsOf(db: Db, def: ListDef, st: Statements, read: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (!st.byKey) return read;
+  if (read.length === 0) return st.json ? [{ __n: 0, __rows: '[]' }] : [];
+  const keys = Object.fromEntries(def.tiebreaker.map((_, i) => [`k${i}`, read.map((r) => r[`__k${i}`])]));
+  return execute(db, { sql: st.byKey.sql, params: fillPlaceholders(st.byKey.params, keys) }, true);
 }
 
 /**
@@ -327,30 +377,6 @@ export async function runListJson(db: Db, def: ListDef, q: ListQuery, caller: Sc
   const { rows, totalRows } = await readPage(db, def, st);
   const page = typeof rows[0]?.__rows === 'string' ? rows[0].__rows : '[]';
   return `{"pageRows":${page},"totalRows":${totalRows}${pageNumber === undefined ? '' : `,"pageNumber":${pageNumber}`}}`;
-}
-
-const BIG_COUNT_TTL_MS = 30_000;
-const bigCounts = new Map<string, { n: number; until: number }>();
-
-/**
- * Filters that matched more rows than the list counts (its `countLimit`): their total is the
- * planner's estimate anyway, so for half a minute a page of the same filter is read without
- * counting again (paging through a big list costs a page each). Text filters too, whatever
- * their count: a pattern is counted by testing each row that may hold it. At most a thousand
- * filters, each known by its key: the count limit and the estimate statement (the filter and
- * scope).
- */
-function bigCount(key: string) {
-  const hit = bigCounts.get(key);
-  const now = Date.now();
-  return {
-    known: hit && hit.until > now ? hit.n : undefined,
-    remember(n: number) {
-      if (bigCounts.size >= 1000) bigCounts.delete(bigCounts.keys().next().value!);
-      bigCounts.set(key, { n, until: now + BIG_COUNT_TTL_MS });
-      return n;
-    },
-  };
 }
 
 /** The planner's row estimate for a filter that matched more than the list's count limit. */

@@ -19,7 +19,7 @@ export const consumablesListSql = listSql(consumablesList, {
   from: sql`consumables s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
   keysFrom: sql`consumables s`,
   joined: ['hostName', 'ip', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat', 'locationName'],
-  keyLookup: true,
+  keyLookup: ['int', 'int'],
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId',
@@ -44,7 +44,7 @@ export const consumablesListSql = listSql(consumablesList, {
 export const consumablesShortListSql = listSql(consumablesShortList, {
   scope: sql`d.location_id`,
   from: sql`consumables s JOIN devices d ON d.id = s.device_id`,
-  keyLookup: true,
+  keyLookup: ['int', 'int'],
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     ...tableFields('s', consumables, ['deviceId', 'supplyIndex', 'partCode', 'partName', 'colorant', 'partModelCode', 'levelState']),

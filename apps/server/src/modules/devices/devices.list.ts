@@ -10,8 +10,8 @@ import { devices } from './devices.tables.ts';
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
  * here, with the column each list's scope applies to. Joins
  * that a count does not need are LEFT joins on a unique key, so PostgreSQL drops them there.
- * Lists whose rows are found by their key through an index say so (`keyLookup`); the newest
- * days and the IP history compute their rows and do not.
+ * Lists whose rows are found by their key through an index say so (`keyLookup`, with the types of
+ * the key's columns); the newest days and the IP history compute their rows and do not.
  */
 
 /**
@@ -34,7 +34,7 @@ export const devicesListSql = listSql(devicesList, {
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
   keysFrom: sql`devices d`,
-  keyLookup: true,
+  keyLookup: ['int'],
   tiebreaker: [sql`d.id`],
   sql: {
     ...tableFields('d', devices, ['id', 'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip', 'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag', 'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count', 'a4BwCount', 'a4ColorCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode']),
@@ -71,7 +71,7 @@ const dayId = (a: string) => ({ id: { expr: sql.raw(`(${a}.device_id || '-' || $
 export const dmDeviceDaysListSql = listSql(dmDeviceDaysList, {
   scope: sql`dd.location_id`,
   from: sql`dm_device_days dd`,
-  keyLookup: true,
+  keyLookup: ['int', 'date'],
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayColumns('dd'),
   extra: dayId('dd'),
@@ -99,7 +99,7 @@ const dayVColumns = {
 export const dmDeviceDaysVListSql = listSql(dmDeviceDaysVList, {
   scope: sql`dd.location_id`,
   from: sql`dm_device_days dd LEFT JOIN devices d ON d.id = dd.device_id`,
-  keyLookup: true,
+  keyLookup: ['int', 'date'],
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],
   sql: dayVColumns,
   extra: dayId('dd'),
@@ -116,7 +116,7 @@ export const dmDeviceDaysActualListSql = listSql(dmDeviceDaysActualList, {
 export const dmDevicePartDaysListSql = listSql(dmDevicePartDaysList, {
   scope: sql`d.location_id`,
   from: sql`dm_device_part_days pd JOIN devices d ON d.id = pd.device_id`,
-  keyLookup: true,
+  keyLookup: ['int', 'int', 'date'],
   tiebreaker: [sql`pd.device_id`, sql`pd.supply_index`, sql`pd.fact_date`],
   sql: {
     factDate: sql`pd.fact_date`,
@@ -137,7 +137,7 @@ export const dmDevicePartDaysListSql = listSql(dmDevicePartDaysList, {
 export const dmDeviceUserDaysListSql = listSql(dmDeviceUserDaysList, {
   scope: sql`ud.location_id`,
   from: sql`dm_device_user_days ud`,
-  keyLookup: true,
+  keyLookup: ['int'],
   tiebreaker: [sql`ud.id`],
   sql: {
     id: sql`ud.id`,

@@ -155,3 +155,39 @@ describe('text filters on supplies and the event log', () => {
     expect(await plan(eventLogsListSql, sql`event_logs l`, [top, 'and', ['message', 'contains', text]])).toContain('event_logs_top_message_trgm');
   });
 });
+
+/** The rows' ids of a page, in the page's order. */
+async function inOrder(url: string): Promise<string[]> {
+  const res = await t.app.inject({ url, headers: bearer(admin) });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { pageRows: { id: number | string }[] }).pageRows.map((r) => String(r.id));
+}
+
+describe("a text filter's pages (its keys first, then their rows)", () => {
+  it("come in the grid's order, page after page, when counted and when the count is kept", async () => {
+    const filter = filterOf(['hostName', 'contains', 'OPS-1']);
+    const want = await sqlRows<{ id: number }>(t.ctx.db, sql`SELECT id FROM devices WHERE host_name ILIKE '%ops-1%' ORDER BY host_name DESC, id`);
+    expect(want.length).toBeGreaterThan(150);
+    // The first request of a filter counts it with its first page; the pages after, and every
+    // page of the second round, are read with the count kept.
+    for (const round of [1, 2]) {
+      const got: string[] = [];
+      for (const n of [1, 2, 3]) got.push(...(await inOrder(`/api/devices/page?page=50,${n}&sort=hostName,DESC&${filter}`)));
+      expect(got, `round ${round}`).toEqual(want.slice(0, 150).map((r) => String(r.id)));
+    }
+    expect(await inOrder(`/api/devices/page?page=50,99&${filter}`)).toEqual([]);
+  });
+
+  it('read rows keyed by a device and a day: the days of the devices whose serial holds the text', async () => {
+    const text = sample().serial.slice(4, 7);
+    await t.ctx.db.execute(sql`
+      INSERT INTO dm_device_days (fact_date, device_id, location_id, total_count)
+      SELECT current_date - n, d.id, d.location_id, 1000 + n FROM devices d CROSS JOIN generate_series(1, 3) n WHERE d.serial_number ILIKE ${`%${text}%`}`);
+    const want = await sqlRows<{ id: string }>(t.ctx.db, sql`
+      SELECT dd.device_id || '-' || dd.fact_date AS id FROM dm_device_days dd JOIN devices d ON d.id = dd.device_id
+      WHERE d.serial_number ILIKE ${`%${text}%`} ORDER BY dd.fact_date DESC, dd.device_id`);
+    expect(want.length).toBeGreaterThanOrEqual(3);
+    const url = `/api/dm-device-days-v/page?page=50,1&sort=factDate,DESC&${filterOf(['serialNumber', 'contains', text.toLowerCase()])}`;
+    for (const round of [1, 2]) expect(await inOrder(url), `round ${round}`).toEqual(want.slice(0, 50).map((r) => r.id));
+  });
+});

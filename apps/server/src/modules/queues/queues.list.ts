@@ -23,7 +23,7 @@ export const queueJobsListSql = listSql(queueJobsList, {
   scope: sql`a.location_id`,
   // A queue keeps years of jobs: the total is exact up to this many and estimated above.
   countLimit: 1_000,
-  keyLookup: true,
+  keyLookup: ['bigint'],
   from: sql`queue_jobs j JOIN queues q ON q.id = j.queue_id JOIN agents a ON a.id = q.agent_id LEFT JOIN devices d ON d.id = j.device_id`,
   tiebreaker: [sql`j.id`],
   sql: {

@@ -14,7 +14,7 @@ import { devices } from '../devices/devices.tables.ts';
 export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES.list, {
   from: sql`consumables c JOIN devices d ON d.id = c.device_id JOIN locations loc ON loc.id = c.location_id`,
   tiebreaker: [sql`c.device_id`, sql`c.supply_index`],
-  keyLookup: true,
+  keyLookup: ['int', 'int'],
   countLimit: 1_000,
   scope: sql`c.location_id`,
   sql: {
