@@ -28,6 +28,11 @@ export type ListColumn = {
    * two characters, too short for a trigram.
    */
   bigrams?: boolean;
+  /**
+   * The column's indexes hold its lowered text (`loweredTrigramIndex`, migration 0026): a text
+   * filter is `lower(column) LIKE lower(pattern)`, read from them, instead of ILIKE.
+   */
+  lowered?: boolean;
   /** Read from a joined table: a filter or sort on it needs the whole FROM (see `keysFrom`). */
   joined?: boolean;
 };
@@ -81,6 +86,8 @@ export function listSql<F extends string>(
     extra?: Record<string, ListColumn>;
     /** Fields whose column has a bigram index (`ListColumn.bigrams`). */
     bigrams?: F[];
+    /** Fields whose column's indexes hold its lowered text (`ListColumn.lowered`). */
+    lowered?: F[];
     /** The list's own table alone, and the fields read from its joins (`ListDef.keysFrom`). */
     keysFrom?: SQL;
     joined?: F[];
@@ -96,7 +103,7 @@ export function listSql<F extends string>(
   const columns: Record<string, ListColumn> = {};
   for (const f of list.columns) {
     columns[f.field] = { expr: opts.sql[f.field], type: f.type, filter: f.filterable, sort: f.sortable, day: f.day,
-      bigrams: opts.bigrams?.includes(f.field), joined: opts.joined?.includes(f.field) };
+      bigrams: opts.bigrams?.includes(f.field), lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
   }
   if (opts.keyLookup && opts.keyLookup.length !== opts.tiebreaker.length) throw new Error('keyLookup names the type of each tiebreaker column');
   return {
@@ -236,9 +243,18 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
       // same rows in either case, and LIKE tests a row several times faster than ILIKE, which
       // lowers every value it reads.
       const like = sql.raw(CASELESS.test(text) ? 'LIKE' : 'ILIKE');
+      if (col.lowered) {
+        const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
+        return op === 'notcontains' ? sql`(${e} IS NULL OR NOT ${lowered})` : sql`(${lowered})`;
+      }
       if (op === 'notcontains') return sql`(${e} IS NULL OR ${e}::text NOT ${like} ${pattern})`;
-      // Two characters have no trigram: a row that holds them has them among its bigrams.
-      if (col.bigrams && [...text].length === 2) return sql`(pw_bigrams(${e}) @> pw_bigrams(${text}::text) AND ${e}::text ${like} ${pattern})`;
+      // Two characters have no trigram: a row that holds them has them among its bigrams, which
+      // are lowered as ILIKE lowers. That alone says whether it contains them; a start or an
+      // end is tested on the rows found.
+      if (col.bigrams && [...text].length === 2) {
+        const found = sql`pw_bigrams(${e}) @> pw_bigrams(${text}::text)`;
+        return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
+      }
       return sql`(${e}::text ${like} ${pattern})`;
     }
     default: {

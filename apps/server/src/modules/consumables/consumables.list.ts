@@ -16,6 +16,7 @@ export const consumablesListSql = listSql(consumablesList, {
   countLimit: COUNT_LIMIT,
   scope: sql`s.location_id`,
   bigrams: ['serialNumber'],
+  lowered: ['partName'],
   from: sql`consumables s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
   keysFrom: sql`consumables s`,
   joined: ['hostName', 'ip', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat', 'locationName'],
@@ -42,6 +43,7 @@ export const consumablesListSql = listSql(consumablesList, {
 });
 
 export const consumablesShortListSql = listSql(consumablesShortList, {
+  lowered: ['partName'],
   scope: sql`d.location_id`,
   from: sql`consumables s JOIN devices d ON d.id = s.device_id`,
   keyLookup: ['int', 'int'],

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, ts } from '../../db/columns.ts';
+import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
 import { devices } from '../devices/devices.tables.ts';
 
 /** The current state of each consumable (supply) of a device: one row per supply index. */
@@ -44,14 +44,15 @@ export const consumables = pgTable(
     primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
     index('consumables_percent').on(t.percent),
     // The consumables grid's default order (level, name, in the list's NULLS FIRST order),
-    // for everyone and per location; and a location's supplies in device-model order.
-    index('consumables_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
-    index('consumables_grid_location_level').on(t.locationId, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
-    index('consumables_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    // for everyone and per location; and a location's supplies in device-model order. Each
+    // ends with the lowered part name, which a filter on the name tests without lowering it.
+    index('consumables_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
+    index('consumables_grid_location_level').on(t.locationId, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
+    index('consumables_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
     // The grid's colour filter in its default order.
-    index('consumables_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex),
+    index('consumables_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
     // Text filters on the supply's own text (the device's are on devices).
-    trigramIndex('consumables_part_name_trgm', t.partName),
+    loweredTrigramIndex('consumables_part_name_trgm', t.partName),
     trigramIndex('consumables_part_model_trgm', t.partModelCode),
     // Supplies that run out soon, for everyone and per location.
     index('consumables_runs_out').on(t.runsOutOn, t.deviceId, t.supplyIndex),

@@ -30,6 +30,7 @@ export function attentionSql(alias: string) {
 
 export const devicesListSql = listSql(devicesList, {
   bigrams: ['serialNumber'],
+  lowered: ['modelCode'],
   countLimit: COUNT_LIMIT,
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
@@ -97,6 +98,7 @@ const dayVColumns = {
 };
 
 export const dmDeviceDaysVListSql = listSql(dmDeviceDaysVList, {
+  lowered: ['modelCode'],
   scope: sql`dd.location_id`,
   from: sql`dm_device_days dd LEFT JOIN devices d ON d.id = dd.device_id`,
   keyLookup: ['int', 'date'],
@@ -106,6 +108,7 @@ export const dmDeviceDaysVListSql = listSql(dmDeviceDaysVList, {
 });
 
 export const dmDeviceDaysActualListSql = listSql(dmDeviceDaysActualList, {
+  lowered: ['modelCode'],
   scope: sql`d.location_id`,
   from: sql`devices d JOIN LATERAL (SELECT * FROM dm_device_days x WHERE x.device_id = d.id ORDER BY x.fact_date DESC LIMIT 1) dd ON true`,
   tiebreaker: [sql`dd.device_id`, sql`dd.fact_date`],

@@ -18,7 +18,7 @@ import {
 import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { trigramIndex, ts } from '../../db/columns.ts';
+import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
 
 const counter = (name: string) => bigint(name, { mode: 'number' });
 
@@ -119,17 +119,18 @@ export const devices = pgTable(
     // The devices grid (issue 6, bench/lists.bench.ts): its default order (model, serial) over the
     // whole scope and within one location, in the list's NULLS FIRST order so a page is an index
     // walk; the flags as small partial indexes in location and address order. None covers a
-    // column every reading changes.
-    index('devices_grid_model').on(t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
-    index('devices_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
+    // column every reading changes. The model's orders end with the lowered model, which a
+    // filter on the model tests without lowering it (`loweredTrigramIndex`).
+    index('devices_grid_model').on(t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id, lowered(t.modelCode)),
+    index('devices_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id, lowered(t.modelCode)),
     // The type filter (printer or MFP) within a location, in the default order.
-    index('devices_grid_location_type_model').on(t.locationId, t.deviceType, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id),
+    index('devices_grid_location_type_model').on(t.locationId, t.deviceType, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id, lowered(t.modelCode)),
     index('devices_flag_attention').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.needAttentionFlag}`),
     index('devices_flag_replacement').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.matReplacementRequiredFlag}`),
     // Text filters (contains, starts with, ends with) on the grids' text columns: trigram indexes.
     trigramIndex('devices_serial_trgm', t.serialNumber),
     trigramIndex('devices_inventory_trgm', t.inventoryNumber),
-    trigramIndex('devices_model_trgm', t.modelCode),
+    loweredTrigramIndex('devices_model_trgm', t.modelCode),
     trigramIndex('devices_host_trgm', t.hostName),
     trigramIndex('devices_ip_trgm', t.ip),
     trigramIndex('devices_snmp_location_trgm', t.snmpLocation),
