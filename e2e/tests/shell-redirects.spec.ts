@@ -70,3 +70,20 @@ test('every item screen of the spec opens with its breadcrumb back to its list',
     await expect(page.getByRole('heading', { level: 2 }).first(), path).toBeVisible();
   }
 });
+
+test("a visit's screen is asked for while the session is checked, not after", async ({ page }) => {
+  await signIn(page);
+  // The session's answer is held back until the devices screen's chunk has been asked for.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const chunk = page.waitForRequest(/\/assets\/devices-page-[\w-]+\.js$/);
+  await page.goto('/devices');
+  await chunk;
+  release();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.unroute('**/api/users/me');
+});

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import type { Section } from '../lib/screen-access.ts';
-import { lazyScreen } from '../components/layout/lazy-screen.tsx';
+import { lazyScreen, type LazyScreen } from '../components/layout/lazy-screen.tsx';
 
 // Each screen is a chunk of its own, loaded when first opened (issue 22: the shell starts light).
 const HomePage = lazyScreen(() => import('../features/home/home-page.tsx'), 'HomePage');
@@ -43,7 +43,7 @@ export interface ScreenRoute {
   title: string;
   /** For item pages: the list the breadcrumb starts from. */
   parent?: { title: string; to: string };
-  element?: ComponentType;
+  element?: LazyScreen;
 }
 
 const item = (section: Section, path: string, title: string, listTitle: string, listPath: string): ScreenRoute => ({
@@ -82,3 +82,12 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { ...item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'), element: LicensePage },
   { path: '/product', section: 'product', title: 'nav.product', element: ProductPage },
 ];
+
+/**
+ * Asks for the chunk of the screen at `pathname`, if any: a visit's first screen then loads
+ * while the start checks the session (and before it is known whether the visitor may see it:
+ * the code is no secret, its data is the server's to refuse).
+ */
+export function preloadScreen(pathname: string): void {
+  SCREEN_ROUTES.find((r) => matchPath(r.path, pathname))?.element?.preload();
+}

@@ -5,13 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { screenTextsReady } from '../../i18n/i18n.ts';
 import { ChunkLoadError, loadWithRetry } from '../../lib/load-with-retry.ts';
 
+/** A lazy screen, and `preload()` to ask for its chunk before it is shown. */
+export type LazyScreen<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+
 /**
  * A screen (or a form) as its own chunk, loaded when first shown, inside a ScreenFrame:
- * `lazyScreen(() => import('…/home-page.tsx'), 'HomePage')`.
+ * `lazyScreen(() => import('…/home-page.tsx'), 'HomePage')`. `preload()` asks for it sooner
+ * (the screen a visit opens, while the session is checked); the screen then waits for the
+ * same request, and a failure shows when the screen does.
  */
-export function lazyScreen<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): LazyExoticComponent<ComponentType<P>> {
+export function lazyScreen<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): LazyScreen<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
   // The screen's texts arrive beside its code (the start holds only the shell's).
-  return lazy(async () => ({ default: (await Promise.all([loadWithRetry(load), screenTextsReady()]))[0][name] }));
+  const start = () => (loading ??= Promise.all([loadWithRetry(load), screenTextsReady()]).then(([m]) => ({ default: m[name] })));
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
 }
 
 function ChunkFailed() {
