@@ -1,99 +1,23 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
-import { addLocation } from '../../test/scope-fixture.ts';
 import type { z } from 'zod';
 import { deviceListRowSchema } from '@pagewatch/contracts/devices';
 import { dmDeviceDayRowSchema, dmDeviceDayVRowSchema, dmDeviceHistoryRowSchema, dmDevicePartDayRowSchema, dmDeviceUserDayRowSchema } from '@pagewatch/contracts/device-history';
 import { consumableRowSchema, consumableShortRowSchema } from '@pagewatch/contracts/consumables';
-import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
+import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
+import { get, page, q, send, useDevicesWorld, world, type DevicesWorld } from '../../test/devices-world.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
+let t: DevicesWorld['t'];
 let admin: string;
 let adminA: string;
 let operatorA: string;
 let locA: number;
 let locB: number;
-const ids: Record<string, number> = {};
-let agentA: { token: string; rangeId: number | null };
+const ids = world.ids;
 
-const DAY = 86_400_000;
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as object });
-const page = async (url: string, token = admin) => {
-  const res = await get(url, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { pageRows: Record<string, unknown>[]; totalRows: number };
-};
-const q = (filter: unknown) => `filter-json=${encodeURIComponent(JSON.stringify(filter))}`;
+useDevicesWorld();
+beforeAll(() => void ({ t, admin, adminA, operatorA, locA, locB } = world));
 
-/** A walk of a device no profile knows, as the agent sends it. */
-const WALK: [string, string, string][] = [
-  ['1.3.6.1.2.1.1.1.0', 'octets', 'Mystery "Printer" 9000'],
-  ['1.3.6.1.2.1.1.2.0', 'oid', '1.3.6.1.4.1.99999.1'],
-  ['1.3.6.1.2.1.1.3.0', 'timeticks', '123456'],
-  ['1.3.6.1.2.1.2.2.1.6.1', 'octets', '0x001122aabbcc'],
-  ['1.3.6.1.2.1.43.10.2.1.4.1.1', 'counter32', '4242'],
-];
-
-function multipart(field: string, filename: string, type: string, data: Buffer | string) {
-  const boundary = 'pwboundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-const upload = (url: string, file: ReturnType<typeof multipart>, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: file.payload, headers: { ...bearer(token), ...file.headers } });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-  locA = await addLocation(t.ctx.db, 'DEV_A');
-  locB = await addLocation(t.ctx.db, 'DEV_B');
-  const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: locA, range: { from: '127.0.20.1', to: '127.0.20.254' } });
-  agentA = a as typeof agentA;
-  const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: locB, range: { from: '127.0.21.1', to: '127.0.21.254' } });
-  const now = Date.now();
-  const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
-  const printers: [typeof a, string, Printer][] = [
-    [a, '127.0.20.1', { serial: 'SA1', total: 1000, black: 80, cyan: 40 }],
-    [a, '127.0.20.2', { serial: 'SA2', model: 'Color 500', total: 5000, black: null }],
-    [a, '127.0.20.3', { serial: 'SA3', total: 300, black: 5, blackState: 'UNKNOWN' }],
-    [b, '127.0.21.1', { serial: 'SB1', total: 700, black: 55 }],
-  ];
-  // Three days of history: the total grows by 100 a day.
-  for (const [agent, ip, p] of printers) {
-    const readings = [2, 1, 0].map((d) => agentReading(ip, { ...p, total: p.total + (2 - d) * 100 }, { readAt: at(d), rangeId: agent.rangeId }));
-    const res = await post(t.app, agent.token, batch(readings));
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  // SA1 moved address once.
-  await post(t.app, a.token, batch([agentReading('127.0.20.9', { serial: 'SA1', total: 1250, black: 79, cyan: 40 }, { rangeId: a.rangeId })]));
-  // A device no profile knows, with its walk.
-  const unknown = { ...agentReading('127.0.20.50', { serial: 'UNK1', total: 10 }, { rangeId: a.rangeId }), walk: WALK };
-  await post(t.app, a.token, batch([unknown]));
-  const unknownB = { ...agentReading('127.0.21.50', { serial: 'UNKB', total: 10 }, { rangeId: b.rangeId }), walk: WALK };
-  await post(t.app, b.token, batch([unknownB]));
-
-  for (const r of (await t.ctx.db.execute(sql`SELECT id, serial_number FROM devices`)).rows as { id: number; serial_number: string }[]) ids[r.serial_number] = r.id;
-  await t.ctx.db.execute(sql`INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count)
-    VALUES (current_date, ${ids.SA1}, ${locA}, 'alice', 12), (current_date - 1, ${ids.SA1}, ${locA}, 'bob', 3), (current_date, ${ids.SB1}, ${locB}, 'carol', 9)`);
-
-  await createUser(t.app, admin, { login: 'devadmina', password: 'Passw0rd!', role: 'ADMIN', locationIds: [locA] });
-  await createUser(t.app, admin, { login: 'devopa', password: 'Passw0rd!', role: 'OPERATOR', locationIds: [locA] });
-  adminA = await signIn(t.app, 'devadmina', 'Passw0rd!');
-  operatorA = await signIn(t.app, 'devopa', 'Passw0rd!');
-});
-afterAll(() => t.close());
 
 describe('devices list', () => {
   it('lists every device column, scoped to the caller', async () => {
@@ -309,113 +233,5 @@ describe('statistics', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ allDeviceCount: 4, byType: { PRINTER: 4 } });
     expect((await get(`/api/statistics/locations/${locB}/devices`, adminA)).statusCode).toBe(403);
-  });
-});
-
-describe('walks', () => {
-  it('asks for a fresh walk on the next contact', async () => {
-    const res = await send('POST', `/api/dm-device-days/device/${ids.SA1}/update-walk`, undefined, adminA);
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await get(`/api/devices/${ids.SA1}`)).json().walkRequestedAt).toBe(res.json().requestedAt);
-    const agentId = Number(((await t.ctx.db.execute(sql`SELECT agent_id FROM devices WHERE id = ${ids.SA1}`)).rows[0] as { agent_id: number }).agent_id);
-    expect(await t.ctx.devices.pendingWalks(agentId)).toEqual([{ deviceId: ids.SA1, ip: '127.0.20.9', port: 161 }]);
-    expect((await send('POST', `/api/dm-device-days/device/${ids.SB1}/update-walk`, undefined, adminA)).statusCode).toBe(403);
-    expect((await send('POST', `/api/dm-device-days/device/${ids.SA1}/update-walk`, undefined, operatorA)).statusCode).toBe(403);
-  });
-
-  it('downloads the unknown devices of the scope as .walk files in a zip', async () => {
-    const res = await get('/api/devices/walks', adminA);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="unknown-devices-\d{4}-\d{2}-\d{2}\.zip"/);
-    const dir = mkdtempSync(join(tmpdir(), 'pw-walks-'));
-    try {
-      writeFileSync(join(dir, 'w.zip'), res.rawPayload);
-      execFileSync('unzip', ['-q', 'w.zip', '-d', 'out'], { cwd: dir });
-      const files = readdirSync(join(dir, 'out'));
-      expect(files).toEqual([`LaserJet-M404_UNK1_${ids.UNK1}.walk`]);
-      expect(readFileSync(join(dir, 'out', files[0]), 'utf8')).toBe(
-        [
-          '.1.3.6.1.2.1.1.1.0 = STRING: "Mystery \\"Printer\\" 9000"',
-          '.1.3.6.1.2.1.1.2.0 = OID: .1.3.6.1.4.1.99999.1',
-          '.1.3.6.1.2.1.1.3.0 = Timeticks: (123456) 0:0:20:34.56',
-          '.1.3.6.1.2.1.2.2.1.6.1 = Hex-STRING: 00 11 22 AA BB CC',
-          '.1.3.6.1.2.1.43.10.2.1.4.1.1 = Counter32: 4242',
-        ].join('\n') + '\n',
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    const all = await get('/api/devices/walks');
-    expect(all.headers['x-walk-count']).toBe('2');
-    const chosen = await get(`/api/devices/walks?ids=${ids.UNKB}`, adminA);
-    expect(chosen.headers['x-walk-count']).toBe('0');
-  });
-
-  it('tells the agent on its next contact; a reading with a walk answers the request', async () => {
-    await send('POST', `/api/dm-device-days/device/${ids.SA1}/update-walk`, undefined, adminA);
-    const config = async () => (await get('/api/agent/config', agentA.token)).json();
-    expect((await config()).walkRequests).toEqual([{ deviceId: ids.SA1, ip: '127.0.20.9', port: 161 }]);
-    const walked = { ...agentReading('127.0.20.9', { serial: 'SA1', total: 1300, black: 79, cyan: 40 }, { rangeId: agentA.rangeId }), walk: WALK };
-    expect((await post(t.app, agentA.token, batch([walked]))).statusCode).toBe(200);
-    expect((await config()).walkRequests).toEqual([]);
-  });
-});
-
-describe('service uploads', () => {
-  const txt = (body: string) => multipart('serialNumbers', 'serials.txt', 'text/plain', body);
-
-  it('enables maintenance for the listed serials and reports exactly what it did not find or read', async () => {
-    await send('POST', '/api/devices/change-activity', { ids: [ids.SA1, ids.SA2], managedFlag: false }, adminA);
-    const res = await upload('/api/service/set-active-status', txt('\uFEFFSA1\r\nsa2\nNOPE-404\n\nbad serial with spaces\n'), adminA);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ changed: 2, notFound: ['NOPE-404'], invalidLines: [5] });
-    expect(body.message).toBe('Maintenance enabled for 2 of 2 device(s) found. Not found (1): NOPE-404. Lines that are not serial numbers (1): 5.');
-    expect((await get(`/api/devices/${ids.SA2}`)).json().managedFlag).toBe(true);
-  });
-
-  it('disables only devices in the scope; a serial outside is not found', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/service/set-inactive-status', payload: txt('SA3\nSB1\n').payload, headers: { ...bearer(adminA), ...txt('').headers, 'accept-language': 'ru' } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ changed: 1, notFound: ['SB1'], invalidLines: [] });
-    expect(res.json().message).toContain('Не найдены (1): SB1.');
-    expect((await get(`/api/devices/${ids.SB1}`)).json().managedFlag).toBe(true);
-  });
-
-  it('refuses other types, empty files and files over 1 MB with a clear error', async () => {
-    const csv = await upload('/api/service/set-active-status', multipart('serialNumbers', 'serials.csv', 'text/csv', 'SA1\n'), adminA);
-    expect(csv.statusCode).toBe(415);
-    expect(csv.json().details).toEqual([{ field: 'serialNumbers', message: 'Only .txt files are accepted' }]);
-    const png = await upload('/api/service/set-active-status', multipart('serialNumbers', 'x.txt', 'image/png', 'SA1'), adminA);
-    expect(png.statusCode).toBe(415);
-    const binary = await upload('/api/service/set-active-status', multipart('serialNumbers', 'x.txt', 'text/plain', Buffer.from([0xff, 0xfe, 0x00, 0x41])), adminA);
-    expect(binary.statusCode).toBe(415);
-    expect(binary.json().message).toBe('The file is not UTF-8 text');
-    const empty = await upload('/api/service/set-active-status', txt(''), adminA);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().details[0]).toEqual({ field: 'serialNumbers', message: 'The file is empty' });
-    const blank = await upload('/api/service/set-active-status', txt('\n \n'), adminA);
-    expect(blank.statusCode).toBe(400);
-    const big = await upload('/api/service/set-active-status', txt('SA1\n'.repeat(300_000)), adminA);
-    expect(big.statusCode).toBe(413);
-    expect(big.json().details).toEqual([{ field: 'serialNumbers', message: 'The file is larger than 1 MB' }]);
-    const none = await send('POST', '/api/service/set-active-status', {}, adminA);
-    expect(none.statusCode).toBe(400);
-  });
-
-  it('needs BTN_DEVICE_ACTIVITY.EXECUTE', async () => {
-    expect((await upload('/api/service/set-active-status', txt('SA1\n'), operatorA)).statusCode).toBe(403);
-    expect((await send('POST', '/api/service/reset-status', undefined, operatorA)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/service/reset-status' })).statusCode).toBe(401);
-  });
-
-  it('stops maintenance for every device of the scope only', async () => {
-    const res = await send('POST', '/api/service/reset-status', undefined, adminA);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().changed).toBe(3);
-    expect(res.json().message).toBe('Maintenance stopped for 3 device(s).');
-    const rows = (await page('/api/devices/page?page=100,1')).pageRows;
-    expect(rows.filter((r) => r.managedFlag).map((r) => r.serialNumber).sort()).toEqual(['SB1', 'UNKB']);
   });
 });
