@@ -42,8 +42,12 @@ async function visit(browser: Browser, token: string, reuse?: Awaited<ReturnType
     await context.addInitScript(probe, ROW);
   }
   const page = await context.newPage();
+  // BENCH_TRACE=file: Chromium's trace of the visits again (the last one stays), for DevTools' Performance panel.
+  const trace = reuse && process.env.BENCH_TRACE;
+  if (trace) await browser.startTracing(page, { path: trace, categories: (process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,v8.execute,blink.user_timing').split(',') });
   await page.goto(`${HTTP}/devices`, { waitUntil: 'commit' });
   await page.locator(ROW).first().waitFor({ timeout: 30_000 });
+  if (trace) await browser.stopTracing();
   const figures = await page.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const list = entries.find((e) => e.name.includes('/api/devices/page'));

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Popover, Stack } from '@mantine/core';
 import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,27 +29,39 @@ type Props = {
   onChange: (values: FilterValue[]) => void;
 };
 
-/** A popover of checkboxes in the header; the ticked values become one `anyof` condition. */
+/**
+ * A popover of checkboxes in the header; the ticked values become one `anyof` condition. The
+ * popover is made on the first click: until then the header holds its button alone (a grid's
+ * every boolean and lookup column would otherwise set up a popover on each render).
+ */
 export function GridHeaderFilter({ column, selected, onChange }: Props) {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
   const options = headerFilterOptions(column);
   const active = selected.length > 0;
   const toggle = (value: FilterValue, on: boolean) =>
     onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
+  const button = (onClick?: () => void) => (
+    <ActionIcon
+      size="sm"
+      variant={active ? 'light' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      aria-label={`${t('grid.headerFilter')}: ${t(column.header)}`}
+      aria-pressed={active}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      data-no-row-open
+      onClick={onClick}
+    >
+      {active ? <IconFilterFilled size={14} /> : <IconFilter size={14} />}
+    </ActionIcon>
+  );
+  if (!used) return button(() => (setUsed(true), setOpened(true)));
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <ActionIcon
-          size="sm"
-          variant={active ? 'light' : 'subtle'}
-          color={active ? undefined : 'gray'}
-          aria-label={`${t('grid.headerFilter')}: ${t(column.header)}`}
-          aria-pressed={active}
-          data-no-row-open
-        >
-          {active ? <IconFilterFilled size={14} /> : <IconFilter size={14} />}
-        </ActionIcon>
-      </Popover.Target>
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus opened={opened} onChange={setOpened}>
+      {/* A controlled popover leaves the target's clicks to it. */}
+      <Popover.Target>{button(() => setOpened((o) => !o))}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap={6} miw={140}>
           {options.map((o) => (

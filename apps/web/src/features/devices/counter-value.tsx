@@ -1,6 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DERIVED_COUNTER_COLUMNS } from '@pagewatch/contracts/devices';
+import { formatNumber } from '../../lib/format.ts';
 
 type CounterColumn = (typeof DERIVED_COUNTER_COLUMNS)[keyof typeof DERIVED_COUNTER_COLUMNS];
 
@@ -17,11 +18,11 @@ export function isDerived(derivedCounters: string, column: string): boolean {
 export function CounterValue({ value, derived }: { value: number | null; derived: boolean }) {
   const { t } = useTranslation();
   if (value === null) return null;
-  if (!derived) return <>{value.toLocaleString()}</>;
+  if (!derived) return <>{formatNumber(value)}</>;
   return (
     <Tooltip label={t('devices.derivedHint')} withinPortal>
       <span data-derived="true">
-        {value.toLocaleString()}
+        {formatNumber(value)}
         <sup aria-label={t('devices.derived')}>*</sup>
       </span>
     </Tooltip>

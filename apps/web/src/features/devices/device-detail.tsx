@@ -9,6 +9,7 @@ import { FLAG_LOOK } from './device-flags.tsx';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
+import { formatNumber } from '../../lib/format.ts';
 
 type Field = [label: string, value: React.ReactNode];
 
@@ -47,7 +48,7 @@ export function DeviceDetail({ device: d }: { device: Device }) {
   const { t } = useTranslation();
   const lookups = useDeviceLookups();
   const date = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : null);
-  const n = (v: number | null) => (v === null ? null : v.toLocaleString());
+  const n = (v: number | null) => (v === null ? null : formatNumber(v));
   const c = (v: number | null, column: string) => (v === null ? null : <CounterValue value={v} derived={isDerived(d.derivedCounters, column)} />);
   const yes = (v: boolean) => (v ? t('grid.yes') : t('grid.no'));
   const dict = (kind: 'deviceType' | 'colorType' | 'paperFormat', v: string | null) => (v ? (lookups?.label(kind, v) ?? v) : null);

@@ -16,6 +16,7 @@ import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.ts
 import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
+import { formatNumber } from '../../lib/format.ts';
 
 type Form = { inventoryNumber: string; locationId: string; comment: string; managedFlag: boolean };
 const formOf = (d: Device): Form => ({ inventoryNumber: d.inventoryNumber ?? '', locationId: String(d.locationId), comment: d.comment ?? '', managedFlag: d.managedFlag });
@@ -100,7 +101,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
                   <span className={classes.flags}>{DEVICE_FLAGS.map((f) => <FlagIcon key={f} flag={f} on={device[f]} />)}</span>
                 ) : null,
               )}
-              {row(t('devices.totalCount'), device.totalCount?.toLocaleString())}
+              {row(t('devices.totalCount'), device.totalCount === null ? undefined : formatNumber(device.totalCount))}
             </Table.Tbody>
           </Table>
         </Paper>

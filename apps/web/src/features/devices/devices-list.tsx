@@ -6,8 +6,9 @@ import { FlagIcon, FLAG_LOOK } from './device-flags.tsx';
 import { CounterValue, DerivedNames, isDerived } from './counter-value.tsx';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
+import { formatNumber } from '../../lib/format.ts';
 
-const count = (v: number | null) => (v === null ? '' : v.toLocaleString());
+const count = (v: number | null) => (v === null ? '' : formatNumber(v));
 /** A counter column: unknown stays empty, a derived value is marked. */
 const counterLook = (field: 'monoCount' | 'colorCount' | 'a3Count' | 'a3BwCount' | 'a3ColorCount' | 'a4Count' | 'a4BwCount' | 'a4ColorCount', header: string, width = 110): ColumnLook<DeviceListRow> => ({
   header,

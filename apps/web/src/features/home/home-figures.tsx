@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import type { Home } from '@pagewatch/contracts/home';
 import { gridLink } from '../../components/data-grid/grid-storage.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 type Devices = NonNullable<Home['devices']>;
 type Figure = { key: string; label: string; value: number; color: string; to: string; icon: ComponentType<{ size?: number; stroke?: number }> };
@@ -30,7 +31,7 @@ function FigureCard({ f }: { f: Figure }) {
           </ThemeIcon>
           <div>
             <Text fw={700} size="xl" lh={1.1} c={f.value ? undefined : 'dimmed'}>
-              {f.value.toLocaleString()}
+              {formatNumber(f.value)}
             </Text>
             <Text size="sm" c="dimmed">
               {t(f.label)}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Home } from '@pagewatch/contracts/home';
 import { gridLink } from '../../components/data-grid/grid-storage.ts';
 import { DeviceLink } from '../../components/devices/device-link.tsx';
+import { formatNumber } from '../../lib/format.ts';
 
 type Devices = NonNullable<Home['devices']>;
 type Agents = NonNullable<Home['agents']>;
@@ -29,7 +30,7 @@ export function ListCard(p: { title: string; count: number; to: string; testId: 
         </Title>
         <Anchor component={Link} to={p.to} size="sm">
           <Badge variant="light" color={p.count ? 'red' : 'gray'}>
-            {p.count.toLocaleString()}
+            {formatNumber(p.count)}
           </Badge>
         </Anchor>
       </Group>

@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Home } from '@pagewatch/contracts/home';
+import { formatNumber } from '../../lib/format.ts';
 
 type Pages = NonNullable<Home['devices']>['pages'];
 
@@ -21,14 +22,14 @@ function PagesFigure({ label, now, before, testId }: { label: string; now: numbe
       </Text>
       <Group gap={6} align="baseline">
         <Text fw={700} size="xl">
-          {now.toLocaleString()}
+          {formatNumber(now)}
         </Text>
         <Text size="sm" c="dimmed">
           {change(now, before)}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
-        {t('home.lastMonthWas', { value: before.toLocaleString() })}
+        {t('home.lastMonthWas', { value: formatNumber(before) })}
       </Text>
     </div>
   );
@@ -69,7 +70,7 @@ export function HomePages({ pages }: { pages: Pages }) {
           data={data}
           dataKey="location"
           series={series}
-          valueFormatter={(v) => v.toLocaleString()}
+          valueFormatter={(v) => formatNumber(v)}
           withLegend
           xAxisProps={{ interval: 0, angle: data.length > 5 ? -20 : 0, textAnchor: data.length > 5 ? 'end' : 'middle', height: data.length > 5 ? 70 : 30 }}
         />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { AvailabilityDay, PagesByMonth, ReportCode } from '@pagewatch/contracts/reports';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /** The reports that have a chart, and the call that feeds it. */
 const CHARTS: Partial<Record<ReportCode, string>> = {
@@ -85,7 +86,7 @@ export function ReportChart({ code, query }: { code: ReportCode; query: string }
           type="stacked"
           maxBarWidth={72}
           series={counters.series}
-          valueFormatter={(v) => v.toLocaleString()}
+          valueFormatter={(v) => formatNumber(v)}
           withLegend
           xAxisProps={{ interval: 0, angle: counters.data.length > 5 ? -20 : 0, textAnchor: counters.data.length > 5 ? 'end' : 'middle', height: counters.data.length > 5 ? 70 : 30 }}
         />

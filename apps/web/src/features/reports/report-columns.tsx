@@ -7,6 +7,7 @@ import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /** A report's row as the grid holds it: the report's fields and the row's place in the answer. */
 export type ReportRow = Record<string, unknown> & { rowNo: number };
@@ -35,7 +36,7 @@ export const columnHeader = (field: string) => DEVICE_TERMS[field] ?? `reports.c
 const count = (field: string): ColumnLook<ReportRow> => ({
   header: columnHeader(field),
   width: 110,
-  cell: (r) => (typeof r[field] === 'number' ? (r[field] as number).toLocaleString() : null),
+  cell: (r) => (typeof r[field] === 'number' ? formatNumber((r[field] as number)) : null),
 });
 
 /**
@@ -64,7 +65,7 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     daysCount: count('daysCount'),
     daysSeen: count('daysSeen'),
     daysAvailable: count('daysAvailable'),
-    availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${(r.availability as number).toLocaleString()} %` },
+    availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${formatNumber((r.availability as number))} %` },
     lastSeen: { header: columnHeader('lastSeen'), width: 175 },
     status: {
       header: columnHeader('status'),
