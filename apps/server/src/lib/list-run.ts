@@ -72,12 +72,14 @@ function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: Par
   if (!bySplit(def, split) && !(def.keyLookup && offset > 0)) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
-  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
   return sql`
-    SELECT r.*, true AS "__row" FROM (${keysSql(def, filter, where, p, offset, split)}) k
-    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
+    SELECT r.*, true AS "__row" FROM (${keysSql(def, filter, where, p, offset, split)}) k ${rowOfKey(def, cols)}
     ORDER BY ${sql.join(keyOrder(def, p).map((m) => sql`k.${m}`), sql`, `)}`;
 }
+
+/** The whole row (`cols`) of each key `k` (`__k*`, as `keysSql` names them). */
+const rowOfKey = (def: ListDef, cols: SQL) =>
+  sql`CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`), sql` AND `)}) r`;
 
 /**
  * The rows of the keys a text filter's page found (`keysSql`), in their order, as rows or as
@@ -87,11 +89,8 @@ function rowsByKeySql(def: ListDef, json: boolean): Built {
   const types = def.keyLookup!;
   const arrays = types.map((t, i) => sql`${sql.placeholder(`k${i}`)}::${sql.raw(t)}[]`);
   const keyNames = sql.join([...types.map((_, i) => id(`__k${i}`)), id('__n')], sql`, `);
-  const byKey = def.tiebreaker.map((k, i) => sql`${k} = k.${id(`__k${i}`)}`);
-  const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${id(name)}`), sql`, `);
   const rows = sql`
-    SELECT r.*, true AS "__row" FROM unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS k(${keyNames})
-    CROSS JOIN LATERAL (SELECT ${cols} FROM ${def.from} WHERE ${sql.join(byKey, sql` AND `)}) r
+    SELECT r.*, true AS "__row" FROM unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS k(${keyNames}) ${rowOfKey(def, selectedColumns(def))}
     ORDER BY k."__n"`;
   return buildSql(json ? jsonPage(def, rows) : rows);
 }
@@ -141,6 +140,8 @@ const buildSql = (query: SQL): Built => dialect.sqlToQuery(query);
 
 /** The selected columns under their field names. */
 const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) => c.select !== false).map(([name]) => name);
+/** The selected columns' expressions under their field names, for a SELECT list. */
+const selectedColumns = (def: ListDef) => sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${id(name)}`), sql`, `);
 
 /**
  * The page's rows (`p`) as the columns of their JSON objects, for `row_to_json`: text,
@@ -201,8 +202,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     const keys = keysSql(def, p.where, where, p, offset, split);
     return { ...common, page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
   }
-  const cols = sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${id(name)}`), sql`, `);
-  const page = pageSql(def, cols, p.where, where, p, offset, split);
+  const page = pageSql(def, selectedColumns(def), p.where, where, p, offset, split);
   if (json) {
     const rows = jsonPage(def, page);
     return { ...common, page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
@@ -332,8 +332,9 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   }
   const all = await execute(db, st.counted, named);
   const counted = Number(all[0]?.__total ?? 0);
-  // Without JSON, a page with no rows leaves one row that carries the total alone.
-  const rows = st.byKey ? await rowsOf(db, def, st, all.filter((r) => r.__k0 !== null)) : !st.json && all[0]?.__row === null ? [] : all;
+  // Without JSON, a page with no rows (or keys) leaves one row that carries the total alone.
+  const empty = st.byKey ? all[0]?.__k0 === null : !st.json && all[0]?.__row === null;
+  const rows = await rowsOf(db, def, st, empty ? [] : all);
   if (!big) return { rows, totalRows: counted };
   // A text filter's count is kept as a big one's is, whatever its size: counting what a
   // pattern matches reads every matching row (up to the limit), where its page reads 50.

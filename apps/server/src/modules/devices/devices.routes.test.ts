@@ -18,7 +18,6 @@ const ids = world.ids;
 useDevicesWorld();
 beforeAll(() => void ({ t, admin, adminA, operatorA, locA, locB } = world));
 
-
 describe('devices list', () => {
   it('lists every device column, scoped to the caller', async () => {
     const all = await page('/api/devices/page?page=100,1');

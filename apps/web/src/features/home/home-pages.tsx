@@ -70,7 +70,7 @@ export function HomePages({ pages }: { pages: Pages }) {
           data={data}
           dataKey="location"
           series={series}
-          valueFormatter={(v) => formatNumber(v)}
+          valueFormatter={formatNumber}
           withLegend
           xAxisProps={{ interval: 0, angle: data.length > 5 ? -20 : 0, textAnchor: data.length > 5 ? 'end' : 'middle', height: data.length > 5 ? 70 : 30 }}
         />

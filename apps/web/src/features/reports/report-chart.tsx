@@ -86,7 +86,7 @@ export function ReportChart({ code, query }: { code: ReportCode; query: string }
           type="stacked"
           maxBarWidth={72}
           series={counters.series}
-          valueFormatter={(v) => formatNumber(v)}
+          valueFormatter={formatNumber}
           withLegend
           xAxisProps={{ interval: 0, angle: counters.data.length > 5 ? -20 : 0, textAnchor: counters.data.length > 5 ? 'end' : 'middle', height: counters.data.length > 5 ? 70 : 30 }}
         />

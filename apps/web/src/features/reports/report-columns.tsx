@@ -36,7 +36,7 @@ export const columnHeader = (field: string) => DEVICE_TERMS[field] ?? `reports.c
 const count = (field: string): ColumnLook<ReportRow> => ({
   header: columnHeader(field),
   width: 110,
-  cell: (r) => (typeof r[field] === 'number' ? formatNumber((r[field] as number)) : null),
+  cell: (r) => (typeof r[field] === 'number' ? formatNumber(r[field] as number) : null),
 });
 
 /**
@@ -65,7 +65,7 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     daysCount: count('daysCount'),
     daysSeen: count('daysSeen'),
     daysAvailable: count('daysAvailable'),
-    availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${formatNumber((r.availability as number))} %` },
+    availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${formatNumber(r.availability as number)} %` },
     lastSeen: { header: columnHeader('lastSeen'), width: 175 },
     status: {
       header: columnHeader('status'),
