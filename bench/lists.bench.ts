@@ -39,7 +39,8 @@ let pgPids: number[] = [];
  * CPU used by the server and its database connections (PostgreSQL on this machine): a figure
  * that holds when other work shares the cores, unlike the latencies.
  */
-const serverCpuMs = () => procCpuMs(serverPid) + pgPids.reduce((s, pid) => s + procCpuMs(pid), 0);
+const databaseCpuMs = () => pgPids.reduce((s, pid) => s + procCpuMs(pid), 0);
+const serverCpuMs = () => procCpuMs(serverPid) + databaseCpuMs();
 
 
 /**
@@ -73,9 +74,11 @@ async function measureLoad(name: string, token: string, paths: string[], ok: (bo
   const run = (amount: number) => load({ url: HTTP, paths, headers, connections: CONCURRENCY, amount });
   await run(sizes.warmup);
   const cpu0 = serverCpuMs();
+  const db0 = databaseCpuMs();
   const measured = await run(sizes.requests);
   const cpuPerRequest = (serverCpuMs() - cpu0) / measured.times.length;
-  console.log(`${name.padEnd(66)} ${latencies(measured)}  CPU ${cpuPerRequest.toFixed(1)} ms/req  (${total.toLocaleString('en')} rows)`);
+  const dbPerRequest = (databaseCpuMs() - db0) / measured.times.length;
+  console.log(`${name.padEnd(66)} ${latencies(measured)}  CPU ${cpuPerRequest.toFixed(1)} ms/req (database ${dbPerRequest.toFixed(1)})  (${total.toLocaleString('en')} rows)`);
   return { name, p95: pct(measured.times, 95), cpu: cpuPerRequest };
 }
 

@@ -69,7 +69,9 @@ const keyOrder = (def: ListDef, p: ParsedList) =>
  * the rows skipped by OFFSET are never made whole.
  */
 function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
-  if (!bySplit(def, split) && !(def.keyLookup && offset > 0)) {
+  // A pattern's matches are sorted before the page is known (two characters of a serial, read
+  // through their bigrams): their keys alone, never their whole rows.
+  if (!bySplit(def, split) && !(def.keyLookup && (offset > 0 || p.patterns))) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   return sql`
@@ -122,7 +124,7 @@ type Statements = {
   estimate: { query: Built; key: string } | null;
   /** The page comes as one JSON text (`__rows`) with its row count (`__n`). */
   json: boolean;
-  /** The filter holds a text pattern (list-query.ts). */
+  /** The filter holds a text pattern (list-query.ts): its count is kept. */
   patterns: boolean;
   /**
    * A text filter's page of a list read by key: `page` and `counted` give its keys, and this
@@ -182,7 +184,7 @@ export function everyRowSql(def: ListDef, base: SQL, fields: readonly string[]):
 }
 
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
-  const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.patterns });
+  const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.planEach });
   const conds = [scope, p.where].filter((c): c is SQL => c !== null);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
@@ -191,14 +193,15 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
   let estimate: Statements['estimate'] = null;
   if (def.countLimit) {
-    const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
+    const seen = [scope, p.estimateWhere].filter((c): c is SQL => c !== null);
+    const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${seen.length ? sql`WHERE ${sql.join(seen, sql` AND `)}` : sql``}`);
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
   const common = { estimate, json, patterns: p.patterns, offset, limit: p.limit };
   // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
   // own; with no rows on the page the one row left carries the total alone.
   const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
-  if (p.patterns && def.keyLookup) {
+  if (p.planEach && def.keyLookup) {
     const keys = keysSql(def, p.where, where, p, offset, split);
     return { ...common, page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
   }
@@ -250,8 +253,9 @@ const statementNames = new Map<string, string>();
  * connection parses it once, and later runs send their parameters alone and mostly reuse
  * its plan. Names go to the first MAX_NAMED statement texts of the first NAMED_PAGES pages
  * (the pages people read again and again), which bounds what each connection keeps. A text
- * pattern's statement is never named: one plan cannot serve both "A1B" (a few rows through a
- * trigram index) and "0" (most rows, best read in the grid's order up to the page).
+ * pattern's statement is never named (`planEach`): one plan cannot serve both "A1B" (a few rows
+ * through a trigram index) and "0" (most rows, best read in the grid's order up to the page).
+ * Two characters of a serial are: they are always read through the bigram index.
  */
 function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
   if (q.planEach) return runStatement(db, q, undefined);
@@ -294,7 +298,8 @@ async function statementsFor(
   const parse = (): ParsedList => {
     const p = parseListQuery(def, q);
     // A base condition may read any table of the FROM clause.
-    return base === null ? p : { ...p, joined: true, where: p.where ? sql`${p.where} AND ${base}` : base };
+    const and = (w: SQL | null) => (w ? sql`${w} AND ${base}` : base);
+    return base === null ? p : { ...p, joined: true, where: and(p.where), estimateWhere: and(p.estimateWhere) };
   };
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.

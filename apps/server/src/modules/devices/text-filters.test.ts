@@ -23,10 +23,11 @@ let devices: Device[];
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  // Serials of 12 hexadecimal characters, host names with a department and IPs over 12 subnets.
+  // Serials of a vendor's prefix and 10 hexadecimal characters, host names with a department
+  // and IPs over 12 subnets.
   await t.ctx.db.execute(sql`
     INSERT INTO devices (model_code, serial_number, host_name, ip, location_id, device_type)
-    SELECT 'Model ' || (i % 40), upper(substr(md5(i::text), 1, 12)), 'prn-' || (ARRAY['acct','hr','it','ops'])[1 + i % 4] || '-' || i || '.corp.example',
+    SELECT 'Model ' || (i % 40), 'CN' || upper(substr(md5(i::text), 1, 10)), 'prn-' || (ARRAY['acct','hr','it','ops'])[1 + i % 4] || '-' || i || '.corp.example',
       '10.' || (i % 12) || '.' || (i / 250) || '.' || (i % 250), (SELECT id FROM locations ORDER BY id LIMIT 1), 'PRINTER'
     FROM generate_series(1, ${N}) i`);
   await t.ctx.db.execute(sql`
@@ -134,6 +135,25 @@ describe('text filters on the devices grid', () => {
       expect(got, `${field} ${op} ${text}`).toMatch(index);
       expect(got, `${field} ${op} ${text}`).not.toContain('Seq Scan');
     }
+  });
+
+  it('reads two characters through the bigram index with one plan for any pair, even a pair every serial holds', async () => {
+    // Every serial starts with "CN". Planned for that pair, PostgreSQL read every device and
+    // made each one's bigrams (450 ms on 100,000 devices); the index gives them at once.
+    const pagePlan = async (text: string) => {
+      const { where } = parseFilter(devicesListSql, JSON.stringify(['serialNumber', 'contains', text]));
+      const rows = await sqlRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`
+        EXPLAIN (COSTS OFF) SELECT d.id FROM devices d WHERE ${where!} ORDER BY d.inventory_number NULLS FIRST, d.id LIMIT 50`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    const everyone = await pagePlan('cn');
+    expect(everyone).toContain('devices_serial_bigrams');
+    expect(everyone).not.toContain('Seq Scan');
+    expect(await pagePlan('zz')).toBe(everyone);
+    // The total past the count limit is still the planner's estimate for that pair.
+    const all = await ids(`/api/devices/page?page=50,1&${filterOf(['serialNumber', 'contains', 'Cn'])}`);
+    expect(all.ids).toHaveLength(50);
+    expect(all.total).toBeGreaterThan(N * 0.8);
   });
 });
 
