@@ -83,6 +83,8 @@ test('the devices grid lists the devices with counters and flags; header filters
   await expect(flag).toBeVisible();
   await flag.hover();
   await expect(page.getByRole('tooltip')).toContainText('New: first seen in the last 30 days');
+  await page.getByRole('heading', { name: 'Devices' }).hover();
+  await expect(page.getByRole('tooltip')).toBeHidden();
 
   // Header filter on Type: multifunction devices only.
   await grid(page, 'gridDevices').getByRole('button', { name: 'Filter values: Type' }).click();
@@ -136,6 +138,13 @@ test('consumables: level bar bands, unknown states as words, reset filter, ctrl-
   const highColor = await g.locator('[data-band="HIGH"] [data-width]').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(lowColor).not.toBe(highColor);
   await expect(g.locator('[data-level-state="SOME_REMAINING"]')).toHaveText('Some remaining');
+  // A level's hint on hover, gone when the pointer leaves it.
+  await low.hover();
+  const hint = page.getByRole('tooltip');
+  await expect(hint).toHaveText('Low: 2%');
+  await expect(low).toHaveAttribute('aria-describedby', (await hint.getAttribute('id'))!);
+  await page.getByRole('heading', { name: 'Consumables' }).hover();
+  await expect(hint).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('consumables.png') });
 
   // Ctrl-click: the device opens in a new tab, this one stays.

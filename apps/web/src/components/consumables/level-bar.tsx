@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_BANDS, LEVEL_STATE_DISPLAY, levelBand, levelBarWidth } from '@pagewatch/contracts/devices';
 import type { LevelState } from '@pagewatch/contracts/reading';
@@ -6,7 +6,8 @@ import classes from './level-bar.module.css';
 
 /**
  * A consumable's level as a bar in its band's colour (spec section 4; bands in contracts). A
- * level that is not a number shows its state ("unknown", "some remaining") instead.
+ * level that is not a number shows its state ("unknown", "some remaining") instead. Plain
+ * elements with their hint (`HintLayer`): grids show four of them on every row.
  */
 export function LevelBar({ level, state, compact = false }: { level: number | null; state?: LevelState | null; compact?: boolean }) {
   const { t } = useTranslation();
@@ -21,17 +22,14 @@ export function LevelBar({ level, state, compact = false }: { level: number | nu
   }
   const { color, labelKey } = LEVEL_BANDS[band];
   const width = levelBarWidth(level);
+  const label = t(labelKey);
   return (
-    <Tooltip label={`${t(labelKey)}: ${level}%`} withinPortal openDelay={300}>
-      <Group gap={6} wrap="nowrap" className={classes.level} data-band={band} data-level={level}>
-        <div className={compact ? `${classes.track} ${classes.trackCompact}` : classes.track} role="meter" aria-valuenow={level} aria-valuemin={0} aria-valuemax={100} aria-label={t(labelKey)}>
-          <div className={classes.fill} style={{ width: `${width}%`, background: `var(--mantine-color-${color}-6)` }} data-width={width} />
-        </div>
-        <Text size="xs" className={classes.levelText}>
-          {level}%
-        </Text>
-      </Group>
-    </Tooltip>
+    <div className={classes.level} data-band={band} data-level={level} data-hint={`${label}: ${level}%`}>
+      <div className={compact ? `${classes.track} ${classes.trackCompact}` : classes.track} role="meter" aria-valuenow={level} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+        <div className={classes.fill} style={{ width: `${width}%`, background: `var(--mantine-color-${color}-6)` }} data-width={width} />
+      </div>
+      <span className={classes.levelText}>{level}%</span>
+    </div>
   );
 }
 
@@ -41,9 +39,6 @@ export function ColorSwatch({ colorant }: { colorant: string | null }) {
   const { t } = useTranslation();
   const key = colorant?.toLowerCase() ?? '';
   const known = key in SWATCH;
-  return (
-    <Tooltip label={known ? t(`devices.colorant.${key}`) : (colorant ?? t('devices.colorant.none'))} withinPortal openDelay={300}>
-      <span className={classes.swatch} style={{ background: SWATCH[key] ?? 'var(--mantine-color-gray-4)' }} data-colorant={key || 'none'} />
-    </Tooltip>
-  );
+  const name = known ? t(`devices.colorant.${key}`) : (colorant ?? t('devices.colorant.none'));
+  return <span className={classes.swatch} style={{ background: SWATCH[key] ?? 'var(--mantine-color-gray-4)' }} data-colorant={key || 'none'} data-hint={name} role="img" aria-label={name} />;
 }

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../lib/api.ts';
 import { matchesFilter, sortRows } from './grid-filter.ts';
 import { countTreeRows, shapeTree, treeFromParentIds, type RowId } from './grid-tree.ts';
 import type { GridColumn } from './grid-types.ts';
+
+/** How long a page counts as fresh: a grid that mounts within it shows it without asking again. */
+const FRESH_MS = 3_000;
 
 /** Every remote grid's queries start with this key; invalidate it after a save to refresh the list. */
 export function gridQueryKey(endpoint: string) {
@@ -61,14 +64,25 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     locate: remote && src.paged ? src.locate : null,
   });
   const query = src.params ? `${src.params}&${listQuery}` : listQuery;
-  const result = useQuery({
+  const page = {
     queryKey: [...gridQueryKey(src.endpoint ?? ''), query],
-    queryFn: ({ signal }) => api<PageResponse<Row>>(src.endpoint!, { query, signal }),
-    enabled: remote && src.ready,
-    // Keep the old page on screen under the loading overlay instead of flashing empty.
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api<PageResponse<Row>>(src.endpoint!, { query, signal }),
     // The grid shows the server's message in its own error panel; no second toast.
     meta: { silent: true },
+    // A page asked for while the grid rendered is fresh when the grid mounts, not asked again.
+    staleTime: FRESH_MS,
+  };
+  // Asked for as the grid renders rather than once it is on the page: a big screen's first
+  // render takes a few hundred milliseconds on a slow machine, and the page is on its way
+  // meanwhile (issue 22). The query is the same one `useQuery` then reads.
+  const client = useQueryClient();
+  const enabled = remote && src.ready;
+  if (enabled && !client.getQueryState(page.queryKey)) void client.prefetchQuery(page);
+  const result = useQuery({
+    ...page,
+    enabled,
+    // Keep the old page on screen under the loading overlay instead of flashing empty.
+    placeholderData: keepPreviousData,
   });
 
   const local = useMemo(() => {

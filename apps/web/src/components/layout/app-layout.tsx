@@ -1,4 +1,5 @@
 import { AppShell, Center, Loader } from '@mantine/core';
+import { HintLayer } from './hint-layer.tsx';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
@@ -62,6 +63,7 @@ export function AppLayout() {
           </Suspense>
         </AppShell.Main>
         {withFooter && <AppFooter />}
+        <HintLayer />
       </AppShell>
     </BreadcrumbProvider>
   );

@@ -1,4 +1,3 @@
-import { Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DERIVED_COUNTER_COLUMNS } from '@pagewatch/contracts/devices';
 import { formatNumber } from '../../lib/format.ts';
@@ -20,12 +19,10 @@ export function CounterValue({ value, derived }: { value: number | null; derived
   if (value === null) return null;
   if (!derived) return <>{formatNumber(value)}</>;
   return (
-    <Tooltip label={t('devices.derivedHint')} withinPortal>
-      <span data-derived="true">
-        {formatNumber(value)}
-        <sup aria-label={t('devices.derived')}>*</sup>
-      </span>
-    </Tooltip>
+    <span data-derived="true" data-hint={t('devices.derivedHint')}>
+      {formatNumber(value)}
+      <sup aria-label={t('devices.derived')}>*</sup>
+    </span>
   );
 }
 

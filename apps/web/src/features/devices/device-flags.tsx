@@ -1,4 +1,3 @@
-import { Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX, IconRefresh, IconSparkles, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceFlag } from '@pagewatch/contracts/devices';
@@ -11,15 +10,12 @@ export const FLAG_LOOK: Record<DeviceFlag, { icon: Icon; color: string; labelKey
   needAttentionFlag: { icon: IconAlertTriangle, color: 'red', labelKey: 'devices.flag.needAttentionFlag', headerKey: 'devices.flagHeader.needAttentionFlag' },
 };
 
-/** The flag's icon with its tooltip when set; nothing when not. */
+/** The flag's icon with its hint (`HintLayer`) when set; nothing when not. */
 export function FlagIcon({ flag, on }: { flag: DeviceFlag; on: boolean }) {
   const { t } = useTranslation();
   if (!on) return null;
   const look = FLAG_LOOK[flag];
   const I = look.icon;
-  return (
-    <Tooltip label={t(look.labelKey)} withinPortal openDelay={200}>
-      <I size={18} color={`var(--mantine-color-${look.color}-6)`} aria-label={t(look.labelKey)} data-flag={flag} role="img" />
-    </Tooltip>
-  );
+  const label = t(look.labelKey);
+  return <I size={18} color={`var(--mantine-color-${look.color}-6)`} aria-label={label} data-flag={flag} data-hint={label} role="img" />;
 }
