@@ -224,3 +224,24 @@ test('the user in ?highlight= is highlighted; Create goes to /user/-1', async ({
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/user\/-1$/);
 });
+
+test('a grid asks for a page once, and anew when it is opened again: what was saved meanwhile shows', async ({ page }) => {
+  const seen = recordListRequests(page);
+  await signIn(page);
+  await filterToRun(page);
+  // The filter's page was asked for as the grid rendered; the grid did not ask again.
+  expect(seen.filter((r) => r.url.searchParams.get('filter-json')?.includes(P))).toHaveLength(1);
+
+  const id = ids[1];
+  await grid(page).locator(`[data-row-id="${id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${id}$`));
+  // A first name: the grid's order (by last name) keeps the user on its page.
+  await page.getByRole('textbox', { name: /^First name/ }).fill(`Renamed${P}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users\\?highlight=${id}$`));
+  await expect(grid(page).locator(`[data-row-id="${id}"]`)).toContainText(`Renamed${P}`);
+  // The menu opens the list as it was before the save, which showed the old name a moment ago.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(grid(page).locator(`[data-row-id="${id}"]`)).toContainText(`Renamed${P}`);
+});

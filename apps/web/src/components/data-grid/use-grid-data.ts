@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../lib/api.ts';
@@ -6,8 +6,15 @@ import { matchesFilter, sortRows } from './grid-filter.ts';
 import { countTreeRows, shapeTree, treeFromParentIds, type RowId } from './grid-tree.ts';
 import type { GridColumn } from './grid-types.ts';
 
-/** How long a page counts as fresh: a grid that mounts within it shows it without asking again. */
-const FRESH_MS = 3_000;
+/**
+ * Pages a grid asked for as it rendered that no grid has shown yet: fresh until then (10 s at
+ * most: a render that never reached the page), so the grid that asked does not ask again as it
+ * mounts; then stale at once, as every page is, so a grid opened again (after a save elsewhere,
+ * say) asks anew.
+ */
+const unseen = new WeakSet<object>();
+const UNSEEN_FRESH_MS = 10_000;
+const fresh = (query: object) => (unseen.has(query) ? UNSEEN_FRESH_MS : 0);
 
 /** Every remote grid's queries start with this key; invalidate it after a save to refresh the list. */
 export function gridQueryKey(endpoint: string) {
@@ -64,26 +71,35 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     locate: remote && src.paged ? src.locate : null,
   });
   const query = src.params ? `${src.params}&${listQuery}` : listQuery;
+  const queryKey = useMemo(() => [...gridQueryKey(src.endpoint ?? ''), query], [src.endpoint, query]);
   const page = {
-    queryKey: [...gridQueryKey(src.endpoint ?? ''), query],
+    queryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) => api<PageResponse<Row>>(src.endpoint!, { query, signal }),
     // The grid shows the server's message in its own error panel; no second toast.
     meta: { silent: true },
-    // A page asked for while the grid rendered is fresh when the grid mounts, not asked again.
-    staleTime: FRESH_MS,
+    staleTime: fresh,
   };
   // Asked for as the grid renders rather than once it is on the page: a big screen's first
   // render takes a few hundred milliseconds on a slow machine, and the page is on its way
   // meanwhile (issue 22). The query is the same one `useQuery` then reads.
   const client = useQueryClient();
   const enabled = remote && src.ready;
-  if (enabled && !client.getQueryState(page.queryKey)) void client.prefetchQuery(page);
+  if (enabled && !client.getQueryState(queryKey)) {
+    void client.prefetchQuery(page);
+    const asked = client.getQueryCache().find({ queryKey, exact: true });
+    if (asked) unseen.add(asked);
+  }
   const result = useQuery({
     ...page,
     enabled,
     // Keep the old page on screen under the loading overlay instead of flashing empty.
     placeholderData: keepPreviousData,
   });
+  const shown = result.isPlaceholderData ? undefined : result.dataUpdatedAt;
+  useEffect(() => {
+    const seen = shown ? client.getQueryCache().find({ queryKey, exact: true }) : undefined;
+    if (seen) unseen.delete(seen);
+  }, [client, shown, queryKey]);
 
   const local = useMemo(() => {
     if (remote || !src.data) return null;
