@@ -261,7 +261,9 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
       // serial holds, PostgreSQL ran pw_bigrams() on each device instead (450 ms, against 36).
       // The planner's row estimate (the total past the count limit) still sees them.
       if (pair) {
-        const bigrams = sql`pw_bigrams(${text}::text)`;
+        // Two characters are one bigram, lowered as pw_bigrams() lowers (the SQL function itself
+        // cost 0.09 ms a statement).
+        const bigrams = sql`ARRAY[lower(${text}::text)]`;
         const found = sql`pw_bigrams(${e}) @> ${budget.forEstimate ? bigrams : sql`(SELECT ${bigrams})`}`;
         return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
       }
