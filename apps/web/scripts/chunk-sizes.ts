@@ -13,8 +13,8 @@ import { gzipSync } from 'node:zlib';
 /**
  * Gzip KB of JavaScript before the login form, the target of issue 22 (about 189 in session 14).
  * The start's texts (both languages) are in it, the screens' texts load after. What remains is
- * React DOM (about 62 KB), Mantine's core (40), i18next, the router and React Query; the shell's
- * tooltips (Floating UI) are a chunk of their own.
+ * React DOM (about 62 KB), Mantine's core (40), i18next, the router and React Query; Floating UI
+ * comes with the screens whose popovers need it (the shell's hints are its own HintLayer).
  */
 export const START_BUDGET_KB = 200;
 /** No screen's chunk may grow past this (the rich-text editor's is the largest, about 150). */

@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Group, Text } from '@mantine/core';
-import { ShellTooltip } from './shell-tooltip.tsx';
 import { IconLogout, IconPrinter, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -63,11 +62,9 @@ export function AppHeader({ drawerOpened, onToggleDrawer }: AppHeaderProps) {
             {displayName(user)}
           </Text>
         </Group>
-        <ShellTooltip label={t('layout.signOut')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('layout.signOut')} onClick={() => void signOut()}>
-            <IconLogout size={20} stroke={1.6} />
-          </ActionIcon>
-        </ShellTooltip>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('layout.signOut')} data-hint={t('layout.signOut')} onClick={() => void signOut()}>
+          <IconLogout size={20} stroke={1.6} />
+        </ActionIcon>
       </Group>
     </AppShell.Header>
   );

@@ -1,5 +1,4 @@
 import { AppShell, Group, NavLink, Text } from '@mantine/core';
-import { ShellTooltip } from './shell-tooltip.tsx';
 import { IconChevronsLeft, IconChevronsRight, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -39,7 +38,7 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
       <AppShell.Section grow px={collapsed ? 6 : 'xs'} py="xs" style={{ overflowY: 'auto' }}>
         {items.map((item) => {
           const label = t(item.label);
-          const link = (
+          return (
             <NavLink
               key={item.key}
               component={Link}
@@ -52,29 +51,25 @@ export function AppNavbar({ collapsed, onToggleCollapsed, onNavigate }: AppNavba
               active={isMenuItemActive(item, pathname)}
               onClick={onNavigate}
               styles={{ root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 } }}
+              // Collapsed to its icon, an entry names itself beside it (HintLayer).
+              data-hint={collapsed ? label : undefined}
+              data-hint-position="right"
             />
-          );
-          return collapsed ? (
-            <ShellTooltip key={item.key} label={label} position="right" withArrow>
-              {link}
-            </ShellTooltip>
-          ) : (
-            link
           );
         })}
       </AppShell.Section>
       <AppShell.Section visibleFrom="xs" px={collapsed ? 6 : 'xs'} py="xs">
-        <ShellTooltip label={t('layout.expandMenu')} position="right" disabled={!collapsed}>
-          <NavLink
-            component="button"
-            aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
-            label={collapsed ? undefined : t('layout.collapseMenu')}
-            leftSection={collapsed ? <IconChevronsRight size={22} stroke={1.6} /> : <IconChevronsLeft size={22} stroke={1.6} />}
-            onClick={onToggleCollapsed}
-            c="dimmed"
-            styles={{ root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 } }}
-          />
-        </ShellTooltip>
+        <NavLink
+          component="button"
+          aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+          label={collapsed ? undefined : t('layout.collapseMenu')}
+          leftSection={collapsed ? <IconChevronsRight size={22} stroke={1.6} /> : <IconChevronsLeft size={22} stroke={1.6} />}
+          onClick={onToggleCollapsed}
+          c="dimmed"
+          styles={{ root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 } }}
+          data-hint={collapsed ? t('layout.expandMenu') : undefined}
+          data-hint-position="right"
+        />
       </AppShell.Section>
     </AppShell.Navbar>
   );

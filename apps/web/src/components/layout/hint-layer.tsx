@@ -9,10 +9,11 @@ const HINT_ID = 'pw-hint';
 
 /**
  * The hint of the element under the pointer or in focus: `data-hint="…"`, shown above it (below
- * when there is no room) after a short delay, as a tooltip (`role="tooltip"`, the element
- * described by it). Grid cells show many small marks (supply levels, colours, flags, derived
- * counters); a Mantine Tooltip each made every row mount several floating-element hooks, a
- * tenth of the devices grid's first render (issue 22). One layer in the shell serves them all.
+ * when there is no room; beside it with `data-hint-position="right"`) after a short delay, as a
+ * tooltip (`role="tooltip"`, the element described by it). Grid cells show many small marks
+ * (supply levels, colours, flags, derived counters); a Mantine Tooltip each made every row mount
+ * several floating-element hooks, a tenth of the devices grid's first render (issue 22). One
+ * layer in the shell serves them all, and the shell's own hints (the collapsed menu's names).
  */
 export function HintLayer() {
   const [hint, setHint] = useState<{ text: string; target: Element } | null>(null);
@@ -62,10 +63,18 @@ export function HintLayer() {
     if (!hint.target.isConnected) return setHint(null);
     const r = hint.target.getBoundingClientRect();
     const { offsetWidth: w, offsetHeight: h } = tip;
-    const above = r.top - h - GAP;
-    const top = above >= GAP || r.bottom + GAP + h > window.innerHeight ? above : r.bottom + GAP;
-    const left = Math.min(Math.max(GAP, r.left + r.width / 2 - w / 2), window.innerWidth - w - GAP);
-    tip.style.transform = `translate(${Math.round(left)}px, ${Math.round(Math.max(GAP, top))}px)`;
+    const clamp = (v: number, room: number) => Math.round(Math.max(GAP, Math.min(v, room - GAP)));
+    let left: number;
+    let top: number;
+    if (hint.target.getAttribute('data-hint-position') === 'right') {
+      left = r.right + GAP;
+      top = r.top + r.height / 2 - h / 2;
+    } else {
+      const above = r.top - h - GAP;
+      top = above >= GAP || r.bottom + GAP + h > window.innerHeight ? above : r.bottom + GAP;
+      left = r.left + r.width / 2 - w / 2;
+    }
+    tip.style.transform = `translate(${clamp(left, window.innerWidth - w)}px, ${clamp(top, window.innerHeight - h)}px)`;
     tip.style.visibility = 'visible';
     hint.target.setAttribute('aria-describedby', HINT_ID);
     return () => hint.target.removeAttribute('aria-describedby');
