@@ -237,20 +237,12 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
     case 'endswith': {
       budget.patterns = true;
       const text = String(coerce('string', field, value));
-      const pair = !!col.bigrams && !col.lowered && op !== 'notcontains' && [...text].length === 2;
-      if (pair) budget.hidden = true;
-      else budget.planEach = true;
       const s = escapeLike(text);
       const pattern = op === 'startswith' ? `${s}%` : op === 'endswith' ? `%${s}` : `%${s}%`;
       // A text without letters (digits, dots, dashes: part of a serial or an IP) matches the
       // same rows in either case, and LIKE tests a row several times faster than ILIKE, which
       // lowers every value it reads.
       const like = sql.raw(CASELESS.test(text) ? 'LIKE' : 'ILIKE');
-      if (col.lowered) {
-        const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
-        return op === 'notcontains' ? sql`(${e} IS NULL OR NOT ${lowered})` : sql`(${lowered})`;
-      }
-      if (op === 'notcontains') return sql`(${e} IS NULL OR ${e}::text NOT ${like} ${pattern})`;
       // Two characters have no trigram: a row that holds them has them among its bigrams, which
       // are lowered as ILIKE lowers. That alone says whether it contains them; a start or an
       // end is tested on the rows found.
@@ -260,13 +252,21 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
       // planning of its own and is prepared once (list-run.ts). Planned for "00", which every
       // serial holds, PostgreSQL ran pw_bigrams() on each device instead (450 ms, against 36).
       // The planner's row estimate (the total past the count limit) still sees them.
-      if (pair) {
+      if (col.bigrams && op !== 'notcontains' && [...text].length === 2) {
+        budget.hidden = true;
         // Two characters are one bigram, lowered as pw_bigrams() lowers (the SQL function itself
         // cost 0.09 ms a statement).
         const bigrams = sql`ARRAY[lower(${text}::text)]`;
         const found = sql`pw_bigrams(${e}) @> ${budget.forEstimate ? bigrams : sql`(SELECT ${bigrams})`}`;
         return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
       }
+      // Any other pattern's plan depends on its text.
+      budget.planEach = true;
+      if (col.lowered) {
+        const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
+        return op === 'notcontains' ? sql`(${e} IS NULL OR NOT ${lowered})` : sql`(${lowered})`;
+      }
+      if (op === 'notcontains') return sql`(${e} IS NULL OR ${e}::text NOT ${like} ${pattern})`;
       return sql`(${e}::text ${like} ${pattern})`;
     }
     default: {

@@ -56,6 +56,11 @@ function keysSql(def: ListDef, filter: SQL | null, where: SQL, p: ParsedList, of
 }
 
 const id = (name: string) => sql.identifier(name);
+/** A WHERE clause of the conditions given (none: no clause). */
+function whereOf(...conds: (SQL | null)[]): SQL {
+  const all = conds.filter((c): c is SQL => c !== null);
+  return all.length ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``;
+}
 const bySplit = (def: ListDef, split?: ScopeSplit) => !!def.keyLookup && !!split && split.ids.length >= 2 && split.ids.length <= MAX_SPLIT;
 /** The page's order over the columns of `keysSql`. */
 const keyOrder = (def: ListDef, p: ParsedList) =>
@@ -185,16 +190,14 @@ export function everyRowSql(def: ListDef, base: SQL, fields: readonly string[]):
 
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
   const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.planEach });
-  const conds = [scope, p.where].filter((c): c is SQL => c !== null);
-  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  const where = whereOf(scope, p.where);
   const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
   const count = def.countLimit
     ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
     : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
   let estimate: Statements['estimate'] = null;
   if (def.countLimit) {
-    const seen = [scope, p.estimateWhere].filter((c): c is SQL => c !== null);
-    const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${seen.length ? sql`WHERE ${sql.join(seen, sql` AND `)}` : sql``}`);
+    const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`);
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
   const common = { estimate, json, patterns: p.patterns, offset, limit: p.limit };
@@ -304,8 +307,7 @@ async function statementsFor(
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
     const p = parse();
-    const conds = [scope, p.where].filter((c): c is SQL => c !== null);
-    const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+    const where = whereOf(scope, p.where);
     const found = await db.execute(sql`
       SELECT pos FROM (SELECT ${def.tiebreaker[0]} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
       WHERE t.row_id = ${q.locate}::numeric`);
