@@ -15,6 +15,9 @@ import { DAYS, DEVICES, FLEET_DB, fillFleet } from './lib/fleet.ts';
 
 const { BENCH_HTTP: HTTP, databaseUrl: dbUrl, pct, withBenchServer, withClient } = bench;
 import { latencies, load } from './lib/load.ts';
+import { cpuFigures, cpuMeter, perRequest, printTextVerdict, type CpuMeter } from './lib/cpu.ts';
+
+let meter: CpuMeter;
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 /** Requests under the full load before measuring: a running server's steady state is measured. */
@@ -22,26 +25,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const DB_NAME = FLEET_DB;
 const TARGET_MS = 50;
-
-/** CPU milliseconds a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
-function procCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-let serverPid = 0;
-let pgPids: number[] = [];
-/**
- * CPU used by the server and its database connections (PostgreSQL on this machine): a figure
- * that holds when other work shares the cores, unlike the latencies.
- */
-const databaseCpuMs = () => pgPids.reduce((s, pid) => s + procCpuMs(pid), 0);
-const serverCpuMs = () => procCpuMs(serverPid) + databaseCpuMs();
-
 
 /**
  * The load generator: CONCURRENCY keep-alive connections, each sending its next request as soon
@@ -73,25 +56,17 @@ async function measureLoad(name: string, token: string, paths: string[], ok: (bo
   // compiled code settle as on a server that has been running; the measured ones follow.
   const run = (amount: number) => load({ url: HTTP, paths, headers, connections: CONCURRENCY, amount });
   await run(sizes.warmup);
-  const cpu0 = serverCpuMs();
-  const db0 = databaseCpuMs();
-  const measured = await run(sizes.requests);
-  const cpuPerRequest = (serverCpuMs() - cpu0) / measured.times.length;
-  const dbPerRequest = (databaseCpuMs() - db0) / measured.times.length;
-  console.log(`${name.padEnd(66)} ${latencies(measured)}  CPU ${cpuPerRequest.toFixed(1)} ms/req (database ${dbPerRequest.toFixed(1)})  (${total.toLocaleString('en')} rows)`);
-  return { name, p95: pct(measured.times, 95), cpu: cpuPerRequest };
+  const measured = await perRequest(meter, () => run(sizes.requests));
+  console.log(`${name.padEnd(66)} ${latencies(measured)}  ${cpuFigures(measured)}  (${total.toLocaleString('en')} rows)`);
+  return { name, p95: pct(measured.times, 95), cpu: measured.cpu };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) => {
-  serverPid = server.pid ?? 0;
   const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
   console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
   // Open the server's pool (20 connections) so that every backend is counted.
-  await Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text())));
-  pgPids = await withClient(dbUrl(DB_NAME), async (c) =>
-    (await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB_NAME])).rows.map((r) => r.pid));
+  meter = await cpuMeter(server.pid ?? 0, dbUrl(DB_NAME), DB_NAME, () =>
+    Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text()))));
   // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
   await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
   const grid = [
@@ -118,12 +93,8 @@ await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) =>
   ];
   const worst = Math.max(...grid.map((g) => g.p95));
   console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
-  const ref = { p95: median(grid.map((g) => g.p95)), cpu: median(grid.map((g) => g.cpu)) };
   // Each text scenario against the others' median in this run (CPU per request, p95).
-  for (const t of text) console.log(`  ${t.name.padEnd(66)} ${(t.cpu / ref.cpu).toFixed(1)}x CPU, ${(t.p95 / ref.p95).toFixed(1)}x p95`);
-  const textWorst = { p95: Math.max(...text.map((g) => g.p95)), cpu: Math.max(...text.map((g) => g.cpu)) };
-  const within = textWorst.p95 <= 2 * ref.p95 && textWorst.cpu <= 2 * ref.cpu;
-  console.log(`text filters, worst: p95 ${textWorst.p95.toFixed(1)} ms, CPU ${textWorst.cpu.toFixed(1)} ms/req; the other scenarios' median: p95 ${ref.p95.toFixed(1)} ms, CPU ${ref.cpu.toFixed(1)} ms/req (target: within 2x): ${within ? 'met' : 'NOT met'}`);
+  printTextVerdict(text, grid, 66);
   console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${(await import('node:os')).availableParallelism()} cores: latencies grow when other work shares them; CPU per request does not`);
 });
 

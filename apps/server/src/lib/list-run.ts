@@ -4,6 +4,7 @@ import type { ListQuery } from '@pagewatch/contracts/list';
 import { runStatement, type Db } from '../db/client.ts';
 import { scopeCondition, type Scoped } from '../db/scope.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
+import { jsonPage, selectedColumns } from './list-json.ts';
 import { bigCount } from './list-counts.ts';
 
 /**
@@ -102,10 +103,6 @@ function rowsByKeySql(def: ListDef, json: boolean): Built {
   return buildSql(json ? jsonPage(def, rows) : rows);
 }
 
-/** The page's rows in the page's order (an aggregate over a sorted subquery keeps its order). */
-const jsonPage = (def: ListDef, page: SQL) =>
-  sql`SELECT count(*)::int AS "__n", coalesce(json_agg(x), '[]')::text AS "__rows" FROM (SELECT ${jsonColumns(def)} FROM (${page}) p) x`;
-
 /** A row without the helper columns (`__total`, `__row`, sort keys). */
 function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -116,12 +113,25 @@ function withoutHelpers(r: Record<string, unknown>): Record<string, unknown> {
 /** `planEach`: never a named statement, so PostgreSQL plans it for its parameters every time. */
 type Built = { sql: string; params: unknown[]; planEach?: boolean };
 
-/** A list request's statements, built once for the same list, scope and query. */
-type Statements = {
+/** A request's reads of its page, under one form of its filter. */
+type Reads = {
   /** The page alone. */
   page: Built;
   /** The total (capped for big lists) with the page beside it. */
   counted: Built;
+  /**
+   * A text filter's page of a list read by key: `page` and `counted` give its keys, and this
+   * statement their rows. Planning the whole page for each pattern cost more than reading
+   * it; its keys alone come from one table, planned in a tenth of that, and the rows'
+   * statement is the same for every pattern, so each connection plans it once.
+   */
+  byKey?: Built;
+};
+
+/** A list request's statements, built once for the same list, scope and query. */
+type Statements = Reads & {
+  /** The reads through five-gram indexes (`ParsedFilter.gramsWhere`), for a text few rows hold. */
+  grams?: Reads;
   /**
    * The planner's estimate of the filter's rows, and the key its figure is remembered by
    * (lists with a count limit).
@@ -131,13 +141,6 @@ type Statements = {
   json: boolean;
   /** The filter holds a text pattern (list-query.ts): its count is kept. */
   patterns: boolean;
-  /**
-   * A text filter's page of a list read by key: `page` and `counted` give its keys, and this
-   * statement their rows. Planning the whole page for each pattern cost more than reading
-   * it; its keys alone come from one table, planned in a tenth of that, and the rows'
-   * statement is the same for every pattern, so each connection plans it once.
-   */
-  byKey?: Built;
   offset: number;
   limit: number;
 };
@@ -145,75 +148,35 @@ type Statements = {
 const dialect = new PgDialect();
 const buildSql = (query: SQL): Built => dialect.sqlToQuery(query);
 
-/** The selected columns under their field names. */
-const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) => c.select !== false).map(([name]) => name);
-/** The selected columns' expressions under their field names, for a SELECT list. */
-const selectedColumns = (def: ListDef) => sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${id(name)}`), sql`, `);
-
-/**
- * The page's rows (`p`) as the columns of their JSON objects, for `row_to_json`: text,
- * numbers and booleans as they are, timestamps as ISO 8601 in UTC with milliseconds, days as
- * YYYY-MM-DD, and the list's objects beside the fields.
- */
-function jsonColumns(def: ListDef, fields = selected(def)): SQL {
-  const value = (field: string): SQL => {
-    const c = sql`p.${sql.identifier(field)}`;
-    const type = def.columns[field].type;
-    if (type === 'string') return sql`${c}::text`;
-    if (type !== 'date') return c;
-    return def.columns[field].day
-      ? sql`to_char(${c}, 'YYYY-MM-DD')`
-      : sql`to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  };
-  const values = fields.map((f) => sql`${value(f)} AS ${sql.identifier(f)}`);
-  const objects = Object.entries(def.objects ?? {}).map(([name, keys]) => {
-    const pairs = Object.entries(keys).map(([k, f]) => {
-      if (!/^[A-Za-z0-9_]+$/.test(k)) throw new Error(`not a field name: ${k}`);
-      return sql`${sql.raw(`'${k}'`)}, ${value(f)}`;
-    });
-    return sql`json_build_object(${sql.join(pairs, sql`, `)}) AS ${sql.identifier(name)}`;
-  });
-  return sql.join([...values, ...objects], sql`, `);
-}
-
-/**
- * Every row of a list under `base`, in the list's default order, with `fields` in the JSON
- * types of its pages: a report's whole array and its files come from the same columns as its
- * grid, written once. The caller's locations must already bound `base`.
- */
-export function everyRowSql(def: ListDef, base: SQL, fields: readonly string[]): SQL {
-  const cols = sql.join(fields.map((f) => sql`${def.columns[f].expr} AS ${sql.identifier(f)}`), sql`, `);
-  const order = sql.join([...def.defaultSort.map((s) => sql`${def.columns[s.field].expr} ${direction(s.dir)}`), ...def.tiebreaker], sql`, `);
-  // A projection of a sorted subquery keeps its order, as the pages' JSON does.
-  return sql`SELECT ${jsonColumns(def, [...fields])} FROM (SELECT ${cols} FROM ${def.from} WHERE ${base} ORDER BY ${order}) p`;
-}
-
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
   const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.planEach });
-  const where = whereOf(scope, p.where);
-  const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
-  const count = def.countLimit
-    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
-    : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
   let estimate: Statements['estimate'] = null;
   if (def.countLimit) {
     const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`);
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
-  const common = { estimate, json, patterns: p.patterns, offset, limit: p.limit };
-  // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
-  // own; with no rows on the page the one row left carries the total alone.
-  const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
-  if (p.planEach && def.keyLookup) {
-    const keys = keysSql(def, p.where, where, p, offset, split);
-    return { ...common, page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
-  }
-  const page = pageSql(def, selectedColumns(def), p.where, where, p, offset, split);
-  if (json) {
+  /** The reads of the page under `filter`. */
+  const reads = (filter: SQL | null): Reads => {
+    const where = whereOf(scope, filter);
+    const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
+    const count = def.countLimit
+      ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+      : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
+    // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
+    // own; with no rows on the page the one row left carries the total alone.
+    const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
+    if (p.planEach && def.keyLookup) {
+      const keys = keysSql(def, filter, where, p, offset, split);
+      return { page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
+    }
+    const page = pageSql(def, selectedColumns(def), filter, where, p, offset, split);
+    if (!json) return { page: build(page), counted: withCount(page) };
     const rows = jsonPage(def, page);
-    return { ...common, page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
-  }
-  return { ...common, page: build(page), counted: withCount(page) };
+    return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
+  };
+  // Five-grams are read only where the kept count or the estimate says few rows match (readPage).
+  const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere) : undefined;
+  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams };
 }
 
 const byKeyStatements = new WeakMap<ListDef, { rows?: Built; json?: Built }>();
@@ -302,7 +265,8 @@ async function statementsFor(
     const p = parseListQuery(def, q);
     // A base condition may read any table of the FROM clause.
     const and = (w: SQL | null) => (w ? sql`${w} AND ${base}` : base);
-    return base === null ? p : { ...p, joined: true, where: and(p.where), estimateWhere: and(p.estimateWhere) };
+    if (base === null) return p;
+    return { ...p, joined: true, where: and(p.where), estimateWhere: and(p.estimateWhere), gramsWhere: p.gramsWhere && and(p.gramsWhere) };
   };
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
@@ -330,32 +294,41 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   const big = st.estimate ? bigCount(st.estimate.key) : null;
   const named = st.offset < NAMED_PAGES * st.limit;
   const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
+  let estimated: number | undefined;
+  let reads: Reads = st;
+  if (st.grams && big) {
+    // Five-grams find a text that few rows hold at once, where its trigrams may be held by
+    // millions of rows; a text that many rows hold is found sooner in the grid's order. Which
+    // one it is: the kept count (exact up to the count limit), or else the planner's estimate.
+    const expected = big.known ?? (estimated = await estimatedCount(db, st.estimate!.query, 0));
+    if (expected <= def.countLimit!) reads = st.grams;
+  }
   if (big?.known !== undefined) {
     // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
     // the end proves no rows.
-    const rows = await rowsOf(db, def, st, await execute(db, st.page, named));
+    const rows = await rowsOf(db, def, st.json, reads, await execute(db, reads.page, named));
     const seen = onPage(rows);
     return { rows, totalRows: seen > 0 ? Math.max(big.known, st.offset + seen) : big.known };
   }
-  const all = await execute(db, st.counted, named);
+  const all = await execute(db, reads.counted, named);
   const counted = Number(all[0]?.__total ?? 0);
   // Without JSON, a page with no rows (or keys) leaves one row that carries the total alone.
-  const empty = st.byKey ? all[0]?.__k0 === null : !st.json && all[0]?.__row === null;
-  const rows = await rowsOf(db, def, st, empty ? [] : all);
+  const empty = reads.byKey ? all[0]?.__k0 === null : !st.json && all[0]?.__row === null;
+  const rows = await rowsOf(db, def, st.json, reads, empty ? [] : all);
   if (!big) return { rows, totalRows: counted };
   // A text filter's count is kept as a big one's is, whatever its size: counting what a
   // pattern matches reads every matching row (up to the limit), where its page reads 50.
   if (counted <= def.countLimit!) return { rows, totalRows: st.patterns ? big.remember(counted) : counted };
-  const totalRows = big.remember(await estimatedCount(db, st.estimate!.query, counted));
-  return { rows, totalRows };
+  const estimate = estimated === undefined ? await estimatedCount(db, st.estimate!.query, counted) : Math.max(estimated, counted);
+  return { rows, totalRows: big.remember(estimate) };
 }
 
 /** The page's rows: as read, or for a page read as keys (`byKey`), the rows of those keys. */
-async function rowsOf(db: Db, def: ListDef, st: Statements, read: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  if (!st.byKey) return read;
-  if (read.length === 0) return st.json ? [{ __n: 0, __rows: '[]' }] : [];
+async function rowsOf(db: Db, def: ListDef, json: boolean, reads: Reads, read: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (!reads.byKey) return read;
+  if (read.length === 0) return json ? [{ __n: 0, __rows: '[]' }] : [];
   const keys = Object.fromEntries(def.tiebreaker.map((_, i) => [`k${i}`, read.map((r) => r[`__k${i}`])]));
-  return execute(db, { sql: st.byKey.sql, params: fillPlaceholders(st.byKey.params, keys) }, true);
+  return execute(db, { sql: reads.byKey.sql, params: fillPlaceholders(reads.byKey.params, keys) }, true);
 }
 
 /**

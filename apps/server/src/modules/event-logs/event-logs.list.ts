@@ -14,6 +14,8 @@ export const eventLogsListSql = listSql(eventLogsList, {
   from: sql`event_logs l`,
   tiebreaker: [sql`l.id`],
   visibleTo: (caller) => visibleCondition(caller, sql`l.location_id`),
+  // Top-level messages (the grid's view) have a five-gram index (migration 0027).
+  grams: ['message'],
   sql: {
     logDatetime: sql`l.log_datetime`,
     eventGroupId: sql`l.event_group_id`,

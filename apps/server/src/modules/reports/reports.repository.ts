@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { INSTALLED_SINCE, REPORTS, type AvailabilityDay, type PagesByMonth, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
-import { everyRowSql } from '../../lib/list-run.ts';
+import { everyRowSql } from '../../lib/list-json.ts';
 import { installedConsumablesListSql } from './reports.list.ts';
 
 /** What a report reads: its locations (null: every location), device kinds, and a period [from, to) in time. */
