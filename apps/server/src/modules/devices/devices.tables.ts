@@ -18,7 +18,7 @@ import {
 import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
+import { ginIndex, lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
 
 const counter = (name: string) => bigint(name, { mode: 'number' });
 
@@ -135,7 +135,7 @@ export const devices = pgTable(
     trigramIndex('devices_ip_trgm', t.ip),
     trigramIndex('devices_snmp_location_trgm', t.snmpLocation),
     // A serial's two characters (no trigram): its bigrams (`pw_bigrams`, migration 0025).
-    index('devices_serial_bigrams').using('gin', sql`pw_bigrams(${t.serialNumber})`),
+    ginIndex('devices_serial_bigrams', sql`pw_bigrams(${t.serialNumber})`),
     // "IP starts with": digits and dots, matched by LIKE (list-query.ts), are a range of this
     // index; the location and key beside the address give a page's keys from the index alone.
     index('devices_ip_prefix').on(t.ip.op('varchar_pattern_ops'), t.locationId, t.id),

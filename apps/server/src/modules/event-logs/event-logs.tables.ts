@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, ts } from '../../db/columns.ts';
+import { ginIndex, trigramIndex, ts } from '../../db/columns.ts';
 import { locations } from '../locations/locations.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -43,14 +43,10 @@ export const eventLogs = pgTable(
     index('event_logs_top_level_date').on(t.logLevel, t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
     index('event_logs_top_group_date').on(t.eventGroupId, t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
     // A text filter on top-level messages (the logs page).
-    // The log is written all the time: a GIN index keeps new entries in a list that every search
-    // reads whole until it is merged, at 4 MB by default (a search for "10.17.3" took 40 ms
-    // instead of 1.7 ms after 20,000 new records). A small list is merged more often, which
-    // costs writing a record 9 µs.
-    trigramIndex('event_logs_top_message_trgm', t.message).with({ gin_pending_list_limit: 256 }).where(sql`${t.parentId} IS NULL`),
+    trigramIndex('event_logs_top_message_trgm', t.message).where(sql`${t.parentId} IS NULL`),
     // A text of five characters or more that few messages hold: its five-character substrings
     // (`pw_fivegrams`, migration 0027), which punctuation does not split as it splits trigrams.
-    index('event_logs_top_message_grams').using('gin', sql`pw_fivegrams(${t.message})`).with({ gin_pending_list_limit: 256 }).where(sql`${t.parentId} IS NULL`),
+    ginIndex('event_logs_top_message_grams', sql`pw_fivegrams(${t.message})`).where(sql`${t.parentId} IS NULL`),
     index('event_logs_location').on(t.locationId, t.logDatetime.desc().nullsLast(), t.id),
   ],
 );
