@@ -123,10 +123,10 @@ async function liveWriter(): Promise<() => Promise<void>> {
 }
 
 await withBenchServer(DB_NAME, fill, async ({ server, admin, operator, api: { json } }) => {
-  const stopWriting = await liveWriter();
-  // Open the server's pool (20 connections) so that every backend is counted.
+  // Open the server's pool (20 connections) so that every backend is counted; the writer's is not.
   meter = await cpuMeter(server.pid ?? 0, bench.databaseUrl(DB_NAME), DB_NAME, () =>
     Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text()))));
+  const stopWriting = await liveWriter();
   const groups = (await json<{ pageRows: { id: number; code: string }[] }>('/api/event-groups', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
   const agents = groups.find((x) => x.code === 'AGENTS')!.id;
   const top = ['parentId', '=', null];
@@ -143,7 +143,7 @@ await withBenchServer(DB_NAME, fill, async ({ server, admin, operator, api: { js
   await measure('admin: top-level only, no filter', admin, top);
   // Text as people type it into the message filter: a word most records hold, the start of a
   // device's IP, an agent run's number.
-  console.log('text filters (a trigram index of the top-level messages):');
+  console.log("text filters (five-grams of the top-level messages for a text that few hold, trigrams or the grid's order otherwise):");
   const text = [
     await measure('admin: top-level, message contains "status"', admin, [top, 'and', ['message', 'contains', 'status']]),
     await measure('admin: top-level, message contains "run 4"', admin, [top, 'and', ['message', 'contains', 'run 4']]),

@@ -18,12 +18,15 @@ export type CpuMeter = { total(): number; database(): number };
  * The CPU of the benchmark's server and of its PostgreSQL connections (the database runs on
  * this machine): a figure that holds when other work shares the cores, unlike the latencies.
  * `open` makes the server open its whole pool first (concurrent requests), so that every
- * connection it will use is found and counted.
+ * connection it will use is found and counted; connections opened after this are not.
  */
 export async function cpuMeter(serverPid: number, dbUrl: string, dbName: string, open: () => Promise<unknown>): Promise<CpuMeter> {
   await open();
   const pids = await withClient(dbUrl, async (c) =>
-    (await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid));
+    (await c.query<{ pid: number }>(
+      // Client connections only: an autovacuum worker busy with the database at that moment
+      // would count its work as the requests'.
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid));
   const database = () => pids.reduce((s, pid) => s + procCpuMs(pid), 0);
   return { database, total: () => procCpuMs(serverPid) + database() };
 }
