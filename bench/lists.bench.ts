@@ -64,9 +64,7 @@ async function measureLoad(name: string, token: string, paths: string[], ok: (bo
 await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) => {
   const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
   console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
-  // Open the server's pool (20 connections) so that every backend is counted.
-  meter = await cpuMeter(server.pid ?? 0, dbUrl(DB_NAME), DB_NAME, () =>
-    Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text()))));
+  meter = await cpuMeter(server.pid ?? 0, DB_NAME, admin);
   // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
   await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
   const grid = [

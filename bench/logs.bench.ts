@@ -123,9 +123,8 @@ async function liveWriter(): Promise<() => Promise<void>> {
 }
 
 await withBenchServer(DB_NAME, fill, async ({ server, admin, operator, api: { json } }) => {
-  // Open the server's pool (20 connections) so that every backend is counted; the writer's is not.
-  meter = await cpuMeter(server.pid ?? 0, bench.databaseUrl(DB_NAME), DB_NAME, () =>
-    Promise.all(Array.from({ length: 40 }, () => fetch(`${HTTP}/api/users/me`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.text()))));
+  // Every connection of the server is counted; the writer's, opened after, is not.
+  meter = await cpuMeter(server.pid ?? 0, DB_NAME, admin);
   const stopWriting = await liveWriter();
   const groups = (await json<{ pageRows: { id: number; code: string }[] }>('/api/event-groups', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
   const agents = groups.find((x) => x.code === 'AGENTS')!.id;

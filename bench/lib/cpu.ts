@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { withClient } from './bench-server.ts';
+import { BENCH_HTTP, databaseUrl, withClient } from './bench-server.ts';
 
 /** CPU milliseconds a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
 function procCpuMs(pid: number): number {
@@ -17,12 +17,12 @@ export type CpuMeter = { total(): number; database(): number };
 /**
  * The CPU of the benchmark's server and of its PostgreSQL connections (the database runs on
  * this machine): a figure that holds when other work shares the cores, unlike the latencies.
- * `open` makes the server open its whole pool first (concurrent requests), so that every
- * connection it will use is found and counted; connections opened after this are not.
+ * The server first opens its whole pool (40 requests at once, signed in with `token`), so that
+ * every connection it will use is found and counted; connections opened after this are not.
  */
-export async function cpuMeter(serverPid: number, dbUrl: string, dbName: string, open: () => Promise<unknown>): Promise<CpuMeter> {
-  await open();
-  const pids = await withClient(dbUrl, async (c) =>
+export async function cpuMeter(serverPid: number, dbName: string, token: string): Promise<CpuMeter> {
+  await Promise.all(Array.from({ length: 40 }, () => fetch(`${BENCH_HTTP}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text())));
+  const pids = await withClient(databaseUrl(dbName), async (c) =>
     (await c.query<{ pid: number }>(
       // Client connections only: an autovacuum worker busy with the database at that moment
       // would count its work as the requests'.

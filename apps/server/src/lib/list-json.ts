@@ -7,7 +7,7 @@ import { direction, type ListDef } from './list-query.ts';
  */
 
 /** The selected columns under their field names. */
-export const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) => c.select !== false).map(([name]) => name);
+const selected = (def: ListDef) => Object.entries(def.columns).filter(([, c]) => c.select !== false).map(([name]) => name);
 /** The selected columns' expressions under their field names, for a SELECT list. */
 export const selectedColumns = (def: ListDef) => sql.join(selected(def).map((name) => sql`${def.columns[name].expr} AS ${sql.identifier(name)}`), sql`, `);
 

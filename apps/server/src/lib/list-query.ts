@@ -259,12 +259,13 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
       // planning of its own and is prepared once (list-run.ts). Planned for "00", which every
       // serial holds, PostgreSQL ran pw_bigrams() on each device instead (450 ms, against 36).
       // The planner's row estimate (the total past the count limit) still sees them.
-      if (col.bigrams && op !== 'notcontains' && [...text].length === 2) {
+      const chars = [...text].length;
+      if (col.bigrams && op !== 'notcontains' && chars === 2) {
         budget.hidden = true;
         // Two characters are one bigram, lowered as pw_bigrams() lowers (the SQL function itself
         // cost 0.09 ms a statement).
         const bigrams = sql`ARRAY[lower(${text}::text)]`;
-        const found = sql`pw_bigrams(${e}) @> ${budget.forEstimate ? bigrams : sql`(SELECT ${bigrams})`}`;
+        const found = sql`pw_bigrams(${e}) @> ${budget.form === 'estimate' ? bigrams : sql`(SELECT ${bigrams})`}`;
         return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
       }
       // Any other pattern's plan depends on its text.
@@ -274,9 +275,9 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
       // (`gramsWhere`, only when few rows match: list-run.ts) the planner sees them, and plans
       // a read of that index. (Hidden from it as a pair of characters is, they were estimated
       // at thousands of rows, and read by parallel workers: twice the CPU and 20 ms more.)
-      if (col.grams && op !== 'notcontains' && [...text].length >= 5) {
+      if (col.grams && op !== 'notcontains' && chars >= 5) {
         budget.gramable = true;
-        if (budget.grams) return sql`(${e}::text ${like} ${pattern} AND pw_fivegrams(${e}) @> pw_fivegram_cover(${text}::text))`;
+        if (budget.form === 'grams') return sql`(${e}::text ${like} ${pattern} AND pw_fivegrams(${e}) @> pw_fivegram_cover(${text}::text))`;
       }
       if (col.lowered) {
         const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
@@ -296,11 +297,13 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
 /**
  * What a filter may still hold, and what it holds: a text pattern (`patterns`), one whose
  * plan depends on its text (`planEach`), a value hidden from the planner (`hidden`: the
- * estimate is then parsed again, `forEstimate`, to see it), a joined column, a pattern that
- * five-grams can find (`gramable`: parsed again with `grams` for `gramsWhere`).
+ * estimate is then parsed again in its `form` to see it), a joined column, a pattern that
+ * five-grams can find (`gramable`: parsed again in the `grams` form for `gramsWhere`).
  */
 type Budget = {
-  conditions: number; patterns: boolean; planEach: boolean; hidden: boolean; forEstimate: boolean; joined: boolean; gramable: boolean; grams: boolean;
+  conditions: number; patterns: boolean; planEach: boolean; hidden: boolean; joined: boolean; gramable: boolean;
+  /** The condition being written: the page's, the estimate's, or the page's through five-grams. */
+  form: 'page' | 'estimate' | 'grams';
 };
 
 function expression(def: ListDef, node: unknown, depth: number, budget: Budget): SQL {
@@ -362,10 +365,10 @@ export function parseFilter(def: ListDef, raw: string | undefined): ParsedFilter
     throw bad('list.badExpression');
   }
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
-  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, forEstimate: false, joined: false, gramable: false, grams: false };
+  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, form: 'page' };
   const where = expression(def, json, 0, budget);
-  const estimateWhere = budget.hidden ? expression(def, json, 0, { ...budget, conditions: 0, forEstimate: true }) : where;
-  const gramsWhere = budget.gramable ? expression(def, json, 0, { ...budget, conditions: 0, grams: true }) : null;
+  const estimateWhere = budget.hidden ? expression(def, json, 0, { ...budget, conditions: 0, form: 'estimate' }) : where;
+  const gramsWhere = budget.gramable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'grams' }) : null;
   return { where, estimateWhere, gramsWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
 }
 
