@@ -12,6 +12,7 @@ import {
 } from '@pagewatch/contracts/list';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError } from './app-error.ts';
+import { chosenGrams, gramsCondition, type GramStats } from './list-grams.ts';
 
 /**
  * The list protocol as one helper: a list declares its columns (an SQL expression, a type,
@@ -29,10 +30,10 @@ export type ListColumn = {
    */
   bigrams?: boolean;
   /**
-   * The column has a GIN index on `pw_fivegrams(column)` (migration 0027), which finds a text of
-   * five characters or more that few rows hold.
+   * The name of the column's GIN index on `pw_fivegrams(column)` (migration 0027), which finds
+   * a text of five characters or more that few rows hold (list-grams.ts).
    */
-  grams?: boolean;
+  grams?: string;
   /**
    * The column's indexes hold its lowered text (`loweredTrigramIndex`, migration 0026): a text
    * filter is `lower(column) LIKE lower(pattern)`, read from them, instead of ILIKE.
@@ -91,8 +92,8 @@ export function listSql<F extends string>(
     extra?: Record<string, ListColumn>;
     /** Fields whose column has a bigram index (`ListColumn.bigrams`). */
     bigrams?: F[];
-    /** Fields whose column has a five-gram index (`ListColumn.grams`). */
-    grams?: F[];
+    /** Fields whose column has a five-gram index, and its name (`ListColumn.grams`). */
+    grams?: Partial<Record<F, string>>;
     /** Fields whose column's indexes hold its lowered text (`ListColumn.lowered`). */
     lowered?: F[];
     /** The list's own table alone, and the fields read from its joins (`ListDef.keysFrom`). */
@@ -110,7 +111,7 @@ export function listSql<F extends string>(
   const columns: Record<string, ListColumn> = {};
   for (const f of list.columns) {
     columns[f.field] = { expr: opts.sql[f.field], type: f.type, filter: f.filterable, sort: f.sortable, day: f.day,
-      bigrams: opts.bigrams?.includes(f.field), grams: opts.grams?.includes(f.field), lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
+      bigrams: opts.bigrams?.includes(f.field), grams: opts.grams?.[f.field], lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
   }
   if (opts.keyLookup && opts.keyLookup.length !== opts.tiebreaker.length) throw new Error('keyLookup names the type of each tiebreaker column');
   return {
@@ -268,16 +269,12 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
         const found = sql`pw_bigrams(${e}) @> ${budget.form === 'estimate' ? bigrams : sql`(SELECT ${bigrams})`}`;
         return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
       }
-      // Any other pattern's plan depends on its text.
+      // Any other pattern's plan depends on its text, except in the form read through
+      // five-grams (`gramsWhere`, when few rows match: list-grams.ts, list-run.ts).
       budget.planEach = true;
-      // Five characters or more of a column with five-grams: a row that holds the text holds
-      // each of its five-grams (lowered as ILIKE lowers). In the form read through them
-      // (`gramsWhere`, only when few rows match: list-run.ts) the planner sees them, and plans
-      // a read of that index. (Hidden from it as a pair of characters is, they were estimated
-      // at thousands of rows, and read by parallel workers: twice the CPU and 20 ms more.)
       if (col.grams && op !== 'notcontains' && chars >= 5) {
         budget.gramable = true;
-        if (budget.form === 'grams') return sql`(${e}::text ${like} ${pattern} AND pw_fivegrams(${e}) @> pw_fivegram_cover(${text}::text))`;
+        if (budget.form === 'grams') return gramsCondition(e, like, pattern, text, chosenGrams(text, budget.gramStats?.get(col.grams)));
       }
       if (col.lowered) {
         const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
@@ -304,6 +301,8 @@ type Budget = {
   conditions: number; patterns: boolean; planEach: boolean; hidden: boolean; joined: boolean; gramable: boolean;
   /** The condition being written: the page's, the estimate's, or the page's through five-grams. */
   form: 'page' | 'estimate' | 'grams';
+  /** The five-gram indexes' statistics, by index name (list-grams.ts). */
+  gramStats?: ReadonlyMap<string, GramStats>;
 };
 
 function expression(def: ListDef, node: unknown, depth: number, budget: Budget): SQL {
@@ -354,7 +353,7 @@ export type ParsedFilter = {
 };
 
 /** The filter's condition, and what list-run.ts needs to know of it. */
-export function parseFilter(def: ListDef, raw: string | undefined): ParsedFilter {
+export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: ReadonlyMap<string, GramStats>): ParsedFilter {
   const none = { where: null, estimateWhere: null, gramsWhere: null, patterns: false, planEach: false, joined: false };
   if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return none;
   if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
@@ -365,7 +364,7 @@ export function parseFilter(def: ListDef, raw: string | undefined): ParsedFilter
     throw bad('list.badExpression');
   }
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
-  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, form: 'page' };
+  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, form: 'page', gramStats };
   const where = expression(def, json, 0, budget);
   const estimateWhere = budget.hidden ? expression(def, json, 0, { ...budget, conditions: 0, form: 'estimate' }) : where;
   const gramsWhere = budget.gramable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'grams' }) : null;
@@ -384,10 +383,10 @@ export type ParsedList = Omit<ParsedFilter, 'joined'> & {
 
 export const direction = (dir: 'ASC' | 'DESC') => sql.raw(dir === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
 
-export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
+export function parseListQuery(def: ListDef, q: ListQuery, gramStats?: ReadonlyMap<string, GramStats>): ParsedList {
   const { pageSize, pageNumber } = parsePage(q.page);
   const sorts = parseSort(def, q.sort);
-  const { joined, ...filter } = parseFilter(def, q['filter-json'] ?? q.filter);
+  const { joined, ...filter } = parseFilter(def, q['filter-json'] ?? q.filter, gramStats);
   const sorted = sorts.length ? sorts : def.defaultSort;
   const order = sorted.map((s) => ({ expr: def.columns[s.field].expr, dir: s.dir }));
   const terms = order.map((o) => sql`${o.expr} ${direction(o.dir)}`);

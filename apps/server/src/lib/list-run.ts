@@ -6,6 +6,7 @@ import { scopeCondition, type Scoped } from '../db/scope.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
 import { jsonPage, selectedColumns } from './list-json.ts';
 import { bigCount } from './list-counts.ts';
+import { gramStatsOf, type GramStats } from './list-grams.ts';
 
 /**
  * Running a list (see list-query.ts for the protocol): the statements of a page, built once
@@ -149,14 +150,14 @@ const dialect = new PgDialect();
 const buildSql = (query: SQL): Built => dialect.sqlToQuery(query);
 
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
-  const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.planEach });
   let estimate: Statements['estimate'] = null;
   if (def.countLimit) {
-    const query = build(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`);
+    const query = { ...buildSql(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`), planEach: p.planEach };
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
   /** The reads of the page under `filter`. */
-  const reads = (filter: SQL | null): Reads => {
+  const reads = (filter: SQL | null, planEach = p.planEach): Reads => {
+    const build = (query: SQL): Built => ({ ...buildSql(query), planEach });
     const where = whereOf(scope, filter);
     const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
     const count = def.countLimit
@@ -165,7 +166,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
     // own; with no rows on the page the one row left carries the total alone.
     const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
-    if (p.planEach && def.keyLookup) {
+    if (planEach && def.keyLookup) {
       const keys = keysSql(def, filter, where, p, offset, split);
       return { page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
     }
@@ -174,8 +175,9 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     const rows = jsonPage(def, page);
     return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
   };
-  // Five-grams are read only where the kept count or the estimate says few rows match (readPage).
-  const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere) : undefined;
+  // Five-grams are read only where the kept count or the estimate says few rows match (readPage),
+  // by one plan for any text (list-grams.ts).
+  const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere, false) : undefined;
   return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams };
 }
 
@@ -188,6 +190,9 @@ function rowsByKey(def: ListDef, json: boolean): Built {
   return (forms[form] ??= rowsByKeySql(def, json));
 }
 
+/** The statistics of a list's five-gram indexes (list-grams.ts), for a list with any. */
+type Grams = ReadonlyMap<string, GramStats> | undefined;
+
 const MAX_CACHED = 2000;
 const cached = new WeakMap<ListDef, Map<string, Statements>>();
 
@@ -196,14 +201,15 @@ const cached = new WeakMap<ListDef, Map<string, Statements>>();
  * string and form (rows or JSON) and then reused, as a grid asks for the same pages again and
  * again. At most MAX_CACHED per list, the oldest dropped first.
  */
-function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, split?: ScopeSplit, json = false): Statements {
+function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, grams: Grams, split?: ScopeSplit, json = false): Statements {
   const filter = q['filter-json'] ?? q.filter ?? '';
-  const key = `${json ? 'json' : 'rows'}\u0000${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${filter}`;
+  const gramsKey = grams ? [...grams.values()].map((g) => g.version).join(',') : '';
+  const key = `${json ? 'json' : 'rows'}\u0000${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${gramsKey}\u0000${filter}`;
   let byKey = cached.get(def);
   if (!byKey) cached.set(def, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit) return hit;
-  const p = parseListQuery(def, q);
+  const p = parseListQuery(def, q, grams);
   const made = statements(def, p, scope, p.offset, split, json);
   if (byKey.size >= MAX_CACHED) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, made);
@@ -261,8 +267,10 @@ async function statementsFor(
   // Unscoped and scoped requests never share statements, whatever the caller's key; nor do
   // requests with a base condition of their own.
   const scopeKey = base !== null ? undefined : scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
+  const indexes = Object.values(def.columns).flatMap((c) => (c.grams ? [c.grams] : []));
+  const grams: Grams = indexes.length ? await gramStatsOf(db, indexes) : undefined;
   const parse = (): ParsedList => {
-    const p = parseListQuery(def, q);
+    const p = parseListQuery(def, q, grams);
     // A base condition may read any table of the FROM clause.
     const and = (w: SQL | null) => (w ? sql`${w} AND ${base}` : base);
     if (base === null) return p;
@@ -280,7 +288,7 @@ async function statementsFor(
     const pageNumber = Math.ceil(Number(pos) / p.limit);
     return { st: statements(def, p, scope, (pageNumber - 1) * p.limit, opts.split, json), pageNumber };
   }
-  if (scopeKey !== undefined) return { st: cachedStatements(def, q, scope, scopeKey, opts.split, json) };
+  if (scopeKey !== undefined) return { st: cachedStatements(def, q, scope, scopeKey, grams, opts.split, json) };
   const p = parse();
   return { st: statements(def, p, scope, p.offset, opts.split, json) };
 }
