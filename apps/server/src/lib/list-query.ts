@@ -12,7 +12,7 @@ import {
 } from '@pagewatch/contracts/list';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError } from './app-error.ts';
-import { chosenGrams, gramsCondition, type GramStats } from './list-grams.ts';
+import { CASELESS, chosenGrams, escapeLike, gramsCondition, prefixRange, type GramStats } from './list-text.ts';
 
 /**
  * The list protocol as one helper: a list declares its columns (an SQL expression, a type,
@@ -31,9 +31,11 @@ export type ListColumn = {
   bigrams?: boolean;
   /**
    * The name of the column's GIN index on `pw_fivegrams(column)` (migration 0027), which finds
-   * a text of five characters or more that few rows hold (list-grams.ts).
+   * a text of five characters or more that few rows hold (list-text.ts).
    */
   grams?: string;
+  /** The column has a prefix index (`varchar_pattern_ops`), read by its range (`prefixRange`). */
+  prefix?: boolean;
   /**
    * The column's indexes hold its lowered text (`loweredTrigramIndex`, migration 0026): a text
    * filter is `lower(column) LIKE lower(pattern)`, read from them, instead of ILIKE.
@@ -94,6 +96,8 @@ export function listSql<F extends string>(
     bigrams?: F[];
     /** Fields whose column has a five-gram index, and its name (`ListColumn.grams`). */
     grams?: Partial<Record<F, string>>;
+    /** Fields whose column has a prefix index (`ListColumn.prefix`). */
+    prefix?: F[];
     /** Fields whose column's indexes hold its lowered text (`ListColumn.lowered`). */
     lowered?: F[];
     /** The list's own table alone, and the fields read from its joins (`ListDef.keysFrom`). */
@@ -111,7 +115,7 @@ export function listSql<F extends string>(
   const columns: Record<string, ListColumn> = {};
   for (const f of list.columns) {
     columns[f.field] = { expr: opts.sql[f.field], type: f.type, filter: f.filterable, sort: f.sortable, day: f.day,
-      bigrams: opts.bigrams?.includes(f.field), grams: opts.grams?.[f.field], lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
+      bigrams: opts.bigrams?.includes(f.field), grams: opts.grams?.[f.field], prefix: opts.prefix?.includes(f.field), lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
   }
   if (opts.keyLookup && opts.keyLookup.length !== opts.tiebreaker.length) throw new Error('keyLookup names the type of each tiebreaker column');
   return {
@@ -195,13 +199,6 @@ function coerce(type: ColumnType, field: string, v: unknown): string | number | 
   throw bad('list.badValue', { field });
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/**
- * Printable ASCII without letters: no character whose case varies, nor one that another lowers
- * to (ILIKE lowers the value), so LIKE and ILIKE find the same rows.
- */
-const CASELESS = /^[\x20-\x40\x5b-\x60\x7b-\x7e]*$/;
-
 /** A bound value with an explicit type, so PostgreSQL never guesses it from the column. */
 function param(type: ColumnType, field: string, v: unknown): SQL {
   const value = coerce(type, field, v);
@@ -270,12 +267,13 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
         return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
       }
       // Any other pattern's plan depends on its text, except in the form read through
-      // five-grams (`gramsWhere`, when few rows match: list-grams.ts, list-run.ts).
+      // five-grams (`gramsWhere`, when few rows match: list-text.ts, list-run.ts).
       budget.planEach = true;
       if (col.grams && op !== 'notcontains' && chars >= 5) {
         budget.gramable = true;
         if (budget.form === 'grams') return gramsCondition(e, like, pattern, text, chosenGrams(text, budget.gramStats?.get(col.grams)));
       }
+      if (col.prefix && op === 'startswith' && text !== '' && CASELESS.test(text)) return prefixRange(e, text);
       if (col.lowered) {
         const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
         return op === 'notcontains' ? sql`(${e} IS NULL OR NOT ${lowered})` : sql`(${lowered})`;
@@ -301,7 +299,7 @@ type Budget = {
   conditions: number; patterns: boolean; planEach: boolean; hidden: boolean; joined: boolean; gramable: boolean;
   /** The condition being written: the page's, the estimate's, or the page's through five-grams. */
   form: 'page' | 'estimate' | 'grams';
-  /** The five-gram indexes' statistics, by index name (list-grams.ts). */
+  /** The five-gram indexes' statistics, by index name (list-text.ts). */
   gramStats?: ReadonlyMap<string, GramStats>;
 };
 

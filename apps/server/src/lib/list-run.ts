@@ -6,7 +6,7 @@ import { scopeCondition, type Scoped } from '../db/scope.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
 import { jsonPage, selectedColumns } from './list-json.ts';
 import { bigCount } from './list-counts.ts';
-import { gramStatsOf, type GramStats } from './list-grams.ts';
+import { gramStatsOf, type GramStats } from './list-text.ts';
 
 /**
  * Running a list (see list-query.ts for the protocol): the statements of a page, built once
@@ -176,7 +176,7 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
   };
   // Five-grams are read only where the kept count or the estimate says few rows match (readPage),
-  // by one plan for any text (list-grams.ts).
+  // by one plan for any text (list-text.ts).
   const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere, false) : undefined;
   return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams };
 }
@@ -190,7 +190,7 @@ function rowsByKey(def: ListDef, json: boolean): Built {
   return (forms[form] ??= rowsByKeySql(def, json));
 }
 
-/** The statistics of a list's five-gram indexes (list-grams.ts), for a list with any. */
+/** The statistics of a list's five-gram indexes (list-text.ts), for a list with any. */
 type Grams = ReadonlyMap<string, GramStats> | undefined;
 
 const MAX_CACHED = 2000;

@@ -31,6 +31,7 @@ export function attentionSql(alias: string) {
 export const devicesListSql = listSql(devicesList, {
   bigrams: ['serialNumber'],
   lowered: ['modelCode'],
+  prefix: ['ip'],
   countLimit: COUNT_LIMIT,
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,

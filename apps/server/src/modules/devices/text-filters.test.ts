@@ -81,6 +81,9 @@ describe('text filters on the devices grid', () => {
       ['serialNumber', 'endswith', d.serial.slice(-3), (x) => x.serial.endsWith(d.serial.slice(-3))],
       ['hostName', 'contains', '-HR-1', (x) => x.host.includes('-hr-1')],
       ['ip', 'startswith', '10.7.3.', (x) => x.ip.startsWith('10.7.3.')],
+      // Read as a range of the prefix index up to "10.7.:" and "10.8": nothing past either end.
+      ['ip', 'startswith', '10.7.9', (x) => x.ip.startsWith('10.7.9')],
+      ['ip', 'startswith', '10.7', (x) => x.ip.startsWith('10.7')],
       // The model is matched on its lowered text (its indexes hold it).
       ['modelCode', 'contains', 'DEL 3', (x) => x.model.includes('del 3')],
       ['modelCode', 'endswith', 'l 7', (x) => x.model.endsWith('l 7')],
@@ -135,6 +138,10 @@ describe('text filters on the devices grid', () => {
       expect(got, `${field} ${op} ${text}`).toMatch(index);
       expect(got, `${field} ${op} ${text}`).not.toContain('Seq Scan');
     }
+    // The start of an IP is the prefix index's range alone: no LIKE beside it for each device.
+    const ip = await plan(devicesListSql, from, ['ip', 'startswith', '10.11.2']);
+    expect(ip).toContain('devices_ip_prefix');
+    expect(ip).not.toContain('~~');
   });
 
   it('reads two characters through the bigram index with one plan for any pair, even a pair every serial holds', async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import { parseFilter } from '../../lib/list-query.ts';
-import { chosenGrams, gramStats, type GramStats } from '../../lib/list-grams.ts';
+import { chosenGrams, gramStats, type GramStats } from '../../lib/list-text.ts';
 import { eventLogsListSql } from './event-logs.list.ts';
 
 /**

@@ -2,6 +2,32 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 /**
+ * How a text filter (contains, starts with, ends with) tests its column, beside the trigram
+ * indexes that list-query.ts leaves to the planner: LIKE where case cannot matter, an exact
+ * range for a start of a column with a prefix index, and five-grams.
+ */
+
+/** A text as a LIKE pattern matches it: `%`, `_` and `\` as themselves. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Printable ASCII without letters: no character whose case varies, nor one that another lowers
+ * to (ILIKE lowers the value), so LIKE and ILIKE find the same rows.
+ */
+export const CASELESS = /^[\x20-\x40\x5b-\x60\x7b-\x7e]*$/;
+
+/**
+ * The values that start with `text` (printable ASCII without letters, CASELESS) as the range
+ * of a prefix index (`varchar_pattern_ops`, which compares bytes): from the text up to the
+ * text with its last character the next one. Exactly the rows LIKE 'text%' finds, without
+ * testing each with LIKE as PostgreSQL does beside the range it derives itself ("10.1.4": 0.09
+ * ms of 0.6 for 2,800 devices, bench:lists).
+ */
+export function prefixRange(e: SQL, text: string): SQL {
+  const next = text.slice(0, -1) + String.fromCharCode(text.charCodeAt(text.length - 1) + 1);
+  return sql`(${e}::text ~>=~ ${text}::text AND ${e}::text ~<~ ${next}::text)`;
+}
+
+/**
  * Which five-grams a text search reads (ListColumn.grams, migration 0027). Any of a text's
  * five-character substrings finds every row that holds the text; the fewer rows a gram is
  * held by, the fewer the index hands over for LIKE to test. But a common gram is not free:
