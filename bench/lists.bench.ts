@@ -5,11 +5,13 @@
  * p50/p95/p99 per scenario; target p95 < 50 ms.
  *
  *   npm run bench:lists     (BENCH_DEVICES=100000 BENCH_DAYS=365 BENCH_REQUESTS=5000
- *                            BENCH_WARMUP=1000 BENCH_CONCURRENCY=50; BENCH_DATABASE_URL or
+ *                            BENCH_WARMUP=1000 BENCH_CONCURRENCY=50 BENCH_WRITES=111;
+ *                            BENCH_DATABASE_URL or
  *                            DATABASE_URL, default the test PostgreSQL; BENCH_KEEP=1 keeps the
  *                            filled database)
  */
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import * as bench from './lib/bench-server.ts';
 import { DAYS, DEVICES, FLEET_DB, fillFleet } from './lib/fleet.ts';
 
@@ -61,10 +63,47 @@ async function measureLoad(name: string, token: string, paths: string[], ok: (bo
   return { name, p95: pct(measured.times, 95), cpu: measured.cpu };
 }
 
+/**
+ * The fleet as a live server has it: WRITES devices polled a second (100,000 devices every 15
+ * minutes, the default periodicity, are 111), each poll rewriting the device and all its
+ * supplies as ingest does, a supply's level now and then a point up or down. Updated rows are
+ * not all-visible until vacuumed (index-only walks read the table for them), and a changed
+ * level adds entries to every index of the supplies, GIN included. Written by a connection of
+ * its own, whose CPU is not counted as the server's.
+ */
+const WRITES = Number(process.env.BENCH_WRITES ?? 111);
+async function liveWriter(): Promise<() => Promise<void>> {
+  const c = new pg.Client({ connectionString: dbUrl(DB_NAME) });
+  await c.connect();
+  const ids = (await c.query<{ id: number }>('SELECT id FROM devices ORDER BY id')).rows.map((r) => r.id);
+  const TICK_MS = 100;
+  const each = Math.max(1, Math.round((WRITES * TICK_MS) / 1000));
+  let next = 0;
+  let busy = false;
+  const tick = setInterval(() => {
+    // A tick that finds the last one still writing skips: the writer never queues up.
+    if (busy || WRITES <= 0) return;
+    busy = true;
+    const batch = Array.from({ length: each }, () => ids[next++ % ids.length]);
+    c.query(
+      `WITH d AS (UPDATE devices SET refreshed_at = now(), total_count = total_count + 1 WHERE id = ANY($1::int[]) RETURNING id)
+       UPDATE consumables s SET refreshed_at = now(), percent = LEAST(100, GREATEST(0, s.percent + CASE WHEN random() < 0.05 THEN -1 WHEN random() < 0.05 THEN 1 ELSE 0 END))
+       FROM d WHERE s.device_id = d.id`,
+      [batch],
+    ).catch((e: Error) => console.error(`live writer: ${e.message}`)).finally(() => (busy = false));
+  }, TICK_MS);
+  return async () => {
+    clearInterval(tick);
+    await c.end();
+  };
+}
+
 await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) => {
   const site = await withClient(dbUrl(DB_NAME), async (c) => (await c.query<{ id: number }>(`SELECT id FROM locations WHERE code = 'BENCH3'`)).rows[0].id);
-  console.log(`\n${DEVICES.toLocaleString('en')} devices, ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
+  console.log(`\n${DEVICES.toLocaleString('en')} devices (${WRITES} polled a second), ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
+  // Every connection of the server is counted; the writer's, opened after, is not.
   meter = await cpuMeter(server.pid ?? 0, DB_NAME, admin);
+  const stopWriting = await liveWriter();
   // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
   await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
   const grid = [
@@ -93,6 +132,7 @@ await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) =>
   console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
   // Each text scenario against the others' median in this run (CPU per request, p95).
   printTextVerdict(text, grid, 66);
+  await stopWriting();
   console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${(await import('node:os')).availableParallelism()} cores: latencies grow when other work shares them; CPU per request does not`);
 });
 
