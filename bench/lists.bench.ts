@@ -79,21 +79,21 @@ async function liveWriter(): Promise<() => Promise<void>> {
   const TICK_MS = 100;
   const each = Math.max(1, Math.round((WRITES * TICK_MS) / 1000));
   let next = 0;
-  let busy = false;
+  let writing: Promise<unknown> | null = null;
   const tick = setInterval(() => {
     // A tick that finds the last one still writing skips: the writer never queues up.
-    if (busy || WRITES <= 0) return;
-    busy = true;
+    if (writing || WRITES <= 0) return;
     const batch = Array.from({ length: each }, () => ids[next++ % ids.length]);
-    c.query(
+    writing = c.query(
       `WITH d AS (UPDATE devices SET refreshed_at = now(), total_count = total_count + 1 WHERE id = ANY($1::int[]) RETURNING id)
        UPDATE consumables s SET refreshed_at = now(), percent = LEAST(100, GREATEST(0, s.percent + CASE WHEN random() < 0.05 THEN -1 WHEN random() < 0.05 THEN 1 ELSE 0 END))
        FROM d WHERE s.device_id = d.id`,
       [batch],
-    ).catch((e: Error) => console.error(`live writer: ${e.message}`)).finally(() => (busy = false));
+    ).catch((e: Error) => console.error(`live writer: ${e.message}`)).finally(() => (writing = null));
   }, TICK_MS);
   return async () => {
     clearInterval(tick);
+    await writing;
     await c.end();
   };
 }
