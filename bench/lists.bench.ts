@@ -11,13 +11,14 @@
  *                            filled database)
  */
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import * as bench from './lib/bench-server.ts';
 import { DAYS, DEVICES, FLEET_DB, fillFleet } from './lib/fleet.ts';
 
 const { BENCH_HTTP: HTTP, databaseUrl: dbUrl, pct, withBenchServer, withClient } = bench;
 import { latencies, load } from './lib/load.ts';
 import { cpuFigures, cpuMeter, perRequest, printTextVerdict, type CpuMeter } from './lib/cpu.ts';
+import { liveWriter } from './lib/writer.ts';
 
 let meter: CpuMeter;
 
@@ -68,34 +69,20 @@ async function measureLoad(name: string, token: string, paths: string[], ok: (bo
  * minutes, the default periodicity, are 111), each poll rewriting the device and all its
  * supplies as ingest does, a supply's level now and then a point up or down. Updated rows are
  * not all-visible until vacuumed (index-only walks read the table for them), and a changed
- * level adds entries to every index of the supplies, GIN included. Written by a connection of
- * its own, whose CPU is not counted as the server's.
+ * level adds entries to every index of the supplies, GIN included (`lib/writer.ts`).
  */
 const WRITES = Number(process.env.BENCH_WRITES ?? 111);
-async function liveWriter(): Promise<() => Promise<void>> {
-  const c = new pg.Client({ connectionString: dbUrl(DB_NAME) });
-  await c.connect();
+const TICK_MS = 100;
+async function polls(c: pg.Client): Promise<(c: pg.Client) => Promise<unknown>> {
   const ids = (await c.query<{ id: number }>('SELECT id FROM devices ORDER BY id')).rows.map((r) => r.id);
-  const TICK_MS = 100;
   const each = Math.max(1, Math.round((WRITES * TICK_MS) / 1000));
   let next = 0;
-  let writing: Promise<unknown> | null = null;
-  const tick = setInterval(() => {
-    // A tick that finds the last one still writing skips: the writer never queues up.
-    if (writing || WRITES <= 0) return;
-    const batch = Array.from({ length: each }, () => ids[next++ % ids.length]);
-    writing = c.query(
-      `WITH d AS (UPDATE devices SET refreshed_at = now(), total_count = total_count + 1 WHERE id = ANY($1::int[]) RETURNING id)
-       UPDATE consumables s SET refreshed_at = now(), percent = LEAST(100, GREATEST(0, s.percent + CASE WHEN random() < 0.05 THEN -1 WHEN random() < 0.05 THEN 1 ELSE 0 END))
-       FROM d WHERE s.device_id = d.id`,
-      [batch],
-    ).catch((e: Error) => console.error(`live writer: ${e.message}`)).finally(() => (writing = null));
-  }, TICK_MS);
-  return async () => {
-    clearInterval(tick);
-    await writing;
-    await c.end();
-  };
+  return (w) => w.query(
+    `WITH d AS (UPDATE devices SET refreshed_at = now(), total_count = total_count + 1 WHERE id = ANY($1::int[]) RETURNING id)
+     UPDATE consumables s SET refreshed_at = now(), percent = LEAST(100, GREATEST(0, s.percent + CASE WHEN random() < 0.05 THEN -1 WHEN random() < 0.05 THEN 1 ELSE 0 END))
+     FROM d WHERE s.device_id = d.id`,
+    [Array.from({ length: each }, () => ids[next++ % ids.length])],
+  );
 }
 
 await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) => {
@@ -103,7 +90,8 @@ await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) =>
   console.log(`\n${DEVICES.toLocaleString('en')} devices (${WRITES} polled a second), ${DAYS} days of history, page of 50 (pages 1 to 5), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests measured per scenario after ${WARMUP} unmeasured:`);
   // Every connection of the server is counted; the writer's, opened after, is not.
   meter = await cpuMeter(server.pid ?? 0, DB_NAME, admin);
-  const stopWriting = await liveWriter();
+  const poll = await withClient(dbUrl(DB_NAME), polls);
+  const stopWriting = await liveWriter(dbUrl(DB_NAME), WRITES > 0 ? TICK_MS : 0, poll);
   // The floor on this machine: a signed-in call that reads next to nothing (session, roles, locations).
   await measureLoad('baseline: GET /api/users/me (the session alone)', admin, ['/api/users/me'], () => true);
   const grid = [

@@ -8,12 +8,13 @@
  *                            BENCH_KEEP=1 keeps the filled database for the next run)
  */
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 import * as bench from './lib/bench-server.ts';
 
 const { BENCH_HTTP: HTTP, pct, withBenchServer } = bench;
 import { latencies, load } from './lib/load.ts';
 import { cpuFigures, cpuMeter, perRequest, printTextVerdict, type CpuMeter } from './lib/cpu.ts';
+import { liveWriter } from './lib/writer.ts';
 
 let meter: CpuMeter;
 
@@ -99,33 +100,21 @@ async function measure(name: string, token: string, filter: unknown, extra = '')
 /**
  * The log as a live server has it: records written all along (WRITES a second: 5 million
  * records in 90 days are 0.6 a second; a busy fleet writes more), so that its GIN indexes hold
- * new entries, which every search reads until they are merged. Written by a connection of its
- * own, whose CPU is not counted as the server's.
+ * new entries, which every search reads until they are merged (`lib/writer.ts`).
  */
 const WRITES = Number(process.env.BENCH_WRITES ?? 5);
-async function liveWriter(): Promise<() => Promise<void>> {
-  const c = new pg.Client({ connectionString: bench.databaseUrl(DB_NAME) });
-  await c.connect();
-  let n = 0;
-  const tick = setInterval(() => {
-    n++;
-    c.query(
-      `INSERT INTO event_logs (event_group_id, log_level, message, message_code, location_id)
-       SELECT (SELECT min(id) FROM event_groups), 'I', 'Device 10.' || ($1::int % 250) || '.' || ($1::int / 250 % 250) || ' status changed', 'device.status',
-         (SELECT min(id) FROM locations WHERE code LIKE 'BENCH%')`,
-      [n],
-    ).catch((e: Error) => console.error(`live writer: ${e.message}`));
-  }, 1000 / WRITES);
-  return async () => {
-    clearInterval(tick);
-    await c.end();
-  };
-}
+const writeRecord = (c: pg.Client, n: number) =>
+  c.query(
+    `INSERT INTO event_logs (event_group_id, log_level, message, message_code, location_id)
+     SELECT (SELECT min(id) FROM event_groups), 'I', 'Device 10.' || ($1::int % 250) || '.' || ($1::int / 250 % 250) || ' status changed', 'device.status',
+       (SELECT min(id) FROM locations WHERE code LIKE 'BENCH%')`,
+    [n],
+  );
 
 await withBenchServer(DB_NAME, fill, async ({ server, admin, operator, api: { json } }) => {
   // Every connection of the server is counted; the writer's, opened after, is not.
   meter = await cpuMeter(server.pid ?? 0, DB_NAME, admin);
-  const stopWriting = await liveWriter();
+  const stopWriting = await liveWriter(bench.databaseUrl(DB_NAME), 1000 / WRITES, writeRecord);
   const groups = (await json<{ pageRows: { id: number; code: string }[] }>('/api/event-groups', { headers: { authorization: `Bearer ${admin}` } })).pageRows;
   const agents = groups.find((x) => x.code === 'AGENTS')!.id;
   const top = ['parentId', '=', null];

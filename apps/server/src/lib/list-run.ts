@@ -192,6 +192,13 @@ function rowsByKey(def: ListDef, json: boolean): Built {
 
 /** The statistics of a list's five-gram indexes (list-text.ts), for a list with any. */
 type Grams = ReadonlyMap<string, GramStats> | undefined;
+const gramIndexesOf = new WeakMap<ListDef, string[]>();
+/** The names of a list's five-gram indexes (`ListColumn.grams`), found once per list. */
+function gramIndexes(def: ListDef): string[] {
+  let names = gramIndexesOf.get(def);
+  if (!names) gramIndexesOf.set(def, (names = Object.values(def.columns).flatMap((c) => (c.grams ? [c.grams] : []))));
+  return names;
+}
 
 const MAX_CACHED = 2000;
 const cached = new WeakMap<ListDef, Map<string, Statements>>();
@@ -267,8 +274,9 @@ async function statementsFor(
   // Unscoped and scoped requests never share statements, whatever the caller's key; nor do
   // requests with a base condition of their own.
   const scopeKey = base !== null ? undefined : scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
-  const indexes = Object.values(def.columns).flatMap((c) => (c.grams ? [c.grams] : []));
-  const grams: Grams = indexes.length ? await gramStatsOf(db, indexes) : undefined;
+  // The five-gram indexes' statistics, for a filter that may search through them.
+  const indexes = gramIndexes(def);
+  const grams: Grams = indexes.length && (q['filter-json'] ?? q.filter) ? await gramStatsOf(db, indexes) : undefined;
   const parse = (): ParsedList => {
     const p = parseListQuery(def, q, grams);
     // A base condition may read any table of the FROM clause.

@@ -84,7 +84,7 @@ export async function gramStatsOf(db: Db, indexes: readonly string[]): Promise<R
  * narrows the rows to test), at most MAX_GRAMS of them, spread over the text; with none such,
  * the rarest three. Without statistics: grams that cover the text without overlapping, and its
  * last. Grams are looked up lowered as JavaScript lowers; PostgreSQL lowers the ones it reads
- * (`gramsAt`), so a difference only costs speed, never a row.
+ * (`gramsCondition`), so a difference only costs speed, never a row.
  */
 export function chosenGrams(text: string, stats?: GramStats): number[] {
   const chars = [...text];
