@@ -12,7 +12,7 @@ import {
 } from '@pagewatch/contracts/list';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError } from './app-error.ts';
-import { CASELESS, chosenGrams, escapeLike, gramsCondition, prefixRange, type GramStats } from './list-text.ts';
+import { patternCondition, type GramStats, type PatternBudget } from './list-text.ts';
 
 /**
  * The list protocol as one helper: a list declares its columns (an SQL expression, a type,
@@ -65,6 +65,13 @@ export type ListDef = {
    */
   countLimit?: number;
   /**
+   * A text that at least this many rows hold (its kept count, list-counts.ts) is read in the
+   * grid's order by one prepared statement for any text (`ParsedFilter.walkWhere`) instead of a
+   * statement planned for it: where many rows match, walking the order's index until the page
+   * is full is the plan anyway. For lists whose grid orders have indexes; with `countLimit`.
+   */
+  walkFrom?: number;
+  /**
    * A row is found by its key (`tiebreaker`) through an index of the FROM clause: pages can
    * then be read as keys first and whole rows after (a scope of a few locations merged location
    * by location; a page past the first). Not for FROM clauses that compute their rows, as a
@@ -105,6 +112,7 @@ export function listSql<F extends string>(
     joined?: F[];
     keyLookup?: readonly KeyType[];
     countLimit?: number;
+    walkFrom?: number;
     /** The column the caller's locations restrict (`db/scope.ts`), or */
     scope?: SQL;
     /** the condition a caller sees rows under, where that is not one column. */
@@ -126,6 +134,7 @@ export function listSql<F extends string>(
     defaultSort: [...list.defaultSort],
     keyLookup: opts.keyLookup,
     countLimit: opts.countLimit,
+    walkFrom: opts.walkFrom,
     scope: opts.scope,
     visibleTo: opts.visibleTo,
     objects: opts.objects,
@@ -223,7 +232,8 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
   const e = col.expr;
   if (col.joined) budget.joined = true;
   if (value === null && (op === '=' || op === '<>')) return op === '=' ? sql`(${e} IS NULL)` : sql`(${e} IS NOT NULL)`;
-  switch (op as FilterOperator) {
+  const operator = op as FilterOperator;
+  switch (operator) {
     case 'anyof':
     case 'noneof': {
       if (!Array.isArray(value) || value.length > MAX_LIST_VALUES) throw bad('list.badValue', { field });
@@ -239,48 +249,8 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
     case 'contains':
     case 'notcontains':
     case 'startswith':
-    case 'endswith': {
-      budget.patterns = true;
-      const text = String(coerce('string', field, value));
-      const s = escapeLike(text);
-      const pattern = op === 'startswith' ? `${s}%` : op === 'endswith' ? `%${s}` : `%${s}%`;
-      // A text without letters (digits, dots, dashes: part of a serial or an IP) matches the
-      // same rows in either case, and LIKE tests a row several times faster than ILIKE, which
-      // lowers every value it reads.
-      const like = sql.raw(CASELESS.test(text) ? 'LIKE' : 'ILIKE');
-      // Two characters have no trigram: a row that holds them has them among its bigrams, which
-      // are lowered as ILIKE lowers. That alone says whether it contains them; a start or an
-      // end is tested on the rows found.
-      //
-      // Its bigrams are hidden from the planner (a subquery, run once per statement), so every
-      // pair of characters gets the same plan, through the bigram index: the statement needs no
-      // planning of its own and is prepared once (list-run.ts). Planned for "00", which every
-      // serial holds, PostgreSQL ran pw_bigrams() on each device instead (450 ms, against 36).
-      // The planner's row estimate (the total past the count limit) still sees them.
-      const chars = [...text].length;
-      if (col.bigrams && op !== 'notcontains' && chars === 2) {
-        budget.hidden = true;
-        // Two characters are one bigram, lowered as pw_bigrams() lowers (the SQL function itself
-        // cost 0.09 ms a statement).
-        const bigrams = sql`ARRAY[lower(${text}::text)]`;
-        const found = sql`pw_bigrams(${e}) @> ${budget.form === 'estimate' ? bigrams : sql`(SELECT ${bigrams})`}`;
-        return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
-      }
-      // Any other pattern's plan depends on its text, except in the form read through
-      // five-grams (`gramsWhere`, when few rows match: list-text.ts, list-run.ts).
-      budget.planEach = true;
-      if (col.grams && op !== 'notcontains' && chars >= 5) {
-        budget.gramable = true;
-        if (budget.form === 'grams') return gramsCondition(e, like, pattern, text, chosenGrams(text, budget.gramStats?.get(col.grams)));
-      }
-      if (col.prefix && op === 'startswith' && text !== '' && CASELESS.test(text)) return prefixRange(e, text);
-      if (col.lowered) {
-        const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
-        return op === 'notcontains' ? sql`(${e} IS NULL OR NOT ${lowered})` : sql`(${lowered})`;
-      }
-      if (op === 'notcontains') return sql`(${e} IS NULL OR ${e}::text NOT ${like} ${pattern})`;
-      return sql`(${e}::text ${like} ${pattern})`;
-    }
+    case 'endswith':
+      return patternCondition(col, operator, String(coerce('string', field, value)), budget);
     default: {
       const v = param(col.type, field, value);
       // The operator comes from the fixed list above, never from user text.
@@ -289,19 +259,8 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
   }
 }
 
-/**
- * What a filter may still hold, and what it holds: a text pattern (`patterns`), one whose
- * plan depends on its text (`planEach`), a value hidden from the planner (`hidden`: the
- * estimate is then parsed again in its `form` to see it), a joined column, a pattern that
- * five-grams can find (`gramable`: parsed again in the `grams` form for `gramsWhere`).
- */
-type Budget = {
-  conditions: number; patterns: boolean; planEach: boolean; hidden: boolean; joined: boolean; gramable: boolean;
-  /** The condition being written: the page's, the estimate's, or the page's through five-grams. */
-  form: 'page' | 'estimate' | 'grams';
-  /** The five-gram indexes' statistics, by index name (list-text.ts). */
-  gramStats?: ReadonlyMap<string, GramStats>;
-};
+/** How many conditions a filter holds so far, whether it reads a joined column, and what its text patterns need (list-text.ts). */
+type Budget = PatternBudget & { conditions: number; joined: boolean };
 
 function expression(def: ListDef, node: unknown, depth: number, budget: Budget): SQL {
   if (depth > MAX_DEPTH || ++budget.conditions > MAX_CONDITIONS) throw bad('list.tooDeep');
@@ -348,11 +307,16 @@ export type ParsedFilter = {
    * find (`ListColumn.grams`), or null: the form to read when few rows match (list-run.ts).
    */
   gramsWhere: SQL | null;
+  /**
+   * The same condition with each `contains` read in the grid's order (`walkCondition`), or null
+   * where a pattern is another: the form to read when many rows match (`ListDef.walkFrom`).
+   */
+  walkWhere: SQL | null;
 };
 
 /** The filter's condition, and what list-run.ts needs to know of it. */
 export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: ReadonlyMap<string, GramStats>): ParsedFilter {
-  const none = { where: null, estimateWhere: null, gramsWhere: null, patterns: false, planEach: false, joined: false };
+  const none = { where: null, estimateWhere: null, gramsWhere: null, walkWhere: null, patterns: false, planEach: false, joined: false };
   if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return none;
   if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
   let json: unknown;
@@ -362,11 +326,12 @@ export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: R
     throw bad('list.badExpression');
   }
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
-  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, form: 'page', gramStats };
+  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, form: 'page', gramStats };
   const where = expression(def, json, 0, budget);
   const estimateWhere = budget.hidden ? expression(def, json, 0, { ...budget, conditions: 0, form: 'estimate' }) : where;
   const gramsWhere = budget.gramable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'grams' }) : null;
-  return { where, estimateWhere, gramsWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
+  const walkWhere = def.walkFrom && budget.planEach && !budget.unwalkable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'walk' }) : null;
+  return { where, estimateWhere, gramsWhere, walkWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
 }
 
 export type ParsedList = Omit<ParsedFilter, 'joined'> & {

@@ -133,6 +133,8 @@ type Reads = {
 type Statements = Reads & {
   /** The reads through five-gram indexes (`ParsedFilter.gramsWhere`), for a text few rows hold. */
   grams?: Reads;
+  /** The reads in the grid's order (`ParsedFilter.walkWhere`), for a text many rows hold. */
+  walk?: Reads;
   /**
    * The planner's estimate of the filter's rows, and the key its figure is remembered by
    * (lists with a count limit).
@@ -178,7 +180,8 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   // Five-grams are read only where the kept count or the estimate says few rows match (readPage),
   // by one plan for any text (list-text.ts).
   const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere, false) : undefined;
-  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams };
+  const walk = p.walkWhere && def.countLimit ? reads(p.walkWhere, false) : undefined;
+  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams, walk };
 }
 
 const byKeyStatements = new WeakMap<ListDef, { rows?: Built; json?: Built }>();
@@ -319,6 +322,8 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
     const expected = big.known ?? (estimated = await estimatedCount(db, st.estimate!.query, 0));
     if (expected <= def.countLimit!) reads = st.grams;
   }
+  // A text that the kept count says many rows hold: the grid's order, one plan for any text.
+  if (st.walk && big?.known !== undefined && big.known >= def.walkFrom!) reads = st.walk;
   if (big?.known !== undefined) {
     // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
     // the end proves no rows.
