@@ -68,7 +68,9 @@ export type ListDef = {
    * A text that at least this many rows hold (its kept count, list-counts.ts) is read in the
    * grid's order by one prepared statement for any text (`ParsedFilter.walkWhere`) instead of a
    * statement planned for it: where many rows match, walking the order's index until the page
-   * is full is the plan anyway. For lists whose grid orders have indexes; with `countLimit`.
+   * is full is the plan anyway. A start of a column with a prefix index that fewer rows hold is
+   * read as the index's range and sorted, by one prepared statement too (`rangeWhere`). For
+   * lists whose grid orders have indexes; with `countLimit`.
    */
   walkFrom?: number;
   /**
@@ -312,11 +314,17 @@ export type ParsedFilter = {
    * where a pattern is another: the form to read when many rows match (`ListDef.walkFrom`).
    */
   walkWhere: SQL | null;
+  /**
+   * The same condition with each start of a column with a prefix index read as its range with
+   * the bounds hidden, or null where a pattern is another: the form to read when fewer rows than
+   * `ListDef.walkFrom` match.
+   */
+  rangeWhere: SQL | null;
 };
 
 /** The filter's condition, and what list-run.ts needs to know of it. */
 export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: ReadonlyMap<string, GramStats>): ParsedFilter {
-  const none = { where: null, estimateWhere: null, gramsWhere: null, walkWhere: null, patterns: false, planEach: false, joined: false };
+  const none = { where: null, estimateWhere: null, gramsWhere: null, walkWhere: null, rangeWhere: null, patterns: false, planEach: false, joined: false };
   if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return none;
   if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
   let json: unknown;
@@ -326,12 +334,13 @@ export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: R
     throw bad('list.badExpression');
   }
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
-  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, form: 'page', gramStats };
+  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, unrangeable: false, form: 'page', gramStats };
   const where = expression(def, json, 0, budget);
   const estimateWhere = budget.hidden ? expression(def, json, 0, { ...budget, conditions: 0, form: 'estimate' }) : where;
   const gramsWhere = budget.gramable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'grams' }) : null;
   const walkWhere = def.walkFrom && budget.planEach && !budget.unwalkable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'walk' }) : null;
-  return { where, estimateWhere, gramsWhere, walkWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
+  const rangeWhere = def.walkFrom && budget.planEach && !budget.unrangeable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'range' }) : null;
+  return { where, estimateWhere, gramsWhere, walkWhere, rangeWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
 }
 
 export type ParsedList = Omit<ParsedFilter, 'joined'> & {

@@ -135,6 +135,8 @@ type Statements = Reads & {
   grams?: Reads;
   /** The reads in the grid's order (`ParsedFilter.walkWhere`), for a text many rows hold. */
   walk?: Reads;
+  /** The reads through a prefix index's range (`ParsedFilter.rangeWhere`), for a start fewer hold. */
+  range?: Reads;
   /**
    * The planner's estimate of the filter's rows, and the key its figure is remembered by
    * (lists with a count limit).
@@ -181,7 +183,8 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
   // by one plan for any text (list-text.ts).
   const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere, false) : undefined;
   const walk = p.walkWhere && def.countLimit ? reads(p.walkWhere, false) : undefined;
-  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams, walk };
+  const range = p.rangeWhere && def.countLimit ? reads(p.rangeWhere, false) : undefined;
+  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams, walk, range };
 }
 
 const byKeyStatements = new WeakMap<ListDef, { rows?: Built; json?: Built }>();
@@ -322,8 +325,10 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
     const expected = big.known ?? (estimated = await estimatedCount(db, st.estimate!.query, 0));
     if (expected <= def.countLimit!) reads = st.grams;
   }
-  // A text that the kept count says many rows hold: the grid's order, one plan for any text.
+  // A text that the kept count says many rows hold: the grid's order, one plan for any text; a
+  // start that fewer hold: its prefix range, one plan for any start.
   if (st.walk && big?.known !== undefined && big.known >= def.walkFrom!) reads = st.walk;
+  if (st.range && big?.known !== undefined && big.known < def.walkFrom!) reads = st.range;
   if (big?.known !== undefined) {
     // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
     // the end proves no rows.

@@ -21,11 +21,14 @@ export const CASELESS = /^[\x20-\x40\x5b-\x60\x7b-\x7e]*$/;
  * of a prefix index (`varchar_pattern_ops`, which compares bytes): from the text up to the
  * text with its last character the next one. Exactly the rows LIKE 'text%' finds, without
  * testing each with LIKE as PostgreSQL does beside the range it derives itself ("10.1.4": 0.09
- * ms of 0.6 for 2,800 devices, bench:lists).
+ * ms of 0.6 for 2,800 devices, bench:lists). `hidden`: the bounds in subqueries, so that the
+ * statement has one plan for any start, the range read and sorted (the `range` form, for a
+ * start that fewer rows than `ListDef.walkFrom` hold: list-run.ts).
  */
-export function prefixRange(e: SQL, text: string): SQL {
+export function prefixRange(e: SQL, text: string, hidden = false): SQL {
   const next = text.slice(0, -1) + String.fromCharCode(text.charCodeAt(text.length - 1) + 1);
-  return sql`(${e}::text ~>=~ ${text}::text AND ${e}::text ~<~ ${next}::text)`;
+  const bound = (b: string) => (hidden ? sql`(SELECT ${b}::text)` : sql`${b}::text`);
+  return sql`(${e}::text ~>=~ ${bound(text)} AND ${e}::text ~<~ ${bound(next)})`;
 }
 
 /**
@@ -120,15 +123,17 @@ export function gramsCondition(e: SQL, like: SQL, pattern: string, text: string,
  * (`patterns`), one whose plan depends on its text (`planEach`), a value hidden from the
  * planner (`hidden`: the estimate is then parsed again in the `estimate` form to see it), one
  * that five-grams can find (`gramable`: parsed again in the `grams` form), one that the `walk`
- * form cannot take (`unwalkable`: anything but `contains`).
+ * form cannot take (`unwalkable`: anything but `contains`), one that the `range` form cannot
+ * take (`unrangeable`: anything but the start of a column with a prefix index).
  */
 export type PatternBudget = {
-  patterns: boolean; planEach: boolean; hidden: boolean; gramable: boolean; unwalkable: boolean;
+  patterns: boolean; planEach: boolean; hidden: boolean; gramable: boolean; unwalkable: boolean; unrangeable: boolean;
   /**
    * The condition being written: the page's; the estimate's; the page's through five-grams
-   * (few rows match); or the page's in the grid's order (`walkCondition`: many rows match).
+   * (few rows match); the page's in the grid's order (`walkCondition`: many rows match); or the
+   * page's through a prefix index's range, its bounds hidden (`prefixRange`: fewer than many).
    */
-  form: 'page' | 'estimate' | 'grams' | 'walk';
+  form: 'page' | 'estimate' | 'grams' | 'walk' | 'range';
   /** The five-gram indexes' statistics, by index name. */
   gramStats?: ReadonlyMap<string, GramStats>;
 };
@@ -166,14 +171,17 @@ export function patternCondition(col: PatternColumn, op: 'contains' | 'notcontai
     return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
   }
   // Any other pattern's plan depends on its text, except in the forms read through five-grams
-  // (`gramsWhere`, when few rows match) and in the grid's order (`walkWhere`, when many do).
+  // (`gramsWhere`, when few rows match), in the grid's order (`walkWhere`, when many do) and
+  // through a prefix index's range (`rangeWhere`).
   budget.planEach = true;
+  const prefix = col.prefix && op === 'startswith' && text !== '' && CASELESS.test(text);
+  if (!prefix) budget.unrangeable = true;
   if (op === 'contains' && budget.form === 'walk') return walkCondition(e, text, !!col.lowered || !CASELESS.test(text));
   if (col.grams && op !== 'notcontains' && chars >= 5) {
     budget.gramable = true;
     if (budget.form === 'grams') return gramsCondition(e, like, pattern, text, chosenGrams(text, budget.gramStats?.get(col.grams)));
   }
-  if (col.prefix && op === 'startswith' && text !== '' && CASELESS.test(text)) return prefixRange(e, text);
+  if (prefix) return prefixRange(e, text, budget.form === 'range');
   if (col.lowered) {
     const lowered = sql`lower(${e}) LIKE lower(${pattern}::text)`;
     return op === 'notcontains' ? sql`(${e} IS NULL OR NOT ${lowered})` : sql`(${lowered})`;
