@@ -21,8 +21,8 @@ export type Measured = Scenario & Load & { cpu: number; db: number; p95: number;
  * Each part comes after a warm-up under the same load: the whole `warmup` in the first round,
  * a tenth of it in the later ones (the caches, after the other scenarios). The first must
  * outlast PostgreSQL's first plans: each connection plans a prepared statement for its
- * parameters five times before it keeps one plan, and a scenario's five pages are five
- * statements on each of the server's 40 connections, that is 1,000 requests at the least.
+ * parameters five times before it keeps one plan (in bench:lists, a scenario's five pages are
+ * five statements on each of the server's 40 connections: 1,000 requests at the least).
  */
 export async function measureRounds(
   meter: CpuMeter,
