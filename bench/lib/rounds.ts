@@ -9,7 +9,10 @@ export type Scenario = { name: string; paths: string[]; headers: Record<string, 
  * A scenario's figures over all its rounds: answer times (sorted), seconds, CPU per request,
  * and each round's p95 and CPU per request (`byRound`: "p95/CPU …", to see how much they move).
  */
-export type Measured = Scenario & Load & { cpu: number; db: number; p95: number; byRound: string };
+export type Measured = Scenario & Part & { p95: number; byRound: string };
+
+/** What one run of a scenario gave: answer times, seconds, CPU per request. */
+type Part = Load & { cpu: number; db: number };
 
 /**
  * Measures scenarios in interleaved rounds: each one's `requests` are split into `rounds`
@@ -30,7 +33,7 @@ export async function measureRounds(
   opts: { rounds: number; requests: number; warmup: number; connections: number },
 ): Promise<Measured[]> {
   const rounds = Math.max(1, Math.min(opts.rounds, opts.requests));
-  const parts = scenarios.map(() => [] as (Load & { cpu: number; db: number })[]);
+  const parts = scenarios.map(() => [] as Part[]);
   for (let r = 0; r < rounds; r++) {
     for (const [i, s] of scenarios.entries()) {
       const run = (amount: number) => load({ url: BENCH_HTTP, paths: s.paths, headers: s.headers, connections: opts.connections, amount });
@@ -43,7 +46,7 @@ export async function measureRounds(
   }
   return scenarios.map((s, i) => {
     const times = parts[i].flatMap((p) => p.times).sort((a, b) => a - b);
-    const sum = (f: (p: Load & { cpu: number; db: number }) => number) => parts[i].reduce((t, p) => t + f(p), 0);
+    const sum = (f: (p: Part) => number) => parts[i].reduce((t, p) => t + f(p), 0);
     const n = times.length;
     return {
       ...s,

@@ -336,10 +336,13 @@ export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: R
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
   const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, unrangeable: false, form: 'page', gramStats };
   const where = expression(def, json, 0, budget);
-  const estimateWhere = budget.hidden ? expression(def, json, 0, { ...budget, conditions: 0, form: 'estimate' }) : where;
-  const gramsWhere = budget.gramable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'grams' }) : null;
-  const walkWhere = def.walkFrom && budget.planEach && !budget.unwalkable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'walk' }) : null;
-  const rangeWhere = def.walkFrom && budget.planEach && !budget.unrangeable ? expression(def, json, 0, { ...budget, conditions: 0, form: 'range' }) : null;
+  // The same filter written again in another form, where the first reading says it has one.
+  const again = (form: Budget['form']) => expression(def, json, 0, { ...budget, conditions: 0, form });
+  const hides = !!def.walkFrom && budget.planEach;
+  const estimateWhere = budget.hidden ? again('estimate') : where;
+  const gramsWhere = budget.gramable ? again('grams') : null;
+  const walkWhere = hides && !budget.unwalkable ? again('walk') : null;
+  const rangeWhere = hides && !budget.unrangeable ? again('range') : null;
   return { where, estimateWhere, gramsWhere, walkWhere, rangeWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
 }
 

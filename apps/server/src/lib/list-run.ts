@@ -179,12 +179,12 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     const rows = jsonPage(def, page);
     return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
   };
-  // Five-grams are read only where the kept count or the estimate says few rows match (readPage),
-  // by one plan for any text (list-text.ts).
-  const grams = p.gramsWhere && def.countLimit ? reads(p.gramsWhere, false) : undefined;
-  const walk = p.walkWhere && def.countLimit ? reads(p.walkWhere, false) : undefined;
-  const range = p.rangeWhere && def.countLimit ? reads(p.rangeWhere, false) : undefined;
-  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), grams, walk, range };
+  // The forms with one plan for any text (list-text.ts), each read where the kept count (for
+  // five-grams, or the estimate) says so (readPage): five-grams where few rows match, the walk
+  // in the grid's order where many do, a prefix's range where fewer do.
+  const oneForAny = (filter: SQL | null) => (filter && def.countLimit ? reads(filter, false) : undefined);
+  const forms = { grams: oneForAny(p.gramsWhere), walk: oneForAny(p.walkWhere), range: oneForAny(p.rangeWhere) };
+  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), ...forms };
 }
 
 const byKeyStatements = new WeakMap<ListDef, { rows?: Built; json?: Built }>();
@@ -327,8 +327,8 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   }
   // A text that the kept count says many rows hold: the grid's order, one plan for any text; a
   // start that fewer hold: its prefix range, one plan for any start.
-  if (st.walk && big?.known !== undefined && big.known >= def.walkFrom!) reads = st.walk;
-  if (st.range && big?.known !== undefined && big.known < def.walkFrom!) reads = st.range;
+  const known = big?.known;
+  if (known !== undefined) reads = (known >= def.walkFrom! ? st.walk : st.range) ?? reads;
   if (big?.known !== undefined) {
     // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
     // the end proves no rows.
