@@ -1,7 +1,17 @@
 /** The totals of lists' filters that are kept for a while instead of counted again (list-run.ts). */
 
 const BIG_COUNT_TTL_MS = 30_000;
-const bigCounts = new Map<string, { n: number; until: number }>();
+/** How long the other requests keep the last count while one request counts the filter again. */
+const RECOUNT_MS = 5_000;
+const MAX_KEPT = 1000;
+
+type Kept = {
+  n: number;
+  until: number;
+  /** While a request counts the filter again: until when the others take `n` meanwhile. */
+  recountUntil?: number;
+};
+const bigCounts = new Map<string, Kept>();
 
 /**
  * Filters that matched more rows than the list counts (its `countLimit`): their total is the
@@ -10,14 +20,21 @@ const bigCounts = new Map<string, { n: number; until: number }>();
  * their count: a pattern is counted by testing each row that may hold it. At most a thousand
  * filters, each known by its key: the count limit and the estimate statement (the filter and
  * scope).
+ *
+ * When the half minute is over, the first request counts again (`known` is undefined for it)
+ * and the requests that come while it does take the last count: fifty clients paging through
+ * the same filter would otherwise all count it at the same moment, every half minute.
  */
-export function bigCount(key: string) {
+export function bigCount(key: string, now = Date.now()) {
   const hit = bigCounts.get(key);
-  const now = Date.now();
+  let known: number | undefined;
+  if (hit && (hit.until > now || (hit.recountUntil ?? 0) > now)) known = hit.n;
+  else if (hit) hit.recountUntil = now + RECOUNT_MS;
   return {
-    known: hit && hit.until > now ? hit.n : undefined,
+    known,
     remember(n: number) {
-      if (bigCounts.size >= 1000) bigCounts.delete(bigCounts.keys().next().value!);
+      bigCounts.delete(key);
+      if (bigCounts.size >= MAX_KEPT) bigCounts.delete(bigCounts.keys().next().value!);
       bigCounts.set(key, { n, until: now + BIG_COUNT_TTL_MS });
       return n;
     },
