@@ -81,6 +81,14 @@ export type ListDef = {
    * text filter's keys are read by a statement of their own and passed back as arrays of them.
    */
   keyLookup?: readonly KeyType[];
+  /**
+   * A table of each row's pairs of characters of the column with bigrams (`pair`, the pair's
+   * column), under the alias of `from` and carrying `fields` under their columns' names (the
+   * scope's column too): two characters of that column, where the filter is that one condition
+   * and the order's fields are all among `fields`, are read from it (`ParsedFilter.pairsWhere`),
+   * a pair's rows and their sort values in one range of its index instead of each row visited.
+   */
+  pairs?: { from: SQL; pair: SQL; fields: readonly string[] };
   /** The column the caller's locations restrict (`scopeCondition`); */
   scope?: SQL;
   /** or, where that is not one column, the condition a caller sees rows under. */
@@ -115,6 +123,8 @@ export function listSql<F extends string>(
     keyLookup?: readonly KeyType[];
     countLimit?: number;
     walkFrom?: number;
+    /** The table of the pairs of the column with bigrams, and the fields it carries (`ListDef.pairs`). */
+    pairs?: { from: SQL; pair: SQL; fields: F[] };
     /** The column the caller's locations restrict (`db/scope.ts`), or */
     scope?: SQL;
     /** the condition a caller sees rows under, where that is not one column. */
@@ -137,6 +147,7 @@ export function listSql<F extends string>(
     keyLookup: opts.keyLookup,
     countLimit: opts.countLimit,
     walkFrom: opts.walkFrom,
+    pairs: opts.pairs,
     scope: opts.scope,
     visibleTo: opts.visibleTo,
     objects: opts.objects,
@@ -320,11 +331,17 @@ export type ParsedFilter = {
    * `ListDef.walkFrom` match.
    */
   rangeWhere: SQL | null;
+  /**
+   * The filter, when it is two characters of the column with bigrams alone, as the table of
+   * pairs (`ListDef.pairs`) reads it; null otherwise. list-query.ts keeps it only where the order
+   * is of fields that table carries.
+   */
+  pairsWhere: SQL | null;
 };
 
 /** The filter's condition, and what list-run.ts needs to know of it. */
 export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: ReadonlyMap<string, GramStats>): ParsedFilter {
-  const none = { where: null, estimateWhere: null, gramsWhere: null, walkWhere: null, rangeWhere: null, patterns: false, planEach: false, joined: false };
+  const none = { where: null, estimateWhere: null, gramsWhere: null, walkWhere: null, rangeWhere: null, pairsWhere: null, patterns: false, planEach: false, joined: false };
   if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return none;
   if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
   let json: unknown;
@@ -334,7 +351,7 @@ export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: R
     throw bad('list.badExpression');
   }
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
-  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, unrangeable: false, form: 'page', gramStats };
+  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, unrangeable: false, paired: false, form: 'page', gramStats, pair: def.pairs?.pair };
   const where = expression(def, json, 0, budget);
   // The same filter written again in another form, where the first reading says it has one.
   const again = (form: Budget['form']) => expression(def, json, 0, { ...budget, conditions: 0, form });
@@ -343,7 +360,10 @@ export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: R
   const gramsWhere = budget.gramable ? again('grams') : null;
   const walkWhere = hides && !budget.unwalkable ? again('walk') : null;
   const rangeWhere = hides && !budget.unrangeable ? again('range') : null;
-  return { where, estimateWhere, gramsWhere, walkWhere, rangeWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
+  // One condition, a pair of characters of the column with bigrams: a row holds a pair once, so
+  // the table of pairs gives each matching row once.
+  const pairsWhere = def.pairs && budget.paired && budget.conditions === 1 ? again('pairs') : null;
+  return { where, estimateWhere, gramsWhere, walkWhere, rangeWhere, pairsWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
 }
 
 export type ParsedList = Omit<ParsedFilter, 'joined'> & {
@@ -363,6 +383,7 @@ export function parseListQuery(def: ListDef, q: ListQuery, gramStats?: ReadonlyM
   const sorts = parseSort(def, q.sort);
   const { joined, ...filter } = parseFilter(def, q['filter-json'] ?? q.filter, gramStats);
   const sorted = sorts.length ? sorts : def.defaultSort;
+  if (!sorted.every((s) => def.pairs?.fields.includes(s.field))) filter.pairsWhere = null;
   const order = sorted.map((s) => ({ expr: def.columns[s.field].expr, dir: s.dir }));
   const terms = order.map((o) => sql`${o.expr} ${direction(o.dir)}`);
   for (const k of def.tiebreaker) terms.push(sql`${k} ASC`);

@@ -38,8 +38,8 @@ function int(n: number): SQL {
  * (`__k*`) of the page's rows, in the page's order. A scope of a few locations is read location
  * by location on indexes that lead with the location, and merged into the page's keys.
  */
-function keysSql(def: ListDef, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
-  const keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
+function keysSql(def: ListDef, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit, from?: SQL): SQL {
+  const keysFrom = from ?? (def.keysFrom && !p.joined ? def.keysFrom : def.from);
   const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
   const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
   const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
@@ -75,14 +75,14 @@ const keyOrder = (def: ListDef, p: ParsedList) =>
  * sort values; joins that only add columns are left out by PostgreSQL), then its rows by key:
  * the rows skipped by OFFSET are never made whole.
  */
-function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
+function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit, keysFrom?: SQL): SQL {
   // A pattern's matches are sorted before the page is known (two characters of a serial, read
   // through their bigrams): their keys alone, never their whole rows.
-  if (!bySplit(def, split) && !(def.keyLookup && (offset > 0 || p.patterns))) {
+  if (!bySplit(def, split) && !keysFrom && !(def.keyLookup && (offset > 0 || p.patterns))) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   return sql`
-    SELECT r.*, true AS "__row" FROM (${keysSql(def, filter, where, p, offset, split)}) k ${rowOfKey(def, cols)}
+    SELECT r.*, true AS "__row" FROM (${keysSql(def, filter, where, p, offset, split, keysFrom)}) k ${rowOfKey(def, cols)}
     ORDER BY ${sql.join(keyOrder(def, p).map((m) => sql`k.${m}`), sql`, `)}`;
 }
 
@@ -137,6 +137,8 @@ type Statements = Reads & {
   walk?: Reads;
   /** The reads through a prefix index's range (`ParsedFilter.rangeWhere`), for a start fewer hold. */
   range?: Reads;
+  /** The reads of the table of pairs (`ParsedFilter.pairsWhere`), for any pair of characters. */
+  pairs?: Reads;
   /**
    * The planner's estimate of the filter's rows, and the key its figure is remembered by
    * (lists with a count limit).
@@ -159,11 +161,11 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     const query = { ...buildSql(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`), planEach: p.planEach };
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
-  /** The reads of the page under `filter`. */
-  const reads = (filter: SQL | null, planEach = p.planEach): Reads => {
+  /** The reads of the page under `filter`; its keys and count from `from` where given. */
+  const reads = (filter: SQL | null, planEach = p.planEach, from?: SQL): Reads => {
     const build = (query: SQL): Built => ({ ...buildSql(query), planEach });
     const where = whereOf(scope, filter);
-    const countFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
+    const countFrom = from ?? (def.keysFrom && !p.joined ? def.keysFrom : def.from);
     const count = def.countLimit
       ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
       : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
@@ -171,19 +173,21 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     // own; with no rows on the page the one row left carries the total alone.
     const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
     if (planEach && def.keyLookup) {
-      const keys = keysSql(def, filter, where, p, offset, split);
+      const keys = keysSql(def, filter, where, p, offset, split, from);
       return { page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
     }
-    const page = pageSql(def, selectedColumns(def), filter, where, p, offset, split);
+    const page = pageSql(def, selectedColumns(def), filter, where, p, offset, split, from);
     if (!json) return { page: build(page), counted: withCount(page) };
     const rows = jsonPage(def, page);
     return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
   };
   // The forms with one plan for any text (list-text.ts), each read where the kept count (for
   // five-grams, or the estimate) says so (readPage): five-grams where few rows match, the walk
-  // in the grid's order where many do, a prefix's range where fewer do.
+  // in the grid's order where many do, a prefix's range where fewer do; and a pair of characters
+  // from the table of pairs, whatever its count.
   const oneForAny = (filter: SQL | null) => (filter && def.countLimit ? reads(filter, false) : undefined);
-  const forms = { grams: oneForAny(p.gramsWhere), walk: oneForAny(p.walkWhere), range: oneForAny(p.rangeWhere) };
+  const pairs = p.pairsWhere && def.pairs ? reads(p.pairsWhere, false, def.pairs.from) : undefined;
+  const forms = { grams: oneForAny(p.gramsWhere), walk: oneForAny(p.walkWhere), range: oneForAny(p.rangeWhere), pairs };
   return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), ...forms };
 }
 
@@ -317,7 +321,7 @@ async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: R
   const named = st.offset < NAMED_PAGES * st.limit;
   const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
   let estimated: number | undefined;
-  let reads: Reads = st;
+  let reads: Reads = st.pairs ?? st;
   if (st.grams && big) {
     // Five-grams find a text that few rows hold at once, where its trigrams may be held by
     // millions of rows; a text that many rows hold is found sooner in the grid's order. Which

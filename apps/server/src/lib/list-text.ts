@@ -124,16 +124,20 @@ export function gramsCondition(e: SQL, like: SQL, pattern: string, text: string,
  * planner (`hidden`: the estimate is then parsed again in the `estimate` form to see it), one
  * that five-grams can find (`gramable`: parsed again in the `grams` form), one that the `walk`
  * form cannot take (`unwalkable`: anything but `contains`), one that the `range` form cannot
- * take (`unrangeable`: anything but the start of a column with a prefix index).
+ * take (`unrangeable`: anything but the start of a column with a prefix index), one of two
+ * characters of a column with bigrams (`paired`: the table of pairs may read it).
  */
 export type PatternBudget = {
-  patterns: boolean; planEach: boolean; hidden: boolean; gramable: boolean; unwalkable: boolean; unrangeable: boolean;
+  patterns: boolean; planEach: boolean; hidden: boolean; gramable: boolean; unwalkable: boolean; unrangeable: boolean; paired: boolean;
   /**
    * The condition being written: the page's; the estimate's; the page's through five-grams
    * (few rows match); the page's in the grid's order (`walkCondition`: many rows match); or the
-   * page's through a prefix index's range, its bounds hidden (`prefixRange`: fewer than many).
+   * page's through a prefix index's range, its bounds hidden (`prefixRange`: fewer than many);
+   * or the page's from the table of pairs (`ListDef.pairs`: two characters of a column with
+   * bigrams), its column of pairs `pair`.
    */
-  form: 'page' | 'estimate' | 'grams' | 'walk' | 'range';
+  form: 'page' | 'estimate' | 'grams' | 'walk' | 'range' | 'pairs';
+  pair?: SQL;
   /** The five-gram indexes' statistics, by index name. */
   gramStats?: ReadonlyMap<string, GramStats>;
 };
@@ -164,10 +168,12 @@ export function patternCondition(col: PatternColumn, op: 'contains' | 'notcontai
   const chars = [...text].length;
   if (col.bigrams && op !== 'notcontains' && chars === 2) {
     budget.hidden = true;
+    budget.paired = true;
     // Two characters are one bigram, lowered as pw_bigrams() lowers (the SQL function itself
-    // cost 0.09 ms a statement).
+    // cost 0.09 ms a statement); in the table of pairs, one row's pair.
     const bigrams = sql`ARRAY[lower(${text}::text)]`;
-    const found = sql`pw_bigrams(${e}) @> ${budget.form === 'estimate' ? bigrams : sql`(SELECT ${bigrams})`}`;
+    const found = budget.form === 'pairs' ? sql`${budget.pair!} = (SELECT lower(${text}::text))`
+      : sql`pw_bigrams(${e}) @> ${budget.form === 'estimate' ? bigrams : sql`(SELECT ${bigrams})`}`;
     return op === 'contains' ? sql`(${found})` : sql`(${found} AND ${e}::text ${like} ${pattern})`;
   }
   // Any other pattern's plan depends on its text, except in the forms read through five-grams

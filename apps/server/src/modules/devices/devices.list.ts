@@ -39,6 +39,8 @@ export const devicesListSql = listSql(devicesList, {
   prefix: ['ip'],
   countLimit: COUNT_LIMIT,
   walkFrom: WALK_FROM,
+  // Two characters of a serial: the devices and their sort values from their pairs (migration 0032).
+  pairs: { from: sql`device_serial_pairs d`, pair: sql`d.pair`, fields: ['id', 'serialNumber', 'inventoryNumber', 'modelCode', 'hostName', 'ip', 'locationId'] },
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
   keysFrom: sql`devices d`,

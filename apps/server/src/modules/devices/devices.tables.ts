@@ -143,6 +143,29 @@ export const devices = pgTable(
   ],
 );
 
+/**
+ * Each device's pairs of characters of its serial (`pw_bigrams`), one row a pair, carrying the
+ * device's location and the texts the devices grid sorts by under their own names: a search for
+ * two characters finds its devices and their sort values in one range of the primary key, which
+ * holds them (INCLUDE), without visiting each device (`ListDef.pairs`, issue 22: 0.55 ms against
+ * 1.03 for "A1" on 100,000 devices). Written by a trigger on devices when one of these changes
+ * (migration 0032), never by a poll.
+ */
+export const deviceSerialPairs = pgTable(
+  'device_serial_pairs',
+  {
+    pair: text('pair').notNull(),
+    id: integer('id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').notNull(),
+    modelCode: varchar('model_code', { length: 250 }),
+    serialNumber: varchar('serial_number', { length: 100 }),
+    inventoryNumber: varchar('inventory_number', { length: 100 }),
+    hostName: varchar('host_name', { length: 255 }),
+    ip: varchar('ip', { length: 45 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pair, t.id] }), index('device_serial_pairs_device').on(t.id)],
+);
+
 export const deviceIpHistory = pgTable(
   'device_ip_history',
   {
