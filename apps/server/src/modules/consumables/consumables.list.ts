@@ -17,6 +17,7 @@ export const consumablesListSql = listSql(consumablesList, {
   walkFrom: WALK_FROM,
   scope: sql`s.location_id`,
   bigrams: ['serialNumber'],
+  grams: { serialNumber: 'devices_serial_fivegrams' },
   lowered: ['partName'],
   from: sql`consumables s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
   keysFrom: sql`consumables s`,

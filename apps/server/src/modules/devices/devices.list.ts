@@ -35,6 +35,7 @@ export function attentionSql(alias: string) {
 
 export const devicesListSql = listSql(devicesList, {
   bigrams: ['serialNumber'],
+  grams: { serialNumber: 'devices_serial_fivegrams' },
   lowered: ['modelCode'],
   prefix: ['ip'],
   countLimit: COUNT_LIMIT,

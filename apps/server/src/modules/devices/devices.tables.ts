@@ -136,6 +136,9 @@ export const devices = pgTable(
     trigramIndex('devices_snmp_location_trgm', t.snmpLocation),
     // A serial's two characters (no trigram): its bigrams (`pw_bigrams`, migration 0025).
     ginIndex('devices_serial_bigrams', sql`pw_bigrams(${t.serialNumber})`),
+    // Five characters of a serial or more that few devices hold: its five-grams (`pw_fivegrams`,
+    // migration 0033), read by one prepared statement for any text (`ListColumn.grams`).
+    ginIndex('devices_serial_fivegrams', sql`pw_fivegrams(${t.serialNumber})`),
     // "IP starts with": digits and dots, matched by LIKE (list-query.ts), are a range of this
     // index; the location and key beside the address give a page's keys from the index alone.
     index('devices_ip_prefix').on(t.ip.op('varchar_pattern_ops'), t.locationId, t.id),

@@ -5,11 +5,13 @@ import { sqlRows } from '../../test/sql-rows.ts';
 import { parseListQuery } from '../../lib/list-query.ts';
 import { runList } from '../../lib/list-run.ts';
 import { devicesListSql } from './devices.list.ts';
+import { consumablesListSql } from '../consumables/consumables.list.ts';
 
 /**
- * Two characters of a serial on the devices grid (issue 22): each device's pairs of characters
- * are kept in `device_serial_pairs` by a trigger (migration 0032), carrying the texts the grid
- * sorts by, so a pair's devices and their sort values are one range of its primary key.
+ * Part of a serial on the devices and supplies grids (issue 22). Two characters: each device's
+ * pairs of characters are kept in `device_serial_pairs` by a trigger (migration 0032), carrying
+ * the texts the grid sorts by, so a pair's devices and their sort values are one range of its
+ * primary key. Five or more that few devices hold: their five-grams (migration 0033).
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sites: number[];
@@ -28,7 +30,10 @@ beforeAll(async () => {
       CASE WHEN i % 3 = 0 THEN NULL ELSE 'INV-' || (i % 400) END, 'prn-' || i, '10.9.' || (i / 250) || '.' || (i % 250),
       (${sql.raw(`ARRAY[${sites.join(',')}]`)})[1 + i % 3], 'PRINTER', i * 10
     FROM generate_series(1, ${N}) i`);
-  await t.ctx.db.execute(sql`VACUUM ANALYZE device_serial_pairs`);
+  await t.ctx.db.execute(sql`
+    INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at)
+    SELECT d.id, k, 'toner', 'Toner ' || k, 'black', (d.id * 7 + k) % 100, now() FROM devices d, generate_series(1, 2) k`);
+  for (const table of ['devices', 'consumables', 'device_serial_pairs']) await t.ctx.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);
 });
 afterAll(() => t.close());
 
@@ -121,5 +126,46 @@ describe('two characters of a serial on the devices grid', () => {
     });
     expect(text).toContain('Index Only Scan using device_serial_pairs_pair_id_pk');
     expect(text).not.toContain('devices');
+  });
+});
+
+describe('five characters of a serial or more', () => {
+  const fiveOf = async () => {
+    // A text of five characters that a few devices hold: the middle of one device's serial.
+    const [{ serial }] = await sqlRows<{ serial: string }>(t.ctx.db, sql`SELECT serial_number AS serial FROM devices WHERE serial_number IS NOT NULL ORDER BY id LIMIT 1 OFFSET 77`);
+    return serial.slice(1, 6).toLowerCase();
+  };
+
+  it('find the devices and their supplies through the five-grams, the same rows as the planned statement', async () => {
+    const text = await fiveOf();
+    const filter = JSON.stringify(['serialNumber', 'contains', text]);
+    for (const def of [devicesListSql, consumablesListSql]) expect(parseListQuery(def, { 'filter-json': filter }).gramsWhere).not.toBeNull();
+    const cases: [typeof devicesListSql, string[], ReturnType<typeof sql>][] = [
+      [devicesListSql, ['modelCode,ASC'], sql`SELECT id::text AS id FROM devices WHERE serial_number ILIKE ${`%${text}%`} ORDER BY model_code NULLS FIRST, serial_number NULLS FIRST, id`],
+      [consumablesListSql, ['level,ASC'], sql`
+        SELECT s.device_id || '-' || s.supply_index AS id FROM consumables s JOIN devices d ON d.id = s.device_id
+        WHERE d.serial_number ILIKE ${`%${text}%`} ORDER BY s.percent NULLS FIRST, s.device_id, s.supply_index`],
+    ];
+    for (const [def, sort, truth] of cases) {
+      const want = (await sqlRows<{ id: string }>(t.ctx.db, truth)).map((r) => r.id);
+      expect(want.length).toBeGreaterThan(0);
+      // Counted first, then read through the five-grams once the count is kept.
+      for (const round of [1, 2]) {
+        const page = await runList<{ id: number | string; deviceId?: number; supplyIndex?: number }>(t.ctx.db, def, { page: '50,1', sort, 'filter-json': filter });
+        expect(page.pageRows.map((r) => String(r.id)), `${text}, round ${round}`).toEqual(want.slice(0, 50));
+        expect(page.totalRows).toBe(want.length);
+      }
+    }
+  });
+
+  it('are read through the index of five-grams by one statement for any text', async () => {
+    const grams = (text: string) => parseListQuery(consumablesListSql, { 'filter-json': JSON.stringify(['serialNumber', 'contains', text]) }).gramsWhere!;
+    const text = await fiveOf();
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      for (const path of ['enable_seqscan', 'enable_indexscan']) await tx.execute(sql`SELECT set_config(${path}, 'off', true)`);
+      const rows = (await tx.execute(sql`EXPLAIN (COSTS OFF) SELECT d.id FROM devices d WHERE ${grams(text)}`)).rows as { 'QUERY PLAN': string }[];
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('devices_serial_fivegrams');
   });
 });
