@@ -27,7 +27,15 @@ export async function cpuMeter(serverPid: number, dbName: string, token: string)
       // Client connections only: an autovacuum worker busy with the database at that moment
       // would count its work as the requests'.
       `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid));
-  const database = () => pids.reduce((s, pid) => s + procCpuMs(pid), 0);
+  // A connection that closes (the server's pool drops one idle for 10 s) keeps the CPU it had
+  // used: its last reading, instead of none, which made a scenario's CPU negative.
+  const last = new Map<number, number>();
+  const cpuOf = (pid: number) => {
+    const ms = Math.max(procCpuMs(pid), last.get(pid) ?? 0);
+    last.set(pid, ms);
+    return ms;
+  };
+  const database = () => pids.reduce((s, pid) => s + cpuOf(pid), 0);
   return { database, total: () => procCpuMs(serverPid) + database() };
 }
 
