@@ -6,7 +6,7 @@ import { sqlRows } from '../../test/sql-rows.ts';
 import { parseFilter, type ListDef } from '../../lib/list-query.ts';
 import { runList } from '../../lib/list-run.ts';
 import { devicesListSql } from './devices.list.ts';
-import { consumablesListSql } from '../consumables/consumables.list.ts';
+import { consumablesListSql, consumablesShortListSql } from '../consumables/consumables.list.ts';
 import { eventLogsListSql } from '../event-logs/event-logs.list.ts';
 
 /**
@@ -254,12 +254,13 @@ describe('a text that many rows hold', () => {
     expect(walk(devicesListSql, [['hostName', 'contains', 'prn'], 'and', ['serialNumber', 'notcontains', 'CN0']])).toBeNull();
     expect(walk(devicesListSql, ['hostName', 'contains', 'prn'])).not.toBeNull();
     // Lists without walkFrom have no such form.
-    expect(parseFilter(eventLogsListSql, JSON.stringify(['message', 'contains', 'status'])).walkWhere).toBeNull();
+    expect(parseFilter(consumablesShortListSql, JSON.stringify(['partName', 'contains', 'toner'])).walkWhere).toBeNull();
   });
 
   it('finds the same rows in the same order as the statement planned for the text, once its count is kept', async () => {
     const devicesMany = many(devicesListSql);
     const suppliesMany = many(consumablesListSql);
+    const logsMany = many(eventLogsListSql);
     const cases: [ListDef, unknown, string[], SQL][] = [
       // Letters in any case (ILIKE lowers both sides, as strpos is given them lowered).
       [devicesMany, ['hostName', 'contains', 'OpS'], ['hostName,DESC'], sql`SELECT id::text AS id FROM devices WHERE host_name ILIKE '%ops%' ORDER BY host_name DESC, id`],
@@ -267,6 +268,8 @@ describe('a text that many rows hold', () => {
       [devicesMany, ['ip', 'contains', '.1'], ['ip,ASC'], sql`SELECT id::text AS id FROM devices WHERE ip LIKE '%.1%' ORDER BY ip, id`],
       [suppliesMany, ['partName', 'contains', 'toner '], ['level,ASC', 'partName,ASC'],
         sql`SELECT device_id || '-' || supply_index AS id FROM consumables WHERE part_name ILIKE '%toner %' ORDER BY percent NULLS FIRST, part_name, device_id, supply_index`],
+      // A list read whole rows at a time (no keys first), newest first.
+      [logsMany, ['message', 'contains', 'CHANGED'], ['logDatetime,DESC'], sql`SELECT id::text AS id FROM event_logs WHERE message ILIKE '%changed%' ORDER BY log_datetime DESC, id`],
     ];
     for (const [def, filter, sort, truth] of cases) {
       const want = (await sqlRows<{ id: string }>(t.ctx.db, truth)).map((r) => r.id);

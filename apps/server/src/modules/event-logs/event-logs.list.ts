@@ -11,6 +11,9 @@ import { visibleCondition } from '../../db/scope.ts';
  */
 export const eventLogsListSql = listSql(eventLogsList, {
   countLimit: 1_000,
+  // A text that 10,000 top-level records or more hold ("run 4": 80,000 of 3 million) is read in
+  // the grid's order by one prepared statement for any text, as on the devices grid.
+  walkFrom: 10_000,
   from: sql`event_logs l`,
   tiebreaker: [sql`l.id`],
   visibleTo: (caller) => visibleCondition(caller, sql`l.location_id`),
