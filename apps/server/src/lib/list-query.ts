@@ -138,6 +138,8 @@ export function listSql<F extends string>(
       bigrams: opts.bigrams?.includes(f.field), grams: opts.grams?.[f.field], prefix: opts.prefix?.includes(f.field), lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
   }
   if (opts.keyLookup && opts.keyLookup.length !== opts.tiebreaker.length) throw new Error('keyLookup names the type of each tiebreaker column');
+  // The table of pairs gives keys only: the rows come from `from` by key.
+  if (opts.pairs && !opts.keyLookup) throw new Error('a list read from a table of pairs is read by key (keyLookup)');
   return {
     columns: { ...columns, ...opts.extra },
     from: opts.from,

@@ -34,12 +34,11 @@ function int(n: number): SQL {
 }
 
 /**
- * The page's keys, for lists read by key: the sort values (`__o*`) and the tiebreaker's columns
- * (`__k*`) of the page's rows, in the page's order. A scope of a few locations is read location
- * by location on indexes that lead with the location, and merged into the page's keys.
+ * The page's keys, for lists read by key, from `keysFrom`: the sort values (`__o*`) and the
+ * tiebreaker's columns (`__k*`) of the page's rows, in the page's order. A scope of a few
+ * locations is read location by location on indexes that lead with the location, and merged.
  */
-function keysSql(def: ListDef, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit, from?: SQL): SQL {
-  const keysFrom = from ?? (def.keysFrom && !p.joined ? def.keysFrom : def.from);
+function keysSql(def: ListDef, keysFrom: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
   const sortKeys = p.order.map((o, i) => sql`${o.expr} AS ${id(`__o${i}`)}`);
   const rowKeys = def.tiebreaker.map((k, i) => sql`${k} AS ${id(`__k${i}`)}`);
   const keyCols = sql.join([...sortKeys, ...rowKeys], sql`, `);
@@ -75,14 +74,14 @@ const keyOrder = (def: ListDef, p: ParsedList) =>
  * sort values; joins that only add columns are left out by PostgreSQL), then its rows by key:
  * the rows skipped by OFFSET are never made whole.
  */
-function pageSql(def: ListDef, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit, keysFrom?: SQL): SQL {
+function pageSql(def: ListDef, keysFrom: SQL, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
   // A pattern's matches are sorted before the page is known (two characters of a serial, read
   // through their bigrams): their keys alone, never their whole rows.
-  if (!bySplit(def, split) && !keysFrom && !(def.keyLookup && (offset > 0 || p.patterns))) {
+  if (!bySplit(def, split) && !(def.keyLookup && (offset > 0 || p.patterns))) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
   return sql`
-    SELECT r.*, true AS "__row" FROM (${keysSql(def, filter, where, p, offset, split, keysFrom)}) k ${rowOfKey(def, cols)}
+    SELECT r.*, true AS "__row" FROM (${keysSql(def, keysFrom, filter, where, p, offset, split)}) k ${rowOfKey(def, cols)}
     ORDER BY ${sql.join(keyOrder(def, p).map((m) => sql`k.${m}`), sql`, `)}`;
 }
 
@@ -161,22 +160,21 @@ function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: numb
     const query = { ...buildSql(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`), planEach: p.planEach };
     estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
-  /** The reads of the page under `filter`; its keys and count from `from` where given. */
-  const reads = (filter: SQL | null, planEach = p.planEach, from?: SQL): Reads => {
+  /** The reads of the page under `filter`, its keys and count from `keysFrom` (or the table of pairs). */
+  const reads = (filter: SQL | null, planEach = p.planEach, keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from): Reads => {
     const build = (query: SQL): Built => ({ ...buildSql(query), planEach });
     const where = whereOf(scope, filter);
-    const countFrom = from ?? (def.keysFrom && !p.joined ? def.keysFrom : def.from);
     const count = def.countLimit
-      ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
-      : sql`SELECT count(*)::int AS n FROM ${countFrom} ${where}`;
+      ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${keysFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+      : sql`SELECT count(*)::int AS n FROM ${keysFrom} ${where}`;
     // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
     // own; with no rows on the page the one row left carries the total alone.
     const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
     if (planEach && def.keyLookup) {
-      const keys = keysSql(def, filter, where, p, offset, split, from);
+      const keys = keysSql(def, keysFrom, filter, where, p, offset, split);
       return { page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
     }
-    const page = pageSql(def, selectedColumns(def), filter, where, p, offset, split, from);
+    const page = pageSql(def, keysFrom, selectedColumns(def), filter, where, p, offset, split);
     if (!json) return { page: build(page), counted: withCount(page) };
     const rows = jsonPage(def, page);
     return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
