@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './fields.ts';
+import { id, idRef, text } from './fields.ts';
 import { defineList } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
@@ -51,12 +51,14 @@ export const dictionarySchema = z.object({
   nameRu: z.string().nullable(),
   hierarchical: z.boolean(),
   isSystem: z.boolean(),
+  /** The owning location: its scope reads and changes the dictionary. Null for a system one. */
+  location: locationRefSchema.nullable(),
   itemCount: z.number().int(),
   attributes: z.array(dictionaryAttributeSchema),
 });
 export type Dictionary = z.infer<typeof dictionarySchema>;
 
-export const dictionaryListRowSchema = dictionarySchema.omit({ attributes: true });
+export const dictionaryListRowSchema = dictionarySchema.omit({ attributes: true, location: true });
 export type DictionaryListRow = z.infer<typeof dictionaryListRowSchema>;
 
 export const dictionaryInputSchema = z.object({
@@ -64,6 +66,11 @@ export const dictionaryInputSchema = z.object({
   name,
   nameRu: optText(250),
   hierarchical: z.boolean().default(false),
+  /**
+   * The owning location, in the caller's scope; none: the caller's own location on create, the
+   * owner kept on change. A system dictionary has none.
+   */
+  location: idRef.nullish(),
 });
 export type DictionaryInput = z.infer<typeof dictionaryInputSchema>;
 
@@ -203,7 +210,7 @@ export type LocationPlan = z.infer<typeof locationPlanSchema>;
 export const planPlacementsInputSchema = z.object({ placements: z.array(planPlacementSchema).max(5000) });
 
 /** Counts of what still refers to a location (the reasons it cannot be deleted). */
-export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRanges', 'devices'] as const;
+export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRanges', 'devices', 'dictionaries'] as const;
 export type LocationDependent = (typeof LOCATION_DEPENDENTS)[number];
 
 /** The locations tree grid: every location in the caller's scope, filtered and sorted in the browser. */

@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { dictionariesList } from '@pagewatch/contracts/dictionaries';
 import { listSql } from '../../lib/list-query.ts';
+import { locationIn } from '../../db/scope.ts';
 
-/** The dictionaries grid: fields, filters and sorts from the shared list, SQL here. */
+/**
+ * The dictionaries grid: fields, filters and sorts from the shared list, SQL here. A caller sees
+ * the system dictionaries and those owned by a location of its scope.
+ */
 export const dictionariesListSql = listSql(dictionariesList, {
   from: sql`dictionaries d`,
+  visibleTo: (caller) => (caller.allLocations ? null : sql`(d.is_system OR ${locationIn(caller.scope, sql`d.location_id`)})`),
   tiebreaker: [sql`d.id`],
   sql: {
     id: sql`d.id`,

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AttributeValue, DictionaryAttribute, DictionaryItem, DictionaryItemRow, AttributeValueType } from '@pagewatch/contracts/dictionaries';
+import { LOCATION_DICTIONARY, type AttributeValue, type DictionaryAttribute, type DictionaryItem, type DictionaryItemRow, type AttributeValueType } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 import { locationIn } from '../../db/scope.ts';
@@ -57,12 +57,16 @@ export async function attributeValueCount(db: Db, attributeId: number): Promise<
   return Number(r.n);
 }
 
-export async function itemCounts(db: Db): Promise<Map<number, number>> {
-  const res = await db.execute(sql`
-    SELECT d.id, CASE WHEN d.code = 'LOCATION' THEN (SELECT count(*) FROM locations)
-                      ELSE (SELECT count(*) FROM dictionary_items i WHERE i.dictionary_id = d.id) END::int AS n
-    FROM dictionaries d`);
-  return new Map((res.rows as { id: number; n: number }[]).map((r) => [Number(r.id), Number(r.n)]));
+/**
+ * A dictionary's item count: LOCATION counts the locations of `scope` (null: all of them), as
+ * its items are listed; another, its items.
+ */
+export async function itemCount(db: Db, code: string, dictionaryId: number, scope: ReadonlySet<number> | null): Promise<number> {
+  const [r] =
+    code === LOCATION_DICTIONARY
+      ? await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(scope ? locationIn(scope, locations.id) : undefined)
+      : await db.select({ n: sql<number>`count(*)::int` }).from(dictionaryItems).where(eq(dictionaryItems.dictionaryId, dictionaryId));
+  return Number(r.n);
 }
 
 export async function itemRowsOf(db: Db, dictionaryId: number): Promise<DictionaryItemRow[]> {

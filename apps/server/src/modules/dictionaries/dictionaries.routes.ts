@@ -17,9 +17,7 @@ import {
   dictionarySchema,
 } from '@pagewatch/contracts/dictionaries';
 import { callerOf } from '../../plugins/access.ts';
-import { notFound } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { dictionaryByCode } from './dictionaries.repository.ts';
 
 const id = idParams.shape.id;
 const attributeParams = z.object({ id, attributeId: id });
@@ -29,7 +27,9 @@ const codeParams = z.object({ code: text(50).min(1) });
 /**
  * Dictionaries (MNU_DICTIONARIES) and their items. Item routes are open to any signed-in user:
  * the service decides by the item's dictionary (locations: scope and PAGE_LOCATION.EDIT; other
- * items: MNU_DICTIONARIES.EDIT to change, anyone to read, as lookups need).
+ * items: MNU_DICTIONARIES.EDIT to change, anyone to read, as lookups need) and by whose the
+ * dictionary is (a system one: the default administrator changes it; another: its location's
+ * scope reads and changes it).
  */
 export async function dictionariesRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -39,21 +39,17 @@ export async function dictionariesRoutes(root: FastifyInstance, ctx: AppContext)
   app.get('/api/dictionaries', {
     config: { access: 'MNU_DICTIONARIES.READ' },
     schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(dictionaryListRowSchema) } },
-  }, (req) => svc.list(req.query) as never);
+  }, (req) => svc.list(callerOf(req), req.query) as never);
 
   app.get('/api/dictionaries/by-code/:code', {
     config: { access: 'user' },
     schema: { tags, params: codeParams, response: { 200: dictionarySchema } },
-  }, async (req) => {
-    const d = await dictionaryByCode(ctx.db, req.params.code);
-    if (!d) throw notFound();
-    return svc.get(d.id);
-  });
+  }, (req) => svc.getByCode(callerOf(req), req.params.code));
 
   app.get('/api/dictionaries/:id', {
     config: { access: 'MNU_DICTIONARIES.READ' },
     schema: { tags, params: idParams, response: { 200: dictionarySchema } },
-  }, (req) => svc.get(req.params.id));
+  }, (req) => svc.get(callerOf(req), req.params.id));
 
   app.post('/api/dictionaries', {
     config: { access: 'MNU_DICTIONARIES.EDIT' },

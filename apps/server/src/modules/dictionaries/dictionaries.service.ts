@@ -7,13 +7,15 @@ import {
   type DictionaryInput,
   type DictionaryItemInput,
   type DictionaryItemPatch,
+  type DictionaryListRow,
 } from '@pagewatch/contracts/dictionaries';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import type { Caller } from '../auth/caller.ts';
+import { inScope, type Caller } from '../auth/caller.ts';
 import type { LocationsService } from '../locations/locations.service.ts';
+import { locationRef } from '../locations/locations.repository.ts';
 import { dictionariesListSql } from './dictionaries.list.ts';
 import * as repo from './dictionaries.repository.ts';
 import { lockTree } from '../../db/tree-lock.ts';
@@ -35,6 +37,11 @@ const VALUE_FIELD: Record<AttributeValueType, 'stringValue' | 'numericValue' | '
 /**
  * Dictionaries, their attributes, items and attribute values. Items of LOCATION are handed to
  * the locations service (their table, grant and scope); the rest need MNU_DICTIONARIES.EDIT.
+ *
+ * Whose a dictionary is: a system one is everyone's to read and the default administrator's
+ * alone to change (its attributes too: LOCATION's hold every customer's values); any other
+ * belongs to a location, and only callers with that location in their scope read or change it,
+ * its items and their values.
  */
 export class DictionariesService extends DictionaryDomainService {
   private readonly locations: LocationsService;
@@ -47,61 +54,105 @@ export class DictionariesService extends DictionaryDomainService {
     if (!caller.grants.has(EDIT)) throw forbidden();
   }
 
-  // ---- dictionaries ----
-
-  list(q: ListQuery) {
-    return runList(this.db, dictionariesListSql, q);
+  /** A system dictionary is everyone's to read; any other, its owner's scope's. */
+  private readable(caller: Caller, d: repo.DictionaryRow) {
+    if (!d.isSystem && !inScope(caller, d.locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'dictionary.outOfScope' });
   }
 
-  async get(id: number): Promise<Dictionary> {
+  /** To change a dictionary, its attributes, items or values: the grant, and the dictionary's owner (see the class). */
+  private changeable(caller: Caller, d: repo.DictionaryRow) {
+    this.requireEdit(caller);
+    if (d.isSystem && !caller.defaultAdmin) throw forbidden('dictionary.systemDefaultAdminOnly');
+    this.readable(caller, d);
+  }
+
+  private async dictionary(id: number) {
     const d = await repo.dictionaryById(this.db, id);
     if (!d) throw notFound();
-    const counts = await repo.itemCounts(this.db);
-    return { ...d, itemCount: counts.get(d.id) ?? 0, attributes: await repo.attributesOf(this.db, [d.id]) };
+    return d;
+  }
+
+  /** The owner a dictionary is given: an existing location in the caller's scope. */
+  private async checkOwner(caller: Caller, locationId: number | undefined) {
+    if (locationId === undefined) throw invalid('location', 'general.mandatory');
+    if (!(await locationRef(this.db, locationId))) throw invalid('location', 'general.badValue');
+    if (!inScope(caller, locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'dictionary.ownerOutOfScope' });
+  }
+
+  // ---- dictionaries ----
+
+  /** The system dictionaries and those of the caller's scope; LOCATION counts the caller's locations. */
+  async list(caller: Caller, q: ListQuery) {
+    const page = await runList<DictionaryListRow>(this.db, dictionariesListSql, q, caller);
+    if (caller.allLocations) return page;
+    const locations = await repo.itemCount(this.db, LOCATION_DICTIONARY, 0, caller.scope);
+    return { ...page, pageRows: page.pageRows.map((r) => (r.code === LOCATION_DICTIONARY ? { ...r, itemCount: locations } : r)) };
+  }
+
+  async get(caller: Caller, id: number): Promise<Dictionary> {
+    const d = await this.dictionary(id);
+    this.readable(caller, d);
+    const { locationId, ...rest } = d;
+    return {
+      ...rest,
+      location: locationId === null ? null : await locationRef(this.db, locationId),
+      itemCount: await repo.itemCount(this.db, d.code, d.id, caller.allLocations ? null : caller.scope),
+      attributes: await repo.attributesOf(this.db, [d.id]),
+    };
+  }
+
+  async getByCode(caller: Caller, code: string) {
+    const d = await repo.dictionaryByCode(this.db, code);
+    if (!d) throw notFound();
+    return this.get(caller, d.id);
   }
 
   async create(caller: Caller, input: DictionaryInput) {
     this.requireEdit(caller);
+    const locationId = input.location?.id ?? caller.locationIds[0];
+    await this.checkOwner(caller, locationId);
     if (await repo.dictionaryCodeTaken(this.db, input.code, null)) throw codeConflict('dictionary.codeTaken');
     const id = await this.db.transaction(async (tx) => {
-      const d = await repo.insertDictionary(tx, { code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical: input.hierarchical });
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.created', params: { dictionary: d.code }, objectId: d.id }, tx);
+      const d = await repo.insertDictionary(tx, { code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical: input.hierarchical, locationId });
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.created', params: { dictionary: d.code }, objectId: d.id, locationId }, tx);
       return d.id;
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
     });
     this.events.publish(input.code);
-    return this.get(id);
+    return this.get(caller, id);
   }
 
+  /** A system dictionary keeps its code and has no owner; another may move to a location of the caller's scope. */
   async update(caller: Caller, id: number, input: DictionaryInput) {
-    this.requireEdit(caller);
-    const d = await repo.dictionaryById(this.db, id);
-    if (!d) throw notFound();
+    const d = await this.dictionary(id);
+    this.changeable(caller, d);
     if (d.isSystem && input.code !== d.code) throw new AppError('UNPROCESSABLE', { fields: [{ field: 'code', key: 'dictionary.system' }] });
+    const locationId = d.isSystem ? null : (input.location?.id ?? d.locationId);
+    if (locationId !== d.locationId) await this.checkOwner(caller, locationId ?? undefined);
     if (await repo.dictionaryCodeTaken(this.db, input.code, id)) throw codeConflict('dictionary.codeTaken');
     // Whether LOCATION is a tree is not the user's choice: the locations are one.
     const hierarchical = d.code === LOCATION_DICTIONARY ? true : input.hierarchical;
     await this.db.transaction(async (tx) => {
-      await repo.updateDictionary(tx, id, { code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical });
+      await repo.updateDictionary(tx, id, { code: input.code, name: input.name, nameRu: input.nameRu || null, hierarchical, locationId });
       if (!hierarchical) await repo.flattenItems(tx, id);
-      await this.events.write(caller, { dictionary: input.code, messageCode: 'dictionary.updated', params: { dictionary: input.code }, objectId: id }, tx);
+      await this.events.write(caller, { dictionary: input.code, messageCode: 'dictionary.updated', params: { dictionary: input.code }, objectId: id, locationId }, tx);
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
     });
     this.events.publish(input.code);
     if (input.code !== d.code) this.events.publish(d.code);
-    return this.get(id);
+    return this.get(caller, id);
   }
 
+  /** With its items and their values: all of them the owner's (an attribute's values are of its dictionary's items). */
   async remove(caller: Caller, id: number) {
-    this.requireEdit(caller);
-    const d = await repo.dictionaryById(this.db, id);
-    if (!d) throw notFound();
+    const d = await this.dictionary(id);
+    this.changeable(caller, d);
     if (d.isSystem) throw conflict('dictionary.system');
     await this.db.transaction(async (tx) => {
       await repo.deleteDictionary(tx, id);
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.deleted', params: { dictionary: d.code }, objectId: id }, tx);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.deleted', params: { dictionary: d.code }, objectId: id, locationId: d.locationId }, tx);
     });
     this.events.publish(d.code);
   }
@@ -109,13 +160,12 @@ export class DictionariesService extends DictionaryDomainService {
   // ---- attributes ----
 
   async createAttribute(caller: Caller, dictionaryId: number, input: DictionaryAttributeInput) {
-    const d = await repo.dictionaryById(this.db, dictionaryId);
-    if (!d) throw notFound();
-    this.requireEdit(caller);
+    const d = await this.dictionary(dictionaryId);
+    this.changeable(caller, d);
     if (await repo.attributeCodeTaken(this.db, dictionaryId, input.code, null)) throw codeConflict('dictionary.attributeCodeTaken');
     const a = await this.db.transaction(async (tx) => {
       const row = await repo.insertAttribute(tx, { dictionaryId, ...input });
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeCreated', params: { attribute: input.code, dictionary: d.code }, objectId: row.id }, tx);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeCreated', params: { attribute: input.code, dictionary: d.code }, objectId: row.id, locationId: d.locationId }, tx);
       return row;
     });
     this.events.publish(d.code);
@@ -126,7 +176,7 @@ export class DictionariesService extends DictionaryDomainService {
     const d = await repo.dictionaryById(this.db, dictionaryId);
     const a = await repo.attributeById(this.db, attributeId);
     if (!d || !a || a.dictionaryId !== dictionaryId) throw notFound();
-    this.requireEdit(caller);
+    this.changeable(caller, d);
     if (await repo.attributeCodeTaken(this.db, dictionaryId, input.code, attributeId)) throw codeConflict('dictionary.attributeCodeTaken');
     if (input.valueType !== a.valueType && (await repo.attributeValueCount(this.db, attributeId)) > 0) {
       throw new AppError('UNPROCESSABLE', { fields: [{ field: 'valueType', key: 'dictionary.attributeTypeLocked' }] });
@@ -135,21 +185,22 @@ export class DictionariesService extends DictionaryDomainService {
       const updated = await repo.updateAttribute(tx, attributeId, input);
       // An attribute that stops being versioned keeps only its latest value.
       if (a.versioned && !input.versioned) await repo.keepLatestValues(tx, attributeId);
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeUpdated', params: { attribute: input.code, dictionary: d.code }, objectId: attributeId }, tx);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeUpdated', params: { attribute: input.code, dictionary: d.code }, objectId: attributeId, locationId: d.locationId }, tx);
       return updated;
     });
     this.events.publish(d.code);
     return { ...row, valueType: row.valueType as AttributeValueType };
   }
 
+  /** With its values: a system dictionary's (LOCATION's hold every customer's) only by the default administrator. */
   async removeAttribute(caller: Caller, dictionaryId: number, attributeId: number) {
     const d = await repo.dictionaryById(this.db, dictionaryId);
     const a = await repo.attributeById(this.db, attributeId);
     if (!d || !a || a.dictionaryId !== dictionaryId) throw notFound();
-    this.requireEdit(caller);
+    this.changeable(caller, d);
     await this.db.transaction(async (tx) => {
       await repo.deleteAttribute(tx, attributeId);
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeDeleted', params: { attribute: a.code, dictionary: d.code }, objectId: attributeId }, tx);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeDeleted', params: { attribute: a.code, dictionary: d.code }, objectId: attributeId, locationId: d.locationId }, tx);
     });
     this.events.publish(d.code);
   }
@@ -158,6 +209,7 @@ export class DictionariesService extends DictionaryDomainService {
 
   /** Items of a dictionary for its screen and for lookups; locations only within the caller's scope. */
   async items(caller: Caller, d: repo.DictionaryRow) {
+    this.readable(caller, d);
     const rows = d.code === LOCATION_DICTIONARY ? await repo.locationRowsIn(this.db, caller.scope) : await repo.itemRowsOf(this.db, d.id);
     return { pageRows: rows, totalRows: rows.length };
   }
@@ -178,6 +230,7 @@ export class DictionariesService extends DictionaryDomainService {
     const f = await repo.findItem(this.db, id);
     if (!f) throw notFound();
     if (f.kind === 'location' && !caller.scope.has(id)) throw new AppError('OUT_OF_SCOPE');
+    if (f.kind === 'item') this.readable(caller, f.dictionary);
     return f;
   }
 
@@ -197,12 +250,12 @@ export class DictionariesService extends DictionaryDomainService {
     const d = await repo.dictionaryById(this.db, input.dictionaryId);
     if (!d) throw invalid('dictionaryId', 'general.badValue');
     if (d.code === LOCATION_DICTIONARY) return this.locations.create(caller, input);
-    this.requireEdit(caller);
+    this.changeable(caller, d);
     await this.checkItemParent(d, null, input.parentId ?? null, this.db);
     if (await repo.itemCodeTaken(this.db, d.id, input.code, null)) throw codeConflict('dictionary.itemCodeTaken');
     const id = await this.db.transaction(async (tx) => {
       const row = await repo.insertItem(tx, { dictionaryId: d.id, code: input.code, name: input.name, nameRu: input.nameRu || null, parentId: input.parentId ?? null, sortOrder: input.sortOrder, description: input.description || null });
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemCreated', params: { item: input.code, dictionary: d.code }, objectId: row.id }, tx);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemCreated', params: { item: input.code, dictionary: d.code }, objectId: row.id, locationId: d.locationId }, tx);
       return row.id;
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
@@ -214,7 +267,7 @@ export class DictionariesService extends DictionaryDomainService {
   async updateItem(caller: Caller, id: number, patch: DictionaryItemPatch) {
     const f = await this.found(caller, id);
     if (f.kind === 'location') return this.locations.update(caller, id, patch);
-    this.requireEdit(caller);
+    this.changeable(caller, f.dictionary);
     const d = f.dictionary;
     if (patch.code !== undefined && (await repo.itemCodeTaken(this.db, d.id, patch.code, id))) throw codeConflict('dictionary.itemCodeTaken');
     const moving = patch.parentId !== undefined && (patch.parentId ?? null) !== f.row.parentId;
@@ -231,7 +284,7 @@ export class DictionariesService extends DictionaryDomainService {
         ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
         ...(patch.description !== undefined ? { description: patch.description || null } : {}),
       });
-      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemUpdated', params: { item: patch.code ?? f.row.code, dictionary: d.code }, objectId: id }, tx);
+      await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.itemUpdated', params: { item: patch.code ?? f.row.code, dictionary: d.code }, objectId: id, locationId: d.locationId }, tx);
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
     });
@@ -242,13 +295,13 @@ export class DictionariesService extends DictionaryDomainService {
   async removeItem(caller: Caller, id: number) {
     const f = await this.found(caller, id);
     if (f.kind === 'location') return this.locations.remove(caller, id);
-    this.requireEdit(caller);
+    this.changeable(caller, f.dictionary);
     const children = await repo.childCount(this.db, id);
     if (children) throw conflict('dictionary.hasChildren', { count: children });
     await this.db.transaction(async (tx) => {
       await repo.deleteValuesOfItem(tx, id);
       await repo.deleteItem(tx, id);
-      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.itemDeleted', params: { item: f.row.code, dictionary: f.dictionary.code }, objectId: id }, tx);
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.itemDeleted', params: { item: f.row.code, dictionary: f.dictionary.code }, objectId: id, locationId: f.dictionary.locationId }, tx);
     });
     this.events.publish(f.dictionary.code);
   }
@@ -265,7 +318,7 @@ export class DictionariesService extends DictionaryDomainService {
     const f = await this.found(caller, itemId);
     if (f.kind === 'location') {
       if (!caller.grants.has('PAGE_LOCATION.EDIT')) throw forbidden();
-    } else this.requireEdit(caller);
+    } else this.changeable(caller, f.dictionary);
     return f;
   }
 
@@ -282,7 +335,7 @@ export class DictionariesService extends DictionaryDomainService {
     const values = { stringValue: null, numericValue: null, dateValue: null, flagValue: null, [field]: value };
     await this.db.transaction(async (tx) => {
       await repo.setValue(tx, { attributeId: a.id, itemId, validFrom, ...values });
-      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueSet', params: { attribute: a.code, item: f.row.code, from: validFrom ? part('from', { date: validFrom }) : '' }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, tx);
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueSet', params: { attribute: a.code, item: f.row.code, from: validFrom ? part('from', { date: validFrom }) : '' }, objectId: itemId, locationId: f.kind === 'location' ? itemId : f.dictionary.locationId }, tx);
     });
     this.events.publish(f.dictionary.code);
     return this.values(caller, itemId);
@@ -294,7 +347,7 @@ export class DictionariesService extends DictionaryDomainService {
     if (!v || v.itemId !== itemId) throw notFound();
     await this.db.transaction(async (tx) => {
       await repo.deleteValue(tx, valueId);
-      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueDeleted', params: { item: f.row.code }, objectId: itemId, locationId: f.kind === 'location' ? itemId : null }, tx);
+      await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueDeleted', params: { item: f.row.code }, objectId: itemId, locationId: f.kind === 'location' ? itemId : f.dictionary.locationId }, tx);
     });
     this.events.publish(f.dictionary.code);
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, date, index, integer, numeric, pgTable, serial, text, unique, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, numeric, pgTable, serial, text, unique, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.tables.ts';
 
 /**
  * Dictionaries other than LOCATION keep their items here; LOCATION keeps them in `locations`.
@@ -8,15 +9,24 @@ import { boolean, char, date, index, integer, numeric, pgTable, serial, text, un
  */
 export const ITEM_ID_SEQUENCE = 'locations_id_seq';
 
-export const dictionaries = pgTable('dictionaries', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 250 }).notNull(),
-  nameRu: varchar('name_ru', { length: 250 }),
-  hierarchical: boolean('hierarchical').notNull().default(false),
-  /** Seeded dictionaries: other modules refer to their codes, so they cannot be deleted or recoded. */
-  isSystem: boolean('is_system').notNull().default(false),
-});
+export const dictionaries = pgTable(
+  'dictionaries',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 50 }).notNull().unique(),
+    name: varchar('name', { length: 250 }).notNull(),
+    nameRu: varchar('name_ru', { length: 250 }),
+    hierarchical: boolean('hierarchical').notNull().default(false),
+    /**
+     * Seeded dictionaries: other modules refer to their codes, so they cannot be deleted or
+     * recoded; they are every customer's, and only the default administrator changes them.
+     */
+    isSystem: boolean('is_system').notNull().default(false),
+    /** The owner of any other dictionary: its items and values are that location's scope's. */
+    locationId: integer('location_id').references(() => locations.id),
+  },
+  (t) => [check('dictionaries_owner', sql`${t.isSystem} = (${t.locationId} IS NULL)`), index('dictionaries_location').on(t.locationId)],
+);
 
 export const dictionaryItems = pgTable(
   'dictionary_items',

@@ -113,6 +113,7 @@ const DEPENDENTS: { dep: LocationDependent; table: string; column: string }[] = 
   { dep: 'agents', table: 'agents', column: 'location_id' },
   { dep: 'networkRanges', table: 'network_ranges', column: 'location_id' },
   { dep: 'devices', table: 'devices', column: 'location_id' },
+  { dep: 'dictionaries', table: 'dictionaries', column: 'location_id' },
 ];
 
 async function existingColumns(db: Db, pairs: { table: string; column: string }[]): Promise<Set<string>> {
