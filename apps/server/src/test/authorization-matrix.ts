@@ -5,7 +5,7 @@ import { bearer, createTestApp, signIn } from './test-app.ts';
 import { addLocation } from './scope-fixture.ts';
 import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts';
 import { CLOUD_ROUTES } from './authorization-routes-cloud.ts';
-import { PLUGIN_PREFIXES, ROUTES } from './authorization-routes.ts';
+import { PLUGIN_PREFIXES, ROUTES, VARIANTS } from './authorization-routes.ts';
 import { deviceAt, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-world.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
@@ -25,7 +25,8 @@ import type { RouteAccess } from '../plugins/access.ts';
  * DEFAULT); the callers sign in with their e-mail, which is their login there, and the routes
  * that cloud mode keeps at DEFAULT (CLOUD_ROUTES) are expected to refuse them.
  *
- * Each route's fixture is in `test/authorization-routes.ts` (ROUTES), with how to add one.
+ * Each route's fixture is in `test/authorization-routes.ts` (ROUTES, and VARIANTS for a route's
+ * other kinds of object), with how to add one.
  */
 export async function authorizationMatrix(opts: { cloud: boolean }) {
   // The app is built at collection time so that every route gets its own named test.
@@ -109,11 +110,15 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
     const agentToken = () =>
       (agentTokenAt ??= world.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: world.loc.IN } }).then((a) => a.token as string));
 
-    for (const r of routes) {
-      const f = (opts.cloud ? CLOUD_ROUTES[key(r)] : undefined) ?? ROUTES[key(r)];
+    // A route's own case, then its VARIANTS (the other kinds of object it serves).
+    const cases = routes.flatMap((r): [RouteAccess, string, Fixture | undefined][] => [
+      [r, key(r), (opts.cloud ? CLOUD_ROUTES[key(r)] : undefined) ?? ROUTES[key(r)]],
+      ...Object.entries(VARIANTS[key(r)] ?? {}).map(([what, f]): [RouteAccess, string, Fixture] => [r, `${key(r)}: ${what}`, f]),
+    ]);
+    for (const [r, name, f] of cases) {
       if (!f || f.kind === 'skip') continue;
 
-      describe(key(r), () => {
+      describe(name, () => {
         if (f.kind === 'public') {
           it('is open without a token', async () => {
             // It may still refuse what it is sent (sign-in without credentials is a 401

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { signIn } from './test-app.ts';
-import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, dictionary, attribute, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, type Fixture } from './authorization-world.ts';
+import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, type Fixture } from './authorization-world.ts';
 import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
+import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
  * API route, how to call it on an object inside or outside the caller's locations.
  *
  * ADDING A ROUTE: every route needs an entry in ROUTES below (reports and licenses in
- * authorization-routes-reports.ts), keyed `'METHOD /api/path'` exactly
+ * authorization-routes-reports.ts, dictionaries in authorization-routes-dictionaries.ts), keyed `'METHOD /api/path'` exactly
  * as Fastify registered it (`:id` params included). Pick the kind:
  *   - 'item'   an object that belongs to a location: `request(w, locationId)` makes a fresh object
  *              there (through the API as `w.root`, or with the helpers) and returns the call on
@@ -21,6 +22,8 @@ import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
  *   - 'self'   about the caller (their profile, their session).
  *   - 'public' / 'agent' / 'skip' (with a reason: tested elsewhere).
  * A route declared `access: 'user'` whose service checks a grant itself says so with `needs`.
+ * A route that serves objects of other kinds (a dictionary item: a location, or an item of a
+ * customer's or a system dictionary) has a case for each in VARIANTS too.
  */
 
 /** The same fixture for every alias of a list. */
@@ -93,8 +96,8 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}/attribute-values` }),
   },
-  // Declared 'user': the service asks PAGE_LOCATION.EDIT for a location (MNU_DICTIONARIES.EDIT for
-  // other dictionaries, tested in dictionaries.routes.test.ts).
+  // Declared 'user': the service asks PAGE_LOCATION.EDIT for a location (MNU_DICTIONARIES.EDIT and
+  // the dictionary's owner for other items: DICTIONARY_VARIANTS).
   'POST /api/dictionary-items': {
     kind: 'item',
     needs: 'PAGE_LOCATION.EDIT',
@@ -135,40 +138,8 @@ export const ROUTES: Record<string, Fixture> = {
     request: async (w, at) => ({ url: `/api/locations/${await locationAt(w, at)}/plan/placements`, payload: { placements: [] } }),
   },
 
-  // dictionaries
-  'GET /api/dictionaries': { kind: 'global', request: () => ({ url: '/api/dictionaries' }) },
-  'GET /api/dictionaries/by-code/:code': { kind: 'global', request: () => ({ url: '/api/dictionaries/by-code/PRINTER_TYPE' }) },
-  'GET /api/dictionaries/:id': { kind: 'global', request: () => ({ url: '/api/dictionaries/1' }) },
-  'GET /api/dictionaries/:id/items': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/dictionaries/1/items' }),
-  },
-  'POST /api/dictionaries': { kind: 'global', request: () => ({ url: '/api/dictionaries', payload: { code: unique('MXD'), name: 'Matrix' } }) },
-  'PUT /api/dictionaries/:id': {
-    kind: 'self',
-    request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}`, payload: { code: unique('MXD'), name: 'Changed' } }),
-  },
-  'DELETE /api/dictionaries/:id': { kind: 'self', ok: 204, request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}` }) },
-  'POST /api/dictionaries/:id/attributes': {
-    kind: 'self',
-    request: async (w) => ({ url: `/api/dictionaries/${await dictionary(w)}/attributes`, payload: { code: 'A', name: 'A', valueType: 'S' } }),
-  },
-  'PUT /api/dictionaries/:id/attributes/:attributeId': {
-    kind: 'self',
-    request: async (w) => {
-      const [id, attr] = await attribute(w);
-      return { url: `/api/dictionaries/${id}/attributes/${attr}`, payload: { code: 'B', name: 'B', valueType: 'N' } };
-    },
-  },
-  'DELETE /api/dictionaries/:id/attributes/:attributeId': {
-    kind: 'self',
-    ok: 204,
-    request: async (w) => {
-      const [id, attr] = await attribute(w);
-      return { url: `/api/dictionaries/${id}/attributes/${attr}` };
-    },
-  },
+  // dictionaries: a customer's at its location, the system ones the default administrator's
+  ...DICTIONARY_ROUTES,
 
   // options
   'GET /api/options/build-version/': { kind: 'global', request: () => ({ url: '/api/options/build-version/' }) },
@@ -338,6 +309,9 @@ export const ROUTES: Record<string, Fixture> = {
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },
 };
+
+/** More cases of a route, for the other kinds of object it serves: route key → what the case is → fixture. */
+export const VARIANTS: Record<string, Record<string, Fixture>> = { ...DICTIONARY_VARIANTS };
 
 /** Routes the OpenAPI plugin registers for itself; public documentation. */
 export const PLUGIN_PREFIXES = ['/api/docs'];

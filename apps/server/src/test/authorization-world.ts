@@ -78,12 +78,6 @@ let locationAttribute: Promise<number> | null = null;
 export const locationAttributeId = (w: World) =>
   (locationAttribute ??= w.asRoot('POST', '/api/dictionaries/1/attributes', { code: 'MX_NOTE', name: 'Note', valueType: 'S' }).then((a) => a.id as number));
 
-export const dictionary = async (w: World): Promise<number> => (await w.asRoot('POST', '/api/dictionaries', { code: unique('MXD'), name: 'Matrix' })).id;
-export const attribute = async (w: World): Promise<[number, number]> => {
-  const id = await dictionary(w);
-  return [id, (await w.asRoot('POST', `/api/dictionaries/${id}/attributes`, { code: 'A', name: 'A', valueType: 'S' })).id];
-};
-
 /** A fresh agent at the location, made by root. */
 export const agentAt = async (w: World, locationId: number): Promise<number> =>
   (await w.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: locationId } })).id;
