@@ -15,7 +15,8 @@ export type WsCommand = z.infer<typeof wsCommandSchema>;
 /** Messages the server sends. `response` acknowledges a command. */
 export type WsMessage =
   | { type: 'response'; command: string; ok: boolean; message?: string }
-  | { type: 'DICTIONARY_CHANGED'; dictionary: string }
+  /** `locationId`: the owner of a customer's dictionary (none for a system one). */
+  | { type: 'DICTIONARY_CHANGED'; dictionary: string; locationId?: number }
   | { type: 'EVENT_LOG_CHANGED'; id: number }
   | { type: 'EVENT_LOG_FINISHED'; id: number }
   | { type: 'DEVICE_EVENT'; deviceId: number; locationId: number; event: string };

@@ -47,6 +47,8 @@ describe('WebSocket', () => {
 
     c.ws.send(JSON.stringify({ command: 'subscribe-dic-events' }));
     await c.next();
+    // A dictionary of a location outside the caller's scope is not named to it (issue 39).
+    t.ctx.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary: 'THEIRS', locationId: 987654 });
     t.ctx.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary: 'LOCATION' });
     expect(await c.next()).toEqual({ type: 'DICTIONARY_CHANGED', dictionary: 'LOCATION' });
 

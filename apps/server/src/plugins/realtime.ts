@@ -124,8 +124,10 @@ export function realtimeRoutes(app: FastifyInstance, hub: Hub, resolve: SessionR
       }
     });
     const send = (msg: WsMessage) => {
-      // Device events reach only those who may see the device's location.
+      // Device events reach only those who may see the device's location, a customer's
+      // dictionary's changes those who may see its owner.
       if (msg.type === 'DEVICE_EVENT' && !scope.has(msg.locationId)) return;
+      if (msg.type === 'DICTIONARY_CHANGED' && msg.locationId !== undefined && !scope.has(msg.locationId)) return;
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
     socket.on('message', (data: Buffer) => {

@@ -119,7 +119,7 @@ export class DictionariesService extends DictionaryDomainService {
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
     });
-    this.events.publish(input.code);
+    this.events.publish(input.code, locationId);
     return this.get(caller, id);
   }
 
@@ -140,8 +140,8 @@ export class DictionariesService extends DictionaryDomainService {
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.codeTaken') : err;
     });
-    this.events.publish(input.code);
-    if (input.code !== d.code) this.events.publish(d.code);
+    this.events.publish(input.code, locationId);
+    if (input.code !== d.code) this.events.publish(d.code, d.locationId);
     return this.get(caller, id);
   }
 
@@ -154,7 +154,7 @@ export class DictionariesService extends DictionaryDomainService {
       await repo.deleteDictionary(tx, id);
       await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.deleted', params: { dictionary: d.code }, objectId: id, locationId: d.locationId }, tx);
     });
-    this.events.publish(d.code);
+    this.events.publish(d.code, d.locationId);
   }
 
   // ---- attributes ----
@@ -168,7 +168,7 @@ export class DictionariesService extends DictionaryDomainService {
       await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeCreated', params: { attribute: input.code, dictionary: d.code }, objectId: row.id, locationId: d.locationId }, tx);
       return row;
     });
-    this.events.publish(d.code);
+    this.events.publish(d.code, d.locationId);
     return { ...a, valueType: a.valueType as AttributeValueType };
   }
 
@@ -188,7 +188,7 @@ export class DictionariesService extends DictionaryDomainService {
       await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeUpdated', params: { attribute: input.code, dictionary: d.code }, objectId: attributeId, locationId: d.locationId }, tx);
       return updated;
     });
-    this.events.publish(d.code);
+    this.events.publish(d.code, d.locationId);
     return { ...row, valueType: row.valueType as AttributeValueType };
   }
 
@@ -202,7 +202,7 @@ export class DictionariesService extends DictionaryDomainService {
       await repo.deleteAttribute(tx, attributeId);
       await this.events.write(caller, { dictionary: d.code, messageCode: 'dictionary.attributeDeleted', params: { attribute: a.code, dictionary: d.code }, objectId: attributeId, locationId: d.locationId }, tx);
     });
-    this.events.publish(d.code);
+    this.events.publish(d.code, d.locationId);
   }
 
   // ---- items ----
@@ -260,7 +260,7 @@ export class DictionariesService extends DictionaryDomainService {
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
     });
-    this.events.publish(d.code);
+    this.events.publish(d.code, d.locationId);
     return this.getItem(caller, id);
   }
 
@@ -288,7 +288,7 @@ export class DictionariesService extends DictionaryDomainService {
     }).catch((err) => {
       throw isUniqueViolation(err) ? codeConflict('dictionary.itemCodeTaken') : err;
     });
-    this.events.publish(d.code);
+    this.events.publish(d.code, d.locationId);
     return this.getItem(caller, id);
   }
 
@@ -303,7 +303,7 @@ export class DictionariesService extends DictionaryDomainService {
       await repo.deleteItem(tx, id);
       await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.itemDeleted', params: { item: f.row.code, dictionary: f.dictionary.code }, objectId: id, locationId: f.dictionary.locationId }, tx);
     });
-    this.events.publish(f.dictionary.code);
+    this.events.publish(f.dictionary.code, f.dictionary.locationId);
   }
 
   // ---- attribute values ----
@@ -337,7 +337,7 @@ export class DictionariesService extends DictionaryDomainService {
       await repo.setValue(tx, { attributeId: a.id, itemId, validFrom, ...values });
       await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueSet', params: { attribute: a.code, item: f.row.code, from: validFrom ? part('from', { date: validFrom }) : '' }, objectId: itemId, locationId: f.kind === 'location' ? itemId : f.dictionary.locationId }, tx);
     });
-    this.events.publish(f.dictionary.code);
+    this.events.publish(f.dictionary.code, f.dictionary.locationId);
     return this.values(caller, itemId);
   }
 
@@ -349,6 +349,6 @@ export class DictionariesService extends DictionaryDomainService {
       await repo.deleteValue(tx, valueId);
       await this.events.write(caller, { dictionary: f.dictionary.code, messageCode: 'dictionary.valueDeleted', params: { item: f.row.code }, objectId: itemId, locationId: f.kind === 'location' ? itemId : f.dictionary.locationId }, tx);
     });
-    this.events.publish(f.dictionary.code);
+    this.events.publish(f.dictionary.code, f.dictionary.locationId);
   }
 }

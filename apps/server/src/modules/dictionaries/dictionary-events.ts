@@ -41,8 +41,9 @@ export class DictionaryEvents {
     );
   }
 
-  publish(dictionary: string) {
-    this.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary });
+  /** A customer's dictionary names its location: only sockets with it in scope hear of it. */
+  publish(dictionary: string, locationId: number | null = null) {
+    this.hub.publish('dic', { type: 'DICTIONARY_CHANGED', dictionary, ...(locationId === null ? {} : { locationId }) });
   }
 }
 
