@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { dictionaryInputSchema, LOCATION_DICTIONARY, type Dictionary, type DictionaryInput, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
@@ -13,7 +14,7 @@ import { useTranslatedInput } from '../../components/form/use-translated-input.t
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth-context.tsx';
+import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDictionary, dictionaryItemsKey, dictionaryKey, fetchDictionary, fetchItems, saveDictionary } from './api/dictionaries-api.ts';
@@ -52,7 +53,9 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { hasGrant } = useAuth();
-  const canEdit = hasGrant('MNU_DICTIONARIES.EDIT');
+  const me = useCurrentUser();
+  // A system dictionary is every customer's: only the default administrator changes it.
+  const canEdit = hasGrant('MNU_DICTIONARIES.EDIT') && (!dictionary?.isSystem || isDefaultAdmin(me));
   const isNew = dictionary === null;
   const isLocation = dictionary?.code === LOCATION_DICTIONARY;
   const form = useForm<DictionaryInput>({
