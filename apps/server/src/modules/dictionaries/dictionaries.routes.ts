@@ -25,11 +25,11 @@ const valueParams = z.object({ id, valueId: id });
 const codeParams = z.object({ code: text(50).min(1) });
 
 /**
- * Dictionaries (MNU_DICTIONARIES) and their items. Item routes are open to any signed-in user:
- * the service decides by the item's dictionary (locations: scope and PAGE_LOCATION.EDIT; other
- * items: MNU_DICTIONARIES.EDIT to change, anyone to read, as lookups need) and by whose the
- * dictionary is (a system one: the default administrator changes it; another: its location's
- * scope reads and changes it).
+ * Dictionaries (MNU_DICTIONARIES) and their items. Item routes are open to any signed-in user,
+ * as lookups need: the service decides by the item's dictionary (locations: scope and
+ * PAGE_LOCATION.EDIT; other items: MNU_DICTIONARIES.EDIT to change) and by whose the dictionary
+ * is (a system one: everyone reads it, the default administrator changes it; another: its
+ * location's scope reads and changes it).
  */
 export async function dictionariesRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
