@@ -9,7 +9,8 @@ import { agentAt, rangePayload, type Caller, type World } from './authorization-
  * a print queue without knowing its community or password must not send them anywhere else. A
  * changed destination without the secret is 422 SECRET_REQUIRED; an object whose owner (its
  * location, or the agent that reads it) is outside the caller's locations is 403/404 whatever
- * is sent. Each refusal leaves the stored row as it was. Run by the matrix in both modes.
+ * is sent; nor may the caller renew the token of its agent that scans a range owned above it.
+ * Each refusal leaves the stored row as it was. Run by the matrix in both modes.
  */
 export function secretRedirectionCases(world: World, callers: Record<RoleCode, Caller>) {
   const holders = (grant: Grant) => ROLE_CODES.filter((r) => DEFAULT_ROLES[r].grants.includes(grant));
@@ -22,7 +23,7 @@ export function secretRedirectionCases(world: World, callers: Record<RoleCode, C
   const range = async (locationId: number, agentLocation: number) => {
     const agent = await agentAt(world, agentLocation);
     const payload = { ...rangePayload(locationId), community: 'matrix-secret', agent: { id: agent } };
-    return { id: (await world.asRoot('POST', '/api/network-ranges', payload)).id as number, payload };
+    return { id: (await world.asRoot('POST', '/api/network-ranges', payload)).id as number, payload, agent };
   };
 
   for (const role of holders('MNU_NETWORK_RANGES.EDIT')) {
@@ -57,6 +58,22 @@ export function secretRedirectionCases(world: World, callers: Record<RoleCode, C
         }
         expect(await rangeRow(other.id)).toEqual(otherBefore);
       }
+    });
+  }
+
+  for (const role of holders('MNU_AGENTS.EDIT')) {
+    it(`${role}: no new token for an agent of its locations that scans a range owned above them`, async () => {
+      const token = callers[role].token;
+      const parents = await range(world.loc.DEFAULT, world.loc.IN_CHILD);
+      const agent = parents.agent;
+      const hash = async () => (await world.ctx.db.execute(sql`SELECT token_hash FROM agents WHERE id = ${agent}`)).rows[0];
+      const before = await hash();
+      const res = await world.app.inject({ method: 'POST', url: `/api/agents/${agent}/regenerate-token`, headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(await hash()).toEqual(before);
+      const own = await range(world.loc.IN_CHILD, world.loc.IN_CHILD);
+      const ok = await world.app.inject({ method: 'POST', url: `/api/agents/${own.agent}/regenerate-token`, headers: bearer(token) });
+      expect(ok.statusCode, ok.body).toBe(200);
     });
   }
 
