@@ -146,6 +146,8 @@ export function sameRangeDestination(a: RangeDestination, b: RangeDestination): 
   const prefix = (m: string | null) => (m ? maskPrefix(m) ?? m : null);
   return a.address === b.address && prefix(a.mask) === prefix(b.mask);
 }
+/** Whether a change sends a range's stored secrets somewhere new: a range no agent scans sends them nowhere (until one is chosen, which is a move). */
+export const rangeSecretsMove = (before: RangeDestination, after: RangeDestination) => after.agentId !== null && !sameRangeDestination(before, after);
 
 /** What a range is, in the form, the card and the grid alike. */
 const rangeFields = {

@@ -170,6 +170,9 @@ describe('network ranges API', () => {
     expect((await put(id, { ...base(), community: null, mask: '/24' })).statusCode).toBe(200);
     expect((await put(id, { ...base(), community: 'n3w-community', port: 1161 })).json()).toMatchObject({ port: 1161, communitySet: true });
     expect((await stored(id)).snmp).toMatchObject({ community: 'n3w-community' });
+    // A range no agent scans sends its community nowhere: it changes freely, and choosing its agent again is a move.
+    expect((await put(id, { ...base(), community: null, agent: null, location: { id: 1 }, address: '10.66.0.0' })).statusCode).toBe(200);
+    expect((await put(id, { ...base(), community: null, address: '10.66.0.0' })).json()).toMatchObject({ code: 'SECRET_REQUIRED', details: [{ field: 'community' }] });
 
     const v3 = { ...base(), snmpVersion: '3', community: null, v3User: 'monitor', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'auth-secret-2', v3PrivProtocol: 'aes', privKey: 'priv-secret-2' };
     const v3Id = (await create(v3)).json().id;

@@ -3,7 +3,7 @@ import {
   PACKETS_PER_SECOND,
   networkRangeInputSchema,
   rangeSize,
-  sameRangeDestination,
+  rangeSecretsMove,
   type NetworkRange,
   type NetworkRangeInput,
   type NetworkRangeListRow,
@@ -147,7 +147,7 @@ export class NetworkRangesService extends DomainService {
     const values = this.values(parsed, place, existing);
     this.requireKeys(values);
     const destination = (r: Row | typeof values) => ({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo, port: r.port, agentId: r.agentId });
-    requireSecretsOnMove(!sameRangeDestination(destination(existing), destination(values)), [
+    requireSecretsOnMove(rangeSecretsMove(destination(existing), destination(values)), [
       { field: 'community', key: 'networks.communityAgain', kept: !!values.community && !parsed.community },
       { field: 'authKey', key: 'networks.authKeyAgain', kept: !!values.v3AuthKey && !parsed.authKey },
       { field: 'privKey', key: 'networks.privKeyAgain', kept: !!values.v3PrivKey && !parsed.privKey },

@@ -33,6 +33,8 @@ describe('network range form: stored secrets and a new destination', () => {
       expect(validateRange({ ...kept, ...move }, stored), JSON.stringify(move)).toEqual({ community: 'networks.communityAgain' });
       expect(validateRange({ ...kept, ...move, community: 'typed-again' }, stored)).toEqual({});
     }
+    // No agent scans it: the community goes nowhere.
+    expect(validateRange({ ...kept, address: '10.2.0.0', agentId: null }, stored)).toEqual({});
   });
 
   it('asks for each stored v3 key the level still uses', () => {

@@ -1,5 +1,5 @@
 import type { NetworkRange, NetworkRangeInput } from '@pagewatch/contracts/network-ranges';
-import { PACKETS_PER_SECOND, networkRangeInputSchema, sameRangeDestination } from '@pagewatch/contracts/network-ranges';
+import { PACKETS_PER_SECOND, networkRangeInputSchema, rangeSecretsMove } from '@pagewatch/contracts/network-ranges';
 
 /** The network form's values: text inputs hold strings; selects hold ids as strings. */
 export type RangeFormValues = {
@@ -63,7 +63,7 @@ export function secretsAgain(v: RangeFormValues, r: NetworkRange | null): Record
   if (!r) return {};
   const input = inputOf(v);
   const after = { type: input.type, address: input.address ?? null, mask: input.mask ?? null, from: input.from ?? null, to: input.to ?? null, port: input.port, agentId: input.agent?.id ?? null };
-  if (sameRangeDestination({ type: r.type, address: r.address, mask: r.mask, from: r.from, to: r.to, port: r.port, agentId: r.agent?.id ?? null }, after)) return {};
+  if (!rangeSecretsMove({ type: r.type, address: r.address, mask: r.mask, from: r.from, to: r.to, port: r.port, agentId: r.agent?.id ?? null }, after)) return {};
   const v3 = v.snmpVersion === '3';
   const usesAuth = v3 && (v.v3Level === 'authNoPriv' || v.v3Level === 'authPriv');
   const errors: Record<string, string> = {};
