@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   UNPROCESSABLE: 422,
+  /** A stored secret would go to a new destination: the request must give it again (or clear it). */
+  SECRET_REQUIRED: 422,
   TOO_MANY_ATTEMPTS: 429,
   SMTP_NOT_CONFIGURED: 422,
   PUBLIC_URL_NOT_CONFIGURED: 422,

@@ -133,6 +133,22 @@ export const networkRangeInputSchema = z
   });
 export type NetworkRangeInput = z.input<typeof networkRangeInputSchema>;
 
+/**
+ * Where a range's community and v3 keys are sent: the agent that scans it (from its network),
+ * the type, the addresses and the port. A change of any of them needs the stored secrets given
+ * again (security.md, write-only secrets): the server refuses it, and the form asks for them
+ * before it sends. A mask written another way ("/24", "255.255.255.0") is the same network.
+ */
+export type RangeDestination = { type: string; address: string | null; mask: string | null; from: string | null; to: string | null; port: number; agentId: number | null };
+export function sameRangeDestination(a: RangeDestination, b: RangeDestination): boolean {
+  if (a.type !== b.type || a.port !== b.port || a.agentId !== b.agentId) return false;
+  if (a.type === 'RANGE') return a.from === b.from && a.to === b.to;
+  const prefix = (m: string | null) => (m ? maskPrefix(m) ?? m : null);
+  return a.address === b.address && prefix(a.mask) === prefix(b.mask);
+}
+/** Whether a change sends a range's stored secrets somewhere new: a range no agent scans sends them nowhere (until one is chosen, which is a move). */
+export const rangeSecretsMove = (before: RangeDestination, after: RangeDestination) => after.agentId !== null && !sameRangeDestination(before, after);
+
 /** What a range is, in the form, the card and the grid alike. */
 const rangeFields = {
   id: z.number().int(),

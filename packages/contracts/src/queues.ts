@@ -68,6 +68,16 @@ export const queueInputSchema = z
   });
 export type QueueInput = z.input<typeof queueInputSchema>;
 
+/**
+ * Where a queue's password and token are sent: the agent that reads it (its network decides what
+ * the host name reaches), the protocol and the address. A change of any of them needs the stored
+ * secrets given again or cleared (security.md, write-only secrets): the server refuses it, and
+ * the form asks for them before it sends.
+ */
+export type QueueDestination = { type: string; agentId: number | null; host: string; port: number; url: string | null };
+export const sameQueueDestination = (a: QueueDestination, b: QueueDestination) =>
+  a.type === b.type && a.agentId === b.agentId && a.host === b.host && a.port === b.port && (a.url ?? null) === (b.url ?? null);
+
 const queueFields = {
   id: z.number().int(),
   type: queueTypeSchema,

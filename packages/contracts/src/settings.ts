@@ -51,6 +51,12 @@ export const SETTING_GROUPS = {
 export type SettingCode = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS][number];
 
 /**
+ * Where the SMTP password is sent. A change of either needs the password given again or cleared
+ * (security.md, write-only secrets): the server refuses it, and the form asks for it.
+ */
+export const SMTP_DESTINATION: readonly SettingCode[] = ['SMTP_HOST', 'SMTP_PORT'];
+
+/**
  * Spec section 4: SSL on takes port 465, or 587 when start-TLS is REQUIRED; SSL off takes 25
  * (and clears trust-all, which only SSL offers).
  */

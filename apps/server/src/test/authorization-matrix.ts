@@ -5,6 +5,7 @@ import { bearer, createTestApp, signIn } from './test-app.ts';
 import { addLocation } from './scope-fixture.ts';
 import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts';
 import { CLOUD_ROUTES } from './authorization-routes-cloud.ts';
+import { secretRedirectionCases } from './authorization-secrets.ts';
 import { PLUGIN_PREFIXES, ROUTES, VARIANTS } from './authorization-routes.ts';
 import { deviceAt, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-world.ts';
 import type { RouteAccess } from '../plugins/access.ts';
@@ -189,6 +190,9 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
         }
       });
     }
+
+    // Invariant 7 of security.md: write-only secrets are not sent elsewhere by who does not know them.
+    secretRedirectionCases(world, callers);
 
     // Invariant 4 of security.md: an agent's readings touch only devices of its locations.
     it("an agent at IN updates a device at IN_CHILD by serial; one at OUT or DEFAULT with the same serial stays as it was", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { addLocation } from '../../test/scope-fixture.ts';
 import { agentReading, batch, createAgent } from '../ingest/ingest.fixtures.ts';
 import { directTransport, ensureBuiltinAgent, startBuiltinAgent } from './builtin-agent.ts';
 import { BUNDLED_PACK_PATH } from '../models/models.service.ts';
@@ -92,6 +93,26 @@ describe('agents API', () => {
     expect(res.json().code).toBe('OUT_OF_SCOPE');
     const list = (await get('/api/agents?page=100,1', other)).json();
     expect(list.pageRows.map((r: { id: number }) => r.id)).not.toContain(agentId);
+  });
+
+  it("gives no new token for an agent that scans a range owned above the caller: it would hand that range's community to whoever installs it", async () => {
+    const child = await addLocation(t.ctx.db, 'TOKEN_CHILD');
+    await createUser(t.app, admin, { login: 'childAdmin', role: 'ADMIN', locationIds: [child] });
+    const childAdmin = await signIn(t.app, 'childAdmin', 'Passw0rd!');
+    const { agentId, token } = await createAgent(t.app, admin, { name: 'Child agent', locationId: child });
+    const range = { type: 'RANGE', from: '10.77.0.1', to: '10.77.0.9', port: 161, snmpVersion: '2c', community: 'parent-secret', agent: { id: agentId }, location: { id: defaultLocation } };
+    const rangeId = (await send('POST', '/api/network-ranges', admin, range)).json().id;
+    for (const lang of ['en', 'ru']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/agents/${agentId}/regenerate-token`, headers: { ...bearer(childAdmin), 'accept-language': lang } });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toMatch(lang === 'en' ? /^This agent scans network ranges of locations outside yours/ : /^Этот агент сканирует сетевые диапазоны чужих расположений/);
+    }
+    // The agent keeps its token and its work; the default administrator may renew it.
+    expect((await get('/api/agent/config', token)).json().ranges.map((r: { id: number }) => r.id)).toEqual([rangeId]);
+    expect((await send('POST', `/api/agents/${agentId}/regenerate-token`, admin)).statusCode).toBe(200);
+    // Once the range is the child's own, so is the token.
+    expect((await send('PUT', `/api/network-ranges/${rangeId}`, admin, { ...range, location: { id: child } })).statusCode).toBe(200);
+    expect((await send('POST', `/api/agents/${agentId}/regenerate-token`, childAdmin)).statusCode).toBe(200);
   });
 
   it('asks every agent to update: config says so once', async () => {

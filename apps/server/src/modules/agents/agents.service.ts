@@ -99,9 +99,13 @@ export class AgentsService {
     });
   }
 
-  /** A new token; the old one stops working at once. */
+  /**
+   * A new token; the old one stops working at once. Whoever installs it reads the secrets of the
+   * ranges the agent scans: a range owned outside the caller's locations keeps it from renewing.
+   */
   async regenerateToken(caller: Caller, id: number): Promise<AgentWithToken> {
     const a = await this.visible(caller, id);
+    if ((await rangesOfAgent(this.db, id)).some((r) => !caller.scope.has(r.locationId))) throw new AppError('FORBIDDEN', { key: 'agent.tokenForeignRanges' });
     const token = newAgentToken();
     await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date() });
     await this.log.write({ group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });

@@ -12,6 +12,9 @@ addMessages({
     'networks.keyLength': 'An SNMP v3 key has at least 8 characters',
     'networks.locationRequired': 'Choose a location or an agent',
     'networks.agentOutOfScope': 'This agent is outside your locations',
+    'networks.communityAgain': 'The range\'s addresses, port or agent changed: enter the community again',
+    'networks.authKeyAgain': 'The range\'s addresses, port or agent changed: enter the authentication key again',
+    'networks.privKeyAgain': 'The range\'s addresses, port or agent changed: enter the privacy key again',
   },
   ru: {
     'networks.badIp': 'Введите IPv4-адрес, например 192.168.1.10',
@@ -23,5 +26,8 @@ addMessages({
     'networks.keyLength': 'Ключ SNMP v3 — не меньше 8 символов',
     'networks.locationRequired': 'Выберите расположение или агента',
     'networks.agentOutOfScope': 'Этот агент вне ваших расположений',
+    'networks.communityAgain': 'Адреса, порт или агент диапазона изменены: введите community заново',
+    'networks.authKeyAgain': 'Адреса, порт или агент диапазона изменены: введите ключ аутентификации заново',
+    'networks.privKeyAgain': 'Адреса, порт или агент диапазона изменены: введите ключ шифрования заново',
   },
 });

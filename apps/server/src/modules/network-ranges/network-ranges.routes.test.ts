@@ -119,7 +119,7 @@ describe('network ranges API', () => {
     const id = res.json().id;
     const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(admin) });
     expect(list.body).not.toContain('c0mmunity-secret');
-    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...base(), community: null, port: 1162 } });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...base(), community: null, name: 'Renamed' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.body).not.toContain('c0mmunity-secret');
     const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
@@ -137,16 +137,53 @@ describe('network ranges API', () => {
     expect(one.body).not.toContain('secret-1');
     const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(admin) });
     expect(list.body).not.toContain('secret-1');
-    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, authKey: null, privKey: undefined, port: 162 } });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, authKey: null, privKey: undefined, v3User: 'monitor2' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.body).not.toContain('secret-1');
-    expect(put.json()).toMatchObject({ authKeySet: true, privKeySet: true, port: 162 });
+    expect(put.json()).toMatchObject({ authKeySet: true, privKeySet: true, v3User: 'monitor2' });
     // The agent gets them: it needs them to poll.
     const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
     expect(cfg.ranges.find((r: { id: number }) => r.id === id).snmp).toMatchObject({ version: '3', authKey: 'auth-secret-1', privKey: 'priv-secret-1' });
     // A level without privacy drops the privacy key.
     const lower = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, v3Level: 'authNoPriv', authKey: null, privKey: null } });
     expect(lower.json()).toMatchObject({ authKeySet: true, privKeySet: false });
+  });
+
+  it('sends the stored community and v3 keys to no other addresses: new addresses, port or agent need them again (422), and nothing changes until then', async () => {
+    const other = await createAgent(t.app, admin, { name: 'Ranges agent 2' });
+    const put = (id: number, payload: object, lang = 'en') =>
+      t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: { ...bearer(admin), 'accept-language': lang }, payload });
+    const stored = async (id: number) => (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json().ranges.find((r: { id: number }) => r.id === id);
+    const id = (await create({ ...base(), community: 'c0mmunity-secret' })).json().id;
+    const before = await stored(id);
+    expect(before).toMatchObject({ address: '10.1.0.0', mask: '255.255.255.0', port: 161, snmp: { community: 'c0mmunity-secret' } });
+    const moves = [{ address: '10.66.0.0' }, { mask: '/16' }, { type: 'BROADCAST' }, { type: 'RANGE', from: '10.66.0.1', to: '10.66.0.9' }, { port: 1161 }, { agent: { id: other.agentId } }];
+    for (const move of moves) {
+      const res = await put(id, { ...base(), community: null, ...move });
+      expect(res.statusCode, `${JSON.stringify(move)}: ${res.body}`).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'SECRET_REQUIRED', details: [{ field: 'community', message: expect.stringMatching(/addresses.* changed: enter the community again/) }] });
+      expect(await stored(id), JSON.stringify(move)).toEqual(before);
+    }
+    expect((await t.app.inject({ url: '/api/agent/config', headers: bearer(other.token) })).json().ranges).toEqual([]);
+    expect((await put(id, { ...base(), community: null, port: 1161 }, 'ru')).json().details[0].message).toMatch(/^Адреса, порт или агент диапазона изменены: введите community заново/);
+    // The same network written another way is no move; with the community given again it moves.
+    expect((await put(id, { ...base(), community: null, mask: '/24' })).statusCode).toBe(200);
+    expect((await put(id, { ...base(), community: 'n3w-community', port: 1161 })).json()).toMatchObject({ port: 1161, communitySet: true });
+    expect((await stored(id)).snmp).toMatchObject({ community: 'n3w-community' });
+    // A range no agent scans sends its community nowhere: it changes freely, and choosing its agent again is a move.
+    expect((await put(id, { ...base(), community: null, agent: null, location: { id: 1 }, address: '10.66.0.0' })).statusCode).toBe(200);
+    expect((await put(id, { ...base(), community: null, address: '10.66.0.0' })).json()).toMatchObject({ code: 'SECRET_REQUIRED', details: [{ field: 'community' }] });
+
+    const v3 = { ...base(), snmpVersion: '3', community: null, v3User: 'monitor', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'auth-secret-2', v3PrivProtocol: 'aes', privKey: 'priv-secret-2' };
+    const v3Id = (await create(v3)).json().id;
+    const v3Before = await stored(v3Id);
+    const keyless = await put(v3Id, { ...v3, authKey: null, privKey: null, address: '10.66.0.0' });
+    expect(keyless.statusCode, keyless.body).toBe(422);
+    expect(keyless.json().details.map((d: { field: string }) => d.field)).toEqual(['authKey', 'privKey']);
+    expect(await stored(v3Id)).toEqual(v3Before);
+    const half = await put(v3Id, { ...v3, privKey: null, address: '10.66.0.0' });
+    expect(half.json().details.map((d: { field: string }) => d.field)).toEqual(['privKey']);
+    expect((await put(v3Id, { ...v3, address: '10.66.0.0' })).statusCode).toBe(200);
   });
 
   it('updates, deletes, and 404s', async () => {

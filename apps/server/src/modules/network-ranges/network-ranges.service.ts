@@ -3,6 +3,7 @@ import {
   PACKETS_PER_SECOND,
   networkRangeInputSchema,
   rangeSize,
+  rangeSecretsMove,
   type NetworkRange,
   type NetworkRangeInput,
   type NetworkRangeListRow,
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 import { locationRef } from '../locations/locations.repository.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
+import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import type { Caller } from '../auth/caller.ts';
 import { agentById } from '../agents/agents.repository.ts';
 import * as repo from './network-ranges.repository.ts';
@@ -144,6 +146,12 @@ export class NetworkRangesService extends DomainService {
     const place = await this.resolvePlace(caller, parsed);
     const values = this.values(parsed, place, existing);
     this.requireKeys(values);
+    const destination = (r: Row | typeof values) => ({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo, port: r.port, agentId: r.agentId });
+    requireSecretsOnMove(rangeSecretsMove(destination(existing), destination(values)), [
+      { field: 'community', key: 'networks.communityAgain', kept: !!values.community && !parsed.community },
+      { field: 'authKey', key: 'networks.authKeyAgain', kept: !!values.v3AuthKey && !parsed.authKey },
+      { field: 'privKey', key: 'networks.privKeyAgain', kept: !!values.v3PrivKey && !parsed.privKey },
+    ]);
     const row = await repo.updateRange(this.db, id, values);
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
     return this.view(row);

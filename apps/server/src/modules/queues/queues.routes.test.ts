@@ -57,11 +57,11 @@ describe('queues API', () => {
     }
     const one = await as(admin, 'GET', `/api/queues/${id}`);
     expect(one.body).not.toContain('p4ss-secret');
-    // The password kept when not sent, dropped when cleared; the agent gets it.
-    const put = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, port: 8631 });
-    expect(put.json()).toMatchObject({ port: 8631, passwordSet: true });
+    // The password kept when not sent (the address unchanged), dropped when cleared; the agent gets it.
+    const put = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, username: 'reader2' });
+    expect(put.json()).toMatchObject({ username: 'reader2', passwordSet: true });
     const cfg = (await as(agentToken, 'GET', '/api/agent/config')).json();
-    expect(cfg.queues.find((q: { id: number }) => q.id === id)).toMatchObject({ host: 'cups.example.local', port: 8631, password: 'p4ss-secret', sinceJobId: null });
+    expect(cfg.queues.find((q: { id: number }) => q.id === id)).toMatchObject({ host: 'cups.example.local', port: 631, username: 'reader2', password: 'p4ss-secret', sinceJobId: null });
     const cleared = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, clearPassword: true, port: 8631 });
     expect(cleared.json().passwordSet).toBe(false);
     expect((await as(admin, 'DELETE', `/api/queues/${id}`)).statusCode).toBe(204);
@@ -69,6 +69,30 @@ describe('queues API', () => {
     expect((await as(admin, 'PUT', `/api/queues/${id}`, base())).statusCode).toBe(404);
     expect((await as(admin, 'POST', `/api/queues/${id}/reset`)).statusCode).toBe(404);
     expect((await as(admin, 'GET', '/api/queues/abc')).statusCode).toBe(400);
+  });
+
+  it('sends the stored password to no other address: a new host, port, path or agent needs it again or cleared (422), and nothing changes until then', async () => {
+    const id = (await create(base())).json().id;
+    const other = await createAgent(t.app, admin, { name: 'Queues agent 2' });
+    const stored = async () => (await as(agentToken, 'GET', '/api/agent/config')).json().queues.find((q: { id: number }) => q.id === id);
+    const before = await stored();
+    expect(before).toMatchObject({ host: 'cups.example.local', port: 631, url: '/printers/office', password: 'p4ss-secret' });
+    for (const move of [{ host: 'collector.example.net' }, { port: 8631 }, { url: '/printers/other' }, { url: null }, { agent: { id: other.agentId } }]) {
+      const res = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, ...move });
+      expect(res.statusCode, `${JSON.stringify(move)}: ${res.body}`).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'SECRET_REQUIRED', details: [{ field: 'password', message: expect.stringMatching(/address .* changed: enter the password again/) }] });
+      expect(await stored(), JSON.stringify(move)).toEqual(before);
+    }
+    expect((await as(other.token, 'GET', '/api/agent/config')).json().queues).toEqual([]);
+    const ru = await t.app.inject({ method: 'PUT', url: `/api/queues/${id}`, headers: { ...bearer(admin), 'accept-language': 'ru' }, payload: { ...base(), password: null, host: 'collector.example.net' } });
+    expect(ru.json().details[0]).toEqual({ field: 'password', message: expect.stringMatching(/^Адрес или агент очереди изменён: введите пароль заново/) });
+    // With the password given again, or cleared, the queue moves.
+    const again = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), host: 'cups2.example.local', password: 'n3w-secret' });
+    expect(again.json()).toMatchObject({ host: 'cups2.example.local', passwordSet: true });
+    expect(await stored()).toMatchObject({ host: 'cups2.example.local', password: 'n3w-secret' });
+    const cleared = await as(admin, 'PUT', `/api/queues/${id}`, { ...base(), password: null, clearPassword: true, host: 'collector.example.net' });
+    expect(cleared.json()).toMatchObject({ host: 'collector.example.net', passwordSet: false });
+    expect(await stored()).toMatchObject({ host: 'collector.example.net', password: null });
   });
 
   it('refuses bad hosts, ports, URLs, agents and values past their limits, naming the field', async () => {

@@ -1,9 +1,10 @@
 import type { ListQuery } from '@pagewatch/contracts/list';
-import { QUEUE_TYPE_DEFS, queueInputSchema, type Queue, type QueueInput, type QueueStatus } from '@pagewatch/contracts/queues';
+import { QUEUE_TYPE_DEFS, queueInputSchema, sameQueueDestination, type Queue, type QueueInput, type QueueStatus } from '@pagewatch/contracts/queues';
 import type { z } from 'zod';
 import { locationRef } from '../locations/locations.repository.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runListJson } from '../../lib/list-run.ts';
+import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import type { Caller } from '../auth/caller.ts';
 import { agentById } from '../agents/agents.repository.ts';
@@ -112,9 +113,13 @@ export class QueuesService extends DomainService {
     const parsed = queueInputSchema.parse(input);
     const agent = await this.agentOf(caller, parsed);
     const values = this.values(parsed, existing);
-    // Another print server or printer is another job numbering: read it from the start.
-    const moved = values.host !== existing.host || values.port !== existing.port || values.url !== existing.url || values.agentId !== existing.agentId;
+    const moved = !sameQueueDestination(existing, values);
+    requireSecretsOnMove(moved, [
+      { field: 'password', key: 'queues.passwordAgain', kept: !!values.password && !parsed.password },
+      { field: 'token', key: 'queues.tokenAgain', kept: !!values.token && !parsed.token },
+    ]);
     await repo.updateQueue(this.db, id, values);
+    // Another print server or printer is another job numbering: read it from the start.
     if (moved) await repo.resetQueue(this.db, id);
     await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
     return this.view(id);

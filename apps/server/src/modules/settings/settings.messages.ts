@@ -10,6 +10,7 @@ addMessages({
     'settings.badPeriodicity': 'Choose 5, 10, 15, 20, 30 or 60 minutes',
     'settings.badStorageDays': 'A whole number of days from 0 to 3650',
     'settings.badFlag': 'Yes or no',
+    'settings.passwordAgain': 'The SMTP server (host or port) changed: enter the password again',
     'settings.testEmailSent': 'A test e-mail was sent to {{to}}',
   },
   ru: {
@@ -21,6 +22,7 @@ addMessages({
     'settings.badPeriodicity': 'Выберите 5, 10, 15, 20, 30 или 60 минут',
     'settings.badStorageDays': 'Целое число дней от 0 до 3650',
     'settings.badFlag': 'Да или нет',
+    'settings.passwordAgain': 'Сервер SMTP (хост или порт) изменён: введите пароль заново',
     'settings.testEmailSent': 'Проверочное письмо отправлено на {{to}}',
   },
 });

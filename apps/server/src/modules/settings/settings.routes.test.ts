@@ -49,7 +49,7 @@ describe('settings', () => {
     const body = JSON.stringify(await get());
     expect(body).not.toContain('mail-secret-1');
     expect((await get()).find((s) => s.code === 'SMTP_PASSWORD')!.isSet).toBe(true);
-    expect((await put([{ code: 'SMTP_PASSWORD', stringValue: null }, { code: 'SMTP_PORT', numericValue: 587 }])).statusCode).toBe(200);
+    expect((await put([{ code: 'SMTP_PASSWORD', stringValue: null }, { code: 'SMTP_FROM', stringValue: 'mailer@example.com' }])).statusCode).toBe(200);
     const stored = await t.ctx.db.execute(sql`SELECT string_value FROM settings WHERE code = 'SMTP_PASSWORD'`);
     expect((stored.rows[0] as { string_value: string }).string_value).toBe('mail-secret-1');
   });
@@ -71,7 +71,7 @@ describe('settings', () => {
     const ru = await put([{ code: 'SMTP_PORT', numericValue: 0 }], 'ru');
     expect(ru.json().details[0].message).toBe('Порт — целое число от 1 до 65535');
     expect((await put([{ code: 'SMTP_HOST', stringValue: '' }])).json().details[0]).toEqual({ field: 'SMTP_HOST', message: 'Required field' });
-    expect((await get()).find((s) => s.code === 'SMTP_PORT')!.numericValue).toBe(587);
+    expect((await get()).find((s) => s.code === 'SMTP_PORT')!.numericValue).toBe(465);
   });
 
   it('is closed to an OPERATOR', async () => {
@@ -137,6 +137,30 @@ describe('test e-mail', () => {
     expect(res.json().message).toMatch(/^The e-mail could not be sent: .*ECONNREFUSED/);
     expect(await logged('settings.testEmailFailed')).toMatchObject({ level: 'E' });
     expect((await logged('settings.testEmailFailed'))!.message).toMatch(/^The test e-mail of admin to someone@example.com failed: .*ECONNREFUSED/);
+  });
+
+  it('sends the stored SMTP password to no other server: a new host or port needs it again (422), and mail still goes to the old one', async () => {
+    const [box, elsewhere] = [await mailbox(), await mailbox()];
+    try {
+      await smtpSettingsFor(t.ctx.db, box.port);
+      expect((await put([{ code: 'SMTP_PASSWORD', stringValue: 'mail-secret-2' }])).statusCode).toBe(200);
+      for (const move of [[{ code: 'SMTP_PORT', numericValue: elsewhere.port }], [{ code: 'SMTP_HOST', stringValue: 'localhost' }, { code: 'SMTP_PASSWORD', stringValue: null }]]) {
+        const res = await put(move);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json()).toMatchObject({ code: 'SECRET_REQUIRED', details: [{ field: 'SMTP_PASSWORD', message: expect.stringMatching(/SMTP server .*changed: enter the password again/) }] });
+      }
+      expect((await put([{ code: 'SMTP_PORT', numericValue: elsewhere.port }], 'ru')).json().details[0].message).toMatch(/^Сервер SMTP \(хост или порт\) изменён: введите пароль заново/);
+      // The same server sent again is no move.
+      expect((await put([{ code: 'SMTP_HOST', stringValue: '127.0.0.1' }, { code: 'SMTP_PORT', numericValue: box.port }])).statusCode).toBe(200);
+      expect((await send('someone@example.com')).statusCode).toBe(200);
+      expect([box.received.length, elsewhere.received.length]).toEqual([1, 0]);
+      // With the password given again, or cleared, it moves.
+      expect((await put([{ code: 'SMTP_PORT', numericValue: elsewhere.port }, { code: 'SMTP_PASSWORD', stringValue: '' }])).statusCode).toBe(200);
+      expect((await send('someone@example.com')).statusCode).toBe(200);
+      expect([box.received.length, elsewhere.received.length]).toEqual([1, 1]);
+    } finally {
+      await Promise.all([box.close(), elsewhere.close()]);
+    }
   });
 
   it('refuses a bad address with the field named', async () => {

@@ -1,6 +1,7 @@
-import { SETTING_RULES, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
+import { SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail } from '../../lib/mailer.ts';
+import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
 import './settings.messages.ts';
@@ -74,6 +75,15 @@ export class SettingsService extends DomainService {
       updates.push({ code: c.code, set: { [column]: stored } as Partial<Row> });
     }
     if (fields.length) throw new AppError('VALIDATION', { fields });
+    const changed = (code: string) => {
+      const u = updates.find((x) => x.code === code);
+      const row = rows.get(code)!;
+      return !!u && Object.entries(u.set).some(([column, v]) => v !== row[column as keyof Row]);
+    };
+    const password = rows.get('SMTP_PASSWORD');
+    requireSecretsOnMove(SMTP_DESTINATION.some(changed), [
+      { field: 'SMTP_PASSWORD', key: 'settings.passwordAgain', kept: !!password?.stringValue && !updates.some((u) => u.code === 'SMTP_PASSWORD') },
+    ]);
     if (updates.length) {
       await this.db.transaction(async (tx) => {
         for (const u of updates) await updateSetting(tx, u.code, u.set);

@@ -1,5 +1,5 @@
 import type { NetworkRange, NetworkRangeInput } from '@pagewatch/contracts/network-ranges';
-import { PACKETS_PER_SECOND, networkRangeInputSchema } from '@pagewatch/contracts/network-ranges';
+import { PACKETS_PER_SECOND, networkRangeInputSchema, rangeSecretsMove } from '@pagewatch/contracts/network-ranges';
 
 /** The network form's values: text inputs hold strings; selects hold ids as strings. */
 export type RangeFormValues = {
@@ -55,10 +55,28 @@ export function inputOf(v: RangeFormValues): NetworkRangeInput {
 /** Form field of a schema or server field ("agent" is the agentId select). */
 export const formFieldOf = (field: string) => (field === 'agent' ? 'agentId' : field === 'location' ? 'locationId' : field.split('.')[0]);
 
-/** The contracts' schema as the form's validation: field → i18n key. */
-export function validateRange(v: RangeFormValues): Record<string, string> {
-  const parsed = networkRangeInputSchema.safeParse(inputOf(v));
+/**
+ * The stored secrets a new destination needs again (the server refuses it otherwise): changed
+ * addresses, port or agent must not take the stored community or v3 keys along.
+ */
+export function secretsAgain(v: RangeFormValues, r: NetworkRange | null): Record<string, string> {
+  if (!r) return {};
+  const input = inputOf(v);
+  const after = { type: input.type, address: input.address ?? null, mask: input.mask ?? null, from: input.from ?? null, to: input.to ?? null, port: input.port, agentId: input.agent?.id ?? null };
+  if (!rangeSecretsMove({ type: r.type, address: r.address, mask: r.mask, from: r.from, to: r.to, port: r.port, agentId: r.agent?.id ?? null }, after)) return {};
+  const v3 = v.snmpVersion === '3';
+  const usesAuth = v3 && (v.v3Level === 'authNoPriv' || v.v3Level === 'authPriv');
   const errors: Record<string, string> = {};
+  if (!v3 && r.communitySet && !v.community) errors.community = 'networks.communityAgain';
+  if (usesAuth && r.authKeySet && !v.authKey) errors.authKey = 'networks.authKeyAgain';
+  if (v.v3Level === 'authPriv' && v3 && r.privKeySet && !v.privKey) errors.privKey = 'networks.privKeyAgain';
+  return errors;
+}
+
+/** The contracts' schema as the form's validation, and the secrets a move needs: field → i18n key. */
+export function validateRange(v: RangeFormValues, range: NetworkRange | null = null): Record<string, string> {
+  const parsed = networkRangeInputSchema.safeParse(inputOf(v));
+  const errors: Record<string, string> = secretsAgain(v, range);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = formFieldOf(String(issue.path[0] ?? ''));

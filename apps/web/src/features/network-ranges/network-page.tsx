@@ -57,7 +57,7 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   const presetAgent = params.get('agent');
   const form = useForm<RangeFormValues>({
     initialValues: range ? valuesOf(range) : emptyRange(presetAgent, locations.length === 1 ? String(locations[0].id) : null),
-    validate: (v) => Object.fromEntries(Object.entries(validateRange(v)).map(([k, key]) => [k, t(key, { defaultValue: key })])),
+    validate: (v) => Object.fromEntries(Object.entries(validateRange(v, range)).map(([k, key]) => [k, t(key, { defaultValue: key })])),
   });
   const v = form.getValues();
 

@@ -1,4 +1,4 @@
-import { QUEUE_TYPE_DEFS, queueInputSchema, type Queue, type QueueInput, type QueueType } from '@pagewatch/contracts/queues';
+import { QUEUE_TYPE_DEFS, queueInputSchema, sameQueueDestination, type Queue, type QueueInput, type QueueType } from '@pagewatch/contracts/queues';
 
 /** The queue form's values: text inputs hold strings; the agent select holds its id as a string. */
 export type QueueFormValues = {
@@ -37,10 +37,26 @@ export function inputOf(v: QueueFormValues): QueueInput {
 /** Form field of a schema or server field ("agent" is the agentId select). */
 export const formFieldOf = (field: string) => (field === 'agent' ? 'agentId' : field.split('.')[0]);
 
-/** The contracts' schema as the form's validation: field → i18n key. */
-export function validateQueue(v: QueueFormValues): Record<string, string> {
-  const parsed = queueInputSchema.safeParse(inputOf(v));
+/**
+ * The stored secrets a new destination needs again (the server refuses it otherwise): a changed
+ * agent, host, port or path must not take the stored password or token along.
+ */
+export function secretsAgain(v: QueueFormValues, q: Queue | null): Record<string, string> {
+  if (!q) return {};
+  const input = inputOf(v);
+  const after = { type: input.type, agentId: input.agent?.id ?? null, host: input.host, port: input.port, url: input.url ?? null };
+  if (sameQueueDestination({ type: q.type, agentId: q.agent.id, host: q.host, port: q.port, url: q.url }, after)) return {};
+  const fields = QUEUE_TYPE_DEFS[v.type].fields;
   const errors: Record<string, string> = {};
+  if (fields.includes('password') && q.passwordSet && !v.password && !v.clearPassword) errors.password = 'queues.passwordAgain';
+  if (fields.includes('token') && q.tokenSet && !v.token && !v.clearToken) errors.token = 'queues.tokenAgain';
+  return errors;
+}
+
+/** The contracts' schema as the form's validation, and the secrets a move needs: field → i18n key. */
+export function validateQueue(v: QueueFormValues, queue: Queue | null = null): Record<string, string> {
+  const parsed = queueInputSchema.safeParse(inputOf(v));
+  const errors: Record<string, string> = secretsAgain(v, queue);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = formFieldOf(String(issue.path[0] ?? ''));

@@ -128,7 +128,7 @@ function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRo
   const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<QueueFormValues>({
     initialValues: queue ? valuesOf(queue) : emptyQueue(agents.length === 1 ? String(agents[0].id) : null),
-    validate: (v) => Object.fromEntries(Object.entries(validateQueue(v)).map(([k, key]) => [k, t(key, { defaultValue: key })])),
+    validate: (v) => Object.fromEntries(Object.entries(validateQueue(v, queue)).map(([k, key]) => [k, t(key, { defaultValue: key })])),
   });
   const v = form.getValues();
   const fields = QUEUE_TYPE_DEFS[v.type].fields;

@@ -1,4 +1,4 @@
-import { SETTING_RULES, type Setting, type SettingCode, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
 
 /** The settings screen's form: one field per setting the screen shows (spec section 2). */
 export type SettingsFormValues = {
@@ -57,8 +57,11 @@ export function valuesOf(settings: Setting[]): SettingsFormValues {
   };
 }
 
-/** Field errors as i18n keys, by the rules the server applies too (contracts SETTING_RULES). */
-export function validateSettings(v: SettingsFormValues): Partial<Record<Field, string>> {
+/**
+ * Field errors as i18n keys, by the rules the server applies too (contracts SETTING_RULES); with
+ * the stored settings, a new SMTP host or port without the stored password typed again.
+ */
+export function validateSettings(v: SettingsFormValues, stored: Setting[] | null = null): Partial<Record<Field, string>> {
   const value = (f: Field): string | number | boolean | null => {
     const x = v[f];
     if (f === 'periodicity') return x === '' ? null : Number(x);
@@ -68,6 +71,15 @@ export function validateSettings(v: SettingsFormValues): Partial<Record<Field, s
   for (const [f, code] of Object.entries(FIELD_CODES) as [Field, SettingCode][]) {
     const key = SETTING_RULES[code]?.(value(f));
     if (key) errors[f] = key;
+  }
+  const passwordSet = stored?.find((s) => s.code === 'SMTP_PASSWORD')?.isSet ?? false;
+  if (stored && passwordSet && !v.password && !errors.password) {
+    const before = valuesOf(stored);
+    const moved = SMTP_DESTINATION.some((code) => {
+      const f = CODE_FIELDS[code];
+      return typeof v[f] === 'string' ? (v[f] as string).trim() !== before[f] : v[f] !== before[f];
+    });
+    if (moved) errors.password = 'settings.passwordAgain';
   }
   return errors;
 }

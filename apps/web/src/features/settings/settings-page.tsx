@@ -42,7 +42,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
   const form = useForm<SettingsFormValues>({
     mode: 'controlled',
     initialValues: valuesOf(settings),
-    validate: (v) => validateSettings(v),
+    validate: (v) => validateSettings(v, settings),
   });
   const input = useTranslatedInput(form);
   const v = form.getValues();
