@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { ADMIN_PASSWORD, basic, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 
@@ -119,6 +120,22 @@ describe('per account', () => {
     // Once the delay has run, the right password gets in from a new browser too: a back-off, not a lockout.
     waitOut();
     expect((await viaProxy({ login: 'owner', password: PASSWORD, client: '10.0.0.14' })).statusCode).toBe(200);
+  });
+
+  it('a known browser\'s own failures are slowed on their own (a stolen cookie is no free pass)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await viaProxy({ login: 'owner', password: 'wrong', client: `10.0.1.${i}`, cookie: ownersCookie })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    waitOut();
+  });
+
+  it('a browser shared by users is known for each, and a user keeps their 20 latest browsers', async () => {
+    const owners = await viaProxy({ login: 'owner', password: PASSWORD, client: '10.0.2.1', cookie: ownersCookie });
+    const shared = deviceCookie(await viaProxy({ login: 'office1', password: PASSWORD, client: '10.0.2.1', cookie: deviceCookie(owners) }));
+    expect(shared.split('.')).toHaveLength(2);
+    for (let i = 0; i < 22; i++) await viaProxy({ login: 'racer2', password: PASSWORD, client: `10.0.3.${i}` });
+    const kept = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM known_devices d JOIN users u ON u.id = d.user_id WHERE u.login = 'racer2'`);
+    expect(Number((kept.rows[0] as { n: number }).n)).toBe(20);
   });
 
   it('40 concurrent guesses on one login from 40 addresses are checked at most 10 times', async () => {
