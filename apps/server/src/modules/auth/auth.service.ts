@@ -74,7 +74,8 @@ export class AuthService {
     await countAttempt(this.db, THROTTLE.signIn, pairKey, undefined, this.clock.now);
     await countAttempt(this.db, THROTTLE.signInAddress, addressKey, undefined, this.clock.now);
     const user = (await repo.findUserByLogin(this.db, credentials.login)) ?? (this.cloud ? await repo.findUserByUniqueEmail(this.db, credentials.login) : null);
-    const device = user && devices.length ? await repo.knownDevice(this.db, devices.map(hashToken), user.id, new Date(this.clock.now() - DEVICE_TTL_MS)) : null;
+    // Looked up for a login nobody has too (user 0 has no devices): its timing tells nothing either.
+    const device = devices.length ? await repo.knownDevice(this.db, devices.map(hashToken), user?.id ?? 0, new Date(this.clock.now() - DEVICE_TTL_MS)) : null;
     const account = this.accountThrottle(credentials.login, user?.id ?? null, device);
     await countAttempt(this.db, account.policy, account.key, account.messageKey, this.clock.now);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
