@@ -2,7 +2,7 @@ import { DownloadsService } from './modules/options/downloads.service.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { trustedProxies, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seed } from './seed.ts';
 import type { AppContext } from './app-context.ts';
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const app = Fastify({
     // Tests read the log through a stream of their own.
     logger: opts.logger === false && !opts.logStream ? false : loggerOptions(config.logLevel, opts.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     // Open WebSockets and keep-alive sockets must not hold up a shutdown.
     forceCloseConnections: true,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from its environment; the README's table lists the same. */
@@ -11,7 +12,13 @@ export type Config = {
   publicUrl: string | null;
   networkRangeShowPorts: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* headers are believed (TRUST_PROXY): none (false), the
+   * nearest N hops (a number), or the proxies at these addresses and ranges (a list). Never
+   * "any": the client writes the left of X-Forwarded-For, so it could choose the address that
+   * sign-in throttling counts. Fastify takes it through `trustedProxies`.
+   */
+  trustProxy: false | number | string[];
   /** How long a resolved session is reused without asking the database (0: never). */
   sessionCacheMs: number;
   /** Secret key that POST /api/versions/upload requires; unset: uploads are refused. */
@@ -46,6 +53,52 @@ function seconds(v: string | undefined): number | null {
   return v && Number.isInteger(n) && n >= 10 && n <= 86_400 ? n : null;
 }
 
+/** proxy-addr's names for ranges, accepted besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off, a list of proxy addresses/CIDRs, or a hop count. `true` (and the other
+ * yes-words) means a proxy on this machine (`loopback`): the address it saw is the client's,
+ * what the client wrote further left in X-Forwarded-For is ignored, and a client reaching the
+ * server directly from elsewhere is not believed at all.
+ */
+export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  const value = (v ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return ['loopback'];
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY hop count must be 1-10, got "${v}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.find((e) => !proxyEntry(e));
+  if (bad !== undefined || !entries.length) {
+    throw new Error(`TRUST_PROXY must be false, true (one hop), a hop count or a comma-separated list of proxy addresses/CIDRs, got "${v}"`);
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for the configured proxies. A hop count becomes "the N nearest hops,
+ * whoever they are" (Fastify itself would trust no hop for a number, failing closed): right
+ * only when the server is reachable through the proxies alone, as the README says.
+ */
+export function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -69,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PAGEWATCH_PUBLIC_URL || null,
     networkRangeShowPorts: flag(env.NETWORK_RANGE_SHOW_PORTS, true),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionCacheMs: Math.max(0, Number(env.PAGEWATCH_SESSION_CACHE_MS ?? 5000) || 0),
     modelsSecret: env.PAGEWATCH_MODELS_SECRET || null,
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),

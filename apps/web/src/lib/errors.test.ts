@@ -56,6 +56,10 @@ describe('errorMessage', () => {
       'User 7 not found',
     );
   });
+  it("shows a 429's own message, the wait included (sign-in slowed: the login form's alert)", () => {
+    const message = 'Too many failed sign-ins with this login; try again in 8 seconds, or from a browser you have signed in from before';
+    expect(errorMessage(new ApiError(429, message, { code: 'TOO_MANY_ATTEMPTS', message }))).toBe(message);
+  });
   it('prefers the details of a validation error', () => {
     const body = { code: 'VALIDATION', message: 'Invalid', details: [{ field: 'a', message: 'A is bad' }, { field: 'b', message: 'B too' }] };
     expect(errorMessage(new ApiError(400, 'Invalid', body))).toBe('A is bad\nB too');

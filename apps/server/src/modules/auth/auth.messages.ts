@@ -4,9 +4,11 @@ addMessages({
   en: {
     'auth.defaultAdminOnly': 'Only an administrator of the DEFAULT location may change instance settings',
     'auth.tooManyRequests': 'Too many requests; try again in {{seconds}} seconds',
+    'auth.accountBackoff': 'Too many failed sign-ins with this login; try again in {{seconds}} seconds, or from a browser you have signed in from before',
   },
   ru: {
     'auth.defaultAdminOnly': 'Настройки экземпляра может менять только администратор расположения DEFAULT',
     'auth.tooManyRequests': 'Слишком много запросов; повторите через {{seconds}} с',
+    'auth.accountBackoff': 'Слишком много неудачных попыток входа под этим именем; повторите через {{seconds}} с или войдите из браузера, в котором уже входили',
   },
 });

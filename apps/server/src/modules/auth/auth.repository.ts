@@ -1,9 +1,9 @@
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { demoRequests, passwordRestoreTokens, sessions } from './auth.tables.ts';
 import { userLocations, users } from '../users/users.tables.ts';
-import { authThrottle } from './auth.tables.ts';
+import { authThrottle, knownDevices } from './auth.tables.ts';
 import { locations } from '../locations/locations.tables.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
@@ -94,6 +94,36 @@ export async function deleteCounter(db: Db, key: string) {
 /** Gives back one counted attempt (it turned out to be a success). */
 export async function refundCounter(db: Db, key: string) {
   await db.update(authThrottle).set({ count: sql`greatest(${authThrottle.count} - 1, 0)` }).where(eq(authThrottle.key, key));
+}
+
+/** Which of these device tokens (hashes) this user signed in with since `since`. */
+export async function knownDevice(db: Db, tokenHashes: string[], userId: number, since: Date): Promise<string | null> {
+  if (!tokenHashes.length) return null;
+  const [row] = await db
+    .select({ tokenHash: knownDevices.tokenHash })
+    .from(knownDevices)
+    .where(and(inArray(knownDevices.tokenHash, tokenHashes), eq(knownDevices.userId, userId), gt(knownDevices.lastUsedAt, since)))
+    .limit(1);
+  return row?.tokenHash ?? null;
+}
+
+export async function touchKnownDevice(db: Db, tokenHash: string) {
+  await db.update(knownDevices).set({ lastUsedAt: new Date() }).where(eq(knownDevices.tokenHash, tokenHash));
+}
+
+/**
+ * Records a browser the user signed in from, keeping the user's `keep` most recently used:
+ * a script that signs in afresh each time must not grow the table without end.
+ */
+export async function addKnownDevice(db: Db, userId: number, tokenHash: string, keep: number) {
+  await db.insert(knownDevices).values({ tokenHash, userId });
+  const newest = db
+    .select({ tokenHash: knownDevices.tokenHash })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .orderBy(desc(knownDevices.lastUsedAt))
+    .limit(keep);
+  await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.tokenHash, newest)));
 }
 
 export function pruneCounters(db: Db, before: Date, batchSize: number): Promise<number> {

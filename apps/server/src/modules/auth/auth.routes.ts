@@ -13,6 +13,7 @@ import { meSchema } from '@pagewatch/contracts/users';
 import { bearerToken, callerOf, hashToken } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { parseBasic } from './auth.service.ts';
+import { deviceCookie, deviceTokens } from './device-cookie.ts';
 
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
@@ -22,7 +23,11 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in with Basic credentials', querystring: loginQuerySchema, response: { 200: loginResponseSchema } },
-  }, (req) => ctx.auth.login(parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip));
+  }, async (req, reply) => {
+    const { devices, ...session } = await ctx.auth.login(parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip, deviceTokens(req.headers.cookie));
+    reply.header('set-cookie', deviceCookie(devices, req.protocol === 'https'));
+    return session;
+  });
 
   app.post('/api/auth/logout', {
     config: { access: 'user' },

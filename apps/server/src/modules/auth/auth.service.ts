@@ -16,6 +16,7 @@ import type { EventLog } from '../event-logs/event-logs.service.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
+import { DEVICE_TTL_MS, DEVICES_PER_USER } from './device-cookie.ts';
 import { DEFAULT_ADMIN_ROLES } from '@pagewatch/contracts/users';
 import type { Caller } from './caller.ts';
 
@@ -49,6 +50,8 @@ export class AuthService {
   private readonly pending = new Set<Promise<unknown>>();
   /** Cloud mode: a user may sign in with their e-mail (their login, for users made in it). */
   private readonly cloud: boolean;
+  /** The time sign-in throttling reckons with; tests stop it, so that delays do not run out mid-test. */
+  readonly clock = { now: () => Date.now() };
   constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void; cloud?: boolean }) {
     this.db = db;
     this.log = log;
@@ -57,16 +60,24 @@ export class AuthService {
     this.cloud = opts.cloud ?? false;
   }
 
-  async login(credentials: { login: string; password: string } | null, remember: boolean, address: string) {
+  /**
+   * Signs in with a login and password. `devices`: the device tokens the browser's cookie
+   * carries; the answer says which the cookie should carry now (this user's first).
+   */
+  async login(credentials: { login: string; password: string } | null, remember: boolean, address: string, devices: string[] = []) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
     // Every attempt is counted before the password is checked (a success gives it back), so
     // concurrent attempts cannot all slip past the limit. An attempt the address limit refuses
     // stays counted for the pair: only an address already trying too much pays for it.
     const pairKey = throttleKey(THROTTLE.signIn, credentials.login, address);
     const addressKey = throttleKey(THROTTLE.signInAddress, address);
-    await countAttempt(this.db, THROTTLE.signIn, pairKey);
-    await countAttempt(this.db, THROTTLE.signInAddress, addressKey);
+    await countAttempt(this.db, THROTTLE.signIn, pairKey, undefined, this.clock.now);
+    await countAttempt(this.db, THROTTLE.signInAddress, addressKey, undefined, this.clock.now);
     const user = (await repo.findUserByLogin(this.db, credentials.login)) ?? (this.cloud ? await repo.findUserByUniqueEmail(this.db, credentials.login) : null);
+    // Looked up for a login nobody has too (user 0 has no devices): its timing tells nothing either.
+    const device = devices.length ? await repo.knownDevice(this.db, devices.map(hashToken), user?.id ?? 0, new Date(this.clock.now() - DEVICE_TTL_MS)) : null;
+    const account = this.accountThrottle(credentials.login, user?.id ?? null, device);
+    await countAttempt(this.db, account.policy, account.key, account.messageKey, this.clock.now);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
     if (!user || !ok || !user.activeFlag) {
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });
@@ -74,11 +85,35 @@ export class AuthService {
     }
     await repo.deleteCounter(this.db, pairKey);
     await repo.refundCounter(this.db, addressKey);
+    await repo.refundCounter(this.db, account.key);
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
     await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedIn', params: { login: user.login, address }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
-    return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user) };
+    return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user), devices: await this.knowDevice(user.id, devices, device) };
+  }
+
+  /**
+   * The counter an attempt on a login is also counted in: the browser's own when it signed in
+   * as this user before, else the account's (by user id, so login and e-mail share it; by the
+   * text typed when no user has it, so a made-up login is slowed exactly like a real one).
+   */
+  private accountThrottle(login: string, userId: number | null, device: string | null) {
+    if (device) return { policy: THROTTLE.signInDevice, key: throttleKey(THROTTLE.signInDevice, device) };
+    const key = userId === null ? throttleKey(THROTTLE.signInAccount, 'login', login) : throttleKey(THROTTLE.signInAccount, 'user', String(userId));
+    return { policy: THROTTLE.signInAccount, key, messageKey: 'auth.accountBackoff' };
+  }
+
+  /** Remembers the browser as one of the user's devices; the tokens its cookie carries from now on. */
+  private async knowDevice(userId: number, presented: string[], known: string | null): Promise<string[]> {
+    if (known) {
+      await repo.touchKnownDevice(this.db, known);
+      const mine = presented.find((t) => hashToken(t) === known)!;
+      return [mine, ...presented.filter((t) => t !== mine)];
+    }
+    const token = newToken();
+    await repo.addKnownDevice(this.db, userId, hashToken(token), DEVICES_PER_USER);
+    return [token, ...presented];
   }
 
   async logout(caller: Caller, tokenHash: string) {

@@ -44,3 +44,18 @@ export const authThrottle = pgTable(
   },
   (t) => [index('auth_throttle_updated_at').on(t.updatedAt)],
 );
+
+/**
+ * Browsers that signed in as a user before (their device cookie; only its SHA-256 is stored):
+ * sign-in failures on the user's login from elsewhere do not slow them down (throttle.ts).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user').on(t.userId, t.lastUsedAt)],
+);

@@ -17,6 +17,13 @@ export const THROTTLE = {
   /** Per login and address: an attacker elsewhere cannot slow the real user down. */
   signIn: { prefix: 'signin', free: 5, firstDelayMs: SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: HOUR },
   /**
+   * Per account, against many addresses trying one login (counted for logins that do not exist
+   * too, so a refusal tells nothing). A browser the user signed in from before is counted on
+   * its own instead (signInDevice), so an attack on the login never keeps the owner out there.
+   */
+  signInAccount: { prefix: 'signin-account', free: 10, firstDelayMs: SECOND, maxDelayMs: 5 * MINUTE, forgetAfterMs: HOUR },
+  signInDevice: { prefix: 'signin-device', free: 5, firstDelayMs: SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /**
    * Per address, against one address trying many logins. 100 failures in a row without a quarter
    * of an hour's pause is far beyond what an office behind one NAT mistypes (a few honest typos
    * a day per person, and every success gives one back); even then it is a backoff of at most
@@ -39,12 +46,12 @@ const delayAfter = (p: ThrottlePolicy, count: number) => (count < p.free ? 0 : M
 /**
  * Counts an attempt, or refuses it with 429 and Retry-After while its delay runs. Counting and
  * checking happen under the counter's row lock, so N concurrent attempts are let through one
- * by one and only as many as the policy allows pass.
+ * by one and only as many as the policy allows pass. `clock`: tests stop or move time.
  */
-export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, messageKey?: string): Promise<void> {
+export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, messageKey?: string, clock: () => number = Date.now): Promise<void> {
   const wait = await db.transaction(async (tx) => {
     const c = await repo.lockCounter(tx, key);
-    const now = Date.now();
+    const now = clock();
     const count = now - c.updatedAt.getTime() > policy.forgetAfterMs ? 0 : c.count;
     if (count > 0 && c.nextAt.getTime() > now) return c.nextAt.getTime() - now;
     const next = count + 1;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { loadConfig, parseTrustProxy, trustedProxies } from './config.ts';
+
+/** TRUST_PROXY (issue 39): never "believe any X-Forwarded-For"; `true` is a proxy on this machine. */
+describe('TRUST_PROXY', () => {
+  it('is off by default and for the no-words', () => {
+    for (const v of [undefined, '', 'false', '0', 'no', 'OFF']) expect(parseTrustProxy(v)).toBe(false);
+  });
+
+  it('reads true as a proxy on this machine, and takes a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['loopback']);
+    expect(parseTrustProxy('yes')).toEqual(['loopback']);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.1, 192.168.0.0/16, ::1, fd00::/8, loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses anything else at start-up, naming the variable', () => {
+    for (const v of ['maybe', '10.0.0.300', '10.0.0.0/33', '10.0.0.1/8/1', '11', ',']) expect(() => parseTrustProxy(v)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('behind one proxy, the address is the one the proxy saw, whatever the client wrote before it', async () => {
+    for (const trust of [parseTrustProxy('true'), parseTrustProxy('127.0.0.1'), parseTrustProxy('1')]) {
+      const trustProxy = trustedProxies(trust);
+      const app = Fastify({ trustProxy });
+      app.get('/', (req) => ({ ip: req.ip }));
+      const res = await app.inject({ url: '/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.0.0.5, 203.0.113.9' } });
+      expect(res.json().ip).toBe('203.0.113.9');
+      // Straight from a client that is not the proxy (list form), its header is not believed.
+      if (Array.isArray(trust)) {
+        const direct = await app.inject({ url: '/', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '10.0.0.5' } });
+        expect(direct.json().ip).toBe('203.0.113.7');
+      }
+      await app.close();
+    }
+  });
+});
