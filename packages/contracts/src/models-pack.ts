@@ -61,6 +61,24 @@ export const scalarCounterSchema = z
   .strict();
 
 /**
+ * A vendor counter sent as one octet string of typed records (Brother's brInfoCounter): each
+ * record is a one-byte code, header bytes up to a one-byte length at `lengthAt` (Brother: code,
+ * 0x01, length), then that many bytes of a big-endian value. `codes` (two hex digits) name the
+ * records and give the fields they feed; a record of an unknown code is skipped.
+ */
+export const recordCounterSchema = z
+  .object({
+    oid,
+    name: z.string().min(1),
+    lengthAt: z.number().int().min(1).max(4).default(2),
+    codes: z.record(
+      z.string().regex(/^[0-9a-f]{2}$/, 'a code is two lower-case hex digits'),
+      z.object({ name: z.string().min(1), field: counterFieldsSchema.optional() }).strict(),
+    ),
+  })
+  .strict();
+
+/**
  * A vendor counter table. Without type columns, `rows` keys are the row index after the value
  * column (e.g. "5.4.61"); with `typeColumn`, they are the row's type (Ricoh's counter types, a
  * number, or a text such as a paper size's name); with `typeColumns`, the row's values in those
@@ -75,6 +93,12 @@ export const counterTableSchema = z
     typeColumn: oid.optional(),
     typeColumns: z.array(oid).min(1).max(4).optional(),
     rows: z.record(z.string().max(100), counterFieldsSchema).default({}),
+    /**
+     * Paper sizes by the name the device gives them (Kyocera numbers its sizes per device): the
+     * row index's arc `part` (1 = first) is a size whose name is at `<column>.<arc>`, and the
+     * row's key carries that name instead of the number ("1.A3"; names match case-insensitively).
+     */
+    sizeNames: z.object({ column: oid, part: z.number().int().min(1).max(8) }).strict().optional(),
   })
   .strict()
   .refine((t) => !(t.typeColumn && t.typeColumns), { message: 'give typeColumn or typeColumns, not both' });
@@ -125,6 +149,7 @@ export const vendorProfileSchema = z
     hostName: z.array(textSourceSchema).optional(),
     counters: z.array(scalarCounterSchema).optional(),
     counterTables: z.array(counterTableSchema).optional(),
+    recordCounters: z.array(recordCounterSchema).optional(),
     supplyQuirks: supplyQuirksSchema.optional(),
     /** Part numbers in supply descriptions; first capture group is the part number. */
     partNumberPattern: regex.optional(),
