@@ -57,6 +57,11 @@ export const scalarCounterSchema = z
     name: z.string().min(1),
     /** For counters sent as text ("1920 INCHES, 4876 CENTIMETERS"): first group is the number. */
     pattern: regex.optional(),
+    /**
+     * Read only where no other counter of the profile feeds its field (Konica's scan total, for
+     * models without the per-function table): a summary never added to the rows it sums.
+     */
+    fallback: z.boolean().optional(),
   })
   .strict();
 

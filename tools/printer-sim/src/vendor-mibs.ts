@@ -264,7 +264,10 @@ const konicaMinolta: VendorMib = {
       counter(add, `${base}.2.1.5.2.2`, c.printColor + c.a3Color);
       if (p.model.a3) counter(add, `${base}.2.1.7.2.2`, c.a3Color);
     }
-    if (p.model.type === 'MFP') counter(add, `${base}.3.1.5.1`, c.scans);
+    if (p.model.type === 'MFP') {
+      counter(add, `${base}.1.5.0`, c.scans); // the scan total, which models without the per-function table give alone
+      counter(add, `${base}.3.1.5.1`, c.scans);
+    }
   },
 };
 
@@ -279,10 +282,10 @@ const sharp: VendorMib = {
     const rows: Array<[string, string, number]> = [
       ['1.4.75', 'Duplex', p.counters.duplex],
       ['4.4.60', 'Copies', t.copies],
-      ['5.4.61', 'Black & White', t.mono],
-      ...(p.model.color ? [['5.4.63', 'Full Color', t.color] as [string, string, number]] : []),
-      ['7.4.51', 'Scan to E-mail', Math.floor(p.counters.scans / 2)],
-      ['7.4.53', 'Scan to Folder', Math.ceil(p.counters.scans / 2)],
+      ['5.4.61', 'Black & White Total Count', t.mono],
+      ...(p.model.color ? [['5.4.63', 'Full Color Total Count', t.color] as [string, string, number]] : []),
+      ['7.4.51', 'Black & White Scanner Count', Math.floor(p.counters.scans / 2)],
+      ['7.4.53', 'Full Color Scanner Count', Math.ceil(p.counters.scans / 2)],
     ];
     for (const [row, name, value] of rows) {
       counter(add, `1.3.6.1.4.1.2385.1.1.19.2.1.3.${row}`, value);

@@ -111,10 +111,11 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
     }
   };
 
-  for (const c of profile.counters) {
+  const scalar = (c: ResolvedProfile['counters'][number]): void => {
     const value = c.pattern ? numberInText(data, c.oid, c.pattern) : nonNegative(data, c.oid, c.name);
-    if (value !== null) add(c.field, slug(c.name), c.name, c.oid, value, c.name);
-  }
+    if (value !== null) add(c.field, slug(c.name), c.name, c.oid, value, c.fallback ? `${c.name}, as no other counter gives it` : c.name);
+  };
+  for (const c of profile.counters) if (!c.fallback) scalar(c);
 
   for (const rc of profile.recordCounters) {
     const vb = data.get(rc.oid);
@@ -155,6 +156,8 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
     }
   }
 
+  const fed = (c: ResolvedProfile['counters'][number]): boolean => [c.field ?? []].flat().some((f) => sums.has(f) || recordSums.has(f));
+  for (const c of profile.counters) if (c.fallback && !fed(c)) scalar(c);
   for (const [k, v] of recordSums) {
     sums.set(k, v);
     from.set(k, recordFrom.get(k) ?? []);

@@ -105,6 +105,29 @@ describe('Kyocera: pages by colour mode and paper size, the size by the name the
   });
 });
 
+describe('Sharp and Konica Minolta: the rows and scans of both table layouts', () => {
+  it.skipIf(!existsSync(corpus))('Sharp (real walk, LibreNMS sharp.snmprec, GPL-3.0): each row by its own name, wherever the model puts it', () => {
+    const text = readFileSync(join(corpus, 'librenms-sharp', 'device.snmprec'), 'utf8');
+    // Figures of the rows named "Black & White Total Count" (91,164), "Full/Two/Single Color Total Count" (29,940 + 0 + 0),
+    // "Copies" (38,804), "Duplex" (41,020), "Black & White/Full Color Scanner Count" (6,170 + 7,364).
+    const expected = { mono: 91_164, color: 29_940, copies: 38_804, duplex: 41_020, scans: 13_534 };
+    expect(buildReading(varbinds(text), registry).counters).toMatchObject(expected);
+    // Another model numbers the same rows otherwise (here: each row's second arc 4 → 9): read by name all the same.
+    const renumbered = text.replace(/^(1\.3\.6\.1\.4\.1\.2385\.1\.1\.19\.2\.1\.[34]\.\d+)\.4\./gm, '$1.9.');
+    expect(renumbered).not.toBe(text);
+    expect(buildReading(varbinds(renumbered), registry).counters).toMatchObject(expected);
+  });
+
+  it('Konica Minolta: the scan total where the per-function table is absent, never added to it', () => {
+    const km = '1.3.6.1.4.1.18334.1.1.1.5.7.2';
+    const read = (lines: string[]) => buildReading(device('KONICA MINOLTA bizhub 25e', '1.3.6.1.4.1.18334.1.2.1.2.1.188.1.1', lines.join('\n')), registry).counters;
+    const alone = read([`${km}.1.1.0|65|5000`, `${km}.1.5.0|65|700`]);
+    expect(alone).toMatchObject({ scans: 700 });
+    expect(alone.sources.scans).toBe(`${km}.1.5.0 (konica-minolta: Total scans, as no other counter gives it)`);
+    expect(read([`${km}.1.1.0|65|5000`, `${km}.1.5.0|65|700`, `${km}.3.1.5.1|65|700`])).toMatchObject({ scans: 700 });
+  });
+});
+
 describe('which total', () => {
   it('bills on the vendor total, keeps the marker count beside it, and flags a split that does not add up', () => {
     const hp = '1.3.6.1.4.1.11.2.3.9.4.2.1.4.1.2';
