@@ -129,6 +129,23 @@ export const SOURCED_COUNTERS = [
 ] as const;
 export type SourcedCounter = (typeof SOURCED_COUNTERS)[number];
 
+/**
+ * How the agent works out a counter the device does not give, as written in `sources`: the
+ * console shows these by their key, in the user's language (other sources are OIDs and rules).
+ */
+export const COUNTER_RULES = {
+  monoDevice: 'derived: mono device (black-and-white = total)',
+  totalLessMono: 'derived: total − black-and-white',
+  totalLessColor: 'derived: total − colour',
+  monoLessA3: 'derived: black-and-white − A3 black-and-white',
+  colorLessA3: 'derived: colour − A3 colour',
+  totalLessA3: 'derived: total − A3',
+  a4FromDerivedParts: 'derived: A4 black-and-white + A4 colour',
+  a4FromParts: 'sum: A4 black-and-white + A4 colour',
+  a3FromParts: 'sum: A3 black-and-white + A3 colour',
+} as const;
+export type CounterRule = keyof typeof COUNTER_RULES;
+
 /** Black-and-white plus colour that do not add up to the billing total: both figures, for a person to judge. */
 export const splitMismatchSchema = z.object({
   total: z.number().int().min(0).max(MAX_COUNTER),

@@ -1,5 +1,5 @@
 import type { CounterField } from '@pagewatch/contracts/models-pack';
-import { COUNTER_TEXT_MAX } from '@pagewatch/contracts/reading';
+import { COUNTER_RULES, COUNTER_TEXT_MAX } from '@pagewatch/contracts/reading';
 import type { DerivedCounter, ReadingCounter, ReadingCounters, SourcedCounter } from '@pagewatch/contracts/reading';
 import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { MibData } from './mib-data.ts';
@@ -228,7 +228,7 @@ function splitMismatch(c: ReadingCounters): ReadingCounters['splitMismatch'] {
  */
 export function monoDeviceCounters(c: ReadingCounters, colorType: 'MONO' | 'COLOR' | null): ReadingCounters {
   if (colorType !== 'MONO' || c.mono !== null || c.total === null) return c;
-  return { ...c, mono: c.total, derived: [...c.derived, 'mono'], sources: { ...c.sources, mono: 'derived: mono device (black-and-white = total)' } };
+  return { ...c, mono: c.total, derived: [...c.derived, 'mono'], sources: { ...c.sources, mono: COUNTER_RULES.monoDevice } };
 }
 
 /**
@@ -244,25 +244,25 @@ export function completeCounters(c: ReadingCounters): ReadingCounters {
     out[field] = a + b;
     out.sources[field] = how;
   };
-  sum('a3', c.a3Bw, c.a3Color, 'sum: A3 black-and-white + A3 colour');
-  sum('a4', c.a4Bw, c.a4Color, 'sum: A4 black-and-white + A4 colour');
+  sum('a3', c.a3Bw, c.a3Color, COUNTER_RULES.a3FromParts);
+  sum('a4', c.a4Bw, c.a4Color, COUNTER_RULES.a4FromParts);
   const derive = (field: DerivedCounter, whole: number | null, part: number | null, how: string) => {
     if (out[field] !== null || whole === null || part === null || part > whole) return;
     out[field] = whole - part;
     out.derived.push(field);
-    out.sources[field] = `derived: ${how}`;
+    out.sources[field] = how;
   };
-  derive('color', out.total, out.mono, 'total − black-and-white');
-  derive('mono', out.total, out.color, 'total − colour');
-  derive('a4Bw', out.mono, out.a3Bw, 'black-and-white − A3 black-and-white');
-  derive('a4Color', out.color, out.a3Color, 'colour − A3 colour');
+  derive('color', out.total, out.mono, COUNTER_RULES.totalLessMono);
+  derive('mono', out.total, out.color, COUNTER_RULES.totalLessColor);
+  derive('a4Bw', out.mono, out.a3Bw, COUNTER_RULES.monoLessA3);
+  derive('a4Color', out.color, out.a3Color, COUNTER_RULES.colorLessA3);
   // A4 as its two parts where they are known (derived if either is), else as total − A3.
   if (out.a4 === null && out.a4Bw !== null && out.a4Color !== null) {
     out.a4 = out.a4Bw + out.a4Color;
     const derived = out.derived.includes('a4Bw') || out.derived.includes('a4Color');
     if (derived) out.derived.push('a4');
-    out.sources.a4 = `${derived ? 'derived' : 'sum'}: A4 black-and-white + A4 colour`;
+    out.sources.a4 = derived ? COUNTER_RULES.a4FromDerivedParts : COUNTER_RULES.a4FromParts;
   }
-  derive('a4', out.total, out.a3, 'total − A3');
+  derive('a4', out.total, out.a3, COUNTER_RULES.totalLessA3);
   return out;
 }

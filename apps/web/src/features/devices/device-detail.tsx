@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CounterValue, isDerived } from './counter-value.tsx';
 import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
+import { COUNTER_RULES } from '@pagewatch/contracts/reading';
 import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
@@ -51,8 +52,11 @@ export function DeviceDetail({ device: d }: { device: Device }) {
   const n = (v: number | null) => (v === null ? null : formatNumber(v));
   /** A counter with how it was read (the OID and the profile's rule, or how it was derived), as the agent reported it. */
   const read = (value: React.ReactNode, source: string) => {
-    const how = d.counterSources[source];
-    if (value === null || !how) return value;
+    const sourceText = d.counterSources[source];
+    if (value === null || !sourceText) return value;
+    // A derived counter's rule in the user's language; an OID and the profile's rule as read.
+    const rule = Object.entries(COUNTER_RULES).find(([, text]) => text === sourceText)?.[0];
+    const how = rule ? t(`devices.counterRule.${rule}`) : sourceText;
     return (
       <>
         {value}
