@@ -54,6 +54,18 @@ describe('Brother: the counter record brInfoCounter', () => {
     expect(named).toMatchObject({ 'Black toner pages': 4891, 'Cyan toner pages': 2705, 'Magenta toner pages': 2724, 'Yellow toner pages': 3123, Images: 13_443 });
     expect(r.colorType).toBe('COLOR');
   });
+
+  it('MFC-L8650CDW and HL-L5100DN (real records): every figure as the device\'s own web page shows it', () => {
+    const colour = walk('brother-mfc-l8650cdw.snmprec');
+    // Web page: Page Counter 8,698; B&W 3,626; Color 5,072 (3,626 + 5,072 = 8,698).
+    expect(colour.counters).toMatchObject({ total: 8698, mono: 3626, color: 5072, splitMismatch: null, derived: [] });
+    const named = Object.fromEntries(colour.counters.vendor.map((v) => [v.name, v.value]));
+    // Web page: Image Count Total 22,177; Black 8,628, Cyan 4,944, Magenta 5,072, Yellow 3,533.
+    expect(named).toMatchObject({ Images: 22_177, 'Black toner pages': 8628, 'Cyan toner pages': 4944, 'Magenta toner pages': 5072, 'Yellow toner pages': 3533 });
+    expect(colour.problems).toEqual([]);
+    // Web page: Page Counter 9, 2-sided Print 6 (a monochrome printer: no black-and-white record of its own).
+    expect(walk('brother-hl-l5100dn.snmprec').counters).toMatchObject({ total: 9, duplex: 6, color: null });
+  });
 });
 
 describe('a monochrome device has a black-and-white count', () => {
