@@ -93,6 +93,9 @@ describe.skipIf(!snmpsimAvailable())('probe command', () => {
     const run = await probe('127.0.0.1', '--port', String(sim!.port), '--community', 'kyocera');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Vendor\s+Kyocera/);
+    // Each counter says how it was read; a monochrome device's black-and-white pages are its total.
+    expect(run.stdout).toMatch(/Total\s+123456\s+1\.3\.6\.1\.2\.1\.43\.10\.2\.1\.4\.1\.1 \(Printer-MIB: prtMarkerLifeCount\)/);
+    expect(run.stdout).toMatch(/Mono\s+123456\s+derived: mono device/);
     expect(run.stdout).toMatch(/1\s+TK-1170\s+toner\s+-\s+-3\s+7200\s+some remaining/);
     expect(run.stdout).toMatch(/1\s+Cassette 1\s+100\s+250\s+40%/);
   });

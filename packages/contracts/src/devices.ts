@@ -212,6 +212,13 @@ export const deviceSchema = deviceListRowSchema.extend({
   faxCount: nnum,
   duplexCount: nnum,
   powerOnCount: nnum,
+  /** How each counter was read ("how this was read" on the card): counter name (reading.ts SOURCED_COUNTERS) → source. */
+  counterSources: z.record(z.string(), z.string()),
+  /** The Printer-MIB's marker count and the vendor's own total, where the device gives them; the total is the vendor's. */
+  markerTotalCount: nnum,
+  vendorTotalCount: nnum,
+  /** Black-and-white plus colour that do not add up to the billing total (a data-quality flag), or null. */
+  splitMismatch: z.object({ total: z.number(), monoPlusColor: z.number() }).nullable(),
   totalUnit: nstr,
   agentId: z.number().int().nullable(),
   agentName: nstr,

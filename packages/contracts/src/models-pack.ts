@@ -57,6 +57,29 @@ export const scalarCounterSchema = z
     name: z.string().min(1),
     /** For counters sent as text ("1920 INCHES, 4876 CENTIMETERS"): first group is the number. */
     pattern: regex.optional(),
+    /**
+     * Read only where no other counter of the profile feeds its field (Konica's scan total, for
+     * models without the per-function table): a summary never added to the rows it sums.
+     */
+    fallback: z.boolean().optional(),
+  })
+  .strict();
+
+/**
+ * A vendor counter sent as one octet string of typed records (Brother's brInfoCounter): each
+ * record is a one-byte code, header bytes up to a one-byte length at `lengthAt` (Brother: code,
+ * 0x01, length), then that many bytes of a big-endian value. `codes` (two hex digits) name the
+ * records and give the fields they feed; a record of an unknown code is skipped.
+ */
+export const recordCounterSchema = z
+  .object({
+    oid,
+    name: z.string().min(1),
+    lengthAt: z.number().int().min(1).max(4).default(2),
+    codes: z.record(
+      z.string().regex(/^[0-9a-f]{2}$/, 'a code is two lower-case hex digits'),
+      z.object({ name: z.string().min(1), field: counterFieldsSchema.optional() }).strict(),
+    ),
   })
   .strict();
 
@@ -75,6 +98,12 @@ export const counterTableSchema = z
     typeColumn: oid.optional(),
     typeColumns: z.array(oid).min(1).max(4).optional(),
     rows: z.record(z.string().max(100), counterFieldsSchema).default({}),
+    /**
+     * Paper sizes by the name the device gives them (Kyocera numbers its sizes per device): the
+     * row index's arc `part` (1 = first) is a size whose name is at `<column>.<arc>`, and the
+     * row's key carries that name instead of the number ("1.A3"; names match case-insensitively).
+     */
+    sizeNames: z.object({ column: oid, part: z.number().int().min(1).max(8) }).strict().optional(),
   })
   .strict()
   .refine((t) => !(t.typeColumn && t.typeColumns), { message: 'give typeColumn or typeColumns, not both' });
@@ -125,6 +154,7 @@ export const vendorProfileSchema = z
     hostName: z.array(textSourceSchema).optional(),
     counters: z.array(scalarCounterSchema).optional(),
     counterTables: z.array(counterTableSchema).optional(),
+    recordCounters: z.array(recordCounterSchema).optional(),
     supplyQuirks: supplyQuirksSchema.optional(),
     /** Part numbers in supply descriptions; first capture group is the part number. */
     partNumberPattern: regex.optional(),

@@ -60,7 +60,7 @@ export const READING_TEXT_MAX = {
 } as const;
 export const SUPPLY_TEXT_MAX = { type: 50, description: 500, colorant: 50, partNumber: 100, partSerialNumber: 100, unit: 30 } as const;
 export const TRAY_TEXT_MAX = { name: 250, mediaName: 250 } as const;
-export const COUNTER_TEXT_MAX = { key: 100, name: 250, oid: 256, totalUnit: 30 } as const;
+export const COUNTER_TEXT_MAX = { key: 100, name: 250, oid: 256, totalUnit: 30, source: 300 } as const;
 export const STATUS_TEXT_MAX = { error: 50, errorStateHex: 16 } as const;
 export const PROBLEM_TEXT_MAX = 500;
 /** Most entries per list. */
@@ -123,9 +123,42 @@ export type ReadingCounter = z.infer<typeof readingCounterSchema>;
 export const DERIVED_COUNTERS = ['mono', 'color', 'a4', 'a4Bw', 'a4Color'] as const;
 export type DerivedCounter = (typeof DERIVED_COUNTERS)[number];
 
+/** The normalised counters, each of which says where its value came from (`sources`). */
+export const SOURCED_COUNTERS = [
+  'total', 'powerOn', 'mono', 'color', 'a3', 'a3Bw', 'a3Color', 'a4', 'a4Bw', 'a4Color', 'copies', 'scans', 'fax', 'duplex',
+] as const;
+export type SourcedCounter = (typeof SOURCED_COUNTERS)[number];
+
+/**
+ * How the agent works out a counter the device does not give, as written in `sources`: the
+ * console shows these by their key, in the user's language (other sources are OIDs and rules).
+ */
+export const COUNTER_RULES = {
+  monoDevice: 'derived: mono device (black-and-white = total)',
+  totalLessMono: 'derived: total − black-and-white',
+  totalLessColor: 'derived: total − colour',
+  monoLessA3: 'derived: black-and-white − A3 black-and-white',
+  colorLessA3: 'derived: colour − A3 colour',
+  totalLessA3: 'derived: total − A3',
+  a4FromDerivedParts: 'derived: A4 black-and-white + A4 colour',
+  a4FromParts: 'sum: A4 black-and-white + A4 colour',
+  a3FromParts: 'sum: A3 black-and-white + A3 colour',
+} as const;
+export type CounterRule = keyof typeof COUNTER_RULES;
+
+/** Black-and-white plus colour that do not add up to the billing total: both figures, for a person to judge. */
+export const splitMismatchSchema = z.object({
+  total: z.number().int().min(0).max(MAX_COUNTER),
+  monoPlusColor: z.number().int().min(0).max(2 * MAX_COUNTER),
+});
+export type SplitMismatch = z.infer<typeof splitMismatchSchema>;
+
 export const readingCountersSchema = z.object({
-  /** prtMarkerLifeCount of the first marker, or the vendor's total. */
+  /** The billing total: the vendor's own total where the device has one, else prtMarkerLifeCount of the first marker. */
   total: count,
+  /** Both totals a device may give: the Printer-MIB's marker life count and the vendor's own (an older agent sends neither). */
+  markerTotal: count.default(null),
+  vendorTotal: count.default(null),
   totalUnit: boundedText(COUNTER_TEXT_MAX.totalUnit).nullable(),
   powerOn: count,
   mono: count,
@@ -145,6 +178,13 @@ export const readingCountersSchema = z.object({
   derived: z.array(z.enum(DERIVED_COUNTERS)).max(DERIVED_COUNTERS.length).default([]),
   /** Every vendor counter read, named as the device or the profile names it. */
   vendor: z.array(readingCounterSchema).max(READING_LIST_MAX.vendorCounters),
+  /**
+   * How each known counter was read: "<OID> (<profile>: <rule>)", several joined by " + " where
+   * rows are summed, or "derived: total − colour", "derived: mono device".
+   */
+  sources: z.partialRecord(z.enum(SOURCED_COUNTERS), boundedText(COUNTER_TEXT_MAX.source)).default({}),
+  /** Set when black-and-white plus colour, both read, differ from the billing total. */
+  splitMismatch: splitMismatchSchema.nullable().default(null),
 });
 export type ReadingCounters = z.infer<typeof readingCountersSchema>;
 
@@ -152,6 +192,7 @@ export type ReadingCounters = z.infer<typeof readingCountersSchema>;
 export const emptyCounters = (): ReadingCounters => ({
   total: null, totalUnit: null, powerOn: null, mono: null, color: null, a3: null, a3Bw: null, a3Color: null,
   a4: null, a4Bw: null, a4Color: null, copies: null, scans: null, fax: null, duplex: null, derived: [], vendor: [],
+  markerTotal: null, vendorTotal: null, sources: {}, splitMismatch: null,
 });
 
 export const readingStatusSchema = z.object({

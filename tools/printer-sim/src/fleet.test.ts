@@ -1,3 +1,4 @@
+import { SOURCED_COUNTERS } from '@pagewatch/contracts/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDevice } from '@pagewatch/agent/read-device';
 import { createDefaultRegistry } from '@pagewatch/agent/models-pack';
@@ -98,11 +99,15 @@ describe('simulated fleet over SNMP', () => {
 
   it('publishes the split page counters the way each vendor does, and the probe reads them', async () => {
     for (const p of fleet.list()) {
-      if (p.vendor === 'Acme') continue; // a maker the models pack does not know: the total alone
       const c = (await readDevice({ host: p.ip, port, timeoutMs: 1000, retries: 1 }, registry)).counters;
       const s = p.counters;
       const what = `${p.vendor} ${p.model}`;
+      // Every device has a black-and-white count: a monochrome one's is its total, marked derived.
       expect({ total: c.total, mono: c.mono }, what).toEqual({ total: p.totalPages, mono: s.printMono + s.copyMono });
+      expect(c.splitMismatch, what).toBeNull();
+      // Every counter read says where it came from.
+      for (const k of SOURCED_COUNTERS) if (c[k] !== null) expect(c.sources[k], `${what}: the source of ${k}`).toBeTruthy();
+      if (p.vendor === 'Acme') continue; // a maker the models pack does not know: the total alone
       if (p.color) expect(c.color, what).toBe(s.printColor + s.copyColor);
       if (p.type === 'MFP') expect({ copies: c.copies, scans: c.scans }, what).toEqual({ copies: s.copyMono + s.copyColor, scans: s.scans });
       else expect({ copies: c.copies, scans: c.scans }, `${what}: a printer has no copies or scans, not zero`).toEqual({ copies: null, scans: null });

@@ -45,6 +45,16 @@ function typedRows(add: MibSink, typeColumn: string, valueColumn: string, rows: 
   });
 }
 
+/** Brother's counter record string: per counter its code, 0x01, the length 4 and the value, big-endian. */
+function brotherRecords(records: Array<[number, number]>): Uint8Array {
+  const out = new Uint8Array(records.length * 7);
+  records.forEach(([code, value], i) => {
+    out.set([code, 0x01, 0x04], i * 7);
+    new DataView(out.buffer).setUint32(i * 7 + 3, value >>> 0);
+  });
+  return out;
+}
+
 const hp: VendorMib = {
   sysObjectID: '1.3.6.1.4.1.11.2.3.9.1',
   sysDescr: (p) => `HP ETHERNET MULTI-ENVIRONMENT,ROM none,JETDIRECT,JD153,EEPROM JSI${p.model.firmware.replace(/\W/g, '')},CIDATE 06/14/2024`,
@@ -99,13 +109,18 @@ const kyocera: VendorMib = {
       counter(add, `${km}.3.1.1.2`, Math.floor(c.scans / 3)); // copier scans
       counter(add, `${km}.4.1.1.1`, c.scans - Math.floor(c.scans / 3)); // other scans
     }
-    // Printed pages by colour (1 black, 2 colour) and paper (1 A3, 3 A4).
-    counter(add, `${km}.6.1.1.1.3`, c.printMono + c.copyMono - c.a3Mono);
+    // Printed pages by colour mode (1 black, 2 colour) and paper size, a size numbered per device and named in the
+    // device's own size table: an A3 model lists A3, B4, A4; an A4 model A4, A5, Letter (so A4 is size 1 there).
+    const sizes = p.model.a3 ? ['A3', 'B4', 'A4'] : ['A4', 'A5', 'Letter'];
+    sizes.forEach((name, i) => text(add, `1.3.6.1.4.1.1347.42.2.1.1.1.2.1.${i + 1}`, name));
+    const a4 = sizes.indexOf('A4') + 1;
+    counter(add, `${km}.6.1.1.1.${a4}`, c.printMono + c.copyMono - c.a3Mono);
     if (p.model.a3) counter(add, `${km}.6.1.1.1.1`, c.a3Mono);
     if (p.model.color) {
-      counter(add, `${km}.6.1.1.2.3`, c.printColor + c.copyColor - c.a3Color);
+      counter(add, `${km}.6.1.1.2.${a4}`, c.printColor + c.copyColor - c.a3Color);
       if (p.model.a3) counter(add, `${km}.6.1.1.2.1`, c.a3Color);
     }
+    counter(add, '1.3.6.1.4.1.1347.42.2.5.1.1.2.1', c.duplex); // pages printed on both sides
   },
 };
 
@@ -188,7 +203,8 @@ const brother: VendorMib = {
     const br = '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5';
     const c = p.counters;
     const t = totals(p);
-    counter(add, `${br}.10.0`, p.totalPages);
+    // brInfoCounter: typed records (code, 0x01, length 4, big-endian value): 00 total, 01 black, 02 colour, 06 duplex.
+    add(`${br}.10.0`, TAG.octets, brotherRecords([[0x00, p.totalPages], [0x01, t.mono], ...(p.model.color ? [[0x02, t.color] as [number, number]] : []), [0x06, c.duplex]]));
     // brPrintPagesFuncType: 1 PC print total, 3 copy total, 4 copy colour, 5 PC print colour, 7 PC print black, 9 copy black.
     typedRows(add, `${br}.52.21.1.2`, `${br}.52.21.1.3`, [
       [1, t.prints], [7, c.printMono], ...(p.model.color ? [[5, c.printColor] as [number, number]] : []),
@@ -248,7 +264,10 @@ const konicaMinolta: VendorMib = {
       counter(add, `${base}.2.1.5.2.2`, c.printColor + c.a3Color);
       if (p.model.a3) counter(add, `${base}.2.1.7.2.2`, c.a3Color);
     }
-    if (p.model.type === 'MFP') counter(add, `${base}.3.1.5.1`, c.scans);
+    if (p.model.type === 'MFP') {
+      counter(add, `${base}.1.5.0`, c.scans); // the scan total, which models without the per-function table give alone
+      counter(add, `${base}.3.1.5.1`, c.scans);
+    }
   },
 };
 
@@ -263,10 +282,10 @@ const sharp: VendorMib = {
     const rows: Array<[string, string, number]> = [
       ['1.4.75', 'Duplex', p.counters.duplex],
       ['4.4.60', 'Copies', t.copies],
-      ['5.4.61', 'Black & White', t.mono],
-      ...(p.model.color ? [['5.4.63', 'Full Color', t.color] as [string, string, number]] : []),
-      ['7.4.51', 'Scan to E-mail', Math.floor(p.counters.scans / 2)],
-      ['7.4.53', 'Scan to Folder', Math.ceil(p.counters.scans / 2)],
+      ['5.4.61', 'Black & White Total Count', t.mono],
+      ...(p.model.color ? [['5.4.63', 'Full Color Total Count', t.color] as [string, string, number]] : []),
+      ['7.4.51', 'Black & White Scanner Count', Math.floor(p.counters.scans / 2)],
+      ['7.4.53', 'Full Color Scanner Count', Math.ceil(p.counters.scans / 2)],
     ];
     for (const [row, name, value] of rows) {
       counter(add, `1.3.6.1.4.1.2385.1.1.19.2.1.3.${row}`, value);

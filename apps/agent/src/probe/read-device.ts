@@ -18,7 +18,7 @@ export const STOPPED_ANSWERING = 'the device stopped answering; the reading is i
 export function planRequests(profile: ResolvedProfile): { walks: string[]; gets: string[] } {
   const walks = new Set<string>(STANDARD_WALKS);
   for (const t of profile.counterTables) {
-    for (const column of [t.valueColumn, t.nameColumn, t.typeColumn, ...(t.typeColumns ?? [])]) if (column) walks.add(column);
+    for (const column of [t.valueColumn, t.nameColumn, t.typeColumn, ...(t.typeColumns ?? []), t.sizeNames?.column]) if (column) walks.add(column);
   }
   if (profile.fallbackLevelColumn) walks.add(profile.fallbackLevelColumn);
   if (profile.fallbackDescriptionColumn) walks.add(profile.fallbackDescriptionColumn);
@@ -26,7 +26,7 @@ export function planRequests(profile: ResolvedProfile): { walks: string[]; gets:
   for (const s of [...profile.model, ...profile.serialNumber, ...profile.firmware, ...profile.hostName]) {
     if (s.oid) gets.add(s.oid);
   }
-  for (const c of profile.counters) gets.add(c.oid);
+  for (const c of [...profile.counters, ...profile.recordCounters]) gets.add(c.oid);
   return { walks: [...walks], gets: [...gets] };
 }
 

@@ -22,18 +22,26 @@ export function formatReading(r: Reading): string {
     ['Errors', r.status.errors.join(', ') || null],
     ['sysObjectID', r.sysObjectID], ['sysDescr', r.sysDescr], ['Profile', `${r.profileId} (models pack ${r.modelsVersion})`],
   ];
+  // Each counter with how it was read: the OID and the profile's rule, or how it was derived.
   const counters = (
-    [['Total', c.total], ['Power on', c.powerOn], ['Mono', c.mono], ['Colour', c.color], ['A3', c.a3], ['A4', c.a4],
-      ['Copies', c.copies], ['Scans', c.scans], ['Fax', c.fax], ['Duplex', c.duplex]] as const
-  ).filter(([, v]) => v !== null);
+    [['Total', 'total'], ['Power on', 'powerOn'], ['Mono', 'mono'], ['Colour', 'color'], ['A3', 'a3'], ['A3 mono', 'a3Bw'],
+      ['A3 colour', 'a3Color'], ['A4', 'a4'], ['A4 mono', 'a4Bw'], ['A4 colour', 'a4Color'], ['Copies', 'copies'], ['Scans', 'scans'],
+      ['Fax', 'fax'], ['Duplex', 'duplex']] as const
+  ).filter(([, k]) => c[k] !== null).map(([label, k]) => [label, c[k], c.sources[k] ?? null]);
+  const totals = c.markerTotal !== null && c.vendorTotal !== null && c.markerTotal !== c.vendorTotal
+    ? [['Printer-MIB total', c.markerTotal, 'prtMarkerLifeCount (not billed: the vendor total is)']]
+    : [];
   const parts = [
     table(['Device', ''], identity),
-    table(['Counter', 'Value'], [...counters, ...c.vendor.map((v) => [v.name, v.value])]),
+    table(['Counter', 'Value', 'How this was read'], [...counters, ...totals, ...c.vendor.map((v) => [v.name, v.value, v.oid])]),
     table(['#', 'Supply', 'Type', 'Colour', 'Level', 'Max', 'Percent'],
       r.supplies.map((s) => [s.index, s.description, s.type, s.colorant, s.level, s.maxCapacity, percent(s.percent, s.levelState)])),
     table(['#', 'Tray', 'Level', 'Max', 'Percent'],
       r.trays.map((t) => [t.index, t.name, t.level, t.maxCapacity, percent(t.percent, t.levelState)])),
   ];
+  if (c.splitMismatch) {
+    parts.push(`Data quality: black-and-white + colour = ${c.splitMismatch.monoPlusColor}, the billing total is ${c.splitMismatch.total}`);
+  }
   if (r.problems.length > 0) parts.push(`Problems:\n${r.problems.map((p) => `  - ${p}`).join('\n')}`);
   return `${parts.join('\n\n')}\n`;
 }

@@ -2,6 +2,7 @@ import type { ModelsPack, TextSource, VendorProfile } from '@pagewatch/contracts
 
 type ScalarCounter = NonNullable<VendorProfile['counters']>[number];
 type CounterTable = NonNullable<VendorProfile['counterTables']>[number];
+type RecordCounter = NonNullable<VendorProfile['recordCounters']>[number];
 type LevelCode = NonNullable<VendorProfile['supplyQuirks']>['levelCodes'][number];
 
 /** A profile with its inheritance applied and its patterns compiled: what the readers use. */
@@ -15,6 +16,7 @@ export type ResolvedProfile = {
   hostName: TextSource[];
   counters: ScalarCounter[];
   counterTables: CounterTable[];
+  recordCounters: RecordCounter[];
   levelCodes: LevelCode[];
   levelCodesExceptModel: RegExp | null;
   fallbackLevelColumn: string | null;
@@ -135,6 +137,7 @@ export class ProfileRegistry {
       hostName: all((p) => p.hostName),
       counters: all((p) => p.counters),
       counterTables: all((p) => p.counterTables),
+      recordCounters: all((p) => p.recordCounters),
       levelCodes: quirks.find((q) => q.levelCodes.length > 0)?.levelCodes ?? [],
       levelCodesExceptModel: re(quirks.find((q) => q.levelCodesExceptModel)?.levelCodesExceptModel),
       fallbackLevelColumn: quirks.find((q) => q.fallbackLevelColumn)?.fallbackLevelColumn ?? null,

@@ -1,7 +1,7 @@
 import { emptyCounters, type Reading } from '@pagewatch/contracts/reading';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { colorType, deviceType, isPrinter, paperFormat } from './classify.reader.ts';
-import { readCounters } from './counters.reader.ts';
+import { monoDeviceCounters, readCounters } from './counters.reader.ts';
 import { printerDeviceIndex, readIdentity } from './identity.reader.ts';
 import { MibData } from './mib-data.ts';
 import { SYS } from './printer-mib.ts';
@@ -49,8 +49,10 @@ export function buildReading(varbinds: Iterable<unknown>, registry: ProfileRegis
     const { identity } = readIdentity(data, profile);
     const supplies = readSupplies(data, profile, identity.model);
     const trays = readTrays(data);
-    const counters = readCounters(data, profile);
+    const read = readCounters(data, profile);
     const printer = isPrinter(data, profile, matched, identity);
+    const colors = colorType(data, supplies, read);
+    const counters = monoDeviceCounters(read, colors);
     if (data.size === 0) data.problem('the device gave no data');
     return {
       ...emptyReading(readAt, registry.version, data.problems),
@@ -58,7 +60,7 @@ export function buildReading(varbinds: Iterable<unknown>, registry: ProfileRegis
       ...identity,
       isPrinter: printer,
       deviceType: printer ? deviceType(data, profile, identity, counters) : null,
-      colorType: colorType(data, supplies, counters),
+      colorType: colors,
       paperFormat: paperFormat(data, profile, identity),
       status: readStatus(data, printerDeviceIndex(data)),
       counters,

@@ -1,5 +1,6 @@
 import type { CounterField } from '@pagewatch/contracts/models-pack';
-import type { DerivedCounter, ReadingCounter, ReadingCounters } from '@pagewatch/contracts/reading';
+import { COUNTER_RULES, COUNTER_TEXT_MAX } from '@pagewatch/contracts/reading';
+import type { DerivedCounter, ReadingCounter, ReadingCounters, SourcedCounter } from '@pagewatch/contracts/reading';
 import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { MibData } from './mib-data.ts';
 import type { Varbind } from '../snmp/varbind.ts';
@@ -50,46 +51,121 @@ function matches(parts: string[], key: string): boolean {
   return have.length === parts.length && parts.every((p, i) => p === '*' || p === have[i]);
 }
 
+export type CounterRecord = { code: string; value: number };
+
 /**
- * Page counters: the Printer-MIB life count, plus the profile's vendor counters mapped to the
- * normalised fields (rows that feed one field are summed, e.g. Ricoh's two colour copy types).
+ * A counter sent as one octet string of typed records (Brother): a one-byte code, header bytes up
+ * to a one-byte length at `lengthAt`, then a big-endian value of that length. Stops at an 0xFF
+ * code (padding); a record cut short or longer than a safe integer ends the decoding with a problem.
+ */
+export function decodeRecords(bytes: Uint8Array, lengthAt: number): { records: CounterRecord[]; problem: string | null } {
+  const records: CounterRecord[] = [];
+  let i = 0;
+  while (i < bytes.length && bytes[i] !== 0xff) {
+    const length = bytes[i + lengthAt];
+    const start = i + lengthAt + 1;
+    if (length === undefined || length < 1 || length > 6 || start + length > bytes.length) {
+      return { records, problem: `record at byte ${i} is cut short or has length ${length ?? 'none'}` };
+    }
+    let value = 0;
+    for (let k = 0; k < length; k++) value = value * 256 + (bytes[start + k] as number);
+    records.push({ code: (bytes[i] as number).toString(16).padStart(2, '0'), value });
+    i = start + length;
+  }
+  return { records, problem: null };
+}
+
+/** A row index with the arc of its paper size replaced by the size's name as the device gives it, lower-case. */
+function rowWithSizeName(data: MibData, row: string, sizeNames: { column: string; part: number }): string | null {
+  const arcs = row.split('.');
+  const arc = arcs[sizeNames.part - 1];
+  if (arc === undefined) return null;
+  const name = data.text(`${sizeNames.column}.${arc}`, 'paper size name');
+  if (!name) return null;
+  arcs[sizeNames.part - 1] = name.trim().toLowerCase().replace(/\./g, ' ');
+  return arcs.join('.');
+}
+
+const SOURCE_MAX = COUNTER_TEXT_MAX.source;
+const LIFE_COUNT_SOURCE = 'Printer-MIB: prtMarkerLifeCount';
+
+/**
+ * Page counters: the Printer-MIB life count, plus the profile's vendor counters (scalars, typed
+ * records, tables) mapped to the normalised fields (rows that feed one field are summed, e.g.
+ * Ricoh's two colour copy types). Each field records where it came from in `sources`.
  */
 export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCounters {
   const sums = new Map<CounterField, number>();
+  const from = new Map<CounterField, string[]>();
+  // A record string is the device's own summary (Brother's brInfoCounter): a field it gives wins over table rows.
+  const recordSums = new Map<CounterField, number>();
+  const recordFrom = new Map<CounterField, string[]>();
   const vendor: ReadingCounter[] = [];
-  const add = (field: CounterField | readonly CounterField[] | undefined, key: string, name: string, oid: string, value: number): void => {
+  const add = (field: CounterField | readonly CounterField[] | undefined, key: string, name: string, oid: string, value: number, rule: string, record = false): void => {
     const fields: readonly CounterField[] = field === undefined ? [] : typeof field === 'string' ? [field] : field;
     if (vendor.length < 500) vendor.push({ key: fields[0] ?? key, name, oid, value });
-    for (const f of fields) sums.set(f, (sums.get(f) ?? 0) + value);
+    const [s, f] = record ? [recordSums, recordFrom] : [sums, from];
+    for (const k of fields) {
+      s.set(k, (s.get(k) ?? 0) + value);
+      f.set(k, [...(f.get(k) ?? []), `${oid} (${profile.id}: ${rule})`]);
+    }
   };
 
-  for (const c of profile.counters) {
+  const scalar = (c: ResolvedProfile['counters'][number]): void => {
     const value = c.pattern ? numberInText(data, c.oid, c.pattern) : nonNegative(data, c.oid, c.name);
-    if (value !== null) add(c.field, slug(c.name), c.name, c.oid, value);
+    if (value !== null) add(c.field, slug(c.name), c.name, c.oid, value, c.fallback ? `${c.name}, as no other counter gives it` : c.name);
+  };
+  for (const c of profile.counters) if (!c.fallback) scalar(c);
+
+  for (const rc of profile.recordCounters) {
+    const vb = data.get(rc.oid);
+    if (!vb) continue;
+    if (vb.type !== 'octets' || !(vb.value instanceof Uint8Array)) {
+      data.problem(`${rc.name} (${rc.oid}) is not a record string (${vb.type})`);
+      continue;
+    }
+    const { records, problem } = decodeRecords(vb.value, rc.lengthAt);
+    if (problem) data.problem(`${rc.name} (${rc.oid}): ${problem}`);
+    for (const r of records) {
+      const code = rc.codes[r.code];
+      if (code) add(code.field, slug(code.name), code.name, rc.oid, r.value, `${rc.name}, record ${r.code} ${code.name}`, true);
+    }
   }
 
   for (const table of profile.counterTables) {
     const names = table.nameColumn ? data.column(table.nameColumn) : null;
     const typeColumns = (table.typeColumns ?? (table.typeColumn ? [table.typeColumn] : [])).map((c) => data.column(c));
-    const wildcards = Object.keys(table.rows).filter((k) => k.includes('*')).map((k) => ({ parts: k.split('.'), key: k }));
+    // Keys match case-insensitively, so a size's name matches however the device writes it.
+    const rows = new Map(Object.entries(table.rows).map(([k, v]) => [k.toLowerCase(), v]));
+    const wildcards = [...rows.keys()].filter((k) => k.includes('*')).map((k) => ({ parts: k.split('.'), key: k }));
     for (const row of data.column(table.valueColumn).keys()) {
       const oid = `${table.valueColumn}.${row}`;
       const types = typeColumns.map((column) => typeValue(data, column.get(row)));
       if (types.some((t) => t === null)) continue;
       const typeKey = types.length ? types.join('.') : null;
-      const key = typeKey ?? row;
-      const keys = [...(table.rows[key] ? [key] : []), ...wildcards.filter((w) => matches(w.parts, key)).map((w) => w.key)];
-      const field = keys.length ? [...new Set(keys.flatMap((k) => table.rows[k]))] : undefined;
+      const sized = table.sizeNames ? rowWithSizeName(data, row, table.sizeNames) : null;
+      if (table.sizeNames && sized === null) continue; // a size the device does not name is no size we can count
+      const key = (typeKey ?? sized ?? row).toLowerCase();
+      const keys = [...(rows.has(key) ? [key] : []), ...wildcards.filter((w) => matches(w.parts, key)).map((w) => w.key)];
+      const field = keys.length ? [...new Set(keys.flatMap((k) => rows.get(k) ?? []))] : undefined;
       const value = nonNegative(data, oid, 'vendor counter');
       if (value === null) continue;
       const nameVb = names?.get(row);
-      const name = (nameVb && data.varbindText(nameVb, 'vendor counter name')) || (typeKey ? `type ${typeKey}` : `counter ${row}`);
-      add(field, slug(name), name, oid, value);
+      const name = (nameVb && data.varbindText(nameVb, 'vendor counter name')) || (typeKey ? `type ${typeKey}` : `counter ${sized ?? row}`);
+      add(field, slug(name), name, oid, value, `row ${keys[0] ?? key}${nameVb ? ` "${name}"` : ''}`);
     }
   }
 
+  const fed = (c: ResolvedProfile['counters'][number]): boolean => [c.field ?? []].flat().some((f) => sums.has(f) || recordSums.has(f));
+  for (const c of profile.counters) if (c.fallback && !fed(c)) scalar(c);
+  for (const [k, v] of recordSums) {
+    sums.set(k, v);
+    from.set(k, recordFrom.get(k) ?? []);
+  }
+
   const marker = firstMarkerRow(data);
-  const life = marker ? nonNegative(data, `${PRT.markerLifeCount}.${marker}`, 'prtMarkerLifeCount') : null;
+  const lifeOid = marker ? `${PRT.markerLifeCount}.${marker}` : null;
+  const life = lifeOid ? nonNegative(data, lifeOid, 'prtMarkerLifeCount') : null;
   const powerOn = marker ? nonNegative(data, `${PRT.markerPowerOnCount}.${marker}`, 'prtMarkerPowerOnCount') : null;
   const unitCode = marker ? data.int(`${PRT.markerCounterUnit}.${marker}`, 'prtMarkerCounterUnit') : null;
   const field = (f: CounterField): number | null => sums.get(f) ?? null;
@@ -99,9 +175,23 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
     const large = field(a3);
     return profile.a3CountedTwice && n !== null && large !== null && large <= n ? n - large : n;
   };
-  return completeCounters({
-    total: life ?? field('total'),
-    totalUnit: life !== null && unitCode !== null ? (COUNTER_UNITS[unitCode] ?? null) : null,
+  const sources: Partial<Record<SourcedCounter, string>> = {};
+  for (const [f, list] of from) sources[f] = cut(list.join(' + '));
+  if (profile.a3CountedTwice) {
+    for (const [whole, a3] of [['mono', 'a3Bw'], ['color', 'a3Color']] as const) {
+      if (sources[whole] && sums.has(a3)) sources[whole] = cut(`${sources[whole]} − ${a3} once (A3 counted twice)`);
+    }
+  }
+  // The billing total is the vendor's own where the device has one; the marker's life count is kept beside it.
+  const vendorTotal = field('total');
+  const total = vendorTotal ?? life;
+  if (vendorTotal === null && life !== null && lifeOid) sources.total = `${lifeOid} (${LIFE_COUNT_SOURCE})`;
+  if (powerOn !== null && marker) sources.powerOn = `${PRT.markerPowerOnCount}.${marker} (Printer-MIB: prtMarkerPowerOnCount)`;
+  const counters = completeCounters({
+    total,
+    totalUnit: vendorTotal === null && life !== null && unitCode !== null ? (COUNTER_UNITS[unitCode] ?? null) : null,
+    markerTotal: life,
+    vendorTotal,
     powerOn: powerOn ?? field('powerOn'),
     mono: pages('mono', 'a3Bw'),
     color: pages('color', 'a3Color'),
@@ -117,7 +207,28 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
     duplex: field('duplex'),
     derived: [],
     vendor,
+    sources,
+    splitMismatch: null,
   });
+  return { ...counters, splitMismatch: splitMismatch(counters) };
+}
+
+const cut = (text: string): string => (text.length > SOURCE_MAX ? `${text.slice(0, SOURCE_MAX - 1)}…` : text);
+
+/** Black-and-white and colour, both read, that do not add up to the billing total: the reading says so with both figures. */
+function splitMismatch(c: ReadingCounters): ReadingCounters['splitMismatch'] {
+  if (c.total === null || c.mono === null || c.color === null) return null;
+  if (c.derived.includes('mono') || c.derived.includes('color')) return null;
+  return c.mono + c.color === c.total ? null : { total: c.total, monoPlusColor: c.mono + c.color };
+}
+
+/**
+ * A monochrome device's black-and-white pages are its pages: its total, marked as derived,
+ * where the device gives no black-and-white count of its own.
+ */
+export function monoDeviceCounters(c: ReadingCounters, colorType: 'MONO' | 'COLOR' | null): ReadingCounters {
+  if (colorType !== 'MONO' || c.mono !== null || c.total === null) return c;
+  return { ...c, mono: c.total, derived: [...c.derived, 'mono'], sources: { ...c.sources, mono: COUNTER_RULES.monoDevice } };
 }
 
 /**
@@ -127,24 +238,31 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
  * counter: the device counts in other units (sides, A3 as two), and the field stays unknown.
  */
 export function completeCounters(c: ReadingCounters): ReadingCounters {
-  const out: ReadingCounters = { ...c, derived: [...c.derived] };
-  const sum = (a: number | null, b: number | null) => (a !== null && b !== null ? a + b : null);
-  out.a3 ??= sum(c.a3Bw, c.a3Color);
-  out.a4 ??= sum(c.a4Bw, c.a4Color);
-  const derive = (field: DerivedCounter, whole: number | null, part: number | null) => {
+  const out: ReadingCounters = { ...c, derived: [...c.derived], sources: { ...c.sources } };
+  const sum = (field: 'a3' | 'a4', a: number | null, b: number | null, how: string) => {
+    if (out[field] !== null || a === null || b === null) return;
+    out[field] = a + b;
+    out.sources[field] = how;
+  };
+  sum('a3', c.a3Bw, c.a3Color, COUNTER_RULES.a3FromParts);
+  sum('a4', c.a4Bw, c.a4Color, COUNTER_RULES.a4FromParts);
+  const derive = (field: DerivedCounter, whole: number | null, part: number | null, how: string) => {
     if (out[field] !== null || whole === null || part === null || part > whole) return;
     out[field] = whole - part;
     out.derived.push(field);
+    out.sources[field] = how;
   };
-  derive('color', out.total, out.mono);
-  derive('mono', out.total, out.color);
-  derive('a4Bw', out.mono, out.a3Bw);
-  derive('a4Color', out.color, out.a3Color);
+  derive('color', out.total, out.mono, COUNTER_RULES.totalLessMono);
+  derive('mono', out.total, out.color, COUNTER_RULES.totalLessColor);
+  derive('a4Bw', out.mono, out.a3Bw, COUNTER_RULES.monoLessA3);
+  derive('a4Color', out.color, out.a3Color, COUNTER_RULES.colorLessA3);
   // A4 as its two parts where they are known (derived if either is), else as total − A3.
   if (out.a4 === null && out.a4Bw !== null && out.a4Color !== null) {
     out.a4 = out.a4Bw + out.a4Color;
-    if (out.derived.includes('a4Bw') || out.derived.includes('a4Color')) out.derived.push('a4');
+    const derived = out.derived.includes('a4Bw') || out.derived.includes('a4Color');
+    if (derived) out.derived.push('a4');
+    out.sources.a4 = derived ? COUNTER_RULES.a4FromDerivedParts : COUNTER_RULES.a4FromParts;
   }
-  derive('a4', out.total, out.a3);
+  derive('a4', out.total, out.a3, COUNTER_RULES.totalLessA3);
   return out;
 }

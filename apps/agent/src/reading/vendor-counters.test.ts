@@ -28,7 +28,7 @@ describe('vendor page counters', () => {
     const br = '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5';
     const typed = (table: string, rows: Array<[number, number]>) => rows.flatMap(([type, value], i) => [integer(`${br}.${table}.2.${i + 1}`, type), counter(`${br}.${table}.3.${i + 1}`, value)]);
     const c = read('Brother NC-8300w, Firmware Ver.1.13', '1.3.6.1.4.1.2435.2.3.9.1', [
-      counter(`${br}.10.0`, 5_000),
+      `${br}.10.0|4x|00010400001388`, // brInfoCounter: record 00 (total), 4 bytes, 5,000
       ...typed('52.21.1', [[1, 3_000], [3, 1_500], [4, 500], [5, 900], [7, 2_100], [9, 1_000], [2, 500], [8, 500]]),
       ...typed('52.1.1', [[26, 4_700], [27, 300]]),
       ...typed('52.11.1', [[1, 5_000], [2, 1_800]]),
@@ -58,13 +58,14 @@ describe('vendor page counters', () => {
     expect(c.derived).toEqual(['a4Bw', 'a4Color', 'a4']);
   });
 
-  it('Kyocera: KMCOMMON-MIB pages by function and colour mode, scans, pages by colour and paper size', () => {
+  it('Kyocera: KMCOMMON-MIB pages by function and colour mode, scans, pages by colour and paper size (named by the device)', () => {
     const ky = '1.3.6.1.4.1.1347.42.3.1';
     const c = read('KYOCERA Document Solutions Printing System', '1.3.6.1.4.1.1347.41', [
       counter(`${ky}.1.1.1.1`, 8_000), counter(`${ky}.1.1.1.2`, 2_000), counter(`${ky}.1.1.1.4`, 150),
       counter(`${ky}.2.1.1.1.1`, 5_000), counter(`${ky}.2.1.1.1.3`, 3_000), counter(`${ky}.2.1.1.2.1`, 1_500), counter(`${ky}.2.1.1.2.3`, 500), counter(`${ky}.2.1.1.4.1`, 150),
       counter(`${ky}.3.1.1.2`, 700), counter(`${ky}.3.1.1.4`, 50), counter(`${ky}.4.1.1.1`, 250),
       counter(`${ky}.6.1.1.1.1`, 400), counter(`${ky}.6.1.1.1.3`, 6_250), counter(`${ky}.6.1.1.2.1`, 200), counter(`${ky}.6.1.1.2.3`, 3_300),
+      '1.3.6.1.4.1.1347.42.2.1.1.1.2.1.1|4|A3', '1.3.6.1.4.1.1347.42.2.1.1.1.2.1.3|4|A4',
     ]);
     expect(c).toMatchObject({ mono: 6_650, color: 3_500, copies: 2_000, fax: 150, scans: 1_000, a3Bw: 400, a4Bw: 6_250, a3Color: 200, a4Color: 3_300, a3: 600, a4: 9_550 });
   });

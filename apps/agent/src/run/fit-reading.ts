@@ -74,6 +74,8 @@ export function fitAgentReading(input: AgentReading): AgentReading {
     },
     counters: {
       total: count('total', counters.total),
+      markerTotal: count('markerTotal', counters.markerTotal),
+      vendorTotal: count('vendorTotal', counters.vendorTotal),
       totalUnit: maybeText('counters.totalUnit', counters.totalUnit, COUNTER_TEXT_MAX.totalUnit),
       powerOn: count('powerOn', counters.powerOn),
       mono: count('mono', counters.mono),
@@ -97,6 +99,8 @@ export function fitAgentReading(input: AgentReading): AgentReading {
           oid: text(`counters.vendor.${i}.oid`, c.oid, COUNTER_TEXT_MAX.oid),
           value: c.value,
         })),
+      sources: Object.fromEntries(Object.entries(counters.sources).map(([k, v]) => [k, text(`counters.sources.${k}`, v, COUNTER_TEXT_MAX.source)])),
+      splitMismatch: counters.splitMismatch,
     },
     supplies: indexed('supplies', list('supplies', r.supplies, READING_LIST_MAX.supplies)).map((s, i) => ({
       ...s,

@@ -89,6 +89,13 @@ export const devices = pgTable(
     powerOnCount: counter('power_on_count'),
     ...pageCounters(),
     vendorCounters: jsonb('vendor_counters').$type<StoredVendorCounter[]>().notNull().default([]),
+    /** How each counter was read (reading.ts `sources`): counter name → "<OID> (<profile>: <rule>)" or "derived: …". */
+    counterSources: jsonb('counter_sources').$type<Record<string, string>>().notNull().default({}),
+    /** Both totals a device may give: the Printer-MIB's marker count and the vendor's own (the billed one). */
+    markerTotalCount: counter('marker_total_count'),
+    vendorTotalCount: counter('vendor_total_count'),
+    /** Black-and-white plus colour that do not add up to the billing total, as last read; null when they do. */
+    splitMismatch: jsonb('split_mismatch').$type<{ total: number; monoPlusColor: number }>(),
     tonerBlack: smallint('toner_black'),
     tonerCyan: smallint('toner_cyan'),
     tonerMagenta: smallint('toner_magenta'),

@@ -152,6 +152,11 @@ export function applyReading(
   }
   d.totalUnit = r.counters.totalUnit ?? d.totalUnit;
   d.derivedCounters = r.counters.derived.join(',');
+  // An agent before issue 41 sends no sources nor totals apart: what the device had is kept, not wiped.
+  if (Object.keys(r.counters.sources).length) d.counterSources = r.counters.sources;
+  d.markerTotalCount = r.counters.markerTotal ?? d.markerTotalCount;
+  d.vendorTotalCount = r.counters.vendorTotal ?? d.vendorTotalCount;
+  d.splitMismatch = r.counters.splitMismatch;
   if (r.counters.vendor.length) d.vendorCounters = r.counters.vendor.map(({ key, name, oid, value }) => ({ key, name, oid, value }));
   // What the agent cut to the contract's limits comes first, so it is never the part left out.
   const trimmed = (r.trimmed ?? []).map((t) => `${t.field}: ${t.action} by the agent (past the limit)`);
@@ -245,6 +250,7 @@ export function blankDevice(id: number, locationId: number, ip: string, createdA
     totalCount: null, totalUnit: null, powerOnCount: null, monoCount: null, colorCount: null, a3Count: null,
     a3BwCount: null, a3ColorCount: null, a4BwCount: null, a4ColorCount: null, derivedCounters: '',
     a4Count: null, copyCount: null, scanCount: null, faxCount: null, duplexCount: null, vendorCounters: [],
+    counterSources: {}, markerTotalCount: null, vendorTotalCount: null, splitMismatch: null,
     tonerBlack: null, tonerCyan: null, tonerMagenta: null, tonerYellow: null, newDevice30Flag: true,
     notAvailableFlag: false, matReplacementRequiredFlag: false, needAttentionFlag: false, counterBackwardsAt: null,
     missedPolls: 0, lastRunId: null, problems: [], trays: [],

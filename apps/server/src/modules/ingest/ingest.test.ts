@@ -74,6 +74,29 @@ describe('ingest', () => {
     ]);
   });
 
+  it('keeps how each counter was read, both totals and a split that does not add up, and shows them on the card (issue 41)', async () => {
+    const r = agentReading('127.0.10.5', { serial: 'SRC1', total: 10_000 }, { readAt: at(0), rangeId });
+    const hp = '1.3.6.1.4.1.11.2.3.9.4.2.1.4.1.2';
+    r.reading.counters = {
+      ...r.reading.counters, mono: 7_000, color: 2_900, markerTotal: 10_400, vendorTotal: 10_000,
+      sources: { total: `${hp}.5.0 (hp: Total engine pages)`, mono: `${hp}.6.0 (hp: Monochrome pages)`, color: `${hp}.7.0 (hp: Colour pages)` },
+      splitMismatch: { total: 10_000, monoPlusColor: 9_900 },
+    };
+    expect((await post(t.app, token, batch([r]))).json()).toEqual({ stored: 1, duplicates: 0, rejected: [] });
+    const d = await device('SRC1');
+    const card = (await t.app.inject({ url: `/api/devices/${d.id}`, headers: bearer(admin) })).json();
+    expect(card).toMatchObject({
+      totalCount: 10_000, markerTotalCount: 10_400, vendorTotalCount: 10_000, splitMismatch: { total: 10_000, monoPlusColor: 9_900 },
+      counterSources: { total: `${hp}.5.0 (hp: Total engine pages)`, mono: `${hp}.6.0 (hp: Monochrome pages)`, color: `${hp}.7.0 (hp: Colour pages)` },
+    });
+    // The next reading adds up: the flag goes; an agent that sends no sources leaves the last ones.
+    const next = agentReading('127.0.10.5', { serial: 'SRC1', total: 10_100 }, { readAt: at(1), rangeId });
+    next.reading.counters = { ...next.reading.counters, mono: 7_100, color: 3_000 };
+    expect((await post(t.app, token, batch([next]))).json()).toMatchObject({ stored: 1 });
+    const after = (await t.app.inject({ url: `/api/devices/${d.id}`, headers: bearer(admin) })).json();
+    expect(after).toMatchObject({ splitMismatch: null, counterSources: { total: `${hp}.5.0 (hp: Total engine pages)` } });
+  });
+
   it('matches by serial, then MAC, then IP, and keeps IP changes', async () => {
     await send('127.0.10.1', { serial: 'S1', total: 10 }, 0);
     await send('127.0.10.9', { serial: 'S1', total: 20 }, 10);

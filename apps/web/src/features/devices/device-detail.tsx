@@ -1,8 +1,9 @@
-import { Badge, Paper, SimpleGrid, Table, Title } from '@mantine/core';
+import { Badge, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CounterValue, isDerived } from './counter-value.tsx';
 import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
+import { COUNTER_RULES } from '@pagewatch/contracts/reading';
 import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
@@ -49,7 +50,24 @@ export function DeviceDetail({ device: d }: { device: Device }) {
   const lookups = useDeviceLookups();
   const date = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : null);
   const n = (v: number | null) => (v === null ? null : formatNumber(v));
-  const c = (v: number | null, column: string) => (v === null ? null : <CounterValue value={v} derived={isDerived(d.derivedCounters, column)} />);
+  /** A counter with how it was read (the OID and the profile's rule, or how it was derived), as the agent reported it. */
+  const read = (value: React.ReactNode, source: string) => {
+    const sourceText = d.counterSources[source];
+    if (value === null || !sourceText) return value;
+    // A derived counter's rule in the user's language; an OID and the profile's rule as read.
+    const rule = Object.entries(COUNTER_RULES).find(([, text]) => text === sourceText)?.[0];
+    const how = rule ? t(`devices.counterRule.${rule}`) : sourceText;
+    return (
+      <>
+        {value}
+        <Text size="xs" c="dimmed" data-testid={`counter-source-${source}`} title={t('devices.howRead')}>
+          {t('devices.howRead')}: {how}
+        </Text>
+      </>
+    );
+  };
+  const c = (v: number | null, column: string, source: string) =>
+    read(v === null ? null : <CounterValue value={v} derived={isDerived(d.derivedCounters, column)} />, source);
   const yes = (v: boolean) => (v ? t('grid.yes') : t('grid.no'));
   const dict = (kind: 'deviceType' | 'colorType' | 'paperFormat', v: string | null) => (v ? (lookups?.label(kind, v) ?? v) : null);
   const day = d.dayCounters;
@@ -113,21 +131,25 @@ export function DeviceDetail({ device: d }: { device: Device }) {
         title={t('devices.section.counters')}
         testId="detail-counters"
         fields={[
-          [t('devices.totalCount'), d.totalCount === null ? null : `${n(d.totalCount)}${d.totalUnit ? ` (${d.totalUnit})` : ''}`],
-          [t('devices.monoCount'), c(d.monoCount, 'monoCount')],
-          [t('devices.colorCount'), c(d.colorCount, 'colorCount')],
-          [t('devices.a3Count'), c(d.a3Count, 'a3Count')],
-          [t('devices.a3BwCount'), c(d.a3BwCount, 'a3BwCount')],
-          [t('devices.a3ColorCount'), c(d.a3ColorCount, 'a3ColorCount')],
-          [t('devices.a4Count'), c(d.a4Count, 'a4Count')],
-          [t('devices.a4BwCount'), c(d.a4BwCount, 'a4BwCount')],
-          [t('devices.a4ColorCount'), c(d.a4ColorCount, 'a4ColorCount')],
+          [t('devices.totalCount'), read(d.totalCount === null ? null : `${n(d.totalCount)}${d.totalUnit ? ` (${d.totalUnit})` : ''}`, 'total')],
+          ...(d.markerTotalCount !== null && d.markerTotalCount !== d.totalCount ? [[t('devices.markerTotalCount'), n(d.markerTotalCount)] as Field] : []),
+          ...(d.splitMismatch
+            ? [[t('devices.dataQuality'), <Text key="q" size="sm" c="orange" data-testid="split-mismatch">{t('devices.splitMismatch', { sum: n(d.splitMismatch.monoPlusColor), total: n(d.splitMismatch.total) })}</Text>] as Field]
+            : []),
+          [t('devices.monoCount'), c(d.monoCount, 'monoCount', 'mono')],
+          [t('devices.colorCount'), c(d.colorCount, 'colorCount', 'color')],
+          [t('devices.a3Count'), c(d.a3Count, 'a3Count', 'a3')],
+          [t('devices.a3BwCount'), c(d.a3BwCount, 'a3BwCount', 'a3Bw')],
+          [t('devices.a3ColorCount'), c(d.a3ColorCount, 'a3ColorCount', 'a3Color')],
+          [t('devices.a4Count'), c(d.a4Count, 'a4Count', 'a4')],
+          [t('devices.a4BwCount'), c(d.a4BwCount, 'a4BwCount', 'a4Bw')],
+          [t('devices.a4ColorCount'), c(d.a4ColorCount, 'a4ColorCount', 'a4Color')],
           [t('devices.equivalentCount'), n(d.equivalentCount)],
-          [t('devices.copyCount'), n(d.copyCount)],
-          [t('devices.scanCount'), n(d.scanCount)],
-          [t('devices.faxCount'), n(d.faxCount)],
-          [t('devices.duplexCount'), n(d.duplexCount)],
-          [t('devices.powerOnCount'), n(d.powerOnCount)],
+          [t('devices.copyCount'), read(n(d.copyCount), 'copies')],
+          [t('devices.scanCount'), read(n(d.scanCount), 'scans')],
+          [t('devices.faxCount'), read(n(d.faxCount), 'fax')],
+          [t('devices.duplexCount'), read(n(d.duplexCount), 'duplex')],
+          [t('devices.powerOnCount'), read(n(d.powerOnCount), 'powerOn')],
         ]}
       />
       <Section

@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { device, supplyLines, varbinds } from '../../test/helpers/varbinds.ts';
+import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
+import { buildReading } from './build-reading.ts';
+import { decodeRecords } from './counters.reader.ts';
+
+/**
+ * Meter reads a dealer can bill on (issue 41): the split counters of real walks, each figure
+ * checked against where it comes from (named beside it), and every counter saying how it was read.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const walks = resolve(here, '../../test/walks');
+const corpus = resolve(here, '../../../../../shared/corpus');
+const registry = createDefaultRegistry();
+const walk = (file: string) => buildReading(varbinds(readFileSync(join(walks, file), 'utf8')), registry);
+
+describe('Brother: the counter record brInfoCounter', () => {
+  it('decodes typed records (code, 0x01, length, big-endian value) built byte by byte', () => {
+    const bytes = Uint8Array.from([
+      0x00, 0x01, 0x04, 0x00, 0x01, 0x02, 0x03, // 00 total: 0x00010203 = 66,051
+      0x01, 0x01, 0x02, 0x12, 0x34, //             01 black-and-white, two bytes: 0x1234 = 4,660
+      0x06, 0x01, 0x01, 0xff, //                   06 duplex, one byte: 255
+      0xff, 0xff, //                               padding
+    ]);
+    expect(decodeRecords(bytes, 2)).toEqual({
+      records: [{ code: '00', value: 66_051 }, { code: '01', value: 4_660 }, { code: '06', value: 255 }],
+      problem: null,
+    });
+    expect(decodeRecords(Uint8Array.from([0x00, 0x01, 0x04, 0x00, 0x01]), 2).problem).toMatch(/cut short/);
+  });
+
+  it('DCP-L3550CDW (real record): total, black-and-white, colour and duplex, as the brother library reads this device', () => {
+    const r = walk('brother-dcp-l3550cdw.snmprec');
+    // bieniu/brother snapshot: page_counter 1611, bw_counter 709, color_counter 902, duplex_unit_pages_counter 538.
+    expect(r.counters).toMatchObject({ total: 1611, vendorTotal: 1611, markerTotal: null, mono: 709, color: 902, duplex: 538, derived: [], splitMismatch: null });
+    expect(709 + 902).toBe(1611); // the device's own split adds up to its total
+    const record = '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5.10.0 (brother: brInfoCounter, record';
+    expect(r.counters.sources).toMatchObject({
+      total: `${record} 00 Total pages)`, mono: `${record} 01 Black-and-white pages)`,
+      color: `${record} 02 Colour pages)`, duplex: `${record} 06 Duplex pages)`,
+    });
+    expect(r.problems).toEqual([]);
+  });
+
+  it('DCP-9020CDW (real record): both totals kept and equal; the per-toner counts listed by name', () => {
+    const r = walk('brother-dcp-9020cdw.snmprec');
+    // Snapshot: page_counter 4939, bw_counter 1762, color_counter 3177; prtMarkerLifeCount 4939 in the fixture.
+    expect(r.counters).toMatchObject({ total: 4939, markerTotal: 4939, vendorTotal: 4939, mono: 1762, color: 3177, splitMismatch: null });
+    // Snapshot: black_counter 4891, cyan 2705, magenta 2724, yellow 3123, image_counter 13443.
+    const named = Object.fromEntries(r.counters.vendor.map((v) => [v.name, v.value]));
+    expect(named).toMatchObject({ 'Black toner pages': 4891, 'Cyan toner pages': 2705, 'Magenta toner pages': 2724, 'Yellow toner pages': 3123, Images: 13_443 });
+    expect(r.colorType).toBe('COLOR');
+  });
+
+  it('MFC-L8650CDW and HL-L5100DN (real records): every figure as the device\'s own web page shows it', () => {
+    const colour = walk('brother-mfc-l8650cdw.snmprec');
+    // Web page: Page Counter 8,698; B&W 3,626; Color 5,072 (3,626 + 5,072 = 8,698).
+    expect(colour.counters).toMatchObject({ total: 8698, mono: 3626, color: 5072, splitMismatch: null, derived: [] });
+    const named = Object.fromEntries(colour.counters.vendor.map((v) => [v.name, v.value]));
+    // Web page: Image Count Total 22,177; Black 8,628, Cyan 4,944, Magenta 5,072, Yellow 3,533.
+    expect(named).toMatchObject({ Images: 22_177, 'Black toner pages': 8628, 'Cyan toner pages': 4944, 'Magenta toner pages': 5072, 'Yellow toner pages': 3533 });
+    expect(colour.problems).toEqual([]);
+    // Web page: Page Counter 9, 2-sided Print 6 (a monochrome printer: no black-and-white record of its own).
+    expect(walk('brother-hl-l5100dn.snmprec').counters).toMatchObject({ total: 9, duplex: 6, color: null });
+  });
+});
+
+describe('a monochrome device has a black-and-white count', () => {
+  it('is its total, marked derived, with its source', () => {
+    const r = buildReading(device('Acme LaserWriter 9000', '1.3.6.1.4.1.64999.1.1', [
+      '1.3.6.1.2.1.43.10.2.1.4.1.1|65|12345', '1.3.6.1.2.1.43.10.2.1.6.1.1|2|1', supplyLines(1, 3, 'Black Toner', 100, 40),
+    ].join('\n')), registry);
+    expect(r.colorType).toBe('MONO');
+    expect(r.counters).toMatchObject({ total: 12_345, mono: 12_345, color: null, derived: ['mono'] });
+    expect(r.counters.sources).toEqual({
+      total: '1.3.6.1.2.1.43.10.2.1.4.1.1 (Printer-MIB: prtMarkerLifeCount)', mono: 'derived: mono device (black-and-white = total)',
+    });
+  });
+
+  it.skipIf(!existsSync(corpus))('on the real walks of monochrome printers in the shared corpus (LibreNMS, GPL-3.0)', () => {
+    const read = (name: string) => buildReading(varbinds(readFileSync(join(corpus, name, 'device.snmprec'), 'utf8')), registry);
+    // HL-5370DW, a monochrome laser: LibreNMS expects "Life time impressions" 7792 from prtMarkerLifeCount.
+    expect(read('librenms-brother_hl5370dw')).toMatchObject({ colorType: 'MONO', counters: { total: 7792, mono: 7792, derived: ['mono'] } });
+  });
+});
+
+describe('Kyocera: pages by colour mode and paper size, the size by the name the device gives it', () => {
+  // KMCOMMON-MIB layout: value column 1347.42.3.1.6.1.1.<colour mode 1 black, 2 colour>.<size index>, and the
+  // device's own size table 1347.42.2.1.1.1.2.1.<size index> (no public walk holds these tables: the rows follow it).
+  const ky = '1.3.6.1.4.1.1347.42';
+  const kyocera = (model: string, sizes: string[], pages: Array<[number, number, number]>, extra: string[] = []) =>
+    buildReading(device(`KYOCERA Document Solutions Printing System`, '1.3.6.1.4.1.1347.41', [
+      `1.3.6.1.4.1.1347.43.5.1.1.1.1|4|${model}`,
+      ...sizes.map((name, i) => `${ky}.2.1.1.1.2.1.${i + 1}|4|${name}`),
+      ...pages.map(([colour, size, n]) => `${ky}.3.1.6.1.1.${colour}.${size}|65|${n}`),
+      ...extra,
+    ].join('\n')), registry).counters;
+
+  it('an A4 device numbers A4 as size 1 (the ECOSYS MA5500ifx does): A4, not A3', () => {
+    const c = kyocera('ECOSYS MA5500ifx', ['A4', 'A5', 'Letter'], [[1, 1, 128]]);
+    expect(c).toMatchObject({ a4Bw: 128, a3Bw: null, a3: null });
+  });
+
+  it('a European A3 device (A3, B4, A4): A3 large, A4 small, B4 neither; duplex from its own counter', () => {
+    const c = kyocera('TASKalfa 5054ci', ['A3', 'B4', 'A4'], [[1, 1, 400], [1, 2, 30], [1, 3, 6_250], [2, 1, 200], [2, 3, 3_300]], [`${ky}.2.5.1.1.2.1|65|1500`]);
+    expect(c).toMatchObject({ a3Bw: 400, a4Bw: 6_250, a3Color: 200, a4Color: 3_300, a3: 600, a4: 9_550, duplex: 1_500 });
+    expect(c.sources.a3Bw).toBe(`${ky}.3.1.6.1.1.1.1 (kyocera: row 1.a3)`);
+    expect(c.sources.duplex).toBe(`${ky}.2.5.1.1.2.1 (kyocera: Duplex pages)`);
+  });
+
+  it('an American device in its own order (Letter, Legal, Ledger): Ledger large, Letter small', () => {
+    const c = kyocera('TASKalfa 3554ci', ['Letter', 'Legal', 'Ledger'], [[1, 1, 5_000], [1, 2, 70], [1, 3, 300], [2, 1, 2_000], [2, 3, 100]]);
+    expect(c).toMatchObject({ a3Bw: 300, a4Bw: 5_000, a3Color: 100, a4Color: 2_000, a3: 400, a4: 7_000 });
+  });
+});
+
+describe('Sharp and Konica Minolta: the rows and scans of both table layouts', () => {
+  it.skipIf(!existsSync(corpus))('Sharp (real walk, LibreNMS sharp.snmprec, GPL-3.0): each row by its own name, wherever the model puts it', () => {
+    const text = readFileSync(join(corpus, 'librenms-sharp', 'device.snmprec'), 'utf8');
+    // Figures of the rows named "Black & White Total Count" (91,164), "Full/Two/Single Color Total Count" (29,940 + 0 + 0),
+    // "Copies" (38,804), "Duplex" (41,020), "Black & White/Full Color Scanner Count" (6,170 + 7,364).
+    const expected = { mono: 91_164, color: 29_940, copies: 38_804, duplex: 41_020, scans: 13_534 };
+    expect(buildReading(varbinds(text), registry).counters).toMatchObject(expected);
+    // Another model numbers the same rows otherwise (here: each row's second arc 4 → 9): read by name all the same.
+    const renumbered = text.replace(/^(1\.3\.6\.1\.4\.1\.2385\.1\.1\.19\.2\.1\.[34]\.\d+)\.4\./gm, '$1.9.');
+    expect(renumbered).not.toBe(text);
+    expect(buildReading(varbinds(renumbered), registry).counters).toMatchObject(expected);
+  });
+
+  it('Konica Minolta: the scan total where the per-function table is absent, never added to it', () => {
+    const km = '1.3.6.1.4.1.18334.1.1.1.5.7.2';
+    const read = (lines: string[]) => buildReading(device('KONICA MINOLTA bizhub 25e', '1.3.6.1.4.1.18334.1.2.1.2.1.188.1.1', lines.join('\n')), registry).counters;
+    const alone = read([`${km}.1.1.0|65|5000`, `${km}.1.5.0|65|700`]);
+    expect(alone).toMatchObject({ scans: 700 });
+    expect(alone.sources.scans).toBe(`${km}.1.5.0 (konica-minolta: Total scans, as no other counter gives it)`);
+    expect(read([`${km}.1.1.0|65|5000`, `${km}.1.5.0|65|700`, `${km}.3.1.5.1|65|700`])).toMatchObject({ scans: 700 });
+  });
+});
+
+describe('which total', () => {
+  it('bills on the vendor total, keeps the marker count beside it, and flags a split that does not add up', () => {
+    const hp = '1.3.6.1.4.1.11.2.3.9.4.2.1.4.1.2';
+    const r = buildReading(device('HP ETHERNET MULTI-ENVIRONMENT,ROM none,JETDIRECT,JD153', '1.3.6.1.4.1.11.2.3.9.1', [
+      '1.3.6.1.2.1.43.10.2.1.4.1.1|65|10400', `${hp}.5.0|65|10000`, `${hp}.6.0|65|7000`, `${hp}.7.0|65|2900`,
+    ].join('\n')), registry);
+    expect(r.counters).toMatchObject({ total: 10_000, vendorTotal: 10_000, markerTotal: 10_400, mono: 7_000, color: 2_900 });
+    expect(r.counters.splitMismatch).toEqual({ total: 10_000, monoPlusColor: 9_900 });
+    expect(r.counters.sources.total).toBe(`${hp}.5.0 (hp: Total engine pages)`);
+  });
+});
