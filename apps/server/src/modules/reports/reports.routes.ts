@@ -54,6 +54,12 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
       throw new AppError('VALIDATION', { fields: [{ field: 'filter', key: 'general.badValue' }] });
     }
     const file = await ctx.reports.file(callerOf(req), req.params.reportId, req.params.formatCode.toUpperCase(), filter, req.lang);
+    // A download given up (closed, or still queued) frees its place in the exports' gate.
+    reply.raw.once('close', () => {
+      if (!file.body.readableEnded) file.body.destroy();
+    });
+    // Queued behind others: the console tells the user, and the file follows when its turn comes.
+    if (file.ahead) reply.header('x-export-queued', String(file.ahead));
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="report.${req.params.formatCode.toLowerCase().replace(/[^a-z]/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
