@@ -145,6 +145,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
     notifier: { dispatcher, sender, worker: notificationWorker },
     reports: new ReportsService(database.db, database.kind, exportGate),
+    exports: exportGate,
     home: new HomeService(database.db, hub),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir, cloud: config.cloud }),
