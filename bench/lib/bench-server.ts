@@ -28,7 +28,7 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
 }
 
 /** The real server (`apps/server/src/main.ts`) on the given database; resolves once it answers. */
-export async function startServer(opts: { databaseUrl: string; port: number; password: string; webDist?: string }): Promise<ChildProcess> {
+export async function startServer(opts: { databaseUrl: string; port: number; password: string; webDist?: string; env?: Record<string, string> }): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -39,6 +39,7 @@ export async function startServer(opts: { databaseUrl: string; port: number; pas
       PAGEWATCH_WEB_DIST: opts.webDist ?? '/nonexistent',
       PAGEWATCH_BUILTIN_AGENT: '',
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -24,6 +24,7 @@ import type { NotificationDispatcher } from './modules/notifications/dispatcher.
 import type { NotificationSender } from './modules/notifications/sender.ts';
 import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
+import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
 import type { DownloadsService } from './modules/options/downloads.service.ts';
 
@@ -54,6 +55,8 @@ export type AppContext = {
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
   reports: ReportsService;
+  /** The bound on exports at once, which downloads and scheduled reports share (issue 39). */
+  exports: ExportGate;
   home: HomeService;
   licenses: LicensesService;
   downloads: DownloadsService;

@@ -39,6 +39,7 @@ import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
+import { ExportGate } from './lib/export-gate.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import { NotificationSender } from './modules/notifications/sender.ts';
@@ -115,7 +116,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
   const smtp = () => smtpSettings(database.db);
-  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl);
+  // One bound for the files users download and the reports the schedules e-mail (issue 39).
+  const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
+  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
   const sender = new NotificationSender(database.db, eventLog, smtp);
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
@@ -141,7 +144,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
     notifier: { dispatcher, sender, worker: notificationWorker },
-    reports: new ReportsService(database.db),
+    reports: new ReportsService(database.db, database.kind, exportGate),
+    exports: exportGate,
     home: new HomeService(database.db, hub),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir, cloud: config.cloud }),

@@ -45,6 +45,12 @@ export type Config = {
   cloud: boolean;
   /** The folder whose files a cloud ADMIN downloads from /product (PAGEWATCH_DOWNLOADS_DIR; unset: none). */
   downloadsDir: string | null;
+  /**
+   * Exports (report files, scheduled report e-mails) one server makes at once
+   * (PAGEWATCH_EXPORTS_RUNNING) and how many more wait for a turn (PAGEWATCH_EXPORTS_WAITING);
+   * a download beyond those is refused with 503 and Retry-After (issue 39).
+   */
+  exports: { running: number; waiting: number };
 };
 
 /** A whole number of seconds from 10 to a day, or null when unset or not one. */
@@ -99,6 +105,15 @@ export function trustedProxies(trust: Config['trustProxy']): false | string[] | 
   return (_address, hop) => hop < trust;
 }
 
+/** A whole number from `min` to 1,000 (unset: `fallback`); anything else stops the start with its name. */
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > 1000) throw new Error(`${name} must be a whole number from ${min} to 1000, got "${v}"`);
+  return n;
+}
+
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -134,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     copyright: env.PAGEWATCH_COPYRIGHT || '© 2026 the Pagewatch authors',
     cloud: flag(env.PAGEWATCH_CLOUD, false),
     downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
+    exports: { running: count(env, 'PAGEWATCH_EXPORTS_RUNNING', 2, 1), waiting: count(env, 'PAGEWATCH_EXPORTS_WAITING', 20, 0) },
   };
 }

@@ -35,5 +35,7 @@ export const ERROR_STATUS = {
   /** The database cannot be reached (restart, failover); try again shortly. */
   DATABASE_UNAVAILABLE: 503,
   NOT_READY: 503,
+  /** Too many files are being made on this server; try again after Retry-After (issue 39). */
+  EXPORTS_BUSY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

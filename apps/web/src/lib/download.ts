@@ -18,9 +18,11 @@ export function dispositionFileName(header: string | null, fallback: string): st
 
 /**
  * A blob download (spec section 7): the file is saved under the name from the response header.
- * Errors come back as ApiError with the server's message, like `api()`.
+ * Errors come back as ApiError with the server's message, like `api()` (a server busy with other
+ * files says so and when to try again, issue 39). A file the server queued behind others answers
+ * at once with `X-Export-Queued` (how many are before it): `onQueued` hears it before the wait.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<{ fileName: string; headers: Headers }> {
+export async function downloadFile(path: string, fallbackName: string, onQueued?: (ahead: number) => void): Promise<{ fileName: string; headers: Headers }> {
   const token = getToken();
   const url = `${apiBase()}${path}`;
   let res: Response;
@@ -39,6 +41,8 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     }
     throw new ApiError(res.status, body?.message ?? text.slice(0, 1000), body, res.status === 401);
   }
+  const ahead = Number(res.headers.get('X-Export-Queued') ?? 0);
+  if (ahead > 0) onQueued?.(ahead);
   const blob = await res.blob();
   const fileName = dispositionFileName(res.headers.get('Content-Disposition'), fallbackName);
   const href = URL.createObjectURL(blob);

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +30,8 @@ Object.assign(globalThis, {
 });
 
 const { ApiError, NO_TOKEN } = await import('./api.ts');
-const { errorMessage, notifyError, notifySuccess, wsCloseMessage } = await import('./errors.ts');
+const { errorMessage, notifyError, notifyQueued, notifySuccess, wsCloseMessage } = await import('./errors.ts');
+const { downloadFile } = await import('./download.ts');
 const { notifications } = await import('@mantine/notifications');
 const i18n = (await import('../i18n/i18n.ts')).default;
 
@@ -92,6 +95,55 @@ describe('toasts', () => {
   ] as const)('keeps %s for %i ms', (kind, ms) => {
     notifySuccess(kind);
     expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: ms, color: 'green' }));
+  });
+});
+
+describe('an export the server queued or refused (issue 39)', () => {
+  /** A real HTTP server answering as the API does: a queued file (X-Export-Queued) and a refusal. */
+  async function withApi(run: () => Promise<void>) {
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith('/api/queued')) {
+        res.writeHead(200, { 'X-Export-Queued': '3', 'Content-Disposition': 'attachment; filename="r.csv"' }).end('a,b\r\n');
+      } else {
+        res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '30' })
+          .end(JSON.stringify({ code: 'EXPORTS_BUSY', message: 'Сервер занят формированием других файлов, и очередь заполнена; повторите через 30 с' }));
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const saved = { storage: globalThis.localStorage, document: (globalThis as { document?: unknown }).document };
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    Object.assign(globalThis, {
+      localStorage: { getItem: (k: string) => (k === 'pagewatch.api' ? base : null), setItem: () => {}, removeItem: () => {} },
+      document: { createElement: () => ({ click: () => {}, remove: () => {} }), body: { appendChild: () => {} } },
+    });
+    try {
+      await run();
+    } finally {
+      Object.assign(globalThis, saved);
+      server.close();
+    }
+  }
+
+  it('tells the user the file is queued, and how many are before it, before the file comes', async () => {
+    await withApi(async () => {
+      const queued = vi.fn(notifyQueued);
+      expect((await downloadFile('/queued', 'x.csv', queued)).fileName).toBe('r.csv');
+      expect(queued).toHaveBeenCalledWith(3);
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({
+        message: 'The server is making other files first (3 before yours): yours is queued and downloads when its turn comes',
+      }));
+      await i18n.changeLanguage('ru');
+      notifyQueued(3);
+      expect(notifications.show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Сервер сначала формирует другие файлы (перед вашим: 3): ваш файл в очереди и загрузится, когда подойдёт его черёд' }));
+    });
+  });
+
+  it("shows the server's refusal and when to try again, in the user's language", async () => {
+    await withApi(async () => {
+      const err = await downloadFile('/busy', 'x.csv').catch((e: unknown) => e);
+      notifyError(err);
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'Сервер занят формированием других файлов, и очередь заполнена; повторите через 30 с' }));
+    });
   });
 });
 

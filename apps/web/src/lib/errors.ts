@@ -72,6 +72,11 @@ export function notifySuccess(kind: SuccessKind) {
   notifications.show({ color: 'green', message: i18n.t(`notify.${kind}`), autoClose: SUCCESS_TOASTS[kind] });
 }
 
+/** A file the server queued behind `ahead` others (issue 39): the download follows when its turn comes. */
+export function notifyQueued(ahead: number) {
+  notifications.show({ color: 'blue', message: i18n.t('notify.fileQueued', { count: ahead }), autoClose: SUCCESS_TOASTS.genFile });
+}
+
 /** A message the server composed (service actions, forgot password), shown as is for 3 s. */
 export function notifyMessage(message: string) {
   notifications.show({ color: 'blue', message: htmlToText(message).slice(0, MAX_ERROR_LENGTH), autoClose: 3000 });

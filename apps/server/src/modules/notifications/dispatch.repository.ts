@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { NOTIFICATION_TYPES } from '@pagewatch/contracts/notifications';
 import type { Db } from '../../db/client.ts';
 import { bulk } from '../../db/bulk.ts';
 import { locationIn } from '../../db/scope.ts';
@@ -159,11 +160,19 @@ export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert
 }
 
 /** Scheduled notifications that are due, locked for this transaction. */
-export function claimDue(tx: Db, limit: number): Promise<NotificationRow[]> {
+export function claimDue(tx: Db, limit: number, reports: boolean): Promise<NotificationRow[]> {
   return rowsOf<NotificationRow>(tx, sql`
     SELECT ${NOTIFICATION_COLUMNS}
     FROM notifications WHERE active AND next_run_at IS NOT NULL AND next_run_at <= now()
+      ${reports ? sql`` : sql`AND type_id <> ${NOTIFICATION_TYPES.REPORT.id}`}
     ORDER BY next_run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+}
+
+/** Whether a scheduled report is due (its files are made in a place of the exports' gate). */
+export async function reportDue(db: Db): Promise<boolean> {
+  const rows = await rowsOf<{ due: boolean }>(db, sql`
+    SELECT EXISTS (SELECT 1 FROM notifications WHERE active AND type_id = ${NOTIFICATION_TYPES.REPORT.id} AND next_run_at <= now()) AS due`);
+  return Boolean(rows[0]?.due);
 }
 
 export async function setNextRun(tx: Db, id: number, next: Date | null) {

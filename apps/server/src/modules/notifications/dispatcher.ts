@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { isBuilt, reportRows } from '../reports/reports.repository.ts';
 import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
+import { ExportGate } from '../../lib/export-gate.ts';
 import type { OutboxAttachment } from './notifications.tables.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import * as repo from './dispatch.repository.ts';
@@ -76,11 +77,14 @@ export class NotificationDispatcher {
   private readonly db: Db;
   private readonly log: EventLog;
   private readonly publicUrl: string | null;
+  private readonly exports: ExportGate;
 
-  constructor(db: Db, log: EventLog, publicUrl: string | null) {
+  /** `exports`: the server's bound on exports, which a scheduled report's files share with the downloads. */
+  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20)) {
     this.db = db;
     this.log = log;
     this.publicUrl = publicUrl;
+    this.exports = exports;
   }
 
   /** Everything due now: events, level crossings, schedules. Returns how many messages or digest items were made. */
@@ -207,8 +211,19 @@ export class NotificationDispatcher {
 
   /** Schedules that are due: digests, counter files. Each fires once and moves to its next time. */
   async fireDue(now = new Date()): Promise<number> {
+    // A report's files are exports: made in a place of the server's gate (issue 39), taken before
+    // the transaction (on PGlite a transaction holds every other statement back, the downloads'
+    // pages too). Without a free place, this pass fires the rest and leaves the reports due.
+    if (await repo.reportDue(this.db)) {
+      const done = await this.exports.runIfFree(() => this.fireDueIn(now, true));
+      if (done.ran) return done.value;
+    }
+    return this.fireDueIn(now, false);
+  }
+
+  private async fireDueIn(now: Date, reports: boolean): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const due = await repo.claimDue(tx, 100);
+      const due = await repo.claimDue(tx, 100, reports);
       if (!due.length) return 0;
       const ctx = await this.context(tx, due);
       const out: Outgoing = { messages: [], digest: [] };

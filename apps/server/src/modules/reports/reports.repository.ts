@@ -3,6 +3,7 @@ import { INSTALLED_SINCE, REPORTS, type AvailabilityDay, type PagesByMonth, type
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
 import { everyRowSql } from '../../lib/list-json.ts';
+import { readPages, type RowFeed } from '../../lib/row-pages.ts';
 import { installedConsumablesListSql } from './reports.list.ts';
 
 /** What a report reads: its locations (null: every location), device kinds, and a period [from, to) in time. */
@@ -252,15 +253,26 @@ const REPORT_SQL = {
 export type BuiltReport = keyof typeof REPORT_SQL;
 export const isBuilt = (code: string): code is BuiltReport => Object.hasOwn(REPORT_SQL, code);
 
-/** A report's rows as objects (files, REPORT notifications): numbers as numbers. */
-export async function reportRows(db: Db, code: BuiltReport, q: ReportQuery): Promise<Record<string, unknown>[]> {
+/** A report's row as an object of the files: numbers as numbers. */
+function typedRow(code: BuiltReport): (r: Record<string, unknown>) => Record<string, unknown> {
   const numbers = REPORTS[code].list.columns.filter((c) => c.type === 'number').map((c) => c.field);
-  const res = await db.execute(REPORT_SQL[code](q));
-  return (res.rows as Record<string, unknown>[]).map((r) => {
+  return (r) => {
     const out: Record<string, unknown> = { ...r, locationId: Number(r.locationId) };
     for (const k of numbers) out[k] = r[k] == null ? null : Number(r[k]);
     return out;
-  });
+  };
+}
+
+/** A report's rows as objects (REPORT notifications): numbers as numbers. */
+export async function reportRows(db: Db, code: BuiltReport, q: ReportQuery): Promise<Record<string, unknown>[]> {
+  const res = await db.execute(REPORT_SQL[code](q));
+  return (res.rows as Record<string, unknown>[]).map(typedRow(code));
+}
+
+/** A report's rows for a file, a page at a time through a cursor (lib/row-pages.ts, issue 39). */
+export function reportFeed(db: Db, kind: 'pglite' | 'postgres', code: BuiltReport, q: ReportQuery): RowFeed {
+  const typed = typedRow(code);
+  return (emit) => readPages(db, kind, REPORT_SQL[code](q), (rows) => emit(rows.map(typed)));
 }
 
 /**

@@ -45,7 +45,7 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/reports/download/:reportId/:formatCode', {
     config: read,
-    schema: { tags, summary: 'A report as a file; `filter` is the filter as JSON, with `columns` in their order', params: downloadParams, querystring: z.object({ filter: z.string().max(20_000).optional() }) },
+    schema: { tags, summary: 'A report as a file; `filter` is the filter as JSON, with `columns` in their order. Made as it is read, a few at once (PAGEWATCH_EXPORTS_RUNNING): a file queued behind others answers at once with X-Export-Queued (how many are before it) and follows when its turn comes; one beyond the queue is refused with 503 EXPORTS_BUSY and Retry-After', params: downloadParams, querystring: z.object({ filter: z.string().max(20_000).optional() }) },
   }, async (req, reply) => {
     let filter: unknown = {};
     try {
@@ -54,9 +54,16 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
       throw new AppError('VALIDATION', { fields: [{ field: 'filter', key: 'general.badValue' }] });
     }
     const file = await ctx.reports.file(callerOf(req), req.params.reportId, req.params.formatCode.toUpperCase(), filter, req.lang);
+    // A download given up (closed, or still queued) frees its place in the exports' gate.
+    reply.raw.once('close', () => {
+      if (!file.body.readableEnded) file.body.destroy();
+    });
+    // Queued behind others: the console tells the user, and the file follows when its turn comes.
+    if (file.ahead) reply.header('x-export-queued', String(file.ahead));
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="report.${req.params.formatCode.toLowerCase().replace(/[^a-z]/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('access-control-expose-headers', 'Content-Disposition, X-Export-Queued')
       .send(file.body);
   });
 }

@@ -2,14 +2,17 @@ import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, re
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csv } from '../../lib/csv.ts';
+import type { PassThrough } from 'node:stream';
+import { csvStream } from '../../lib/csv.ts';
+import type { ExportGate } from '../../lib/export-gate.ts';
+import type { RowFeed } from '../../lib/row-pages.ts';
 import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { runListJson } from '../../lib/list-run.ts';
-import { availabilityByDay, installedCondition, isBuilt, pagesByLocationMonth, reportJson, reportRows, type BuiltReport, type ReportQuery } from './reports.repository.ts';
+import { availabilityByDay, installedCondition, isBuilt, pagesByLocationMonth, reportFeed, reportJson, type BuiltReport, type ReportQuery } from './reports.repository.ts';
 import { installedConsumablesListSql } from './reports.list.ts';
 
 const DAY = 86_400_000;
@@ -24,8 +27,12 @@ export function sheetColumns(code: ReportCode, columns: string[]): SheetColumn[]
 /** The reports (grant MNU_REPORTS): their types, their rows for a filter, their files. */
 export class ReportsService {
   private readonly db: Db;
-  constructor(db: Db) {
+  private readonly kind: 'pglite' | 'postgres';
+  private readonly gate: ExportGate;
+  constructor(db: Db, kind: 'pglite' | 'postgres', gate: ExportGate) {
     this.db = db;
+    this.kind = kind;
+    this.gate = gate;
   }
 
   /** The report types that are built, named in the caller's language. */
@@ -92,17 +99,33 @@ export class ReportsService {
     return code === 'DEVICE_AVAILABILITY' ? availabilityByDay(this.db, q) : pagesByLocationMonth(this.db, q);
   }
 
-  /** A report as a file (CSV text, or an XLSX stream), its columns those the filter names (in its order) or all. */
-  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: string | NodeJS.ReadableStream }> {
+  /**
+   * A report as a file, written as it is read (CSV or XLSX), its columns those the filter names
+   * (in its order) or all. It takes a place in the exports' gate at once (refused with
+   * EXPORTS_BUSY when the queue is full) and starts reading when its turn comes; `ahead` says how
+   * many were before it (0: it runs now). The place is freed when the file is written or closed.
+   */
+  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
     const code = this.built(reportById(reportId) ?? '');
     if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
     const columns = this.columns(code, filter.columns);
-    const rows = await reportRows(this.db, code, q);
     const name = translate(lang, `reports.type.${code}`);
     const filename = `${name}.${(format as ReportFormat).toLowerCase()}`;
-    if (format === 'XLSX') return { filename, contentType: XLSX_TYPE, body: xlsxStream(name, sheetColumns(code, columns), rows) };
-    return { filename, contentType: 'text/csv; charset=utf-8', body: csv(columns, rows) };
+    const ticket = this.gate.enter();
+    const rows = reportFeed(this.db, this.kind, code, q);
+    let gone!: () => void;
+    const closed = new Promise<'closed'>((resolve) => (gone = () => resolve('closed')));
+    const feed: RowFeed = async (emit) => {
+      if ((await Promise.race([ticket.ready, closed])) === 'closed') throw new Error('the download was closed while it waited');
+      await rows(emit);
+    };
+    const body = format === 'XLSX' ? xlsxStream(name, sheetColumns(code, columns), feed) : csvStream(columns, feed);
+    body.once('close', () => {
+      ticket.release();
+      gone();
+    });
+    return { filename, contentType: format === 'XLSX' ? XLSX_TYPE : 'text/csv; charset=utf-8', body, ahead: ticket.ahead };
   }
 
   private columns(code: ReportCode, asked: string[] | undefined): string[] {

@@ -15,7 +15,7 @@ import { AppPage } from '../../components/layout/app-page.tsx';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { downloadFile } from '../../lib/download.ts';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
+import { notifyError, notifyQueued, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { ReportChart } from './report-chart.tsx';
 import { reportGridColumns, type ReportRow } from './report-columns.tsx';
@@ -110,7 +110,7 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
     setExporting(format);
     notifySuccess('genFile');
     try {
-      await downloadFile(`/reports/download/${def.id}/${format}?filter=${encodeURIComponent(JSON.stringify({ ...applied, columns: visible }))}`, `${name}.${format.toLowerCase()}`);
+      await downloadFile(`/reports/download/${def.id}/${format}?filter=${encodeURIComponent(JSON.stringify({ ...applied, columns: visible }))}`, `${name}.${format.toLowerCase()}`, notifyQueued);
     } catch (err) {
       notifyError(err);
     } finally {
