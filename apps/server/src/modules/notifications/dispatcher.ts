@@ -114,9 +114,11 @@ export class NotificationDispatcher {
    * gathered for the notification's next digest.
    */
   private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing) {
+    let html: string | undefined;
     for (const r of ctx.recipients.get(n.id) ?? []) {
       if (!ctx.scopes.get(r.userId)?.has(facts.locationId)) continue;
-      const html = fillHtml(n.body, facts);
+      // The same for every recipient: filled and cleaned once.
+      html ??= fillHtml(n.body, facts);
       if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html });
       else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, facts), html, attachments: [], locationId: facts.locationId });
     }
