@@ -71,13 +71,13 @@ export class AuthService {
     // stays counted for the pair: only an address already trying too much pays for it.
     const pairKey = throttleKey(THROTTLE.signIn, credentials.login, address);
     const addressKey = throttleKey(THROTTLE.signInAddress, address);
-    await countAttempt(this.db, THROTTLE.signIn, pairKey, undefined, this.clock.now);
-    await countAttempt(this.db, THROTTLE.signInAddress, addressKey, undefined, this.clock.now);
+    await countAttempt(this.db, THROTTLE.signIn, pairKey, undefined, { clock: this.clock.now });
+    await countAttempt(this.db, THROTTLE.signInAddress, addressKey, undefined, { clock: this.clock.now });
     const user = (await repo.findUserByLogin(this.db, credentials.login)) ?? (this.cloud ? await repo.findUserByUniqueEmail(this.db, credentials.login) : null);
     // Looked up for a login nobody has too (user 0 has no devices): its timing tells nothing either.
     const device = devices.length ? await repo.knownDevice(this.db, devices.map(hashToken), user?.id ?? 0, new Date(this.clock.now() - DEVICE_TTL_MS)) : null;
     const account = this.accountThrottle(credentials.login, user?.id ?? null, device);
-    await countAttempt(this.db, account.policy, account.key, account.messageKey, this.clock.now);
+    await countAttempt(this.db, account.policy, account.key, account.messageKey, { clock: this.clock.now });
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
     if (!user || !ok || !user.activeFlag) {
       await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });

@@ -34,6 +34,14 @@ export const THROTTLE = {
   forgotLogin: { prefix: 'forgot', free: 3, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
   forgotAddress: { prefix: 'forgot-ip', free: 10, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
   demoAddress: { prefix: 'demo-ip', free: 5, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  /**
+   * Test e-mails (a notification's, the SMTP settings'), one count per message, so the console
+   * is no relay: five a minute per sender, then a minute's pause, after which the count starts
+   * again (someone shaping a message tests it a few times, not thirty).
+   */
+  testMail: { prefix: 'test-mail', free: 5, firstDelayMs: MINUTE, maxDelayMs: MINUTE, forgetAfterMs: MINUTE },
+  /** The whole instance, against many senders at once: thirty a minute, a pause of at most a minute. */
+  testMailInstance: { prefix: 'test-mail-all', free: 30, firstDelayMs: MINUTE, maxDelayMs: MINUTE, forgetAfterMs: MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 
 /** Counters idle this long are deleted (the longest forgetAfterMs, with a margin). */
@@ -44,17 +52,19 @@ export const throttleKey = (policy: ThrottlePolicy, ...parts: string[]) => `${po
 const delayAfter = (p: ThrottlePolicy, count: number) => (count < p.free ? 0 : Math.min(p.firstDelayMs * 2 ** Math.min(count - p.free, 30), p.maxDelayMs));
 
 /**
- * Counts an attempt, or refuses it with 429 and Retry-After while its delay runs. Counting and
- * checking happen under the counter's row lock, so N concurrent attempts are let through one
- * by one and only as many as the policy allows pass. `clock`: tests stop or move time.
+ * Counts an attempt (`weight` of them at once: a test sent to three is three messages), or
+ * refuses it with 429 and Retry-After while its delay runs. Counting and checking happen under
+ * the counter's row lock, so N concurrent attempts are let through one by one and only as many
+ * as the policy allows pass. `clock`: tests stop or move time.
  */
-export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, messageKey?: string, clock: () => number = Date.now): Promise<void> {
+export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, messageKey?: string, opts: { clock?: () => number; weight?: number } = {}): Promise<void> {
+  const { clock = Date.now, weight = 1 } = opts;
   const wait = await db.transaction(async (tx) => {
     const c = await repo.lockCounter(tx, key);
     const now = clock();
     const count = now - c.updatedAt.getTime() > policy.forgetAfterMs ? 0 : c.count;
     if (count > 0 && c.nextAt.getTime() > now) return c.nextAt.getTime() - now;
-    const next = count + 1;
+    const next = count + weight;
     await repo.saveCounter(tx, key, { count: next, nextAt: new Date(now + delayAfter(policy, next)), updatedAt: new Date(now) });
     return 0;
   });
@@ -62,4 +72,10 @@ export async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, 
     const seconds = Math.max(1, Math.ceil(wait / SECOND));
     throw new AppError('TOO_MANY_ATTEMPTS', { key: messageKey, params: { seconds }, headers: { 'retry-after': String(seconds) } });
   }
+}
+
+/** Counts test messages of a sender, then of the instance (THROTTLE.testMail and testMailInstance). */
+export async function countTestMail(db: Db, userId: number, messages: number): Promise<void> {
+  await countAttempt(db, THROTTLE.testMail, throttleKey(THROTTLE.testMail, String(userId)), 'auth.tooManyTestMails', { weight: messages });
+  await countAttempt(db, THROTTLE.testMailInstance, throttleKey(THROTTLE.testMailInstance), 'auth.tooManyTestMails', { weight: messages });
 }

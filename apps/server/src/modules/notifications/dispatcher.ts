@@ -37,6 +37,19 @@ export function validSchedule(schedule: string): boolean {
 }
 
 type Area = Set<number> | undefined;
+
+/**
+ * Whether a user may hear of a notification at all: they see one of its locations (or it covers
+ * every location). Anyone else (a subscriber of another customer, a system recipient elsewhere)
+ * gets nothing of it, not even its text: a counters or report message would carry the body
+ * with an empty file.
+ */
+export function reaches(area: Area, scope: Set<number> | undefined): boolean {
+  if (!scope?.size) return false;
+  if (area === undefined) return true;
+  for (const l of scope) if (area.has(l)) return true;
+  return false;
+}
 type Context = {
   notifications: NotificationRow[];
   areas: Map<number, Set<number>>;
@@ -103,14 +116,13 @@ export class NotificationDispatcher {
   private async context(tx: Db, notifications: NotificationRow[]): Promise<Context> {
     const nids = notifications.map((n) => n.id);
     const recipients = await repo.recipientsOf(tx, nids);
+    const areas = await repo.notificationAreas(tx, nids);
+    const scopes = await repo.userScopes(tx, [...new Set(recipients.map((r) => r.userId))]);
     const byNotification = new Map<number, repo.Recipient[]>();
-    for (const r of recipients) byNotification.set(r.notificationId, [...(byNotification.get(r.notificationId) ?? []), r]);
-    return {
-      notifications,
-      areas: await repo.notificationAreas(tx, nids),
-      recipients: byNotification,
-      scopes: await repo.userScopes(tx, [...new Set(recipients.map((r) => r.userId))]),
-    };
+    for (const r of recipients) {
+      if (reaches(areas.get(r.notificationId), scopes.get(r.userId))) byNotification.set(r.notificationId, [...(byNotification.get(r.notificationId) ?? []), r]);
+    }
+    return { notifications, areas, recipients: byNotification, scopes };
   }
 
   /**
@@ -118,9 +130,11 @@ export class NotificationDispatcher {
    * gathered for the notification's next digest.
    */
   private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing) {
+    let html: string | undefined;
     for (const r of ctx.recipients.get(n.id) ?? []) {
       if (!ctx.scopes.get(r.userId)?.has(facts.locationId)) continue;
-      const html = fillHtml(n.body, facts);
+      // The same for every recipient: filled and cleaned once.
+      html ??= fillHtml(n.body, facts);
       if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html });
       else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, facts), html, attachments: [], locationId: facts.locationId });
     }

@@ -12,6 +12,7 @@ let other: number;
 let locAdmin: string;
 let locAdminId: number;
 let otherUser: number;
+let topUser: number;
 let box: Mailbox;
 
 beforeAll(async () => {
@@ -21,6 +22,8 @@ beforeAll(async () => {
   other = await addLocation(t.ctx.db, 'NT_OTHER');
   locAdminId = await createUser(t.app, admin, { login: 'nt_admin', role: 'ADMIN', locationIds: [mine] });
   otherUser = await createUser(t.app, admin, { login: 'nt_other', role: 'OPERATOR', locationIds: [other] });
+  const [root] = await sqlRows<{ id: number }>(t.ctx.db, sql`SELECT id FROM locations WHERE code = 'DEFAULT'`);
+  topUser = await createUser(t.app, admin, { login: 'nt_top', role: 'OPERATOR', locationIds: [Number(root.id)] });
   locAdmin = await signIn(t.app, 'nt_admin', 'Passw0rd!');
   box = await mailbox();
   await smtpSettingsFor(t.ctx.db, box.port);
@@ -117,13 +120,26 @@ describe('notifications API', () => {
     const names = (await call(locAdmin, 'GET', '/api/notifications/page?page=100,1')).json().pageRows.map((r: { name: string }) => r.name);
     expect(names).not.toContain('Wide');
 
-    // One of its own locations with a subscriber it cannot see: shown without, kept on a save.
+    // One of its own locations with a subscriber of another location it cannot see: shown
+    // without, and not kept through its save (its text would reach someone it cannot see).
     const shared = (await call(admin, 'POST', '/api/notifications', payload({ name: 'Shared', subscribers: [{ id: locAdminId }, { id: otherUser }] }))).json();
     const seen = (await call(locAdmin, 'GET', `/api/notifications/${shared.id}`)).json();
     expect(seen.subscribers.map((s: { id: number }) => s.id)).toEqual([locAdminId]);
+    expect(seen.isEditable).toBe(true);
     expect((await call(locAdmin, 'PUT', `/api/notifications/${shared.id}`, payload({ name: 'Shared 2' }))).statusCode).toBe(200);
     const after = (await call(admin, 'GET', `/api/notifications/${shared.id}`)).json();
-    expect(after.subscribers.map((s: { id: number }) => s.id).sort()).toEqual([locAdminId, otherUser].sort());
+    expect(after.subscribers.map((s: { id: number }) => s.id)).toEqual([locAdminId]);
+
+    // A subscriber above it, who sees its location, is not its to drop: the edit is refused, the notification stays whole.
+    const topped = (await call(admin, 'POST', '/api/notifications', payload({ name: 'Topped', subscribers: [{ id: locAdminId }, { id: topUser }] }))).json();
+    expect((await call(locAdmin, 'GET', `/api/notifications/${topped.id}`)).json()).toMatchObject({ isEditable: false, subscribers: [{ id: locAdminId }] });
+    const refused = await call(locAdmin, 'PUT', `/api/notifications/${topped.id}`, payload({ name: 'Topped 2' }), 'ru');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Уведомление получают и пользователи над вашими расположениями: изменить его может только администратор, который их видит');
+    expect((await call(locAdmin, 'PUT', `/api/notifications/${topped.id}`, payload({ name: 'Topped 2' }))).json().message).toMatch(/^The notification also goes to users above your locations/);
+    const whole = (await call(admin, 'GET', `/api/notifications/${topped.id}`)).json();
+    expect(whole).toMatchObject({ name: 'Topped', isEditable: true });
+    expect(whole.subscribers.map((s: { id: number }) => s.id).sort()).toEqual([locAdminId, topUser].sort());
     const choices = (await call(locAdmin, 'GET', '/api/notification-subscribers')).json().map((s: { id: number }) => s.id);
     expect(choices).toContain(locAdminId);
     expect(choices).not.toContain(otherUser);
@@ -139,13 +155,15 @@ describe('notifications API', () => {
 
   it('sends a test e-mail to the subscribers through the SMTP settings, with a device the sender may see', async () => {
     await t.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${mine}, '127.0.0.9', 'TEST<1>', 'Model & Co')`);
-    const n = (await call(admin, 'POST', '/api/notifications', payload({ name: 'Test me' }))).json();
+    // The system recipients (the default administrator) are outside the location administrator's users: not its to write to.
+    const n = (await call(admin, 'POST', '/api/notifications', payload({ name: 'Test me', includeSystemSubscribers: true }))).json();
     const before = box.received.length;
     const res = await call(locAdmin, 'POST', `/api/notifications/${n.id}/test-email/`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sent: 1 });
     const mail = box.received.slice(before).join('\n');
     expect(mail).toMatch(/To: nt_admin@example.com/);
+    expect(mail).not.toMatch(/admin@pagewatch.local/);
     expect(mail).toMatch(/Subject: \[Test\] Status of TEST<1>/);
     expect(mail).toContain('Model &amp; Co at Location NT_MINE');
   });

@@ -24,9 +24,10 @@ import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
 import type { Caller } from '../auth/caller.ts';
+import { countTestMail } from '../auth/throttle.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
-import { nextFire, validSchedule } from './dispatcher.ts';
+import { nextFire, reaches, validSchedule } from './dispatcher.ts';
 import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
 import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
@@ -74,8 +75,9 @@ export class NotificationsService extends DomainService {
   private async view(caller: Caller, row: repo.NotificationRow, locations: { id: number; name: string }[], lang: Lang): Promise<Notification> {
     const code = notificationTypeById(row.typeId)!;
     const all = await repo.subscribersOf(this.db, row.id);
-    // Subscribers the caller may not see stay on the notification but are not shown to them.
+    // Subscribers the caller may not see are not shown to them (update() says what becomes of them).
     const seen = await repo.visibleUserIds(this.db, all.map((s) => s.id), caller);
+    const above = await this.subscribersAbove(this.db, row.id, all.filter((s) => !seen.has(s.id)).map((s) => s.id));
     return {
       id: row.id,
       name: row.name,
@@ -88,7 +90,7 @@ export class NotificationsService extends DomainService {
       subscribers: all.filter((s) => seen.has(s.id)),
       schedule: row.schedule,
       isScheduled: row.schedule !== null,
-      isEditable: caller.grants.has('MNU_NOTIFICATIONS.EDIT'),
+      isEditable: caller.grants.has('MNU_NOTIFICATIONS.EDIT') && !above.length,
       includeSystemSubscribers: row.includeSystemSubscribers,
       statuses: row.statuses,
       dim01List: row.dim01List,
@@ -101,6 +103,14 @@ export class NotificationsService extends DomainService {
       attachment: row.attachment,
       nextRunAt: row.nextRunAt ? row.nextRunAt.toISOString() : null,
     };
+  }
+
+  /** Of the given subscribers (hidden from a caller), those who see the notification's locations as stored. */
+  private async subscribersAbove(db: Db, id: number, hidden: number[]): Promise<number[]> {
+    if (!hidden.length) return [];
+    const area = (await notificationAreas(db, [id])).get(id);
+    const scopes = await userScopes(db, hidden);
+    return hidden.filter((u) => reaches(area, scopes.get(u)));
   }
 
   async get(caller: Caller, id: number, lang: Lang): Promise<Notification> {
@@ -180,13 +190,19 @@ export class NotificationsService extends DomainService {
     const { row: existing } = await this.visible(caller, id);
     const { n, code, locationIds, userIds } = await this.checked(caller, input, existing);
     await this.db.transaction(async (tx) => {
-      // Subscribers the caller cannot see were not shown to them: they stay.
-      const before = await repo.subscribersOf(tx, id);
-      const seen = await repo.visibleUserIds(tx, before.map((s) => s.id), caller);
-      const kept = before.filter((s) => !seen.has(s.id)).map((s) => s.id);
       await repo.updateNotification(tx, id, this.values(n, code, new Date()));
       await repo.setLocations(tx, id, locationIds);
-      await repo.setSubscribers(tx, id, [...new Set([...userIds, ...kept])]);
+      // Subscribers the caller cannot see are never kept: the caller's text would reach people
+      // it cannot see. One who sees none of the notification's locations (another customer's
+      // user) never had a message of it to lose, so it is dropped. One who does see them is
+      // above the caller (the dealer's or a region's administrator) and would lose alerts it
+      // legitimately gets without the caller even knowing: the edit is refused instead, and
+      // view() shows such a notification as not editable.
+      const before = await repo.subscribersOf(tx, id);
+      const seen = await repo.visibleUserIds(tx, before.map((s) => s.id), caller);
+      const hidden = before.filter((s) => !seen.has(s.id)).map((s) => s.id);
+      if ((await this.subscribersAbove(tx, id, hidden)).length) throw new AppError('FORBIDDEN', { key: 'notification.hiddenSubscribers' });
+      await repo.setSubscribers(tx, id, userIds);
       await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.updated', params: { actor: caller.login, name: n.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
     });
     return this.get(caller, id, lang);
@@ -201,19 +217,26 @@ export class NotificationsService extends DomainService {
   }
 
   /**
-   * Sends the notification now to each of its recipients, filled with a device that both the
-   * caller and the recipient may see (or with the variables' names where there is none), so the
-   * sender sees what the message will look like. Sent directly, not through the outbox: an SMTP
-   * failure is the answer.
+   * Sends the notification now to each of its recipients the caller may write to, filled with a
+   * device that both the caller and the recipient may see (or with the variables' names where
+   * there is none), so the sender sees what the message will look like. Sent directly, not
+   * through the outbox: an SMTP failure is the answer.
    */
   async testEmail(caller: Caller, id: number): Promise<{ sent: number }> {
     const { row } = await this.visible(caller, id);
     const code = notificationTypeById(row.typeId)!;
-    const recipients = await recipientsOf(this.db, [id]);
-    if (!recipients.length) throw new AppError('VALIDATION', { fields: [{ field: 'subscribers', key: 'notification.noRecipients' }] });
-    const area = (await notificationAreas(this.db, [id])).get(id) ?? null;
-    const scopes = await userScopes(this.db, recipients.map((r) => r.userId));
+    const all = await recipientsOf(this.db, [id]);
+    if (!all.length) throw new AppError('VALIDATION', { fields: [{ field: 'subscribers', key: 'notification.noRecipients' }] });
+    const area = (await notificationAreas(this.db, [id])).get(id);
+    const scopes = await userScopes(this.db, all.map((r) => r.userId));
+    // Decided now, not when the notification was saved: the caller's own users (a system
+    // recipient such as the default administrator, or a subscriber of another customer, is not
+    // one), and of them those its real messages reach.
+    const seen = await repo.visibleUserIds(this.db, all.map((r) => r.userId), caller);
+    const recipients = all.filter((r) => seen.has(r.userId) && reaches(area, scopes.get(r.userId)));
+    if (!recipients.length) throw new AppError('VALIDATION', { fields: [{ field: 'subscribers', key: 'notification.noRecipientsInScope' }] });
     const smtp = await this.smtp();
+    await countTestMail(this.db, caller.userId, recipients.length);
     const names = Object.fromEntries(NOTIFICATION_TYPES[code].variables.map((v) => [v, `[${v}]`]));
     const to: string[] = [];
     try {

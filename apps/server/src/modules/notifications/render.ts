@@ -7,9 +7,15 @@ export type Facts = Record<string, string | number | null | undefined>;
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
-/** A body with its variables filled in, HTML-escaped (a printer's name is not markup); unknown ones empty. */
+/**
+ * A body with its variables filled in; unknown ones empty. A value is what a printer says of
+ * itself, so it is text wherever it lands: HTML-escaped, quotes included, so that in an
+ * attribute it cannot leave its quotes and in text it is no markup. The result is cleaned
+ * again with links kept only to the web and to a mailbox: `<a href="{device.hostname}">` of a
+ * printer that calls itself `javascript:…` or `data:…` loses its href.
+ */
 export function fillHtml(template: string, facts: Facts): string {
-  return template.replace(VARIABLE_PATTERN, (_all, name: string) => escapeHtml(String(facts[name] ?? '')));
+  return sanitizeHtml(template.replace(VARIABLE_PATTERN, (_all, name: string) => escapeHtml(String(facts[name] ?? ''))), SENT_RULES);
 }
 
 /** A subject with its variables filled in: one line, no markup. */
@@ -33,16 +39,37 @@ export const digestHtml = (parts: string[]) => parts.join('\n<hr>\n');
 
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
 
+/** What a body may hold: the editor's marks, alignment, colour and background, links, lists and headings. */
+const BODY_RULES: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 's', 'u', 'span', 'mark', 'a', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], '*': ['style'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedStyles: { '*': { color: COLOUR, 'background-color': COLOUR, 'text-align': [/^(left|right|center|justify)$/] } },
+};
+
+/** A link of a message as sent: to the web or a mailbox. */
+const WEB_LINK = /^(https?|mailto):/i;
+
 /**
- * A body as the editor may write it and no more: its marks (bold, italic, strike, underline),
- * alignment, colour and background, links (http, https, mailto), lists and headings. Scripts,
- * event handlers, forms, images and other styles are dropped before the body is stored.
+ * A message as sent: the body's rules, and an href that is not a whole http(s) or mailto link is
+ * dropped. A stored body may still hold one without a scheme (`{device.interfaceLink}`, filled
+ * only now); once filled, a relative or protocol-relative link has no page to lead to.
+ */
+const SENT_RULES: sanitizeHtml.IOptions = {
+  ...BODY_RULES,
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, ...rest } = attribs;
+      return { tagName, attribs: href !== undefined && WEB_LINK.test(href) ? attribs : rest };
+    },
+  },
+};
+
+/**
+ * A body as the editor may write it and no more (BODY_RULES). Scripts, event handlers, forms,
+ * images and other styles are dropped before the body is stored.
  */
 export function cleanBody(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 's', 'u', 'span', 'mark', 'a', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr'],
-    allowedAttributes: { a: ['href', 'target', 'rel'], '*': ['style'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    allowedStyles: { '*': { color: COLOUR, 'background-color': COLOUR, 'text-align': [/^(left|right|center|justify)$/] } },
-  });
+  return sanitizeHtml(html, BODY_RULES);
 }

@@ -4,6 +4,7 @@ import { sendMail } from '../../lib/mailer.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
+import { countTestMail } from '../auth/throttle.ts';
 import './settings.messages.ts';
 import { DomainService } from '../event-logs/domain-service.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
@@ -102,8 +103,10 @@ export class SettingsService extends DomainService {
    */
   async sendTestEmail(caller: Caller, { to }: TestEmail): Promise<void> {
     assertDefaultAdmin(caller);
+    const smtp = await smtpSettings(this.db);
+    await countTestMail(this.db, caller.userId, 1);
     try {
-      await sendMail(await smtpSettings(this.db), {
+      await sendMail(smtp, {
         to,
         subject: 'Pagewatch: test e-mail',
         text: `This is a test e-mail from Pagewatch, sent by ${caller.login} to check the SMTP settings.`,
