@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { mailbox, smtpSettingsFor } from '../../test/mailbox.ts';
@@ -83,6 +83,8 @@ describe('settings', () => {
 });
 
 describe('test e-mail', () => {
+  // Test mail is throttled (5 a minute per sender, notifications.scope.test.ts); each case here starts with a fresh count.
+  beforeEach(() => t.ctx.db.execute(sql`DELETE FROM auth_throttle WHERE key LIKE 'test-mail%'`));
   const send = (to: string, token = admin, lang = 'en') =>
     t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: { ...bearer(token), 'accept-language': lang }, payload: { to } });
   const logged = async (code: string) =>
