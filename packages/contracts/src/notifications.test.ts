@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bodyText,
   cronToSchedule,
   DEFAULT_SCHEDULE,
   SCHEDULE_PATTERN,
@@ -63,5 +64,12 @@ describe('body variables', () => {
     expect(stripUnknownVariables('<p>{device.ip} {device.partLevel} {device.oldIp}</p>', 'IP_CHANGE')).toBe('<p>{device.ip}  {device.oldIp}</p>');
     expect(stripUnknownVariables('{device.partLevel}', 'MIN_CONSUMABLE_LEVEL')).toBe('{device.partLevel}');
     expect(stripUnknownVariables('{device.ip}', 'COUNTERS')).toBe('');
+  });
+});
+
+describe('a notification body', () => {
+  it('is empty when it shows nothing: tags, non-breaking spaces and spaces only', () => {
+    expect(bodyText('<p>&nbsp;</p>')).toBe('');
+    expect(bodyText('<p> a&nbsp;b </p>')).toBe('a b');
   });
 });

@@ -170,13 +170,16 @@ const named = z.object({ id: z.number().int(), name: z.string() });
 const codeRef = z.object({ code: text(50, { line: true }) }, 'general.mandatory');
 
 /** `POST`/`PUT /api/notifications`: the spec's payload (types and report as objects, attachment as a string). */
+/** A body's visible text: without tags, non-breaking spaces (an editor's empty paragraph is `&nbsp;`) or edge spaces. */
+export const bodyText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+
 export const notificationInputSchema = z
   .object({
     name: text(250, { line: true }).trim().min(1, 'general.mandatory'),
     active: z.boolean(),
     description: text(2000).nullable().optional(),
     subject: text(500, { line: true }).trim().min(1, 'general.mandatory'),
-    body: text(100_000).refine((s) => s.replace(/<[^>]*>/g, '').trim().length > 0, 'general.mandatory'),
+    body: text(100_000).refine((s) => bodyText(s).length > 0, 'general.mandatory'),
     notificationType: z.object({ id: id.optional(), code: z.enum(NOTIFICATION_TYPE_CODES as [NotificationTypeCode, ...NotificationTypeCode[]]).optional() }, 'general.mandatory'),
     locations: z.array(idRef).max(500).default([]),
     subscribers: z.array(idRef).max(500).default([]),

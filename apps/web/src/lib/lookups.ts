@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from './query-client.ts';
+import { sharedKeys } from './query-keys.ts';
 import { subscribeDictionaryEvents } from './ws.ts';
 
 /**
@@ -8,21 +9,20 @@ import { subscribeDictionaryEvents } from './ws.ts';
  * 100 ms after DICTIONARY_CHANGED so that a burst of changes costs one refetch, not one per message.
  */
 export const LOOKUP_CLEAR_DELAY_MS = 100;
-const LOOKUP_KEY = 'lookup';
 
 /** A lookup as a query: `useLookup('printer-types', () => api('/printer-types/'))`. */
 export function useLookup<T>(key: string, load: () => Promise<T>) {
-  return useQuery({ queryKey: [LOOKUP_KEY, key], queryFn: load, staleTime: Infinity });
+  return useQuery({ queryKey: sharedKeys.lookup(key), queryFn: load, staleTime: Infinity });
 }
 
 /** Starts loading a lookup before a screen asks for it (a screen's chunk then finds it loaded or on its way). */
 export function prefetchLookup<T>(key: string, load: () => Promise<T>) {
-  void queryClient.prefetchQuery({ queryKey: [LOOKUP_KEY, key], queryFn: load, staleTime: Infinity });
+  void queryClient.prefetchQuery({ queryKey: sharedKeys.lookup(key), queryFn: load, staleTime: Infinity });
 }
 
 /** Every lookup is loaded again when next used (after a change the screen made itself). */
 export function clearLookups() {
-  void queryClient.invalidateQueries({ queryKey: [LOOKUP_KEY] });
+  void queryClient.invalidateQueries({ queryKey: sharedKeys.lookups });
 }
 
 /** Keeps the lookups in step with the server while signed in; returns the stop function. */
@@ -35,6 +35,6 @@ export function startLookupSync(): () => void {
   return () => {
     clearTimeout(timer);
     stop();
-    queryClient.removeQueries({ queryKey: [LOOKUP_KEY] });
+    queryClient.removeQueries({ queryKey: sharedKeys.lookups });
   };
 }

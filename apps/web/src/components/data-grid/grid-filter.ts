@@ -78,35 +78,70 @@ function isCondition(expr: FilterExpression): expr is FilterCondition {
   return typeof expr[0] === 'string' && expr[0] !== '!';
 }
 
-/** Orders values the way the server does: numbers as numbers, the rest as text; null last. */
+// Local grids filter and sort as the server's lists do (apps/server/src/lib/list-query.ts), so
+// a grid shows the same rows whether its data is local or remote.
+
+const missing = (v: unknown): v is null | undefined => v === null || v === undefined;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+/**
+ * Two present values in the server's order. The second is read as the first one's type, as the
+ * server coerces a filter's value to its column's type (`coerce`): a number column's '5' is 5,
+ * a flag's 'true' is true, an instant compares by its time. Text is compared as text.
+ */
+function comparePresent(a: unknown, b: unknown): number {
+  if (typeof a === 'number') {
+    const n = typeof b === 'number' ? b : typeof b === 'string' && b.trim() !== '' ? Number(b) : NaN;
+    if (!Number.isNaN(n)) return a - n;
+  }
+  if (typeof a === 'boolean' && (typeof b === 'boolean' || b === 'true' || b === 'false')) return Number(a) - Number(b === true || b === 'true');
+  if (typeof a === 'string' && typeof b === 'string' && INSTANT.test(a) && INSTANT.test(b)) {
+    const t = Date.parse(a) - Date.parse(b);
+    if (!Number.isNaN(t)) return t;
+  }
+  return String(a).localeCompare(String(b));
+}
+
+/**
+ * Orders values as the server's `ORDER BY … ASC NULLS FIRST` does (DESC is its reverse, nulls
+ * last); an empty text is a text, not a missing value. Text is ordered as text: the digits in
+ * "Printer 10" are not read as a number, as no collation of the server reads them.
+ */
 export function compareValues(a: unknown, b: unknown): number {
-  const aNull = a === null || a === undefined || a === '';
-  const bNull = b === null || b === undefined || b === '';
-  if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+  if (missing(a) || missing(b)) return missing(a) === missing(b) ? 0 : missing(a) ? -1 : 1;
+  return comparePresent(a, b);
+}
+
+/** SQL's `column = value`: exact (text keeps its case), the value as the column's type; never a missing value. */
+function equals(actual: unknown, expected: unknown): boolean {
+  if (missing(actual) || missing(expected)) return false;
+  if (typeof actual === 'string' && typeof expected === 'string' && !(INSTANT.test(actual) && INSTANT.test(expected))) return actual === expected;
+  return comparePresent(actual, expected) === 0;
 }
 
 function text(v: unknown): string {
-  return v === null || v === undefined ? '' : String(v).toLowerCase();
+  return missing(v) ? '' : String(v).toLowerCase();
 }
 
+/** A condition on one value, as its SQL evaluates: a comparison with NULL is never true. */
 function testCondition([, op, expected]: FilterCondition, actual: unknown): boolean {
   const list = Array.isArray(expected) ? expected : [expected];
+  // `= null` and `<> null` are IS NULL and IS NOT NULL; noneof and notcontains keep missing values.
+  if (expected === null && (op === '=' || op === '<>')) return op === '=' ? missing(actual) : !missing(actual);
+  if (missing(actual)) return op === 'noneof' || op === 'notcontains';
   switch (op) {
     case '=':
-      return compareValues(actual, expected) === 0;
+      return equals(actual, expected);
     case '<>':
-      return compareValues(actual, expected) !== 0;
+      return !equals(actual, expected);
     case '<':
-      return compareValues(actual, expected) < 0;
+      return comparePresent(actual, expected) < 0;
     case '<=':
-      return compareValues(actual, expected) <= 0;
+      return comparePresent(actual, expected) <= 0;
     case '>':
-      return compareValues(actual, expected) > 0;
+      return comparePresent(actual, expected) > 0;
     case '>=':
-      return compareValues(actual, expected) >= 0;
+      return comparePresent(actual, expected) >= 0;
     case 'contains':
       return text(actual).includes(text(expected));
     case 'notcontains':
@@ -116,11 +151,11 @@ function testCondition([, op, expected]: FilterCondition, actual: unknown): bool
     case 'endswith':
       return text(actual).endsWith(text(expected));
     case 'anyof':
-      return list.some((v) => compareValues(actual, v) === 0);
+      return list.some((v) => equals(actual, v));
     case 'noneof':
-      return !list.some((v) => compareValues(actual, v) === 0);
+      return !list.some((v) => equals(actual, v));
     case 'between':
-      return compareValues(actual, list[0]) >= 0 && compareValues(actual, list[1]) <= 0;
+      return comparePresent(actual, list[0]) >= 0 && comparePresent(actual, list[1]) <= 0;
   }
 }
 

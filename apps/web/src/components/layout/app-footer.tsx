@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { sharedKeys } from '../../lib/query-keys.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { canOpen } from '../../lib/screen-access.ts';
 import { LicenseStatusLink } from './license-status-link.tsx';
@@ -21,7 +22,7 @@ export function AppFooter() {
   // The instance license is DEFAULT's: only those who hold that location are asked about it.
   const seesLicense = canOpen('licenses', auth) && !!auth.user?.locations.some((l) => l.code === DEFAULT_LOCATION_CODE);
   const { data } = useQuery({
-    queryKey: ['build-version'],
+    queryKey: sharedKeys.buildVersion,
     queryFn: () => api<BuildVersion>('/options/build-version/'),
     staleTime: Infinity,
     // The footer is decoration; a failure here must not raise a toast on every screen.

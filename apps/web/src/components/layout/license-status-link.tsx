@@ -6,13 +6,14 @@ import { Link } from 'react-router';
 import type { InstanceLicense } from '@pagewatch/contracts/licenses';
 import { LICENSE_STATUS_DEFS } from '@pagewatch/contracts/license-status';
 import { api } from '../../lib/api.ts';
+import { sharedKeys } from '../../lib/query-keys.ts';
 
 /** Spec section 1: a link to the instance license while its status is WARNING or ERROR. */
 export function LicenseStatusLink() {
   const { t } = useTranslation();
   const { data } = useQuery({
     // The key the license screen uses, so an upload there updates the footer at once.
-    queryKey: ['instance-license'],
+    queryKey: sharedKeys.instanceLicense,
     queryFn: () => api<InstanceLicense>('/instance-license/'),
     staleTime: 5 * 60_000,
     // Decoration, like the version: a failure must not raise a toast on every screen.

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { sharedKeys } from '../../lib/query-keys.ts';
 
 /** The models version's toast lasts 1.5 s (spec section 8), unlike other uploads' 3 s. */
 const MODELS_TOAST_MS = 1500;
@@ -23,7 +24,7 @@ export function ModelsUploadDialog({ opened, onClose }: { opened: boolean; onClo
     },
     onSuccess: (r) => {
       notifications.show({ color: 'green', message: r.message, autoClose: MODELS_TOAST_MS });
-      void queryClient.invalidateQueries({ queryKey: ['build-version'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.buildVersion });
       setSecretKey('');
       setFile(null);
       onClose();

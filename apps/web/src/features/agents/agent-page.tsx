@@ -18,6 +18,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
+  agentKeys,
   agentQueryKey,
   createAgent,
   deleteAgent,
@@ -41,7 +42,7 @@ export function AgentPage() {
   const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
   const id = isNew ? null : numeric;
   const agent = useQuery({ queryKey: agentQueryKey(id ?? -1), queryFn: () => fetchAgent(id!), enabled: id !== null });
-  const locations = useQuery({ queryKey: ['user-locations'], queryFn: fetchUserLocations });
+  const locations = useQuery({ queryKey: agentKeys.userLocations, queryFn: fetchUserLocations });
   const title = isNew ? t('pages.newItem', { item: t('pages.agent') }) : `${t('pages.agent')}: ${agent.data?.name ?? idParam}`;
   const failed = agent.error ?? locations.error;
   const ready = (isNew || agent.data) && locations.data;
@@ -197,8 +198,8 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
 
 function AgentDetails({ agent }: { agent: Agent }) {
   const { t } = useTranslation();
-  const status = useQuery({ queryKey: ['agents', agent.id, 'status'], queryFn: () => fetchAgentStatus(agent.id), refetchInterval: 10_000 });
-  const ranges = useQuery({ queryKey: ['agents', agent.id, 'ranges'], queryFn: () => fetchAgentRanges(agent.id) });
+  const status = useQuery({ queryKey: agentKeys.status(agent.id), queryFn: () => fetchAgentStatus(agent.id), refetchInterval: 10_000 });
+  const ranges = useQuery({ queryKey: agentKeys.ranges(agent.id), queryFn: () => fetchAgentRanges(agent.id) });
   const s = status.data;
   return (
     <>

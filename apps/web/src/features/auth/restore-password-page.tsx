@@ -9,7 +9,7 @@ import { submitFocusingErrors } from '../../components/form/submit-focusing-erro
 import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { LOGIN_PATH } from '../../lib/redirect.ts';
-import { checkRestoreToken, restorePassword } from './api/auth-api.ts';
+import { authKeys, checkRestoreToken, restorePassword } from './api/auth-api.ts';
 import { AuthForm } from './auth-form.tsx';
 import { PublicCard } from './public-card.tsx';
 
@@ -18,7 +18,7 @@ export function RestorePasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const check = useQuery({
-    queryKey: ['restore-token', token],
+    queryKey: authKeys.restoreToken(token),
     queryFn: () => checkRestoreToken(token),
     enabled: token !== '',
     meta: { silent: true },

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DmDevicePartDayRow } from '@pagewatch/contracts/device-history';
 import { errorMessage } from '../../lib/errors.ts';
-import { fetchDeviceDays, fetchDevicePartDays } from './api/devices-api.ts';
+import { deviceKeys, fetchDeviceDays, fetchDevicePartDays } from './api/devices-api.ts';
 
 const PERIODS = [30, 90, 365] as const;
 const COLORANT_CHART: Record<string, string> = { black: 'dark.6', cyan: 'cyan.6', magenta: 'pink.6', yellow: 'yellow.5' };
@@ -39,8 +39,8 @@ export function DeviceCharts({ deviceId, supplies: current }: { deviceId: number
   const { t } = useTranslation();
   const [days, setDays] = useState<(typeof PERIODS)[number]>(90);
   const from = dayjs().subtract(days, 'day').format('YYYY-MM-DD');
-  const counters = useQuery({ queryKey: ['device-days', deviceId, from], queryFn: () => fetchDeviceDays(deviceId, from) });
-  const supplies = useQuery({ queryKey: ['device-part-days', deviceId, from], queryFn: () => fetchDevicePartDays(deviceId, from) });
+  const counters = useQuery({ queryKey: deviceKeys.days(deviceId, from), queryFn: () => fetchDeviceDays(deviceId, from) });
+  const supplies = useQuery({ queryKey: deviceKeys.partDays(deviceId, from), queryFn: () => fetchDevicePartDays(deviceId, from) });
 
   const pages = useMemo(
     () => (counters.data ?? []).map((r) => ({ date: dayjs(r.factDate).format('DD.MM'), total: r.totalCount, monoPages: r.dayMono ?? 0, colorPages: r.dayColor ?? 0, day: r.dayTotal ?? 0 })),

@@ -7,7 +7,7 @@ import { useTranslatedInput } from '../../components/form/use-translated-input.t
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
-import { createItem, deleteItem, fetchItem, updateItem } from './api/dictionaries-api.ts';
+import { createItem, deleteItem, dictionaryItemKey, fetchItem, updateItem } from './api/dictionaries-api.ts';
 
 type Values = { code: string; name: string; nameRu: string; parentId: string | null; sortOrder: number; description: string };
 const schema = dictionaryItemInputSchema.pick({ code: true, name: true, nameRu: true, description: true });
@@ -16,7 +16,7 @@ type Props = { dictionary: Dictionary; itemId: number | null; items: DictionaryI
 
 /** The "item detail" tab of a dictionary: one item's code, names, parent, order and description. */
 export function ItemForm(props: Props) {
-  const item = useQuery({ queryKey: ['dictionary-item', props.itemId], queryFn: () => fetchItem(props.itemId!), enabled: props.itemId !== null });
+  const item = useQuery({ queryKey: dictionaryItemKey(props.itemId), queryFn: () => fetchItem(props.itemId!), enabled: props.itemId !== null });
   if (item.error) return <Alert color="red">{errorMessage(item.error)}</Alert>;
   if (props.itemId !== null && !item.data) return <Center py="md"><Loader size="sm" /></Center>;
   return <ItemFormBody {...props} item={item.data ?? null} />;

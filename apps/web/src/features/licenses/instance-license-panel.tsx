@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/auth-context.tsx';
 import { errorMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { downloadLicenseRequest, fetchInstanceLicense, INSTANCE_LICENSE_KEY, uploadInstanceLicense } from './api/licenses-api.ts';
+import { downloadLicenseRequest, fetchInstanceLicense, INSTANCE_LICENSE_KEY, licenseKeys, uploadInstanceLicense } from './api/licenses-api.ts';
 
 const day = (iso: string | null) => (iso ? dayjs(iso).format('DD.MM.YYYY') : '');
 /** What was wrong with the file: the field's message when the server names one. */
@@ -42,7 +42,7 @@ export function InstanceLicensePanel() {
     onSuccess: (saved) => {
       notifySuccess('upload');
       queryClient.setQueryData(INSTANCE_LICENSE_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ['licenses'] });
+      void queryClient.invalidateQueries({ queryKey: licenseKeys.list });
     },
     onError: (err) => setUploadError(problem(err)),
   });

@@ -14,6 +14,11 @@ describe('license form', () => {
     expect(validateLicense({ locationId: '1', dateFrom: '2026-02-01', dateTo: '2026-02-01', deviceCount: 1 })).toEqual({});
   });
 
+  it('applies the contract’s rules, not a copy of them: a day the server refuses is refused here', () => {
+    expect(validateLicense({ locationId: '1', dateFrom: '1999-12-31', dateTo: '2026-02-01', deviceCount: 1 })).toEqual({ dateFrom: 'licenses.badDate' });
+    expect(validateLicense({ locationId: '1', dateFrom: '2026-02-01', dateTo: '2026-02-01', deviceCount: 2.5 })).toEqual({ deviceCount: 'licenses.badCount' });
+  });
+
   it('reads typed days as dd.MM.yyyy and sends YYYY-MM-DD', () => {
     expect(parseDay('01.03.2026')).toBe('2026-03-01');
     expect(parseDay('31.02.2026')).toBeNull();

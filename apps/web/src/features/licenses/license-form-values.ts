@@ -1,4 +1,4 @@
-import { addDays, isoDay, LICENSE_MAX_DEVICES, NEW_LICENSE_DAYS, type License, type LicenseInput } from '@pagewatch/contracts/licenses';
+import { addDays, isoDay, licenseInputSchema, NEW_LICENSE_DAYS, type License, type LicenseInput } from '@pagewatch/contracts/licenses';
 
 /** The license form: days as YYYY-MM-DD (what DateInput holds), the location as a Select value. */
 export type LicenseFormValues = { locationId: string | null; dateFrom: string | null; dateTo: string | null; deviceCount: number | string };
@@ -22,16 +22,24 @@ export const inputOf = (v: LicenseFormValues): LicenseInput => ({
   deviceCount: Number(v.deviceCount),
 });
 
-/** Spec section 5: location, dates and count required, count at least 1, from not after to. Keys, not texts. */
+/**
+ * Spec section 5 by the contract's own schema (the server applies it too): location, dates and
+ * count required, the count within its limits, from not after to. Keys, not texts; a field left
+ * empty is "mandatory" whatever the schema's type check says.
+ */
 export function validateLicense(v: LicenseFormValues): Partial<Record<keyof LicenseFormValues, string>> {
+  const empty = (x: unknown) => x === null || x === undefined || x === '';
+  const input = {
+    location: empty(v.locationId) ? undefined : { id: Number(v.locationId) },
+    dateFrom: v.dateFrom ?? undefined,
+    dateTo: v.dateTo ?? undefined,
+    deviceCount: empty(v.deviceCount) ? undefined : Number(v.deviceCount),
+  };
   const errors: Partial<Record<keyof LicenseFormValues, string>> = {};
-  if (!v.locationId) errors.locationId = 'general.mandatory';
-  if (!v.dateFrom) errors.dateFrom = 'general.mandatory';
-  if (!v.dateTo) errors.dateTo = 'general.mandatory';
-  const count = Number(v.deviceCount);
-  if (v.deviceCount === '' || v.deviceCount === null) errors.deviceCount = 'general.mandatory';
-  else if (!Number.isInteger(count) || count < 1 || count > LICENSE_MAX_DEVICES) errors.deviceCount = 'licenses.badCount';
-  if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) errors.dateTo = 'licenses.datesReversed';
+  for (const issue of licenseInputSchema.safeParse(input).error?.issues ?? []) {
+    const field = formFieldOf(String(issue.path[0] ?? '')) as keyof LicenseFormValues;
+    errors[field] ??= empty(v[field]) ? 'general.mandatory' : issue.message.includes('.') ? issue.message : 'general.badValue';
+  }
   return errors;
 }
 

@@ -17,7 +17,7 @@ import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import i18n from '../../i18n/i18n.ts';
-import { deleteLicense, fetchDeviceCounts, fetchLicensable, fetchLicense, licenseKey, saveLicense } from './api/licenses-api.ts';
+import { deleteLicense, fetchDeviceCounts, fetchLicensable, fetchLicense, licenseKey, licenseKeys, saveLicense } from './api/licenses-api.ts';
 import { InstanceLicensePanel } from './instance-license-panel.tsx';
 import { formFieldOf, inputOf, newLicense, parseDay, validateLicense, valuesOf, type LicenseFormValues } from './license-form-values.ts';
 
@@ -29,7 +29,7 @@ export function LicensePage() {
   const { t } = useTranslation();
   const { id: param = '-1' } = useParams();
   const isDefault = param === 'DEFAULT';
-  const licensable = useQuery({ queryKey: ['licensable'], queryFn: fetchLicensable, enabled: !isDefault });
+  const licensable = useQuery({ queryKey: licenseKeys.licensable, queryFn: fetchLicensable, enabled: !isDefault });
   const location = licensable.data?.pageRows.find((l) => l.code === param) ?? null;
   const unknown = !isDefault && licensable.data && !location && !/^-\d+$/.test(param);
   const licenseId = location?.licenseId ?? null;
@@ -66,14 +66,14 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
   const input = useTranslatedInput(form);
   const locationId = form.getValues().locationId;
   // Choosing a location loads its device counts (spec section 4).
-  const counts = useQuery({ queryKey: ['location-devices', locationId], queryFn: () => fetchDeviceCounts(Number(locationId)), enabled: !!locationId });
+  const counts = useQuery({ queryKey: licenseKeys.deviceCounts(locationId), queryFn: () => fetchDeviceCounts(Number(locationId)), enabled: !!locationId });
   const choices = locations
     .filter((l) => l.licenseId === null || l.licenseId === license?.id)
     .map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
 
   const done = (saved?: License) => {
-    void queryClient.invalidateQueries({ queryKey: ['licenses'] });
-    void queryClient.invalidateQueries({ queryKey: ['licensable'] });
+    void queryClient.invalidateQueries({ queryKey: licenseKeys.list });
+    void queryClient.invalidateQueries({ queryKey: licenseKeys.licensable });
     if (saved) queryClient.setQueryData(licenseKey(saved.id), saved);
     void navigate('/licenses');
   };

@@ -9,7 +9,7 @@ import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { fetchLicenseRows } from './api/licenses-api.ts';
+import { fetchLicenseRows, licenseKeys } from './api/licenses-api.ts';
 
 const columns = columnsFromList(licensesList, {
   code: { header: 'licenses.code', width: 160 },
@@ -37,7 +37,7 @@ export function LicensesPage() {
   const navigate = useNavigate();
   const { hasGrant } = useAuth();
   const me = useCurrentUser();
-  const rows = useQuery({ queryKey: ['licenses'], queryFn: fetchLicenseRows });
+  const rows = useQuery({ queryKey: licenseKeys.list, queryFn: fetchLicenseRows });
   const canCreate = hasGrant('BTN_LICENSE_UPDATE.EXECUTE') && isDefaultAdmin(me);
 
   return (

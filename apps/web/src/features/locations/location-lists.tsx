@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { itemName, useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
 import { SmallTable } from '../../components/small-table.tsx';
-import { fetchLocationAgents, fetchLocationDevices } from './api/locations-api.ts';
+import { fetchLocationAgents, fetchLocationDevices, locationKeys } from './api/locations-api.ts';
 
 /** A device status with its colour and name from the STATUS dictionary. */
 export function StatusBadge({ code }: { code: string | null }) {
@@ -19,7 +19,7 @@ export function StatusBadge({ code }: { code: string | null }) {
 
 export function LocationDevices({ locationId }: { locationId: number }) {
   const { t } = useTranslation();
-  const devices = useQuery({ queryKey: ['location-devices', locationId], queryFn: () => fetchLocationDevices(locationId) });
+  const devices = useQuery({ queryKey: locationKeys.devices(locationId), queryFn: () => fetchLocationDevices(locationId) });
   return (
     <SmallTable
       testId="location-devices"
@@ -39,7 +39,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
 
 export function LocationAgents({ locationId }: { locationId: number }) {
   const { t } = useTranslation();
-  const agents = useQuery({ queryKey: ['location-agents', locationId], queryFn: () => fetchLocationAgents(locationId) });
+  const agents = useQuery({ queryKey: locationKeys.agents(locationId), queryFn: () => fetchLocationAgents(locationId) });
   return (
     <SmallTable
       testId="location-agents"

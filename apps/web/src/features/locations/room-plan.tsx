@@ -8,7 +8,7 @@ import { itemName, useStatusColors } from '../../components/dictionary-items/dic
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { subscribeDeviceEvents } from '../../lib/ws.ts';
-import { deletePlan, fetchPlan, fetchPlanImage, planKey, savePlacements, uploadPlan } from './api/locations-api.ts';
+import { deletePlan, fetchPlan, fetchPlanImage, locationKeys, planKey, savePlacements, uploadPlan } from './api/locations-api.ts';
 
 /** View mode follows device events live; this slow refresh only covers a lost connection. */
 const FALLBACK_REFRESH_MS = 60_000;
@@ -44,7 +44,7 @@ export function RoomPlan({ locationId, canEdit }: { locationId: number; canEdit:
   }, [mode, locationId]);
   const [version, setVersion] = useState(0);
   const image = useQuery({
-    queryKey: ['location-plan-image', locationId, version, plan.data?.planType],
+    queryKey: locationKeys.planImage(locationId, version, plan.data?.planType),
     queryFn: () => fetchPlanImage(locationId),
     enabled: !!plan.data?.planType,
     staleTime: Infinity,

@@ -14,7 +14,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { clientConfig } from '../../lib/config.ts';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { deleteRange, fetchAgents, fetchRange, fetchUserLocations, rangeQueryKey, saveRange, type LocationOption } from './api/networks-api.ts';
+import { deleteRange, fetchAgents, fetchRange, fetchUserLocations, rangeKeys, rangeQueryKey, saveRange, type LocationOption } from './api/networks-api.ts';
 import { emptyRange, formFieldOf, inputOf, validateRange, valuesOf, type RangeFormValues } from './network-form-values.ts';
 
 /** `/network/{id}` (spec section 2): a network range's form; an id below 0 creates one (`?agent=<id>` preselects it). */
@@ -25,8 +25,8 @@ export function NetworkPage() {
   const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
   const id = isNew ? null : numeric;
   const range = useQuery({ queryKey: rangeQueryKey(id ?? -1), queryFn: () => fetchRange(id!), enabled: id !== null });
-  const agents = useQuery({ queryKey: ['agents', 'options'], queryFn: fetchAgents });
-  const locations = useQuery({ queryKey: ['user-locations'], queryFn: fetchUserLocations });
+  const agents = useQuery({ queryKey: rangeKeys.agentOptions, queryFn: fetchAgents });
+  const locations = useQuery({ queryKey: rangeKeys.userLocations, queryFn: fetchUserLocations });
   const title = isNew ? t('pages.newItem', { item: t('pages.network') }) : `${t('pages.network')}: ${range.data?.name || idParam}`;
   const failed = range.error ?? agents.error ?? locations.error;
   const ready = (isNew || range.data) && agents.data && locations.data;

@@ -20,6 +20,17 @@ describe('the notification form', () => {
     expect(weeklyWithoutDays({ ...v, schedule: { ...v.schedule, id: 'WEEKLY', days: [] } })).toBe(true);
   });
 
+  it('checks by the contract’s schema, so the form refuses what the server would', () => {
+    const v = { ...emptyValues('COUNTERS'), name: 'n', subject: 's', body: '<p>b</p>', active: false };
+    expect(validateNotification(v)).toEqual({});
+    expect(validateNotification({ ...v, name: 'n'.repeat(251) })).toEqual({ name: 'general.maxLength' });
+    expect(validateNotification({ ...v, attachment: ['nonsense'] })).toEqual({ attachment: 'general.badValue' });
+    expect(validateNotification({ ...v, body: '<p>&nbsp;</p>' })).toEqual({ body: 'general.mandatory' });
+    const t = { ...emptyValues('MIN_CONSUMABLE_LEVEL'), name: 'n', subject: 's', body: '<p>b</p>', active: false };
+    expect(validateNotification({ ...t, threshold: '' })).toEqual({ threshold: 'notification.badThreshold' });
+    expect(validateNotification({ ...t, schedule: { ...t.schedule, id: 'MONTHLY', lastDay: false, dayOfMonth: 31 } })).toEqual({ 'schedule.dayOfMonth': 'notification.badDayOfMonth' });
+  });
+
   it('turns IMMEDIATELY into DAILY and drops foreign variables when the type changes', () => {
     const v = { ...emptyValues('MIN_CONSUMABLE_LEVEL'), body: '<p>{device.partLevel} {device.ip}</p>' };
     const s = switchType({ ...v, schedule: { ...v.schedule, id: 'IMMEDIATELY' } }, 'COUNTERS');

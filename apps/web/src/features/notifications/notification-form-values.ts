@@ -5,6 +5,7 @@ import {
   cronToSchedule,
   DEFAULT_SCHEDULE,
   NOTIFICATION_TYPES,
+  notificationInputSchema,
   scheduleToCron,
   stripUnknownVariables,
   THRESHOLD_DEFAULT,
@@ -130,25 +131,23 @@ export function inputOf(v: NotificationFormValues, offset = localOffset()): Noti
   };
 }
 
-const bodyText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
-
-/** The rules of spec section 5 (group notificationValidation) as i18n keys per field; the weekdays rule is a dialog. */
+/**
+ * The rules of spec section 5 (group notificationValidation) as i18n keys per field: the
+ * contract's own schema, which the server applies too, over what the form would send. Only the
+ * form's own controls add theirs: the threshold box left empty, and the monthly schedule's day
+ * (the schema sees only the cron string it becomes). The weekdays rule is a dialog.
+ */
 export function validateNotification(v: NotificationFormValues): Record<string, string> {
+  const input = inputOf(v);
+  const emptyThreshold = typeHasField(v.type, 'threshold') && String(v.threshold).trim() === '';
+  const parsed = notificationInputSchema.safeParse(emptyThreshold ? { ...input, threshold: Number.NaN } : input);
   const errors: Record<string, string> = {};
-  if (!v.name.trim()) errors.name = 'general.mandatory';
-  if (!v.subject.trim()) errors.subject = 'general.mandatory';
-  if (!bodyText(v.body)) errors.body = 'general.mandatory';
-  if (v.active && v.subscriberIds.length === 0 && !v.includeSystemSubscribers) errors.subscriberIds = 'general.mandatory';
-  if (typeHasField(v.type, 'threshold')) {
-    const n = Number(v.threshold);
-    if (v.threshold === '' || !Number.isInteger(n) || n < 0 || n > 100) errors.threshold = 'notification.badThreshold';
-  }
-  if (typeHasField(v.type, 'attachment') && v.attachment.length === 0) errors.attachment = 'general.mandatory';
-  if (v.type === 'REPORT') {
-    if (!v.reportCode) errors.reportCode = 'general.mandatory';
-    if (!v.fileExtensionCode) errors.fileExtensionCode = 'general.mandatory';
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = formFieldOf(String(issue.path[0] ?? ''));
+    errors[field] ??= issue.message.includes('.') ? issue.message : 'general.badValue';
   }
   if (v.schedule.id === 'MONTHLY' && !v.schedule.lastDay && !(Number.isInteger(v.schedule.dayOfMonth) && v.schedule.dayOfMonth >= 1 && v.schedule.dayOfMonth <= 28)) {
+    delete errors.schedule;
     errors['schedule.dayOfMonth'] = 'notification.badDayOfMonth';
   }
   return errors;

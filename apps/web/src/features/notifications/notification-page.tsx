@@ -27,7 +27,8 @@ import { useReportTypes } from '../../lib/report-types.ts';
 import {
   deleteNotification,
   fetchNotification,
-  notificationQueryKey,
+  notificationKeys,
+  notificationSaved,
   saveNotification,
   testNotification,
   useSubscribers,
@@ -48,7 +49,7 @@ export function NotificationPage() {
   const numeric = Number(idParam);
   const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
   const id = isNew ? null : numeric;
-  const notification = useQuery({ queryKey: notificationQueryKey(id ?? -1), queryFn: () => fetchNotification(id!), enabled: id !== null });
+  const notification = useQuery({ queryKey: notificationKeys.detail(id ?? -1), queryFn: () => fetchNotification(id!), enabled: id !== null });
   const locations = useUserLocations();
   const subscribers = useSubscribers();
   const title = isNew ? t('pages.newItem', { item: t('pages.notification') }) : notification.data?.name || `${t('pages.notification')} ${idParam}`;
@@ -115,8 +116,7 @@ function NotificationForm(p: {
     mutationFn: (values: NotificationFormValues) => saveNotification(n?.id ?? null, inputOf(values)),
     onSuccess: (saved) => {
       notifySuccess(n ? 'updated' : 'created');
-      queryClient.setQueryData(notificationQueryKey(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: ['list', '/notifications/page'] });
+      void notificationSaved(queryClient, saved);
       // After a create the screen becomes the saved notification's (spec section 4).
       if (!n) void navigate(`/notification/${saved.id}`, { replace: true });
       else form.resetDirty();
@@ -127,6 +127,7 @@ function NotificationForm(p: {
     mutationFn: () => deleteNotification(n!.id),
     onSuccess: () => {
       notifySuccess('deleted');
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       void navigate(-1);
     },
   });

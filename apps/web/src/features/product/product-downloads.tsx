@@ -1,16 +1,14 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DownloadFile } from '@pagewatch/contracts/config';
-import { api } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { notifyError } from '../../lib/errors.ts';
+import { useDownloads } from './api/product-api.ts';
 
 /** A cloud ADMIN's downloads on the product page (spec section 2): up to 50 installers and documents. */
 export function ProductDownloads() {
   const { t } = useTranslation();
-  const files = useQuery({ queryKey: ['downloads'], queryFn: () => api<DownloadFile[]>('/options/downloads/') });
+  const files = useDownloads();
   const save = (name: string) => void downloadFile(`/options/downloads/${encodeURIComponent(name)}`, name).catch(notifyError);
   return (
     <Paper withBorder p="md" data-testid="product-downloads">

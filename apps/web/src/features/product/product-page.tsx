@@ -1,12 +1,10 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { ProductInfo } from '@pagewatch/contracts/config';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
-import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
+import { useProductInfo } from './api/product-api.ts';
 import { ProductDownloads } from './product-downloads.tsx';
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -22,7 +20,7 @@ function Line({ label, children, testId }: { label: string; children: React.Reac
 export function ProductPage() {
   const { t } = useTranslation();
   const { config, hasRole } = useAuth();
-  const info = useQuery({ queryKey: ['product'], queryFn: () => api<ProductInfo>('/options/product/'), staleTime: Infinity });
+  const info = useProductInfo();
   return (
     <AppPage title={t('nav.product')}>
       <LoadState error={info.error} ready={!!info.data}>

@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { deleteQueue, fetchAgents, fetchQueue, queueQueryKey, resetQueue, saveQueue } from './api/queues-api.ts';
+import { deleteQueue, fetchAgents, fetchQueue, queueKeys, queueQueryKey, resetQueue, saveQueue } from './api/queues-api.ts';
 import { emptyQueue, formFieldOf, inputOf, validateQueue, valuesOf, type QueueFormValues } from './queue-form-values.ts';
 import { queueJobsColumns } from './queues-columns.tsx';
 import { QueueStatusBadge } from './queue-status-badge.tsx';
@@ -30,7 +30,7 @@ export function QueuePage() {
   const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
   const id = isNew ? null : numeric;
   const queue = useQuery({ queryKey: queueQueryKey(id ?? -1), queryFn: () => fetchQueue(id!), enabled: id !== null });
-  const agents = useQuery({ queryKey: ['agents', 'options'], queryFn: fetchAgents });
+  const agents = useQuery({ queryKey: queueKeys.agentOptions, queryFn: fetchAgents });
   const title = isNew ? t('pages.newItem', { item: t('pages.queue') }) : `${t('pages.queue')}: ${queue.data ? `${queue.data.host}${queue.data.url ?? ''}` : idParam}`;
   const ready = (isNew || queue.data) && agents.data;
 

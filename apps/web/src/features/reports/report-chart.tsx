@@ -8,6 +8,7 @@ import type { AvailabilityDay, PagesByMonth, ReportCode } from '@pagewatch/contr
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { reportKeys } from './api/reports-api.ts';
 
 /** The reports that have a chart, and the call that feeds it. */
 const CHARTS: Partial<Record<ReportCode, string>> = {
@@ -44,7 +45,7 @@ export function ReportChart({ code, query }: { code: ReportCode; query: string }
   const { t } = useTranslation();
   const path = CHARTS[code];
   const chart = useQuery({
-    queryKey: ['report-chart', code, query],
+    queryKey: reportKeys.chart(code, query),
     queryFn: ({ signal }) => api<AvailabilityDay[] | PagesByMonth[]>(path!, { query, signal }),
     enabled: !!path,
     meta: { silent: true },

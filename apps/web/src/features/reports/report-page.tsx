@@ -17,6 +17,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { notifyError, notifyQueued, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { reportKeys } from './api/reports-api.ts';
 import { ReportChart } from './report-chart.tsx';
 import { reportGridColumns, type ReportRow } from './report-columns.tsx';
 import { loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
@@ -81,7 +82,7 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
   // come whole and are sorted and filtered in the browser.
   const pageEndpoint = def.pageEndpoint;
   const rows = useQuery({
-    queryKey: ['report', code, query],
+    queryKey: reportKeys.rows(code, query),
     queryFn: async ({ signal }) => (await api<Record<string, unknown>[]>(def.list.endpoint, { query: query!, signal })).map((r, i): ReportRow => ({ ...r, rowNo: i })),
     enabled: query !== null && !pageEndpoint,
     // The grid shows the server's message in its own error panel.

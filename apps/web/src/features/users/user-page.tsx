@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
+import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userKeys, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
 import { DeleteUserDialog, LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
 import { formFieldOf, formPermissions, isNewUserId, locationChange, withLoginFromEmail, type LocationChange } from './user-form-rules.ts';
 
@@ -26,8 +26,8 @@ export function UserPage() {
   const id = isNew ? null : Number(idParam);
 
   const user = useQuery({ queryKey: userQueryKey(id ?? -1), queryFn: () => fetchUser(id!), enabled: id !== null });
-  const roles = useQuery({ queryKey: ['managed-roles'], queryFn: fetchManagedRoles });
-  const locations = useQuery({ queryKey: ['user-locations'], queryFn: fetchUserLocations });
+  const roles = useQuery({ queryKey: userKeys.managedRoles, queryFn: fetchManagedRoles });
+  const locations = useQuery({ queryKey: userKeys.userLocations, queryFn: fetchUserLocations });
 
   const listTitle = t('nav.users');
   const title = isNew ? t('pages.newItem', { item: t('pages.user') }) : `${t('pages.user')}: ${user.data?.login ?? idParam}`;

@@ -2,11 +2,19 @@ import type { Agent, AgentInput, AgentStatusView, AgentWithToken } from '@pagewa
 import type { NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
 import { listQueryString } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 
 type PageResponse<T> = { pageRows: T[]; totalRows: number };
 export type LocationOption = { id: number; code: string; name: string };
 
-export const agentQueryKey = (id: number) => ['agents', id] as const;
+/** The agents feature's query keys; an agent's status and ranges sit under its own key. */
+export const agentKeys = {
+  detail: (id: number) => ['agents', id] as const,
+  status: (id: number) => ['agents', id, 'status'] as const,
+  ranges: (id: number) => ['agents', id, 'ranges'] as const,
+  userLocations: sharedKeys.userLocations,
+};
+export const agentQueryKey = agentKeys.detail;
 
 export const fetchAgent = (id: number) => api<Agent>(`/agents/${id}`);
 export const fetchAgentStatus = (id: number) => api<AgentStatusView>(`/agents/${id}/status`);

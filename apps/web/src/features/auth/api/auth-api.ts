@@ -3,6 +3,10 @@ import { api, basicAuth } from '../../../lib/api.ts';
 
 type Message = { message: string };
 
+export const authKeys = {
+  restoreToken: (token: string) => ['restore-token', token] as const,
+};
+
 /** `POST /auth/` with Basic credentials and no body (spec section 7). */
 export function login(userName: string, password: string, remember: boolean) {
   return api<LoginResponse>('/auth/', {

@@ -4,7 +4,12 @@ import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageRespons
 import { api } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 
-export const deviceKey = (id: number) => ['device', id] as const;
+export const deviceKeys = {
+  detail: (id: number) => ['device', id] as const,
+  days: (id: number, from: string) => ['device-days', id, from] as const,
+  partDays: (id: number, from: string) => ['device-part-days', id, from] as const,
+};
+export const deviceKey = deviceKeys.detail;
 
 export const fetchDevice = (id: number) => api<Device>(`/devices/${id}`);
 export const saveDevice = (id: number, patch: DeviceUpdate) => api<Device>(`/devices/${id}`, { method: 'PUT', body: patch });

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 export const dictionaryKey = (id: number) => ['dictionary', id] as const;
 export const dictionaryItemsKey = (id: number) => ['dictionary-items', id] as const;
+export const dictionaryItemKey = (id: number | null) => ['dictionary-item', id] as const;
 
 export const fetchDictionary = (id: number) => api<Dictionary>(`/dictionaries/${id}`);
 export const saveDictionary = (id: number | null, input: DictionaryInput) =>

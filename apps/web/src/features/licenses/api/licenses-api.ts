@@ -1,10 +1,19 @@
 import type { InstanceLicense, LicensableLocation, License, LicenseInput, LicenseListRow, LocationDeviceCounts } from '@pagewatch/contracts/licenses';
 import { listQueryString, type PageResponse } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 import { downloadFile } from '../../../lib/download.ts';
 
-export const INSTANCE_LICENSE_KEY = ['instance-license'] as const;
-export const licenseKey = (id: number) => ['license', id] as const;
+/** The licenses feature's query keys. The device counts have their own: the location screen's devices are another list. */
+export const licenseKeys = {
+  list: ['licenses'] as const,
+  detail: (id: number) => ['license', id] as const,
+  licensable: ['licensable'] as const,
+  deviceCounts: (locationId: string | null) => ['license-device-counts', locationId] as const,
+  instance: sharedKeys.instanceLicense,
+};
+export const INSTANCE_LICENSE_KEY = licenseKeys.instance;
+export const licenseKey = licenseKeys.detail;
 
 /** Every location of the tree at once: the grid filters and sorts them in the browser. */
 export const fetchLicenseRows = () => api<PageResponse<LicenseListRow>>('/user-licenses/page', { query: listQueryString({ pageSize: 1000, pageNumber: 1 }) });

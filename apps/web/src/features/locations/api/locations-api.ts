@@ -8,6 +8,13 @@ export type LocationAgent = { id: number; name: string; status: string; lastCont
 
 export const locationKey = (id: number) => ['location', id] as const;
 export const planKey = (id: number) => ['location-plan', id] as const;
+export const locationKeys = {
+  detail: locationKey,
+  plan: planKey,
+  planImage: (id: number, version: number, planType: string | null | undefined) => ['location-plan-image', id, version, planType] as const,
+  devices: (id: number) => ['location-devices', id] as const,
+  agents: (id: number) => ['location-agents', id] as const,
+};
 
 export const fetchLocations = () => api<PageResponse<LocationRow>>('/user-locations/');
 export const fetchLocation = (id: number) => api<DictionaryItem>(`/dictionary-items/${id}`);

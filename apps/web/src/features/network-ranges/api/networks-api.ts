@@ -1,11 +1,17 @@
 import type { AgentListRow } from '@pagewatch/contracts/agents';
 import type { NetworkRange, NetworkRangeInput } from '@pagewatch/contracts/network-ranges';
 import { api } from '../../../lib/api.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 
 type PageResponse<T> = { pageRows: T[]; totalRows: number };
 export type LocationOption = { id: number; code: string; name: string };
 
-export const rangeQueryKey = (id: number) => ['network-ranges', id] as const;
+export const rangeKeys = {
+  detail: (id: number) => ['network-ranges', id] as const,
+  agentOptions: sharedKeys.agentOptions,
+  userLocations: sharedKeys.userLocations,
+};
+export const rangeQueryKey = rangeKeys.detail;
 
 export const fetchRange = (id: number) => api<NetworkRange>(`/network-ranges/${id}`);
 export const fetchAgents = () => api<PageResponse<AgentListRow>>('/agents', { query: 'page=1000,1&sort=name,ASC' });
