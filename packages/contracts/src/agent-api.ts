@@ -128,9 +128,11 @@ export const rangeResultSchema = z.object({
   summary: rangeSummarySchema.optional(),
 });
 export type RangeResultReport = z.infer<typeof rangeResultSchema>;
+/** Most ranges one agent scans (network-ranges refuses one more): a run has a result for each at most. */
+export const MAX_AGENT_RANGES = 1000;
 export const agentRunFinishSchema = z.object({
   finishedAt: z.iso.datetime(),
-  rangeResults: z.array(rangeResultSchema).max(10_000),
+  rangeResults: z.array(rangeResultSchema).max(MAX_AGENT_RANGES),
 });
 
 /** A walk of a device that matched no profile: [oid, type, value] rows (no NUL: it cannot be stored). */

@@ -12,6 +12,7 @@ addMessages({
     'networks.keyLength': 'An SNMP v3 key has at least 8 characters',
     'networks.locationRequired': 'Choose a location or an agent',
     'networks.agentOutOfScope': 'This agent is outside your locations',
+    'networks.agentFull': 'An agent scans at most {{max}} ranges',
   },
   ru: {
     'networks.badIp': 'Введите IPv4-адрес, например 192.168.1.10',
@@ -23,5 +24,6 @@ addMessages({
     'networks.keyLength': 'Ключ SNMP v3 — не меньше 8 символов',
     'networks.locationRequired': 'Выберите расположение или агента',
     'networks.agentOutOfScope': 'Этот агент вне ваших расположений',
+    'networks.agentFull': 'Агент сканирует не больше {{max}} диапазонов',
   },
 });
