@@ -1,24 +1,8 @@
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { startFleet } from '@pagewatch/printer-sim/fleet';
-import type { Fleet } from '@pagewatch/printer-sim/fleet';
-import { buildApp } from '../../server/src/app.ts';
-import type { BuiltApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/db/client.ts';
-import type { Database } from '../../server/src/db/client.ts';
-import { defaultLocationId } from '../../server/src/modules/locations/locations.repository.ts';
-import { createAgentRunner } from '../src/run/agent-runner.ts';
-import type { AgentRunner } from '../src/run/agent-runner.ts';
-import { createHttpTransport } from '../src/run/transport.ts';
-import { makeSimDirs, snmpsimAvailable, startSnmpsim } from './helpers/snmpsim.ts';
-import { integrationRunnerOptions } from './helpers/test-runner.ts';
-import type { Snmpsim } from './helpers/snmpsim.ts';
-import { removeDir } from './helpers/processes.ts';
+import { snmpsimAvailable } from './helpers/snmpsim.ts';
+import { startSimWorld, type SimWorld } from './helpers/sim-world.ts';
 
 /**
  * Issue 14, finding 7: one printer with values past every limit (a 2,000-character serial, host
@@ -27,8 +11,6 @@ import { removeDir } from './helpers/processes.ts';
  * noted, the others too, and later readings keep flowing (before, the server answered 500 and
  * the agent retried that batch for ever).
  */
-const ADMIN_PASSWORD = 'limits-Admin-pass1';
-const fleetPort = 20_000 + Math.floor(Math.random() * 40_000);
 const COUNT = 3;
 const hex = (text: string): string => Buffer.from(text, 'latin1').toString('hex');
 const LONG_SERIAL = `EVIL${'9'.repeat(1996)}`;
@@ -56,57 +38,17 @@ const EVIL = [
   `1.3.6.1.4.1.1347.43.5.1.1.28.1|4|${LONG_SERIAL}`,
 ].join('\n');
 
-let dataDir: string;
-let spoolDir: string;
-let fleet: Fleet;
-let sim: Snmpsim;
-let built: BuiltApp;
-let database: Database;
-let runner: AgentRunner;
-
-const query = async <T>(text: string): Promise<T[]> => (await built.ctx.db.execute(sql.raw(text))).rows as T[];
+let world: SimWorld;
 
 describe.skipIf(!snmpsimAvailable())('values past the limits: agent, server, a printer that sends too much', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pagewatch-limits-db-'));
-    spoolDir = mkdtempSync(join(tmpdir(), 'pagewatch-limits-spool-'));
-    const dirs = makeSimDirs();
-    const file = join(dirs.dataDir, 'public.snmprec');
-    writeFileSync(file, `${EVIL}\n`);
-    chmodSync(file, 0o644);
-    sim = await startSnmpsim(dirs, 'public');
-    fleet = await startFleet({ count: COUNT, port: fleetPort, base: '127.0.66.1', seed: 7, speed: 0, randomEvents: false });
-    database = await openDatabase({ url: null, dataDir });
-    built = await buildApp({ ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent', dataDir }, database, { logger: false });
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const login = await built.app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}` } });
-    const headers = { authorization: `Bearer ${login.json().token as string}` };
-    const locationId = (await defaultLocationId(built.ctx.db))!;
-    const agent = (await built.app.inject({ method: 'POST', url: '/api/agents', headers, payload: { name: 'Limits agent', location: { id: locationId } } })).json() as { id: number; token: string };
-    for (const range of [
-      { type: 'NETMASK', address: '127.0.66.0', mask: '255.255.255.248', port: fleetPort },
-      { type: 'RANGE', from: '127.0.0.1', to: '127.0.0.1', port: sim.port },
-    ]) {
-      const res = await built.app.inject({ method: 'POST', url: '/api/network-ranges', headers, payload: { ...range, snmpVersion: '2c', community: 'public', agent: { id: agent.id }, location: { id: locationId } } });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    runner = createAgentRunner(
-      integrationRunnerOptions({ transport: createHttpTransport({ serverUrl: url, token: agent.token, timeoutMs: 5000 }), spoolDir }, { poll: { timeoutMs: 2000, retries: 1 } }),
-    );
+    world = await startSimWorld({ name: 'Limits agent', snmprec: EVIL, count: COUNT, base: '127.0.66.1', seed: 7 });
   }, 120_000);
-
-  afterAll(async () => {
-    await runner?.stop();
-    await built?.app.close();
-    await database?.close();
-    await fleet?.stop();
-    await sim?.stop();
-    removeDir(dataDir);
-    removeDir(spoolDir);
-  });
+  afterAll(() => world?.stop());
+  const query = <T>(text: string) => world.query<T>(text);
 
   it('stores the printer fitted to the limits with a note, the other printers too, and later readings keep flowing', async () => {
+    const { runner, fleet, spoolDir } = world;
     const first = await runner.runOnce();
     expect(first.readings).toBe(COUNT + 1);
     expect(await runner.flush(20_000)).toBe(true);

@@ -128,9 +128,11 @@ export const rangeResultSchema = z.object({
   summary: rangeSummarySchema.optional(),
 });
 export type RangeResultReport = z.infer<typeof rangeResultSchema>;
+/** Most ranges one agent scans (network-ranges refuses one more): a run has a result for each at most. */
+export const MAX_AGENT_RANGES = 1000;
 export const agentRunFinishSchema = z.object({
   finishedAt: z.iso.datetime(),
-  rangeResults: z.array(rangeResultSchema).max(10_000),
+  rangeResults: z.array(rangeResultSchema).max(MAX_AGENT_RANGES),
 });
 
 /** A walk of a device that matched no profile: [oid, type, value] rows (no NUL: it cannot be stored). */
@@ -174,6 +176,10 @@ export const readingRejectionSchema = z.object({
 });
 export type ReadingRejection = z.infer<typeof readingRejectionSchema>;
 
+/** A reading stored with broken text repaired (issue 39): its place, its id and the fields (paths under `reading`, or walk.<row>). */
+export const readingRepairSchema = z.object({ index: z.number().int(), id: z.string().nullable(), fields: z.array(z.string()) });
+export type ReadingRepair = z.infer<typeof readingRepairSchema>;
+
 /**
  * stored + duplicates + rejected.length = the batch's readings. A rejected reading is refused
  * for good: sending it again gets the same answer. `rejected` is absent from older servers.
@@ -182,5 +188,7 @@ export const batchResultSchema = z.object({
   stored: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.array(readingRejectionSchema).optional(),
+  /** Readings whose broken characters the server replaced with U+FFFD; absent when none (and from older servers). */
+  repaired: z.array(readingRepairSchema).optional(),
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   /** The database cannot be reached (restart, failover); try again shortly. */
   DATABASE_UNAVAILABLE: 503,
+  /** The database is out of disk space or memory (SQLSTATE class 53); try again once it is fixed. */
+  DATABASE_FULL: 503,
   NOT_READY: 503,
   /** Too many files are being made on this server; try again after Retry-After (issue 39). */
   EXPORTS_BUSY: 503,

@@ -14,6 +14,9 @@ export const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 /** Half a UTF-16 surrogate pair: not text; on its way to the database it would turn into U+FFFD. */
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The first `max` UTF-16 units of `s`, one fewer when the last would be half a surrogate pair (an emoji cut in two). */
+export const cutText = (s: string, max: number): string => (s.length <= max ? s : s.slice(0, /[\uD800-\uDBFF]/.test(s[max - 1] ?? '') ? max - 1 : max));
+
 /**
  * Text of at most `max` characters, well-formed and without control characters (`line`: no tab
  * or line break either); chain `.trim()`, `.min()`, `.regex()` as usual.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX } from './fields.ts';
 
 /**
  * The models pack: vendor profiles as data. The server holds the active pack, gives it to the
@@ -174,8 +175,8 @@ export type VendorProfile = z.infer<typeof vendorProfileSchema>;
 export const modelsPackSchema = z
   .object({
     schema: z.literal('pagewatch/models-pack@1'),
-    /** Increases with every published pack; the server keeps the highest. */
-    version: z.number().int().positive(),
+    /** Increases with every published pack; the server keeps the highest (an integer column: 2^31 is a 422, not a 500). */
+    version: z.number().int().positive().max(INT_MAX),
     releasedAt: z.string().optional(),
     profiles: z.array(vendorProfileSchema).min(1),
   })

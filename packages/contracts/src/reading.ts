@@ -205,8 +205,12 @@ export const readingStatusSchema = z.object({
 });
 export type ReadingStatus = z.infer<typeof readingStatusSchema>;
 
-/** What the agent cut (too long), dropped (out of range: null, or the list entry left out) or cleaned (control characters). */
-export const TRIM_ACTIONS = ['cut', 'dropped', 'cleaned'] as const;
+/**
+ * What the agent cut (too long), dropped (out of range: null, or the list entry left out) or
+ * cleaned (control characters); `repaired` is the server's: broken characters (half a surrogate
+ * pair, a NUL) it replaced with U+FFFD (issue 39).
+ */
+export const TRIM_ACTIONS = ['cut', 'dropped', 'cleaned', 'repaired'] as const;
 export const readingTrimSchema = z.object({ field: boundedText(200), action: z.enum(TRIM_ACTIONS) });
 export type ReadingTrim = z.infer<typeof readingTrimSchema>;
 

@@ -1,3 +1,4 @@
+import { cutText } from '@pagewatch/contracts/fields';
 import type { CounterField } from '@pagewatch/contracts/models-pack';
 import { COUNTER_RULES, COUNTER_TEXT_MAX } from '@pagewatch/contracts/reading';
 import type { DerivedCounter, ReadingCounter, ReadingCounters, SourcedCounter } from '@pagewatch/contracts/reading';
@@ -30,7 +31,7 @@ function numberInText(data: MibData, oid: string, pattern: string): number | nul
   const m = new RegExp(pattern, 'i').exec(text);
   const n = m ? Number(m[1] ?? m[0]) : NaN;
   if (!Number.isSafeInteger(n) || n < 0) {
-    data.problem(`vendor counter (${oid}) has no number in "${text.slice(0, 40)}"`);
+    data.problem(`vendor counter (${oid}) has no number in "${cutText(text, 40)}"`);
     return null;
   }
   return n;

@@ -1,3 +1,4 @@
+import { cutText } from '@pagewatch/contracts/fields';
 import { compareOids, isException, isUnder, isValidOid, normaliseOid } from '../snmp/varbind.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 import { decodeText } from './text-decode.ts';
@@ -26,7 +27,7 @@ export class MibData {
   /** Adds a problem line, once, and keeps the list bounded against hostile agents. */
   problem(message: string): void {
     if (this.problems.length >= 200 || this.problems.includes(message)) return;
-    this.problems.push(message.length > 300 ? `${message.slice(0, 300)}…` : message);
+    this.problems.push(message.length > 300 ? `${cutText(message, 300)}…` : message);
   }
 
   get size(): number {

@@ -1,4 +1,5 @@
 /** Text from OCTET STRINGs: devices send UTF-8, Latin-1, NUL padding and hex-dumped lines. */
+import { cutText } from '@pagewatch/contracts/fields';
 
 const MAX_TEXT = 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -20,7 +21,7 @@ export function cleanText(text: string): string {
     .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return cleaned.length > MAX_TEXT ? cleaned.slice(0, MAX_TEXT) : cleaned;
+  return cutText(cleaned, MAX_TEXT);
 }
 
 export function decodeText(bytes: Uint8Array): string {

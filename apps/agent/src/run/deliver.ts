@@ -30,6 +30,7 @@ export async function deliver(transport: AgentTransport, spool: Spool, log: Agen
     case 'reading': {
       const readings = message.records.map((r) => (r as Extract<SpoolRecord, { kind: 'reading' }>).reading);
       const result = await transport.sendReadings({ batchId: randomUUID(), readings });
+      for (const r of result.repaired ?? []) log('warn', `the server repaired broken characters of reading ${r.id ?? `#${r.index}`}: ${r.fields.join(', ')}`);
       const rejected = result.rejected ?? [];
       for (const r of rejected) log('warn', `the server refused reading ${r.id ?? `#${r.index}`} (kept in ${spool.dir}/rejected): ${r.message}`);
       if (rejected.length) {

@@ -4,7 +4,7 @@ import {
   READING_TEXT_MAX, STATUS_TEXT_MAX, SUPPLY_LEVEL_MAX, SUPPLY_LEVEL_MIN, SUPPLY_TEXT_MAX, TRAY_TEXT_MAX,
 } from '@pagewatch/contracts/reading';
 import type { Reading, ReadingTrim } from '@pagewatch/contracts/reading';
-import { LINE_CONTROL_CHARS, LONE_SURROGATE } from '@pagewatch/contracts/fields';
+import { LINE_CONTROL_CHARS, LONE_SURROGATE, cutText } from '@pagewatch/contracts/fields';
 
 const WALK_OID_MAX = 256;
 const WALK_TYPE_MAX = 32;
@@ -28,8 +28,7 @@ export function fitAgentReading(input: AgentReading): AgentReading {
       note(field, 'cleaned');
     }
     if (v.length > max) {
-      // Never end on half a surrogate pair.
-      v = v.slice(0, /[\uD800-\uDBFF]/.test(v[max - 1] ?? '') ? max - 1 : max);
+      v = cutText(v, max);
       note(field, 'cut');
     }
     return v;
@@ -124,9 +123,11 @@ export function fitAgentReading(input: AgentReading): AgentReading {
     })),
     problems: list('problems', r.problems, READING_LIST_MAX.problems).map((p, i) => text(`problems.${i}`, p, PROBLEM_TEXT_MAX)),
   };
-  // A walk row past the limits is of no use to a profile writer: left out.
-  const walk = input.walk?.filter(([oid, type, value]) => oid.length <= WALK_OID_MAX && type.length <= WALK_TYPE_MAX && !value.includes('\u0000'));
-  if (walk && input.walk && walk.length < input.walk.length) note('walk', 'dropped');
+  // A walk row past the limits is of no use to a profile writer: left out. Half a surrogate
+  // pair in a value (PostgreSQL's jsonb refuses it) becomes U+FFFD.
+  const kept = input.walk?.filter(([oid, type, value]) => oid.length <= WALK_OID_MAX && type.length <= WALK_TYPE_MAX && !value.includes('\u0000'));
+  if (kept && input.walk && kept.length < input.walk.length) note('walk', 'dropped');
+  const walk = kept?.map((row): [string, string, string] => (row.some((cell) => LONE_SURROGATE.test(cell)) ? (note('walk', 'cleaned'), row.map((cell) => cell.replace(LONE_SURROGATES, '\uFFFD')) as [string, string, string]) : row));
   if (trimmed.length) reading.trimmed = trimmed.slice(0, READING_LIST_MAX.trimmed);
   return { ...input, reading, ...(input.walk === undefined ? {} : { walk: walk ?? null }) };
 }

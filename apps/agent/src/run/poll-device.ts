@@ -1,3 +1,4 @@
+import { cutText } from '@pagewatch/contracts/fields';
 import { randomUUID } from 'node:crypto';
 import type { AgentReading, RefusalReason, SnmpCredentials } from '@pagewatch/contracts/agent-api';
 import type { DiscoveredDevice } from '../discovery/discover.ts';
@@ -78,9 +79,10 @@ function walkValue(vb: Varbind): string {
     const text = Buffer.from(v).toString('utf8');
     // Printable text as text; anything else (MACs, bit strings) as hex.
     const printable = !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text);
-    return (printable ? text : `0x${Buffer.from(v).toString('hex')}`).slice(0, WALK_VALUE_MAX);
+    // Cut between characters: half an emoji is no text, and the server cannot store it.
+    return cutText(printable ? text : `0x${Buffer.from(v).toString('hex')}`, WALK_VALUE_MAX);
   }
-  return v === null ? '' : String(v).slice(0, WALK_VALUE_MAX);
+  return v === null ? '' : cutText(String(v), WALK_VALUE_MAX);
 }
 
 /** The whole MIB of a device that matched no profile, as [oid, type, value] rows. */

@@ -2,6 +2,7 @@ import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagew
 import { agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
 import type { QueueJobsRun, QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
+import { cutText } from '@pagewatch/contracts/fields';
 import type { RangeResult } from './spool.ts';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
@@ -92,13 +93,13 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     },
     modelsPack: () => call('GET', '/models-pack'),
     async status(status, message, spoolDepth) {
-      await call('POST', '/status', { status, ...(message === undefined ? {} : { message: message.slice(0, 2000) }), ...(spoolDepth === undefined ? {} : { spoolDepth }) });
+      await call('POST', '/status', { status, ...(message === undefined ? {} : { message: cutText(message, 2000) }), ...(spoolDepth === undefined ? {} : { spoolDepth }) });
     },
     async startRun(runId, startedAt) {
       await call('POST', '/runs', { runId, startedAt });
     },
     async problem(runId, problem) {
-      await call('POST', `/runs/${runId}/problems`, { ...problem, message: problem.message.slice(0, 2000) });
+      await call('POST', `/runs/${runId}/problems`, { ...problem, message: cutText(problem.message, 2000) });
     },
     async finishRun(runId, result) {
       await call('POST', `/runs/${runId}/finish`, result);

@@ -21,3 +21,23 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/** Class 53 but 53300: the database is out of disk space (53100), memory (53200) or another resource. */
+const SHORTAGE_STATES = /^53(?!300)...$/;
+/** How long /api/ready says "not ready" after such an error: the next write would likely fail too. */
+export const SHORTAGE_NOT_READY_MS = 30_000;
+let lastShortageAt = -Infinity;
+
+/** True when an error (or one it wraps) says the database ran out of disk space or memory; remembered for readiness. */
+export function isDatabaseShortOfResources(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const { code, cause } = err as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && SHORTAGE_STATES.test(code)) {
+    lastShortageAt = Date.now();
+    return true;
+  }
+  return isDatabaseShortOfResources(cause, depth + 1);
+}
+
+/** True within SHORTAGE_NOT_READY_MS of the last such error. */
+export const recentlyShortOfResources = (now = Date.now()): boolean => now - lastShortageAt < SHORTAGE_NOT_READY_MS;

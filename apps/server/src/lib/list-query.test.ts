@@ -108,6 +108,21 @@ describe('list protocol', () => {
     expect(one.json().pageRows.map((r: Row) => r.id)).toEqual([1]);
   });
 
+  it('answers numbers past a column type with 200 or 400, never 500: real, integer, every operator (issue 39)', async () => {
+    const ops = ['=', '<>', '<', '<=', '>', '>=', 'anyof', 'noneof', 'between'];
+    // daysLeft is a real, pagesLeft an integer, the users' id a serial.
+    const lists = [['/api/device-part-v/page', 'daysLeft'], ['/api/device-part-v/page', 'pagesLeft'], ['/api/users', 'id']];
+    for (const [url, field] of lists) {
+      for (const op of ops) {
+        for (const v of [1e-300, -1e-300, 5e-324, 1e-40, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 3.5e38]) {
+          const value = op === 'anyof' || op === 'noneof' ? [v, 1] : op === 'between' ? [v, v] : v;
+          const res = await t.app.inject({ url: `${url}?page=10,1&filter-json=${encodeURIComponent(JSON.stringify([field, op, value]))}`, headers: bearer(token) });
+          expect([200, 400], `${field} ${op} ${v}: ${res.body}`).toContain(res.statusCode);
+        }
+      }
+    }
+  });
+
   it('pages with a total and sorts by several columns', async () => {
     const p1 = (await list({ page: '4,1', sort: ['activeFlag,DESC', 'login,ASC'] })).json();
     const p2 = (await list({ page: '4,2', sort: ['activeFlag,DESC', 'login,ASC'] })).json();

@@ -254,6 +254,9 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
       if (!Array.isArray(value) || value.length > MAX_LIST_VALUES) throw bad('list.badValue', { field });
       if (value.length === 0) return op === 'anyof' ? sql`false` : sql`true`;
       const list = sql.join(value.map((v) => param(col.type, field, v)), sql`, `);
+      // Numbers as `= ANY(ARRAY[…])`: resolved as `=` is (a real column against a float8), where
+      // IN would cast each value to the column's type and fail on 1e-300 for a real (issue 39).
+      if (col.type === 'number') return op === 'anyof' ? sql`(${e} = ANY(ARRAY[${list}]))` : sql`(${e} IS NULL OR NOT (${e} = ANY(ARRAY[${list}])))`;
       return op === 'anyof' ? sql`(${e} IN (${list}))` : sql`(${e} IS NULL OR ${e} NOT IN (${list}))`;
     }
     case 'between': {

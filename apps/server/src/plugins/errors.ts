@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/app-error.ts';
 import { errorBody, issueKey } from '../lib/error-body.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseShortOfResources, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { pickLang, type Lang } from '../i18n/messages.ts';
 
 declare module 'fastify' {
@@ -39,6 +39,11 @@ export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink
     if (MALFORMED_MULTIPART.test(err.message ?? '')) {
       // busboy's words for a cut-off or garbled upload: bad input, not a failure of ours.
       return reply.status(400).send(errorBody(lang, 'VALIDATION', 'errors.VALIDATION', {}, [{ field: 'body', key: 'general.badMultipart' }]));
+    }
+    if (isDatabaseShortOfResources(err)) {
+      // A full disk (or no memory) is the operator's to fix, not a bug: a 503, and /api/ready says so.
+      req.log.error({ err }, 'database out of disk space or memory');
+      return reply.status(503).header('Retry-After', '30').send(errorBody(lang, 'DATABASE_FULL', 'errors.DATABASE_FULL', {}, []));
     }
     if (isDatabaseUnavailable(err)) {
       // An outage, not a bug: no event log entry (it could not be written anyway).

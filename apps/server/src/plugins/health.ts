@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newestMigration, type Db } from '../db/client.ts';
+import { recentlyShortOfResources } from '../db/unavailable.ts';
 import { AppError } from '../lib/app-error.ts';
 import { addMessages } from '../i18n/messages.ts';
 
 addMessages({
-  en: { 'health.databaseUnreachable': 'the database cannot be reached', 'health.migrationsPending': 'database migrations are not applied' },
-  ru: { 'health.databaseUnreachable': 'база данных недоступна', 'health.migrationsPending': 'миграции базы данных не применены' },
+  en: { 'health.databaseFull': 'the database ran out of disk space or memory', 'health.databaseUnreachable': 'the database cannot be reached', 'health.migrationsPending': 'database migrations are not applied' },
+  ru: { 'health.databaseFull': 'у базы данных кончилось место на диске или память', 'health.databaseUnreachable': 'база данных недоступна', 'health.migrationsPending': 'миграции базы данных не применены' },
 });
 
 /** The time stamp of the newest migration this build ships (drizzle's journal). */
@@ -21,6 +22,8 @@ const within = <T>(p: Promise<T>, ms: number) =>
 
 /** Null when the database answers and has every migration of this build, else the reason's key. */
 export async function notReadyReason(db: Db): Promise<string | null> {
+  // A write refused for want of disk or memory a moment ago: a read would still pass.
+  if (recentlyShortOfResources()) return 'health.databaseFull';
   try {
     return (await within(newestMigration(db), PROBE_MS)) >= NEWEST_MIGRATION ? null : 'health.migrationsPending';
   } catch {

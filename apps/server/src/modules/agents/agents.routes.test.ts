@@ -156,9 +156,11 @@ describe('agent runs in the event log', () => {
     const off = t.ctx.hub.subscribe(`log:${logId}`, (m) => seen.push(m));
     expect((await send('POST', `/api/agent/runs/${runId}/problems`, token, { rangeId, level: 'W', message: '127.0.20.5 answers, but not with SNMP' })).statusCode).toBe(204);
     await t.app.inject({ method: 'POST', url: '/api/agent/readings', headers: bearer(token), payload: batch([agentReading('127.0.20.1', { serial: 'RUN1', total: 5 }, { runId, rangeId })]) });
+    // A second range of the agent, unreachable (a range not its own refuses the finish: agent-run-flood.test.ts).
+    const second = (await send('POST', '/api/network-ranges', admin, { type: 'RANGE', from: '127.0.21.1', to: '127.0.21.2', port: 161, snmpVersion: '2c', community: 'public', agent: { id: agentId } })).json().id as number;
     const fin = await send('POST', `/api/agent/runs/${runId}/finish`, token, {
       finishedAt: new Date(startedAt.getTime() + 12_345).toISOString(),
-      rangeResults: [{ rangeId, scanned: 10, found: 1, durationMs: 12_000, error: null }, { rangeId: 999999, scanned: 0, found: 0, durationMs: 1, error: 'network unreachable' }],
+      rangeResults: [{ rangeId, scanned: 10, found: 1, durationMs: 12_000, error: null }, { rangeId: second, scanned: 0, found: 0, durationMs: 1, error: 'network unreachable' }],
     });
     expect(fin.statusCode, fin.body).toBe(204);
     off();

@@ -215,6 +215,27 @@ export class AgentsService {
     });
   }
 
+  /**
+   * Results of ranges that are not the agent's (or of one range twice) refuse the whole finish
+   * (issue 39): checked against the one query of its ranges, told in one event-log record,
+   * before anything is written; a token cannot fill the log or hold the database with them.
+   */
+  private async refuseForeignRanges(logId: number, locationId: number, results: RangeResultReport[], own: Map<number, unknown>) {
+    const seen = new Set<number>();
+    const foreign = results.flatMap((rr, i) => {
+      const bad = !own.has(rr.rangeId) || seen.has(rr.rangeId);
+      seen.add(rr.rangeId);
+      return bad ? [i] : [];
+    });
+    if (!foreign.length) return;
+    const first = results[foreign[0]!]!.rangeId;
+    await this.log.write({ group: 'AGENTS', level: 'E', messageCode: 'agent.foreignRanges', params: { count: foreign.length, first }, parentId: logId, locationId });
+    throw new AppError('UNPROCESSABLE', {
+      key: 'agent.foreignRanges', params: { count: foreign.length },
+      fields: foreign.slice(0, 20).map((i) => ({ field: `rangeResults.${i}.rangeId`, key: 'agent.notYourRange' })),
+    });
+  }
+
   /** Closes a run: a child per range, the parent's duration and worst level; then missed polls. */
   async runFinish(
     agentId: number,
@@ -227,6 +248,7 @@ export class AgentsService {
     const ranges = new Map(
       (await rangesOfAgent(this.db, agentId)).map((r) => [r.id, r]),
     );
+    await this.refuseForeignRanges(run.logId, a.locationId, f.rangeResults, ranges);
     const describe = (id: number) => {
       const r = ranges.get(id);
       if (!r) return part('rangeUnknown', { id });

@@ -159,7 +159,8 @@ export function applyReading(
   d.splitMismatch = r.counters.splitMismatch;
   if (r.counters.vendor.length) d.vendorCounters = r.counters.vendor.map(({ key, name, oid, value }) => ({ key, name, oid, value }));
   // What the agent cut to the contract's limits comes first, so it is never the part left out.
-  const trimmed = (r.trimmed ?? []).map((t) => `${t.field}: ${t.action} by the agent (past the limit)`);
+  const trimmed = (r.trimmed ?? []).map((t) =>
+    t.action === 'repaired' ? `${t.field}: broken characters replaced by the server` : `${t.field}: ${t.action} by the agent (past the limit)`);
   d.problems = [...trimmed, ...r.problems].slice(0, 50);
   d.trays = r.trays;
   d.newDevice30Flag = at.getTime() - d.createdAt.getTime() < 30 * 86_400_000;

@@ -107,7 +107,6 @@ describe('bad agent input', () => {
       bad((r) => void (r.reading.model = 'M'.repeat(251))),
       bad((r) => void (r.reading.supplies[0].maxCapacity = 2 ** 31)),
       bad((r) => void (r.reading.supplies[0].index = 2 ** 31)),
-      bad((r) => void (r.reading.firmware = 'v1\u0000')),
       agentReading('127.0.11.3', { serial: 'GOOD2', total: 2 }),
     ];
     const res = await refused(readings);
@@ -119,12 +118,34 @@ describe('bad agent input', () => {
       [4, readings[4].id, 400, ['readings.4.reading.model']],
       [5, readings[5].id, 400, ['readings.5.reading.supplies.0.maxCapacity']],
       [6, readings[6].id, 400, ['readings.6.reading.supplies.0.index']],
-      [7, readings[7].id, 400, ['readings.7.reading.firmware']],
     ]);
     expect((await rows<{ serial_number: string }>(sql`SELECT serial_number FROM devices ORDER BY serial_number`)).map((d) => d.serial_number)).toEqual(['GOOD1', 'GOOD2']);
     // The refused readings were not taken: sent again (fixed), they are stored.
     readings[1].reading.serialNumber = 'S'.repeat(100);
     expect(await refused([readings[1]])).toMatchObject({ stored: 1, rejected: [] });
+    await clean();
+  });
+
+  it('stores a reading with broken text repaired and says so, and the readings behind it (issue 39)', async () => {
+    // A value cut inside an emoji (half a surrogate pair), a NUL from an OctetString, in the
+    // reading and in its walk: before, PostgreSQL refused the walk and the batch was a 500.
+    const broken = agentReading('127.0.11.4', { serial: 'CUT\ud83d', total: 5, black: 40 });
+    broken.reading.firmware = 'v1\u0000';
+    broken.reading.supplies[0].description = '\udc00toner';
+    broken.walk = [['1.3.6.1.2.1.1.1.0', 'OctetString', `${'x'.repeat(10)}\ud83d`], ['1.3.6.1.2.1.1.5.0', 'OctetString', 'a\u0000b'], ['1.3.6.1.2.1.1.6.0', 'OctetString', 'fine 😀']];
+    const behind = Array.from({ length: 21 }, (_, i) => agentReading(`127.0.12.${i + 1}`, { serial: `BEHIND${i}`, total: i }));
+    ({ token } = await createAgent(t.app, admin, { name: 'Broken text' }));
+    const res = await refused([broken, ...behind]);
+    expect(res).toMatchObject({ stored: 22, duplicates: 0, rejected: [] });
+    expect((res as { repaired?: unknown }).repaired).toEqual([
+      { index: 0, id: broken.id, fields: ['serialNumber', 'firmware', 'supplies.0.description', 'walk.0', 'walk.1'] },
+    ]);
+    const [device] = await rows<{ id: number; serial_number: string; firmware: string; problems: string[] }>(sql`SELECT id, serial_number, firmware, problems FROM devices WHERE ip = '127.0.11.4'`);
+    expect(device).toMatchObject({ serial_number: 'CUT\uFFFD', firmware: 'v1' });
+    expect(device.problems).toContain('serialNumber: broken characters replaced by the server');
+    const [walk] = await rows<{ rows: unknown }>(sql`SELECT rows FROM device_walks WHERE device_id = ${device.id}`);
+    expect(JSON.stringify(walk?.rows)).toContain('xxxxxxxxxx\uFFFD');
+    expect(await count('devices')).toBe(22);
     await clean();
   });
 

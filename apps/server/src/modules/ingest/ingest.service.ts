@@ -123,8 +123,9 @@ export class IngestService {
    * skipped, bad ones are named in `rejected` and never stored (the agent does not resend them).
    */
   async ingest(agentId: number, batch: ReadingBatchEnvelope, lang: Lang = 'en'): Promise<BatchResult> {
-    const { valid, rejected } = checkReadings(batch.readings, lang);
-    if (!valid.length) return { stored: 0, duplicates: 0, rejected };
+    const { valid, rejected, repaired } = checkReadings(batch.readings, lang);
+    const said = (result: BatchResult): BatchResult => (repaired.length ? { ...result, repaired } : result);
+    if (!valid.length) return said({ stored: 0, duplicates: 0, rejected });
     const groupId = await this.groupId();
     const unique = [...new Map(valid.map((r) => [r.id, r])).values()];
     const published: { deviceId: number; locationId: number; type: DeviceEventType }[] = [];
@@ -250,7 +251,7 @@ export class IngestService {
       return { stored: readings.length, duplicates, rejected };
     });
     this.publish(published);
-    return result;
+    return said(result);
   }
 
   private publish(events: { deviceId: number; locationId: number; type: DeviceEventType }[]) {

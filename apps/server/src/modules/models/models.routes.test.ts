@@ -52,6 +52,10 @@ describe('models pack', () => {
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().message).toMatch(/profiles/);
     expect((await upload({ secretKey: 'pack-secret' }, 'not json')).statusCode).toBe(422);
+    // Issue 39: a version past the integer column is the pack's fault, named, never a 500.
+    const huge = await upload({ secretKey: 'pack-secret' }, JSON.stringify({ ...bundled, version: 2 ** 31 }));
+    expect(huge.statusCode, huge.body).toBe(422);
+    expect(huge.json().message).toMatch(/version/);
     expect((await upload({ secretKey: 'pack-secret' }, null)).statusCode).toBe(400);
     const same = await upload({ secretKey: 'pack-secret' }, JSON.stringify(bundled));
     expect(same.statusCode).toBe(409);

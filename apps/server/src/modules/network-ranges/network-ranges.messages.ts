@@ -15,6 +15,7 @@ addMessages({
     'networks.communityAgain': 'The range\'s addresses, port or agent changed: enter the community again',
     'networks.authKeyAgain': 'The range\'s addresses, port or agent changed: enter the authentication key again',
     'networks.privKeyAgain': 'The range\'s addresses, port or agent changed: enter the privacy key again',
+    'networks.agentFull': 'An agent scans at most {{max}} ranges',
   },
   ru: {
     'networks.badIp': 'Введите IPv4-адрес, например 192.168.1.10',
@@ -29,5 +30,6 @@ addMessages({
     'networks.communityAgain': 'Адреса, порт или агент диапазона изменены: введите community заново',
     'networks.authKeyAgain': 'Адреса, порт или агент диапазона изменены: введите ключ аутентификации заново',
     'networks.privKeyAgain': 'Адреса, порт или агент диапазона изменены: введите ключ шифрования заново',
+    'networks.agentFull': 'Агент сканирует не больше {{max}} диапазонов',
   },
 });

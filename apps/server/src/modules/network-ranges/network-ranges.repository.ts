@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { networkRanges } from './network-ranges.tables.ts';
 
@@ -12,6 +12,12 @@ export async function rangeById(db: Db, id: number): Promise<NetworkRangeRow | n
 
 export async function rangesOfAgent(db: Db, agentId: number): Promise<NetworkRangeRow[]> {
   return db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId));
+}
+
+/** How many ranges the agent scans, this one (`exceptId`) left out. */
+export async function countRangesOfAgent(db: Db, agentId: number, exceptId: number | null): Promise<number> {
+  const where = exceptId === null ? eq(networkRanges.agentId, agentId) : and(eq(networkRanges.agentId, agentId), ne(networkRanges.id, exceptId));
+  return db.$count(networkRanges, where);
 }
 
 export async function insertRange(db: Db, values: Values): Promise<NetworkRangeRow> {

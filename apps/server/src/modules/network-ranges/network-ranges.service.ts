@@ -9,6 +9,7 @@ import {
   type NetworkRangeListRow,
 } from '@pagewatch/contracts/network-ranges';
 import type { z } from 'zod';
+import { MAX_AGENT_RANGES } from '@pagewatch/contracts/agent-api';
 import { locationRef } from '../locations/locations.repository.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
@@ -73,12 +74,16 @@ export class NetworkRangesService extends DomainService {
   }
 
   /** The location: the one given, else the agent's. Both must be in the caller's scope. */
-  private async resolvePlace(caller: Caller, input: Parsed): Promise<{ agentId: number | null; locationId: number }> {
+  private async resolvePlace(caller: Caller, input: Parsed, rangeId: number | null): Promise<{ agentId: number | null; locationId: number }> {
     let agentLocation: number | null = null;
     if (input.agent) {
       const a = await agentById(this.db, input.agent.id);
       if (!a) throw new AppError('VALIDATION', { fields: [{ field: 'agent', key: 'general.badValue' }] });
       if (!caller.scope.has(a.locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'networks.agentOutOfScope' });
+      // A run reports one result per range, and the agent API takes at most this many (issue 39).
+      if ((await repo.countRangesOfAgent(this.db, a.id, rangeId)) >= MAX_AGENT_RANGES) {
+        throw new AppError('VALIDATION', { fields: [{ field: 'agent', key: 'networks.agentFull', params: { max: MAX_AGENT_RANGES } }] });
+      }
       agentLocation = a.locationId;
     }
     const locationId = input.location?.id ?? agentLocation;
@@ -132,7 +137,7 @@ export class NetworkRangesService extends DomainService {
 
   async create(caller: Caller, input: NetworkRangeInput) {
     const parsed = networkRangeInputSchema.parse(input);
-    const place = await this.resolvePlace(caller, parsed);
+    const place = await this.resolvePlace(caller, parsed, null);
     const values = this.values(parsed, place, null);
     this.requireKeys(values);
     const row = await repo.insertRange(this.db, values);
@@ -143,7 +148,7 @@ export class NetworkRangesService extends DomainService {
   async update(caller: Caller, id: number, input: NetworkRangeInput) {
     const existing = await this.visible(caller, id);
     const parsed = networkRangeInputSchema.parse(input);
-    const place = await this.resolvePlace(caller, parsed);
+    const place = await this.resolvePlace(caller, parsed, id);
     const values = this.values(parsed, place, existing);
     this.requireKeys(values);
     const destination = (r: Row | typeof values) => ({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo, port: r.port, agentId: r.agentId });
