@@ -14,8 +14,8 @@ type Kept = {
 const keptCounts = new Map<string, Kept>();
 
 /**
- * Counts that are kept for a while instead of counted again: a filter that reached its list's
- * count cap (counting it again reads COUNT_CAP rows), and a text filter whatever its count (a
+ * Counts that are kept for a while instead of counted again: a filter that matched more than a
+ * thousand rows (counting it again reads them all, up to COUNT_CAP), and a text filter whatever its count (a
  * pattern is counted by testing each row that may hold it, where its page reads 50). For half
  * a minute a page of the same filter is read without counting (paging through a big list costs
  * a page each). At most a thousand filters, each known by its count statement (filter and scope).
