@@ -109,14 +109,15 @@ await withBenchServer(DB_NAME, fillFleet, async ({ server, admin, operator }) =>
     await scenario('devices, operator: model contains "color"; model, serial', operator, '/devices/page', ['modelCode', 'contains', 'color'], ['modelCode,ASC', 'serialNumber,ASC']),
     await scenario('consumables: device serial contains "00777"; level, name', admin, '/device-part-v/page', ['serialNumber', 'contains', '00777'], ['level,ASC', 'partName,ASC']),
     await scenario('consumables: part name contains "cyan"; level, name', admin, '/device-part-v/page', ['partName', 'contains', 'cyan'], ['level,ASC', 'partName,ASC']),
-    await scenario('devices: serial contains "A1" (2 characters); inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC']),
+    // Two characters are the serial's start (the search policy, issue 40): 411 devices, where "A1" anywhere was 1,167.
+    await scenario('devices: serial contains "A1" (2 characters: starts with); inventory, model', admin, '/devices/page', ['serialNumber', 'contains', 'A1'], ['inventoryNumber,ASC', 'modelCode,ASC']),
   ];
   const [base, ...measured] = await measureRounds(meter, [baseline, ...grid, ...text], { rounds: ROUNDS, requests: REQUESTS, warmup: WARMUP, connections: CONCURRENCY });
   print(base);
   const grids = measured.slice(0, grid.length);
   const texts = measured.slice(grid.length);
   grids.forEach(print);
-  console.log('text filters (trigram indexes from 3 characters on, bigrams of the serial for 2, LIKE and a prefix index for digits and dots):');
+  console.log('text filters (trigram indexes; 1 or 2 characters are the start of the value; LIKE and a prefix index for digits and dots):');
   texts.forEach(print);
   const worst = Math.max(...grids.map((g) => g.p95));
   console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms at ${CONCURRENCY} concurrent): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);

@@ -34,11 +34,27 @@ export type FilterExpression = FilterCondition | ['!', FilterExpression] | Array
 
 export type ColumnType = 'string' | 'number' | 'date' | 'boolean';
 
-/** `pageNumber` is set when the request asked to `locate` a row: the page that holds it. */
+/**
+ * The search policy of every grid (issue 40): `contains` (and `notcontains`) of fewer than this
+ * many characters means "starts with" ("does not start with"): one or two characters are found
+ * at the start of a value, three or more anywhere in it.
+ */
+export const CONTAINS_MIN_CHARS = 3;
+
+/**
+ * Big lists count their rows up to this many: past it `totalRows` is the cap and `totalCapped`
+ * is true (the console shows "10,000+"), so a page never waits for every matching row.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
+ * `pageNumber` is set when the request asked to `locate` a row: the page that holds it.
+ * `totalCapped`: more than `totalRows` rows match (a list's count cap).
+ */
 export function pageResponseSchema<T extends z.ZodType>(row: T) {
-  return z.object({ pageRows: z.array(row), totalRows: z.number().int(), pageNumber: z.number().int().optional() });
+  return z.object({ pageRows: z.array(row), totalRows: z.number().int(), totalCapped: z.boolean().optional(), pageNumber: z.number().int().optional() });
 }
-export type PageResponse<T> = { pageRows: T[]; totalRows: number; pageNumber?: number };
+export type PageResponse<T> = { pageRows: T[]; totalRows: number; totalCapped?: boolean; pageNumber?: number };
 
 export const listQuerySchema = z.object({
   page: text(100).optional(),

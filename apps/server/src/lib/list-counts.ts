@@ -11,31 +11,30 @@ type Kept = {
   /** While a request counts the filter again: until when the others take `n` meanwhile. */
   recountUntil?: number;
 };
-const bigCounts = new Map<string, Kept>();
+const keptCounts = new Map<string, Kept>();
 
 /**
- * Filters that matched more rows than the list counts (its `countLimit`): their total is the
- * planner's estimate anyway, so for half a minute a page of the same filter is read without
- * counting again (paging through a big list costs a page each). Text filters too, whatever
- * their count: a pattern is counted by testing each row that may hold it. At most a thousand
- * filters, each known by its key: the count limit and the estimate statement (the filter and
- * scope).
+ * Counts that are kept for a while instead of counted again: a filter that matched more than a
+ * thousand rows (counting it again reads them all, up to COUNT_CAP), and a text filter whatever its count (a
+ * pattern is counted by testing each row that may hold it, where its page reads 50). For half
+ * a minute a page of the same filter is read without counting (paging through a big list costs
+ * a page each). At most a thousand filters, each known by its count statement (filter and scope).
  *
  * When the half minute is over, the first request counts again (`known` is undefined for it)
  * and the requests that come while it does take the last count: fifty clients paging through
  * the same filter would otherwise all count it at the same moment, every half minute.
  */
-export function bigCount(key: string, now = Date.now()) {
-  const hit = bigCounts.get(key);
+export function keptCount(key: string, now = Date.now()) {
+  const hit = keptCounts.get(key);
   let known: number | undefined;
   if (hit && (hit.until > now || (hit.recountUntil ?? 0) > now)) known = hit.n;
   else if (hit) hit.recountUntil = now + RECOUNT_MS;
   return {
     known,
     remember(n: number) {
-      bigCounts.delete(key);
-      if (bigCounts.size >= MAX_KEPT) bigCounts.delete(bigCounts.keys().next().value!);
-      bigCounts.set(key, { n, until: now + BIG_COUNT_TTL_MS });
+      keptCounts.delete(key);
+      if (keptCounts.size >= MAX_KEPT) keptCounts.delete(keptCounts.keys().next().value!);
+      keptCounts.set(key, { n, until: now + BIG_COUNT_TTL_MS });
       return n;
     },
   };

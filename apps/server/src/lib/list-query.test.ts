@@ -41,13 +41,15 @@ const list = (query: Record<string, string | string[]>) => {
 
 type Cond = [keyof Row, string, unknown];
 const str = (v: unknown) => String(v ?? '').toLowerCase();
+const short = (v: unknown) => [...String(v ?? '')].length < 3;
 function matches(r: Row, [field, op, value]: Cond): boolean {
   const x = r[field];
   switch (op) {
     case '=': return value === null ? x === null : x === value;
     case '<>': return value === null ? x !== null : x !== value;
-    case 'contains': return x !== null && str(x).includes(str(value));
-    case 'notcontains': return x === null || !str(x).includes(str(value));
+    // The search policy: one or two characters are the start of the value.
+    case 'contains': return x !== null && (short(value) ? str(x).startsWith(str(value)) : str(x).includes(str(value)));
+    case 'notcontains': return x === null || !(short(value) ? str(x).startsWith(str(value)) : str(x).includes(str(value)));
     case 'startswith': return x !== null && str(x).startsWith(str(value));
     case 'endswith': return x !== null && str(x).endsWith(str(value));
     case 'anyof': return (value as unknown[]).includes(x);

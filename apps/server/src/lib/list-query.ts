@@ -12,7 +12,7 @@ import {
 } from '@pagewatch/contracts/list';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError } from './app-error.ts';
-import { patternCondition, type GramStats, type PatternBudget } from './list-text.ts';
+import { patternCondition } from './list-text.ts';
 
 /**
  * The list protocol as one helper: a list declares its columns (an SQL expression, a type,
@@ -24,18 +24,6 @@ export type ListColumn = {
   expr: SQL; type: ColumnType; filter?: boolean; sort?: boolean; select?: boolean;
   /** A date column holding a day, written as YYYY-MM-DD in JSON pages. */
   day?: boolean;
-  /**
-   * The column has a GIN index on `pw_bigrams(column)` (migration 0025), which finds a text of
-   * two characters, too short for a trigram.
-   */
-  bigrams?: boolean;
-  /**
-   * The name of the column's GIN index on `pw_fivegrams(column)` (migration 0027), which finds
-   * a text of five characters or more that few rows hold (list-text.ts).
-   */
-  grams?: string;
-  /** The column has a prefix index (`varchar_pattern_ops`), read by its range (`prefixRange`). */
-  prefix?: boolean;
   /**
    * The column's indexes hold its lowered text (`loweredTrigramIndex`, migration 0026): a text
    * filter is `lower(column) LIKE lower(pattern)`, read from them, instead of ILIKE.
@@ -60,19 +48,11 @@ export type ListDef = {
   /** The unique key (one column or more) that makes the order total, so pages never overlap. */
   tiebreaker: SQL[];
   /**
-   * For lists over very large tables (the event log): totalRows is exact up to this many rows and
-   * the planner's estimate above it, so a page never waits for millions of rows to be counted.
+   * For lists over large tables (devices, supplies, the event log): totalRows is exact up to
+   * this many rows (COUNT_CAP) and capped above it (`totalCapped`), so a page never waits for
+   * every matching row to be counted.
    */
   countLimit?: number;
-  /**
-   * A text that at least this many rows hold (its kept count, list-counts.ts) is read in the
-   * grid's order by one prepared statement for any text (`ParsedFilter.walkWhere`) instead of a
-   * statement planned for it: where many rows match, walking the order's index until the page
-   * is full is the plan anyway. A start of a column with a prefix index that fewer rows hold is
-   * read as the index's range and sorted, by one prepared statement too (`rangeWhere`). For
-   * lists whose grid orders have indexes; with `countLimit`.
-   */
-  walkFrom?: number;
   /**
    * A row is found by its key (`tiebreaker`) through an index of the FROM clause: pages can
    * then be read as keys first and whole rows after (a scope of a few locations merged location
@@ -81,14 +61,6 @@ export type ListDef = {
    * text filter's keys are read by a statement of their own and passed back as arrays of them.
    */
   keyLookup?: readonly KeyType[];
-  /**
-   * A table of each row's pairs of characters of the column with bigrams (`pair`, the pair's
-   * column), under the alias of `from` and carrying `fields` under their columns' names (the
-   * scope's column too): two characters of that column, where the filter is that one condition
-   * and the order's fields are all among `fields`, are read from it (`ParsedFilter.pairsWhere`),
-   * a pair's rows and their sort values in one range of its index instead of each row visited.
-   */
-  pairs?: { from: SQL; pair: SQL; fields: readonly string[] };
   /** The column the caller's locations restrict (`scopeCondition`); */
   scope?: SQL;
   /** or, where that is not one column, the condition a caller sees rows under. */
@@ -109,12 +81,6 @@ export function listSql<F extends string>(
     tiebreaker: SQL[];
     sql: Record<F, SQL>;
     extra?: Record<string, ListColumn>;
-    /** Fields whose column has a bigram index (`ListColumn.bigrams`). */
-    bigrams?: F[];
-    /** Fields whose column has a five-gram index, and its name (`ListColumn.grams`). */
-    grams?: Partial<Record<F, string>>;
-    /** Fields whose column has a prefix index (`ListColumn.prefix`). */
-    prefix?: F[];
     /** Fields whose column's indexes hold its lowered text (`ListColumn.lowered`). */
     lowered?: F[];
     /** The list's own table alone, and the fields read from its joins (`ListDef.keysFrom`). */
@@ -122,9 +88,6 @@ export function listSql<F extends string>(
     joined?: F[];
     keyLookup?: readonly KeyType[];
     countLimit?: number;
-    walkFrom?: number;
-    /** The table of the pairs of the column with bigrams, and the fields it carries (`ListDef.pairs`). */
-    pairs?: { from: SQL; pair: SQL; fields: F[] };
     /** The column the caller's locations restrict (`db/scope.ts`), or */
     scope?: SQL;
     /** the condition a caller sees rows under, where that is not one column. */
@@ -135,11 +98,9 @@ export function listSql<F extends string>(
   const columns: Record<string, ListColumn> = {};
   for (const f of list.columns) {
     columns[f.field] = { expr: opts.sql[f.field], type: f.type, filter: f.filterable, sort: f.sortable, day: f.day,
-      bigrams: opts.bigrams?.includes(f.field), grams: opts.grams?.[f.field], prefix: opts.prefix?.includes(f.field), lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
+      lowered: opts.lowered?.includes(f.field), joined: opts.joined?.includes(f.field) };
   }
   if (opts.keyLookup && opts.keyLookup.length !== opts.tiebreaker.length) throw new Error('keyLookup names the type of each tiebreaker column');
-  // The table of pairs gives keys only: the rows come from `from` by key.
-  if (opts.pairs && !opts.keyLookup) throw new Error('a list read from a table of pairs is read by key (keyLookup)');
   return {
     columns: { ...columns, ...opts.extra },
     from: opts.from,
@@ -148,8 +109,6 @@ export function listSql<F extends string>(
     defaultSort: [...list.defaultSort],
     keyLookup: opts.keyLookup,
     countLimit: opts.countLimit,
-    walkFrom: opts.walkFrom,
-    pairs: opts.pairs,
     scope: opts.scope,
     visibleTo: opts.visibleTo,
     objects: opts.objects,
@@ -268,7 +227,8 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
     case 'notcontains':
     case 'startswith':
     case 'endswith':
-      return patternCondition(col, operator, String(coerce('string', field, value)), budget);
+      budget.patterns = true;
+      return patternCondition(col, operator, String(coerce('string', field, value)));
     default: {
       const v = param(col.type, field, value);
       // The operator comes from the fixed list above, never from user text.
@@ -277,8 +237,8 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
   }
 }
 
-/** How many conditions a filter holds so far, whether it reads a joined column, and what its text patterns need (list-text.ts). */
-type Budget = PatternBudget & { conditions: number; joined: boolean };
+/** How many conditions a filter holds so far, whether it reads a joined column, whether it holds a text pattern. */
+type Budget = { conditions: number; joined: boolean; patterns: boolean };
 
 function expression(def: ListDef, node: unknown, depth: number, budget: Budget): SQL {
   if (depth > MAX_DEPTH || ++budget.conditions > MAX_CONDITIONS) throw bad('list.tooDeep');
@@ -309,44 +269,19 @@ function expression(def: ListDef, node: unknown, depth: number, budget: Budget):
 
 export type ParsedFilter = {
   where: SQL | null;
-  /** The same condition with every value in sight of the planner, for its row estimate. */
-  estimateWhere: SQL | null;
-  /** A text pattern (`contains`, `startswith`, `endswith`, `notcontains`): its count is kept. */
+  /**
+   * A text pattern (`contains`, `startswith`, `endswith`, `notcontains`): how many rows it
+   * matches depends on its text (a rare one is read through a trigram index, a common one in the
+   * grid's order), so its statements are planned for their text each time (list-run.ts), and
+   * its count is kept.
+   */
   patterns: boolean;
-  /**
-   * How many rows a pattern matches depends on its text (trigram indexes answer a rare one, the
-   * grid's order a common one), so such statements are planned for their own pattern each time
-   * rather than once for any (list-run.ts). Two characters of a column with bigrams are not.
-   */
-  planEach: boolean;
   joined: boolean;
-  /**
-   * The same condition with the five-gram index's condition beside each pattern that it can
-   * find (`ListColumn.grams`), or null: the form to read when few rows match (list-run.ts).
-   */
-  gramsWhere: SQL | null;
-  /**
-   * The same condition with each `contains` read in the grid's order (`walkCondition`), or null
-   * where a pattern is another: the form to read when many rows match (`ListDef.walkFrom`).
-   */
-  walkWhere: SQL | null;
-  /**
-   * The same condition with each start of a column with a prefix index read as its range with
-   * the bounds hidden, or null where a pattern is another: the form to read when fewer rows than
-   * `ListDef.walkFrom` match.
-   */
-  rangeWhere: SQL | null;
-  /**
-   * The filter, when it is two characters of the column with bigrams alone, as the table of
-   * pairs (`ListDef.pairs`) reads it; null otherwise. list-query.ts keeps it only where the order
-   * is of fields that table carries.
-   */
-  pairsWhere: SQL | null;
 };
 
 /** The filter's condition, and what list-run.ts needs to know of it. */
-export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: ReadonlyMap<string, GramStats>): ParsedFilter {
-  const none = { where: null, estimateWhere: null, gramsWhere: null, walkWhere: null, rangeWhere: null, pairsWhere: null, patterns: false, planEach: false, joined: false };
+export function parseFilter(def: ListDef, raw: string | undefined): ParsedFilter {
+  const none = { where: null, patterns: false, joined: false };
   if (raw === undefined || raw === '' || raw === 'null' || raw === '[]') return none;
   if (raw.length > MAX_FILTER_CHARS) throw bad('list.tooDeep');
   let json: unknown;
@@ -356,19 +291,9 @@ export function parseFilter(def: ListDef, raw: string | undefined, gramStats?: R
     throw bad('list.badExpression');
   }
   if (json === null || (Array.isArray(json) && json.length === 0)) return none;
-  const budget: Budget = { conditions: 0, patterns: false, planEach: false, hidden: false, joined: false, gramable: false, unwalkable: false, unrangeable: false, paired: false, form: 'page', gramStats, pair: def.pairs?.pair };
+  const budget: Budget = { conditions: 0, patterns: false, joined: false };
   const where = expression(def, json, 0, budget);
-  // The same filter written again in another form, where the first reading says it has one.
-  const again = (form: Budget['form']) => expression(def, json, 0, { ...budget, conditions: 0, form });
-  const hides = !!def.walkFrom && budget.planEach;
-  const estimateWhere = budget.hidden ? again('estimate') : where;
-  const gramsWhere = budget.gramable ? again('grams') : null;
-  const walkWhere = hides && !budget.unwalkable ? again('walk') : null;
-  const rangeWhere = hides && !budget.unrangeable ? again('range') : null;
-  // One condition, a pair of characters of the column with bigrams: a row holds a pair once, so
-  // the table of pairs gives each matching row once.
-  const pairsWhere = def.pairs && budget.paired && budget.conditions === 1 ? again('pairs') : null;
-  return { where, estimateWhere, gramsWhere, walkWhere, rangeWhere, pairsWhere, patterns: budget.patterns, planEach: budget.planEach, joined: budget.joined };
+  return { where, patterns: budget.patterns, joined: budget.joined };
 }
 
 export type ParsedList = Omit<ParsedFilter, 'joined'> & {
@@ -383,12 +308,11 @@ export type ParsedList = Omit<ParsedFilter, 'joined'> & {
 
 export const direction = (dir: 'ASC' | 'DESC') => sql.raw(dir === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
 
-export function parseListQuery(def: ListDef, q: ListQuery, gramStats?: ReadonlyMap<string, GramStats>): ParsedList {
+export function parseListQuery(def: ListDef, q: ListQuery): ParsedList {
   const { pageSize, pageNumber } = parsePage(q.page);
   const sorts = parseSort(def, q.sort);
-  const { joined, ...filter } = parseFilter(def, q['filter-json'] ?? q.filter, gramStats);
+  const { joined, ...filter } = parseFilter(def, q['filter-json'] ?? q.filter);
   const sorted = sorts.length ? sorts : def.defaultSort;
-  if (!sorted.every((s) => def.pairs?.fields.includes(s.field))) filter.pairsWhere = null;
   const order = sorted.map((s) => ({ expr: def.columns[s.field].expr, dir: s.dir }));
   const terms = order.map((o) => sql`${o.expr} ${direction(o.dir)}`);
   for (const k of def.tiebreaker) terms.push(sql`${k} ASC`);

@@ -5,13 +5,12 @@ import { runStatement, type Db } from '../db/client.ts';
 import { scopeCondition, type Scoped } from '../db/scope.ts';
 import { direction, parseListQuery, type ListDef, type ParsedList } from './list-query.ts';
 import { jsonPage, selectedColumns } from './list-json.ts';
-import { bigCount } from './list-counts.ts';
-import { gramStatsOf, type GramStats } from './list-text.ts';
+import { keptCount } from './list-counts.ts';
 
 /**
  * Running a list (see list-query.ts for the protocol): the statements of a page, built once
  * per list, scope and query and run as prepared statements; the page as rows or as JSON that
- * PostgreSQL writes; totals exact up to a list's count limit and estimated above.
+ * PostgreSQL writes; totals exact up to a list's count cap and capped above it.
  */
 
 /**
@@ -75,8 +74,8 @@ const keyOrder = (def: ListDef, p: ParsedList) =>
  * the rows skipped by OFFSET are never made whole.
  */
 function pageSql(def: ListDef, keysFrom: SQL, cols: SQL, filter: SQL | null, where: SQL, p: ParsedList, offset: number, split?: ScopeSplit): SQL {
-  // A pattern's matches are sorted before the page is known (two characters of a serial, read
-  // through their bigrams): their keys alone, never their whole rows.
+  // A pattern's matches may be sorted before the page is known (a rare text, read through its
+  // trigram index): their keys alone, never their whole rows.
   if (!bySplit(def, split) && !(def.keyLookup && (offset > 0 || p.patterns))) {
     return sql`SELECT ${cols}, true AS "__row" FROM ${def.from} ${where} ORDER BY ${p.orderBy} LIMIT ${int(p.limit)} OFFSET ${int(offset)}`;
   }
@@ -130,19 +129,8 @@ type Reads = {
 
 /** A list request's statements, built once for the same list, scope and query. */
 type Statements = Reads & {
-  /** The reads through five-gram indexes (`ParsedFilter.gramsWhere`), for a text few rows hold. */
-  grams?: Reads;
-  /** The reads in the grid's order (`ParsedFilter.walkWhere`), for a text many rows hold. */
-  walk?: Reads;
-  /** The reads through a prefix index's range (`ParsedFilter.rangeWhere`), for a start fewer hold. */
-  range?: Reads;
-  /** The reads of the table of pairs (`ParsedFilter.pairsWhere`), for any pair of characters. */
-  pairs?: Reads;
-  /**
-   * The planner's estimate of the filter's rows, and the key its figure is remembered by
-   * (lists with a count limit).
-   */
-  estimate: { query: Built; key: string } | null;
+  /** What the count of a list with a count cap is kept under: its statement and parameters. */
+  countKey: string | null;
   /** The page comes as one JSON text (`__rows`) with its row count (`__n`). */
   json: boolean;
   /** The filter holds a text pattern (list-query.ts): its count is kept. */
@@ -155,38 +143,31 @@ const dialect = new PgDialect();
 const buildSql = (query: SQL): Built => dialect.sqlToQuery(query);
 
 function statements(def: ListDef, p: ParsedList, scope: SQL | null, offset: number, split?: ScopeSplit, json = false): Statements {
-  let estimate: Statements['estimate'] = null;
+  const keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from;
+  const build = (query: SQL): Built => ({ ...buildSql(query), planEach: p.patterns });
+  const filter = p.where;
+  const where = whereOf(scope, filter);
+  // Capped: the first COUNT_CAP + 1 rows at most, so a count past the cap reads no more.
+  const count = def.countLimit
+    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${keysFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
+    : sql`SELECT count(*)::int AS n FROM ${keysFrom} ${where}`;
+  let countKey: string | null = null;
   if (def.countLimit) {
-    const query = { ...buildSql(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${whereOf(scope, p.estimateWhere)}`), planEach: p.planEach };
-    estimate = { query, key: `${def.countLimit}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
+    const built = buildSql(count);
+    countKey = `${built.sql}\u0000${JSON.stringify(built.params)}`;
   }
-  /** The reads of the page under `filter`, its keys and count from `keysFrom` (or the table of pairs). */
-  const reads = (filter: SQL | null, planEach = p.planEach, keysFrom = def.keysFrom && !p.joined ? def.keysFrom : def.from): Reads => {
-    const build = (query: SQL): Built => ({ ...buildSql(query), planEach });
-    const where = whereOf(scope, filter);
-    const count = def.countLimit
-      ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${keysFrom} ${where} LIMIT ${int(def.countLimit + 1)}) c`
-      : sql`SELECT count(*)::int AS n FROM ${keysFrom} ${where}`;
-    // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
-    // own; with no rows on the page the one row left carries the total alone.
-    const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
-    if (planEach && def.keyLookup) {
-      const keys = keysSql(def, keysFrom, filter, where, p, offset, split);
-      return { page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
-    }
-    const page = pageSql(def, keysFrom, selectedColumns(def), filter, where, p, offset, split);
-    if (!json) return { page: build(page), counted: withCount(page) };
-    const rows = jsonPage(def, page);
-    return { page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
-  };
-  // The forms with one plan for any text (list-text.ts), each read where the kept count (for
-  // five-grams, or the estimate) says so (readPage): five-grams where few rows match, the walk
-  // in the grid's order where many do, a prefix's range where fewer do; and a pair of characters
-  // from the table of pairs, whatever its count.
-  const oneForAny = (filter: SQL | null) => (filter && def.countLimit ? reads(filter, false) : undefined);
-  const pairs = p.pairsWhere && def.pairs ? reads(p.pairsWhere, false, def.pairs.from) : undefined;
-  const forms = { grams: oneForAny(p.gramsWhere), walk: oneForAny(p.walkWhere), range: oneForAny(p.rangeWhere), pairs };
-  return { estimate, json, patterns: p.patterns, offset, limit: p.limit, ...reads(p.where), ...forms };
+  const base = { countKey, json, patterns: p.patterns, offset, limit: p.limit };
+  // The page (or its keys) is a LATERAL subquery with its own LIMIT, so it is planned on its
+  // own; with no rows on the page the one row left carries the total alone.
+  const withCount = (page: SQL) => build(sql`SELECT t.n AS "__total", p.* FROM (${count}) t LEFT JOIN LATERAL (${page}) p ON true`);
+  if (p.patterns && def.keyLookup) {
+    const keys = keysSql(def, keysFrom, filter, where, p, offset, split);
+    return { ...base, page: build(keys), counted: withCount(keys), byKey: rowsByKey(def, json) };
+  }
+  const page = pageSql(def, keysFrom, selectedColumns(def), filter, where, p, offset, split);
+  if (!json) return { ...base, page: build(page), counted: withCount(page) };
+  const rows = jsonPage(def, page);
+  return { ...base, page: build(rows), counted: build(sql`SELECT t.n AS "__total", j."__n", j."__rows" FROM (${count}) t CROSS JOIN (${rows}) j`) };
 }
 
 const byKeyStatements = new WeakMap<ListDef, { rows?: Built; json?: Built }>();
@@ -198,16 +179,6 @@ function rowsByKey(def: ListDef, json: boolean): Built {
   return (forms[form] ??= rowsByKeySql(def, json));
 }
 
-/** The statistics of a list's five-gram indexes (list-text.ts), for a list with any. */
-type Grams = ReadonlyMap<string, GramStats> | undefined;
-const gramIndexesOf = new WeakMap<ListDef, string[]>();
-/** The names of a list's five-gram indexes (`ListColumn.grams`), found once per list. */
-function gramIndexes(def: ListDef): string[] {
-  let names = gramIndexesOf.get(def);
-  if (!names) gramIndexesOf.set(def, (names = Object.values(def.columns).flatMap((c) => (c.grams ? [c.grams] : []))));
-  return names;
-}
-
 const MAX_CACHED = 2000;
 const cached = new WeakMap<ListDef, Map<string, Statements>>();
 
@@ -216,15 +187,14 @@ const cached = new WeakMap<ListDef, Map<string, Statements>>();
  * string and form (rows or JSON) and then reused, as a grid asks for the same pages again and
  * again. At most MAX_CACHED per list, the oldest dropped first.
  */
-function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, grams: Grams, split?: ScopeSplit, json = false): Statements {
+function cachedStatements(def: ListDef, q: ListQuery, scope: SQL | null, scopeKey: string, split?: ScopeSplit, json = false): Statements {
   const filter = q['filter-json'] ?? q.filter ?? '';
-  const gramsKey = grams ? [...grams.values()].map((g) => g.version).join(',') : '';
-  const key = `${json ? 'json' : 'rows'}\u0000${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${gramsKey}\u0000${filter}`;
+  const key = `${json ? 'json' : 'rows'}\u0000${scopeKey}\u0000${q.page ?? ''}\u0000${[q.sort ?? []].flat().join('\u0001')}\u0000${filter}`;
   let byKey = cached.get(def);
   if (!byKey) cached.set(def, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit) return hit;
-  const p = parseListQuery(def, q, grams);
+  const p = parseListQuery(def, q);
   const made = statements(def, p, scope, p.offset, split, json);
   if (byKey.size >= MAX_CACHED) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, made);
@@ -242,7 +212,6 @@ const statementNames = new Map<string, string>();
  * (the pages people read again and again), which bounds what each connection keeps. A text
  * pattern's statement is never named (`planEach`): one plan cannot serve both "A1B" (a few rows
  * through a trigram index) and "0" (most rows, best read in the grid's order up to the page).
- * Two characters of a serial are: they are always read through the bigram index.
  */
 function execute(db: Db, q: Built, named: boolean): Promise<Record<string, unknown>[]> {
   if (q.planEach) return runStatement(db, q, undefined);
@@ -282,15 +251,12 @@ async function statementsFor(
   // Unscoped and scoped requests never share statements, whatever the caller's key; nor do
   // requests with a base condition of their own.
   const scopeKey = base !== null ? undefined : scope === null ? 'all' : opts.scopeKey === undefined ? undefined : `in:${opts.scopeKey}`;
-  // The five-gram indexes' statistics, for a filter that may search through them.
-  const indexes = gramIndexes(def);
-  const grams: Grams = indexes.length && (q['filter-json'] ?? q.filter) ? await gramStatsOf(db, indexes) : undefined;
   const parse = (): ParsedList => {
-    const p = parseListQuery(def, q, grams);
+    const p = parseListQuery(def, q);
     // A base condition may read any table of the FROM clause.
     const and = (w: SQL | null) => (w ? sql`${w} AND ${base}` : base);
     if (base === null) return p;
-    return { ...p, joined: true, where: and(p.where), estimateWhere: and(p.estimateWhere), gramsWhere: p.gramsWhere && and(p.gramsWhere) };
+    return { ...p, joined: true, where: and(p.where) };
   };
   if (q.locate && def.tiebreaker.length === 1) {
     // The row's position under the same filter and order decides the page to answer with.
@@ -304,51 +270,47 @@ async function statementsFor(
     const pageNumber = Math.ceil(Number(pos) / p.limit);
     return { st: statements(def, p, scope, (pageNumber - 1) * p.limit, opts.split, json), pageNumber };
   }
-  if (scopeKey !== undefined) return { st: cachedStatements(def, q, scope, scopeKey, grams, opts.split, json) };
+  if (scopeKey !== undefined) return { st: cachedStatements(def, q, scope, scopeKey, opts.split, json) };
   const p = parse();
   return { st: statements(def, p, scope, p.offset, opts.split, json) };
 }
 
 /**
+ * Counts above this many rows are kept (list-counts.ts): one location's 5,018 devices counted at
+ * every request cost 1.9 ms of CPU a page against 1.1 with the count kept (bench:lists).
+ */
+const KEEP_FROM = 1_000;
+
+/** A page's total: exact, or the count cap with `capped` where more rows match. */
+type Total = { totalRows: number; capped: boolean };
+
+/**
  * The page's raw rows (or, for JSON, the one row with `__rows`) and the total: in one round
- * trip with the count, or the page alone for a filter known to match more rows than are counted.
+ * trip with the count, or the page alone for a filter whose count is kept (list-counts.ts).
  * A text filter's page of a list read by key takes a second statement, its rows by their keys.
  */
-async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: Record<string, unknown>[]; totalRows: number }> {
-  const big = st.estimate ? bigCount(st.estimate.key) : null;
+async function readPage(db: Db, def: ListDef, st: Statements): Promise<{ rows: Record<string, unknown>[] } & Total> {
+  const kept = st.countKey ? keptCount(st.countKey) : null;
   const named = st.offset < NAMED_PAGES * st.limit;
   const onPage = (rows: Record<string, unknown>[]) => (st.json ? Number(rows[0]?.__n ?? 0) : rows.length);
-  let estimated: number | undefined;
-  let reads: Reads = st.pairs ?? st;
-  if (st.grams && big) {
-    // Five-grams find a text that few rows hold at once, where its trigrams may be held by
-    // millions of rows; a text that many rows hold is found sooner in the grid's order. Which
-    // one it is: the kept count (exact up to the count limit), or else the planner's estimate.
-    const expected = big.known ?? (estimated = await estimatedCount(db, st.estimate!.query, 0));
-    if (expected <= def.countLimit!) reads = st.grams;
-  }
-  // A text that the kept count says many rows hold: the grid's order, one plan for any text; a
-  // start that fewer hold: its prefix range, one plan for any start.
-  const known = big?.known;
-  if (known !== undefined) reads = (known >= def.walkFrom! ? st.walk : st.range) ?? reads;
-  if (big?.known !== undefined) {
-    // Its estimate (or a text filter's count) stands, and the page alone is read; a page past
-    // the end proves no rows.
-    const rows = await rowsOf(db, def, st.json, reads, await execute(db, reads.page, named));
+  const total = (n: number, seen = 0): Total =>
+    def.countLimit && n > def.countLimit ? { totalRows: Math.max(def.countLimit, st.offset + seen), capped: true } : { totalRows: n, capped: false };
+  if (kept?.known !== undefined) {
+    // The kept count stands, and the page alone is read; a page past the end proves no rows.
+    const rows = await rowsOf(db, def, st.json, st, await execute(db, st.page, named));
     const seen = onPage(rows);
-    return { rows, totalRows: seen > 0 ? Math.max(big.known, st.offset + seen) : big.known };
+    return { rows, ...total(seen > 0 ? Math.max(kept.known, st.offset + seen) : kept.known, seen) };
   }
-  const all = await execute(db, reads.counted, named);
+  const all = await execute(db, st.counted, named);
   const counted = Number(all[0]?.__total ?? 0);
   // Without JSON, a page with no rows (or keys) leaves one row that carries the total alone.
-  const empty = reads.byKey ? all[0]?.__k0 === null : !st.json && all[0]?.__row === null;
-  const rows = await rowsOf(db, def, st.json, reads, empty ? [] : all);
-  if (!big) return { rows, totalRows: counted };
-  // A text filter's count is kept as a big one's is, whatever its size: counting what a
-  // pattern matches reads every matching row (up to the limit), where its page reads 50.
-  if (counted <= def.countLimit!) return { rows, totalRows: st.patterns ? big.remember(counted) : counted };
-  const estimate = estimated === undefined ? await estimatedCount(db, st.estimate!.query, counted) : Math.max(estimated, counted);
-  return { rows, totalRows: big.remember(estimate) };
+  const empty = st.byKey ? all[0]?.__k0 === null : !st.json && all[0]?.__row === null;
+  const rows = await rowsOf(db, def, st.json, st, empty ? [] : all);
+  // A count of more than KEEP_FROM rows (up to the cap: counting it again reads them all, where
+  // its page reads 50), or a text filter's (each row that may hold the text is tested), is kept
+  // a while.
+  if (kept && (st.patterns || counted > KEEP_FROM)) kept.remember(counted);
+  return { rows, ...total(counted, onPage(rows)) };
 }
 
 /** The page's rows: as read, or for a page read as keys (`byKey`), the rows of those keys. */
@@ -365,12 +327,12 @@ async function rowsOf(db: Db, def: ListDef, json: boolean, reads: Reads, read: R
  */
 export async function runList<T>(
   db: Db, def: ListDef, q: ListQuery, caller: Scoped | null = null,
-): Promise<{ pageRows: T[]; totalRows: number; pageNumber?: number }> {
+): Promise<{ pageRows: T[]; totalRows: number; totalCapped?: boolean; pageNumber?: number }> {
   const { scope, opts } = scoping(def, caller);
   const { st, pageNumber } = await statementsFor(db, def, q, scope, opts);
-  const { rows, totalRows } = await readPage(db, def, st);
+  const { rows, totalRows, capped } = await readPage(db, def, st);
   const pageRows = rows.map((r) => withoutHelpers(r) as T);
-  return pageNumber === undefined ? { pageRows, totalRows } : { pageRows, totalRows, pageNumber };
+  return { pageRows, totalRows, ...(capped ? { totalCapped: true } : {}), ...(pageNumber === undefined ? {} : { pageNumber }) };
 }
 
 /**
@@ -383,15 +345,7 @@ export async function runList<T>(
 export async function runListJson(db: Db, def: ListDef, q: ListQuery, caller: Scoped, base: SQL | null = null): Promise<string> {
   const { scope, opts } = scoping(def, caller);
   const { st, pageNumber } = await statementsFor(db, def, q, scope, opts, true, base);
-  const { rows, totalRows } = await readPage(db, def, st);
+  const { rows, totalRows, capped } = await readPage(db, def, st);
   const page = typeof rows[0]?.__rows === 'string' ? rows[0].__rows : '[]';
-  return `{"pageRows":${page},"totalRows":${totalRows}${pageNumber === undefined ? '' : `,"pageNumber":${pageNumber}`}}`;
-}
-
-/** The planner's row estimate for a filter that matched more than the list's count limit. */
-async function estimatedCount(db: Db, estimate: Built, atLeast: number): Promise<number> {
-  const [row] = await execute(db, estimate, false);
-  const raw = row?.['QUERY PLAN'];
-  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[] | undefined;
-  return Math.max(atLeast, Math.round(json?.[0]?.Plan['Plan Rows'] ?? 0));
+  return `{"pageRows":${page},"totalRows":${totalRows}${capped ? ',"totalCapped":true' : ''}${pageNumber === undefined ? '' : `,"pageNumber":${pageNumber}`}}`;
 }

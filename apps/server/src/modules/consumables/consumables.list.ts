@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { consumablesList, consumablesShortList } from '@pagewatch/contracts/consumables';
 import type { List } from '@pagewatch/contracts/list';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { COUNT_LIMIT, WALK_FROM } from '../devices/devices.list.ts';
+import { COUNT_LIMIT } from '../devices/devices.list.ts';
 import { consumables } from './consumables.tables.ts';
 
 /**
@@ -14,10 +14,7 @@ import { consumables } from './consumables.tables.ts';
 export const consumablesListSql = listSql(consumablesList, {
   objects: { device: { id: 'deviceId', serialNumber: 'serialNumber', inventoryNumber: 'inventoryNumber' } },
   countLimit: COUNT_LIMIT,
-  walkFrom: WALK_FROM,
   scope: sql`s.location_id`,
-  bigrams: ['serialNumber'],
-  grams: { serialNumber: 'devices_serial_fivegrams' },
   lowered: ['partName'],
   from: sql`consumables s LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN locations loc ON loc.id = s.location_id`,
   keysFrom: sql`consumables s`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { devicesList } from '@pagewatch/contracts/devices';
 import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
-import type { List } from '@pagewatch/contracts/list';
+import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
 import { devices } from './devices.tables.ts';
@@ -14,16 +14,8 @@ import { devices } from './devices.tables.ts';
  * the key's columns); the newest days and the IP history compute their rows and do not.
  */
 
-/**
- * Counts are exact up to this many rows and the planner's estimate above (a fleet of 100,000
- * devices would otherwise count every matching row for each page).
- */
-export const COUNT_LIMIT = 1_000;
-/**
- * A text that this many rows hold (a tenth of 100,000 devices, a thirtieth of their supplies)
- * is read in the grid's order by one prepared statement (`ListDef.walkFrom`).
- */
-export const WALK_FROM = 10_000;
+/** Counts are exact up to the cap and shown as "10,000+" above (a fleet of 100,000 devices would otherwise count every matching row for each page). */
+export const COUNT_LIMIT = COUNT_CAP;
 
 const attentionList = sql.raw(`ARRAY[${ATTENTION_ERRORS.map((e) => `'${e}'`).join(', ')}]`);
 
@@ -34,14 +26,8 @@ export function attentionSql(alias: string) {
 }
 
 export const devicesListSql = listSql(devicesList, {
-  bigrams: ['serialNumber'],
-  grams: { serialNumber: 'devices_serial_fivegrams' },
   lowered: ['modelCode'],
-  prefix: ['ip'],
   countLimit: COUNT_LIMIT,
-  walkFrom: WALK_FROM,
-  // Two characters of a serial: the devices and their sort values from their pairs (migration 0032).
-  pairs: { from: sql`device_serial_pairs d`, pair: sql`d.pair`, fields: ['id', 'serialNumber', 'inventoryNumber', 'modelCode', 'hostName', 'ip', 'locationId'] },
   scope: sql`d.location_id`,
   from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
   keysFrom: sql`devices d`,

@@ -18,7 +18,7 @@ import {
 import { locations } from '../locations/locations.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { ginIndex, lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
+import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
 
 const counter = (name: string) => bigint(name, { mode: 'number' });
 
@@ -134,46 +134,19 @@ export const devices = pgTable(
     index('devices_grid_location_type_model').on(t.locationId, t.deviceType, t.modelCode.asc().nullsFirst(), t.serialNumber.asc().nullsFirst(), t.id, lowered(t.modelCode)),
     index('devices_flag_attention').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.needAttentionFlag}`),
     index('devices_flag_replacement').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.matReplacementRequiredFlag}`),
-    // Text filters (contains, starts with, ends with) on the grids' text columns: trigram indexes.
+    // Text filters on the grids' text columns (lib/list-text.ts): trigram indexes, which also
+    // find 1 or 2 characters at the start of a word ("starts with").
     trigramIndex('devices_serial_trgm', t.serialNumber),
     trigramIndex('devices_inventory_trgm', t.inventoryNumber),
     loweredTrigramIndex('devices_model_trgm', t.modelCode),
     trigramIndex('devices_host_trgm', t.hostName),
     trigramIndex('devices_ip_trgm', t.ip),
     trigramIndex('devices_snmp_location_trgm', t.snmpLocation),
-    // A serial's two characters (no trigram): its bigrams (`pw_bigrams`, migration 0025).
-    ginIndex('devices_serial_bigrams', sql`pw_bigrams(${t.serialNumber})`),
-    // Five characters of a serial or more that few devices hold: its five-grams (`pw_fivegrams`,
-    // migration 0033), read by one prepared statement for any text (`ListColumn.grams`).
-    ginIndex('devices_serial_fivegrams', sql`pw_fivegrams(${t.serialNumber})`),
     // "IP starts with": digits and dots, matched by LIKE (list-query.ts), are a range of this
     // index; the location and key beside the address give a page's keys from the index alone.
     index('devices_ip_prefix').on(t.ip.op('varchar_pattern_ops'), t.locationId, t.id),
     index('devices_flag_not_available').on(t.locationId.asc().nullsFirst(), t.ip.asc().nullsFirst(), t.id).where(sql`${t.notAvailableFlag}`),
   ],
-);
-
-/**
- * Each device's pairs of characters of its serial (`pw_bigrams`), one row a pair, carrying the
- * device's location and the texts the devices grid sorts by under their own names: a search for
- * two characters finds its devices and their sort values in one range of the primary key, which
- * holds them (INCLUDE), without visiting each device (`ListDef.pairs`, issue 22: 0.55 ms against
- * 1.03 for "A1" on 100,000 devices). Written by a trigger on devices when one of these changes
- * (migration 0032), never by a poll.
- */
-export const deviceSerialPairs = pgTable(
-  'device_serial_pairs',
-  {
-    pair: text('pair').notNull(),
-    id: integer('id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id').notNull(),
-    modelCode: varchar('model_code', { length: 250 }),
-    serialNumber: varchar('serial_number', { length: 100 }),
-    inventoryNumber: varchar('inventory_number', { length: 100 }),
-    hostName: varchar('host_name', { length: 255 }),
-    ip: varchar('ip', { length: 45 }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.pair, t.id] }), index('device_serial_pairs_device').on(t.id)],
 );
 
 export const deviceIpHistory = pgTable(

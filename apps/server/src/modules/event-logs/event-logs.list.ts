@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { eventLogsList } from '@pagewatch/contracts/event-logs';
+import { COUNT_CAP } from '@pagewatch/contracts/list';
 import { listSql } from '../../lib/list-query.ts';
 import { visibleCondition } from '../../db/scope.ts';
 
@@ -7,18 +8,13 @@ import { visibleCondition } from '../../db/scope.ts';
  * The logs grid: fields from the shared spec, SQL here. The group name and the user's login are
  * scalar subqueries, not joins: the page evaluates them for its 50 rows only, and the count
  * touches event_logs alone, so it is an index-only scan of a partial index (bench/logs.bench.ts).
- * Millions of records: counts are exact up to 1,000 matches (20 pages of 50) and estimated above.
+ * Millions of records: counts are exact up to COUNT_CAP matches and shown as "10,000+" above.
  */
 export const eventLogsListSql = listSql(eventLogsList, {
-  countLimit: 1_000,
-  // A text that 10,000 top-level records or more hold ("run 4": 80,000 of 3 million) is read in
-  // the grid's order by one prepared statement for any text, as on the devices grid.
-  walkFrom: 10_000,
+  countLimit: COUNT_CAP,
   from: sql`event_logs l`,
   tiebreaker: [sql`l.id`],
   visibleTo: (caller) => visibleCondition(caller, sql`l.location_id`),
-  // Top-level messages (the grid's view) have a five-gram index (migration 0027).
-  grams: { message: 'event_logs_top_message_grams' },
   sql: {
     logDatetime: sql`l.log_datetime`,
     eventGroupId: sql`l.event_group_id`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { ginIndex, trigramIndex, ts } from '../../db/columns.ts';
+import { trigramIndex, ts } from '../../db/columns.ts';
 import { locations } from '../locations/locations.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -44,9 +44,6 @@ export const eventLogs = pgTable(
     index('event_logs_top_group_date').on(t.eventGroupId, t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
     // A text filter on top-level messages (the logs page).
     trigramIndex('event_logs_top_message_trgm', t.message).where(sql`${t.parentId} IS NULL`),
-    // A text of five characters or more that few messages hold: its five-character substrings
-    // (`pw_fivegrams`, migration 0027), which punctuation does not split as it splits trigrams.
-    ginIndex('event_logs_top_message_grams', sql`pw_fivegrams(${t.message})`).where(sql`${t.parentId} IS NULL`),
     index('event_logs_location').on(t.locationId, t.logDatetime.desc().nullsLast(), t.id),
   ],
 );

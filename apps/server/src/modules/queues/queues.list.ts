@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queueJobsList, queuesList } from '@pagewatch/contracts/queues';
+import { COUNT_CAP } from '@pagewatch/contracts/list';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { queueJobs, queues } from './queues.tables.ts';
 
@@ -21,8 +22,8 @@ export const queuesListSql = listSql(queuesList, {
 /** The jobs grid: the jobs of the caller's queues, filtered by queueId in the queue's tab. */
 export const queueJobsListSql = listSql(queueJobsList, {
   scope: sql`a.location_id`,
-  // A queue keeps years of jobs: the total is exact up to this many and estimated above.
-  countLimit: 1_000,
+  // A queue keeps years of jobs: the total is exact up to the cap and "10,000+" above.
+  countLimit: COUNT_CAP,
   keyLookup: ['bigint'],
   from: sql`queue_jobs j JOIN queues q ON q.id = j.queue_id JOIN agents a ON a.id = q.agent_id LEFT JOIN devices d ON d.id = j.device_id`,
   tiebreaker: [sql`j.id`],

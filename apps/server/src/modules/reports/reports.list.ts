@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { REPORTS } from '@pagewatch/contracts/reports';
+import { COUNT_CAP } from '@pagewatch/contracts/list';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { consumables } from '../consumables/consumables.tables.ts';
 import { devices } from '../devices/devices.tables.ts';
@@ -15,7 +16,7 @@ export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES
   from: sql`consumables c JOIN devices d ON d.id = c.device_id JOIN locations loc ON loc.id = c.location_id`,
   tiebreaker: [sql`c.device_id`, sql`c.supply_index`],
   keyLookup: ['int', 'int'],
-  countLimit: 1_000,
+  countLimit: COUNT_CAP,
   scope: sql`c.location_id`,
   sql: {
     ...tableFields('d', devices, ['serialNumber', 'inventoryNumber', 'ip', 'deviceType', 'colorType', 'paperFormat']),

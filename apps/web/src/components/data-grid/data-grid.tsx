@@ -314,6 +314,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         pageSize={pageSize}
         choice={state.pageSize}
         totalRows={data.totalRows}
+        totalCapped={data.totalCapped}
         paged={paged}
         onPage={turnPage}
         onPageSize={grid.setPageSize}

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 // Month and day names of the date filter's calendar in Russian.
 import 'dayjs/locale/ru';
 import { useTranslation } from 'react-i18next';
-import type { FilterValue } from '@pagewatch/contracts/list';
+import { CONTAINS_MIN_CHARS, type FilterValue } from '@pagewatch/contracts/list';
 import type { Header } from '@tanstack/react-table';
 import { FILTER_DELAY_MS } from './grid-page-size.ts';
 import { headerFilterOptions } from './grid-header-filter.tsx';
@@ -74,14 +74,16 @@ function FilterInput<Row>({ column, value, onChange }: { column: GridColumn<Row>
       />
     );
   }
-  return <DelayedTextInput label={label} value={value === null ? '' : String(value)} onCommit={(v) => onChange(v || null)} />;
+  return <DelayedTextInput label={label} value={value === null ? '' : String(value)} onCommit={(v) => onChange(v || null)} searched={column.type === 'string'} />;
 }
 
 /**
  * Spec section 9: the filter row waits 1700 ms after the last key stroke before it queries,
- * so typing a word costs one request; Enter applies at once.
+ * so typing a word costs one request; Enter applies at once. A text column's filter
+ * (`searched`) says under it when one or two characters are searched as the value's start
+ * (the search policy, CONTAINS_MIN_CHARS).
  */
-function DelayedTextInput({ label, value, onCommit }: { label: string; value: string; onCommit: (v: string) => void }) {
+function DelayedTextInput({ label, value, onCommit, searched }: { label: string; value: string; onCommit: (v: string) => void; searched: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -103,38 +105,47 @@ function DelayedTextInput({ label, value, onCommit }: { label: string; value: st
     latest.current(v);
   };
 
+  const typed = [...draft.trim()].length;
+  const startsWith = searched && typed > 0 && typed < CONTAINS_MIN_CHARS;
   return (
-    <TextInput
-      size="xs"
-      w="100%"
-      aria-label={label}
-      placeholder={t('grid.filterPlaceholder')}
-      value={draft}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setDraft(v);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => commit(v), FILTER_DELAY_MS);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(draft);
-        if (e.key === 'Escape' && draft) {
-          setDraft('');
-          commit('');
+    <>
+      <TextInput
+        size="xs"
+        w="100%"
+        aria-label={label}
+        placeholder={t('grid.filterPlaceholder')}
+        value={draft}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setDraft(v);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(v), FILTER_DELAY_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(draft);
+          if (e.key === 'Escape' && draft) {
+            setDraft('');
+            commit('');
+          }
+        }}
+        rightSection={
+          draft ? (
+            <CloseButton
+              size="xs"
+              aria-label={t('grid.clearFilter')}
+              onClick={() => {
+                setDraft('');
+                commit('');
+              }}
+            />
+          ) : null
         }
-      }}
-      rightSection={
-        draft ? (
-          <CloseButton
-            size="xs"
-            aria-label={t('grid.clearFilter')}
-            onClick={() => {
-              setDraft('');
-              commit('');
-            }}
-          />
-        ) : null
-      }
-    />
+      />
+      {startsWith ? (
+        <div className={classes.filterHint} role="status" data-testid="filter-hint">
+          {t('grid.startsWithHint')}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -16,21 +16,24 @@ type Props = {
   pageSize: number;
   choice: PageSizeChoice;
   totalRows: number;
+  /** More rows match than `totalRows` counts (a big list's count cap): shown as "10,000+". */
+  totalCapped?: boolean;
   /** Local grids without paging show only the total. */
   paged: boolean;
   onPage: (pageIndex: number) => void;
   onPageSize: (choice: PageSizeChoice) => void;
 };
 
-export function GridPager({ pageIndex, pageSize, choice, totalRows, paged, onPage, onPageSize }: Props) {
-  const { t } = useTranslation();
+export function GridPager({ pageIndex, pageSize, choice, totalRows, totalCapped, paged, onPage, onPageSize }: Props) {
+  const { t, i18n } = useTranslation();
+  const total = totalCapped ? t('grid.totalCapped', { total: new Intl.NumberFormat(i18n.language).format(totalRows) }) : totalRows;
   const pages = Math.max(1, Math.ceil(totalRows / pageSize));
   const from = totalRows === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(totalRows, (pageIndex + 1) * pageSize);
   return (
     <div className={classes.pager} data-testid="grid-pager">
       <Text size="sm" c="dimmed" data-testid="grid-total">
-        {paged ? t('grid.rowsRange', { from, to, total: totalRows }) : t('grid.totalRows', { total: totalRows })}
+        {paged ? t('grid.rowsRange', { from, to, total }) : t('grid.totalRows', { total })}
       </Text>
       {paged ? (
         <>

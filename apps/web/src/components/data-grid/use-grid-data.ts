@@ -53,6 +53,8 @@ export type GridData<Row> = {
    * grid lists, at every level of a tree, as the footer's total says.
    */
   totalRows: number;
+  /** More rows match than `totalRows` (a big list's count cap): the pager shows "10,000+". */
+  totalCapped: boolean;
   /** The page the server answered with when asked to locate a row. */
   pageNumber?: number;
   fetching: boolean;
@@ -127,12 +129,13 @@ export function useGridData<Row>(src: Source<Row>): GridData<Row> {
     [pageRows, src.getParentId, src.getRowId],
   );
 
-  if (local) return { ...local, fetching: false, error: null, refetch: () => {} };
+  if (local) return { ...local, totalCapped: false, fetching: false, error: null, refetch: () => {} };
   return {
     rows: remoteTree?.roots ?? pageRows ?? [],
     getSubRows: remoteTree?.getSubRows ?? src.getSubRows,
     // A tree loaded at once shows all it holds; the server's total may count only its top level.
     totalRows: remoteTree && !src.paged ? countTreeRows(remoteTree.roots, remoteTree.getSubRows) : (result.data?.totalRows ?? 0),
+    totalCapped: !!result.data?.totalCapped,
     pageNumber: result.isPlaceholderData ? undefined : result.data?.pageNumber,
     fetching: result.isFetching || (remote && !src.ready),
     error: result.error ?? null,
