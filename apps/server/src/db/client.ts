@@ -10,6 +10,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
+import { lockDataDir } from './data-lock.ts';
 
 /**
  * What queries run on: the database or a transaction of it (a Drizzle transaction is a
@@ -76,11 +77,29 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     runners.set(db, async (text, values, name) => (await pool.query({ text, values, name, types: pgTypes })).rows);
     return { db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats() };
   }
-  if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
-  const pglite = drizzlePglite(client);
-  await migratePglite(pglite, { migrationsFolder });
-  const db = pglite as unknown as NodePgDatabase;
-  runners.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);
-  return { db, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
+  let unlock = () => {};
+  if (!opts.dataDir.startsWith('memory://')) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
+  }
+  let client: PGlite | null = null;
+  try {
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
+    const pglite = drizzlePglite(client);
+    await migratePglite(pglite, { migrationsFolder });
+    const db = pglite as unknown as NodePgDatabase;
+    const open = client;
+    runners.set(db, async (text, values) => (await open.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);
+    return {
+      db, kind: 'pglite', url: null, poolStats: () => null,
+      close: async () => {
+        await open.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
 }
