@@ -94,6 +94,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  database.setLog(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
