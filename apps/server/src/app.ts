@@ -104,12 +104,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await eventLog.init();
   const notify = (n: SessionNotice) => hub.notify(n);
   const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud });
-  const metrics = new Metrics(database.poolStats);
+  const metrics = new Metrics(database.poolStats, database.db);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
   const locations = new LocationsService(database.db, dictionaryEvents);
-  const ingest = new IngestService(database.db, hub);
+  const ingest = new IngestService(database.db, hub, (result) => metrics.ingested(result));
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog, hub);
