@@ -120,7 +120,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
-  const sender = new NotificationSender(database.db, eventLog, smtp);
+  // One line per reason and round: a mail server that is away does not flood the log message by message.
+  const sender = new NotificationSender(database.db, eventLog, smtp, (failures) => {
+    for (const f of failures) app.log.warn({ reason: f.reason, messages: f.messages }, 'notification e-mails not sent');
+  });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
     config,
