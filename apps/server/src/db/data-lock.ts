@@ -1,4 +1,4 @@
-import { openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The lock file in an embedded data folder: who owns the folder now. */
@@ -21,7 +21,7 @@ function readOwner(path: string): Owner | null {
     const owner = JSON.parse(readFileSync(path, 'utf8')) as Owner;
     return Number.isInteger(owner.pid) && owner.pid > 0 ? owner : null;
   } catch {
-    return null; // gone between the two calls, or half written by an owner that died writing it
+    return null; // gone between the two calls, or not a lock of ours
   }
 }
 
@@ -35,33 +35,39 @@ function readOwner(path: string): Owner | null {
 export function lockDataDir(dataDir: string): () => void {
   const path = join(dataDir, LOCK_FILE);
   const me: Owner = { pid: process.pid, startedAt: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = readOwner(path);
-      if (owner && running(owner.pid)) {
-        throw new Error(
-          `The data folder ${dataDir} is in use by another Pagewatch server (PID ${owner.pid}, started ${owner.startedAt}). ` +
-            `Stop that server first, or give this one its own folder (PAGEWATCH_DATA_DIR). ` +
-            `If no such server runs, remove ${path}.`,
-        );
-      }
+  // Written whole under a name of its own, then linked in place: the link fails if a lock is
+  // there, so no server ever reads a lock half written.
+  const draft = `${path}.${process.pid}`;
+  writeFileSync(draft, JSON.stringify(me));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        unlinkSync(path); // stale: its owner is gone
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        linkSync(draft, path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        const owner = readOwner(path);
+        if (owner && running(owner.pid)) {
+          throw new Error(
+            `The data folder ${dataDir} is in use by another Pagewatch server (PID ${owner.pid}, started ${owner.startedAt}). ` +
+              `Stop that server first, or give this one its own folder (PAGEWATCH_DATA_DIR). ` +
+              `If no such server runs, remove ${path}.`,
+          );
+        }
+        try {
+          unlinkSync(path); // stale: its owner is gone
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        }
+        continue;
       }
-      continue;
+      return () => {
+        // Only our own lock: a folder taken over after ours went stale is not ours to free.
+        const owner = readOwner(path);
+        if (owner?.pid === me.pid && owner.startedAt === me.startedAt) unlinkSync(path);
+      };
     }
-    writeSync(fd, JSON.stringify(me));
-    closeSync(fd);
-    return () => {
-      // Only our own lock: a folder taken over after ours went stale is not ours to free.
-      if (readOwner(path)?.pid === me.pid && readOwner(path)?.startedAt === me.startedAt) unlinkSync(path);
-    };
+  } finally {
+    unlinkSync(draft);
   }
   throw new Error(`Could not take the lock ${path}: other servers keep starting on the same data folder.`);
 }
