@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-lock.ts';
 
 /**
@@ -12,12 +12,13 @@ import { LOCK_FILE } from './db/data-lock.ts';
  * a log that is JSON on every line, the start and a refused start included.
  */
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'pw-main-'));
+/** Made for the embedded database only: the PostgreSQL project skips these tests. */
+let dir = '';
 const ADMIN = 'Main-Admin-Secret-77';
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -70,6 +71,9 @@ const everyLineJson = (lines: string[]) => {
 };
 
 describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process', () => {
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pw-main-'));
+  });
   it('says what it runs on, refuses a second server on its data folder, and frees the folder when it stops', async () => {
     const first = await server();
     const started = JSON.parse(await first.until(/listening on/));

@@ -2,15 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { LOCK_FILE } from './data-lock.ts';
 
 /** One owner per embedded data folder: PGlite files written by two servers would be corrupted. */
-const dir = mkdtempSync(join(tmpdir(), 'pw-lock-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Made for the embedded database only: the PostgreSQL project skips these tests. */
+let dir = '';
 
 describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the data folder lock', () => {
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pw-lock-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('refuses a second server on the folder, and lets one start after the first stopped', async () => {
     const first = await openDatabase({ url: null, dataDir: dir });
     const owner = JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'));
