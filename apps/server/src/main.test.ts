@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-lock.ts';
 
@@ -29,11 +31,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts main.ts on the folder; its output lines as they come, and its exit. */
-async function server() {
+/** Starts main.ts on the folder (or a PostgreSQL database); its output lines as they come, and its exit. */
+async function server(databaseUrl?: string) {
   const child = spawn(process.execPath, ['-r', '../../tools/require-node.cjs', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, PAGEWATCH_DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', PAGEWATCH_ADMIN_PASSWORD: ADMIN, PAGEWATCH_WEB_DIST: '/nonexistent', LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, PAGEWATCH_DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', PAGEWATCH_ADMIN_PASSWORD: ADMIN, PAGEWATCH_WEB_DIST: '/nonexistent', LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   });
   children.push(child);
   const lines: string[] = [];
@@ -92,5 +94,32 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     everyLineJson(first.lines);
     expect(first.lines.join('\n')).not.toContain(ADMIN);
+  });
+});
+
+describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process on PostgreSQL', () => {
+  it('says its version, the database kind and the address, and stops cleanly', async () => {
+    const base = process.env.DATABASE_URL!;
+    const name = `pw_test_${randomBytes(6).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(statement);
+      await c.end();
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const run = await server(url.toString());
+      const started = JSON.parse(await run.until(/listening on/));
+      expect(started).toMatchObject({ level: 'info', database: 'postgres', dataDir: null, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      everyLineJson(run.lines);
+      expect(run.lines.join('\n')).not.toContain(ADMIN);
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   });
 });
