@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-lock.ts';
+import { scratchPostgresDatabase } from './test/test-app.ts';
 
 /**
  * The server as it is started in production (main.ts): one owner per embedded data folder, and
@@ -99,19 +98,9 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process
 
 describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process on PostgreSQL', () => {
   it('says its version, the database kind and the address, and stops cleanly', async () => {
-    const base = process.env.DATABASE_URL!;
-    const name = `pw_test_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(statement);
-      await c.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
+    const scratch = await scratchPostgresDatabase();
     try {
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const run = await server(url.toString());
+      const run = await server(scratch.url);
       const started = JSON.parse(await run.until(/listening on/));
       expect(started).toMatchObject({ level: 'info', database: 'postgres', dataDir: null, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
       run.child.kill('SIGTERM');
@@ -119,7 +108,7 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process
       everyLineJson(run.lines);
       expect(run.lines.join('\n')).not.toContain(ADMIN);
     } finally {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     }
   });
 });

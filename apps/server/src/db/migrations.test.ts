@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app.ts';
+import { createTestApp, scratchPostgresDatabase } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
 import { readJournal } from './migrations.ts';
 
@@ -19,18 +17,8 @@ async function durableDatabase(): Promise<{ open: () => ReturnType<typeof openDa
     const dir = mkdtempSync(join(tmpdir(), 'pw-migrations-'));
     return { open: () => openDatabase({ url: null, dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const base = process.env.DATABASE_URL!;
-  const name = `pw_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { open: () => openDatabase({ url: url.toString(), dataDir: '' }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const scratch = await scratchPostgresDatabase();
+  return { open: () => openDatabase({ url: scratch.url, dataDir: '' }), drop: scratch.drop };
 }
 
 const drops: (() => Promise<void>)[] = [];
