@@ -94,6 +94,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  database.setLog(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -103,12 +104,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await eventLog.init();
   const notify = (n: SessionNotice) => hub.notify(n);
   const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud });
-  const metrics = new Metrics(database.poolStats);
+  const metrics = new Metrics(database.poolStats, database.db);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
   const locations = new LocationsService(database.db, dictionaryEvents);
-  const ingest = new IngestService(database.db, hub);
+  const ingest = new IngestService(database.db, hub, (result) => metrics.ingested(result));
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog, hub);
@@ -119,7 +120,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
-  const sender = new NotificationSender(database.db, eventLog, smtp);
+  // One line per reason and round: a mail server that is away does not flood the log message by message.
+  const sender = new NotificationSender(database.db, eventLog, smtp, (failures) => {
+    for (const f of failures) app.log.warn({ reason: f.reason, messages: f.messages }, 'notification e-mails not sent');
+  });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
     config,

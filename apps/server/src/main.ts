@@ -1,38 +1,67 @@
+import { readFileSync } from 'node:fs';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { startBuiltinAgentFromPackage } from './modules/agents/builtin-agent.ts';
 import { startMetricsServer } from './plugins/metrics.ts';
+import { loggableError } from './lib/loggable-error.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const { app, ctx, generatedAdminPassword } = await buildApp(config, database);
-let builtinAgent: { stop(): Promise<void> } | null = null;
-let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-if (generatedAdminPassword) {
-  // Printed once, at the first start; it is not stored anywhere in clear.
-  app.log.warn(`First start: created user "admin" with password "${generatedAdminPassword}". Change it after signing in.`);
+/**
+ * A start that fails before the server's logger exists (a bad variable, a data folder in use, a
+ * database newer than this version) still writes one JSON line, as the logger would.
+ */
+function startFailed(err: unknown): never {
+  const e = loggableError(err);
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', time: Date.now(), pid: process.pid, err: e, msg: `start failed: ${e.message}` })}\n`);
+  process.exit(1);
 }
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: stopping`);
-    await builtinAgent?.stop();
-    metricsServer?.close();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
+async function start() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { app, ctx, generatedAdminPassword } = await buildApp(config, database);
+  let builtinAgent: { stop(): Promise<void> } | null = null;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
+
+  if (generatedAdminPassword) {
+    // Printed once, at the first start; it is not stored anywhere in clear.
+    app.log.warn(`First start: created user "admin" with password "${generatedAdminPassword}". Change it after signing in.`);
+  }
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info(`${signal}: stopping`);
+      await builtinAgent?.stop();
+      metricsServer?.close();
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    });
+  }
+
+  try {
+    const address = await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { version, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : null, address },
+      `Pagewatch ${version} on ${database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}: listening on ${address}`,
+    );
+    if (config.metricsPort) {
+      metricsServer = await startMetricsServer(ctx.metrics, config.metricsHost, config.metricsPort);
+      app.log.info({ address: `http://${config.metricsHost}:${config.metricsPort}/metrics` }, 'Prometheus metrics');
+    }
+    if (config.builtinAgent) builtinAgent = await startBuiltinAgentFromPackage(ctx, app.log);
+  } catch (err) {
+    // The data folder's lock and the pool are freed so that a next start finds them free.
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
+  }
 }
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Pagewatch on ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}: http://localhost:${config.port}`);
-if (config.metricsPort) {
-  metricsServer = await startMetricsServer(ctx.metrics, config.metricsHost, config.metricsPort);
-  app.log.info(`Prometheus metrics: http://${config.metricsHost}:${config.metricsPort}/metrics`);
-}
-if (config.builtinAgent) builtinAgent = await startBuiltinAgentFromPackage(ctx, app.log);
+await start().catch(startFailed);

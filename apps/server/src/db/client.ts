@@ -10,6 +10,11 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
+import { lockDataDir } from './data-lock.ts';
+import { migrateChecked, type MigrationRun } from './migrations.ts';
+
+/** The part of the server's logger the database writes to. */
+export type DbLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /**
  * What queries run on: the database or a transaction of it (a Drizzle transaction is a
@@ -27,7 +32,20 @@ export type Database = {
   close: () => Promise<void>;
   /** The connection pool's state; null for PGlite, which is one connection in the process. */
   poolStats: () => PoolStats | null;
+  /** The migrations this start applied. */
+  migrations: MigrationRun;
+  /**
+   * Where the database's own events go (an idle connection lost), and logs the migrations
+   * applied: the server's logger exists only once the app is built, after the database opened.
+   */
+  setLog: (log: DbLog) => void;
 };
+
+/** Logs each migration a start applied, and the time they took together. */
+function logMigrations(log: DbLog, run: MigrationRun) {
+  for (const tag of run.applied) log.info({ migration: tag }, 'migration applied');
+  if (run.applied.length > 0) log.info({ migrations: run.applied.length, durationMs: run.ms }, 'database upgraded');
+}
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -70,17 +88,48 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     const pool = new PipelinedPool({ connectionString: opts.url, max: 20, options: '-c jit=off' }, { pipelines: 4 });
     // An idle connection that the server ends (restart, failover, DROP DATABASE ... FORCE in
     // tests) errors outside any query; unheard, that error would end the process.
-    pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
+    let log: DbLog | null = null;
+    pool.on('error', (err) => log?.warn({ reason: err.message }, 'database: idle connection lost'));
     const db = drizzlePg(pool as unknown as pg.Pool);
-    await migratePg(db, { migrationsFolder });
-    runners.set(db, async (text, values, name) => (await pool.query({ text, values, name, types: pgTypes })).rows);
-    return { db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats() };
+    try {
+      const migrations = await migrateChecked(db, migrationsFolder, () => migratePg(db, { migrationsFolder }));
+      runners.set(db, async (text, values, name) => (await pool.query({ text, values, name, types: pgTypes })).rows);
+      return {
+        db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats(), migrations,
+        setLog: (l) => {
+          log = l;
+          logMigrations(l, migrations);
+        },
+      };
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
   }
-  if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
-  const pglite = drizzlePglite(client);
-  await migratePglite(pglite, { migrationsFolder });
-  const db = pglite as unknown as NodePgDatabase;
-  runners.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);
-  return { db, kind: 'pglite', url: null, close: () => client.close(), poolStats: () => null };
+  let unlock = () => {};
+  if (!opts.dataDir.startsWith('memory://')) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
+  }
+  let client: PGlite | null = null;
+  try {
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
+    const pglite = drizzlePglite(client);
+    const db = pglite as unknown as NodePgDatabase;
+    const migrations = await migrateChecked(db, migrationsFolder, () => migratePglite(pglite, { migrationsFolder }));
+    const open = client;
+    runners.set(db, async (text, values) => (await open.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);
+    return {
+      db, kind: 'pglite', url: null, poolStats: () => null, migrations,
+      setLog: (l) => logMigrations(l, migrations),
+      close: async () => {
+        await open.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
 }

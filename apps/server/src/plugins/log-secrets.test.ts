@@ -1,6 +1,7 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { ADMIN_PASSWORD, bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
 
 /**
  * Secrets never reach the server log or the event log (security.md, item 7): not a password,
@@ -69,5 +70,43 @@ describe('secrets in the logs', () => {
     expect(log).toContain('/api/auth/restore-password/');
     expect(log).not.toContain('secret-restore-token');
     expect(log).not.toContain(PASSWORD);
+  });
+
+  it('writes every line as JSON with the level by name, and never the admin or SMTP password of the run', async () => {
+    const SMTP_PASSWORD = 'Smtp-Sekret-93!';
+    // A mail server that is not there: the test mail fails, and its failure is logged.
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
+    const saved = await t.app.inject({
+      method: 'PUT', url: '/api/settings', headers: bearer(token),
+      payload: [
+        { code: 'SMTP_HOST', stringValue: '127.0.0.1' }, { code: 'SMTP_PORT', numericValue: closed }, { code: 'SMTP_SSL', flagValue: false },
+        { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' }, { code: 'SMTP_USERNAME', stringValue: 'mailer' }, { code: 'SMTP_PASSWORD', stringValue: SMTP_PASSWORD },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mail = await t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: bearer(token), payload: { to: 'someone@example.com' } });
+    expect(mail.statusCode).toBeGreaterThanOrEqual(400);
+    // Two notification e-mails that fail for one reason: one line says so, with the reason.
+    await t.ctx.db.execute(sql`
+      INSERT INTO notification_messages (message_id, to_email, subject, html) VALUES
+        ('<n1@log-secrets>', 'a@example.com', 's', 'h'), ('<n2@log-secrets>', 'b@example.com', 's', 'h')`);
+    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 0, failed: 2 });
+    const notSent = lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.msg === 'notification e-mails not sent');
+    expect(notSent).toHaveLength(1);
+    expect(notSent[0]).toMatchObject({ level: 'warn', messages: 2, reason: expect.stringContaining('ECONNREFUSED') });
+
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines.join('').split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line);
+      expect(['trace', 'debug', 'info', 'warn', 'error', 'fatal'], line).toContain(entry.level);
+    }
+    const log = lines.join('');
+    expect(log).not.toContain(ADMIN_PASSWORD);
+    expect(log).not.toContain(SMTP_PASSWORD);
   });
 });

@@ -12,7 +12,16 @@ export function redactedRequest(req: { method: string; url: string; ip?: string 
   return { method: req.method, url, remoteAddress: req.ip };
 }
 
-/** The server's logger: requests and errors go through the serialisers that drop secrets. */
-export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
-  return { level, serializers: { req: redactedRequest, err: loggableError }, ...(stream ? { stream } : {}) };
+/**
+ * The server's logger: requests and errors go through the serialisers that drop secrets. Each
+ * line is JSON with the level by name ("info", "error"), which log collectors read without a
+ * table of pino's numbers.
+ */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    serializers: { req: redactedRequest, err: loggableError },
+    formatters: { level: (label: string) => ({ level: label }) },
+    ...(stream ? { stream } : {}),
+  } satisfies FastifyServerOptions['logger'];
 }

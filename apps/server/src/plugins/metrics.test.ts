@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +72,62 @@ describe('metrics', () => {
     expect(moved('pagewatch_job_runs_total{job="log-clearing",outcome="ok"}')).toBe(1);
     expect(after).toContain('pagewatch_db_statements_in_flight');
     expect(after).toContain('pagewatch_process_cpu_seconds_total');
+  });
+
+  it('count the readings of every agent, the built-in one included, at the service', async () => {
+    const admin = await signIn(t.app);
+    const { agentId } = await createAgent(t.app, admin, { range: { from: '127.0.21.1', to: '127.0.21.9' } });
+    const before = await (await fetch(url)).text();
+    // The built-in agent hands its batches to the ingest service straight, not through the route.
+    const result = await t.ctx.ingest.ingest(agentId, batch([agentReading('127.0.21.1', { serial: 'MET-B1', total: 10 })]));
+    expect(result.stored).toBe(1);
+    const after = await (await fetch(url)).text();
+    expect(value(after, 'pagewatch_ingest_readings_total{outcome="stored"}') - value(before, 'pagewatch_ingest_readings_total{outcome="stored"}')).toBe(1);
+  });
+
+  it('tell the outbox, the agents, the licenses and the jobs as they are in the database', async () => {
+    const admin = await signIn(t.app);
+    const { token, agentId } = await createAgent(t.app, admin, { range: { from: '127.0.22.1', to: '127.0.22.9' } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/agent/status', headers: bearer(token), payload: { status: 'IDLE', spoolDepth: 0 } })).statusCode).toBe(204);
+    await t.ctx.db.execute(sql`
+      INSERT INTO notification_messages (message_id, to_email, subject, html, created_at, failed_at) VALUES
+        ('<m1@metrics>', 'a@example.com', 's', 'h', now() - interval '1 hour', NULL),
+        ('<m2@metrics>', 'b@example.com', 's', 'h', now() - interval '10 minutes', NULL),
+        ('<m3@metrics>', 'c@example.com', 's', 'h', now() - interval '2 hours', now())`);
+    const defaultId = Number((await t.ctx.db.execute(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`)).rows[0].id);
+    await t.ctx.db.execute(sql`INSERT INTO licenses (location_id, date_from, date_to, device_count) VALUES (${defaultId}, current_date, current_date + 30, 5)`);
+    await t.ctx.jobs.runNow('log-clearing');
+
+    const text = await (await fetch(url)).text();
+    expect(value(text, 'pagewatch_notification_outbox_queued')).toBe(2);
+    expect(value(text, 'pagewatch_notification_outbox_failed')).toBe(1);
+    expect(value(text, 'pagewatch_notification_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(3600);
+    expect(value(text, 'pagewatch_notification_outbox_oldest_age_seconds')).toBeLessThan(3700);
+    const seen = value(text, `pagewatch_agent_last_seen_age_seconds{agent="${agentId}"}`);
+    expect(seen).toBeGreaterThanOrEqual(0);
+    expect(seen).toBeLessThan(60);
+    expect(value(text, `pagewatch_license_days_left{location="${defaultId}"}`)).toBe(30);
+    const success = value(text, 'pagewatch_job_last_success_timestamp_seconds{job="log-clearing"}');
+    expect(Math.abs(success - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('follow the Prometheus names: counters end in _total, gauges do not', async () => {
+    const types = (await (await fetch(url)).text()).split('\n').filter((l) => l.startsWith('# TYPE ')).map((l) => l.split(' ').slice(2) as [string, string]);
+    expect(types.length).toBeGreaterThan(10);
+    for (const [name, type] of types) {
+      expect(name, type).toMatch(/^pagewatch_/);
+      if (type === 'counter') expect(name).toMatch(/_total$/);
+      else expect(name, type).not.toMatch(/_total$/);
+    }
+  });
+
+  it('hold every metric that the shipped Grafana dashboard queries', async () => {
+    const dashboard = JSON.parse(readFileSync(new URL('../../../../ops/grafana-dashboard.json', import.meta.url), 'utf8'));
+    const queried = new Set<string>(JSON.stringify(dashboard).match(/pagewatch_[a-z0-9_]+/g));
+    expect(queried.size).toBeGreaterThan(10);
+    const text = await (await fetch(url)).text();
+    const served = new Set(text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(/[{ ]/)[0]));
+    for (const line of text.split('\n').filter((l) => l.startsWith('# TYPE '))) served.add(line.split(' ')[2]);
+    for (const name of queried) expect(served, name).toContain(name);
   });
 });

@@ -6,6 +6,22 @@ import { buildApp, type BuiltApp } from '../app.ts';
 
 export const ADMIN_PASSWORD = 'test-Admin-pass1';
 
+/** An empty database of its own on the PostgreSQL of DATABASE_URL, and how to drop it. */
+export async function scratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL!;
+  const name = `pw_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(statement);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
  * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
@@ -14,21 +30,9 @@ export async function createTestApp(opts: { sessionCacheMs?: number; publicUrl?:
   let database: Database;
   let drop = async () => {};
   if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
-    const base = process.env.DATABASE_URL!;
-    const name = `pw_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), dataDir: '' });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await scratchPostgresDatabase();
+    database = await openDatabase({ url: scratch.url, dataDir: '' });
+    drop = scratch.drop;
   } else {
     database = await openDatabase({ url: null, dataDir: 'memory://' });
   }

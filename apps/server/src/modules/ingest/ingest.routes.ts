@@ -27,7 +27,6 @@ export async function ingestRoutes(root: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const result = await ctx.ingest.ingest(agentOf(req), req.body, req.lang);
     ctx.notifier.worker.kick();
-    ctx.metrics.ingested(result);
     return result;
   });
 }

@@ -106,9 +106,13 @@ export class IngestService {
   private readonly hub: Hub;
   private devicesGroupId: number | null = null;
 
-  constructor(db: Db, hub: Hub) {
+  /** Told what each batch came to (the metrics), whichever agent sent it. */
+  private readonly onIngested: (result: BatchResult) => void;
+
+  constructor(db: Db, hub: Hub, onIngested: (result: BatchResult) => void = () => {}) {
     this.db = db;
     this.hub = hub;
+    this.onIngested = onIngested;
   }
 
   private async groupId(): Promise<number> {
@@ -123,6 +127,12 @@ export class IngestService {
    * skipped, bad ones are named in `rejected` and never stored (the agent does not resend them).
    */
   async ingest(agentId: number, batch: ReadingBatchEnvelope, lang: Lang = 'en'): Promise<BatchResult> {
+    const result = await this.store(agentId, batch, lang);
+    this.onIngested(result);
+    return result;
+  }
+
+  private async store(agentId: number, batch: ReadingBatchEnvelope, lang: Lang): Promise<BatchResult> {
     const { valid, rejected, repaired } = checkReadings(batch.readings, lang);
     const said = (result: BatchResult): BatchResult => (repaired.length ? { ...result, repaired } : result);
     if (!valid.length) return said({ stored: 0, duplicates: 0, rejected });

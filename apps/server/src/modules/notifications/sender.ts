@@ -27,10 +27,14 @@ export class NotificationSender {
   private readonly smtp: () => Promise<SmtpSettings>;
   private transport: { key: string; t: Transporter } | null = null;
 
-  constructor(db: Db, log: EventLog, smtp: () => Promise<SmtpSettings>) {
+  /** Told each failed send's reason once, with how many messages it held back (the server log). */
+  private readonly onFailed: (failures: { reason: string; messages: number }[]) => void;
+
+  constructor(db: Db, log: EventLog, smtp: () => Promise<SmtpSettings>, onFailed: (failures: { reason: string; messages: number }[]) => void = () => {}) {
     this.db = db;
     this.log = log;
     this.smtp = smtp;
+    this.onFailed = onFailed;
   }
 
   /** Sends what is due, batch after batch, until nothing is. */
@@ -93,6 +97,9 @@ export class NotificationSender {
       const [reason, delay, giveUp] = JSON.parse(key) as [string, number, boolean];
       await outbox.markFailed(this.db, ids, reason, delay, giveUp);
     }
+    const byReason = new Map<string, number>();
+    for (const { reason } of rows) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+    this.onFailed([...byReason].map(([reason, messages]) => ({ reason, messages })));
     await this.log.writeMany(
       rows.map(({ m, reason }) => {
         const giveUp = m.attempts >= MAX_ATTEMPTS;
