@@ -20,6 +20,7 @@ let bob: number;
 let box: Mailbox;
 let device: number;
 let far: number;
+const logLines: string[] = [];
 
 const db = () => t.ctx.db;
 const run = async () => {
@@ -28,7 +29,7 @@ const run = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/' });
+  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/', logStream: { write: (line) => void logLines.push(line) } });
   admin = await signIn(t.app);
   mine = await addLocation(db(), 'ND_MINE');
   other = await addLocation(db(), 'ND_OTHER');
@@ -202,6 +203,12 @@ describe('notification e-mail', () => {
     expect(m).toEqual({ attempts: 1, waits: true });
     const [log] = await sqlRows<{ level: string }>(db(), sql`SELECT log_level AS level FROM event_logs WHERE message_code = 'notification.sendFailed' ORDER BY id DESC LIMIT 1`);
     expect(log.level).toBe('W');
+    // Once in the server's log too, with the reason and without the address; and in the metric.
+    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'notification e-mail not sent');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, attempt: 1, givenUp: false, reason: expect.stringContaining('ECONNREFUSED') });
+    expect(JSON.stringify(lines[0])).not.toContain('nd_ann');
+    expect((await t.ctx.metrics.notificationSendFailures.get()).values[0].value).toBe(1);
 
     await smtpSettingsFor(db(), box.port);
     expect(await run()).toEqual({ sent: 0, failed: 0 }); // still waiting out its back-off
