@@ -120,10 +120,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
-  // One line per reason and round: a mail server that is away does not flood the log message by message.
-  const sender = new NotificationSender(database.db, eventLog, smtp, (failures) => {
-    for (const f of failures) app.log.warn({ reason: f.reason, messages: f.messages }, 'notification e-mails not sent');
-  });
+  const sender = new NotificationSender(database.db, eventLog, smtp, { kind: database.kind, logger: app.log, onFailure: () => metrics.notificationSendFailures.inc() });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
     config,
@@ -164,7 +161,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.addHook('onClose', async () => jobs.stop());
   // Notifications likewise: a listening server dispatches and sends; tests drive them directly.
   app.addHook('onListen', async () => notificationWorker.start());
-  app.addHook('onClose', async () => notificationWorker.stop());
+  // Before the other closing steps, so that a stop gives back its outbox claims within 5 s (issue 42).
+  app.addHook('preClose', async () => notificationWorker.stop());
   app.addHook('onClose', async () => auth.drain());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));

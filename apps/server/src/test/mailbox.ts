@@ -10,7 +10,7 @@ export type Mailbox = { received: string[]; port: number; close: () => Promise<v
  * quoted-printable soft line breaks joined. Without TLS unless asked (then a self-signed
  * certificate, made by smtp-server itself).
  */
-export async function mailbox(opts: { secure?: boolean } = {}): Promise<Mailbox> {
+export async function mailbox(opts: { secure?: boolean; beforeAccept?: (raw: string) => Promise<void> | void } = {}): Promise<Mailbox> {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,7 +21,8 @@ export async function mailbox(opts: { secure?: boolean } = {}): Promise<Mailbox>
       stream.on('data', (c: Buffer) => (data += c.toString()));
       stream.on('end', () => {
         received.push(data.replace(/=\r\n/g, ''));
-        done();
+        // Taken in full: a test may hold the answer back (the client does not know yet that it was).
+        void Promise.resolve(opts.beforeAccept?.(data)).then(() => done());
       });
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationDispatcher } from './dispatcher.ts';
-import type { NotificationSender } from './sender.ts';
+import { STOP_GRACE_MS, type NotificationSender } from './sender.ts';
 
 /**
  * Runs the dispatcher and the sender every few seconds, and at once when kicked (after an
@@ -24,7 +24,10 @@ export class NotificationWorker {
     if (this.timer) return;
     this.timer = setInterval(() => void this.tick(), tickMs);
     this.timer.unref();
-    void this.tick();
+    void this.sender.recover().then(
+      () => this.tick(),
+      (err: unknown) => this.logger?.error({ err }, 'notification outbox recovery failed'),
+    );
   }
 
   /** Something happened: run as soon as the current round ends. */
@@ -55,10 +58,18 @@ export class NotificationWorker {
     return this.running;
   }
 
+  /**
+   * Within 5 s: no new claims; the sends in flight finish or are given back after the sender's
+   * grace. A dispatch round still running then (a report to render) is left to end with the
+   * database connections: its transaction rolls back and the next start does it again.
+   */
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    this.sender.stop();
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise<void>((r) => (waited = setTimeout(r, STOP_GRACE_MS + 1_000)))]);
+    clearTimeout(waited);
     this.sender.close();
   }
 }

@@ -5,7 +5,7 @@ import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.t
 import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { countRows, deleteAll, sqlRows } from '../../test/sql-rows.ts';
-import { leaseMessages } from './outbox.repository.ts';
+import { claimOne } from './outbox.repository.ts';
 import { NotificationDispatcher } from './dispatcher.ts';
 import { NotificationSender } from './sender.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -20,6 +20,7 @@ let bob: number;
 let box: Mailbox;
 let device: number;
 let far: number;
+const logLines: string[] = [];
 
 const db = () => t.ctx.db;
 const run = async () => {
@@ -28,7 +29,7 @@ const run = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/' });
+  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/', logStream: { write: (line) => void logLines.push(line) } });
   admin = await signIn(t.app);
   mine = await addLocation(db(), 'ND_MINE');
   other = await addLocation(db(), 'ND_OTHER');
@@ -202,6 +203,12 @@ describe('notification e-mail', () => {
     expect(m).toEqual({ attempts: 1, waits: true });
     const [log] = await sqlRows<{ level: string }>(db(), sql`SELECT log_level AS level FROM event_logs WHERE message_code = 'notification.sendFailed' ORDER BY id DESC LIMIT 1`);
     expect(log.level).toBe('W');
+    // Once in the server's log too, with the reason and without the address; and in the metric.
+    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'notification e-mail not sent');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'warn', attempt: 1, givenUp: false, reason: expect.stringContaining('ECONNREFUSED') });
+    expect(JSON.stringify(lines[0])).not.toContain('nd_ann');
+    expect((await t.ctx.metrics.notificationSendFailures.get()).values[0].value).toBe(1);
 
     await smtpSettingsFor(db(), box.port);
     expect(await run()).toEqual({ sent: 0, failed: 0 }); // still waiting out its back-off
@@ -233,7 +240,7 @@ describe('notification e-mail', () => {
     await event(device, mine, 'STATUS_CHANGE', 'OK', 'ERROR');
     await t.ctx.notifier.dispatcher.dispatch();
     // An instance leases the message and dies before sending: nobody sends it while the lease holds.
-    expect(await leaseMessages(db(), 10, 60_000)).toHaveLength(1);
+    expect(await claimOne(db(), 60_000)).not.toBeNull();
     expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 0, failed: 0 });
     await db().execute(sql`UPDATE notification_messages SET lease_until = now() - interval '1 second'`);
     expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
@@ -248,7 +255,7 @@ describe('notification e-mail', () => {
     const db2 = other?.db ?? db();
     try {
       const dispatcher2 = new NotificationDispatcher(db2, t.ctx.eventLog, null);
-      const sender2 = new NotificationSender(db2, t.ctx.eventLog, () => smtpSettings(db2));
+      const sender2 = new NotificationSender(db2, t.ctx.eventLog, () => smtpSettings(db2), { kind: t.database.kind });
       await Promise.all([t.ctx.notifier.dispatcher.dispatch(), dispatcher2.dispatch(), t.ctx.notifier.dispatcher.dispatch()]);
       expect(await countRows(db(), 'notification_messages')).toBe(20);
       await Promise.all([t.ctx.notifier.sender.sendDue(), sender2.sendDue()]);

@@ -16,22 +16,36 @@ export type LeasedMessage = {
   attempts: number;
 };
 
+const CLAIMED = sql`m.id, m.notification_id AS "notificationId", m.message_id AS "messageId", m.to_email AS "toEmail", m.subject, m.html,
+  m.attachments, m.location_id AS "locationId", m.attempts`;
+
 /**
- * Leases the messages that are due (not sent, not given up, next attempt passed, no live lease),
- * oldest first, counting the attempt: another instance skips them until the lease runs out.
+ * Claims the oldest due message (not sent, not given up, next attempt passed, no live lease),
+ * counting the attempt; null when none is due. Another instance skips it while the row is locked
+ * (in a transaction: until it ends, or the connection dies with its process) and, with
+ * `leaseMs`, while the lease lasts.
  */
-export async function leaseMessages(db: Db, limit: number, leaseMs: number): Promise<LeasedMessage[]> {
+export async function claimOne(db: Db, leaseMs: number | null): Promise<LeasedMessage | null> {
+  const lease = leaseMs === null ? sql`NULL` : sql`now() + ${`${leaseMs} milliseconds`}::interval`;
   const res = await db.execute(sql`
-    UPDATE notification_messages m SET lease_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = m.attempts + 1
-    WHERE m.id IN (
+    UPDATE notification_messages m SET lease_until = ${lease}, attempts = m.attempts + 1
+    WHERE m.id = (
       SELECT id FROM notification_messages
       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-      ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING m.id, m.notification_id AS "notificationId", m.message_id AS "messageId", m.to_email AS "toEmail", m.subject, m.html,
-      m.attachments, m.location_id AS "locationId", m.attempts`);
-  return (res.rows as LeasedMessage[])
-    .map((r) => ({ ...r, id: Number(r.id), notificationId: r.notificationId == null ? null : Number(r.notificationId), locationId: r.locationId == null ? null : Number(r.locationId), attempts: Number(r.attempts) }))
-    .sort((a, b) => a.id - b.id);
+      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING ${CLAIMED}`);
+  const r = res.rows[0] as LeasedMessage | undefined;
+  return r ? { ...r, id: Number(r.id), notificationId: r.notificationId == null ? null : Number(r.notificationId), locationId: r.locationId == null ? null : Number(r.locationId), attempts: Number(r.attempts) } : null;
+}
+
+/** Gives a claimed message back untried (a stop cut its send short): not an attempt. */
+export async function releaseClaim(db: Db, id: number) {
+  await db.execute(sql`UPDATE notification_messages SET lease_until = NULL, attempts = attempts - 1 WHERE id = ${id} AND sent_at IS NULL`);
+}
+
+/** Ends every lease: on PGlite, one process, a lease found at the start is a crashed run's. */
+export async function endLeases(db: Db) {
+  await db.execute(sql`UPDATE notification_messages SET lease_until = NULL WHERE lease_until IS NOT NULL AND sent_at IS NULL AND failed_at IS NULL`);
 }
 
 const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mailTransport, sendOn, type SmtpSettings } from '../../lib/mailer.ts';
@@ -7,111 +9,160 @@ import * as outbox from './outbox.repository.ts';
 
 /** Tries before a message is given up (about a day and a half of back-off). */
 export const MAX_ATTEMPTS = 12;
-const LEASE_MS = 5 * 60_000;
-const BATCH = 200;
+/** Messages sent at once: one per connection of the transport's pool (`mailTransport`). */
+const LANES = 3;
+/** PGlite's claim: longer than one send can take (connection, greeting and socket timeouts). */
+const LEASE_MS = 2 * 60_000;
+/**
+ * On PostgreSQL a claim is the row lock of a transaction held over the send; should the
+ * instance's host vanish without closing its connection, PostgreSQL ends it after this.
+ */
+const CLAIM_IDLE_LIMIT = '120s';
+/** How long a stop lets the sends in flight finish before it cuts them and gives them back. */
+export const STOP_GRACE_MS = 3_000;
 
 /** The wait before attempt `n + 1` after `n` failed ones: 30 s, doubling, at most 4 hours. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 4 * 3_600_000);
 
 const reasonOf = (err: unknown) => (err instanceof AppError ? String(err.params.reason ?? err.code) : err instanceof Error ? err.message : String(err)).slice(0, 300);
 
+type Outcome = { sent: true } | { sent: false; reason: string } | { released: true };
+type Settings = { smtp: SmtpSettings } | { reason: string };
+
+/** Thrown inside a claim's transaction to roll it back: the message goes back untried. */
+class Released extends Error {}
+
+export type SenderOptions = {
+  /** How a claim is held: PostgreSQL's row lock for the send, or PGlite's lease. */
+  kind: 'pglite' | 'postgres';
+  logger?: FastifyBaseLogger | null;
+  /** Counts a failed attempt (the metrics). */
+  onFailure?: () => void;
+};
+
 /**
  * Sends the outbox through the SMTP settings, on a pooled connection that is kept while the
- * settings stay the same. Each message is leased before it is sent and marked after, so two
- * instances never send it both; a crash between the send and the mark sends it again after the
- * lease, with the same Message-ID. Every send and every failure is in the event log.
+ * settings stay the same. Each message is claimed on its own, sent, and marked sent at once, one
+ * at a time on each of the pool's connections: an instance that dies (kill -9) between the SMTP
+ * server's acceptance and the mark sends at most that one message again per connection, with
+ * the same Message-ID. On PostgreSQL the claim is the row lock of a transaction held over the
+ * send, so the database gives a dead instance's message to another at once; on PGlite (one
+ * process) it is a lease that the next start ends. Every send and every failure is in the event
+ * log; every failure also in the server's log and the failures metric.
  */
 export class NotificationSender {
   private readonly db: Db;
   private readonly log: EventLog;
   private readonly smtp: () => Promise<SmtpSettings>;
+  private readonly opts: SenderOptions;
   private transport: { key: string; t: Transporter } | null = null;
+  private stopping = false;
+  private cutNow: () => void = () => undefined;
+  private readonly cut = new Promise<{ released: true }>((resolve) => (this.cutNow = () => resolve({ released: true })));
 
-  /** Told each failed send's reason once, with how many messages it held back (the server log). */
-  private readonly onFailed: (failures: { reason: string; messages: number }[]) => void;
-
-  constructor(db: Db, log: EventLog, smtp: () => Promise<SmtpSettings>, onFailed: (failures: { reason: string; messages: number }[]) => void = () => {}) {
+  constructor(db: Db, log: EventLog, smtp: () => Promise<SmtpSettings>, opts: SenderOptions) {
     this.db = db;
     this.log = log;
     this.smtp = smtp;
-    this.onFailed = onFailed;
+    this.opts = opts;
   }
 
-  /** Sends what is due, batch after batch, until nothing is. */
+  /** Before the first round: on PGlite, a lease left is a crashed run's (one process holds the data). */
+  async recover() {
+    if (this.opts.kind === 'pglite') await outbox.endLeases(this.db);
+  }
+
+  /** Sends what is due, message after message on each connection, until nothing is or a send fails. */
   async sendDue(): Promise<{ sent: number; failed: number }> {
     const total = { sent: 0, failed: 0 };
-    for (;;) {
-      const batch = await outbox.leaseMessages(this.db, BATCH, LEASE_MS);
-      if (!batch.length) return total;
-      const r = await this.sendBatch(batch);
-      total.sent += r.sent;
-      total.failed += r.failed;
-      if (r.sent === 0) return total;
-    }
+    if (this.stopping) return total;
+    const settings: Settings = await this.smtp().then((smtp) => ({ smtp }), (err: unknown) => ({ reason: reasonOf(err) }));
+    const lane = async () => {
+      while (!this.stopping) {
+        const claimed = await this.claimAndSend(settings);
+        if (!claimed || 'released' in claimed.outcome) return;
+        await this.report(claimed.m, claimed.outcome);
+        if (!claimed.outcome.sent) {
+          total.failed++;
+          // The server or the settings fail: the next round tries the rest.
+          return;
+        }
+        total.sent++;
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+    // A connection that failed is not kept: the next round opens a new one.
+    if (total.failed) this.close();
+    return total;
   }
 
-  private async sendBatch(batch: outbox.LeasedMessage[]): Promise<{ sent: number; failed: number }> {
-    let smtp: SmtpSettings;
+  /** Claims the next due message, sends it and marks the outcome; null when none is due. */
+  private async claimAndSend(settings: Settings): Promise<{ m: outbox.LeasedMessage; outcome: Outcome } | null> {
+    if (this.opts.kind === 'pglite') {
+      const m = await outbox.claimOne(this.db, LEASE_MS);
+      if (!m) return null;
+      const outcome = await this.attempt(m, settings);
+      if ('released' in outcome) await outbox.releaseClaim(this.db, m.id);
+      else await this.mark(this.db, m, outcome);
+      return { m, outcome };
+    }
+    let claimed: outbox.LeasedMessage | null = null;
     try {
-      smtp = await this.smtp();
+      return await this.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = ${sql.raw(`'${CLAIM_IDLE_LIMIT}'`)}`);
+        const m = (claimed = await outbox.claimOne(tx, null));
+        if (!m) return null;
+        const outcome = await this.attempt(m, settings);
+        if ('released' in outcome) throw new Released();
+        await this.mark(tx, m, outcome);
+        return { m, outcome };
+      });
     } catch (err) {
-      await this.failed(batch.map((m) => ({ m, reason: reasonOf(err) })));
-      return { sent: 0, failed: batch.length };
+      if (err instanceof Released && claimed) return { m: claimed, outcome: { released: true } };
+      throw err;
     }
-    const transport = this.transportFor(smtp);
-    const results = await Promise.all(
-      batch.map((m) =>
-        sendOn(transport, smtp, {
-          to: m.toEmail,
-          subject: m.subject,
-          html: m.html,
-          messageId: m.messageId,
-          attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content, contentType: a.contentType })),
-        }).then(
-          () => ({ m, reason: null }),
-          (err: unknown) => ({ m, reason: reasonOf(err) }),
-        ),
-      ),
-    );
-    const sent = results.filter((r) => r.reason === null).map((r) => r.m);
-    const failed = results.filter((r): r is { m: outbox.LeasedMessage; reason: string } => r.reason !== null);
-    await outbox.markSent(this.db, sent.map((m) => m.id));
-    await this.log.writeMany(
-      sent.map((m) => ({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.sent', params: { to: m.toEmail, subject: m.subject }, locationId: m.locationId })),
-    );
-    await this.failed(failed);
-    // A connection that failed is not kept: the next batch opens a new one.
-    if (failed.length) this.close();
-    return { sent: sent.length, failed: failed.length };
   }
 
-  private async failed(rows: { m: outbox.LeasedMessage; reason: string }[]) {
-    if (!rows.length) return;
-    const byDelay = new Map<string, number[]>();
-    for (const { m, reason } of rows) {
-      const giveUp = m.attempts >= MAX_ATTEMPTS;
-      const key = JSON.stringify([reason, giveUp ? 0 : backoffMs(m.attempts), giveUp]);
-      byDelay.set(key, [...(byDelay.get(key) ?? []), m.id]);
-    }
-    for (const [key, ids] of byDelay) {
-      const [reason, delay, giveUp] = JSON.parse(key) as [string, number, boolean];
-      await outbox.markFailed(this.db, ids, reason, delay, giveUp);
-    }
-    const byReason = new Map<string, number>();
-    for (const { reason } of rows) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
-    this.onFailed([...byReason].map(([reason, messages]) => ({ reason, messages })));
-    await this.log.writeMany(
-      rows.map(({ m, reason }) => {
-        const giveUp = m.attempts >= MAX_ATTEMPTS;
-        return {
-          group: 'NOTIFICATIONS' as const,
-          level: giveUp ? ('E' as const) : ('W' as const),
-          messageCode: giveUp ? 'notification.givenUp' : 'notification.sendFailed',
-          params: { to: m.toEmail, subject: m.subject, reason, attempt: m.attempts },
-          locationId: m.locationId,
-        };
-      }),
+  /** One SMTP hand-off; cut short by a stop past its grace (then the message is given back). */
+  private attempt(m: outbox.LeasedMessage, settings: Settings): Promise<Outcome> {
+    if ('reason' in settings) return Promise.resolve({ sent: false, reason: settings.reason });
+    const send = sendOn(this.transportFor(settings.smtp), settings.smtp, {
+      to: m.toEmail,
+      subject: m.subject,
+      html: m.html,
+      messageId: m.messageId,
+      attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content, contentType: a.contentType })),
+    }).then(
+      (): Outcome => ({ sent: true }),
+      (err: unknown): Outcome => ({ sent: false, reason: reasonOf(err) }),
     );
+    return Promise.race([send, this.cut]);
+  }
+
+  private async mark(db: Db, m: outbox.LeasedMessage, outcome: { sent: boolean; reason?: string }) {
+    if (outcome.sent) return outbox.markSent(db, [m.id]);
+    const giveUp = m.attempts >= MAX_ATTEMPTS;
+    await outbox.markFailed(db, [m.id], outcome.reason ?? '', giveUp ? 0 : backoffMs(m.attempts), giveUp);
+  }
+
+  /** The event log's record of the attempt; a failure also once in the server's log (no address, no secret) and the metric. */
+  private async report(m: outbox.LeasedMessage, outcome: { sent: true } | { sent: false; reason: string }) {
+    if (outcome.sent) {
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.sent', params: { to: m.toEmail, subject: m.subject }, locationId: m.locationId });
+      return;
+    }
+    const giveUp = m.attempts >= MAX_ATTEMPTS;
+    this.opts.onFailure?.();
+    const line = { outboxId: m.id, messageId: m.messageId, attempt: m.attempts, givenUp: giveUp, reason: outcome.reason };
+    if (giveUp) this.opts.logger?.error(line, 'notification e-mail given up');
+    else this.opts.logger?.warn(line, 'notification e-mail not sent');
+    await this.log.write({
+      group: 'NOTIFICATIONS',
+      level: giveUp ? 'E' : 'W',
+      messageCode: giveUp ? 'notification.givenUp' : 'notification.sendFailed',
+      params: { to: m.toEmail, subject: m.subject, reason: outcome.reason, attempt: m.attempts },
+      locationId: m.locationId,
+    });
   }
 
   private transportFor(smtp: SmtpSettings): Transporter {
@@ -121,6 +172,18 @@ export class NotificationSender {
       this.transport = { key, t: mailTransport(smtp, true) };
     }
     return this.transport.t;
+  }
+
+  /**
+   * Stops claiming; the sends in flight have `graceMs` to finish, then they are cut and their
+   * messages given back untried (a message the SMTP server had taken just then is sent again).
+   */
+  stop(graceMs = STOP_GRACE_MS) {
+    this.stopping = true;
+    setTimeout(() => {
+      this.cutNow();
+      this.close();
+    }, graceMs).unref();
   }
 
   close() {
