@@ -25,6 +25,11 @@ const CLAIMED = sql`m.id, m.notification_id AS "notificationId", m.message_id AS
  * (in a transaction: until it ends, or the connection dies with its process) and, with
  * `leaseMs`, while the lease lasts.
  */
+/** Ends this transaction (and gives its claim back) if its connection idles past `limit`, e.g. '120s'. */
+export async function limitIdleTransaction(tx: Db, limit: string) {
+  await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = ${sql.raw(`'${limit.replace(/[^0-9a-z]/gi, '')}'`)}`);
+}
+
 export async function claimOne(db: Db, leaseMs: number | null): Promise<LeasedMessage | null> {
   const lease = leaseMs === null ? sql`NULL` : sql`now() + ${`${leaseMs} milliseconds`}::interval`;
   const res = await db.execute(sql`

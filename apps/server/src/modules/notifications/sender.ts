@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mailTransport, sendOn, type SmtpSettings } from '../../lib/mailer.ts';
@@ -109,7 +108,7 @@ export class NotificationSender {
     let claimed: outbox.LeasedMessage | null = null;
     try {
       return await this.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = ${sql.raw(`'${CLAIM_IDLE_LIMIT}'`)}`);
+        await outbox.limitIdleTransaction(tx, CLAIM_IDLE_LIMIT);
         const m = (claimed = await outbox.claimOne(tx, null));
         if (!m) return null;
         const outcome = await this.attempt(m, settings);

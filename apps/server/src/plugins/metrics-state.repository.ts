@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+/**
+ * The statements behind the state gauges (metrics-state.ts): each one short, over small tables
+ * (agents, licenses, job schedules) or an index (the outbox's pending messages).
+ */
+const rows = async <T>(db: Db, q: SQL): Promise<T[]> => (await db.execute(q)).rows as T[];
+
+export async function outboxState(db: Db): Promise<{ queued: number; failed: number; oldestAge: number }> {
+  const [r] = await rows<{ queued: number; failed: number; age: number }>(db, sql`
+    SELECT count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL)::int AS queued,
+           count(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed,
+           coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL)), 0)::float8 AS age
+    FROM notification_messages WHERE sent_at IS NULL OR failed_at IS NOT NULL`);
+  return { queued: Number(r.queued), failed: Number(r.failed), oldestAge: Number(r.age) };
+}
+
+export const agentAges = (db: Db) =>
+  rows<{ id: number; age: number }>(db, sql`SELECT id, extract(epoch FROM now() - last_contact_at)::float8 AS age FROM agents WHERE last_contact_at IS NOT NULL`);
+
+export const licenseDaysLeft = (db: Db) =>
+  rows<{ location: string; days: number }>(db, sql`
+    SELECT location_id::text AS location, (date_to - current_date) AS days FROM licenses
+    UNION ALL SELECT 'instance', (date_to - current_date) FROM instance_license WHERE date_to IS NOT NULL`);
+
+/** The last run of each job that ended without an error, by any instance (the schedule keeps it). */
+export const jobsFinishedWell = (db: Db) =>
+  rows<{ name: string; at: number }>(db, sql`
+    SELECT s.name, extract(epoch FROM s.last_finished_at)::float8 AS at FROM job_schedules s
+    JOIN event_logs e ON e.id = s.last_log_id WHERE s.last_finished_at IS NOT NULL AND e.log_level <> 'E'`);
