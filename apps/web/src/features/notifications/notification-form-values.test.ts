@@ -18,6 +18,8 @@ describe('the notification form', () => {
     });
     expect(validateNotification({ ...v, name: 'n', subject: 's', body: '<p>b</p>', active: false, threshold: 0 })).toEqual({});
     expect(weeklyWithoutDays({ ...v, schedule: { ...v.schedule, id: 'WEEKLY', days: [] } })).toBe(true);
+    // A week without a day is the save's dialog (spec section 5), not a field error that would keep the dialog away.
+    expect(validateNotification({ ...v, name: 'n', subject: 's', body: '<p>b</p>', active: false, threshold: 0, schedule: { ...v.schedule, id: 'WEEKLY', days: [] } })).toEqual({});
   });
 
   it('checks by the contract’s schema, so the form refuses what the server would', () => {

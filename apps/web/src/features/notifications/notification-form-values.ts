@@ -150,6 +150,8 @@ export function validateNotification(v: NotificationFormValues): Record<string, 
     delete errors.schedule;
     errors['schedule.dayOfMonth'] = 'notification.badDayOfMonth';
   }
+  // A week without a day has no cron string the schema accepts: the save says so in its dialog instead.
+  if (weeklyWithoutDays(v)) delete errors.schedule;
   return errors;
 }
 
