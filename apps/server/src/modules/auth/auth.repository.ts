@@ -3,6 +3,7 @@ import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { demoRequests, passwordRestoreTokens, sessions } from './auth.tables.ts';
 import { userLocations, users } from '../users/users.tables.ts';
+import type { Lang } from '../../i18n/messages.ts';
 import { authThrottle, knownDevices } from './auth.tables.ts';
 import { locations } from '../locations/locations.tables.ts';
 
@@ -35,6 +36,11 @@ export async function operatorEmails(db: Db): Promise<string[]> {
     .innerJoin(locations, eq(locations.id, userLocations.locationId))
     .where(and(eq(locations.code, 'DEFAULT'), eq(users.activeFlag, true), eq(users.systemNotificationRecipient, true)));
   return rows.map((r) => r.email);
+}
+
+/** The language of a user's e-mails (their browser's at sign-in). */
+export async function setLanguage(db: Db, userId: number, language: Lang) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
 export async function createSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {

@@ -62,9 +62,10 @@ export class AuthService {
 
   /**
    * Signs in with a login and password. `devices`: the device tokens the browser's cookie
-   * carries; the answer says which the cookie should carry now (this user's first).
+   * carries; the answer says which the cookie should carry now (this user's first). `lang`: the
+   * language the browser asks for, which becomes the language of the user's e-mails.
    */
-  async login(credentials: { login: string; password: string } | null, remember: boolean, address: string, devices: string[] = []) {
+  async login(credentials: { login: string; password: string } | null, remember: boolean, address: string, devices: string[] = [], lang: Lang | null = null) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
     // Every attempt is counted before the password is checked (a success gives it back), so
     // concurrent attempts cannot all slip past the limit. An attempt the address limit refuses
@@ -89,6 +90,7 @@ export class AuthService {
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
+    if (lang && lang !== user.language) await repo.setLanguage(this.db, user.id, lang);
     await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedIn', params: { login: user.login, address }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
     return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user), devices: await this.knowDevice(user.id, devices, device) };
   }
