@@ -16,12 +16,12 @@ describe('imports', () => {
     expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
   });
 
-  it('keep SQL in repositories: server modules and plugins other than repositories, tables, lists and seeds import neither drizzle-orm nor a table', () => {
-    const holdsSql = /\.(repository|tables|list|seed)\.ts$/;
+  it('keep SQL in repositories: server modules and plugins other than repositories, lists and seeds import neither drizzle-orm nor a table', () => {
+    const holdsSql = /\.(repository|list|seed)\.ts$/;
     const layered = files.filter((f) => /^apps\/server\/src\/(modules|plugins)\//.test(path(f)) && !holdsSql.test(f));
     const wrong = [
       ...layered.filter((f) => /from\s+'drizzle-orm/.test(readFileSync(f, 'utf8'))).map((f) => `${path(f)} -> drizzle-orm`),
-      ...edges.filter((e) => layered.includes(e.from) && !e.typeOnly && /(\.tables|\/db\/tables)\.ts$/.test(e.to)).map((e) => `${path(e.from)} -> ${path(e.to)}`),
+      ...edges.filter((e) => layered.includes(e.from) && !e.typeOnly && /\/db\/schema\//.test(path(e.to))).map((e) => `${path(e.from)} -> ${path(e.to)}`),
     ];
     expect(wrong).toEqual([]);
   });

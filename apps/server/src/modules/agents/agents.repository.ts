@@ -3,13 +3,13 @@ import { scopeCondition, type Scoped } from '../../db/scope.ts';
 import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
-import { eventLogs } from '../event-logs/event-logs.tables.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { settings } from '../settings/settings.tables.ts';
+import { eventLogs } from '../../db/schema/event-logs.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { settings } from '../../db/schema/settings.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { messageIn } from '../event-logs/event-logs.repository.ts';
-import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { agentRuns, agents } from './agents.tables.ts';
+import { networkRanges } from '../../db/schema/network-ranges.ts';
+import { agentRuns, agents } from '../../db/schema/agents.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 

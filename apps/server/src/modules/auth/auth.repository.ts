@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { demoRequests, passwordRestoreTokens, sessions } from './auth.tables.ts';
-import { userLocations, users } from '../users/users.tables.ts';
-import { authThrottle, knownDevices } from './auth.tables.ts';
-import { locations } from '../locations/locations.tables.ts';
+import { demoRequests, passwordRestoreTokens, sessions } from '../../db/schema/auth.ts';
+import { userLocations, users } from '../../db/schema/users.ts';
+import { authThrottle, knownDevices } from '../../db/schema/auth.ts';
+import { locations } from '../../db/schema/locations.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
   const [u] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { networkRanges } from './network-ranges.tables.ts';
+import { networkRanges } from '../../db/schema/network-ranges.ts';
 
 export type NetworkRangeRow = typeof networkRanges.$inferSelect;
 type Values = Omit<typeof networkRanges.$inferInsert, 'id'>;

@@ -14,7 +14,7 @@ import { isBuilt, reportRows } from '../reports/reports.repository.ts';
 import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
-import type { OutboxAttachment } from './notifications.tables.ts';
+import type { OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';

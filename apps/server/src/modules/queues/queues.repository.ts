@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AgentQueue } from '@pagewatch/contracts/agent-queues';
 import type { Db } from '../../db/client.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { devices } from '../devices/devices.tables.ts';
-import { queueJobs, queues } from './queues.tables.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { devices } from '../../db/schema/devices.ts';
+import { queueJobs, queues } from '../../db/schema/queues.ts';
 
 export type QueueRow = typeof queues.$inferSelect & { locationId: number; agentName: string };
 type Values = Partial<Omit<typeof queues.$inferInsert, 'id'>>;

@@ -3,8 +3,8 @@ import type { Me, User } from '@pagewatch/contracts/users';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { userLocations, userRoles, users } from './users.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { userLocations, userRoles, users } from '../../db/schema/users.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 
 type UserRow = typeof users.$inferSelect;
