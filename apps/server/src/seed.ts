@@ -8,7 +8,7 @@ import { roleGrants, roles } from './db/schema/roles.ts';
 import { settings } from './db/schema/settings.ts';
 import { userLocations, userRoles, users } from './db/schema/users.ts';
 import { EVENT_GROUPS } from './modules/event-logs/event-logs.service.ts';
-import { hashPassword } from './modules/auth/auth.service.ts';
+import { hashPassword } from './lib/password.ts';
 import { seedDictionaries } from './modules/dictionaries/dictionaries.seed.ts';
 
 type SettingSeed = typeof settings.$inferInsert;

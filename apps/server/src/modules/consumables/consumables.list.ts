@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { consumablesList, consumablesShortList } from '@pagewatch/contracts/consumables';
 import type { List } from '@pagewatch/contracts/list';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { COUNT_LIMIT } from '../devices/devices.list.ts';
+import { COUNT_LIMIT } from '../devices/index.ts';
 import { consumables } from '../../db/schema/consumables.ts';
 
 /**

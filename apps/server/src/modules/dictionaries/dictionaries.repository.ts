@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 import { locationIn } from '../../db/scope.ts';
 import { locations } from '../../db/schema/locations.ts';
-import type { LocationRow } from '../locations/locations.repository.ts';
 import { locationPlans } from '../../db/schema/locations.ts';
 import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from '../../db/schema/dictionaries.ts';
 
@@ -13,7 +12,7 @@ export type ItemRow = typeof dictionaryItems.$inferSelect;
 
 /** An item id names a location or a dictionary item (one sequence); this says which. */
 export type FoundItem =
-  | { kind: 'location'; dictionary: DictionaryRow; row: LocationRow }
+  | { kind: 'location'; dictionary: DictionaryRow; row: typeof locations.$inferSelect }
   | { kind: 'item'; dictionary: DictionaryRow; row: ItemRow };
 
 export async function dictionaryById(db: Db, id: number): Promise<DictionaryRow | null> {

@@ -8,7 +8,7 @@ import {
 } from '@pagewatch/contracts/device-events';
 import type { devices } from '../../db/schema/devices.ts';
 import type { consumables } from '../../db/schema/consumables.ts';
-import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts';
+import { part as logPart, renderLog } from '../event-logs/index.ts';
 
 /**
  * What one reading does to a device's current state, and which events it raises. Pure: the

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bulk } from '../../db/bulk.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { insertLogs } from '../event-logs/event-logs.repository.ts';
+import { insertLogs } from '../event-logs/index.ts';
 import {
   deviceEvents,
   deviceIpHistory,

@@ -10,10 +10,6 @@ export async function rangeById(db: Db, id: number): Promise<NetworkRangeRow | n
   return r ?? null;
 }
 
-export async function rangesOfAgent(db: Db, agentId: number): Promise<NetworkRangeRow[]> {
-  return db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId));
-}
-
 /** How many ranges the agent scans, this one (`exceptId`) left out. */
 export async function countRangesOfAgent(db: Db, agentId: number, exceptId: number | null): Promise<number> {
   const where = exceptId === null ? eq(networkRanges.agentId, agentId) : and(eq(networkRanges.agentId, agentId), ne(networkRanges.id, exceptId));
