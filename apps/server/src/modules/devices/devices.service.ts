@@ -1,4 +1,4 @@
-import { part } from '../event-logs/index.ts';
+import { DomainService, type EventLog, part } from '../event-logs/index.ts';
 import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -24,8 +24,6 @@ import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { addressFlaps, dismissPair, identityPairs, pairsSeenBy } from './device-identity.repository.ts';
-import { DomainService } from '../event-logs/index.ts';
-import type { EventLog } from '../event-logs/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { HOME_LIST_ROWS } from '@pagewatch/contracts/home';
 import type { Db } from '../../db/client.ts';
-import { attentionSql } from '../devices/index.ts';
-import { iso } from '../devices/index.ts';
+import { attentionSql, iso } from '../devices/index.ts';
 export { addressFlaps, identityPairs, pairsSeenBy, type AddressFlap, type PairDevice, type StoredPair } from '../devices/index.ts';
 
 /**

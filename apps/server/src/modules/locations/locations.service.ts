@@ -13,14 +13,12 @@ import { runList } from '../../lib/list-run.ts';
 import { lockTree } from '../../db/tree-lock.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { findItem, itemView, isInSubtree, deleteValuesOfItem } from '../dictionaries/index.ts';
-import { DictionaryDomainService, isUniqueViolation, type DictionaryEvents, type LocationItems } from '../dictionaries/index.ts';
+import { deleteValuesOfItem, DictionaryDomainService, type DictionaryEvents, findItem, isInSubtree, isUniqueViolation, itemView, type LocationItems } from '../dictionaries/index.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import * as repo from './locations.repository.ts';
 import { agentsOfLocation, dependentCounts, devicesOfLocation, type LocationRow } from './locations.repository.ts';
 import { userLocationsListSql } from './locations.list.ts';
 import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
-import '../dictionaries/index.ts';
 import { part } from '../event-logs/index.ts';
 
 const DICTIONARY = 'LOCATION';

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { clearManaged, devicesBySerial, setManaged } from '../devices/index.ts';
-import type { DevicesService } from '../devices/index.ts';
+import { clearManaged, devicesBySerial, type DevicesService, setManaged } from '../devices/index.ts';
 import { parseSerialFile } from './serial-file.ts';
 import './maintenance.messages.ts';
 

@@ -10,8 +10,7 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportRows } from '../reports/index.ts';
-import { sheetColumns, XLSX_TYPE } from '../reports/index.ts';
+import { isBuilt, reportRows, sheetColumns, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
 import type { OutboxAttachment } from '../../db/schema/notifications.ts';

@@ -8,11 +8,10 @@ import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { agentById } from '../agents/index.ts';
-import { DomainService } from '../event-logs/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import * as repo from './queues.repository.ts';
 import './queues.messages.ts';
 import type { Db } from '../../db/client.ts';
-import type { EventLog } from '../event-logs/index.ts';
 
 type Parsed = z.output<typeof queueInputSchema>;
 

@@ -6,8 +6,7 @@ import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } fr
 import { assertDefaultAdmin, type Caller } from '../../lib/caller.ts';
 import { countTestMail } from '../auth/index.ts';
 import './settings.messages.ts';
-import { DomainService } from '../event-logs/index.ts';
-import type { EventLog } from '../event-logs/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import type { Db } from '../../db/client.ts';
 
 type Value = string | number | boolean | null;
