@@ -45,7 +45,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import { NotificationSender } from './modules/notifications/sender.ts';
 import { NotificationWorker } from './modules/notifications/notification-worker.ts';
-import { smtpSettings } from './modules/settings/settings.repository.ts';
+import { smtpSettings } from './modules/settings/index.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
 import { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
