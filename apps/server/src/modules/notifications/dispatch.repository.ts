@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { bulk } from '../../db/bulk.ts';
 import { locationIn } from '../../db/scope.ts';
-import { notificationDigestItems, notificationMessages, type OutboxAttachment } from './notifications.tables.ts';
+import { notificationDigestItems, notificationMessages, type OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
 const ids = (list: number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);

@@ -10,12 +10,11 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportRows } from '../reports/reports.repository.ts';
-import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
+import { isBuilt, reportRows, sheetColumns, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
-import type { OutboxAttachment } from './notifications.tables.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { OutboxAttachment } from '../../db/schema/notifications.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';

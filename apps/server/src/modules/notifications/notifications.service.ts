@@ -23,16 +23,15 @@ import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
-import type { Caller } from '../auth/caller.ts';
-import { countTestMail } from '../auth/throttle.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { countTestMail } from '../auth/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { nextFire, reaches, validSchedule } from './dispatcher.ts';
 import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
 import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
 import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, inLanguage, type Facts } from './render.ts';
-import { isBuilt } from '../reports/reports.repository.ts';
+import { isBuilt } from '../reports/index.ts';
 import './notifications.messages.ts';
 
 /** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */

@@ -3,12 +3,11 @@ import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail } from '../../lib/mailer.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
-import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
-import { countTestMail } from '../auth/throttle.ts';
+import { assertDefaultAdmin, type Caller } from '../../lib/caller.ts';
+import { countTestMail } from '../auth/index.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import './settings.messages.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import type { Db } from '../../db/client.ts';
 
 type Value = string | number | boolean | null;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../columns.ts';
+import { locations } from './locations.ts';
+import { roles } from './roles.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { roles } from '../roles/roles.tables.ts';
 
 export const users = pgTable(
   'users',
