@@ -119,7 +119,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const smtp = () => smtpSettings(database.db);
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
-  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
+  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate, config.language);
   const sender = new NotificationSender(database.db, eventLog, smtp, { kind: database.kind, logger: app.log, onFailure: () => metrics.notificationSendFailures.inc() });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {

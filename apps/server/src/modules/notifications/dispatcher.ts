@@ -11,8 +11,10 @@ import {
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { isBuilt, reportRows } from '../reports/reports.repository.ts';
-import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
+import { reportFileColumns, XLSX_TYPE } from '../reports/reports.service.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
+import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
 import type { OutboxAttachment } from './notifications.tables.ts';
 import type { EventLog } from '../event-logs/event-logs.service.ts';
@@ -80,6 +82,9 @@ const COUNTER_VALUE: Record<CounterColumn, (r: repo.CounterRow & { inventoryNumb
   scanPageCount: (r) => r.scanCount,
 };
 
+/** The counters columns that hold numbers (the rest are text). */
+const COUNTER_NUMBERS = new Set<string>(COUNTER_ATTACHMENT_COLUMNS.filter((c) => /Count$/.test(c)));
+
 /**
  * Turns what happened into e-mails in the outbox: device events (status, IP, replacements),
  * supplies crossing a threshold, and schedules that are due. Each step is one transaction that
@@ -91,13 +96,19 @@ export class NotificationDispatcher {
   private readonly log: EventLog;
   private readonly publicUrl: string | null;
   private readonly exports: ExportGate;
+  private readonly lang: Lang;
 
-  /** `exports`: the server's bound on exports, which a scheduled report's files share with the downloads. */
-  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20)) {
+  /**
+   * `exports`: the server's bound on exports, which a scheduled report's files share with the
+   * downloads. `lang`: the language the files are written in (the server's, PAGEWATCH_LANGUAGE:
+   * a recipient has no language of their own).
+   */
+  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20), lang: Lang = 'en') {
     this.db = db;
     this.log = log;
     this.publicUrl = publicUrl;
     this.exports = exports;
+    this.lang = lang;
   }
 
   /** Everything due now: events, level crossings, schedules. Returns how many messages or digest items were made. */
@@ -257,11 +268,12 @@ export class NotificationDispatcher {
       const columns = attachmentColumns(n.attachment).filter((c): c is CounterColumn => (COUNTER_ATTACHMENT_COLUMNS as readonly string[]).includes(c));
       const area = ctx.areas.get(n.id);
       const rows = await repo.counterRows(tx, area ?? null);
+      const files = fileColumns(columns.map((key) => ({ key, type: COUNTER_NUMBERS.has(key) ? 'number' : 'string' })), this.lang);
       const day = now.toISOString().slice(0, 10);
       for (const r of ctx.recipients.get(n.id) ?? []) {
         const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
         const mine = rows.filter((d) => scope.has(d.locationId));
-        const content = csv(columns, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))));
+        const content = csv(files, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))), FILE_STYLES[this.lang]);
         out.messages.push({
           notificationId: n.id, messageId: messageId(), toEmail: r.email, subject, html: fillHtml(n.body, {}), locationId: null,
           attachments: [{ filename: `counters-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
@@ -281,7 +293,11 @@ export class NotificationDispatcher {
     }
   }
 
-  /** A report of the time since the last run (a day for the first), as CSV or XLSX, each recipient's rows their own. */
+  /**
+   * A report of the time since the last run (a day for the first), as CSV or XLSX, each
+   * recipient's rows their own, written in the server's language (an XLSX's sheet is the report's
+   * name in it).
+   */
   private async fireReport(tx: Db, ctx: Context, n: NotificationRow, out: Outgoing, now: Date) {
     const report = n.reportCode;
     if (!report || !isBuilt(report)) {
@@ -302,12 +318,14 @@ export class NotificationDispatcher {
     const day = now.toISOString().slice(0, 10);
     const base = `${report.toLowerCase().replace(/_/g, '-')}-${day}`;
     const xlsx = n.fileExtension === 'XLSX';
+    const files = reportFileColumns(report, columns, this.lang);
+    const style = FILE_STYLES[this.lang];
     for (const r of ctx.recipients.get(n.id) ?? []) {
       const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
       const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[];
       const attachment: OutboxAttachment = xlsx
-        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(report, sheetColumns(report, columns), mine)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
-        : { filename: `${base}.csv`, content: csv(columns, mine), contentType: 'text/csv; charset=utf-8' };
+        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(this.lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
+        : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };
       out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [attachment] });
     }
   }
