@@ -292,6 +292,13 @@ describe('report files in the caller\'s language', () => {
     expect((await availability('en', '&headers=titles')).body.split('\r\n')[0]).toBe('\uFEFFLocation,Model,Serial number,Availability,Last read,Days');
   });
 
+  it('documents headers in the OpenAPI schema', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const param = doc.paths['/api/reports/download/{reportId}/{formatCode}'].get.parameters.find((p: { name: string; in: string }) => p.name === 'headers' && p.in === 'query');
+    expect(param.schema).toMatchObject({ enum: ['titles', 'codes'], default: 'titles' });
+    expect(param.description ?? param.schema.description).toMatch(/attachment names/);
+  });
+
   it('refuses another headers value on its field, in the caller\'s language', async () => {
     const en = await availability('en', '&headers=names');
     expect(en.statusCode).toBe(400);
