@@ -1,16 +1,13 @@
 import type { ColumnType } from '@pagewatch/contracts/list';
 import { columnTitleKey } from '@pagewatch/contracts/messages';
+import type { FileHeaders } from '@pagewatch/contracts/reports';
 import { translate, type Lang } from '../i18n/messages.ts';
 
 /** A column of an exported file: its attachment name, its header, its type (a day is a date without time). */
 export type FileColumn = { key: string; title: string; type: ColumnType; day: boolean };
 
-/** What a file's header row says: the column titles the user sees in their language, or the attachment names (machine use). */
-export const HEADER_KINDS = ['titles', 'codes'] as const;
-export type HeaderKind = (typeof HEADER_KINDS)[number];
-
-/** Columns of a file with their headers, in `lang` or as codes. */
-export function fileColumns(columns: readonly { key: string; type: ColumnType; day?: boolean }[], lang: Lang, headers: HeaderKind = 'titles'): FileColumn[] {
+/** Columns of a file with their headers: the titles the user sees in `lang`, or the attachment names (for programs). */
+export function fileColumns(columns: readonly { key: string; type: ColumnType; day?: boolean }[], lang: Lang, headers: FileHeaders = 'titles'): FileColumn[] {
   return columns.map((c) => ({ key: c.key, type: c.type, day: c.day ?? false, title: headers === 'codes' ? c.key : translate(lang, columnTitleKey(c.key)) }));
 }
 

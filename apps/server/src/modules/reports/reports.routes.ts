@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportDownloadQuerySchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { AppError } from '../../lib/app-error.ts';
-import { HEADER_KINDS } from '../../lib/file-format.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
-const downloadQuery = z.object({
-  filter: z.string().max(20_000).optional(),
-  headers: z
-    .enum(HEADER_KINDS, 'general.badValue')
-    .default('titles')
-    .describe('The header row: `titles`, the column names the caller sees in their language (Accept-Language), or `codes`, the attachment names (serialNumber, ip…) for programs that read the file'),
-});
 const downloadParams = z.object({ reportId: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(100, 'general.badValue'), formatCode: z.string().max(10) });
 
 /** A JSON text written by PostgreSQL in the response schema's types, sent as it is. */
@@ -55,7 +47,7 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
     config: read,
     schema: { tags, summary: 'A report as a file; `filter` is the filter as JSON, with `columns` in their order. Made as it is read, a few at once (PAGEWATCH_EXPORTS_RUNNING): a file queued behind others answers at once with X-Export-Queued (how many are before it) and follows when its turn comes; one beyond the queue is refused with 503 EXPORTS_BUSY and Retry-After',
       description: 'Written in the caller\'s language (Accept-Language): in Russian a CSV is separated by semicolons with decimal commas and dates as dd.mm.yyyy (times dd.mm.yyyy HH:MM, UTC), in English by commas with ISO dates (YYYY-MM-DD, times YYYY-MM-DD HH:MM, UTC); both UTF-8 with a byte order mark. An XLSX holds typed cells (dates, numbers) shown in the language\'s format',
-      params: downloadParams, querystring: downloadQuery },
+      params: downloadParams, querystring: reportDownloadQuerySchema },
   }, async (req, reply) => {
     let filter: unknown = {};
     try {

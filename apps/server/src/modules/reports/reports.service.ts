@@ -1,4 +1,4 @@
-import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type FileHeaders, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,7 +7,7 @@ import { csvStream } from '../../lib/csv.ts';
 import type { ExportGate } from '../../lib/export-gate.ts';
 import type { RowFeed } from '../../lib/row-pages.ts';
 import { xlsxStream } from '../../lib/xlsx.ts';
-import { FILE_STYLES, fileColumns, type FileColumn, type HeaderKind } from '../../lib/file-format.ts';
+import { FILE_STYLES, fileColumns, type FileColumn } from '../../lib/file-format.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
@@ -20,7 +20,7 @@ const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A report's chosen columns with their types (typed cells, dates and numbers as the language writes them) and headers in `lang`. */
-export function reportFileColumns(code: ReportCode, columns: string[], lang: Lang, headers: HeaderKind = 'titles'): FileColumn[] {
+export function reportFileColumns(code: ReportCode, columns: string[], lang: Lang, headers: FileHeaders = 'titles'): FileColumn[] {
   const types = new Map(reportColumnTypes(code).map((c) => [c.key, c]));
   return fileColumns(columns.map((key) => ({ key, type: types.get(key)?.type ?? 'string', day: types.get(key)?.day ?? false })), lang, headers);
 }
@@ -108,7 +108,7 @@ export class ReportsService {
    * The file is written in the caller's language (headers, separator, dates: issue 43); `headers`
    * 'codes' heads its columns with their attachment names instead, for programs that read it.
    */
-  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang, headers: HeaderKind = 'titles'): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
+  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang, headers: FileHeaders = 'titles'): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
     const code = this.built(reportById(reportId) ?? '');
     if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
