@@ -11,8 +11,6 @@ export type Config = {
   adminPassword: string | null;
   webDist: string;
   publicUrl: string | null;
-  /** The language of e-mails to users who have not signed in yet (PAGEWATCH_LANGUAGE). */
-  language: Lang;
   networkRangeShowPorts: boolean;
   logLevel: string;
   /**
@@ -54,6 +52,12 @@ export type Config = {
    * a download beyond those is refused with 503 and Retry-After (issue 39).
    */
   exports: { running: number; waiting: number };
+  /**
+   * The server's language (PAGEWATCH_LANGUAGE, en or ru): that of mails and their files (headers,
+   * separator, dates, the sheet's name) to users who have not signed in yet; a user's own is their
+   * browser's at their last sign-in.
+   */
+  language: Lang;
 };
 
 /** A whole number of seconds from 10 to a day, or null when unset or not one. */
@@ -117,16 +121,15 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   return n;
 }
 
-/** en or ru (unset: en); anything else stops the start with its name. */
-function language(v: string | undefined): Lang {
-  if (v === undefined || v === '') return 'en';
-  if (!(LANGS as readonly string[]).includes(v)) throw new Error(`PAGEWATCH_LANGUAGE must be one of ${LANGS.join(', ')}, got "${v}"`);
-  return v as Lang;
-}
-
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function language(v: string | undefined): Lang {
+  if (v === undefined || v === '') return 'en';
+  if (!(LANGS as readonly string[]).includes(v.toLowerCase())) throw new Error(`PAGEWATCH_LANGUAGE must be one of ${LANGS.join(', ')}, got "${v}"`);
+  return v.toLowerCase() as Lang;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -145,7 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.PAGEWATCH_ADMIN_PASSWORD || null,
     webDist: resolve(env.PAGEWATCH_WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: env.PAGEWATCH_PUBLIC_URL || null,
-    language: language(env.PAGEWATCH_LANGUAGE),
     networkRangeShowPorts: flag(env.NETWORK_RANGE_SHOW_PORTS, true),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -161,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloud: flag(env.PAGEWATCH_CLOUD, false),
     downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
     exports: { running: count(env, 'PAGEWATCH_EXPORTS_RUNNING', 2, 1), waiting: count(env, 'PAGEWATCH_EXPORTS_WAITING', 20, 0) },
+    language: language(env.PAGEWATCH_LANGUAGE),
   };
 }

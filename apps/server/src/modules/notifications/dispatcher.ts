@@ -10,15 +10,16 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportRows, sheetColumns, XLSX_TYPE } from '../reports/index.ts';
+import { isBuilt, reportFileColumns, reportRows, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
+import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
 import type { OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';
-import type { Lang } from '../../i18n/messages.ts';
 import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
@@ -79,6 +80,9 @@ const COUNTER_VALUE: Record<CounterColumn, (r: repo.CounterRow & { inventoryNumb
   copyPageCount: (r) => r.copyCount,
   scanPageCount: (r) => r.scanCount,
 };
+
+/** The counters columns that hold numbers (the rest are text). */
+const COUNTER_NUMBERS = new Set<string>(COUNTER_ATTACHMENT_COLUMNS.filter((c) => /Count$/.test(c)));
 
 /**
  * Turns what happened into e-mails in the outbox: device events (status, IP, replacements),
@@ -271,9 +275,12 @@ export class NotificationDispatcher {
       const rows = await repo.counterRows(tx, area ?? null);
       const day = now.toISOString().slice(0, 10);
       for (const r of ctx.recipients.get(n.id) ?? []) {
+        // In the recipient's language: headers, separator and dates.
+        const lang = r.language ?? this.language;
+        const files = fileColumns(columns.map((key) => ({ key, type: COUNTER_NUMBERS.has(key) ? 'number' : 'string' })), lang);
         const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
         const mine = rows.filter((d) => scope.has(d.locationId));
-        const content = csv(columns, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))));
+        const content = csv(files, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))), FILE_STYLES[lang]);
         out.messages.push({
           notificationId: n.id, messageId: messageId(), toEmail: r.email, subject, html: fillHtml(n.body, {}), locationId: null,
           attachments: [{ filename: `counters-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
@@ -293,7 +300,11 @@ export class NotificationDispatcher {
     }
   }
 
-  /** A report of the time since the last run (a day for the first), as CSV or XLSX, each recipient's rows their own. */
+  /**
+   * A report of the time since the last run (a day for the first), as CSV or XLSX, each
+   * recipient's rows their own, written in the recipient's language (an XLSX's sheet is the
+   * report's name in it).
+   */
   private async fireReport(tx: Db, ctx: Context, n: NotificationRow, out: Outgoing, now: Date) {
     const report = n.reportCode;
     if (!report || !isBuilt(report)) {
@@ -315,11 +326,14 @@ export class NotificationDispatcher {
     const base = `${report.toLowerCase().replace(/_/g, '-')}-${day}`;
     const xlsx = n.fileExtension === 'XLSX';
     for (const r of ctx.recipients.get(n.id) ?? []) {
+      const lang = r.language ?? this.language;
+      const files = reportFileColumns(report, columns, lang);
+      const style = FILE_STYLES[lang];
       const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
       const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[];
       const attachment: OutboxAttachment = xlsx
-        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(report, sheetColumns(report, columns), mine)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
-        : { filename: `${base}.csv`, content: csv(columns, mine), contentType: 'text/csv; charset=utf-8' };
+        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
+        : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };
       out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [attachment] });
     }
   }

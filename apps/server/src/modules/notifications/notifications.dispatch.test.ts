@@ -73,6 +73,13 @@ const create = async (over: Record<string, unknown>) => {
 const event = (deviceId: number, locationId: number, type: string, oldValue: string | null, newValue: string | null) =>
   db().execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, old_value, new_value, supply_index)
     VALUES (now(), ${type}, ${deviceId}, ${locationId}, ${oldValue}, ${newValue}, ${type === 'SUPPLY_REPLACED' ? 1 : null})`);
+/**
+ * The bytes of a mail's attachment whose file name is `base`-YYYY-MM-DD.`ext`. The mailbox
+ * takes out quoted-printable soft breaks (`=` at a line's end), which eats a base64 part's
+ * padding and the line break after it: the part ends at its boundary's `--` (never in base64).
+ */
+const attachment = (mail: string, base: string, ext: string) =>
+  Buffer.from(mail.split(new RegExp(`filename=${base}-[\\d-]+\\.${ext}"?\r\n(?:[^\r\n]+\r\n)*\r\n`))[1].split('--')[0].replace(/\r\n/g, ''), 'base64');
 const setLevel = (percent: number) => db().execute(sql`UPDATE consumables SET percent = ${percent} WHERE device_id = ${device} AND supply_index = 1`);
 
 describe('notification e-mail', () => {
@@ -186,8 +193,9 @@ describe('notification e-mail', () => {
     await run();
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/filename=counters-\d{4}-\d{2}-\d{2}\.csv/);
-    const csv = Buffer.from(box.received[0].split(/filename=counters-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
-    expect(csv).toBe('\uFEFFserialNumber,printedPageCount,printedBwPageCount,location\r\nSN<21>,1234,1000,Location ND_MINE\r\n');
+    const csv = attachment(box.received[0], 'counters', 'csv').toString();
+    // Headed with the columns' names in the server's language (English here; issue 43).
+    expect(csv).toBe('\uFEFFSerial number,Total pages,Black-and-white,Location\r\nSN<21>,1234,1000,Location ND_MINE\r\n');
   });
 
   it('sends a report as a CSV of its attached columns on its schedule', async () => {
@@ -205,17 +213,42 @@ describe('notification e-mail', () => {
     await run();
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/filename=installed-consumables-\d{4}-\d{2}-\d{2}\.csv/);
-    const csv = Buffer.from(box.received[0].split(/filename=installed-consumables-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
-    expect(csv).toBe('\uFEFFserialNumber,partModelCode,level\r\nSN<21>,TK-21,50\r\n');
+    const csv = attachment(box.received[0], 'installed-consumables', 'csv').toString();
+    expect(csv).toBe('\uFEFFSerial number,Part model code,Level\r\nSN<21>,TK-21,50\r\n');
 
     // The same as a spreadsheet: typed cells.
     await db().execute(sql`UPDATE notifications SET file_extension = 'XLSX', next_run_at = now() - interval '1 second' WHERE id = ${n.id}`);
     await run();
     expect(box.received).toHaveLength(2);
-    const part = box.received[1].split(/filename=installed-consumables-[\d-]+\.xlsx"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, '');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(part, 'base64') as unknown as ArrayBuffer);
+    await book.xlsx.load(attachment(box.received[1], 'installed-consumables', 'xlsx') as unknown as ArrayBuffer);
+    expect(book.worksheets[0].name).toBe('Installed consumables');
+    expect(book.worksheets[0].getRow(1).values).toEqual([undefined, 'Serial number', 'Part model code', 'Level']);
     expect(book.worksheets[0].getRow(2).values).toEqual([undefined, 'SN<21>', 'TK-21', 50]);
+  });
+
+  it('writes a mailed report and counters in the server\'s language: a Russian XLSX sheet bears the report\'s Russian name', async () => {
+    // A server whose PAGEWATCH_LANGUAGE is ru (its recipients have no language of their own).
+    const russian = new NotificationDispatcher(db(), t.ctx.eventLog, null, t.ctx.exports, 'ru');
+    const n = await create({
+      notificationType: { code: 'REPORT' }, report: { code: 'INSTALLED_CONSUMABLES' }, fileExtensionCode: 'XLSX', schedule: '0 0 10 ? * * *',
+      attachment: 'serialNumber;modelCode;level;refreshDate;', subject: 'Supplies', body: '<p>Attached</p>',
+    });
+    const c = await create({ notificationType: { code: 'COUNTERS' }, schedule: '0 0 10 ? * * *', attachment: 'serialNumber;modelCode;printedPageCount;', subject: 'Counters' });
+    await db().execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id IN (${n.id}, ${c.id})`);
+    await russian.dispatch();
+    await t.ctx.notifier.sender.sendDue();
+    expect(box.received).toHaveLength(2);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(attachment(box.received.find((m) => m.includes('.xlsx'))!, 'installed-consumables', 'xlsx') as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    // "Установленные расходные материалы" is 33 characters, more than a sheet's name may have.
+    expect(sheet.name).toBe('Установленные расходные матери…');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Серийный номер', 'Модель', 'Уровень', 'Обновлено']);
+    expect(sheet.getRow(2).getCell(4).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('dd.mm.yyyy hh:mm');
+    const csv = attachment(box.received.find((m) => m.includes('filename=counters-'))!, 'counters', 'csv').toString();
+    expect(csv).toBe('\uFEFFСерийный номер;Модель;Всего страниц\r\nSN<21>;Laser & Co 21;1234\r\n');
   });
 
   it('keeps messages in the outbox while the SMTP server is away, logs each failure, and sends them once it is back', async () => {

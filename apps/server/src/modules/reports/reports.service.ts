@@ -1,4 +1,4 @@
-import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type FileHeaders, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,7 +6,8 @@ import type { PassThrough } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import type { ExportGate } from '../../lib/export-gate.ts';
 import type { RowFeed } from '../../lib/row-pages.ts';
-import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
+import { xlsxStream } from '../../lib/xlsx.ts';
+import { FILE_STYLES, fileColumns, type FileColumn } from '../../lib/file-format.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { descendantIds } from '../locations/index.ts';
@@ -18,10 +19,10 @@ import { installedConsumablesListSql } from './reports.list.ts';
 const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The chosen columns with their types, for typed cells. */
-export function sheetColumns(code: ReportCode, columns: string[]): SheetColumn[] {
+/** A report's chosen columns with their types (typed cells, dates and numbers as the language writes them) and headers in `lang`. */
+export function reportFileColumns(code: ReportCode, columns: string[], lang: Lang, headers: FileHeaders = 'titles'): FileColumn[] {
   const types = new Map(reportColumnTypes(code).map((c) => [c.key, c]));
-  return columns.map((key) => ({ key, type: types.get(key)?.type ?? 'string', day: types.get(key)?.day ?? false }));
+  return fileColumns(columns.map((key) => ({ key, type: types.get(key)?.type ?? 'string', day: types.get(key)?.day ?? false })), lang, headers);
 }
 
 /** The reports (grant MNU_REPORTS): their types, their rows for a filter, their files. */
@@ -104,8 +105,10 @@ export class ReportsService {
    * (in its order) or all. It takes a place in the exports' gate at once (refused with
    * EXPORTS_BUSY when the queue is full) and starts reading when its turn comes; `ahead` says how
    * many were before it (0: it runs now). The place is freed when the file is written or closed.
+   * The file is written in the caller's language (headers, separator, dates: issue 43); `headers`
+   * 'codes' heads its columns with their attachment names instead, for programs that read it.
    */
-  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
+  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang, headers: FileHeaders = 'titles'): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
     const code = this.built(reportById(reportId) ?? '');
     if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
@@ -120,7 +123,8 @@ export class ReportsService {
       if ((await Promise.race([ticket.ready, closed])) === 'closed') throw new Error('the download was closed while it waited');
       await rows(emit);
     };
-    const body = format === 'XLSX' ? xlsxStream(name, sheetColumns(code, columns), feed) : csvStream(columns, feed);
+    const cols = reportFileColumns(code, columns, lang, headers);
+    const body = format === 'XLSX' ? xlsxStream(name, cols, feed, FILE_STYLES[lang]) : csvStream(cols, feed, FILE_STYLES[lang]);
     body.once('close', () => {
       ticket.release();
       gone();
