@@ -3,6 +3,7 @@ import { HOME_LIST_ROWS } from '@pagewatch/contracts/home';
 import type { Db } from '../../db/client.ts';
 import { attentionSql } from '../devices/devices.list.ts';
 import { iso } from '../devices/devices.repository.ts';
+export { meterFlagDevices, meterFlagsByLocation, type LocationMeterFlags, type MeterFlagDevice } from '../devices/meter-flags.repository.ts';
 export { addressFlaps, identityPairs, pairsSeenBy, type AddressFlap, type PairDevice, type StoredPair } from '../devices/device-identity.repository.ts';
 
 /**
