@@ -4,6 +4,7 @@ import { METER_FLAG_HOME_DAYS, type MeterFlag, type MeterFlagKind } from '@pagew
 import type { Db } from '../../db/client.ts';
 import type { MeterFlagDetail } from './meter-flags.tables.ts';
 import { iso } from './devices.repository.ts';
+import { placedDevice, type PairDevice } from './device-identity.repository.ts';
 
 /** Reading meter_flags (migration 0042, written by ingest's plausibility.ts) for the card, home and reports. */
 
@@ -58,16 +59,7 @@ export async function meterFlagsInPeriod(db: Db, deviceIds: number[], from: stri
 /** Devices flagged in the last METER_FLAG_HOME_DAYS days per location: how many, with each kind. */
 export type LocationMeterFlags = { locationId: number; devices: number; byKind: Record<MeterFlagKind, number> };
 /** A flagged device of home's list. */
-export type MeterFlagDevice = {
-  id: number;
-  modelCode: string | null;
-  serialNumber: string | null;
-  ip: string;
-  locationId: number;
-  locationName: string;
-  kinds: MeterFlagKind[];
-  lastAt: string;
-};
+export type MeterFlagDevice = PairDevice & { kinds: MeterFlagKind[]; lastAt: string };
 
 const recent = sql`f.at > now() - make_interval(days => ${METER_FLAG_HOME_DAYS})`;
 
@@ -101,12 +93,7 @@ export async function meterFlagDevices(db: Db): Promise<MeterFlagDevice[]> {
       JOIN devices d ON d.id = x.device_id JOIN locations l ON l.id = d.location_id
     ) y WHERE rn <= ${HOME_LIST_ROWS}`);
   return (res.rows as Record<string, unknown>[]).map((r) => ({
-    id: int(r.id),
-    modelCode: (r.model_code as string | null) ?? null,
-    serialNumber: (r.serial_number as string | null) ?? null,
-    ip: String(r.ip),
-    locationId: int(r.location_id),
-    locationName: String(r.location_name),
+    ...placedDevice(r),
     kinds: (typeof r.kinds === 'string' ? String(r.kinds).replace(/[{}]/g, '').split(',').filter(Boolean) : (r.kinds as string[])) as MeterFlagKind[],
     lastAt: iso(r.last_at)!,
   }));
