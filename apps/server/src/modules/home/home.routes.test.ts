@@ -222,8 +222,11 @@ describe('merging two devices', () => {
       ((await t.ctx.db.execute(sql`SELECT to_char(fact_date, 'YYYY-MM-DD') AS d FROM dm_device_days WHERE device_id = ${id} ORDER BY 1`)).rows as { d: string }[]).map((r) => r.d);
     const oldDays = await daysOf(ids.OLD1);
     const newDays = await daysOf(ids.NEW1);
+    // An implausible read of the old board (long ago, outside home's days) moves with its history.
+    await t.ctx.db.execute(sql`INSERT INTO meter_flags (device_id, at, kind, meter) VALUES (${ids.OLD1}, now() - interval '90 days', 'BACKWARDS', 'total')`);
     const res = await merge(ids.NEW1, ids.OLD1);
     expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/devices/${ids.NEW1}`, headers: bearer(adminA) })).json().meterFlags).toMatchObject([{ kind: 'BACKWARDS', meter: 'total' }]);
     expect(res.json().changed).toBe(oldDays.filter((d) => !newDays.includes(d)).length);
     expect(await daysOf(ids.NEW1)).toEqual([...new Set([...oldDays, ...newDays])].sort());
     expect((await t.app.inject({ url: `/api/devices/${ids.OLD1}`, headers: bearer(adminA) })).statusCode).toBe(404);
