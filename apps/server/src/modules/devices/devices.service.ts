@@ -23,6 +23,8 @@ import {
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
+import { DEVICE_METER_FLAGS } from '@pagewatch/contracts/meter-flags';
+import { deviceMeterFlags } from './meter-flags.repository.ts';
 import { addressFlaps, dismissPair, identityPairs, pairsSeenBy } from './device-identity.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
@@ -53,11 +55,12 @@ export class DevicesService extends DomainService {
 
   async get(caller: Caller, id: number): Promise<Device> {
     const { d, locationName, agentName, walkRequestedAt } = await this.own(caller, id);
-    const [supplies, days, pairs, flaps] = await Promise.all([
+    const [supplies, days, pairs, flaps, meterFlags] = await Promise.all([
       suppliesOfDevice(this.db, id),
       dayCounters(this.db, id),
       identityPairs(this.db, id),
       addressFlaps(this.db, id),
+      deviceMeterFlags(this.db, id, DEVICE_METER_FLAGS),
     ]);
     const identity = pairsSeenBy(pairs, (locationId) => caller.scope.has(locationId));
     return {
@@ -111,6 +114,7 @@ export class DevicesService extends DomainService {
       markerTotalCount: d.markerTotalCount,
       vendorTotalCount: d.vendorTotalCount,
       splitMismatch: d.splitMismatch,
+      meterFlags,
       tonerBlack: d.tonerBlack,
       tonerCyan: d.tonerCyan,
       tonerMagenta: d.tonerMagenta,

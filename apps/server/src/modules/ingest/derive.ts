@@ -49,7 +49,7 @@ export function normaliseMac(mac: string | null): string | null {
   return hex.match(/../g)!.join(':');
 }
 
-const COUNTER_FIELDS = [
+export const COUNTER_FIELDS = [
   ['total', 'totalCount'], ['mono', 'monoCount'], ['color', 'colorCount'], ['a3', 'a3Count'], ['a3Bw', 'a3BwCount'],
   ['a3Color', 'a3ColorCount'], ['a4', 'a4Count'], ['a4Bw', 'a4BwCount'], ['a4Color', 'a4ColorCount'],
   ['copies', 'copyCount'], ['scans', 'scanCount'], ['fax', 'faxCount'], ['duplex', 'duplexCount'], ['powerOn', 'powerOnCount'],

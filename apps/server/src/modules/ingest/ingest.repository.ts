@@ -13,6 +13,7 @@ import {
   dmDeviceDays,
   ingestedReadings,
 } from '../../db/schema/devices.ts';
+import { meterFlags } from '../../db/schema/meter-flags.ts';
 import { consumables } from '../../db/schema/consumables.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { networkRanges } from '../../db/schema/network-ranges.ts';
@@ -155,6 +156,11 @@ export async function upsertPartDays(tx: Db, rows: PartDayRow[]) {
 
 export async function insertIpHistory(tx: Db, rows: (typeof deviceIpHistory.$inferInsert)[]) {
   await bulk(tx, deviceIpHistory, rows, { omit: ['id'] });
+}
+
+/** The batch's implausible meter reads (plausibility.ts), one statement; none costs nothing. */
+export async function insertMeterFlags(tx: Db, rows: (typeof meterFlags.$inferInsert)[]) {
+  await bulk(tx, meterFlags, rows, { omit: ['id'] });
 }
 
 export async function upsertWalks(tx: Db, rows: (typeof deviceWalks.$inferInsert)[]) {
