@@ -63,6 +63,9 @@ import { LicensesService } from './modules/licenses/licenses.service.ts';
 import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { loadSecretKey } from './lib/secret-key.ts';
+import { sealStoredSecrets } from './modules/secrets/secrets.service.ts';
 
 /**
  * Session notices (from the services, and from other instances over NOTIFY) evict the cached
@@ -98,12 +101,19 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before anything reads a secret: a wrong key stops the start here, and plain values are sealed.
+  const secretKey = loadSecretKey({ key: config.secretKey, file: config.secretKeyFile });
+  const secrets = new SecretBox(secretKey.key);
+  const { sealed } = await sealStoredSecrets(database.db, secrets);
+  if (secretKey.created) app.log.warn({ file: secretKey.file }, 'secret key file created: keep a copy apart from the database backups, without it the stored secrets are lost');
+  if (sealed) app.log.info({ sealed }, 'stored secrets encrypted');
   const { generatedPassword } = await seed(database.db, config.adminPassword);
   const hub = new Hub();
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
   const notify = (n: SessionNotice) => hub.notify(n);
-  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud });
+  const smtp = () => smtpSettings(database.db, secrets);
+  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud, smtp });
   const metrics = new Metrics(database.poolStats, database.db);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
@@ -113,10 +123,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog, hub);
-  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
+  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, secrets, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
-  const smtp = () => smtpSettings(database.db);
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
@@ -125,16 +134,17 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const ctx: AppContext = {
     config,
     db: database.db,
+    secrets,
     dbKind: database.kind,
     hub,
     eventLog,
     auth,
     users: new UsersService(database.db, eventLog, notify, { cloud: config.cloud }),
-    settings: new SettingsService(database.db, eventLog, { cloud: config.cloud }),
+    settings: new SettingsService(database.db, eventLog, { cloud: config.cloud, secrets, smtp }),
     jobs,
     agents,
-    networkRanges: new NetworkRangesService(database.db, eventLog),
-    queues: new QueuesService(database.db, eventLog, { cloud: config.cloud }),
+    networkRanges: new NetworkRangesService(database.db, eventLog, secrets),
+    queues: new QueuesService(database.db, eventLog, { cloud: config.cloud, secrets }),
     queueJobs: new QueueJobsIngest(database.db, eventLog),
     ingest,
     models,

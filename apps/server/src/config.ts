@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { SECRET_KEY_FILE, secretKeyFromEnv } from './lib/secret-key.ts';
 
 /** Everything the server reads from its environment; the README's table lists the same. */
 export type Config = {
@@ -51,6 +52,13 @@ export type Config = {
    * a download beyond those is refused with 503 and Retry-After (issue 39).
    */
   exports: { running: number; waiting: number };
+  /**
+   * The key that encrypts the stored secrets (issue 43): PAGEWATCH_SECRET_KEY, 32 bytes in base64
+   * or hex; unset: the key in `secretKeyFile` (PAGEWATCH_SECRET_KEY_FILE, by default `secret.key`
+   * in the data directory), made at the first start.
+   */
+  secretKey: Buffer | null;
+  secretKeyFile: string;
 };
 
 /** A whole number of seconds from 10 to a day, or null when unset or not one. */
@@ -150,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloud: flag(env.PAGEWATCH_CLOUD, false),
     downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
     exports: { running: count(env, 'PAGEWATCH_EXPORTS_RUNNING', 2, 1), waiting: count(env, 'PAGEWATCH_EXPORTS_WAITING', 20, 0) },
+    secretKey: secretKeyFromEnv(env.PAGEWATCH_SECRET_KEY),
+    secretKeyFile: resolve(env.PAGEWATCH_SECRET_KEY_FILE || resolve(dataDir, SECRET_KEY_FILE)),
   };
 }

@@ -4,8 +4,7 @@ import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import { sendMail } from '../../lib/mailer.ts';
-import { smtpSettings } from '../settings/settings.repository.ts';
+import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
 import type { SessionNotice } from '../../plugins/realtime.ts';
@@ -52,7 +51,10 @@ export class AuthService {
   private readonly cloud: boolean;
   /** The time sign-in throttling reckons with; tests stop it, so that delays do not run out mid-test. */
   readonly clock = { now: () => Date.now() };
-  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void; cloud?: boolean }) {
+  /** The SMTP settings with the password opened (it is stored encrypted). */
+  private readonly smtp: () => Promise<SmtpSettings>;
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void; cloud?: boolean; smtp: () => Promise<SmtpSettings> }) {
+    this.smtp = opts.smtp;
     this.db = db;
     this.log = log;
     this.publicUrl = opts.publicUrl;
@@ -173,7 +175,7 @@ export class AuthService {
       throw new AppError('PUBLIC_URL_NOT_CONFIGURED');
     }
     // Not configured is said at once; the message itself goes out after the answer.
-    await smtpSettings(this.db);
+    await this.smtp();
     const user = await repo.findUserByLoginOrEmail(this.db, login);
     if (user?.activeFlag) this.inBackground(this.mailRestoreLink(user, lang, this.publicUrl));
     return { message: translate(lang, 'auth.restoreSent') };
@@ -185,7 +187,7 @@ export class AuthService {
     const link = `${publicUrl.replace(/\/+$/, '')}/restore-password/${token}`;
     const about = { userId: user.id, objectClass: 'UserDao', objectId: user.id } as const;
     try {
-      await sendMail(await smtpSettings(this.db), { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
+      await sendMail(await this.smtp(), { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
       await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, ...about });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
@@ -242,7 +244,7 @@ export class AuthService {
     if (!to.length) return;
     const params = { name: req.fullName, email: req.email, company: req.company, phone: req.phone, comment: req.comment ?? '' };
     try {
-      await sendMail(await smtpSettings(this.db), { to, subject: translate(lang, 'mail.demoSubject', params), text: translate(lang, 'mail.demoBody', params) });
+      await sendMail(await this.smtp(), { to, subject: translate(lang, 'mail.demoSubject', params), text: translate(lang, 'mail.demoBody', params) });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
       await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'auth.demoMailFailed', params: { reason: reason.slice(0, 300) }, objectId: id });
