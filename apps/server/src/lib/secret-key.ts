@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { newSecretKey, parseSecretKey } from './secret-box.ts';
 import { StartRefusal } from './start-refusal.ts';
@@ -22,17 +22,18 @@ export type LoadedSecretKey = { key: Buffer; file: string | null; created: boole
  * is made (owner-only, created exclusively: two servers starting at once agree on one key); a
  * file that others may read is refused, as ssh refuses such a private key.
  */
-export function loadSecretKey(source: SecretKeySource): LoadedSecretKey {
+export function loadSecretKey(source: SecretKeySource, opts: { create: boolean } = { create: true }): LoadedSecretKey {
   if (source.key) return { key: source.key, file: null, created: false };
   const { file } = source;
   let created = false;
-  try {
+  if (opts.create) try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, `${newSecretKey().toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     created = true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new StartRefusal(`The secret key file ${file} cannot be created: ${(err as Error).message}`);
   }
+  else if (!existsSync(file)) throw new StartRefusal(`The secret key file ${file} does not exist: give the current key (PAGEWATCH_SECRET_KEY or PAGEWATCH_SECRET_KEY_FILE)`);
   let text: string;
   try {
     if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
