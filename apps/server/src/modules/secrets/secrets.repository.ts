@@ -19,8 +19,6 @@ const SECRET_COLUMNS: { name: string; table: PgTable; id: PgColumn; value: PgCol
   { name: 'network_ranges.v3_priv_key', table: networkRanges, id: networkRanges.id, value: networkRanges.v3PrivKey, field: 'v3PrivKey' },
 ];
 
-export const SECRET_COLUMN_NAMES = SECRET_COLUMNS.map((c) => c.name);
-
 /** One stored secret: its column, its row and its stored (sealed or plain) value. */
 export type StoredSecretValue = { column: string; id: string | number; value: string };
 
