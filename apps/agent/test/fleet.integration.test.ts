@@ -42,7 +42,8 @@ let agentToken = '';
 
 async function startServer(): Promise<Server> {
   const database = await openDatabase({ url: null, dataDir });
-  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent', dataDir };
+  // The data folder's own secret key file, the same after a restart.
+  const config = { ...loadConfig({ PAGEWATCH_DATA_DIR: dataDir }), adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent' };
   const built = await buildApp(config, database, { logger: false });
   // The same port after a restart, as a real server keeps its address.
   await built.app.listen({ port: httpPort, host: '127.0.0.1' });

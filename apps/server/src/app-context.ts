@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Hub } from './plugins/realtime.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import type { EventLog } from './modules/event-logs/event-logs.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
@@ -32,6 +33,8 @@ import type { DownloadsService } from './modules/options/downloads.service.ts';
 export type AppContext = {
   config: Config;
   db: Db;
+  /** Seals and opens the stored secrets with the key kept outside the database (issue 43). */
+  secrets: SecretBox;
   dbKind: 'pglite' | 'postgres';
   hub: Hub;
   eventLog: EventLog;

@@ -64,6 +64,9 @@ import { LicensesService } from './modules/licenses/licenses.service.ts';
 import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { loadSecretKey } from './lib/secret-key.ts';
+import { sealStoredSecrets } from './modules/secrets/secrets.service.ts';
 
 /**
  * Session notices (from auth, which hears the services that change users and locations, and
@@ -95,11 +98,17 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before anything reads a secret: a wrong key stops the start here, and plain values are sealed.
+  const secretKey = loadSecretKey({ key: config.secretKey, file: config.secretKeyFile });
+  const secrets = new SecretBox(secretKey.key);
+  const { sealed } = await sealStoredSecrets(database.db, secrets);
+  if (secretKey.created) app.log.warn({ file: secretKey.file }, 'secret key file created: keep a copy apart from the database backups, without it the stored secrets are lost');
+  if (sealed) app.log.info({ sealed }, 'stored secrets encrypted');
   const { generatedPassword } = await seed(database.db, config.adminPassword);
   const hub = new Hub();
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
-  const smtp = () => smtpSettings(database.db);
+  const smtp = () => smtpSettings(database.db, secrets);
   // Users and locations announce their changes here; auth turns them into session notices.
   const changes = new DomainEvents();
   const notify = (n: SessionNotice) => hub.notify(n);
@@ -113,7 +122,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog, hub);
-  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
+  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, secrets, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
@@ -124,16 +133,17 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const ctx: AppContext = {
     config,
     db: database.db,
+    secrets,
     dbKind: database.kind,
     hub,
     eventLog,
     auth,
     users: new UsersService(database.db, eventLog, changes, { cloud: config.cloud }),
-    settings: new SettingsService(database.db, eventLog, { cloud: config.cloud }),
+    settings: new SettingsService(database.db, eventLog, { cloud: config.cloud, secrets, smtp }),
     jobs,
     agents,
-    networkRanges: new NetworkRangesService(database.db, eventLog),
-    queues: new QueuesService(database.db, eventLog, { cloud: config.cloud }),
+    networkRanges: new NetworkRangesService(database.db, eventLog, secrets),
+    queues: new QueuesService(database.db, eventLog, { cloud: config.cloud, secrets }),
     queueJobs: new QueueJobsIngest(database.db, eventLog),
     ingest,
     models,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { LANGS, type Lang } from './i18n/messages.ts';
+import { SECRET_KEY_FILE, secretKeyFromEnv } from './lib/secret-key.ts';
 
 /** Everything the server reads from its environment; the README's table lists the same. */
 export type Config = {
@@ -58,6 +59,13 @@ export type Config = {
    * browser's at their last sign-in.
    */
   language: Lang;
+  /**
+   * The key that encrypts the stored secrets (issue 43): PAGEWATCH_SECRET_KEY, 32 bytes in base64
+   * or hex; unset: the key in `secretKeyFile` (PAGEWATCH_SECRET_KEY_FILE, by default `secret.key`
+   * in the data directory), made at the first start.
+   */
+  secretKey: Buffer | null;
+  secretKeyFile: string;
 };
 
 /** A whole number of seconds from 10 to a day, or null when unset or not one. */
@@ -164,5 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
     exports: { running: count(env, 'PAGEWATCH_EXPORTS_RUNNING', 2, 1), waiting: count(env, 'PAGEWATCH_EXPORTS_WAITING', 20, 0) },
     language: language(env.PAGEWATCH_LANGUAGE),
+    secretKey: secretKeyFromEnv(env.PAGEWATCH_SECRET_KEY),
+    secretKeyFile: resolve(env.PAGEWATCH_SECRET_KEY_FILE || resolve(dataDir, SECRET_KEY_FILE)),
   };
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,10 +32,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts main.ts on the folder (or a PostgreSQL database); its output lines as they come, and its exit. */
-async function server(databaseUrl?: string) {
-  const child = spawn(process.execPath, ['-r', '../../tools/require-node.cjs', 'src/main.ts'], {
+async function server(databaseUrl?: string, env: Record<string, string> = {}, script = 'src/main.ts') {
+  const child = spawn(process.execPath, ['-r', '../../tools/require-node.cjs', script], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, PAGEWATCH_DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', PAGEWATCH_ADMIN_PASSWORD: ADMIN, PAGEWATCH_WEB_DIST: '/nonexistent', LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: { PATH: process.env.PATH, PAGEWATCH_DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', PAGEWATCH_ADMIN_PASSWORD: ADMIN, PAGEWATCH_WEB_DIST: '/nonexistent', LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
   });
   children.push(child);
   const lines: string[] = [];
@@ -96,11 +97,68 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process
   });
 });
 
+/** A refused start: one JSON line with the reason, no stack (nothing in the code went wrong). */
+async function refused(run: Awaited<ReturnType<typeof server>>, reason: string) {
+  expect(await run.exited).toBe(1);
+  everyLineJson(run.lines);
+  const line = JSON.parse(run.lines.find((l) => l.includes('start failed'))!);
+  expect(line).toMatchObject({ level: 'fatal' });
+  expect(line.msg).toContain(reason);
+  expect(line.err).toBeUndefined();
+  expect(run.lines.join('\n')).not.toContain('"stack"');
+  expect(run.lines.join('\n')).not.toMatch(/\\n\s+at /);
+}
+
+describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the secret key of the server process (issue 43)', () => {
+  it('is made owner-only at the first start, refused when wrong or malformed, and rotated by npm run rotate-secret-key', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'pw-key-'));
+    try {
+      const env = { PAGEWATCH_DATA_DIR: data };
+      const first = await server(undefined, env);
+      const address = JSON.parse(await first.until(/listening on/)).address as string;
+      const keyFile = join(data, 'secret.key');
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(first.lines.some((l) => l.includes('secret key file created'))).toBe(true);
+      const signIn = await fetch(`${address}/api/auth/`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN}`).toString('base64')}` } });
+      const { token } = (await signIn.json()) as { token: string };
+      const saved = await fetch(`${address}/api/settings`, {
+        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify([{ code: 'SMTP_PASSWORD', stringValue: 'Proc-Smtp-Secret-88' }]),
+      });
+      expect(saved.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      await refused(await server(undefined, { ...env, PAGEWATCH_SECRET_KEY: randomBytes(32).toString('base64') }), "is not the key this database's secrets were encrypted with");
+      const malformed = await server(undefined, { ...env, PAGEWATCH_SECRET_KEY: 'not-a-key-value' });
+      await refused(malformed, 'PAGEWATCH_SECRET_KEY must be 32 bytes in base64 (44 characters) or hex (64 characters)');
+      expect(malformed.lines.join('\n')).not.toContain('not-a-key-value');
+
+      const oldKey = readFileSync(keyFile, 'utf8');
+      const rotation = await server(undefined, env, 'src/rotate-secret-key.ts');
+      expect(await rotation.exited).toBe(0);
+      expect(rotation.lines.join('\n')).toMatch(/Re-encrypted 1 stored secrets: key \S+ replaced by \S+; the new key is in /);
+      expect(readFileSync(keyFile, 'utf8')).not.toBe(oldKey);
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+      const again = await server(undefined, env);
+      await again.until(/listening on/);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+      for (const run of [first, again]) expect(run.lines.join('\n')).not.toContain('Proc-Smtp-Secret-88');
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+    // Five processes one after another, most of them starting the embedded database.
+  }, 120_000);
+});
+
 describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process on PostgreSQL', () => {
   it('says its version, the database kind and the address, and stops cleanly', async () => {
     const scratch = await scratchPostgresDatabase();
     try {
-      const run = await server(scratch.url);
+      // The key in the environment: no key file in the working folder.
+      const run = await server(scratch.url, { PAGEWATCH_SECRET_KEY: randomBytes(32).toString('hex') });
       const started = JSON.parse(await run.until(/listening on/));
       expect(started).toMatchObject({ level: 'info', database: 'postgres', dataDir: null, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
       run.child.kill('SIGTERM');

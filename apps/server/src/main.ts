@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { startBuiltinAgentFromPackage } from './modules/agents/builtin-agent.ts';
 import { startMetricsServer } from './plugins/metrics.ts';
 import { loggableError } from './lib/loggable-error.ts';
+import { StartRefusal } from './lib/start-refusal.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -13,15 +14,21 @@ const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
  * database newer than this version) still writes one JSON line, as the logger would.
  */
 function startFailed(err: unknown): never {
-  const e = loggableError(err);
-  process.stderr.write(`${JSON.stringify({ level: 'fatal', time: Date.now(), pid: process.pid, err: e, msg: `start failed: ${e.message}` })}\n`);
+  // A refusal (a bad or wrong secret key) is the operator's to fix: its message, without a stack.
+  const e = err instanceof StartRefusal ? null : loggableError(err);
+  const msg = `start failed: ${e ? e.message : (err as Error).message}`;
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', time: Date.now(), pid: process.pid, ...(e ? { err: e } : {}), msg })}\n`);
   process.exit(1);
 }
 
 async function start() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const { app, ctx, generatedAdminPassword } = await buildApp(config, database);
+  // A refused build (a wrong secret key) frees the data folder's lock and the pool as it stops.
+  const { app, ctx, generatedAdminPassword } = await buildApp(config, database).catch(async (err: unknown) => {
+    await database.close().catch(() => undefined);
+    throw err;
+  });
   let builtinAgent: { stop(): Promise<void> } | null = null;
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 

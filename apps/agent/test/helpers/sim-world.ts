@@ -40,7 +40,7 @@ export async function startSimWorld(o: { name: string; snmprec: string; count: n
   const sim = await startSnmpsim(dirs, 'public');
   const fleet = await startFleet({ count: o.count, port: fleetPort, base: o.base, seed: o.seed, speed: 0, randomEvents: false });
   const database = await openDatabase({ url: null, dataDir });
-  const built = await buildApp({ ...loadConfig({}), adminPassword: password, webDist: '/nonexistent', dataDir }, database, { logger: false });
+  const built = await buildApp({ ...loadConfig({ PAGEWATCH_DATA_DIR: dataDir }), adminPassword: password, webDist: '/nonexistent' }, database, { logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
   const login = await built.app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` } });

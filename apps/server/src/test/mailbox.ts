@@ -3,17 +3,27 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-export type Mailbox = { received: string[]; port: number; close: () => Promise<void> };
+export type Mailbox = { received: string[]; port: number; close: () => Promise<void>; logins: string[] };
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: every message it accepts, its raw text with
  * quoted-printable soft line breaks joined. Without TLS unless asked (then a self-signed
  * certificate, made by smtp-server itself).
  */
-export async function mailbox(opts: { secure?: boolean; beforeAccept?: (raw: string) => Promise<void> | void } = {}): Promise<Mailbox> {
+export async function mailbox(opts: { secure?: boolean; beforeAccept?: (raw: string) => Promise<void> | void; auth?: { user: string; pass: string } } = {}): Promise<Mailbox> {
   const received: string[] = [];
+  const logins: string[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    // With `auth`, a message is taken only after a sign-in with exactly that user and password.
+    authOptional: !opts.auth,
+    allowInsecureAuth: !!opts.auth,
+    onAuth(auth, _session, done) {
+      if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass) {
+        logins.push(auth.username!);
+        return done(null, { user: auth.username });
+      }
+      return done(new Error('Invalid username or password'));
+    },
     secure: opts.secure ?? false,
     disabledCommands: opts.secure ? [] : ['STARTTLS'],
     onData(stream, _session, done) {
@@ -29,7 +39,7 @@ export async function mailbox(opts: { secure?: boolean; beforeAccept?: (raw: str
   // A client that refuses the certificate closes the connection: expected, not a test failure.
   server.on('error', () => undefined);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { received, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { received, logins, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Points the instance's SMTP settings at a test mailbox (plain SMTP, no SSL, no start-TLS). */

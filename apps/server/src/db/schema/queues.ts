@@ -18,7 +18,7 @@ export const queues = pgTable(
     port: integer('port').notNull(),
     url: varchar('url', { length: 1000 }),
     username: varchar('username', { length: 255 }),
-    password: varchar('password', { length: 255 }),
+    password: text('password'),
     token: text('token'),
     status: varchar('status', { length: 10 }).notNull().default('NEW'),
     statusMessage: varchar('status_message', { length: 2000 }),

@@ -7,6 +7,7 @@ import { locationRef } from '../locations/index.ts';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { type EventLog, type LogLevel, part } from '../event-logs/index.ts';
 import type { Lang } from '../../i18n/messages.ts';
@@ -36,7 +37,11 @@ export class AgentsService {
 
   private readonly onSpoolDepth: (agentId: number, depth: number) => void;
 
-  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService, walks: WalkRequests, onSpoolDepth: (agentId: number, depth: number) => void = () => {}) {
+  /** Opens the stored range and queue secrets for the agent's config (issue 43). */
+  private readonly secrets: SecretBox;
+
+  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService, walks: WalkRequests, secrets: SecretBox, onSpoolDepth: (agentId: number, depth: number) => void = () => {}) {
+    this.secrets = secrets;
     this.onSpoolDepth = onSpoolDepth;
     this.walks = walks;
     this.db = db;
@@ -159,6 +164,14 @@ export class AgentsService {
     return this.config(agentId);
   }
 
+  /** The agent gets its range's secrets in clear: they are opened here only, on their way to it. */
+  private openRange(r: AgentConfig['ranges'][number]): AgentConfig['ranges'][number] {
+    const snmp = r.snmp.version === '3'
+      ? { ...r.snmp, authKey: this.secrets.openOrNull(r.snmp.authKey), privKey: this.secrets.openOrNull(r.snmp.privKey) }
+      : { ...r.snmp, community: this.secrets.open(r.snmp.community) };
+    return { ...r, snmp };
+  }
+
   async config(agentId: number): Promise<AgentConfig> {
     const a = await this.own(agentId);
     const updateRequested = a.configVersionSeen < a.configVersion;
@@ -168,11 +181,11 @@ export class AgentsService {
       name: a.name,
       periodicityMinutes: await periodicityMinutes(this.db),
       modelsVersion: await this.models.activeVersion(),
-      ranges: await agentRanges(this.db, agentId),
+      ranges: (await agentRanges(this.db, agentId)).map((r) => this.openRange(r)),
       updateRequested,
       configVersion: a.configVersion,
       walkRequests: await this.walks.pendingWalks(agentId),
-      queues: await agentQueues(this.db, agentId),
+      queues: (await agentQueues(this.db, agentId)).map((q) => ({ ...q, password: this.secrets.openOrNull(q.password), token: this.secrets.openOrNull(q.token) })),
     };
   }
 

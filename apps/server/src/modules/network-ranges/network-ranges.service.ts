@@ -14,12 +14,14 @@ import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { agentById } from '../agents/index.ts';
 import * as repo from './network-ranges.repository.ts';
 import { networkRangesListSql } from './network-ranges.list.ts';
 import './network-ranges.messages.ts';
-import { DomainService } from '../event-logs/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
+import type { Db } from '../../db/client.ts';
 
 type Row = repo.NetworkRangeRow;
 type Parsed = z.output<typeof networkRangeInputSchema>;
@@ -29,6 +31,13 @@ type Parsed = z.output<typeof networkRangeInputSchema>;
 const cleanMask = (m: string | null) => (m ? m.replace(/\s+/g, '') : null);
 
 export class NetworkRangesService extends DomainService {
+  /** Seals the community and v3 keys a request gives: they are stored encrypted (issue 43). */
+  private readonly secrets: SecretBox;
+  constructor(db: Db, log: EventLog, secrets: SecretBox) {
+    super(db, log);
+    this.secrets = secrets;
+  }
+
   list(caller: Caller, q: ListQuery) {
     return runList<NetworkRangeListRow>(this.db, networkRangesListSql, q, caller);
   }
@@ -100,8 +109,8 @@ export class NetworkRangesService extends DomainService {
     const usesPriv = v3 && input.v3Level === 'authPriv';
     // Write-only secrets (community, v3 keys): a new value replaces, none keeps the stored one;
     // a version or level without them drops them.
-    const authKey = usesAuth ? (input.authKey || existing?.v3AuthKey || null) : null;
-    const privKey = usesPriv ? (input.privKey || existing?.v3PrivKey || null) : null;
+    const authKey = usesAuth ? (this.secrets.sealOrNull(input.authKey) || existing?.v3AuthKey || null) : null;
+    const privKey = usesPriv ? (this.secrets.sealOrNull(input.privKey) || existing?.v3PrivKey || null) : null;
     const isRange = input.type === 'RANGE';
     return {
       name: input.name || null,
@@ -113,7 +122,7 @@ export class NetworkRangesService extends DomainService {
       port: input.port,
       packetsPerSecond: input.packetsPerSecond ?? existing?.packetsPerSecond ?? PACKETS_PER_SECOND.default,
       snmpVersion: input.snmpVersion,
-      community: v3 ? null : (input.community || existing?.community || null),
+      community: v3 ? null : (this.secrets.sealOrNull(input.community) || existing?.community || null),
       v3User: v3 ? (input.v3User ?? null) : null,
       v3Level: v3 ? (input.v3Level ?? null) : null,
       v3AuthProtocol: usesAuth ? (input.v3AuthProtocol ?? null) : null,

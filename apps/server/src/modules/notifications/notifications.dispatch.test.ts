@@ -312,7 +312,7 @@ describe('notification e-mail', () => {
     const db2 = other?.db ?? db();
     try {
       const dispatcher2 = new NotificationDispatcher(db2, t.ctx.eventLog, null);
-      const sender2 = new NotificationSender(db2, t.ctx.eventLog, () => smtpSettings(db2), { kind: t.database.kind });
+      const sender2 = new NotificationSender(db2, t.ctx.eventLog, () => smtpSettings(db2, t.ctx.secrets), { kind: t.database.kind });
       await Promise.all([t.ctx.notifier.dispatcher.dispatch(), dispatcher2.dispatch(), t.ctx.notifier.dispatcher.dispatch()]);
       expect(await countRows(db(), 'notification_messages')).toBe(20);
       await Promise.all([t.ctx.notifier.sender.sendDue(), sender2.sendDue()]);

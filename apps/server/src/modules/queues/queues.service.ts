@@ -5,6 +5,7 @@ import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { agentById } from '../agents/index.ts';
@@ -19,9 +20,13 @@ type Parsed = z.output<typeof queueInputSchema>;
 export class QueuesService extends DomainService {
   private readonly cloud: boolean;
 
-  constructor(db: Db, log: EventLog, opts: { cloud?: boolean } = {}) {
+  /** Seals the password and token a request gives: they are stored encrypted (issue 43). */
+  private readonly secrets: SecretBox;
+
+  constructor(db: Db, log: EventLog, opts: { cloud?: boolean; secrets: SecretBox }) {
     super(db, log);
     this.cloud = opts.cloud ?? false;
+    this.secrets = opts.secrets;
   }
 
   /** In cloud mode the print queues are the operators' (spec section 6): users of DEFAULT only, whatever a customer's grants. */
@@ -84,7 +89,7 @@ export class QueuesService extends DomainService {
     const fields = QUEUE_TYPE_DEFS[input.type].fields;
     const has = (f: (typeof fields)[number]) => fields.includes(f);
     const secret = (given: string | null | undefined, clear: boolean | undefined, stored: string | null | undefined) =>
-      clear ? null : given || stored || null;
+      clear ? null : this.secrets.sealOrNull(given) || stored || null;
     return {
       type: input.type,
       agentId: input.agent.id,

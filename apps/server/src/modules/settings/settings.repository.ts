@@ -2,6 +2,7 @@ import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SmtpSettings } from '../../lib/mailer.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { settings } from '../../db/schema/settings.ts';
 
 export type SettingRow = typeof settings.$inferSelect;
@@ -30,8 +31,11 @@ export async function settingValues(db: Db, codes: string[]): Promise<Record<str
 
 const SMTP_CODES = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'];
 
-/** The SMTP settings for the mailer; SMTP_NOT_CONFIGURED while host, port or sender is missing. */
-export async function smtpSettings(db: Db): Promise<SmtpSettings> {
+/**
+ * The SMTP settings for the mailer; SMTP_NOT_CONFIGURED while host, port or sender is missing.
+ * The password is stored encrypted and opened here only, for the mailer (issue 43).
+ */
+export async function smtpSettings(db: Db, secrets: SecretBox): Promise<SmtpSettings> {
   const s = await settingValues(db, SMTP_CODES);
   if (!s.SMTP_HOST || !s.SMTP_PORT || !s.SMTP_FROM) throw new AppError('SMTP_NOT_CONFIGURED');
   const startTls = String(s['SMTP_START-TLS'] ?? 'OPTIONAL');
@@ -39,7 +43,7 @@ export async function smtpSettings(db: Db): Promise<SmtpSettings> {
     host: String(s.SMTP_HOST),
     port: Number(s.SMTP_PORT),
     username: s.SMTP_USERNAME ? String(s.SMTP_USERNAME) : null,
-    password: s.SMTP_PASSWORD ? String(s.SMTP_PASSWORD) : null,
+    password: s.SMTP_PASSWORD ? secrets.open(String(s.SMTP_PASSWORD)) : null,
     ssl: s.SMTP_SSL === true,
     trustAll: s['SMTP_TRUST-ALL'] === true,
     startTls: startTls === 'DISABLED' || startTls === 'REQUIRED' ? startTls : 'OPTIONAL',

@@ -51,7 +51,10 @@ describe('settings', () => {
     expect((await get()).find((s) => s.code === 'SMTP_PASSWORD')!.isSet).toBe(true);
     expect((await put([{ code: 'SMTP_PASSWORD', stringValue: null }, { code: 'SMTP_FROM', stringValue: 'mailer@example.com' }])).statusCode).toBe(200);
     const stored = await t.ctx.db.execute(sql`SELECT string_value FROM settings WHERE code = 'SMTP_PASSWORD'`);
-    expect((stored.rows[0] as { string_value: string }).string_value).toBe('mail-secret-1');
+    // Kept as it was stored: encrypted (issue 43).
+    const kept = (stored.rows[0] as { string_value: string }).string_value;
+    expect(kept).toMatch(/^enc:v1:/);
+    expect(t.ctx.secrets.open(kept)).toBe('mail-secret-1');
   });
 
   it('refuses bad values with the field named, in English and Russian, and saves none of them', async () => {

@@ -1,8 +1,9 @@
 import { SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
-import { sendMail } from '../../lib/mailer.ts';
+import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
-import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
+import { shownSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../../lib/caller.ts';
 import { countTestMail } from '../auth/index.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
@@ -35,9 +36,14 @@ function view(r: Row): Setting {
 export class SettingsService extends DomainService {
   /** Cloud mode: the settings are the dealer's, so only users of DEFAULT read them (spec section 6). */
   private readonly cloud: boolean;
-  constructor(db: Db, log: EventLog, opts: { cloud?: boolean } = {}) {
+  /** Seals the write-only values (the SMTP password): they are stored encrypted (issue 43). */
+  private readonly secrets: SecretBox;
+  private readonly smtp: () => Promise<SmtpSettings>;
+  constructor(db: Db, log: EventLog, opts: { cloud?: boolean; secrets: SecretBox; smtp: () => Promise<SmtpSettings> }) {
     super(db, log);
     this.cloud = opts.cloud ?? false;
+    this.secrets = opts.secrets;
+    this.smtp = opts.smtp;
   }
 
   async list(caller: Caller): Promise<Setting[]> {
@@ -72,7 +78,8 @@ export class SettingsService extends DomainService {
         fields.push({ field: c.code, key: problem });
         continue;
       }
-      const stored = column === 'dateValue' ? (value ? new Date(value as string) : null) : typeof value === 'string' ? value.trim() : value;
+      const text = typeof value === 'string' ? value.trim() : null;
+      const stored = column === 'dateValue' ? (value ? new Date(value as string) : null) : text !== null ? (row.isWriteOnly ? this.secrets.sealOrNull(text) : text) : value;
       updates.push({ code: c.code, set: { [column]: stored } as Partial<Row> });
     }
     if (fields.length) throw new AppError('VALIDATION', { fields });
@@ -103,7 +110,7 @@ export class SettingsService extends DomainService {
    */
   async sendTestEmail(caller: Caller, { to }: TestEmail, lang: Lang = 'en'): Promise<void> {
     assertDefaultAdmin(caller);
-    const smtp = await smtpSettings(this.db);
+    const smtp = await this.smtp();
     await countTestMail(this.db, caller.userId, 1);
     try {
       await sendMail(smtp, {

@@ -1,0 +1,27 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { rotateSecretKey } from './secret-key-rotation.ts';
+import { StartRefusal } from './lib/start-refusal.ts';
+
+/**
+ * `npm run rotate-secret-key`: re-encrypts every stored secret with a new key, on the database
+ * the server's environment names (DATABASE_URL, or the embedded one in PAGEWATCH_DATA_DIR).
+ * Stop every server first; the README's "Secrets at rest" section has the whole procedure.
+ */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const r = await rotateSecretKey(config, database, process.env.PAGEWATCH_NEW_SECRET_KEY);
+    const where = r.file ? `the new key is in ${r.file}` : 'set PAGEWATCH_SECRET_KEY to PAGEWATCH_NEW_SECRET_KEY before the next start';
+    console.log(`Re-encrypted ${r.rotated} stored secrets: key ${r.oldKeyId} replaced by ${r.newKeyId}; ${where}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+await main().catch((err: unknown) => {
+  // A refusal is the operator's to fix: its message alone.
+  console.error(`rotate-secret-key: ${err instanceof StartRefusal ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exit(1);
+});
