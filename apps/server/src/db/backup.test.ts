@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'}
     while (written < 5) await new Promise((r) => setTimeout(r, 1));
     const committedBefore = written;
     const file = join(scratch, 'pagewatch.backup');
+    // Files of ours in the folder (a key file, say) stay out of the backup: it holds the database only.
+    if (!onPostgres) writeFileSync(join(source.env.PAGEWATCH_DATA_DIR!, 'secret.key'), 'not for backups');
     const backup = await command(['backup', file], source.env);
     stop = true;
     await writing;
@@ -95,6 +97,11 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'}
     const target = await place('target');
     const restore = await command(['restore', file], target.env);
     expect(restore.code, restore.output).toBe(0);
+    if (!onPostgres) {
+      const files = readdirSync(target.env.PAGEWATCH_DATA_DIR!);
+      expect(files).toContain('PG_VERSION');
+      expect(files.filter((f) => !/^(PG_VERSION|base|global|pg_[\w.]+|postgresql(\.auto)?\.conf)$/.test(f))).toEqual([]);
+    }
     const restored = await target.open();
     cleanups.push(() => restored.close());
     expect(restored.migrations.applied).toEqual([]);
