@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
 import { lockDataDir } from './data-lock.ts';
+import { serveBackups } from './pglite-backup.ts';
 import { migrateChecked, type MigrationRun } from './migrations.ts';
 
 /** The part of the server's logger the database writes to. */
@@ -107,7 +108,8 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     }
   }
   let unlock = () => {};
-  if (!opts.dataDir.startsWith('memory://')) {
+  const onDisk = !opts.dataDir.startsWith('memory://');
+  if (onDisk) {
     mkdirSync(opts.dataDir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
   }
@@ -119,10 +121,17 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     const migrations = await migrateChecked(db, migrationsFolder, () => migratePglite(pglite, { migrationsFolder }));
     const open = client;
     runners.set(db, async (text, values) => (await open.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);
+    // `npm run backup` asks the folder's owner for a consistent copy (pglite-backup.ts).
+    let log: DbLog | null = null;
+    const backups = onDisk ? await serveBackups(open, opts.dataDir, (err) => log?.warn({ reason: err.message }, 'backup failed')) : null;
     return {
       db, kind: 'pglite', url: null, poolStats: () => null, migrations,
-      setLog: (l) => logMigrations(l, migrations),
+      setLog: (l) => {
+        log = l;
+        logMigrations(l, migrations);
+      },
       close: async () => {
+        await backups?.close();
         await open.close();
         unlock();
       },

@@ -25,6 +25,12 @@ function readOwner(path: string): Owner | null {
   }
 }
 
+/** The running server that owns the folder now, if any (a stale lock has none). */
+export function folderOwner(dataDir: string): Owner | null {
+  const owner = readOwner(join(dataDir, LOCK_FILE));
+  return owner && running(owner.pid) ? owner : null;
+}
+
 /**
  * Makes this process the one owner of an embedded data folder. PGlite has no guard of its own:
  * two servers on one folder would both write its files and corrupt the database. The lock is

@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { OPERATOR_TABLES } from '../test/operator-data.ts';
+import { ADMIN_PASSWORD, bearer, scratchPostgresDatabase, signIn } from '../test/test-app.ts';
+import { openDatabase, type Database } from './client.ts';
+import { readJournal } from './migrations.ts';
+
+/**
+ * An upgrade from the previous release: its database, with an operator's data, is checked in
+ * as a plain SQL dump (test/fixtures/previous-release.sql.gz, see the README there). Loaded
+ * into a fresh database, it is upgraded by this version's start, and everything is still there.
+ */
+const onPostgres = process.env.PAGEWATCH_TEST_DB === 'postgres';
+const journal = readJournal(fileURLToPath(new URL('../../drizzle', import.meta.url)));
+// psql's own commands (\restrict and \unrestrict, which pg_dump writes) are not SQL.
+const dump = gunzipSync(readFileSync(new URL('../../test/fixtures/previous-release.sql.gz', import.meta.url)))
+  .toString()
+  .split('\n')
+  .filter((line) => !line.startsWith('\\'))
+  .join('\n');
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+type Loaded = { counts: Record<string, number>; migrations: number; open: () => Promise<Database> };
+const countsQuery = `SELECT ${OPERATOR_TABLES.map((t) => `(SELECT count(*)::int FROM public.${t}) AS ${t}`).join(', ')}, (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`;
+
+/** Loads the dump into a new database and reads what it holds, before any migration of this version. */
+async function load(): Promise<Loaded> {
+  let row: Record<string, number>;
+  let open: Loaded['open'];
+  if (onPostgres) {
+    const scratch = await scratchPostgresDatabase();
+    cleanups.push(scratch.drop);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    await client.query(dump);
+    row = (await client.query(countsQuery)).rows[0];
+    await client.end();
+    open = () => openDatabase({ url: scratch.url, dataDir: '' });
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'pw-upgrade-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    await client.exec(dump);
+    row = (await client.query<Record<string, number>>(countsQuery)).rows[0]!;
+    await client.close();
+    open = () => openDatabase({ url: null, dataDir: dir });
+  }
+  const { migrations, ...counts } = row;
+  return { counts, migrations: migrations!, open };
+}
+
+describe(`an upgrade from the previous release (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
+  it("applies this version's newer migrations, keeps every row, and serves the data", { timeout: 60_000 }, async () => {
+    const before = await load();
+    expect(before.counts).toMatchObject({ devices: 3, ingested_readings: 9, consumables: 4, notifications: 1 });
+
+    const database = await before.open();
+    cleanups.push(() => database.close());
+    expect(database.migrations.applied).toEqual(journal.slice(before.migrations).map((e) => e.tag));
+    const after = (await database.db.execute(sql.raw(countsQuery))).rows[0] as Record<string, number>;
+    const { migrations, ...counts } = after;
+    expect(migrations).toBe(journal.length);
+    expect(counts).toEqual(before.counts);
+
+    const { app } = await buildApp({ ...loadConfig({}), secretKey: Buffer.alloc(32, 7), adminPassword: 'not-the-one-in-the-dump', webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
+    cleanups.push(() => app.close());
+    // The administrator of the old database signs in with the password they had.
+    const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
+    const get = async (url: string) => {
+      const res = await app.inject({ url, headers: bearer(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const devices = (await get('/api/devices/page?page=100,1')).pageRows as { serialNumber: string }[];
+    expect(devices.map((d) => d.serialNumber).sort()).toEqual(['BK1', 'BK2', 'BK3']);
+    const users = (await get('/api/managed-users-v/?page=100,1')).pageRows as { login: string }[];
+    expect(users.map((u) => u.login)).toEqual(expect.arrayContaining(['admin', 'bk_admin', 'bk_operator']));
+    const settings = new Map((await get('/api/settings/') as { code: string; stringValue: string | null; numericValue: number | null }[]).map((s) => [s.code, s]));
+    expect(settings.get('SMTP_HOST')?.stringValue).toBe('mail.example.com');
+    expect(settings.get('LOG_STORAGE_DAYS')?.numericValue).toBe(45);
+    const notifications = (await get('/api/notifications/page?page=100,1')).pageRows as { name: string }[];
+    expect(notifications.map((n) => n.name)).toEqual(['Errors at the site']);
+  });
+});
