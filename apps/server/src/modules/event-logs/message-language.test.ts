@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
-import { parseFilter } from '../../lib/list-query.ts';
+import { filterPlan } from '../../test/filter-plan.ts';
 import { eventLogsListIn } from './event-logs.list.ts';
 import { part } from './event-logs.messages.ts';
 
@@ -50,8 +50,6 @@ async function found(lang: 'en' | 'ru', text: string, op = 'contains'): Promise<
   expect(body.totalRows).toBe(body.pageRows.length);
   return body.pageRows.map((r) => Number(r.id)).filter((id) => Object.values(ids).includes(id)).sort((a, b) => a - b);
 }
-
-const sorted = (...xs: number[]) => [...xs].sort((a, b) => a - b);
 
 describe('the event log message search in the reader\'s language', () => {
   it('a Russian reader finds a record by a word of its Russian message, not by the English one', async () => {
@@ -123,14 +121,7 @@ describe('the event log message search in the reader\'s language', () => {
   });
 
   it('reads a Russian reader\'s three characters or more through the Russian trigram index', async () => {
-    const plan = async (text: string) => {
-      const { where } = parseFilter(eventLogsListIn('ru'), JSON.stringify([top, 'and', ['message', 'contains', text]]));
-      return t.ctx.db.transaction(async (tx) => {
-        for (const path of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await tx.execute(sql`SELECT set_config(${path}, 'off', true)`);
-        const rows = (await tx.execute(sql`EXPLAIN SELECT 1 FROM event_logs l WHERE ${where!}`)).rows as { 'QUERY PLAN': string }[];
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
-    };
+    const plan = (text: string) => filterPlan(t.ctx.db, eventLogsListIn('ru'), sql`event_logs l`, [top, 'and', ['message', 'contains', text]]);
     expect(await plan('недоступно')).toContain('event_logs_top_message_ru_trgm');
     expect(await plan('10.9.8')).toContain('event_logs_top_message_ru_trgm');
     expect(await plan('Не')).toContain('event_logs_top_message_ru_trgm');
