@@ -49,3 +49,14 @@ describe('the exports bound from the environment (issue 39)', () => {
     expect(() => loadConfig({ PAGEWATCH_EXPORTS_WAITING: 'many' })).toThrow('PAGEWATCH_EXPORTS_WAITING must be a whole number from 0 to 1000, got "many"');
   });
 });
+
+describe('PAGEWATCH_LANGUAGE', () => {
+  it('is the language of mails to users who have not signed in yet: English unless told, Russian when asked', () => {
+    expect(loadConfig({}).language).toBe('en');
+    expect(loadConfig({ PAGEWATCH_LANGUAGE: 'ru' }).language).toBe('ru');
+  });
+
+  it('stops the start with the variable named for a language we do not speak', () => {
+    expect(() => loadConfig({ PAGEWATCH_LANGUAGE: 'de' })).toThrow('PAGEWATCH_LANGUAGE must be one of en, ru, got "de"');
+  });
+});

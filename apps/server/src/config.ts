@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { LANGS, type Lang } from './i18n/messages.ts';
 
 /** Everything the server reads from its environment; the README's table lists the same. */
 export type Config = {
@@ -10,6 +11,8 @@ export type Config = {
   adminPassword: string | null;
   webDist: string;
   publicUrl: string | null;
+  /** The language of e-mails to users who have not signed in yet (PAGEWATCH_LANGUAGE). */
+  language: Lang;
   networkRangeShowPorts: boolean;
   logLevel: string;
   /**
@@ -114,6 +117,13 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   return n;
 }
 
+/** en or ru (unset: en); anything else stops the start with its name. */
+function language(v: string | undefined): Lang {
+  if (v === undefined || v === '') return 'en';
+  if (!(LANGS as readonly string[]).includes(v)) throw new Error(`PAGEWATCH_LANGUAGE must be one of ${LANGS.join(', ')}, got "${v}"`);
+  return v as Lang;
+}
+
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -135,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.PAGEWATCH_ADMIN_PASSWORD || null,
     webDist: resolve(env.PAGEWATCH_WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: env.PAGEWATCH_PUBLIC_URL || null,
+    language: language(env.PAGEWATCH_LANGUAGE),
     networkRangeShowPorts: flag(env.NETWORK_RANGE_SHOW_PORTS, true),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -35,6 +35,10 @@ export const SHARED_MESSAGES = {
       dateRange: 'Reports hold days from 1 January 2022 on',
       badColumns: 'The report has no columns {{columns}}',
     },
+    // A device's status as the console shows it and as e-mails to the user say it.
+    notification: {
+      status: { OK: 'OK', WARNING: 'Warning', ERROR: 'Error', NOT_AVAILABLE: 'Not available', UNKNOWN: 'Unknown' },
+    },
   },
   ru: {
     general: {
@@ -64,6 +68,9 @@ export const SHARED_MESSAGES = {
       fromAfterTo: 'Конец периода не может быть раньше начала',
       dateRange: 'В отчётах есть дни начиная с 1 января 2022 года',
       badColumns: 'В отчёте нет столбцов {{columns}}',
+    },
+    notification: {
+      status: { OK: 'Норма', WARNING: 'Предупреждение', ERROR: 'Ошибка', NOT_AVAILABLE: 'Недоступно', UNKNOWN: 'Неизвестно' },
     },
   },
 } as const;

@@ -1,5 +1,4 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 /**

@@ -2,11 +2,11 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { devices, deviceWalks } from './devices.tables.ts';
-import { consumables } from '../consumables/consumables.tables.ts';
-import { deviceWalkRequests } from './device-activity.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { devices, deviceWalks } from '../../db/schema/devices.ts';
+import { consumables } from '../../db/schema/consumables.ts';
+import { deviceWalkRequests } from '../../db/schema/device-activity.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -1,4 +1,4 @@
-import { part } from '../event-logs/event-logs.messages.ts';
+import { DomainService, type EventLog, part } from '../event-logs/index.ts';
 import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -6,9 +6,9 @@ import type { ListDef } from '../../lib/list-query.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { zip } from '../../lib/zip.ts';
 import type { Scoped } from '../../db/scope.ts';
-import { assertInScope, type Caller } from '../auth/caller.ts';
+import { assertInScope, type Caller } from '../../lib/caller.ts';
 import * as repo from './devices.repository.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
+import { descendantIds } from '../locations/index.ts';
 import {
   countsBy,
   dayCounters,
@@ -24,8 +24,6 @@ import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { addressFlaps, dismissPair, identityPairs, pairsSeenBy } from './device-identity.repository.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 

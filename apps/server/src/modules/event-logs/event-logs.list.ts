@@ -42,7 +42,7 @@ const listIn = (message: SQL) => listSql(eventLogsList, {
  * The list as a reader of `lang` sees it: the message is filtered and sorted as shown to them,
  * English as stored in `message`, Russian as rendered into `message_ru` when the record was
  * written (null where the record shows `message`: a plain text). Each has its trigram index
- * on the top-level records (event-logs.tables.ts), so both follow the same search policy.
+ * on the top-level records (db/schema/event-logs.ts), so both follow the same search policy.
  */
 export const eventLogsListSql = listIn(sql`l.message`);
 const russian = listIn(sql`COALESCE(l.message_ru, l.message)`);

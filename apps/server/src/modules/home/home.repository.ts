@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { HOME_LIST_ROWS } from '@pagewatch/contracts/home';
 import type { Db } from '../../db/client.ts';
-import { attentionSql } from '../devices/devices.list.ts';
-import { iso } from '../devices/devices.repository.ts';
-export { addressFlaps, identityPairs, pairsSeenBy, type AddressFlap, type PairDevice, type StoredPair } from '../devices/device-identity.repository.ts';
+import { attentionSql, iso } from '../devices/index.ts';
+export { addressFlaps, identityPairs, pairsSeenBy, type AddressFlap, type PairDevice, type StoredPair } from '../devices/index.ts';
 
 /**
  * Home's figures per location, for every location at once: one pass over devices, supplies,

@@ -1,7 +1,7 @@
 import { AGENT_SILENT_MINUTES, HOME_LIST_ROWS, type Home } from '@pagewatch/contracts/home';
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import * as repo from './home.repository.ts';
 
 /** Figures older than this are computed again even without a device event (edits, agents falling silent). */

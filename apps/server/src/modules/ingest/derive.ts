@@ -6,9 +6,9 @@ import {
   type DeviceEventType,
   type DeviceStatusCode,
 } from '@pagewatch/contracts/device-events';
-import type { devices } from '../devices/devices.tables.ts';
-import type { consumables } from '../consumables/consumables.tables.ts';
-import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts';
+import type { devices } from '../../db/schema/devices.ts';
+import type { consumables } from '../../db/schema/consumables.ts';
+import { part as logPart, renderLog } from '../event-logs/index.ts';
 
 /**
  * What one reading does to a device's current state, and which events it raises. Pure: the

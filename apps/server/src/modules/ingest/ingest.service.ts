@@ -1,12 +1,11 @@
 import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
 import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
-import { eventGroupId } from '../event-logs/event-logs.repository.ts';
+import { eventGroupId, renderLog } from '../event-logs/index.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import * as repo from './ingest.repository.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
-import { renderLog } from '../event-logs/event-logs.messages.ts';
+import { descendantIds } from '../locations/index.ts';
 import {
   applyReading,
   blankDevice,

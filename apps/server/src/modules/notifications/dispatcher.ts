@@ -10,16 +10,16 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportRows } from '../reports/reports.repository.ts';
-import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
+import { isBuilt, reportRows, sheetColumns, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
-import type { OutboxAttachment } from './notifications.tables.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { OutboxAttachment } from '../../db/schema/notifications.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';
-import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, type Facts } from './render.ts';
+import type { Lang } from '../../i18n/messages.ts';
+import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
 export function nextFire(schedule: string | null, from: Date): Date | null {
@@ -91,13 +91,19 @@ export class NotificationDispatcher {
   private readonly log: EventLog;
   private readonly publicUrl: string | null;
   private readonly exports: ExportGate;
+  private readonly language: Lang;
 
-  /** `exports`: the server's bound on exports, which a scheduled report's files share with the downloads. */
-  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20)) {
+  /**
+   * `exports`: the server's bound on exports, which a scheduled report's files share with the
+   * downloads. `language`: that of mails to users who have not signed in yet (their browser's
+   * language is theirs once they have).
+   */
+  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20), language: Lang = 'en') {
     this.db = db;
     this.log = log;
     this.publicUrl = publicUrl;
     this.exports = exports;
+    this.language = language;
   }
 
   /** Everything due now: events, level crossings, schedules. Returns how many messages or digest items were made. */
@@ -130,13 +136,19 @@ export class NotificationDispatcher {
    * gathered for the notification's next digest.
    */
   private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing) {
-    let html: string | undefined;
+    // The same for every recipient of a language: filled and cleaned once per language.
+    const filled = new Map<Lang, { html: string; subject: string }>();
     for (const r of ctx.recipients.get(n.id) ?? []) {
       if (!ctx.scopes.get(r.userId)?.has(facts.locationId)) continue;
-      // The same for every recipient: filled and cleaned once.
-      html ??= fillHtml(n.body, facts);
-      if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html });
-      else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, facts), html, attachments: [], locationId: facts.locationId });
+      const lang = r.language ?? this.language;
+      let mail = filled.get(lang);
+      if (!mail) {
+        const local = inLanguage(facts, lang);
+        mail = { html: fillHtml(n.body, local), subject: fillLine(n.subject, local) };
+        filled.set(lang, mail);
+      }
+      if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html: mail.html });
+      else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: mail.subject, html: mail.html, attachments: [], locationId: facts.locationId });
     }
   }
 

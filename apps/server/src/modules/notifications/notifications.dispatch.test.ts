@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
-import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import { htmlToText } from '../../lib/mail-text.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { countRows, deleteAll, sqlRows } from '../../test/sql-rows.ts';
 import { claimOne } from './outbox.repository.ts';
@@ -85,7 +86,8 @@ describe('notification e-mail', () => {
     const mail = box.received[0];
     expect(mail).toMatch(/To: nd_ann@example.com/);
     expect(mail).toMatch(/Subject: About SN<21>/);
-    expect(mail).toContain('Laser &amp; Co 21 ERROR (paperJam) https://pagewatch.example.com/device/');
+    // The status by the console's name for it (in the server's language: Ann has not signed in yet).
+    expect(mail).toContain('Laser &amp; Co 21 Error (paperJam) https://pagewatch.example.com/device/');
     expect(mail).toMatch(/Message-ID: <[0-9a-f-]+@pagewatch>/);
     // Bob is subscribed but the device is outside his locations: nothing to him.
     expect(mail).not.toMatch(/nd_bob/);
@@ -93,6 +95,28 @@ describe('notification e-mail', () => {
     expect(await countRows(db(), 'device_events', sql`NOT processed`)).toBe(0);
     const [log] = await sqlRows<{ message: string; location: number }>(db(), sql`SELECT message, location_id AS location FROM event_logs WHERE message_code = 'notification.sent' ORDER BY id DESC LIMIT 1`);
     expect(log).toEqual({ message: 'E-mail "About SN<21>" sent to nd_ann@example.com', location: mine });
+  });
+
+  it("speaks each recipient's language, the one their browser asked for at sign-in, with a plain-text part beside the HTML", async () => {
+    const cyril = await createUser(t.app, admin, { login: 'nd_cyril', role: 'OPERATOR', locationIds: [mine] });
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: `Basic ${Buffer.from('nd_cyril:Passw0rd!').toString('base64')}`, 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' } });
+    expect(signIn.statusCode).toBe(200);
+    await create({ statuses: [], subscribers: [{ id: ann }, { id: cyril }], subject: '{device.serialNumber}: {device.status}' });
+    await event(device, mine, 'STATUS_CHANGE', 'OK', 'NOT_AVAILABLE');
+    expect(await run()).toEqual({ sent: 2, failed: 0 });
+    const to = (login: string) => box.received.find((m) => m.includes(`To: ${login}@example.com`))!;
+    const parts = (login: string) => mailParts(to(login));
+    expect(parts('nd_cyril').find((p) => p.contentType === 'text/html')!.text).toContain('Laser &amp; Co 21 Недоступно https://pagewatch.example.com/device/');
+    expect(parts('nd_ann').find((p) => p.contentType === 'text/html')!.text).toContain('Laser &amp; Co 21 Not available https://pagewatch.example.com/device/');
+    expect(to('nd_cyril')).toMatch(/Subject: =\?UTF-8\?/); // encoded: it holds Cyrillic
+    expect(to('nd_cyril')).not.toContain('NOT_AVAILABLE');
+    for (const login of ['nd_ann', 'nd_cyril']) {
+      const html = parts(login).find((p) => p.contentType === 'text/html')!.text;
+      const text = parts(login).find((p) => p.contentType === 'text/plain')!.text;
+      expect(text.trim()).toBe(htmlToText(html).trim());
+      expect(text.trim()).toMatch(/^Laser & Co 21 (Недоступно|Not available) https:\/\/pagewatch\.example\.com\/device\/\d+$/);
+    }
+    await db().execute(sql`DELETE FROM users WHERE id = ${cyril}`);
   });
 
   it('mails an IP change and a replacement with their own variables', async () => {
@@ -146,7 +170,7 @@ describe('notification e-mail', () => {
     await t.ctx.notifier.sender.sendDue();
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/Subject: Daily status/);
-    expect(box.received[0]).toContain('ERROR');
+    expect(box.received[0]).toContain('Laser &amp; Co 21 Error');
     expect(box.received[0]).toContain('<hr>');
     const [row] = await sqlRows<{ next: string }>(db(), sql`SELECT next_run_at::text AS next FROM notifications WHERE id = ${n.id}`);
     const next = new Date(row.next);

@@ -1,6 +1,6 @@
 import { char, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
-import { users } from '../users/users.tables.ts';
+import { ts } from '../columns.ts';
+import { users } from './users.ts';
 
 /** Sign-in sessions; only the SHA-256 of a token is stored. */
 export const sessions = pgTable('sessions', {

@@ -1,5 +1,5 @@
 import { bigint, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../db/columns.ts';
+import { ts } from '../columns.ts';
 
 /**
  * One row per declared job: when it runs next and whether a run is under way. Claiming a run is

@@ -15,10 +15,10 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { locations } from '../locations/locations.tables.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
+import { locations } from './locations.ts';
+import { agents } from './agents.ts';
+import { networkRanges } from './network-ranges.ts';
+import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../columns.ts';
 
 const counter = (name: string) => bigint(name, { mode: 'number' });
 

@@ -1,8 +1,8 @@
 import { check, date, integer, pgTable, serial, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ts } from '../../db/columns.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { ts } from '../columns.ts';
+import { locations } from './locations.ts';
+import { users } from './users.ts';
 
 /**
  * The instance: one row made on first start. Its id goes into license requests; the license the

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
-import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../../db/columns.ts';
-import { devices } from '../devices/devices.tables.ts';
+import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../columns.ts';
+import { devices } from './devices.ts';
 
 /** The current state of each consumable (supply) of a device: one row per supply index. */
 export const consumables = pgTable(

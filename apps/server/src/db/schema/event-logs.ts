@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { ginIndex, trigramIndex, ts } from '../../db/columns.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { ginIndex, trigramIndex, ts } from '../columns.ts';
+import { locations } from './locations.ts';
+import { users } from './users.ts';
 
 export const eventGroups = pgTable('event_groups', {
   id: serial('id').primaryKey(),

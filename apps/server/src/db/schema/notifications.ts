@@ -1,9 +1,9 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ts } from '../../db/columns.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { users } from '../users/users.tables.ts';
-import { devices } from '../devices/devices.tables.ts';
+import { ts } from '../columns.ts';
+import { locations } from './locations.ts';
+import { users } from './users.ts';
+import { devices } from './devices.ts';
 
 /**
  * A notification (spec section 3): what to watch (its type and filters), where (its locations

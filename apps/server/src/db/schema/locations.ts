@@ -1,5 +1,5 @@
 import { type AnyPgColumn, customType, integer, pgTable, primaryKey, real, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../columns.ts';
 
 export const locations = pgTable('locations', {
   id: serial('id').primaryKey(),

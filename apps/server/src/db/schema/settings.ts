@@ -1,5 +1,5 @@
 import { boolean, char, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../columns.ts';
 
 export const settings = pgTable('settings', {
   code: varchar('code', { length: 64 }).primaryKey(),

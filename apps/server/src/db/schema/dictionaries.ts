@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, index, integer, numeric, pgTable, serial, text, unique, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { locations } from '../locations/locations.tables.ts';
+import { locations } from './locations.ts';
 
 /**
  * Dictionaries other than LOCATION keep their items here; LOCATION keeps them in `locations`.

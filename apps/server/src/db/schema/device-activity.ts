@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { devices } from './devices.tables.ts';
-import { ts } from '../../db/columns.ts';
+import { devices } from './devices.ts';
+import { ts } from '../columns.ts';
 
 /**
  * Pages per user per device per day (spec section 3, Device user day). Written by the print

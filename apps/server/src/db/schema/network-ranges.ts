@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../locations/locations.tables.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { ts } from '../../db/columns.ts';
+import { locations } from './locations.ts';
+import { agents } from './agents.ts';
+import { ts } from '../columns.ts';
 
 /**
  * A network an agent scans: BROADCAST and NETMASK use address+mask, RANGE uses from-to.

@@ -1,6 +1,6 @@
 import type { Grant } from '@pagewatch/contracts/grants';
-import { AppError } from '../../lib/app-error.ts';
-import './auth.messages.ts';
+import { AppError } from './app-error.ts';
+import './caller.messages.ts';
 
 /** Who is calling: the user, their grants, and the locations they may see. */
 export type Caller = {

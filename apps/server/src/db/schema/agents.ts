@@ -1,6 +1,6 @@
 import { bigint, char, index, integer, pgTable, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { locations } from '../locations/locations.tables.ts';
-import { ts } from '../../db/columns.ts';
+import { locations } from './locations.ts';
+import { ts } from '../columns.ts';
 
 /** Agents: only the SHA-256 of an agent's token is stored (the token is shown once). */
 export const agents = pgTable(

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { roles } from '../roles/roles.tables.ts';
+import { ts } from '../columns.ts';
+import { locations } from './locations.ts';
+import { roles } from './roles.ts';
+import type { Lang } from '../../i18n/messages.ts';
 
 export const users = pgTable(
   'users',
@@ -17,6 +18,8 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 128 }).notNull(),
     firstName: varchar('first_name', { length: 128 }),
     middleName: varchar('middle_name', { length: 128 }),
+    /** The language of the user's e-mails: their browser's at their last sign-in; null: the server's. */
+    language: varchar('language', { length: 2 }).$type<Lang>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

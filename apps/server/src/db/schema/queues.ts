@@ -1,7 +1,7 @@
 import { bigserial, boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { agents } from '../agents/agents.tables.ts';
-import { devices } from '../devices/devices.tables.ts';
-import { ts } from '../../db/columns.ts';
+import { agents } from './agents.ts';
+import { devices } from './devices.ts';
+import { ts } from '../columns.ts';
 
 /**
  * A print queue an agent reads (spec section 3, Queue). Its location is its agent's. The

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables.ts';
+import { users } from './users.ts';
 
 /** Uploaded models packs; the one with the highest version is active. */
 export const modelsPacks = pgTable('models_packs', {

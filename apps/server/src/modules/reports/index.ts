@@ -1,0 +1,3 @@
+/** The reports module's public surface: all that other modules, jobs and plugins may use of it (issue 40). */
+export { ReportsService, sheetColumns, XLSX_TYPE } from './reports.service.ts';
+export { isBuilt, reportRows } from './reports.repository.ts';
