@@ -6,10 +6,13 @@ import { pruneSpentRestoreTokens } from './restore-token-pruning.job.ts';
 import { pruneReadingIds } from './ingested-readings-pruning.job.ts';
 import { pruneOutbox } from './outbox-pruning.job.ts';
 import { forecastAllSupplies } from './supply-forecast.job.ts';
+import { translateLogs } from './log-translation.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
   { name: 'log-clearing', title: 'Log clearing', schedule: { daily: '02:30' }, handler: clearLogs },
+  // A minute after an upgrade installs it: the records written before their Russian text was stored.
+  { name: 'log-translation', title: 'Log translation', schedule: { daily: '02:20' }, handler: translateLogs, firstRunAfterMinutes: 1 },
   { name: 'auth-throttle-pruning', title: 'Sign-in throttling clean-up', schedule: { daily: '03:10' }, handler: pruneThrottle },
   { name: 'session-pruning', title: 'Ended sessions clean-up', schedule: { daily: '03:20' }, handler: pruneEndedSessions },
   { name: 'restore-token-pruning', title: 'Password restore tokens clean-up', schedule: { daily: '03:30' }, handler: pruneSpentRestoreTokens },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, ts } from '../columns.ts';
+import { ginIndex, trigramIndex, ts } from '../columns.ts';
 import { locations } from './locations.ts';
 import { users } from './users.ts';
 
@@ -23,6 +23,10 @@ export const eventLogs = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    // The message as a Russian reader sees it, rendered when written (the log-translation job
+    // renders older records), so that a search matches the screen; null when it is `message`
+    // (a plain text without a template). English is `message` itself.
+    messageRu: text('message_ru'),
     messageCode: varchar('message_code', { length: 100 }),
     // The message's parameters: with messageCode they render it in the reader's language
     // (event-logs.messages.ts); `message` keeps the English text for search and old records.
@@ -44,6 +48,10 @@ export const eventLogs = pgTable(
     index('event_logs_top_group_date').on(t.eventGroupId, t.logDatetime.desc().nullsLast(), t.id, t.locationId).where(sql`${t.parentId} IS NULL`),
     // A text filter on top-level messages (the logs page).
     trigramIndex('event_logs_top_message_trgm', t.message).where(sql`${t.parentId} IS NULL`),
+    // The same for a Russian reader (`eventLogsListIn`, event-logs.list.ts). Migration 0041 also
+    // keeps statistics of its expression (CREATE STATISTICS, which drizzle does not declare): the
+    // planner reads none from a partial index, and would take every Russian text for a rare one.
+    ginIndex('event_logs_top_message_ru_trgm', sql`COALESCE(${t.messageRu}, ${t.message}) gin_trgm_ops`).where(sql`${t.parentId} IS NULL`),
     index('event_logs_location').on(t.locationId, t.logDatetime.desc().nullsLast(), t.id),
   ],
 );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { filterPlan } from '../../test/filter-plan.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
-import { parseFilter, type ListDef } from '../../lib/list-query.ts';
+import type { ListDef } from '../../lib/list-query.ts';
 import { runList } from '../../lib/list-run.ts';
 import { devicesListSql } from './devices.list.ts';
 import { consumablesListSql } from '../consumables/consumables.list.ts';
@@ -55,21 +56,7 @@ async function ids(url: string): Promise<{ ids: number[]; total: number }> {
   return { ids: body.pageRows.map((r) => Number(r.deviceId ?? r.id)).sort((a, b) => a - b), total: body.totalRows };
 }
 
-/**
- * The plan for a list's filter when reading a whole table or index is ruled out: a few thousand rows
- * are read faster whole, so this asks whether an index can serve the filter at all (on 100,000
- * devices the planner takes it by itself: `npm run bench:lists`).
- */
-async function plan(def: ListDef, from: SQL, filter: unknown): Promise<string> {
-  const { where } = parseFilter(def, JSON.stringify(filter));
-  return t.ctx.db.transaction(async (tx) => {
-    // Only an index that the filter itself searches (a bitmap scan) is left: no whole index
-    // read in its order and tested row by row either.
-    for (const path of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await tx.execute(sql`SELECT set_config(${path}, 'off', true)`);
-    const rows = (await tx.execute(sql`EXPLAIN SELECT 1 FROM ${from} WHERE ${where!}`)).rows as { 'QUERY PLAN': string }[];
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
+const plan = (def: ListDef, from: SQL, filter: unknown) => filterPlan(t.ctx.db, def, from, filter);
 
 const upTo200 = 'page=200,1';
 const sample = () => devices[Math.floor(devices.length / 3)]!;

@@ -101,8 +101,10 @@ describe('event log messages by language', () => {
     expect(en.message).toBe('admin created user olga');
     expect(ru.message).toBe('admin создал пользователя olga');
     expect((await record('ru', ru.id)).messageLines).toEqual(['admin создал пользователя olga']);
-    // Filters match the stored English text, whatever the reader's language.
-    expect((await rows('ru', ['message', 'contains', 'created user olga'])).map((r) => r.message)).toEqual(['admin создал пользователя olga']);
+    // Filters match the text in the reader's language (issue 40).
+    expect((await rows('ru', ['message', 'contains', 'создал пользователя olga'])).map((r) => r.message)).toEqual(['admin создал пользователя olga']);
+    expect(await rows('ru', ['message', 'contains', 'created user olga'])).toEqual([]);
+    expect((await rows('en', ['message', 'contains', 'created user olga'])).map((r) => r.message)).toEqual(['admin created user olga']);
   });
 
   it('a sign-in', async () => {
@@ -135,9 +137,10 @@ describe('event log messages by language', () => {
     expect(en.children.map((c) => c.message)).toEqual(['range 127.0.10.1-127.0.10.254:161: 254 addresses scanned, 1 devices found']);
     expect(ru.children.map((c) => c.message)).toEqual(['диапазон 127.0.10.1-127.0.10.254:161: проверено адресов: 254, найдено устройств: 1']);
     expect((await record('ru', ru.children[0].id)).parent).toEqual({ id: logId, message: 'Агент Office: найдено устройств: 1, диапазонов: 1' });
-    // The stored text is the English rendering (search, filters).
+    // The finished run's text is searched in the reader's language too.
     expect((await rows('ru', ['id', '=', logId]))[0].message).toBe(ru.message);
-    expect((await rows('ru', ['message', 'contains', '1 devices found in 1 range'])).map((r) => r.id)).toEqual([logId]);
+    expect((await rows('ru', ['message', 'contains', 'найдено устройств: 1, диапазонов: 1'])).map((r) => r.id)).toEqual([logId]);
+    expect((await rows('en', ['message', 'contains', '1 devices found in 1 range'])).map((r) => r.id)).toEqual([logId]);
   });
 
   it('returns a record without params (written before them) as stored', async () => {

@@ -138,7 +138,7 @@ export async function messageCodeOf(db: Db, id: number): Promise<string | null> 
 export async function finishRecord(
   db: Db,
   id: number,
-  f: { level?: string; durationMs?: number; text: { message: string; params: Record<string, unknown> | null } | null },
+  f: { level?: string; durationMs?: number; text: { message: string; messageRu: string | null; params: Record<string, unknown> | null } | null },
 ) {
   const level = f.level
     ? sql`${f.level}`
@@ -149,7 +149,7 @@ export async function finishRecord(
     : sql`GREATEST(0, floor(extract(epoch FROM (clock_timestamp() - ${eventLogs.logDatetime})) * 1000))::int`;
   await db
     .update(eventLogs)
-    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageParams: f.text.params } : {}) })
+    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageRu: f.text.messageRu, messageParams: f.text.params } : {}) })
     .where(eq(eventLogs.id, id));
 }
 
@@ -174,4 +174,24 @@ export async function deleteBatch(db: Db, before: Date, limit: number, keepId: n
     )
     SELECT count(*)::int AS n FROM gone`);
   return Number((res.rows[0] as { n: number }).n);
+}
+
+/**
+ * Up to `limit` records after `afterId` (in id order) that have a template's params but no
+ * Russian text yet: written before migration 0041 (`EventLog.translateMissing`).
+ */
+export async function untranslated(db: Db, afterId: number, limit: number) {
+  const res = await db.execute(sql`
+    SELECT id, message_code, message_params FROM event_logs
+    WHERE id > ${afterId} AND message_ru IS NULL AND message_code IS NOT NULL AND message_params IS NOT NULL
+    ORDER BY id LIMIT ${limit}`);
+  return (res.rows as { id: unknown; message_code: string; message_params: unknown }[]).map((r) => ({ id: Number(r.id), code: r.message_code, params: params(r.message_params) }));
+}
+
+/** Stores records' Russian texts, one statement for the batch. */
+export async function setRussian(db: Db, rows: { id: number; ru: string }[]) {
+  if (!rows.length) return;
+  await db.execute(sql`
+    UPDATE event_logs l SET message_ru = v.ru
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, ru text) WHERE l.id = v.id`);
 }

@@ -25,7 +25,7 @@
  * - locationId: set it for anything that belongs to a location (agents, devices); records
  *   without one are seen only by users at the DEFAULT root (`visibleCondition` in db/scope.ts).
  */
-import type { Lang } from '../../i18n/messages.ts';
+import { hasMessage, type Lang } from '../../i18n/messages.ts';
 import { EVENT_LOG_CHILDREN_LIMIT, type EventLog as EventLogView, type EventLogRow, type FinalLogLevel, type LogLevel, type LogObjectClass } from '@pagewatch/contracts/event-logs';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
@@ -35,7 +35,7 @@ import { runList } from '../../lib/list-run.ts';
 import type { Caller } from '../../lib/caller.ts';
 import * as repo from './event-logs.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
-import { eventLogsListSql } from './event-logs.list.ts';
+import { eventLogsListIn } from './event-logs.list.ts';
 import { renderLog, type LogParams } from './event-logs.messages.ts';
 import { errorSummary, fullStack, loggableError } from '../../lib/loggable-error.ts';
 
@@ -70,6 +70,16 @@ export type RunOutcome = { level?: FinalLogLevel; message?: string; params?: Log
 
 const MAX_MESSAGE = 10_000;
 const MAX_STACK = 20_000;
+
+/**
+ * A record's stored texts: `message` (English, or the plain text given) and `messageRu`, the
+ * message as a Russian reader is shown it (`logMessage`), kept so that the Russian search finds
+ * what the screen shows; null without a template, where the reader is shown `message`.
+ */
+function texts(message: string, code: string | null, params: LogParams | null) {
+  const ru = code && params && hasMessage(`log.${code}`) ? renderLog('ru', code, params) : null;
+  return { message: message.slice(0, MAX_MESSAGE), messageRu: ru?.slice(0, MAX_MESSAGE) ?? null };
+}
 
 /** The one event log every module writes to. */
 export class EventLog {
@@ -108,7 +118,7 @@ export class EventLog {
     return {
       eventGroupId: e.eventGroupId,
       logLevel: e.level,
-      message: (e.message ?? renderLog('en', e.messageCode!, e.params!)).slice(0, MAX_MESSAGE),
+      ...texts(e.message ?? renderLog('en', e.messageCode!, e.params!), e.messageCode ?? null, e.params ?? null),
       messageCode: e.messageCode ?? null,
       messageParams: e.params ?? null,
       userId: e.userId ?? null,
@@ -165,22 +175,20 @@ export class EventLog {
 
   /** Closes a run: duration, final level (default: the worst level among its children), live FINISHED. */
   async finish(parentId: number, opts: FinishOptions = {}, db: Db = this.db): Promise<void> {
-    const text = await this.finishText(parentId, opts, db);
+    const code = opts.params ? await repo.messageCodeOf(db, parentId) : null;
+    const text = this.finishText(code, opts);
     await repo.finishRecord(db, parentId, {
       level: opts.level,
       durationMs: opts.durationMs === undefined ? undefined : Math.max(0, Math.round(opts.durationMs)),
-      text: text && { message: text.message.slice(0, MAX_MESSAGE), params: text.params },
+      text: text && { ...texts(text.message, code, text.params), params: text.params },
     });
     this.hub?.publish(`log:${parentId}`, { type: 'EVENT_LOG_CHANGED', id: parentId });
     this.hub?.publish(`log:${parentId}`, { type: 'EVENT_LOG_FINISHED', id: parentId });
   }
 
   /** The run's new message and params: params render with the run's code; a plain message drops the old params. */
-  private async finishText(parentId: number, opts: FinishOptions, db: Db): Promise<{ message: string; params: LogParams | null } | null> {
-    if (opts.params) {
-      const code = await repo.messageCodeOf(db, parentId);
-      if (code) return { message: opts.message ?? renderLog('en', code, opts.params), params: opts.params };
-    }
+  private finishText(code: string | null, opts: FinishOptions): { message: string; params: LogParams | null } | null {
+    if (opts.params && code) return { message: opts.message ?? renderLog('en', code, opts.params), params: opts.params };
     return opts.message !== undefined ? { message: opts.message, params: null } : null;
   }
 
@@ -219,14 +227,36 @@ export class EventLog {
     }
   }
 
+  /**
+   * Renders the Russian text of the records written before it was stored (migration 0041), in
+   * batches of short statements in id order with a pause between them (the log-translation
+   * job). Returns how many records it rendered.
+   */
+  async translateMissing(opts: { batchSize: number; pauseMs: number }): Promise<number> {
+    let done = 0;
+    for (let after = 0; ;) {
+      const rows = await repo.untranslated(this.db, after, opts.batchSize);
+      if (!rows.length) return done;
+      const ru = rows.flatMap((r) => {
+        const text = r.params && texts('', r.code, r.params).messageRu;
+        return text ? [{ id: r.id, ru: text }] : [];
+      });
+      await repo.setRussian(this.db, ru);
+      done += ru.length;
+      after = rows[rows.length - 1].id;
+      if (rows.length < opts.batchSize) return done;
+      await new Promise((r) => setTimeout(r, opts.pauseMs));
+    }
+  }
+
   // ---- Reads (the logs screens) ----
 
   /**
-   * Messages come in the caller's language (logMessage). A filter on `message` still matches the
-   * stored English text: translating millions of rows to filter them is not an option.
+   * Messages come in the caller's language (logMessage), and a filter or sort on `message` reads
+   * the text in that language as it was rendered when written (`messageRu`).
    */
   async list(caller: Caller, q: ListQuery, lang: Lang = 'en') {
-    const res = await runList<Record<string, unknown>>(this.db, eventLogsListSql, q, caller);
+    const res = await runList<Record<string, unknown>>(this.db, eventLogsListIn(lang), q, caller);
     return { pageRows: res.pageRows.map((r) => toRow(r, lang)), totalRows: res.totalRows };
   }
 
