@@ -92,7 +92,7 @@ export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]):
       FROM jsonb_to_recordset(${json(jobs)}) AS x(q int, "externalJobId" int, name text, username text, "clientMachine" text,
         "createdAt" timestamptz, "completedAt" timestamptz, "printedPageCount" int, "colorPageCount" int, "sizeKb" int, "paperSize" text, duplex boolean)
       JOIN qs ON qs."queueId" = x.q
-      ON CONFLICT (queue_id, external_job_id) DO NOTHING
+      ON CONFLICT (queue_id, external_job_id, completed_at) DO NOTHING
       RETURNING queue_id, device_id, completed_at, username, printed_page_count, color_page_count
     ), days AS (
       INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count, color_page_count)
