@@ -6,9 +6,12 @@ import { pruneSpentRestoreTokens } from './restore-token-pruning.job.ts';
 import { pruneReadingIds } from './ingested-readings-pruning.job.ts';
 import { pruneOutbox } from './outbox-pruning.job.ts';
 import { forecastAllSupplies } from './supply-forecast.job.ts';
+import { keepHistory } from './history-housekeeping.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
+  // Also a minute after it is installed (an upgraded instance), so that next months' partitions exist from the start.
+  { name: 'history-housekeeping', title: 'History housekeeping', schedule: { daily: '02:10' }, handler: keepHistory, firstRunAfterMinutes: 1 },
   { name: 'log-clearing', title: 'Log clearing', schedule: { daily: '02:30' }, handler: clearLogs },
   { name: 'auth-throttle-pruning', title: 'Sign-in throttling clean-up', schedule: { daily: '03:10' }, handler: pruneThrottle },
   { name: 'session-pruning', title: 'Ended sessions clean-up', schedule: { daily: '03:20' }, handler: pruneEndedSessions },
