@@ -33,7 +33,7 @@ describe('migration 0038', () => {
     for (const d of drops) await d();
   });
 
-  it('keeps every history row, in its month, with its keys, sequences and triggers', async () => {
+  it('keeps every history row, in its month, with its keys, sequences and triggers', { timeout: 120_000 }, async () => {
     // The migrations before 0038 in a folder of their own: the database as an upgrade finds it.
     const journal = readJournal(folder);
     const before = mkdtempSync(join(tmpdir(), 'pw-0038-'));
