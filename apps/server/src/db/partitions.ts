@@ -85,9 +85,10 @@ export async function ensureMonths(db: Db, t: MonthlyTable, now: Date, ahead: nu
 /**
  * Drops each month's partition that ends at or before `before` (DETACH, then DROP: a whole
  * month goes in the time of a catalogue change, whatever its size), and deletes the DEFAULT
- * partition's rows older than `before` in batches. Returns the months dropped and rows deleted.
+ * partition's rows older than `before` in batches (`batchSize` null leaves them to the caller).
+ * Returns the months dropped and rows deleted.
  */
-export async function dropMonthsBefore(db: Db, t: MonthlyTable, before: Date, batchSize: number): Promise<{ dropped: number; deleted: number }> {
+export async function dropMonthsBefore(db: Db, t: MonthlyTable, before: Date, batchSize: number | null): Promise<{ dropped: number; deleted: number }> {
   let dropped = 0;
   for (const m of await monthPartitions(db, t)) {
     if (monthStart(m, 1) > before) break;
@@ -97,6 +98,7 @@ export async function dropMonthsBefore(db: Db, t: MonthlyTable, before: Date, ba
     });
     dropped++;
   }
+  if (batchSize === null) return { dropped, deleted: 0 };
   const cut = t.kind === 'date' ? before.toISOString().slice(0, 10) : before.toISOString();
   let deleted = 0;
   for (;;) {

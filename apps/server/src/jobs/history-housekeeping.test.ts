@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../modules/settings/settings.tables.ts';
 import { bearer, createTestApp, scratchPostgresDatabase, signIn } from '../test/test-app.ts';
 import { readJournal } from '../db/migrations.ts';
-import { monthPartitions, monthStart } from '../db/partitions.ts';
+import { createMonth, monthPartitions, monthStart } from '../db/partitions.ts';
 import { HISTORY_TABLES, MONTHS_AHEAD } from './history-housekeeping.job.ts';
 
 const onPostgres = process.env.PAGEWATCH_TEST_DB === 'postgres';
@@ -33,7 +33,7 @@ describe('migration 0038', () => {
     for (const d of drops) await d();
   });
 
-  it('keeps every history row, in its month, with its keys, sequences and triggers', { timeout: 120_000 }, async () => {
+  it('keeps every history row, in its month, with its keys, sequences and triggers', { timeout: 240_000 }, async () => {
     // The migrations before 0038 in a folder of their own: the database as an upgrade finds it.
     const journal = readJournal(folder);
     const before = mkdtempSync(join(tmpdir(), 'pw-0038-'));
@@ -154,6 +154,20 @@ describe('history housekeeping', () => {
     expect((await monthPartitions(t.ctx.db, HISTORY_TABLES.find((x) => x.table === 'device_ip_history')!)).map(ym)).not.toContain(ym(monthsAgo(6)));
     expect(await placeOf(current.id)).toBe(`device_ip_history_p${ym(new Date())}`);
     expect(await placeOf(future.id)).toBe('device_ip_history_default');
+  });
+
+  it('log clearing drops the event log\'s whole months older than LOG_STORAGE_DAYS as partitions', async () => {
+    const logs = HISTORY_TABLES.find((x) => x.table === 'event_logs')!;
+    await createMonth(t.ctx.db, logs, monthStart(monthsAgo(5)));
+    const res = await t.ctx.db.execute(sql`INSERT INTO event_logs (log_datetime, event_group_id, log_level, message)
+      SELECT ${monthsAgo(5).toISOString()}, min(id), 'I', 'old' FROM event_groups RETURNING tableoid::regclass::text AS place`);
+    expect(res.rows[0].place).toBe(`event_logs_p${ym(monthsAgo(5))}`);
+    await t.ctx.db.update(settings).set({ numericValue: 30 }).where(eq(settings.code, 'LOG_STORAGE_DAYS'));
+    await t.ctx.db.update(settings).set({ flagValue: true }).where(eq(settings.code, 'CLEARING_ENABLED'));
+    const runId = await t.ctx.jobs.runNow('log-clearing');
+    expect((await monthPartitions(t.ctx.db, logs)).map(ym)).not.toContain(ym(monthsAgo(5)));
+    const run = await t.ctx.db.execute(sql`SELECT message FROM event_logs WHERE id = ${runId}`);
+    expect(run.rows[0].message).toMatch(/and 1 whole months/);
   });
 
   it('refuses a retention outside 0 to 120 months with the field and a message in the caller\'s language', async () => {

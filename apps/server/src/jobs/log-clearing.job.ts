@@ -17,13 +17,13 @@ export async function clearLogs(deps: JobDeps, runId: number): Promise<RunOutcom
   const days = Number(s.LOG_STORAGE_DAYS);
   if (!Number.isFinite(days) || days <= 0) return { params: { result: part('clearingKept') } };
   const before = new Date(Date.now() - days * DAY);
-  // Whole months first, as partitions (db/partitions.ts): then only the rest of one month is
-  // deleted a row at a time.
-  const months = await dropMonthsBefore(deps.db, EVENT_LOG_TABLE, before, deps.tuning.logClearingBatchSize);
+  // Whole months first, as partitions (db/partitions.ts): then only the rest of one month (and
+  // any old record in the DEFAULT partition) is deleted in batches.
+  const months = await dropMonthsBefore(deps.db, EVENT_LOG_TABLE, before, null);
   const { deleted, batches } = await deps.eventLog.deleteOlderThan(before, {
     batchSize: deps.tuning.logClearingBatchSize,
     pauseMs: deps.tuning.logClearingPauseMs,
     keepId: runId,
   });
-  return { params: { result: part('clearingDone', { deleted: deleted + months.deleted, days, before: before.toISOString(), batches, months: months.dropped }) } };
+  return { params: { result: part('clearingDone', { deleted, days, before: before.toISOString(), batches, months: months.dropped }) } };
 }
