@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
+import { bitmapPlan } from '../../test/plans.ts';
 import { parseFilter, type ListDef } from '../../lib/list-query.ts';
 import { runList } from '../../lib/list-run.ts';
 import { devicesListSql } from './devices.list.ts';
@@ -62,13 +63,7 @@ async function ids(url: string): Promise<{ ids: number[]; total: number }> {
  */
 async function plan(def: ListDef, from: SQL, filter: unknown): Promise<string> {
   const { where } = parseFilter(def, JSON.stringify(filter));
-  return t.ctx.db.transaction(async (tx) => {
-    // Only an index that the filter itself searches (a bitmap scan) is left: no whole index
-    // read in its order and tested row by row either.
-    for (const path of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await tx.execute(sql`SELECT set_config(${path}, 'off', true)`);
-    const rows = (await tx.execute(sql`EXPLAIN SELECT 1 FROM ${from} WHERE ${where!}`)).rows as { 'QUERY PLAN': string }[];
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
+  return bitmapPlan(t.ctx.db, from, where!);
 }
 
 const upTo200 = 'page=200,1';

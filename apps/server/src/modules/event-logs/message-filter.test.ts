@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
+import { bitmapPlan } from '../../test/plans.ts';
 import { parseFilter } from '../../lib/list-query.ts';
 import { eventLogsListSql } from './event-logs.list.ts';
 
@@ -86,12 +87,7 @@ describe('the event log searched by a part of a message', () => {
   it('reads three characters or more through the trigram index', async () => {
     const plan = async (text: string) => {
       const { where } = parseFilter(eventLogsListSql, JSON.stringify([top, 'and', ['message', 'contains', text]]));
-      return t.ctx.db.transaction(async (tx) => {
-        // Only an index that the filter itself searches (a bitmap scan) is left.
-        for (const path of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await tx.execute(sql`SELECT set_config(${path}, 'off', true)`);
-        const rows = (await tx.execute(sql`EXPLAIN SELECT 1 FROM event_logs l WHERE ${where!}`)).rows as { 'QUERY PLAN': string }[];
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
+      return bitmapPlan(t.ctx.db, sql`event_logs l`, where!);
     };
     expect(await plan('10.3.17')).toContain('event_logs_top_message_trgm');
     expect(await plan('Run 12')).toContain('event_logs_top_message_trgm');
