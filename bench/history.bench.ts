@@ -2,7 +2,7 @@
  * History lifecycle benchmark (issue 40): one month of a history table filled with many rows
  * (generate_series, in the database), then that month dropped as the housekeeping and log
  * clearing jobs drop it (db/partitions.ts: DETACH and DROP of its partition). Prints the fill,
- * the month's size on disk and how long the drop took (after a checkpoint), per table and database.
+ * the month's size on disk and how long the drop took (after a vacuum and a checkpoint), per table and database.
  * Target: dropping a month under 1 s at any size.
  *
  *   npm run bench:history   (BENCH_TABLES=event_logs,device_events BENCH_ROWS=1500000
@@ -57,8 +57,10 @@ for (const kind of DBS) {
       const part = `${name}_p${month.toISOString().slice(0, 7).replace('-', '')}`;
       const size = (await db.execute(sql`SELECT pg_total_relation_size(${part}::regclass)::bigint AS b`)).rows[0] as { b: number };
       const before = (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`)).rows[0] as { n: number };
-      // The month as the job finds it, written long before: not waiting in the write-ahead log
-      // and dirty buffers that the checkpoint after a fill of a gigabyte is still writing.
+      // The month as the job finds it, written long before: vacuumed (an autovacuum at work on
+      // it would hold the drop's lock until it is cancelled, a second later: deadlock_timeout),
+      // and not in the write-ahead log and dirty buffers that a checkpoint is still writing.
+      await db.execute(sql`VACUUM ANALYZE ${sql.identifier(part)}`);
       await db.execute(sql`CHECKPOINT`);
       at = performance.now();
       const gone = await dropMonthsBefore(db, table, monthStart(month, 1), 10_000);
