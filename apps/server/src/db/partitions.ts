@@ -22,6 +22,11 @@ const inMonth = (t: MonthlyTable, m: Date): SQL =>
   sql`${id(t.column)} >= ${bound(t, m)} AND ${id(t.column)} < ${bound(t, monthStart(m, 1))}`;
 const parseMonth = (yyyymm: string) => new Date(Date.UTC(Number(yyyymm.slice(0, 4)), Number(yyyymm.slice(4, 6)) - 1, 1));
 
+/** How long a drop waits for the table's lock before it leaves the month to the next run. */
+export const LOCK_TIMEOUT_MS = 2_000;
+const lockTimedOut = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '55P03' || lockTimedOut((err as { cause?: unknown }).cause));
+
 /** The months the table has a partition for, oldest first. */
 export async function monthPartitions(db: Db, t: MonthlyTable): Promise<Date[]> {
   const res = await db.execute(sql`
@@ -92,10 +97,18 @@ export async function dropMonthsBefore(db: Db, t: MonthlyTable, before: Date, ba
   let dropped = 0;
   for (const m of await monthPartitions(db, t)) {
     if (monthStart(m, 1) > before) break;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`ALTER TABLE ${id(t.table)} DETACH PARTITION ${id(partitionName(t, m))}`);
-      await tx.execute(sql`DROP TABLE ${id(partitionName(t, m))}`);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        // DETACH locks the whole table: while it waits for a long read (a report), every new
+        // read of the table would queue behind it. Better to give up and try at the next run.
+        await tx.execute(sql`SET LOCAL lock_timeout = '${sql.raw(String(LOCK_TIMEOUT_MS))}ms'`);
+        await tx.execute(sql`ALTER TABLE ${id(t.table)} DETACH PARTITION ${id(partitionName(t, m))}`);
+        await tx.execute(sql`DROP TABLE ${id(partitionName(t, m))}`);
+      });
+    } catch (err) {
+      if (lockTimedOut(err)) break;
+      throw err;
+    }
     dropped++;
   }
   if (batchSize === null) return { dropped, deleted: 0 };
