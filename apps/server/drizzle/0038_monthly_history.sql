@@ -76,8 +76,8 @@ CREATE UNIQUE INDEX "dm_device_user_days_key" ON "dm_device_user_days" USING btr
 SELECT pw_partition_by_month('device_events', 'event_at', ARRAY['id', 'event_at']);--> statement-breakpoint
 SELECT pw_partition_by_month('device_ip_history', 'changed_at', ARRAY['id', 'changed_at']);--> statement-breakpoint
 SELECT pw_partition_by_month('agent_runs', 'started_at', ARRAY['run_id', 'started_at']);--> statement-breakpoint
--- A job sent twice (spool, reset) is the same job with the same completion time: the key
--- (queue, job id) takes the time as well, as a partitioned table's unique key must.
+-- The key (queue, job id) takes the completion time as well, as a partitioned table's unique key
+-- must; a job is still stored once per queue and job id (queue-jobs.repository.ts looks first).
 DROP INDEX "queue_jobs_key";--> statement-breakpoint
 SELECT pw_partition_by_month('queue_jobs', 'completed_at', ARRAY['id', 'completed_at']);--> statement-breakpoint
 CREATE UNIQUE INDEX "queue_jobs_key" ON "queue_jobs" USING btree ("queue_id", "external_job_id", "completed_at");--> statement-breakpoint
