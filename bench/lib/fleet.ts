@@ -76,6 +76,17 @@ export async function fillFleet(c: pg.Client) {
      WHERE k = 1 OR (k < 5 AND d.color_type = 'COLOR') OR (k = 5 AND d.id % 3 = 0)`,
   );
   console.log(`devices and supplies: ${Math.round((Date.now() - started) / 1000)} s`);
+  // The history's months as partitions (migration 0038), as an upgraded database has them: a new
+  // one has this month's and those ahead only, and the DEFAULT partition would take the rest.
+  for (const table of ['dm_device_days', 'dm_device_part_days']) {
+    await c.query(`DO $$ DECLARE m date := date_trunc('month', current_date - ${DAYS})::date; BEGIN
+      WHILE m < date_trunc('month', current_date) LOOP
+        IF to_regclass('${table}_p' || to_char(m, 'YYYYMM')) IS NULL THEN
+          EXECUTE format('CREATE TABLE %I PARTITION OF ${table} FOR VALUES FROM (%L) TO (%L)', '${table}_p' || to_char(m, 'YYYYMM'), m, (m + interval '1 month')::date);
+        END IF;
+        m := (m + interval '1 month')::date;
+      END LOOP; END $$`);
+  }
   // A year of history: counters growing by day; the black toner falling 3 points a day, replaced when it would go below 0.
   for (let from = 1; from <= DEVICES; from += HISTORY_CHUNK) {
     const to = Math.min(DEVICES, from + HISTORY_CHUNK - 1);

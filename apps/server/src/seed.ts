@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, type RoleCode } from '@pagewatch/contracts/grants';
+import { HISTORY_RETENTION_DEFAULTS } from '@pagewatch/contracts/settings';
 import type { Db } from './db/client.ts';
 import { eventGroups } from './db/schema/event-logs.ts';
 import { locations } from './db/schema/locations.ts';
@@ -24,6 +25,9 @@ const SETTINGS: SettingSeed[] = [
   { code: 'PROCESSES_PERIODICITY', name: 'Agent process periodicity, minutes', valueType: 'N', numericValue: 15, systemComponent: 'AGENT' },
   { code: 'LOG_STORAGE_DAYS', name: 'Log storage days', valueType: 'N', numericValue: 90, systemComponent: 'LOG' },
   { code: 'CLEARING_ENABLED', name: 'Log clearing enabled', valueType: 'F', flagValue: true, systemComponent: 'LOG' },
+  { code: 'HISTORY_DAYS_MONTHS', name: 'Daily history (devices, supplies, users) kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_DAYS_MONTHS, systemComponent: 'HISTORY' },
+  { code: 'HISTORY_EVENTS_MONTHS', name: 'Device events and IP changes kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS, systemComponent: 'HISTORY' },
+  { code: 'HISTORY_RUNS_MONTHS', name: 'Agent runs and print jobs kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS, systemComponent: 'HISTORY' },
 ];
 
 /**

@@ -42,11 +42,21 @@ export const START_TLS_MODES = ['OPTIONAL', 'DISABLED', 'REQUIRED'] as const;
 export type StartTlsMode = (typeof START_TLS_MODES)[number];
 export const LOG_STORAGE_DAYS_MAX = 3650;
 
+/**
+ * How many months each kind of history is kept (issue 40; 0 keeps everything): device, supply
+ * and user days; device events and IP changes; agent runs and print queue jobs. The history
+ * housekeeping job drops whole months older than that. The event log keeps LOG_STORAGE_DAYS.
+ */
+export const HISTORY_RETENTION_DEFAULTS = { HISTORY_DAYS_MONTHS: 36, HISTORY_EVENTS_MONTHS: 12, HISTORY_RUNS_MONTHS: 12 } as const;
+export type HistoryRetentionCode = keyof typeof HISTORY_RETENTION_DEFAULTS;
+export const HISTORY_MONTHS_MAX = 120;
+
 /** The settings screen's groups (spec section 2, Settings), in the order shown. */
 export const SETTING_GROUPS = {
   smtp: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'],
   agent: ['PROCESSES_PERIODICITY'],
   logs: ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED'],
+  history: ['HISTORY_DAYS_MONTHS', 'HISTORY_EVENTS_MONTHS', 'HISTORY_RUNS_MONTHS'],
 } as const;
 export type SettingCode = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS][number];
 
@@ -75,6 +85,9 @@ export const isHostOrIp = (s: string) =>
 
 const optionalEmail = z.union([z.literal(''), z.email('general.badEmail')]);
 
+const historyMonths = (v: string | number | boolean | null) =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) <= HISTORY_MONTHS_MAX ? null : 'settings.badHistoryMonths';
+
 /**
  * Spec section 5: the rule of each setting that has one, as a message key for a value that
  * breaks it. The server checks every change with it and the settings screen checks its form
@@ -91,6 +104,9 @@ export const SETTING_RULES: Partial<Record<SettingCode, (v: string | number | bo
   'SMTP_START-TLS': (v) => ((START_TLS_MODES as readonly unknown[]).includes(v) ? null : 'settings.badStartTls'),
   PROCESSES_PERIODICITY: (v) => (v === null ? 'general.mandatory' : (PROCESS_PERIODICITIES as readonly unknown[]).includes(v) ? null : 'settings.badPeriodicity'),
   LOG_STORAGE_DAYS: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= LOG_STORAGE_DAYS_MAX ? null : 'settings.badStorageDays'),
+  HISTORY_DAYS_MONTHS: (v) => historyMonths(v),
+  HISTORY_EVENTS_MONTHS: (v) => historyMonths(v),
+  HISTORY_RUNS_MONTHS: (v) => historyMonths(v),
 };
 
 /** `POST /api/settings/test-email`: sends a test message with the saved SMTP settings. */

@@ -7,9 +7,12 @@ import { pruneReadingIds } from './ingested-readings-pruning.job.ts';
 import { pruneOutbox } from './outbox-pruning.job.ts';
 import { forecastAllSupplies } from './supply-forecast.job.ts';
 import { translateLogs } from './log-translation.job.ts';
+import { keepHistory } from './history-housekeeping.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
+  // Also a minute after it is installed (an upgraded instance), so that next months' partitions exist from the start.
+  { name: 'history-housekeeping', title: 'History housekeeping', schedule: { daily: '02:10' }, handler: keepHistory, firstRunAfterMinutes: 1 },
   { name: 'log-clearing', title: 'Log clearing', schedule: { daily: '02:30' }, handler: clearLogs },
   // A minute after an upgrade installs it: the records written before their Russian text was stored.
   { name: 'log-translation', title: 'Log translation', schedule: { daily: '02:20' }, handler: translateLogs, firstRunAfterMinutes: 1 },

@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, pgTable, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, pgTable, primaryKey, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { locations } from './locations.ts';
 import { ts } from '../columns.ts';
 
@@ -32,11 +32,12 @@ export const agents = pgTable(
 export const agentRuns = pgTable(
   'agent_runs',
   {
-    runId: uuid('run_id').primaryKey(),
+    runId: uuid('run_id').notNull(),
     agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
     logId: bigint('log_id', { mode: 'number' }).notNull(),
     startedAt: ts('started_at').notNull(),
     finishedAt: ts('finished_at'),
   },
-  (t) => [index('agent_runs_agent_started').on(t.agentId, t.startedAt)],
+  // Partitioned by month on started_at (migration 0038): the key holds it.
+  (t) => [primaryKey({ name: 'agent_runs_pkey', columns: [t.runId, t.startedAt] }), index('agent_runs_agent_started').on(t.agentId, t.startedAt)],
 );

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
 import { ts } from '../columns.ts';
 
@@ -9,7 +9,7 @@ import { ts } from '../columns.ts';
 export const dmDeviceUserDays = pgTable(
   'dm_device_user_days',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     factDate: date('fact_date', { mode: 'string' }).notNull(),
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').notNull(),
@@ -18,7 +18,9 @@ export const dmDeviceUserDays = pgTable(
     /** The colour pages of the jobs that told theirs; null while none did (unknown, not 0). */
     colorPageCount: integer('color_page_count'),
   },
+  // Partitioned by month on fact_date (migration 0038): the keys hold it.
   (t) => [
+    primaryKey({ name: 'dm_device_user_days_pkey', columns: [t.id, t.factDate] }),
     uniqueIndex('dm_device_user_days_key').on(t.deviceId, t.factDate, t.username),
   ],
 );

@@ -152,13 +152,14 @@ export const devices = pgTable(
 export const deviceIpHistory = pgTable(
   'device_ip_history',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     ip: varchar('ip', { length: 45 }).notNull(),
     oldIp: varchar('old_ip', { length: 45 }),
     changedAt: ts('changed_at').notNull(),
   },
-  (t) => [index('device_ip_history_device').on(t.deviceId, t.changedAt)],
+  // Partitioned by month on changed_at (migration 0038): the key holds it.
+  (t) => [primaryKey({ name: 'device_ip_history_pkey', columns: [t.id, t.changedAt] }), index('device_ip_history_device').on(t.deviceId, t.changedAt)],
 );
 
 /**
@@ -245,7 +246,7 @@ export const dmDevicePartDays = pgTable(
 export const deviceEvents = pgTable(
   'device_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     eventAt: ts('event_at').notNull(),
     type: varchar('type', { length: 30 }).notNull(),
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
@@ -260,7 +261,9 @@ export const deviceEvents = pgTable(
     processed: boolean('processed').notNull().default(false),
     processedAt: ts('processed_at'),
   },
+  // Partitioned by month on event_at (migration 0038): the key holds it.
   (t) => [
+    primaryKey({ name: 'device_events_pkey', columns: [t.id, t.eventAt] }),
     index('device_events_device').on(t.deviceId, t.eventAt),
     index('device_events_unprocessed').on(t.id).where(sql`NOT ${t.processed}`),
     index('device_events_type_at').on(t.type, t.eventAt),

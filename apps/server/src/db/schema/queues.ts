@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { devices } from './devices.ts';
 import { ts } from '../columns.ts';
@@ -40,7 +40,7 @@ export const queues = pgTable(
 export const queueJobs = pgTable(
   'queue_jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     queueId: integer('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
     externalJobId: integer('external_job_id').notNull(),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
@@ -55,8 +55,10 @@ export const queueJobs = pgTable(
     paperSize: varchar('paper_size', { length: 100 }),
     duplex: boolean('duplex'),
   },
+  // Partitioned by month on completed_at (migration 0038): the keys hold it.
   (t) => [
-    uniqueIndex('queue_jobs_key').on(t.queueId, t.externalJobId),
+    primaryKey({ name: 'queue_jobs_pkey', columns: [t.id, t.completedAt] }),
+    uniqueIndex('queue_jobs_key').on(t.queueId, t.externalJobId, t.completedAt),
     // The jobs tab as the list orders it (newest first, then id), and a user's jobs, or by user.
     index('queue_jobs_queue_completed').on(t.queueId, t.completedAt.desc().nullsLast(), t.id),
     index('queue_jobs_queue_user').on(t.queueId, t.username.asc().nullsFirst(), t.completedAt.desc().nullsLast(), t.id),

@@ -92,7 +92,11 @@ export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]):
       FROM jsonb_to_recordset(${json(jobs)}) AS x(q int, "externalJobId" int, name text, username text, "clientMachine" text,
         "createdAt" timestamptz, "completedAt" timestamptz, "printedPageCount" int, "colorPageCount" int, "sizeKb" int, "paperSize" text, duplex boolean)
       JOIN qs ON qs."queueId" = x.q
-      ON CONFLICT (queue_id, external_job_id) DO NOTHING
+      -- A job is one per queue and job id. The unique key also holds the completion time (the
+      -- table is partitioned by it, migration 0038), so a job sent again with another time is
+      -- found here; the run holds its queues' locks, so no other run stores it meanwhile.
+      WHERE NOT EXISTS (SELECT 1 FROM queue_jobs j WHERE j.queue_id = x.q AND j.external_job_id = x."externalJobId")
+      ON CONFLICT (queue_id, external_job_id, completed_at) DO NOTHING
       RETURNING queue_id, device_id, completed_at, username, printed_page_count, color_page_count
     ), days AS (
       INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count, color_page_count)
