@@ -15,15 +15,15 @@ const line = (columns: readonly string[], r: Record<string, unknown>) => columns
  * (a field with a comma, quote or line break is quoted, quotes doubled), and a text cell that
  * starts with =, +, - or @ prefixed with ' so that a spreadsheet does not run it as a formula.
  */
-export function csv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  return `\uFEFF${[columns.join(','), ...rows.map((r) => line(columns, r))].join('\r\n')}\r\n`;
+export function csv(columns: readonly string[], rows: readonly Record<string, unknown>[], headers: readonly string[] = columns): string {
+  return `\uFEFF${[headers.map(cell).join(','), ...rows.map((r) => line(columns, r))].join('\r\n')}\r\n`;
 }
 
-/** The same CSV written as its rows come, a page at a time, waiting while the reader is behind (issue 39). */
-export function csvStream(columns: readonly string[], feed: RowFeed): PassThrough {
+/** The same CSV written as its rows come, a page at a time, waiting while the reader is behind (issue 39); `headers` head the columns (their names where not given). */
+export function csvStream(columns: readonly string[], feed: RowFeed, headers: readonly string[] = columns): PassThrough {
   const out = new PassThrough();
   void (async () => {
-    out.write(`\uFEFF${columns.join(',')}\r\n`);
+    out.write(`\uFEFF${headers.map(cell).join(',')}\r\n`);
     await feed(async (rows) => {
       out.write(rows.map((r) => `${line(columns, r)}\r\n`).join(''));
       await drained(out);

@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { drained, feedOf, type RowFeed } from './row-pages.ts';
 
-export type SheetColumn = { key: string; type: 'string' | 'number' | 'date' | 'boolean'; day?: boolean };
+/** A column of a sheet: its row field, its header text (the field where none) and its cells' type. */
+export type SheetColumn = { key: string; header?: string; type: 'string' | 'number' | 'date' | 'boolean'; day?: boolean };
 
 /** A cell as Excel types it: numbers as numbers, ISO times and days as dates (UTC), the rest as text. */
 function cell(v: unknown, c: SheetColumn): ExcelJS.CellValue {
@@ -25,7 +26,7 @@ export function xlsxStream(sheet: string, columns: readonly SheetColumn[], feed:
   void (async () => {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const ws = book.addWorksheet(sheet.slice(0, 31).replace(/[[\]:*?/\\]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = columns.map((c) => ({ header: c.key, key: c.key, width: Math.max(12, c.key.length + 2), style: c.type === 'date' ? { numFmt: c.day ? 'dd.mm.yyyy' : 'dd.mm.yyyy hh:mm:ss' } : {} }));
+    ws.columns = columns.map((c) => ({ header: c.header ?? c.key, key: c.key, width: Math.max(12, (c.header ?? c.key).length + 2), style: c.type === 'date' ? { numFmt: c.day ? 'dd.mm.yyyy' : 'dd.mm.yyyy hh:mm:ss' } : {} }));
     ws.getRow(1).font = { bold: true };
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } };
     await feed(async (rows) => {

@@ -11,7 +11,8 @@ import {
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { isBuilt, reportRows } from '../reports/reports.repository.ts';
-import { sheetColumns, XLSX_TYPE } from '../reports/reports.service.ts';
+import { XLSX_TYPE } from '../reports/reports.service.ts';
+import { reportFile } from '../reports/report-files.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
 import type { OutboxAttachment } from './notifications.tables.ts';
@@ -302,12 +303,14 @@ export class NotificationDispatcher {
     const day = now.toISOString().slice(0, 10);
     const base = `${report.toLowerCase().replace(/_/g, '-')}-${day}`;
     const xlsx = n.fileExtension === 'XLSX';
+    // A notification has no language of its own: its files are headed in English, as its log lines are.
+    const shape = reportFile(report, columns, 'en');
     for (const r of ctx.recipients.get(n.id) ?? []) {
       const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
-      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[];
+      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape.row) as Record<string, unknown>[];
       const attachment: OutboxAttachment = xlsx
-        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(report, sheetColumns(report, columns), mine)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
-        : { filename: `${base}.csv`, content: csv(columns, mine), contentType: 'text/csv; charset=utf-8' };
+        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(report, shape.sheet, mine)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
+        : { filename: `${base}.csv`, content: csv(columns, mine, shape.headers), contentType: 'text/csv; charset=utf-8' };
       out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [attachment] });
     }
   }

@@ -1,4 +1,4 @@
-import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportById, reportColumns, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,7 +6,8 @@ import type { PassThrough } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import type { ExportGate } from '../../lib/export-gate.ts';
 import type { RowFeed } from '../../lib/row-pages.ts';
-import { xlsxStream, type SheetColumn } from '../../lib/xlsx.ts';
+import { xlsxStream } from '../../lib/xlsx.ts';
+import { reportFile } from './report-files.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../auth/caller.ts';
 import { descendantIds } from '../locations/locations.repository.ts';
@@ -17,12 +18,6 @@ import { installedConsumablesListSql } from './reports.list.ts';
 
 const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The chosen columns with their types, for typed cells. */
-export function sheetColumns(code: ReportCode, columns: string[]): SheetColumn[] {
-  const types = new Map(reportColumnTypes(code).map((c) => [c.key, c]));
-  return columns.map((key) => ({ key, type: types.get(key)?.type ?? 'string', day: types.get(key)?.day ?? false }));
-}
 
 /** The reports (grant MNU_REPORTS): their types, their rows for a filter, their files. */
 export class ReportsService {
@@ -113,14 +108,15 @@ export class ReportsService {
     const name = translate(lang, `reports.type.${code}`);
     const filename = `${name}.${(format as ReportFormat).toLowerCase()}`;
     const ticket = this.gate.enter();
+    const shape = reportFile(code, columns, lang);
     const rows = reportFeed(this.db, this.kind, code, q);
     let gone!: () => void;
     const closed = new Promise<'closed'>((resolve) => (gone = () => resolve('closed')));
     const feed: RowFeed = async (emit) => {
       if ((await Promise.race([ticket.ready, closed])) === 'closed') throw new Error('the download was closed while it waited');
-      await rows(emit);
+      await rows((page) => emit(page.map(shape.row)));
     };
-    const body = format === 'XLSX' ? xlsxStream(name, sheetColumns(code, columns), feed) : csvStream(columns, feed);
+    const body = format === 'XLSX' ? xlsxStream(name, shape.sheet, feed) : csvStream(columns, feed, shape.headers);
     body.once('close', () => {
       ticket.release();
       gone();
