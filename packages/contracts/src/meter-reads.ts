@@ -47,6 +47,24 @@ export function meterOfField(field: string): { meter: Meter; part: MeterPart } |
   return null;
 }
 
+/** The texts of the meters (messages.ts `meters`), in one language. */
+export type MeterTexts = { name: Record<Meter, string>; part: Record<MeterPart, string>; header: string; headerCode: string };
+
+/** A meter column's title, the same in the file's header and the grid's: "Total (101): first read". */
+export function meterTitle(texts: MeterTexts, field: string): string | null {
+  const of = meterOfField(field);
+  if (!of) return null;
+  const code = METERS[of.meter].code;
+  return (code === null ? texts.header : texts.headerCode)
+    .replace('{{meter}}', texts.name[of.meter])
+    .replace('{{code}}', String(code))
+    .replace('{{part}}', texts.part[of.part]);
+}
+
+/** Every meter column's title in one language (the console adds them to its texts as `meters.title.<field>`). */
+export const meterTitles = (texts: MeterTexts): Record<MeterField, string> =>
+  Object.fromEntries(METER_NAMES.flatMap((m) => METER_PARTS.map((p) => [meterField(m, p), meterTitle(texts, meterField(m, p))]))) as Record<MeterField, string>;
+
 /**
  * The data-quality flags a meter read lists for its period, each defined once: a later check
  * (plausibility) adds its code here and its condition in the report's statement.

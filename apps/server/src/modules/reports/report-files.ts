@@ -1,5 +1,6 @@
 import { reportColumnTypes, type ReportCode } from '@pagewatch/contracts/reports';
-import { METERS, meterOfField } from '@pagewatch/contracts/meter-reads';
+import { meterTitle } from '@pagewatch/contracts/meter-reads';
+import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import type { SheetColumn } from '../../lib/xlsx.ts';
 import type { Row } from '../../lib/row-pages.ts';
@@ -14,13 +15,7 @@ import type { Row } from '../../lib/row-pages.ts';
 export type ReportFile = { columns: string[]; headers: string[]; sheet: SheetColumn[]; row: (r: Row) => Row };
 
 /** A meter-read column's header: "Total (101): first read", "Чёрно-белые: страниц". */
-function meterHeader(field: string, lang: Lang): string {
-  const meter = meterOfField(field);
-  if (!meter) return translate(lang, `meters.column.${field}`);
-  const code = METERS[meter.meter].code;
-  const params = { meter: translate(lang, `meters.name.${meter.meter}`), part: translate(lang, `meters.part.${meter.part}`), code };
-  return translate(lang, code === null ? 'meters.header' : 'meters.headerCode', params);
-}
+const meterHeader = (field: string, lang: Lang): string => meterTitle(SHARED_MESSAGES[lang].meters, field) ?? translate(lang, `meters.column.${field}`);
 
 const qualityText = (codes: unknown, lang: Lang) =>
   typeof codes === 'string' && codes ? codes.split(',').map((c) => translate(lang, `meters.quality.${c}`)).join('; ') : null;

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { List } from '@pagewatch/contracts/list';
 import { REPORTS, type ReportCode } from '@pagewatch/contracts/reports';
 import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
+import { METER_NAMES, METER_PARTS, meterField, meterOfField } from '@pagewatch/contracts/meter-reads';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
@@ -30,14 +31,27 @@ const DEVICE_TERMS: Record<string, string> = {
   level: 'devices.level',
   refreshDate: 'devices.refreshDate',
 };
-/** The header text of a report column (its attachment name). */
-export const columnHeader = (field: string) => DEVICE_TERMS[field] ?? `reports.column.${field}`;
+/** The meter-read report's own columns besides its meters (their texts are shared with its files). */
+const METER_READ_TERMS: Record<string, string> = { periodFrom: 'meters.column.periodFrom', periodTo: 'meters.column.periodTo', dataQuality: 'meters.column.dataQuality' };
+/** The header text of a report column (its attachment name); a meter's carries its code, as in the files. */
+export const columnHeader = (field: string) =>
+  DEVICE_TERMS[field] ?? METER_READ_TERMS[field] ?? (meterOfField(field) ? `meters.title.${field}` : `reports.column.${field}`);
 
 const count = (field: string): ColumnLook<ReportRow> => ({
   header: columnHeader(field),
   width: 110,
   cell: (r) => (typeof r[field] === 'number' ? formatNumber(r[field] as number) : null),
 });
+
+const day = (field: string): ColumnLook<ReportRow> => ({
+  header: columnHeader(field),
+  width: 120,
+  cell: (r) => (r[field] ? dayjs(r[field] as string).format('DD.MM.YYYY') : null),
+});
+/** Each meter's columns in the meter-read report: counts and days. */
+const meterLooks = Object.fromEntries(
+  METER_NAMES.flatMap((m) => METER_PARTS.map((p) => meterField(m, p))).map((f) => [f, f.endsWith('Date') ? day(f) : { ...count(f), width: 150 }]),
+);
 
 /**
  * A report's grid columns: the registry's list says which fields there are, their types and
@@ -82,8 +96,12 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     partSerialNumber: { header: columnHeader('partSerialNumber'), width: 150 },
     replacementDate: { header: columnHeader('replacementDate'), width: 175 },
     level: { header: columnHeader('level'), width: 110, cell: (r) => (typeof r.level === 'number' ? <LevelBar level={r.level} compact /> : null) },
-    installDate: { header: columnHeader('installDate'), width: 120, cell: (r) => (r.installDate ? dayjs(r.installDate as string).format('DD.MM.YYYY') : null) },
+    installDate: day('installDate'),
     refreshDate: { header: columnHeader('refreshDate'), width: 175 },
+    periodFrom: day('periodFrom'),
+    periodTo: day('periodTo'),
+    ...meterLooks,
+    dataQuality: { header: columnHeader('dataQuality'), width: 220, cell: (r) => (r.dataQuality ? <DataQuality flags={r.dataQuality as string} /> : null) },
   };
   return columnsFromList(list as List<string, ReportRow>, looks);
 }
@@ -93,4 +111,10 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
 function ResetReason({ reason }: { reason: string }) {
   const { t } = useTranslation();
   return <span title={t('reports.resetHint')}>{t('reports.reset', { counters: reason.split(',').map((c) => t(`reports.counter.${c}`)).join(', ') })}</span>;
+}
+
+/** The period's data-quality flags of a meter read, in words. */
+function DataQuality({ flags }: { flags: string }) {
+  const { t } = useTranslation();
+  return <span>{flags.split(',').map((f) => t(`meters.quality.${f}`)).join('; ')}</span>;
 }
