@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { keptDay, text } from './fields.ts';
 import { day, timestamp } from './list.ts';
 
 /**
@@ -85,15 +85,10 @@ export const meterColumns = Object.fromEntries(
 /** A correction's limits (security.md, invariant 8): an offset within a counter's range either way. */
 export const CORRECTION_LIMITS = { reason: 500, offset: 1_000_000_000_000 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** `POST /api/devices/:id/meter-corrections`: from `fromDate` on, `meter` reads `offset` more (less, when negative). */
 export const meterCorrectionInputSchema = z.object({
   meter: z.enum(CORRECTABLE_METERS, 'general.badValue'),
-  fromDate: z
-    .string('general.mandatory')
-    .regex(DAY, 'meterCorrections.badDate')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'meterCorrections.badDate')
-    .refine((v) => v >= '2022-01-01' && v <= '2099-12-31', 'meterCorrections.dateRange'),
+  fromDate: keptDay('meterCorrections.badDate', 'meterCorrections.dateRange'),
   offset: z
     .number('general.badValue')
     .int('general.badValue')
