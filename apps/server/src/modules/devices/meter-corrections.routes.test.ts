@@ -78,6 +78,14 @@ describe('meter corrections', () => {
     expect(stored[0].n).toBe(1);
   });
 
+  it('keeps a merged device\'s corrections on the device it is merged into', async () => {
+    const older = await device(await addLocation(t.ctx.db, 'MC_MERGE'), 'MC-OLD');
+    const newer = await device((await sqlRows<{ l: number }>(t.ctx.db, sql`SELECT location_id AS l FROM devices WHERE id = ${older}`))[0].l, 'MC-NEW');
+    expect((await call(admin, 'POST', `/api/devices/${older}/meter-corrections`, valid)).statusCode).toBe(200);
+    expect((await call(admin, 'POST', `/api/devices/${newer}/merge`, { fromId: older })).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/devices/${newer}/meter-corrections`)).json()).toEqual([expect.objectContaining({ deviceId: newer, offset: -250, reason: valid.reason })]);
+  });
+
   it('answers bad input with a 400 naming the field, in English and Russian', async () => {
     const bad = async (body: Record<string, unknown>, lang: string) => {
       const res = await call(localAdmin, 'POST', `/api/devices/${mine}/meter-corrections`, { ...valid, ...body }, lang);
