@@ -134,7 +134,8 @@ test('the reports list, and the counters report: period rules, grid, chart, colu
   expect(csv.suggestedFilename()).toBe('Device counters.csv');
   const text = readFileSync(await csv.path(), 'utf8');
   const [head, ...lines] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(head).toBe('location,modelCode,serialNumber,bwStart,bwEnd,bwDiff,colorStart,colorEnd,colorDiff,totalDiff,reason');
+  // Headed with the grid's column names in the console's language (issue 43).
+  expect(head).toBe('Location,Model,Serial number,B/W at start,B/W at end,B/W pages,Colour at start,Colour at end,Colour pages,Total pages,Counter reset');
   expect(lines.find((l) => l.includes(`${S}P2`))).toMatch(/,5000,130,300,,,,300,"bw,total,a4"$/);
 
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XLSX' }).click()]);
@@ -142,7 +143,7 @@ test('the reports list, and the counters report: period rules, grid, chart, colu
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await xlsx.path());
   const sheet = book.worksheets[0];
-  expect(sheet.getRow(1).getCell(3).value).toBe('serialNumber');
+  expect(sheet.getRow(1).getCell(3).value).toBe('Serial number');
   const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(3).value === `${S}P1`)!;
   expect(row.getCell(6).value).toBe(250);
 

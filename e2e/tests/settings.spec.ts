@@ -15,6 +15,8 @@ test('SMTP port rules, validation, save and a test e-mail that arrives', async (
     await page.goto('/settings');
     const form = page.getByTestId('settings-form');
     await expect(form).toBeVisible();
+    // The test server has no PAGEWATCH_PUBLIC_URL: mails will carry no links, and the screen says so.
+    await expect(page.getByTestId('mail-links-warning')).toContainText('PAGEWATCH_PUBLIC_URL');
     const port = field(page, /^Port/);
     const ssl = page.getByRole('checkbox', { name: 'SSL' });
 
@@ -78,6 +80,7 @@ test.describe('in Russian', () => {
     await signIn(page);
     await page.goto('/settings');
     await expect(page.getByText('Почта (SMTP)')).toBeVisible();
+    await expect(page.getByTestId('mail-links-warning')).toContainText('В письмах не будет ссылок на консоль');
     const port = field(page, /^Порт/);
     await port.fill('1');
     await field(page, /^Сервер SMTP/).fill('127.0.0.1');

@@ -40,11 +40,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { ExportGate } from './lib/export-gate.ts';
+import { DomainEvents } from './lib/domain-events.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import { NotificationSender } from './modules/notifications/sender.ts';
 import { NotificationWorker } from './modules/notifications/notification-worker.ts';
-import { smtpSettings } from './modules/settings/settings.repository.ts';
+import { smtpSettings } from './modules/settings/index.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
 import { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
@@ -67,18 +68,14 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 
 /**
- * Session notices (from the services, and from other instances over NOTIFY) evict the cached
- * callers they affect. Moving, adding or removing a location changes everyone's scope.
+ * Session notices (from auth, which hears the services that change users and locations, and
+ * from other instances over NOTIFY) evict the cached callers they affect.
  */
-function forgetChangedSessions(app: FastifyInstance, hub: Hub, sessions: SessionCache) {
+function forgetChangedSessions(hub: Hub, sessions: SessionCache) {
   hub.onNotice((n) => {
     if (n.kind === 'token') sessions.forgetToken(n.tokenHash);
     else if (n.kind === 'user') sessions.forgetUser(n.userId);
     else sessions.clear();
-  });
-  const treeChanges = new Set(['POST /api/dictionary-items', 'PUT /api/dictionary-items/:id', 'DELETE /api/dictionary-items/:id']);
-  app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode < 400 && treeChanges.has(`${req.method} ${req.routeOptions.url}`)) hub.notify({ kind: 'scopes' });
   });
 }
 
@@ -104,13 +101,16 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const hub = new Hub();
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();
+  const smtp = () => smtpSettings(database.db);
+  // Users and locations announce their changes here; auth turns them into session notices.
+  const changes = new DomainEvents();
   const notify = (n: SessionNotice) => hub.notify(n);
-  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, cloud: config.cloud });
+  const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, smtp, events: changes, cloud: config.cloud });
   const metrics = new Metrics(database.poolStats, database.db);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
   const dictionaryEvents = new DictionaryEvents(eventLog, hub);
-  const locations = new LocationsService(database.db, dictionaryEvents);
+  const locations = new LocationsService(database.db, dictionaryEvents, changes);
   const ingest = new IngestService(database.db, hub, (result) => metrics.ingested(result));
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
@@ -118,10 +118,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const agents = new AgentsService(database.db, eventLog, ingest, models, devices, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
-  const smtp = () => smtpSettings(database.db);
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
-  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate);
+  const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate, config.language);
   const sender = new NotificationSender(database.db, eventLog, smtp, { kind: database.kind, logger: app.log, onFailure: () => metrics.notificationSendFailures.inc() });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
@@ -131,7 +130,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     hub,
     eventLog,
     auth,
-    users: new UsersService(database.db, eventLog, notify, { cloud: config.cloud }),
+    users: new UsersService(database.db, eventLog, changes, { cloud: config.cloud }),
     settings: new SettingsService(database.db, eventLog, { cloud: config.cloud }),
     jobs,
     agents,
@@ -146,7 +145,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     meterCorrections: new MeterCorrectionsService(database.db, eventLog),
     consumables: new ConsumablesService(database.db),
     maintenance: new MaintenanceService(database.db, devices),
-    notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp }),
+    notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
     notifier: { dispatcher, sender, worker: notificationWorker },
     reports: new ReportsService(database.db, database.kind, exportGate),
     exports: exportGate,
@@ -174,7 +173,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await registerWebsocket(app);
   const sessions = new SessionCache(config.sessionCacheMs);
   const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
-  forgetChangedSessions(app, hub, sessions);
+  forgetChangedSessions(hub, sessions);
   setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);

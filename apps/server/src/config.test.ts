@@ -49,3 +49,15 @@ describe('the exports bound from the environment (issue 39)', () => {
     expect(() => loadConfig({ PAGEWATCH_EXPORTS_WAITING: 'many' })).toThrow('PAGEWATCH_EXPORTS_WAITING must be a whole number from 0 to 1000, got "many"');
   });
 });
+
+/** PAGEWATCH_LANGUAGE (issue 43): the language of mailed reports' files. */
+describe('PAGEWATCH_LANGUAGE', () => {
+  it('is English by default and takes en or ru in any case', () => {
+    expect(loadConfig({}).language).toBe('en');
+    expect(loadConfig({ PAGEWATCH_LANGUAGE: 'RU' }).language).toBe('ru');
+  });
+
+  it('refuses any other language at start-up, naming the variable', () => {
+    expect(() => loadConfig({ PAGEWATCH_LANGUAGE: 'de' })).toThrow(/PAGEWATCH_LANGUAGE/);
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { LANGS, type Lang } from './i18n/messages.ts';
 
 /** Everything the server reads from its environment; the README's table lists the same. */
 export type Config = {
@@ -51,6 +52,12 @@ export type Config = {
    * a download beyond those is refused with 503 and Retry-After (issue 39).
    */
   exports: { running: number; waiting: number };
+  /**
+   * The server's language (PAGEWATCH_LANGUAGE, en or ru): that of mails and their files (headers,
+   * separator, dates, the sheet's name) to users who have not signed in yet; a user's own is their
+   * browser's at their last sign-in.
+   */
+  language: Lang;
 };
 
 /** A whole number of seconds from 10 to a day, or null when unset or not one. */
@@ -119,6 +126,12 @@ function flag(v: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 }
 
+function language(v: string | undefined): Lang {
+  if (v === undefined || v === '') return 'en';
+  if (!(LANGS as readonly string[]).includes(v.toLowerCase())) throw new Error(`PAGEWATCH_LANGUAGE must be one of ${LANGS.join(', ')}, got "${v}"`);
+  return v.toLowerCase() as Lang;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be 1-65535, got "${env.PORT}"`);
@@ -150,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloud: flag(env.PAGEWATCH_CLOUD, false),
     downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
     exports: { running: count(env, 'PAGEWATCH_EXPORTS_RUNNING', 2, 1), waiting: count(env, 'PAGEWATCH_EXPORTS_WAITING', 20, 0) },
+    language: language(env.PAGEWATCH_LANGUAGE),
   };
 }

@@ -7,6 +7,8 @@ export const clientConfigSchema = z.object({
   NETWORK_RANGE_SHOW_PORTS: z.boolean(),
   /** Cloud mode: customers sign in by e-mail; queues and settings stay at DEFAULT. Absent: off. */
   CLOUD: z.boolean().default(false),
+  /** Whether e-mails can link to the console (PAGEWATCH_PUBLIC_URL is set); forms warn when not. */
+  MAIL_LINKS: z.boolean().default(true),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idRef, text } from './fields.ts';
 import { day, defineList, timestamp } from './list.ts';
 import { LEVEL_STATES } from './reading.ts';
+import { meterFlagSchema } from './meter-flags.ts';
 
 /**
  * Devices and consumables (spec sections 2, 3 and 7: devices, device-part-v, statistics,
@@ -219,6 +220,8 @@ export const deviceSchema = deviceListRowSchema.extend({
   vendorTotalCount: nnum,
   /** Black-and-white plus colour that do not add up to the billing total (a data-quality flag), or null. */
   splitMismatch: z.object({ total: z.number(), monoPlusColor: z.number() }).nullable(),
+  /** Implausible reads of the device's meters (issue 41), the newest DEVICE_METER_FLAGS. */
+  meterFlags: z.array(meterFlagSchema),
   totalUnit: nstr,
   agentId: z.number().int().nullable(),
   agentName: nstr,

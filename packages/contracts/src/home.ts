@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICE_STATUS_CODES } from './device-events.ts';
 import { homeDeviceSchema, identityPairSchema } from './devices.ts';
 import { timestamp } from './list.ts';
+import { METER_FLAG_KINDS } from './meter-flags.ts';
 
 /**
  * `/home` (issue 21): what needs the caller today, over their locations. Every part is a count
@@ -47,6 +48,15 @@ export const homeSchema = z.object({
         identity: z.array(identityPairSchema),
         /** One serial answering at two addresses in turn (two printers that report the same serial). */
         sharedSerials: z.array(z.object({ device: homeDeviceSchema, addresses: z.array(z.string()) })),
+        /**
+         * Implausible meter reads of the last METER_FLAG_HOME_DAYS days: devices with any flag and
+         * with each kind, and the devices, the most recently flagged first.
+         */
+        meterFlags: z.object({
+          devices: count,
+          byKind: z.record(z.enum(METER_FLAG_KINDS), count),
+          rows: z.array(homeDeviceSchema.extend({ kinds: z.array(z.enum(METER_FLAG_KINDS)), lastAt: timestamp() })),
+        }),
       }),
     })
     .nullable(),

@@ -1,6 +1,42 @@
+import { meterOfField, meterTitles } from './meter-reads.ts';
+
+/**
+ * The meters' texts of the meter-read report (issue 41): its columns' titles ("Total (101):
+ * first read", `meters.title.<field>`, made from these by meterTitles) head the grid and the
+ * files alike, its data-quality flags in words.
+ */
+const METERS_EN = {
+  name: {
+    total: 'Total', totalLargeTwice: 'Total, large as two', mono: 'Black', color: 'Colour', a3: 'Large', a4: 'Small',
+    a3Bw: 'Black large', a4Bw: 'Black small', a3Color: 'Large colour', a4Color: 'Colour small',
+    copies: 'Copies', prints: 'Prints', scans: 'Scans', fax: 'Fax', duplex: 'Duplex',
+  },
+  part: { First: 'first read', FirstDate: 'first read date', Last: 'last read', LastDate: 'last read date', Pages: 'pages' },
+  /** A file's header: the meter, its code where it has one, the figure. */
+  header: '{{meter}}: {{part}}',
+  headerCode: '{{meter}} ({{code}}): {{part}}',
+  /** The report's own columns besides the device's and the meters' (`columnTitleKey`). */
+  column: { periodFrom: 'Period from', periodTo: 'Period to', dataQuality: 'Data quality' },
+  /** The data-quality flags (METER_QUALITY_FLAGS): the plausibility check's kinds, and a correction. */
+  quality: { JUMP: 'a jump beyond the rated speed', BACKWARDS: 'a meter went backwards', SPLIT: 'black + colour ≠ total', CORRECTED: 'corrected' },
+} as const;
+const METERS_RU = {
+  name: {
+    total: 'Всего', totalLargeTwice: 'Всего, крупный формат за два', mono: 'Ч/б', color: 'Цвет', a3: 'Крупный формат', a4: 'Малый формат',
+    a3Bw: 'Ч/б крупный формат', a4Bw: 'Ч/б малый формат', a3Color: 'Цвет крупный формат', a4Color: 'Цвет малый формат',
+    copies: 'Копирование', prints: 'Печать', scans: 'Сканирование', fax: 'Факс', duplex: 'Дуплекс',
+  },
+  part: { First: 'первое показание', FirstDate: 'дата первого показания', Last: 'последнее показание', LastDate: 'дата последнего показания', Pages: 'страниц' },
+  header: '{{meter}}: {{part}}',
+  headerCode: '{{meter}} ({{code}}): {{part}}',
+  column: { periodFrom: 'Период с', periodTo: 'Период по', dataQuality: 'Качество данных' },
+  quality: { JUMP: 'скачок больше возможного при номинальной скорости', BACKWARDS: 'счётчик уменьшился', SPLIT: 'ч/б + цвет ≠ всего', CORRECTED: 'есть поправка' },
+} as const;
+
 /**
  * The texts that the contracts' schemas and registries give (field errors as `general.*`, the
- * report types and their filter's errors as `reports.*`): the
+ * report types and their filter's errors as `reports.*`, the names of report and counters
+ * columns as `reports.column.*` and `devices.*`): the
  * console's forms and the server's answers say the same thing in the same words. The console
  * adds them to the texts its start speaks (apps/web/src/i18n/locales/start.ts), the server to its own
  * (apps/server/src/i18n/messages.ts); neither repeats them.
@@ -35,24 +71,66 @@ export const SHARED_MESSAGES = {
       fromAfterTo: 'The end of the period must not come before its start',
       dateRange: 'Reports hold days from 1 January 2022 on',
       badColumns: 'The report has no columns {{columns}}',
-    },
-    meters: {
-      name: {
-        total: 'Total', totalLargeTwice: 'Total, large as two', mono: 'Black', color: 'Colour', a3: 'Large', a4: 'Small',
-        a3Bw: 'Black large', a4Bw: 'Black small', a3Color: 'Large colour', a4Color: 'Colour small',
-        copies: 'Copies', prints: 'Prints', scans: 'Scans', fax: 'Fax', duplex: 'Duplex',
-      },
-      part: { First: 'first read', FirstDate: 'first read date', Last: 'last read', LastDate: 'last read date', Pages: 'pages' },
-      /** A file's header: the meter, its code where it has one, the figure. */
-      header: '{{meter}}: {{part}}',
-      headerCode: '{{meter}} ({{code}}): {{part}}',
+      /** A report column's title where the devices screens have no term for it (`columnTitleKey`). */
       column: {
-        serialNumber: 'Serial number', inventoryNumber: 'Inventory number', ip: 'IP address', modelCode: 'Model', hostname: 'Host name',
-        location: 'Location', deviceType: 'Printer type', colorType: 'Colour type', paperFormat: 'Paper format',
-        periodFrom: 'Period from', periodTo: 'Period to', dataQuality: 'Data quality',
+        daysCount: 'Days',
+        daysSeen: 'Days read',
+        daysAvailable: 'Days working',
+        availability: 'Availability',
+        lastSeen: 'Last read',
+        bwStart: 'B/W at start',
+        bwEnd: 'B/W at end',
+        bwDiff: 'B/W pages',
+        colorStart: 'Colour at start',
+        colorEnd: 'Colour at end',
+        colorDiff: 'Colour pages',
+        totalStart: 'Total at start',
+        totalEnd: 'Total at end',
+        totalDiff: 'Total pages',
+        a3Diff: 'A3 pages',
+        a4Diff: 'A4 pages',
+        copyDiff: 'Copies',
+        scanDiff: 'Scans',
+        reason: 'Counter reset',
+        replacementDate: 'Replaced',
+        installDate: 'Installed',
       },
-      quality: { SPLIT_MISMATCH: 'black + colour ≠ total', COUNTER_BACKWARDS: 'a meter went backwards', CORRECTED: 'corrected' },
     },
+    /** The devices screens' terms that name report and counters file columns too (`columnTitleKey`). */
+    devices: {
+      modelCode: 'Model',
+      serialNumber: 'Serial number',
+      inventoryNumber: 'Inventory number',
+      ip: 'IP',
+      hostName: 'Host',
+      snmpLocation: 'SNMP location',
+      location: 'Location',
+      deviceType: 'Type',
+      colorType: 'Colour type',
+      paperFormat: 'Paper format',
+      statusCode: 'Status',
+      partCode: 'Supply type',
+      partModelCode: 'Part model code',
+      partSerialNumber: 'Part serial number',
+      level: 'Level',
+      refreshDate: 'Refreshed',
+      totalCount: 'Total pages',
+      monoCount: 'Black-and-white',
+      colorCount: 'Colour pages',
+      a3Count: 'A3',
+      a3BwCount: 'A3 black-and-white',
+      a3ColorCount: 'A3 colour',
+      a4Count: 'A4',
+      a4BwCount: 'A4 black-and-white',
+      a4ColorCount: 'A4 colour',
+      copyCount: 'Copies',
+      scanCount: 'Scans',
+    },
+    // A device's status as the console shows it and as e-mails to the user say it.
+    notification: {
+      status: { OK: 'OK', WARNING: 'Warning', ERROR: 'Error', NOT_AVAILABLE: 'Not available', UNKNOWN: 'Unknown' },
+    },
+    meters: { ...METERS_EN, title: meterTitles(METERS_EN) },
     meterCorrections: {
       badDate: 'Enter a date as YYYY-MM-DD',
       dateRange: 'A correction starts on a day from 1 January 2022 to 31 December 2099',
@@ -90,23 +168,63 @@ export const SHARED_MESSAGES = {
       fromAfterTo: 'Конец периода не может быть раньше начала',
       dateRange: 'В отчётах есть дни начиная с 1 января 2022 года',
       badColumns: 'В отчёте нет столбцов {{columns}}',
-    },
-    meters: {
-      name: {
-        total: 'Всего', totalLargeTwice: 'Всего, крупный формат за два', mono: 'Ч/б', color: 'Цвет', a3: 'Крупный формат', a4: 'Малый формат',
-        a3Bw: 'Ч/б крупный формат', a4Bw: 'Ч/б малый формат', a3Color: 'Цвет крупный формат', a4Color: 'Цвет малый формат',
-        copies: 'Копирование', prints: 'Печать', scans: 'Сканирование', fax: 'Факс', duplex: 'Дуплекс',
-      },
-      part: { First: 'первое показание', FirstDate: 'дата первого показания', Last: 'последнее показание', LastDate: 'дата последнего показания', Pages: 'страниц' },
-      header: '{{meter}}: {{part}}',
-      headerCode: '{{meter}} ({{code}}): {{part}}',
       column: {
-        serialNumber: 'Серийный номер', inventoryNumber: 'Инвентарный номер', ip: 'IP-адрес', modelCode: 'Модель', hostname: 'Имя хоста',
-        location: 'Расположение', deviceType: 'Тип принтера', colorType: 'Цветность', paperFormat: 'Формат бумаги',
-        periodFrom: 'Период с', periodTo: 'Период по', dataQuality: 'Качество данных',
+        daysCount: 'Дней',
+        daysSeen: 'Дней опрошено',
+        daysAvailable: 'Дней в работе',
+        availability: 'Доступность',
+        lastSeen: 'Последний опрос',
+        bwStart: 'Ч/б на начало',
+        bwEnd: 'Ч/б на конец',
+        bwDiff: 'Ч/б страниц',
+        colorStart: 'Цветные на начало',
+        colorEnd: 'Цветные на конец',
+        colorDiff: 'Цветных страниц',
+        totalStart: 'Всего на начало',
+        totalEnd: 'Всего на конец',
+        totalDiff: 'Всего страниц',
+        a3Diff: 'Страниц A3',
+        a4Diff: 'Страниц A4',
+        copyDiff: 'Копии',
+        scanDiff: 'Сканы',
+        reason: 'Сброс счётчика',
+        replacementDate: 'Заменён',
+        installDate: 'Установлен',
       },
-      quality: { SPLIT_MISMATCH: 'ч/б + цвет ≠ всего', COUNTER_BACKWARDS: 'счётчик уменьшился', CORRECTED: 'есть поправка' },
     },
+    devices: {
+      modelCode: 'Модель',
+      serialNumber: 'Серийный номер',
+      inventoryNumber: 'Инвентарный номер',
+      ip: 'IP',
+      hostName: 'Хост',
+      snmpLocation: 'SNMP-расположение',
+      location: 'Расположение',
+      deviceType: 'Тип',
+      colorType: 'Цветность',
+      paperFormat: 'Формат бумаги',
+      statusCode: 'Статус',
+      partCode: 'Тип расходника',
+      partModelCode: 'Модель расходника',
+      partSerialNumber: 'Серийный номер расходника',
+      level: 'Уровень',
+      refreshDate: 'Обновлено',
+      totalCount: 'Всего страниц',
+      monoCount: 'Чёрно-белые',
+      colorCount: 'Цветные',
+      a3Count: 'A3',
+      a3BwCount: 'A3 чёрно-белые',
+      a3ColorCount: 'A3 цветные',
+      a4Count: 'A4',
+      a4BwCount: 'A4 чёрно-белые',
+      a4ColorCount: 'A4 цветные',
+      copyCount: 'Копии',
+      scanCount: 'Сканы',
+    },
+    notification: {
+      status: { OK: 'Норма', WARNING: 'Предупреждение', ERROR: 'Ошибка', NOT_AVAILABLE: 'Недоступно', UNKNOWN: 'Неизвестно' },
+    },
+    meters: { ...METERS_RU, title: meterTitles(METERS_RU) },
     meterCorrections: {
       badDate: 'Введите дату в виде ГГГГ-ММ-ДД',
       dateRange: 'Поправка начинается с дня от 1 января 2022 до 31 декабря 2099 года',
@@ -116,3 +234,44 @@ export const SHARED_MESSAGES = {
     },
   },
 } as const;
+
+/** Report and counters columns named as the devices screens name a device's field (one term for one thing). */
+const DEVICE_TERMS: Record<string, string> = {
+  modelCode: 'devices.modelCode',
+  serialNumber: 'devices.serialNumber',
+  inventoryNumber: 'devices.inventoryNumber',
+  ip: 'devices.ip',
+  hostname: 'devices.hostName',
+  snmpLocation: 'devices.snmpLocation',
+  location: 'devices.location',
+  deviceType: 'devices.deviceType',
+  colorType: 'devices.colorType',
+  paperFormat: 'devices.paperFormat',
+  status: 'devices.statusCode',
+  partType: 'devices.partCode',
+  partModelCode: 'devices.partModelCode',
+  partSerialNumber: 'devices.partSerialNumber',
+  level: 'devices.level',
+  refreshDate: 'devices.refreshDate',
+  printedPageCount: 'devices.totalCount',
+  printedBwPageCount: 'devices.monoCount',
+  printedColorPageCount: 'devices.colorCount',
+  printedPageA3Count: 'devices.a3Count',
+  printedPageA3BwCount: 'devices.a3BwCount',
+  printedPageA3ColorCount: 'devices.a3ColorCount',
+  printedPageA4Count: 'devices.a4Count',
+  printedPageA4BwCount: 'devices.a4BwCount',
+  printedPageA4ColorCount: 'devices.a4ColorCount',
+  copyPageCount: 'devices.copyCount',
+  scanPageCount: 'devices.scanCount',
+};
+
+/** The meter-read report's own columns (issue 41); its meters' titles carry their codes (`meters.title.<field>`). */
+const METER_READ_TERMS: Record<string, string> = { periodFrom: 'meters.column.periodFrom', periodTo: 'meters.column.periodTo', dataQuality: 'meters.column.dataQuality' };
+
+/**
+ * The message key of a column's title, from its attachment name (spec section 3): the report
+ * grids' headers, the column chooser and the files' header rows (issue 43) say the same.
+ */
+export const columnTitleKey = (field: string): string =>
+  DEVICE_TERMS[field] ?? METER_READ_TERMS[field] ?? (meterOfField(field) ? `meters.title.${field}` : `reports.column.${field}`);

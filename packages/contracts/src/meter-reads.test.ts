@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SHARED_MESSAGES } from './messages.ts';
+import { columnTitleKey, SHARED_MESSAGES } from './messages.ts';
 import { METER_NAMES, METERS, meterCorrectionInputSchema, meterOfField, meterTitle, meterTitles } from './meter-reads.ts';
 import { REPORTS, reportColumns } from './reports.ts';
 
 describe('meter reads', () => {
   it('titles each meter column with its name, its code where it has one, and the figure, in both languages', () => {
-    expect(meterTitle(SHARED_MESSAGES.en.meters, 'totalFirst')).toBe('Total (101): first read');
-    expect(meterTitle(SHARED_MESSAGES.en.meters, 'totalLargeTwicePages')).toBe('Total, large as two (102): pages');
-    expect(meterTitle(SHARED_MESSAGES.ru.meters, 'a4ColorLastDate')).toBe('Цвет малый формат (123): дата последнего показания');
+    expect(meterTitle(SHARED_MESSAGES.en.meters, 'total101First')).toBe('Total (101): first read');
+    expect(meterTitle(SHARED_MESSAGES.en.meters, 'totalLargeTwice102Pages')).toBe('Total, large as two (102): pages');
+    expect(meterTitle(SHARED_MESSAGES.ru.meters, 'a4Color123LastDate')).toBe('Цвет малый формат (123): дата последнего показания');
     expect(meterTitle(SHARED_MESSAGES.en.meters, 'copiesPages')).toBe('Copies: pages');
     expect(meterTitle(SHARED_MESSAGES.en.meters, 'serialNumber')).toBeNull();
     expect(Object.values(METERS).map((m) => m.code).filter((c) => c !== null)).toEqual([101, 102, 112, 113, 122, 123]);
@@ -16,9 +16,15 @@ describe('meter reads', () => {
   });
 
   it('reads a field back into its meter and figure, and the file holds every meter\'s five figures', () => {
-    expect(meterOfField('a3BwFirstDate')).toEqual({ meter: 'a3Bw', part: 'FirstDate' });
-    expect(meterOfField('totalLargeTwiceLast')).toEqual({ meter: 'totalLargeTwice', part: 'Last' });
+    expect(meterOfField('a3Bw112FirstDate')).toEqual({ meter: 'a3Bw', part: 'FirstDate' });
+    expect(meterOfField('totalLargeTwice102Last')).toEqual({ meter: 'totalLargeTwice', part: 'Last' });
     expect(meterOfField('dataQuality')).toBeNull();
+    // A billed meter's field carries its code (the attachment name a file's headers=codes gives); without it, it is no field.
+    expect(meterOfField('totalFirst')).toBeNull();
+    expect(meterOfField('mono113Pages')).toBeNull();
+    expect(columnTitleKey('total101First')).toBe('meters.title.total101First');
+    expect(SHARED_MESSAGES.ru.meters.title.total101First).toBe('Всего (101): первое показание');
+    expect(columnTitleKey('dataQuality')).toBe('meters.column.dataQuality');
     const columns = reportColumns('METER_READS');
     expect(columns.filter((c) => meterOfField(c))).toHaveLength(METER_NAMES.length * 5);
     expect(columns.at(-1)).toBe('dataQuality');

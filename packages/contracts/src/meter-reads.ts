@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keptDay, text } from './fields.ts';
 import { day, timestamp } from './list.ts';
+import { METER_FLAG_KINDS } from './meter-flags.ts';
 
 /**
  * The meters of a meter read (issue 41), as dealers bill them: each with the customary numeric
@@ -35,17 +36,17 @@ export const CORRECTABLE_METERS = METER_NAMES.filter((m) => METERS[m].stored) as
 /** The figures of each meter in a meter-read row: first and last read (with their days) and the pages between. */
 export const METER_PARTS = ['First', 'FirstDate', 'Last', 'LastDate', 'Pages'] as const;
 export type MeterPart = (typeof METER_PARTS)[number];
-export type MeterField = `${Meter}${MeterPart}`;
-export const meterField = (m: Meter, part: MeterPart): MeterField => `${m}${part}`;
-/** The meter and part of a meter-read field (`a3BwFirstDate` → a3Bw, FirstDate), or null for the others. */
-export function meterOfField(field: string): { meter: Meter; part: MeterPart } | null {
-  for (const part of ['FirstDate', 'LastDate', 'First', 'Last', 'Pages'] as const) {
-    if (!field.endsWith(part)) continue;
-    const meter = field.slice(0, -part.length) as Meter;
-    if (Object.hasOwn(METERS, meter)) return { meter, part };
-  }
-  return null;
-}
+type CodeOf<M extends Meter> = (typeof METERS)[M]['code'] extends number ? `${(typeof METERS)[M]['code']}` : '';
+export type MeterField = { [M in Meter]: `${M}${CodeOf<M>}${MeterPart}` }[Meter];
+/**
+ * A meter-read field, its attachment name: the meter, its numeric code where it has one, the
+ * part (`total101First`, `a3Bw112Pages`, `monoLast`), so that the JSON, the `columns` a file
+ * asks for and a file's `headers=codes` name each billed meter by its code too.
+ */
+export const meterField = (m: Meter, part: MeterPart): MeterField => `${m}${METERS[m].code ?? ''}${part}` as MeterField;
+const FIELDS = new Map(METER_NAMES.flatMap((meter) => METER_PARTS.map((part) => [meterField(meter, part) as string, { meter, part }] as const)));
+/** The meter and part of a meter-read field (`a3Bw112FirstDate` → a3Bw, FirstDate), or null for the others. */
+export const meterOfField = (field: string): { meter: Meter; part: MeterPart } | null => FIELDS.get(field) ?? null;
 
 /** The texts of the meters (messages.ts `meters`), in one language. */
 export type MeterTexts = { name: Record<Meter, string>; part: Record<MeterPart, string>; header: string; headerCode: string };
@@ -61,18 +62,17 @@ export function meterTitle(texts: MeterTexts, field: string): string | null {
     .replace('{{part}}', texts.part[of.part]);
 }
 
-/** Every meter column's title in one language (the console adds them to its texts as `meters.title.<field>`). */
+/** Every meter column's title in one language (messages.ts holds them as `meters.title.<field>`, for the console and the server alike). */
 export const meterTitles = (texts: MeterTexts): Record<MeterField, string> =>
   Object.fromEntries(METER_NAMES.flatMap((m) => METER_PARTS.map((p) => [meterField(m, p), meterTitle(texts, meterField(m, p))]))) as Record<MeterField, string>;
 
 /**
- * The data-quality flags a meter read lists for its period, each defined once: a later check
- * (plausibility) adds its code here and its condition in the report's statement.
- * SPLIT_MISMATCH: black-and-white plus colour differ from the total on a day of the period;
- * COUNTER_BACKWARDS: a meter stepped back (its pages count forward steps only);
- * CORRECTED: a meter correction starts in the period.
+ * The data-quality flags a meter read lists for its period, each fault under one name: the
+ * plausibility check's kinds (meter-flags.ts: JUMP, BACKWARDS, SPLIT; BACKWARDS and SPLIT also
+ * where the period's days show it, a meter stepping back or black-and-white plus colour not the
+ * total) and CORRECTED, a meter correction starting in the period.
  */
-export const METER_QUALITY_FLAGS = ['SPLIT_MISMATCH', 'COUNTER_BACKWARDS', 'CORRECTED'] as const;
+export const METER_QUALITY_FLAGS = [...METER_FLAG_KINDS, 'CORRECTED'] as const;
 export type MeterQualityFlag = (typeof METER_QUALITY_FLAGS)[number];
 
 const n = z.number().int().nullable();

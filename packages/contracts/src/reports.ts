@@ -259,3 +259,16 @@ export const reportQuerySchema = z.object({
   colorType: many(z.string().max(20)).optional(),
   paperFormat: many(z.string().max(20)).optional(),
 });
+
+/** What a report file's header row says: the column titles in the caller's language, or the attachment names (for programs). */
+export const FILE_HEADERS = ['titles', 'codes'] as const;
+export type FileHeaders = (typeof FILE_HEADERS)[number];
+
+/** The download's query string: the filter as JSON (with `columns` in their order) and the header row's kind. */
+export const reportDownloadQuerySchema = z.object({
+  filter: z.string().max(20_000).optional(),
+  headers: z
+    .enum(FILE_HEADERS, 'general.badValue')
+    .default('titles')
+    .describe('The header row: `titles`, the column names the caller sees in their language (Accept-Language), or `codes`, the attachment names (serialNumber, ip…) for programs that read the file'),
+});

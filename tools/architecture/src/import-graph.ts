@@ -94,3 +94,28 @@ export function cycles(files: string[], edges: Edge[]): string[][] {
 }
 
 export const rel = (root: string, path: string) => relative(root, path);
+
+/** The server module (`apps/server/src/modules/<name>/…`) a file belongs to, if any. */
+export const serverModule = (root: string, path: string) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(rel(root, path))?.[1];
+
+/**
+ * The server's modules as a graph: an edge for every import (type imports included) from one
+ * module's file to another's. Returns the groups of modules that reach each other (largest
+ * first) and, inside them, the pairs that import each other directly.
+ */
+export function moduleCycles(root: string, edges: Edge[]): { groups: string[][]; pairs: string[] } {
+  const links = new Set<string>();
+  for (const e of edges) {
+    const a = serverModule(root, e.from);
+    const b = serverModule(root, e.to);
+    if (a && b && a !== b) links.add(`${a} ${b}`);
+  }
+  const modules = [...new Set([...links].flatMap((l) => l.split(' ')))].sort();
+  const moduleEdges = [...links].map((l) => {
+    const [from, to] = l.split(' ');
+    return { from, to, typeOnly: false };
+  });
+  const groups = cycles(modules, moduleEdges).map((g) => g.sort()).sort((x, y) => y.length - x.length);
+  const pairs = [...links].map((l) => l.split(' ')).filter(([a, b]) => a < b && links.has(`${b} ${a}`)).map(([a, b]) => `${a} <-> ${b}`).sort();
+  return { groups, pairs };
+}

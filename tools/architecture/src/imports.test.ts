@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph, rel } from './import-graph.ts';
+import { cycles, importGraph, moduleCycles, rel, serverModule } from './import-graph.ts';
 
 /** House style rule 8: imports flow one way. */
 const { files, edges, root } = importGraph();
@@ -16,14 +17,39 @@ describe('imports', () => {
     expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
   });
 
-  it('keep SQL in repositories: server modules and plugins other than repositories, tables, lists and seeds import neither drizzle-orm nor a table', () => {
-    const holdsSql = /\.(repository|tables|list|seed)\.ts$/;
+  it('keep SQL in repositories: server modules and plugins other than repositories, lists and seeds import neither drizzle-orm nor a table', () => {
+    const holdsSql = /\.(repository|list|seed)\.ts$/;
     const layered = files.filter((f) => /^apps\/server\/src\/(modules|plugins)\//.test(path(f)) && !holdsSql.test(f));
     const wrong = [
       ...layered.filter((f) => /from\s+'drizzle-orm/.test(readFileSync(f, 'utf8'))).map((f) => `${path(f)} -> drizzle-orm`),
-      ...edges.filter((e) => layered.includes(e.from) && !e.typeOnly && /(\.tables|\/db\/tables)\.ts$/.test(e.to)).map((e) => `${path(e.from)} -> ${path(e.to)}`),
+      ...edges.filter((e) => layered.includes(e.from) && !e.typeOnly && /\/db\/schema\//.test(path(e.to))).map((e) => `${path(e.from)} -> ${path(e.to)}`),
     ];
     expect(wrong).toEqual([]);
+  });
+
+  it('form no cycle between server modules: no two modules reach each other, directly or round about (issue 40)', () => {
+    expect(moduleCycles(root, edges)).toEqual({ groups: [], pairs: [] });
+  });
+
+  it("reach a server module only through its public surface, modules/<m>/index.ts, from other modules, jobs and plugins", () => {
+    const outside = (e: { from: string; to: string }) => {
+      const to = serverModule(root, e.to);
+      return to !== undefined && to !== serverModule(root, e.from) && /^apps\/server\/src\/(modules|jobs|plugins)\//.test(path(e.from));
+    };
+    const wrong = edges.filter((e) => outside(e) && !/^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(path(e.to)));
+    expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
+  });
+
+  it("keep a module's own files off its index.ts (the surface is for others; inside, it would make cycles)", () => {
+    const wrong = edges.filter((e) => /\/index\.ts$/.test(e.to) && serverModule(root, e.to) !== undefined && serverModule(root, e.from) === serverModule(root, e.to));
+    expect(wrong.map((e) => `${path(e.from)} -> ${path(e.to)}`)).toEqual([]);
+  });
+
+  it('keep the tables in db/schema, the database\'s shared schema: no *.tables.ts is left in the server', () => {
+    const tables = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? tables(join(dir, d.name)) : /\.tables\.ts$/.test(d.name) ? [path(join(dir, d.name))] : []));
+    expect(tables(join(root, 'apps/server/src'))).toEqual([]);
+    expect(readdirSync(join(root, 'apps/server/src/db/schema'))).toContain('devices.ts');
   });
 
   it("keep the console's features apart: a feature imports shared parts, never another feature", () => {

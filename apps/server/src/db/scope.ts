@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
- * What a condition needs of a caller (modules/auth/caller.ts): their locations and whether that
+ * What a condition needs of a caller (lib/caller.ts): their locations and whether that
  * is all of them; `seesUnlocated`, whether rows without a location are theirs to see too.
  */
 export type Scoped = { scope: ReadonlySet<number>; allLocations: boolean; seesUnlocated?: boolean };

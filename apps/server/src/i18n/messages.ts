@@ -142,7 +142,12 @@ export function hasMessage(key: string): boolean {
 
 /** The first language of Accept-Language we speak; English otherwise. */
 export function pickLang(acceptLanguage: string | undefined): Lang {
-  if (!acceptLanguage) return 'en';
+  return namedLang(acceptLanguage) ?? 'en';
+}
+
+/** The first of our languages an Accept-Language header ranks highest; null when it names none. */
+export function namedLang(acceptLanguage: string | undefined): Lang | null {
+  if (!acceptLanguage) return null;
   const ranked = acceptLanguage
     .split(',')
     .map((part) => {
@@ -151,5 +156,5 @@ export function pickLang(acceptLanguage: string | undefined): Lang {
     })
     .sort((a, b) => b.q - a.q);
   for (const { base } of ranked) if ((LANGS as readonly string[]).includes(base)) return base as Lang;
-  return 'en';
+  return null;
 }

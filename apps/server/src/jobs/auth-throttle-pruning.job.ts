@@ -1,7 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { pruneCounters } from '../modules/auth/auth.repository.ts';
-import { THROTTLE_KEEP_MS } from '../modules/auth/throttle.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { pruneCounters, THROTTLE_KEEP_MS } from '../modules/auth/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 /** Deletes sign-in throttling counters idle for a day: made-up logins would otherwise pile up. */

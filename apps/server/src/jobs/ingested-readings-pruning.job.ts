@@ -1,6 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { pruneIngestedReadings } from '../modules/ingest/ingest.repository.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { pruneIngestedReadings } from '../modules/ingest/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 // An agent resends a batch only when its acknowledgement was lost, as soon as it runs again; a

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { EventLog, RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { jobSchedules } from './jobs.tables.ts';
+import type { EventLog, RunOutcome } from '../modules/event-logs/index.ts';
+import { jobSchedules } from '../db/schema/jobs.ts';
 import { nextRun, type Schedule } from './schedule.ts';
 
 /** Knobs the handlers read; tests make them small. */

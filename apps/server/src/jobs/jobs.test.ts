@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { eventLogs } from '../modules/event-logs/event-logs.tables.ts';
-import { settings } from '../modules/settings/settings.tables.ts';
+import { eventLogs } from '../db/schema/event-logs.ts';
+import { settings } from '../db/schema/settings.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { JobRunner, type JobDef } from './job-runner.ts';
-import { jobSchedules } from './jobs.tables.ts';
+import { jobSchedules } from '../db/schema/jobs.ts';
 import { nextRun } from './schedule.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

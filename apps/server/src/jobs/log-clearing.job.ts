@@ -1,6 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { settingValues } from '../modules/settings/settings.repository.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { settingValues } from '../modules/settings/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 const DAY = 86_400_000;

@@ -1,6 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { pruneMessages } from '../modules/notifications/outbox.repository.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { pruneMessages } from '../modules/notifications/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 /** Sent e-mails stay a month (the event log keeps each send longer); given-up ones a quarter, to be looked into. */

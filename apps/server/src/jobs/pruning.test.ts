@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { passwordRestoreTokens, sessions } from '../modules/auth/auth.tables.ts';
-import { eventLogs } from '../modules/event-logs/event-logs.tables.ts';
-import { users } from '../modules/users/users.tables.ts';
-import { ingestedReadings } from '../modules/devices/devices.tables.ts';
-import { notificationMessages } from '../modules/notifications/notifications.tables.ts';
+import { passwordRestoreTokens, sessions } from '../db/schema/auth.ts';
+import { eventLogs } from '../db/schema/event-logs.ts';
+import { users } from '../db/schema/users.ts';
+import { ingestedReadings } from '../db/schema/devices.ts';
+import { notificationMessages } from '../db/schema/notifications.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /** The pruning jobs delete only what is past its use, in batches (size 2 here: several per run). */

@@ -1,6 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { pruneRestoreTokens } from '../modules/auth/auth.repository.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { pruneRestoreTokens } from '../modules/auth/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 /** Deletes password restore tokens that were used or have expired. */

@@ -1,6 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { pruneSessions } from '../modules/auth/auth.repository.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { pruneSessions } from '../modules/auth/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 /** A client back within a week of its session's end still hears "session expired", not "unknown". */

@@ -1,6 +1,5 @@
-import type { RunOutcome } from '../modules/event-logs/event-logs.service.ts';
-import { part } from '../modules/event-logs/event-logs.messages.ts';
-import { forecastSupplies } from '../modules/consumables/consumables.forecast.ts';
+import { part, type RunOutcome } from '../modules/event-logs/index.ts';
+import { forecastSupplies } from '../modules/consumables/index.ts';
 import type { JobDeps } from './job-runner.ts';
 
 /** Fits when each supply runs out, from the days up to yesterday's end. */

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError } from './app-error.ts';
+import { htmlToText } from './mail-text.ts';
 
 export type Mail = {
   to: string | string[];
@@ -40,10 +41,14 @@ export function mailTransport(smtp: SmtpSettings, pool = false): Transporter {
   });
 }
 
-/** Sends one message on a transport; a failure is MAIL_FAILED with the reason. */
+/**
+ * Sends one message on a transport; a failure is MAIL_FAILED with the reason. An HTML mail gets
+ * its plain-text part beside it (from the HTML, unless the caller gave one).
+ */
 export async function sendOn(transport: Transporter, smtp: SmtpSettings, mail: Mail): Promise<void> {
+  const text = mail.text ?? (mail.html === undefined ? undefined : htmlToText(mail.html));
   try {
-    await transport.sendMail({ from: smtp.from, ...mail });
+    await transport.sendMail({ from: smtp.from, ...mail, text });
   } catch (err) {
     throw new AppError('MAIL_FAILED', { params: { reason: (err as Error).message.slice(0, 300) } });
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Grant } from '@pagewatch/contracts/grants';
 import { AppError } from '../lib/app-error.ts';
-import type { Caller } from '../modules/auth/caller.ts';
+import type { Caller } from '../lib/caller.ts';
 
 /**
  * Every route declares who may call it, in `config.access`:

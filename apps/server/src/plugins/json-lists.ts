@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Grant } from '@pagewatch/contracts/grants';
 import { listQuerySchema, pageResponseSchema, type List, type ListQuery } from '@pagewatch/contracts/list';
-import type { Caller } from '../modules/auth/caller.ts';
+import type { Caller } from '../lib/caller.ts';
 import type { ListDef } from '../lib/list-query.ts';
 import { callerOf } from './access.ts';
 

@@ -19,6 +19,11 @@ export async function outboxState(db: Db): Promise<{ queued: number; failed: num
 export const agentAges = (db: Db) =>
   rows<{ id: number; age: number }>(db, sql`SELECT id, extract(epoch FROM now() - last_contact_at)::float8 AS age FROM agents WHERE last_contact_at IS NOT NULL`);
 
+/** Print queues by their last read's status, and the age of each queue's last successful read. */
+export const queueStates = (db: Db) =>
+  rows<{ id: number; status: string; age: number | null }>(db, sql`
+    SELECT id, status, extract(epoch FROM now() - last_read_at)::float8 AS age FROM queues`);
+
 export const licenseDaysLeft = (db: Db) =>
   rows<{ location: string; days: number }>(db, sql`
     SELECT location_id::text AS location, (date_to - current_date) AS days FROM licenses

@@ -1,6 +1,7 @@
+import { QUEUE_STATUSES } from '@pagewatch/contracts/queues';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/client.ts';
-import { agentAges, jobsFinishedWell, licenseDaysLeft, outboxState } from './metrics-state.repository.ts';
+import { agentAges, jobsFinishedWell, licenseDaysLeft, outboxState, queueStates } from './metrics-state.repository.ts';
 
 /**
  * Gauges read from the database at each scrape: what the whole installation is in, the same from
@@ -17,11 +18,24 @@ export function stateGauges(registry: Registry, db: Db, lastSuccess: Map<string,
       },
     });
 
-  gauge('pagewatch_notification_outbox_queued', 'Notification e-mails waiting to be sent (not sent, not given up)', [], async (g) => g.set((await outboxState(db)).queued));
-  gauge('pagewatch_notification_outbox_failed', 'Notification e-mails given up after their last attempt and still kept', [], async (g) => g.set((await outboxState(db)).failed));
-  gauge('pagewatch_notification_outbox_oldest_age_seconds', 'Age of the oldest notification e-mail waiting to be sent (0: none waits)', [], async (g) => g.set((await outboxState(db)).oldestAge));
+  // A scrape collects every gauge at once (prom-client's Promise.all): the three outbox gauges
+  // share the one statement in flight instead of running it three times.
+  let outbox: ReturnType<typeof outboxState> | undefined;
+  const outboxNow = () => (outbox ??= outboxState(db).finally(() => (outbox = undefined)));
+  gauge('pagewatch_notification_outbox_queued', 'Notification e-mails waiting to be sent (not sent, not given up)', [], async (g) => g.set((await outboxNow()).queued));
+  gauge('pagewatch_notification_outbox_failed', 'Notification e-mails given up after their last attempt and still kept', [], async (g) => g.set((await outboxNow()).failed));
+  gauge('pagewatch_notification_outbox_oldest_age_seconds', 'Age of the oldest notification e-mail waiting to be sent (0: none waits)', [], async (g) => g.set((await outboxNow()).oldestAge));
   gauge('pagewatch_agent_last_seen_age_seconds', 'Seconds since each agent last called the server (agents that never called are absent)', ['agent'], async (g) => {
     for (const r of await agentAges(db)) g.set({ agent: String(r.id) }, Number(r.age));
+  });
+  let queues: ReturnType<typeof queueStates> | undefined;
+  const queuesNow = () => (queues ??= queueStates(db).finally(() => (queues = undefined)));
+  gauge('pagewatch_print_queues', 'Print queues by the status of their last read (NEW: not read yet)', ['status'], async (g) => {
+    for (const status of QUEUE_STATUSES) g.set({ status }, 0);
+    for (const r of await queuesNow()) g.inc({ status: r.status });
+  });
+  gauge('pagewatch_print_queue_last_read_age_seconds', 'Seconds since each print queue was last read (queues never read are absent)', ['queue'], async (g) => {
+    for (const r of await queuesNow()) if (r.age !== null) g.set({ queue: String(r.id) }, Number(r.age));
   });
   gauge('pagewatch_license_days_left', 'Days until a license ends, by location (the instance license as location "instance")', ['location'], async (g) => {
     for (const r of await licenseDaysLeft(db)) g.set({ location: String(r.location) }, Number(r.days));

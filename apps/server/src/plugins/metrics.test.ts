@@ -97,6 +97,10 @@ describe('metrics', () => {
     const defaultId = Number((await t.ctx.db.execute(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`)).rows[0].id);
     await t.ctx.db.execute(sql`INSERT INTO licenses (location_id, date_from, date_to, device_count) VALUES (${defaultId}, current_date, current_date + 30, 5)`);
     await t.ctx.jobs.runNow('log-clearing');
+    const [queue] = (await t.ctx.db.execute(sql`
+      INSERT INTO queues (type, agent_id, host, port, status, last_read_at) VALUES
+        ('IPP', ${agentId}, '127.0.22.50', 631, 'OK', now() - interval '5 minutes'),
+        ('IPP', ${agentId}, '127.0.22.51', 631, 'ERROR', NULL) RETURNING id`)).rows;
 
     const text = await (await fetch(url)).text();
     expect(value(text, 'pagewatch_notification_outbox_queued')).toBe(2);
@@ -109,6 +113,18 @@ describe('metrics', () => {
     expect(value(text, `pagewatch_license_days_left{location="${defaultId}"}`)).toBe(30);
     const success = value(text, 'pagewatch_job_last_success_timestamp_seconds{job="log-clearing"}');
     expect(Math.abs(success - Date.now() / 1000)).toBeLessThan(60);
+    expect(value(text, 'pagewatch_print_queues{status="OK"}')).toBe(1);
+    expect(value(text, 'pagewatch_print_queues{status="ERROR"}')).toBe(1);
+    expect(text).toContain('pagewatch_print_queues{status="NEW"} 0\n');
+    const read = value(text, `pagewatch_print_queue_last_read_age_seconds{queue="${queue.id}"}`);
+    expect(read).toBeGreaterThanOrEqual(300);
+    expect(read).toBeLessThan(360);
+
+    // The outbox gauges share one statement per scrape, never an earlier scrape's answer.
+    await t.ctx.db.execute(sql`UPDATE notification_messages SET sent_at = now() WHERE message_id = '<m1@metrics>'`);
+    const next = await (await fetch(url)).text();
+    expect(value(next, 'pagewatch_notification_outbox_queued')).toBe(1);
+    expect(value(next, 'pagewatch_notification_outbox_oldest_age_seconds')).toBeLessThan(700);
   });
 
   it('follow the Prometheus names: counters end in _total, gauges do not', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { VERSION } from '../modules/options/version.ts';
+import { VERSION } from '../modules/options/index.ts';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function setupOpenApi(app: FastifyInstance) {

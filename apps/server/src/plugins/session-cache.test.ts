@@ -32,4 +32,16 @@ describe('cached sessions', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: { ...asAdmin, activeFlag: false } })).statusCode).toBe(200);
     expect((await me(op)).statusCode).toBe(401);
   });
+
+  // The locations' service announces the change itself; no list of routes in app.ts does (issue 40).
+  it('follow a change of the location tree at once: a new location is in scope, a removed one is not', async () => {
+    const dictionaryId = (await t.app.inject({ url: '/api/dictionaries/by-code/LOCATION', headers: bearer(admin) })).json().id as number;
+    expect((await t.app.inject({ url: '/api/locations/1/agents', headers: bearer(admin) })).statusCode).toBe(200);
+    const made = await t.app.inject({ method: 'POST', url: '/api/dictionary-items', headers: bearer(admin), payload: { dictionaryId, code: 'CACHED-NEW', name: 'New', parentId: 1, sortOrder: 0 } });
+    expect(made.statusCode).toBe(200);
+    const id = made.json().id as number;
+    expect((await t.app.inject({ url: `/api/locations/${id}/agents`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/dictionary-items/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: `/api/locations/${id}/agents`, headers: bearer(admin) })).statusCode).not.toBe(200);
+  });
 });

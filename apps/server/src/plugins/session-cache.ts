@@ -1,4 +1,4 @@
-import type { Caller } from '../modules/auth/caller.ts';
+import type { Caller } from '../lib/caller.ts';
 
 type Entry = { caller: Caller; until: number };
 

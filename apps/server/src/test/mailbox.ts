@@ -40,3 +40,33 @@ export async function smtpSettingsFor(db: Db, port: number) {
   await db.execute(sql`UPDATE settings SET string_value = 'pagewatch@example.com' WHERE code = 'SMTP_FROM'`);
   await db.execute(sql`UPDATE settings SET string_value = 'DISABLED' WHERE code = 'SMTP_START-TLS'`);
 }
+
+export type MailPart = { contentType: string; filename: string | null; body: Buffer; text: string };
+
+/**
+ * The leaf parts of a raw message as the mailbox keeps it (soft line breaks already joined):
+ * each with its type, file name and decoded body (base64 or quoted-printable), multiparts opened.
+ */
+export function mailParts(raw: string): MailPart[] {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
+  const type = header('Content-Type') || 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((part) => mailParts(part.replace(/^\r\n/, '')));
+  }
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(body.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1')
+        : Buffer.from(body, 'utf8');
+  const filename = /filename\*?=(?:utf-8'')?"?([^";\r\n]+)"?/i.exec(head)?.[1] ?? null;
+  return [{ contentType: type.split(';')[0].trim().toLowerCase(), filename: filename && decodeURIComponent(filename), body: decoded, text: decoded.toString('utf8').replace(/\r\n$/, '') }];
+}

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../db/client.ts';
-import { locations } from '../modules/locations/locations.tables.ts';
-import { roleGrants, roles } from '../modules/roles/roles.tables.ts';
+import { locations } from '../db/schema/locations.ts';
+import { roleGrants, roles } from '../db/schema/roles.ts';
 
 /**
  * Locations and roles written straight to the database, for tests that need a location tree

@@ -9,6 +9,8 @@ describe('asClientConfig', () => {
     good,
     { ...good, CLOUD: true },
     { ...good, CLOUD: 'yes' },
+    { ...good, MAIL_LINKS: false },
+    { ...good, MAIL_LINKS: 'no' },
     { ...good, API: 1 },
     { WS: '/ws', NETWORK_RANGE_SHOW_PORTS: false },
     { ...good, NETWORK_RANGE_SHOW_PORTS: 'false' },

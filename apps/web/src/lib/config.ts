@@ -41,7 +41,8 @@ export function asClientConfig(json: unknown): ClientConfig | null {
   const c = json as Record<string, unknown>;
   if (typeof c.API !== 'string' || typeof c.WS !== 'string' || typeof c.NETWORK_RANGE_SHOW_PORTS !== 'boolean') return null;
   if (c.CLOUD !== undefined && typeof c.CLOUD !== 'boolean') return null;
-  return { API: c.API, WS: c.WS, NETWORK_RANGE_SHOW_PORTS: c.NETWORK_RANGE_SHOW_PORTS, CLOUD: c.CLOUD ?? false };
+  if (c.MAIL_LINKS !== undefined && typeof c.MAIL_LINKS !== 'boolean') return null;
+  return { API: c.API, WS: c.WS, NETWORK_RANGE_SHOW_PORTS: c.NETWORK_RANGE_SHOW_PORTS, CLOUD: c.CLOUD ?? false, MAIL_LINKS: c.MAIL_LINKS ?? true };
 }
 
 /** The startup config; only valid once the app has started (the loader waits for it). */

@@ -6,7 +6,7 @@ const at = (code: string) => ({ locations: [{ id: 1, code, name: code }] }) as u
 const auth = (cloud: boolean, location: string): AccessCheck => ({
   hasGrant: () => true,
   hasRole: () => true,
-  config: { API: '/api', WS: '/ws', NETWORK_RANGE_SHOW_PORTS: true, CLOUD: cloud },
+  config: { API: '/api', WS: '/ws', NETWORK_RANGE_SHOW_PORTS: true, CLOUD: cloud, MAIL_LINKS: true },
   user: at(location),
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { agentsList } from '@pagewatch/contracts/agents';
 import { listSql, tableFields } from '../../lib/list-query.ts';
-import { agents } from './agents.tables.ts';
+import { agents } from '../../db/schema/agents.ts';
 
 /** The agents grid: fields, filters and sorts from the shared spec, SQL here. */
 export const agentsListSql = listSql(agentsList, {

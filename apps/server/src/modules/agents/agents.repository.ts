@@ -2,14 +2,16 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
 import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
+import type { AgentQueue } from '@pagewatch/contracts/agent-queues';
 import type { Db } from '../../db/client.ts';
-import { eventLogs } from '../event-logs/event-logs.tables.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { settings } from '../settings/settings.tables.ts';
+import { eventLogs } from '../../db/schema/event-logs.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { settings } from '../../db/schema/settings.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { messageIn } from '../event-logs/event-logs.repository.ts';
-import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
-import { agentRuns, agents } from './agents.tables.ts';
+import { messageIn } from '../event-logs/index.ts';
+import { networkRanges } from '../../db/schema/network-ranges.ts';
+import { agentRuns, agents } from '../../db/schema/agents.ts';
+import { queues } from '../../db/schema/queues.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -148,4 +150,18 @@ export async function insertRun(db: Db, run: typeof agentRuns.$inferInsert) {
 
 export async function finishRun(db: Db, runId: string, finishedAt: Date) {
   await db.update(agentRuns).set({ finishedAt }).where(eq(agentRuns.runId, runId));
+}
+
+/** The agent's ranges as stored (the agents' service checks their locations and names them in a run's log). */
+export async function rangesOfAgent(db: Db, agentId: number) {
+  return db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId));
+}
+
+/** The queues an agent reads, with their secrets: the agent needs them. */
+export async function agentQueues(db: Db, agentId: number): Promise<AgentQueue[]> {
+  const rows = await db.select().from(queues).where(eq(queues.agentId, agentId)).orderBy(queues.id);
+  return rows.map((q) => ({
+    id: q.id, type: q.type as AgentQueue['type'], host: q.host, port: q.port, url: q.url, username: q.username,
+    password: q.password, token: q.token, sinceJobId: q.lastJobId, stateVersion: q.stateVersion,
+  }));
 }

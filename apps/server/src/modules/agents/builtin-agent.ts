@@ -4,7 +4,7 @@ import { queueJobsRunSchema, type QueueJobsRun, type QueueJobsRunResult } from '
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { defaultLocationId } from '../locations/locations.repository.ts';
+import { defaultLocationId } from '../locations/index.ts';
 import { builtinAgentId, insertAgent } from './agents.repository.ts';
 import { newAgentToken } from './agents.service.ts';
 

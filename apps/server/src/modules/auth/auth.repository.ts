@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { demoRequests, passwordRestoreTokens, sessions } from './auth.tables.ts';
-import { userLocations, users } from '../users/users.tables.ts';
-import { authThrottle, knownDevices } from './auth.tables.ts';
-import { locations } from '../locations/locations.tables.ts';
+import { demoRequests, passwordRestoreTokens, sessions } from '../../db/schema/auth.ts';
+import { userLocations, users } from '../../db/schema/users.ts';
+import { authThrottle, knownDevices } from '../../db/schema/auth.ts';
+import { locations } from '../../db/schema/locations.ts';
+import type { Lang } from '../../i18n/messages.ts';
 
 export async function findUserByLogin(db: Db, login: string) {
   const [u] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);
@@ -37,6 +38,11 @@ export async function operatorEmails(db: Db): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
+/** The language of a user's e-mails (their browser's at sign-in). */
+export async function setLanguage(db: Db, userId: number, language: Lang) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
 export async function createSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
   const [s] = await db.insert(sessions).values({ userId, tokenHash, expiresAt }).returning();
   return s;
@@ -56,13 +62,6 @@ export async function revokeSession(db: Db, id: number) {
 }
 
 /** Revokes every open session of the user, except `keepId` (the one making the change). */
-export async function revokeUserSessions(db: Db, userId: number, keepId: number | null = null) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepId === null ? undefined : ne(sessions.id, keepId)));
-}
-
 export async function userLocationIds(db: Db, userId: number): Promise<number[]> {
   const rows = await db.select({ id: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, userId));
   return rows.map((r) => r.id);

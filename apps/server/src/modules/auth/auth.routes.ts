@@ -14,6 +14,7 @@ import { bearerToken, callerOf, hashToken } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { parseBasic } from './auth.service.ts';
 import { deviceCookie, deviceTokens } from './device-cookie.ts';
+import { namedLang } from '../../i18n/messages.ts';
 
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
@@ -24,7 +25,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in with Basic credentials', querystring: loginQuerySchema, response: { 200: loginResponseSchema } },
   }, async (req, reply) => {
-    const { devices, ...session } = await ctx.auth.login(parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip, deviceTokens(req.headers.cookie));
+    const { devices, ...session } = await ctx.auth.login(parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip, deviceTokens(req.headers.cookie), namedLang(req.headers['accept-language']));
     reply.header('set-cookie', deviceCookie(devices, req.protocol === 'https'));
     return session;
   });

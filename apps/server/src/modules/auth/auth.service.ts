@@ -1,30 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
+import { hashPassword } from '../../lib/password.ts';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import { sendMail } from '../../lib/mailer.ts';
-import { smtpSettings } from '../settings/settings.repository.ts';
+import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
 import type { SessionNotice } from '../../plugins/realtime.ts';
-import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/locations.repository.ts';
-import { meView } from '../users/users.repository.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import { rolesOfUsers } from '../roles/index.ts';
+import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/index.ts';
+import { meView, revokeUserSessions } from '../users/index.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
 import { DEVICE_TTL_MS, DEVICES_PER_USER } from './device-cookie.ts';
 import { DEFAULT_ADMIN_ROLES } from '@pagewatch/contracts/users';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 const HOUR = 3600_000;
 export const SESSION_TTL = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
 const RESTORE_TTL = HOUR;
 
-export const hashPassword = (password: string) => hash(password);
 export const newToken = () => randomBytes(32).toString('base64url');
 
 // A hash to verify against when the login does not exist, so timing does not reveal it.
@@ -50,21 +50,31 @@ export class AuthService {
   private readonly pending = new Set<Promise<unknown>>();
   /** Cloud mode: a user may sign in with their e-mail (their login, for users made in it). */
   private readonly cloud: boolean;
+  /** The e-mail settings, given by the app (settings sits above auth: it uses auth's throttle). */
+  private readonly smtp: () => Promise<SmtpSettings>;
   /** The time sign-in throttling reckons with; tests stop it, so that delays do not run out mid-test. */
   readonly clock = { now: () => Date.now() };
-  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; notify: (n: SessionNotice) => void; cloud?: boolean }) {
+  constructor(
+    db: Db,
+    log: EventLog,
+    opts: { publicUrl: string | null; notify: (n: SessionNotice) => void; smtp: () => Promise<SmtpSettings>; events: DomainEvents; cloud?: boolean },
+  ) {
     this.db = db;
     this.log = log;
     this.publicUrl = opts.publicUrl;
     this.notify = opts.notify;
+    this.smtp = opts.smtp;
     this.cloud = opts.cloud ?? false;
+    // The services that change users and locations raise it; the cached callers they affect go.
+    opts.events.on((e) => this.notify(e.type === 'user.changed' ? { kind: 'user', userId: e.userId, effect: e.effect } : { kind: 'scopes' }));
   }
 
   /**
    * Signs in with a login and password. `devices`: the device tokens the browser's cookie
-   * carries; the answer says which the cookie should carry now (this user's first).
+   * carries; the answer says which the cookie should carry now (this user's first). `lang`: the
+   * language the browser asks for, which becomes the language of the user's e-mails.
    */
-  async login(credentials: { login: string; password: string } | null, remember: boolean, address: string, devices: string[] = []) {
+  async login(credentials: { login: string; password: string } | null, remember: boolean, address: string, devices: string[] = [], lang: Lang | null = null) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
     // Every attempt is counted before the password is checked (a success gives it back), so
     // concurrent attempts cannot all slip past the limit. An attempt the address limit refuses
@@ -89,6 +99,7 @@ export class AuthService {
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
+    if (lang && lang !== user.language) await repo.setLanguage(this.db, user.id, lang);
     await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedIn', params: { login: user.login, address }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
     return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user), devices: await this.knowDevice(user.id, devices, device) };
   }
@@ -173,7 +184,7 @@ export class AuthService {
       throw new AppError('PUBLIC_URL_NOT_CONFIGURED');
     }
     // Not configured is said at once; the message itself goes out after the answer.
-    await smtpSettings(this.db);
+    await this.smtp();
     const user = await repo.findUserByLoginOrEmail(this.db, login);
     if (user?.activeFlag) this.inBackground(this.mailRestoreLink(user, lang, this.publicUrl));
     return { message: translate(lang, 'auth.restoreSent') };
@@ -185,7 +196,7 @@ export class AuthService {
     const link = `${publicUrl.replace(/\/+$/, '')}/restore-password/${token}`;
     const about = { userId: user.id, objectClass: 'UserDao', objectId: user.id } as const;
     try {
-      await sendMail(await smtpSettings(this.db), { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
+      await sendMail(await this.smtp(), { to: user.email, subject: translate(lang, 'mail.restoreSubject'), text: translate(lang, 'mail.restoreBody', { login: user.login, link }) });
       await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restoreSent', params: { login: user.login }, ...about });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
@@ -212,7 +223,7 @@ export class AuthService {
     const t = await repo.validRestoreToken(this.db, hashToken(token));
     if (!t || !(await repo.useRestoreToken(this.db, t.tokenHash))) throw new AppError('RESTORE_TOKEN_INVALID');
     await repo.setPassword(this.db, t.userId, await hashPassword(password));
-    await repo.revokeUserSessions(this.db, t.userId);
+    await revokeUserSessions(this.db, t.userId);
     this.notify({ kind: 'user', userId: t.userId, effect: 'ended' });
     await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.restored', params: {}, userId: t.userId, objectClass: 'UserDao', objectId: t.userId });
     return { message: translate(lang, 'auth.restoreDone') };
@@ -242,7 +253,7 @@ export class AuthService {
     if (!to.length) return;
     const params = { name: req.fullName, email: req.email, company: req.company, phone: req.phone, comment: req.comment ?? '' };
     try {
-      await sendMail(await smtpSettings(this.db), { to, subject: translate(lang, 'mail.demoSubject', params), text: translate(lang, 'mail.demoBody', params) });
+      await sendMail(await this.smtp(), { to, subject: translate(lang, 'mail.demoSubject', params), text: translate(lang, 'mail.demoBody', params) });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : (err as Error).message;
       await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'auth.demoMailFailed', params: { reason: reason.slice(0, 300) }, objectId: id });

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './auth.repository.ts';
+import './auth.messages.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
-import { eventLogs } from '../event-logs/event-logs.tables.ts';
+import { eventLogs } from '../../db/schema/event-logs.ts';
 
 /**
  * The forecast job end to end: the supplies' days and the devices' counters in the database,

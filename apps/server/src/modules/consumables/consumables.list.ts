@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { consumablesList, consumablesShortList } from '@pagewatch/contracts/consumables';
 import type { List } from '@pagewatch/contracts/list';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { COUNT_LIMIT } from '../devices/devices.list.ts';
-import { consumables } from './consumables.tables.ts';
+import { COUNT_LIMIT } from '../devices/index.ts';
+import { consumables } from '../../db/schema/consumables.ts';
 
 /**
  * One row per supply of a device. The supply carries its device's

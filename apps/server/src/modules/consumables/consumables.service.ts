@@ -2,7 +2,7 @@ import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import { runListJson } from '../../lib/list-run.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 /** The consumables of the devices the caller sees. */
 export class ConsumablesService {

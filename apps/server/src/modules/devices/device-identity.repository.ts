@@ -7,6 +7,16 @@ const int = (v: unknown) => Number(v ?? 0);
 export type PairDevice = { id: number; modelCode: string | null; serialNumber: string | null; ip: string; locationId: number; locationName: string };
 export type StoredPair = { kind: IdentityKind; older: PairDevice; newer: PairDevice };
 
+/** A device and its location from a row of columns id, model_code, serial_number, ip, location_id, location_name (home's lists). */
+export const placedDevice = (r: Record<string, unknown>): PairDevice => ({
+  id: int(r.id),
+  modelCode: (r.model_code as string | null) ?? null,
+  serialNumber: (r.serial_number as string | null) ?? null,
+  ip: String(r.ip),
+  locationId: int(r.location_id),
+  locationName: String(r.location_name),
+});
+
 /** The pairs whose two devices a caller sees, as the API names them (without their location ids). */
 export function pairsSeenBy(pairs: StoredPair[], sees: (locationId: number) => boolean) {
   const named = ({ locationId: _, ...d }: PairDevice) => d;

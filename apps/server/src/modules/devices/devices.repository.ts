@@ -2,11 +2,11 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { devices, deviceWalks } from './devices.tables.ts';
-import { consumables } from '../consumables/consumables.tables.ts';
-import { deviceWalkRequests } from './device-activity.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { devices, deviceWalks } from '../../db/schema/devices.ts';
+import { consumables } from '../../db/schema/consumables.ts';
+import { deviceWalkRequests } from '../../db/schema/device-activity.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -178,7 +178,8 @@ export async function deleteDevice(db: Db, id: number) {
 /**
  * Moves the history of device `from` into device `into` and deletes `from` (identity
  * reconciliation: a board swap, or one printer that became two rows). Days, supply days and user
- * days move where `into` has none of its own that day; events, addresses, meter corrections and the walk move;
+ * days move where `into` has none of its own that day; events, addresses, meter flags, meter
+ * corrections and the walk move;
  * `into` keeps its current state and gains the earlier first-seen time. The months rollup of
  * `into` is rebuilt by the days' triggers. Returns the days moved.
  */
@@ -198,6 +199,7 @@ export async function mergeDevices(tx: Db, into: number, from: number): Promise<
       AND NOT EXISTS (SELECT 1 FROM dm_device_user_days t WHERE t.device_id = ${into} AND t.fact_date = f.fact_date AND t.username = f.username)`);
   await tx.execute(sql`UPDATE device_events SET device_id = ${into} WHERE device_id = ${from}`);
   await tx.execute(sql`UPDATE device_ip_history SET device_id = ${into} WHERE device_id = ${from}`);
+  await tx.execute(sql`UPDATE meter_flags SET device_id = ${into} WHERE device_id = ${from}`);
   // Meter corrections are never lost (issue 41): they go with the days they correct.
   await tx.execute(sql`UPDATE meter_corrections SET device_id = ${into} WHERE device_id = ${from}`);
   await tx.execute(sql`

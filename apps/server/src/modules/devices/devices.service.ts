@@ -1,4 +1,4 @@
-import { part } from '../event-logs/event-logs.messages.ts';
+import { DomainService, type EventLog, part } from '../event-logs/index.ts';
 import type { Device, DeviceUpdate } from '@pagewatch/contracts/devices';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -6,9 +6,9 @@ import type { ListDef } from '../../lib/list-query.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { zip } from '../../lib/zip.ts';
 import type { Scoped } from '../../db/scope.ts';
-import { assertInScope, type Caller } from '../auth/caller.ts';
+import { assertInScope, type Caller } from '../../lib/caller.ts';
 import * as repo from './devices.repository.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
+import { descendantIds } from '../locations/index.ts';
 import {
   countsBy,
   dayCounters,
@@ -23,9 +23,9 @@ import {
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
+import { DEVICE_METER_FLAGS } from '@pagewatch/contracts/meter-flags';
+import { deviceMeterFlags } from './meter-flags.repository.ts';
 import { addressFlaps, dismissPair, identityPairs, pairsSeenBy } from './device-identity.repository.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 
@@ -55,11 +55,12 @@ export class DevicesService extends DomainService {
 
   async get(caller: Caller, id: number): Promise<Device> {
     const { d, locationName, agentName, walkRequestedAt } = await this.own(caller, id);
-    const [supplies, days, pairs, flaps] = await Promise.all([
+    const [supplies, days, pairs, flaps, meterFlags] = await Promise.all([
       suppliesOfDevice(this.db, id),
       dayCounters(this.db, id),
       identityPairs(this.db, id),
       addressFlaps(this.db, id),
+      deviceMeterFlags(this.db, id, DEVICE_METER_FLAGS),
     ]);
     const identity = pairsSeenBy(pairs, (locationId) => caller.scope.has(locationId));
     return {
@@ -113,6 +114,7 @@ export class DevicesService extends DomainService {
       markerTotalCount: d.markerTotalCount,
       vendorTotalCount: d.vendorTotalCount,
       splitMismatch: d.splitMismatch,
+      meterFlags,
       tonerBlack: d.tonerBlack,
       tonerCyan: d.tonerCyan,
       tonerMagenta: d.tonerMagenta,

@@ -2,8 +2,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MeterCorrection, MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
 import type { Db } from '../../db/client.ts';
-import { users } from '../users/users.tables.ts';
-import { meterCorrections } from './meter-corrections.tables.ts';
+import { users } from '../../db/schema/users.ts';
+import { meterCorrections } from '../../db/schema/meter-corrections.ts';
 
 const creator = alias(users, 'creator');
 const withdrawer = alias(users, 'withdrawer');

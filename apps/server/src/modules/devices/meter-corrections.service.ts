@@ -1,7 +1,7 @@
 import type { MeterCorrection, MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { assertInScope, type Caller } from '../auth/caller.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
+import { assertInScope, type Caller } from '../../lib/caller.ts';
+import { DomainService } from '../event-logs/index.ts';
 import { deviceRow } from './devices.repository.ts';
 import { correctionsOf, insertCorrection, withdrawCorrection } from './meter-corrections.repository.ts';
 import './meter-corrections.messages.ts';

@@ -3,17 +3,16 @@ import { LOCATION_DICTIONARY, type AttributeValue, type DictionaryAttribute, typ
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 import { locationIn } from '../../db/scope.ts';
-import { locations } from '../locations/locations.tables.ts';
-import type { LocationRow } from '../locations/locations.repository.ts';
-import { locationPlans } from '../locations/locations.tables.ts';
-import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { locationPlans } from '../../db/schema/locations.ts';
+import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from '../../db/schema/dictionaries.ts';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type ItemRow = typeof dictionaryItems.$inferSelect;
 
 /** An item id names a location or a dictionary item (one sequence); this says which. */
 export type FoundItem =
-  | { kind: 'location'; dictionary: DictionaryRow; row: LocationRow }
+  | { kind: 'location'; dictionary: DictionaryRow; row: typeof locations.$inferSelect }
   | { kind: 'item'; dictionary: DictionaryRow; row: ItemRow };
 
 export async function dictionaryById(db: Db, id: number): Promise<DictionaryRow | null> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ATTRIBUTE_VALUE_TYPES } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
-import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from './dictionaries.tables.ts';
+import { dictionaries, dictionaryAttributes, dictionaryAttributeValues, dictionaryItems } from '../../db/schema/dictionaries.ts';
 
 const seedSchema = z.array(
   z.object({

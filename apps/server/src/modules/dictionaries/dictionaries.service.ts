@@ -13,15 +13,13 @@ import type { ListQuery } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import { inScope, type Caller } from '../auth/caller.ts';
-import type { LocationsService } from '../locations/locations.service.ts';
-import { locationRef } from '../locations/locations.repository.ts';
+import { inScope, type Caller } from '../../lib/caller.ts';
 import { dictionariesListSql } from './dictionaries.list.ts';
 import * as repo from './dictionaries.repository.ts';
 import { lockTree } from '../../db/tree-lock.ts';
-import { DictionaryDomainService, isUniqueViolation, type DictionaryEvents } from './dictionary-events.ts';
+import { DictionaryDomainService, isUniqueViolation, type DictionaryEvents, type LocationItems } from './dictionary-events.ts';
 import './dictionaries.messages.ts';
-import { part } from '../event-logs/event-logs.messages.ts';
+import { part } from '../event-logs/index.ts';
 
 const EDIT = 'MNU_DICTIONARIES.EDIT';
 const codeConflict = (key: string) => new AppError('CONFLICT', { fields: [{ field: 'code', key }] });
@@ -44,8 +42,8 @@ const VALUE_FIELD: Record<AttributeValueType, 'stringValue' | 'numericValue' | '
  * its items and their values.
  */
 export class DictionariesService extends DictionaryDomainService {
-  private readonly locations: LocationsService;
-  constructor(db: Db, events: DictionaryEvents, locations: LocationsService) {
+  private readonly locations: LocationItems;
+  constructor(db: Db, events: DictionaryEvents, locations: LocationItems) {
     super(db, events);
     this.locations = locations;
   }
@@ -75,7 +73,7 @@ export class DictionariesService extends DictionaryDomainService {
   /** The owner a dictionary is given: an existing location in the caller's scope. */
   private async checkOwner(caller: Caller, locationId: number | undefined) {
     if (locationId === undefined) throw invalid('location', 'general.mandatory');
-    if (!(await locationRef(this.db, locationId))) throw invalid('location', 'general.badValue');
+    if (!(await this.locations.ref(locationId))) throw invalid('location', 'general.badValue');
     if (!inScope(caller, locationId)) throw new AppError('OUT_OF_SCOPE', { key: 'dictionary.ownerOutOfScope' });
   }
 
@@ -95,7 +93,7 @@ export class DictionariesService extends DictionaryDomainService {
     const { locationId, ...rest } = d;
     return {
       ...rest,
-      location: locationId === null ? null : await locationRef(this.db, locationId),
+      location: locationId === null ? null : await this.locations.ref(locationId),
       itemCount: await repo.itemCount(this.db, d.code, d.id, caller.allLocations ? null : caller.scope),
       attributes: await repo.attributesOf(this.db, [d.id]),
     };

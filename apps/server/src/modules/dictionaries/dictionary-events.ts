@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { EventLog } from '../event-logs/index.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { DictionaryItem, DictionaryItemInput, DictionaryItemPatch } from '@pagewatch/contracts/dictionaries';
 
 export type DictionaryChange = {
   dictionary: string;
@@ -64,3 +65,16 @@ export abstract class DictionaryDomainService {
     this.events = events;
   }
 }
+
+/**
+ * The LOCATION dictionary's items are the locations module's, which sits above dictionaries (it
+ * keeps its items' attribute values here): dictionaries hand them over through this, given by
+ * app.ts, and never import locations (issue 40).
+ */
+export type LocationItems = {
+  create(caller: Caller, input: DictionaryItemInput): Promise<DictionaryItem>;
+  update(caller: Caller, id: number, patch: DictionaryItemPatch): Promise<DictionaryItem>;
+  remove(caller: Caller, id: number): Promise<void>;
+  /** The location's id, code and name; null when there is none. */
+  ref(id: number): Promise<{ id: number; code: string; name: string } | null>;
+};

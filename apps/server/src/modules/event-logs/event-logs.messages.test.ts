@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_RANGE_TYPES } from '@pagewatch/contracts/agent-api';
 import { DEVICE_EVENT_TYPES, DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
-import { eventGroups, eventLogs } from './event-logs.tables.ts';
+import { eventGroups, eventLogs } from '../../db/schema/event-logs.ts';
 import { catalogs } from '../../i18n/messages.ts';
 import { JOBS } from '../../jobs/jobs.ts';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';

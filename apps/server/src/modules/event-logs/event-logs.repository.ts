@@ -5,8 +5,8 @@ import { bulk } from '../../db/bulk.ts';
 import { visibleCondition, type Scoped } from '../../db/scope.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { logMessage } from './event-logs.messages.ts';
-import { eventGroups, eventLogs } from './event-logs.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { eventGroups, eventLogs } from '../../db/schema/event-logs.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** Drivers differ: int8 comes back as a string (pg) or bigint (PGlite); timestamps as Date or string. */
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { locations } from '../locations/locations.tables.ts';
-import { roleGrants, roles } from '../roles/roles.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { roleGrants, roles } from '../../db/schema/roles.ts';
+import { users } from '../../db/schema/users.ts';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { runList } from '../../lib/list-run.ts';
 import { eventLogsListSql } from './event-logs.list.ts';

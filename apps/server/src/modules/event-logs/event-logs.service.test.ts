@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { WsMessage } from '@pagewatch/contracts/ws';
-import { eventLogs } from './event-logs.tables.ts';
+import { eventLogs } from '../../db/schema/event-logs.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

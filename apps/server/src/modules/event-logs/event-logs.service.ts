@@ -32,7 +32,7 @@ import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import * as repo from './event-logs.repository.ts';
 import { allGroups, childRows, deleteBatch, logRecord, parentRef, toRow } from './event-logs.repository.ts';
 import { eventLogsListSql } from './event-logs.list.ts';

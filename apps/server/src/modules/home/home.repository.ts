@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { HOME_LIST_ROWS } from '@pagewatch/contracts/home';
 import type { Db } from '../../db/client.ts';
-import { attentionSql } from '../devices/devices.list.ts';
-import { iso } from '../devices/devices.repository.ts';
-export { addressFlaps, identityPairs, pairsSeenBy, type AddressFlap, type PairDevice, type StoredPair } from '../devices/device-identity.repository.ts';
+import { attentionSql, iso, placedDevice } from '../devices/index.ts';
+export { meterFlagDevices, meterFlagsByLocation, type LocationMeterFlags, type MeterFlagDevice } from '../devices/index.ts';
+export { addressFlaps, identityPairs, pairsSeenBy, type AddressFlap, type PairDevice, type StoredPair } from '../devices/index.ts';
 
 /**
  * Home's figures per location, for every location at once: one pass over devices, supplies,
@@ -105,12 +105,7 @@ export async function attentionByLocation(db: Db): Promise<AttentionRow[]> {
       WHERE ${attentionSql('d')}
     ) x WHERE rn <= ${HOME_LIST_ROWS}`);
   return (res.rows as Record<string, unknown>[]).map((r) => ({
-    id: int(r.id),
-    modelCode: (r.model_code as string | null) ?? null,
-    serialNumber: (r.serial_number as string | null) ?? null,
-    ip: String(r.ip),
-    locationId: int(r.location_id),
-    locationName: String(r.location_name),
+    ...placedDevice(r),
     statusCode: String(r.status_code),
     problems: (typeof r.error_bits === 'string' ? JSON.parse(r.error_bits) : r.error_bits) as string[],
     since: iso(r.since),

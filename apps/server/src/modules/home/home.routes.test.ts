@@ -222,8 +222,11 @@ describe('merging two devices', () => {
       ((await t.ctx.db.execute(sql`SELECT to_char(fact_date, 'YYYY-MM-DD') AS d FROM dm_device_days WHERE device_id = ${id} ORDER BY 1`)).rows as { d: string }[]).map((r) => r.d);
     const oldDays = await daysOf(ids.OLD1);
     const newDays = await daysOf(ids.NEW1);
+    // An implausible read of the old board (long ago, outside home's days) moves with its history.
+    await t.ctx.db.execute(sql`INSERT INTO meter_flags (device_id, at, kind, meter) VALUES (${ids.OLD1}, now() - interval '90 days', 'BACKWARDS', 'total')`);
     const res = await merge(ids.NEW1, ids.OLD1);
     expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/devices/${ids.NEW1}`, headers: bearer(adminA) })).json().meterFlags).toMatchObject([{ kind: 'BACKWARDS', meter: 'total' }]);
     expect(res.json().changed).toBe(oldDays.filter((d) => !newDays.includes(d)).length);
     expect(await daysOf(ids.NEW1)).toEqual([...new Set([...oldDays, ...newDays])].sort());
     expect((await t.app.inject({ url: `/api/devices/${ids.OLD1}`, headers: bearer(adminA) })).statusCode).toBe(404);
@@ -235,5 +238,19 @@ describe('merging two devices', () => {
     expect((await home(adminA)).devices!.quality.identity).toEqual([]);
     const log = await t.ctx.db.execute(sql`SELECT message FROM event_logs WHERE message_code = 'device.merged'`);
     expect(log.rows).toHaveLength(1);
+  });
+
+  it('counts the devices with implausible meter reads and lists them, only the caller\'s (issue 41)', async () => {
+    // SX1 (location B) went backwards as its two printers took turns; SA3 (location A) now jumps
+    // by ten million pages within seconds of its last read.
+    expect((await post(t.app, agentA.token, batch([agentReading('127.0.30.3', { serial: 'SA3', total: 10_000_000, black: 0 }, { rangeId: agentA.rangeId })]))).statusCode).toBe(200);
+    // A flag is no device event: home counts it within HOME_MAX_AGE_MS, or at the next event, as here.
+    t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: ids.SA3, locationId: locA, event: 'STATUS_CHANGE' });
+    const all = (await home()).devices!.quality.meterFlags;
+    expect(all.byKind).toMatchObject({ JUMP: 1, BACKWARDS: 1 });
+    expect(all.rows.map((r) => [r.serialNumber, r.kinds])).toEqual(expect.arrayContaining([['SA3', ['JUMP']], ['SX1', ['BACKWARDS']]]));
+    const mine = (await home(operatorA)).devices!.quality.meterFlags;
+    expect(mine).toMatchObject({ devices: 1, byKind: { JUMP: 1, BACKWARDS: 0, SPLIT: 0 } });
+    expect(mine.rows).toEqual([{ id: ids.SA3, modelCode: 'LaserJet M404', serialNumber: 'SA3', ip: '127.0.30.3', locationName: expect.any(String), kinds: ['JUMP'], lastAt: expect.any(String) }]);
   });
 });

@@ -1,7 +1,8 @@
 import { AGENT_SILENT_MINUTES, HOME_LIST_ROWS, type Home } from '@pagewatch/contracts/home';
 import type { Db } from '../../db/client.ts';
 import type { Hub } from '../../plugins/realtime.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { METER_FLAG_KINDS } from '@pagewatch/contracts/meter-flags';
 import * as repo from './home.repository.ts';
 
 /** Figures older than this are computed again even without a device event (edits, agents falling silent). */
@@ -19,6 +20,8 @@ type Snapshot = {
   flaps: repo.AddressFlap[];
   agents: repo.AgentRow[];
   ranges: Map<number, number>;
+  meterFlags: repo.LocationMeterFlags[];
+  meterFlagDevices: repo.MeterFlagDevice[];
 };
 
 const addPages = (a: repo.Pages, b: repo.Pages): repo.Pages => ({ bw: a.bw + b.bw, color: a.color + b.color, total: a.total + b.total });
@@ -103,6 +106,8 @@ export class HomeService {
     const flaps = await repo.addressFlaps(this.db);
     const agents = await repo.agentsForHome(this.db);
     const ranges = await repo.rangesByLocation(this.db);
+    const meterFlags = await repo.meterFlagsByLocation(this.db);
+    const meterFlagDevices = await repo.meterFlagDevices(this.db);
     return {
       at,
       devices,
@@ -113,6 +118,8 @@ export class HomeService {
       flaps,
       agents,
       ranges,
+      meterFlags,
+      meterFlagDevices,
     };
   }
 
@@ -183,11 +190,29 @@ function devicesPart(s: Snapshot, sees: (locationId: number) => boolean): NonNul
       counterBackwards,
       identity,
       sharedSerials: s.flaps.filter((f) => sees(f.device.locationId)).slice(0, HOME_LIST_ROWS).map((f) => ({ device: strip(f.device), addresses: f.addresses })),
+      meterFlags: meterFlagsPart(s, sees),
     },
   };
 }
 
 const strip = ({ locationId: _, ...d }: repo.PairDevice) => d;
+
+/** Implausible meter reads in the caller's locations: devices per kind, the most recently flagged first. */
+function meterFlagsPart(s: Snapshot, sees: (locationId: number) => boolean): NonNullable<Home['devices']>['quality']['meterFlags'] {
+  const byKind = { JUMP: 0, BACKWARDS: 0, SPLIT: 0 };
+  let devices = 0;
+  for (const l of s.meterFlags) {
+    if (!sees(l.locationId)) continue;
+    devices += l.devices;
+    for (const kind of METER_FLAG_KINDS) byKind[kind] += l.byKind[kind];
+  }
+  const rows = s.meterFlagDevices
+    .filter((d) => sees(d.locationId))
+    .sort((a, b) => b.lastAt.localeCompare(a.lastAt) || a.id - b.id)
+    .slice(0, HOME_LIST_ROWS)
+    .map(({ locationId: _, ...d }) => d);
+  return { devices, byKind, rows };
+}
 
 function agentsPart(s: Snapshot, sees: (locationId: number) => boolean): NonNullable<Home['agents']> {
   const silentBefore = Date.now() - AGENT_SILENT_MINUTES * 60_000;

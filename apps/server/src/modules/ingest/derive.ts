@@ -6,9 +6,9 @@ import {
   type DeviceEventType,
   type DeviceStatusCode,
 } from '@pagewatch/contracts/device-events';
-import type { devices } from '../devices/devices.tables.ts';
-import type { consumables } from '../consumables/consumables.tables.ts';
-import { part as logPart, renderLog } from '../event-logs/event-logs.messages.ts';
+import type { devices } from '../../db/schema/devices.ts';
+import type { consumables } from '../../db/schema/consumables.ts';
+import { part as logPart, renderLog } from '../event-logs/index.ts';
 
 /**
  * What one reading does to a device's current state, and which events it raises. Pure: the
@@ -49,7 +49,7 @@ export function normaliseMac(mac: string | null): string | null {
   return hex.match(/../g)!.join(':');
 }
 
-const COUNTER_FIELDS = [
+export const COUNTER_FIELDS = [
   ['total', 'totalCount'], ['mono', 'monoCount'], ['color', 'colorCount'], ['a3', 'a3Count'], ['a3Bw', 'a3BwCount'],
   ['a3Color', 'a3ColorCount'], ['a4', 'a4Count'], ['a4Bw', 'a4BwCount'], ['a4Color', 'a4ColorCount'],
   ['copies', 'copyCount'], ['scans', 'scanCount'], ['fax', 'faxCount'], ['duplex', 'duplexCount'], ['powerOn', 'powerOnCount'],

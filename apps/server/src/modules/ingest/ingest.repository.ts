@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bulk } from '../../db/bulk.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { insertLogs } from '../event-logs/event-logs.repository.ts';
+import { insertLogs } from '../event-logs/index.ts';
 import {
   deviceEvents,
   deviceIpHistory,
@@ -12,10 +12,11 @@ import {
   dmDevicePartDays,
   dmDeviceDays,
   ingestedReadings,
-} from '../devices/devices.tables.ts';
-import { consumables } from '../consumables/consumables.tables.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { networkRanges } from '../network-ranges/network-ranges.tables.ts';
+} from '../../db/schema/devices.ts';
+import { meterFlags } from '../../db/schema/meter-flags.ts';
+import { consumables } from '../../db/schema/consumables.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { networkRanges } from '../../db/schema/network-ranges.ts';
 import type { DeviceState, SupplyState } from './derive.ts';
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
@@ -155,6 +156,11 @@ export async function upsertPartDays(tx: Db, rows: PartDayRow[]) {
 
 export async function insertIpHistory(tx: Db, rows: (typeof deviceIpHistory.$inferInsert)[]) {
   await bulk(tx, deviceIpHistory, rows, { omit: ['id'] });
+}
+
+/** The batch's implausible meter reads (plausibility.ts), one statement; none costs nothing. */
+export async function insertMeterFlags(tx: Db, rows: (typeof meterFlags.$inferInsert)[]) {
+  await bulk(tx, meterFlags, rows, { omit: ['id'] });
 }
 
 export async function upsertWalks(tx: Db, rows: (typeof deviceWalks.$inferInsert)[]) {

@@ -1,12 +1,11 @@
 import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
 import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
-import { eventGroupId } from '../event-logs/event-logs.repository.ts';
+import { eventGroupId, renderLog } from '../event-logs/index.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import * as repo from './ingest.repository.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
-import { renderLog } from '../event-logs/event-logs.messages.ts';
+import { descendantIds } from '../locations/index.ts';
 import {
   applyReading,
   blankDevice,
@@ -25,6 +24,7 @@ import {
   newDeviceIds,
   insertEvents,
   insertIpHistory,
+  insertMeterFlags,
   insertSerialNotes,
   serialsElsewhere,
   suppliesOf,
@@ -39,6 +39,7 @@ import {
   type PartDayRow,
 } from './ingest.repository.ts';
 import { checkReadings } from './ingest.validate.ts';
+import { meterFlagsOf, type MeterFlagRow } from './plausibility.ts';
 
 type Ctx = {
   tx: Db;
@@ -179,6 +180,7 @@ export class IngestService {
       const ipHistory: { deviceId: number; ip: string; oldIp: string | null; changedAt: Date }[] = [];
       const walks: { deviceId: number; walkedAt: Date; sysObjectId: string | null; sysDescr: string | null; rowCount: number; rows: [string, string, string][] }[] = [];
       const events: EventRow[] = [];
+      const flags: MeterFlagRow[] = [];
 
       const freeIds: number[] = [];
       const newWithSerial: DeviceState[] = [];
@@ -200,6 +202,9 @@ export class IngestService {
         // A reading older than the device's state (a late spool) only goes to the history.
         if (isNew || at >= d.refreshedAt) {
           const oldIp = d.ip;
+          // Against the previous reading, which the state holds: before it is applied. A late
+          // reading (older than the state) is not judged, as its previous one is not at hand.
+          flags.push(...meterFlagsOf(d, r.reading.counters, at));
           derived = applyReading(d, supplies, r.reading, { ip: r.ip, port: r.port, at, runId: r.runId, agentId, rangeId }, { isNew });
           indexDevice(c, d);
           if (isNew || oldIp !== d.ip) ipHistory.push({ deviceId: d.id, ip: d.ip, oldIp: isNew ? null : oldIp, changedAt: at });
@@ -254,6 +259,7 @@ export class IngestService {
       await upsertDays(tx, [...days.values()]);
       await upsertPartDays(tx, [...partDays.values()]);
       await insertIpHistory(tx, ipHistory);
+      await insertMeterFlags(tx, flags);
       await upsertWalks(tx, walks);
       const stored = await insertEvents(tx, groupId, events);
       await insertSerialNotes(tx, groupId, notes);

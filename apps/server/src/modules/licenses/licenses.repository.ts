@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locationIn, type Scoped } from '../../db/scope.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { instanceLicense, licenses } from './licenses.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { instanceLicense, licenses } from '../../db/schema/licenses.ts';
 
 export type InstanceRow = typeof instanceLicense.$inferSelect;
 export type LicenseRow = typeof licenses.$inferSelect;

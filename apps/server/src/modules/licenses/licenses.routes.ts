@@ -17,7 +17,7 @@ import {
 import { invalid } from '../../lib/app-error.ts';
 import { uploadedFile } from '../../lib/upload.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { assertDefaultAdmin } from '../auth/caller.ts';
+import { assertDefaultAdmin } from '../../lib/caller.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** The `licenseFile` of a multipart upload: a .lic of at most 64 KB. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlanPlacement } from '@pagewatch/contracts/dictionaries';
-import { locationPlanPlacements, locationPlans } from './locations.tables.ts';
-import { locations } from './locations.tables.ts';
+import { locationPlanPlacements, locationPlans } from '../../db/schema/locations.ts';
+import { locations } from '../../db/schema/locations.ts';
 import type { LocationDependent, PlanDevice } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';

@@ -12,15 +12,14 @@ import type { Db } from '../../db/client.ts';
 import { runList } from '../../lib/list-run.ts';
 import { lockTree } from '../../db/tree-lock.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
-import type { Caller } from '../auth/caller.ts';
-import { findItem, itemView, isInSubtree, deleteValuesOfItem } from '../dictionaries/dictionaries.repository.ts';
-import { DictionaryDomainService, isUniqueViolation } from '../dictionaries/dictionary-events.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { deleteValuesOfItem, DictionaryDomainService, type DictionaryEvents, findItem, isInSubtree, isUniqueViolation, itemView, type LocationItems } from '../dictionaries/index.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import * as repo from './locations.repository.ts';
 import { agentsOfLocation, dependentCounts, devicesOfLocation, type LocationRow } from './locations.repository.ts';
 import { userLocationsListSql } from './locations.list.ts';
 import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
-import '../dictionaries/dictionaries.messages.ts';
-import { part } from '../event-logs/event-logs.messages.ts';
+import { part } from '../event-logs/index.ts';
 
 const DICTIONARY = 'LOCATION';
 const EDIT = 'PAGE_LOCATION.EDIT';
@@ -58,7 +57,24 @@ export function sniffImage(data: Buffer): 'image/png' | 'image/jpeg' | 'image/sv
  * Locations are the LOCATION dictionary's items. Everyone signed in reads those in their
  * scope; PAGE_LOCATION.EDIT creates, changes, moves and deletes them, inside the scope.
  */
-export class LocationsService extends DictionaryDomainService {
+export class LocationsService extends DictionaryDomainService implements LocationItems {
+  /** A location added, moved or removed is announced: auth drops every cached scope. */
+  private readonly changes: DomainEvents;
+  constructor(db: Db, events: DictionaryEvents, changes: DomainEvents) {
+    super(db, events);
+    this.changes = changes;
+  }
+
+  /** After a committed change of the tree: the dictionary's listeners reload, every scope is reckoned again. */
+  private changed() {
+    this.events.publish(DICTIONARY);
+    this.changes.raise({ type: 'locations.changed' });
+  }
+
+  ref(id: number) {
+    return repo.locationRef(this.db, id);
+  }
+
   /** A page of the locations the caller sees. */
   userLocations(caller: Caller, q: ListQuery) {
     return runList<{ id: number; code: string; name: string; parentId: number | null }>(this.db, userLocationsListSql, q, caller);
@@ -125,7 +141,7 @@ export class LocationsService extends DictionaryDomainService {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
       throw err;
     }
-    this.events.publish(DICTIONARY);
+    this.changed();
     return this.view(id);
   }
 
@@ -158,7 +174,7 @@ export class LocationsService extends DictionaryDomainService {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', { fields: [{ field: 'code', key: 'location.codeTaken' }] });
       throw err;
     }
-    this.events.publish(DICTIONARY);
+    this.changed();
     return this.view(id);
   }
 
@@ -175,7 +191,7 @@ export class LocationsService extends DictionaryDomainService {
       await repo.deleteLocation(tx, id);
       await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.deleted', params: { code: current.code }, objectId: id }, tx);
     });
-    this.events.publish(DICTIONARY);
+    this.changed();
   }
 
   // ---- room plan ----

@@ -2,9 +2,8 @@ import type { ServiceResult } from '@pagewatch/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { Caller } from '../auth/caller.ts';
-import { clearManaged, devicesBySerial, setManaged } from '../devices/devices.repository.ts';
-import type { DevicesService } from '../devices/devices.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { clearManaged, devicesBySerial, type DevicesService, setManaged } from '../devices/index.ts';
 import { parseSerialFile } from './serial-file.ts';
 import './maintenance.messages.ts';
 

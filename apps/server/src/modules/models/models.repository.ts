@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { modelsPacks } from './models.tables.ts';
+import { modelsPacks } from '../../db/schema/models.ts';
 
 export async function newestVersion(db: Db): Promise<number | null> {
   const [row] = await db.select({ v: sql<number | null>`max(${modelsPacks.version})` }).from(modelsPacks);

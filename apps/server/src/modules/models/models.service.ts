@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
+import { assertDefaultAdmin, type Caller } from '../../lib/caller.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './models.repository.ts';
 import './models.messages.ts';
 

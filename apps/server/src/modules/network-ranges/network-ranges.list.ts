@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { networkRangesList } from '@pagewatch/contracts/network-ranges';
 import { listSql, tableFields } from '../../lib/list-query.ts';
-import { networkRanges } from './network-ranges.tables.ts';
+import { networkRanges } from '../../db/schema/network-ranges.ts';
 
 /** The network ranges grid: fields, filters and sorts from the shared spec, SQL here. */
 export const networkRangesListSql = listSql(networkRangesList, {

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { networkRanges } from './network-ranges.tables.ts';
+import { networkRanges } from '../../db/schema/network-ranges.ts';
 
 export type NetworkRangeRow = typeof networkRanges.$inferSelect;
 type Values = Omit<typeof networkRanges.$inferInsert, 'id'>;
@@ -8,10 +8,6 @@ type Values = Omit<typeof networkRanges.$inferInsert, 'id'>;
 export async function rangeById(db: Db, id: number): Promise<NetworkRangeRow | null> {
   const [r] = await db.select().from(networkRanges).where(eq(networkRanges.id, id));
   return r ?? null;
-}
-
-export async function rangesOfAgent(db: Db, agentId: number): Promise<NetworkRangeRow[]> {
-  return db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId));
 }
 
 /** How many ranges the agent scans, this one (`exceptId`) left out. */

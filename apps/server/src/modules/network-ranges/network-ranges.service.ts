@@ -10,16 +10,16 @@ import {
 } from '@pagewatch/contracts/network-ranges';
 import type { z } from 'zod';
 import { MAX_AGENT_RANGES } from '@pagewatch/contracts/agent-api';
-import { locationRef } from '../locations/locations.repository.ts';
+import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
-import type { Caller } from '../auth/caller.ts';
-import { agentById } from '../agents/agents.repository.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { agentById } from '../agents/index.ts';
 import * as repo from './network-ranges.repository.ts';
 import { networkRangesListSql } from './network-ranges.list.ts';
 import './network-ranges.messages.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
+import { DomainService } from '../event-logs/index.ts';
 
 type Row = repo.NetworkRangeRow;
 type Parsed = z.output<typeof networkRangeInputSchema>;

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '@pagewatch/contracts/notifications';
 import type { Db } from '../../db/client.ts';
+import type { Lang } from '../../i18n/messages.ts';
 import { bulk } from '../../db/bulk.ts';
 import { locationIn } from '../../db/scope.ts';
-import { notificationDigestItems, notificationMessages, type OutboxAttachment } from './notifications.tables.ts';
+import { notificationDigestItems, notificationMessages, type OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
 const ids = (list: number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
@@ -97,18 +98,19 @@ async function subtrees(tx: Db, table: 'notification_locations' | 'user_location
 /** Each notification's locations and those below them; one without locations is absent (it covers every location). */
 export const notificationAreas = (tx: Db, notificationIds: number[]) => subtrees(tx, 'notification_locations', 'notification_id', notificationIds);
 
-export type Recipient = { notificationId: number; userId: number; email: string };
+/** `language`: the user's browser's at their last sign-in; null for one who has not signed in. */
+export type Recipient = { notificationId: number; userId: number; email: string; language: Lang | null };
 
 /** Who hears of each notification: its active subscribers and, where asked for, the system recipients. */
 export async function recipientsOf(tx: Db, notificationIds: number[]): Promise<Recipient[]> {
   if (!notificationIds.length) return [];
-  const rows = await rowsOf<{ nid: unknown; uid: unknown; email: string }>(tx, sql`
-    SELECT ns.notification_id AS nid, u.id AS uid, u.email FROM notification_subscribers ns JOIN users u ON u.id = ns.user_id
+  const rows = await rowsOf<{ nid: unknown; uid: unknown; email: string; language: Lang | null }>(tx, sql`
+    SELECT ns.notification_id AS nid, u.id AS uid, u.email, u.language FROM notification_subscribers ns JOIN users u ON u.id = ns.user_id
     WHERE u.active_flag AND ns.notification_id IN (${ids(notificationIds)})
     UNION
-    SELECT n.id, u.id, u.email FROM notifications n JOIN users u ON u.system_notification_recipient AND u.active_flag
+    SELECT n.id, u.id, u.email, u.language FROM notifications n JOIN users u ON u.system_notification_recipient AND u.active_flag
     WHERE n.include_system_subscribers AND n.id IN (${ids(notificationIds)})`);
-  return rows.map((r) => ({ notificationId: Number(r.nid), userId: Number(r.uid), email: r.email }));
+  return rows.map((r) => ({ notificationId: Number(r.nid), userId: Number(r.uid), email: r.email, language: r.language }));
 }
 
 /** The locations each user may see: theirs and those below them (what a message to them may speak of). */

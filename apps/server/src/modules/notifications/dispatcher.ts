@@ -10,17 +10,17 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportRows } from '../reports/reports.repository.ts';
-import { XLSX_TYPE } from '../reports/reports.service.ts';
-import { reportFile } from '../reports/report-files.ts';
+import { isBuilt, reportFileColumns, reportFileRow, reportRows, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
+import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
-import type { OutboxAttachment } from './notifications.tables.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { OutboxAttachment } from '../../db/schema/notifications.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './dispatch.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';
-import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, type Facts } from './render.ts';
+import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
 export function nextFire(schedule: string | null, from: Date): Date | null {
@@ -81,6 +81,9 @@ const COUNTER_VALUE: Record<CounterColumn, (r: repo.CounterRow & { inventoryNumb
   scanPageCount: (r) => r.scanCount,
 };
 
+/** The counters columns that hold numbers (the rest are text). */
+const COUNTER_NUMBERS = new Set<string>(COUNTER_ATTACHMENT_COLUMNS.filter((c) => /Count$/.test(c)));
+
 /**
  * Turns what happened into e-mails in the outbox: device events (status, IP, replacements),
  * supplies crossing a threshold, and schedules that are due. Each step is one transaction that
@@ -92,13 +95,19 @@ export class NotificationDispatcher {
   private readonly log: EventLog;
   private readonly publicUrl: string | null;
   private readonly exports: ExportGate;
+  private readonly language: Lang;
 
-  /** `exports`: the server's bound on exports, which a scheduled report's files share with the downloads. */
-  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20)) {
+  /**
+   * `exports`: the server's bound on exports, which a scheduled report's files share with the
+   * downloads. `language`: that of mails to users who have not signed in yet (their browser's
+   * language is theirs once they have).
+   */
+  constructor(db: Db, log: EventLog, publicUrl: string | null, exports = new ExportGate(2, 20), language: Lang = 'en') {
     this.db = db;
     this.log = log;
     this.publicUrl = publicUrl;
     this.exports = exports;
+    this.language = language;
   }
 
   /** Everything due now: events, level crossings, schedules. Returns how many messages or digest items were made. */
@@ -131,13 +140,19 @@ export class NotificationDispatcher {
    * gathered for the notification's next digest.
    */
   private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing) {
-    let html: string | undefined;
+    // The same for every recipient of a language: filled and cleaned once per language.
+    const filled = new Map<Lang, { html: string; subject: string }>();
     for (const r of ctx.recipients.get(n.id) ?? []) {
       if (!ctx.scopes.get(r.userId)?.has(facts.locationId)) continue;
-      // The same for every recipient: filled and cleaned once.
-      html ??= fillHtml(n.body, facts);
-      if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html });
-      else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, facts), html, attachments: [], locationId: facts.locationId });
+      const lang = r.language ?? this.language;
+      let mail = filled.get(lang);
+      if (!mail) {
+        const local = inLanguage(facts, lang);
+        mail = { html: fillHtml(n.body, local), subject: fillLine(n.subject, local) };
+        filled.set(lang, mail);
+      }
+      if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html: mail.html });
+      else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: mail.subject, html: mail.html, attachments: [], locationId: facts.locationId });
     }
   }
 
@@ -260,9 +275,12 @@ export class NotificationDispatcher {
       const rows = await repo.counterRows(tx, area ?? null);
       const day = now.toISOString().slice(0, 10);
       for (const r of ctx.recipients.get(n.id) ?? []) {
+        // In the recipient's language: headers, separator and dates.
+        const lang = r.language ?? this.language;
+        const files = fileColumns(columns.map((key) => ({ key, type: COUNTER_NUMBERS.has(key) ? 'number' : 'string' })), lang);
         const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
         const mine = rows.filter((d) => scope.has(d.locationId));
-        const content = csv(columns, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))));
+        const content = csv(files, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))), FILE_STYLES[lang]);
         out.messages.push({
           notificationId: n.id, messageId: messageId(), toEmail: r.email, subject, html: fillHtml(n.body, {}), locationId: null,
           attachments: [{ filename: `counters-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
@@ -282,7 +300,11 @@ export class NotificationDispatcher {
     }
   }
 
-  /** A report of the time since the last run (a day for the first), as CSV or XLSX, each recipient's rows their own. */
+  /**
+   * A report of the time since the last run (a day for the first), as CSV or XLSX, each
+   * recipient's rows their own, written in the recipient's language (an XLSX's sheet is the
+   * report's name in it).
+   */
   private async fireReport(tx: Db, ctx: Context, n: NotificationRow, out: Outgoing, now: Date) {
     const report = n.reportCode;
     if (!report || !isBuilt(report)) {
@@ -303,14 +325,16 @@ export class NotificationDispatcher {
     const day = now.toISOString().slice(0, 10);
     const base = `${report.toLowerCase().replace(/_/g, '-')}-${day}`;
     const xlsx = n.fileExtension === 'XLSX';
-    // A notification has no language of its own: its files are headed in English, as its log lines are.
-    const shape = reportFile(report, columns, 'en');
     for (const r of ctx.recipients.get(n.id) ?? []) {
+      const lang = r.language ?? this.language;
+      const files = reportFileColumns(report, columns, lang);
+      const style = FILE_STYLES[lang];
+      const shape = reportFileRow(report, lang);
       const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
-      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape.row) as Record<string, unknown>[];
+      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape) as Record<string, unknown>[];
       const attachment: OutboxAttachment = xlsx
-        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(report, shape.sheet, mine)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
-        : { filename: `${base}.csv`, content: csv(columns, mine, shape.headers), contentType: 'text/csv; charset=utf-8' };
+        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
+        : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };
       out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [attachment] });
     }
   }

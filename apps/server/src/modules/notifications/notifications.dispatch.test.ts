@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
-import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import { htmlToText } from '../../lib/mail-text.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { countRows, deleteAll, sqlRows } from '../../test/sql-rows.ts';
 import { claimOne } from './outbox.repository.ts';
@@ -72,6 +73,13 @@ const create = async (over: Record<string, unknown>) => {
 const event = (deviceId: number, locationId: number, type: string, oldValue: string | null, newValue: string | null) =>
   db().execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, old_value, new_value, supply_index)
     VALUES (now(), ${type}, ${deviceId}, ${locationId}, ${oldValue}, ${newValue}, ${type === 'SUPPLY_REPLACED' ? 1 : null})`);
+/**
+ * The bytes of a mail's attachment whose file name is `base`-YYYY-MM-DD.`ext`. The mailbox
+ * takes out quoted-printable soft breaks (`=` at a line's end), which eats a base64 part's
+ * padding and the line break after it: the part ends at its boundary's `--` (never in base64).
+ */
+const attachment = (mail: string, base: string, ext: string) =>
+  Buffer.from(mail.split(new RegExp(`filename=${base}-[\\d-]+\\.${ext}"?\r\n(?:[^\r\n]+\r\n)*\r\n`))[1].split('--')[0].replace(/\r\n/g, ''), 'base64');
 const setLevel = (percent: number) => db().execute(sql`UPDATE consumables SET percent = ${percent} WHERE device_id = ${device} AND supply_index = 1`);
 
 describe('notification e-mail', () => {
@@ -85,7 +93,8 @@ describe('notification e-mail', () => {
     const mail = box.received[0];
     expect(mail).toMatch(/To: nd_ann@example.com/);
     expect(mail).toMatch(/Subject: About SN<21>/);
-    expect(mail).toContain('Laser &amp; Co 21 ERROR (paperJam) https://pagewatch.example.com/device/');
+    // The status by the console's name for it (in the server's language: Ann has not signed in yet).
+    expect(mail).toContain('Laser &amp; Co 21 Error (paperJam) https://pagewatch.example.com/device/');
     expect(mail).toMatch(/Message-ID: <[0-9a-f-]+@pagewatch>/);
     // Bob is subscribed but the device is outside his locations: nothing to him.
     expect(mail).not.toMatch(/nd_bob/);
@@ -93,6 +102,28 @@ describe('notification e-mail', () => {
     expect(await countRows(db(), 'device_events', sql`NOT processed`)).toBe(0);
     const [log] = await sqlRows<{ message: string; location: number }>(db(), sql`SELECT message, location_id AS location FROM event_logs WHERE message_code = 'notification.sent' ORDER BY id DESC LIMIT 1`);
     expect(log).toEqual({ message: 'E-mail "About SN<21>" sent to nd_ann@example.com', location: mine });
+  });
+
+  it("speaks each recipient's language, the one their browser asked for at sign-in, with a plain-text part beside the HTML", async () => {
+    const cyril = await createUser(t.app, admin, { login: 'nd_cyril', role: 'OPERATOR', locationIds: [mine] });
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: `Basic ${Buffer.from('nd_cyril:Passw0rd!').toString('base64')}`, 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' } });
+    expect(signIn.statusCode).toBe(200);
+    await create({ statuses: [], subscribers: [{ id: ann }, { id: cyril }], subject: '{device.serialNumber}: {device.status}' });
+    await event(device, mine, 'STATUS_CHANGE', 'OK', 'NOT_AVAILABLE');
+    expect(await run()).toEqual({ sent: 2, failed: 0 });
+    const to = (login: string) => box.received.find((m) => m.includes(`To: ${login}@example.com`))!;
+    const parts = (login: string) => mailParts(to(login));
+    expect(parts('nd_cyril').find((p) => p.contentType === 'text/html')!.text).toContain('Laser &amp; Co 21 Недоступно https://pagewatch.example.com/device/');
+    expect(parts('nd_ann').find((p) => p.contentType === 'text/html')!.text).toContain('Laser &amp; Co 21 Not available https://pagewatch.example.com/device/');
+    expect(to('nd_cyril')).toMatch(/Subject: =\?UTF-8\?/); // encoded: it holds Cyrillic
+    expect(to('nd_cyril')).not.toContain('NOT_AVAILABLE');
+    for (const login of ['nd_ann', 'nd_cyril']) {
+      const html = parts(login).find((p) => p.contentType === 'text/html')!.text;
+      const text = parts(login).find((p) => p.contentType === 'text/plain')!.text;
+      expect(text.trim()).toBe(htmlToText(html).trim());
+      expect(text.trim()).toMatch(/^Laser & Co 21 (Недоступно|Not available) https:\/\/pagewatch\.example\.com\/device\/\d+$/);
+    }
+    await db().execute(sql`DELETE FROM users WHERE id = ${cyril}`);
   });
 
   it('mails an IP change and a replacement with their own variables', async () => {
@@ -146,7 +177,7 @@ describe('notification e-mail', () => {
     await t.ctx.notifier.sender.sendDue();
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/Subject: Daily status/);
-    expect(box.received[0]).toContain('ERROR');
+    expect(box.received[0]).toContain('Laser &amp; Co 21 Error');
     expect(box.received[0]).toContain('<hr>');
     const [row] = await sqlRows<{ next: string }>(db(), sql`SELECT next_run_at::text AS next FROM notifications WHERE id = ${n.id}`);
     const next = new Date(row.next);
@@ -162,8 +193,9 @@ describe('notification e-mail', () => {
     await run();
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/filename=counters-\d{4}-\d{2}-\d{2}\.csv/);
-    const csv = Buffer.from(box.received[0].split(/filename=counters-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
-    expect(csv).toBe('\uFEFFserialNumber,printedPageCount,printedBwPageCount,location\r\nSN<21>,1234,1000,Location ND_MINE\r\n');
+    const csv = attachment(box.received[0], 'counters', 'csv').toString();
+    // Headed with the columns' names in the server's language (English here; issue 43).
+    expect(csv).toBe('\uFEFFSerial number,Total pages,Black-and-white,Location\r\nSN<21>,1234,1000,Location ND_MINE\r\n');
   });
 
   it('sends a report as a CSV of its attached columns on its schedule', async () => {
@@ -181,17 +213,42 @@ describe('notification e-mail', () => {
     await run();
     expect(box.received).toHaveLength(1);
     expect(box.received[0]).toMatch(/filename=installed-consumables-\d{4}-\d{2}-\d{2}\.csv/);
-    const csv = Buffer.from(box.received[0].split(/filename=installed-consumables-[\d-]+\.csv"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, ''), 'base64').toString();
-    expect(csv).toBe('\uFEFFserialNumber,partModelCode,level\r\nSN<21>,TK-21,50\r\n');
+    const csv = attachment(box.received[0], 'installed-consumables', 'csv').toString();
+    expect(csv).toBe('\uFEFFSerial number,Part model code,Level\r\nSN<21>,TK-21,50\r\n');
 
     // The same as a spreadsheet: typed cells.
     await db().execute(sql`UPDATE notifications SET file_extension = 'XLSX', next_run_at = now() - interval '1 second' WHERE id = ${n.id}`);
     await run();
     expect(box.received).toHaveLength(2);
-    const part = box.received[1].split(/filename=installed-consumables-[\d-]+\.xlsx"?\r\n(?:[^\r\n]+\r\n)*\r\n/)[1].split('\r\n--')[0].replace(/\r\n/g, '');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(part, 'base64') as unknown as ArrayBuffer);
+    await book.xlsx.load(attachment(box.received[1], 'installed-consumables', 'xlsx') as unknown as ArrayBuffer);
+    expect(book.worksheets[0].name).toBe('Installed consumables');
+    expect(book.worksheets[0].getRow(1).values).toEqual([undefined, 'Serial number', 'Part model code', 'Level']);
     expect(book.worksheets[0].getRow(2).values).toEqual([undefined, 'SN<21>', 'TK-21', 50]);
+  });
+
+  it('writes a mailed report and counters in the server\'s language: a Russian XLSX sheet bears the report\'s Russian name', async () => {
+    // A server whose PAGEWATCH_LANGUAGE is ru (its recipients have no language of their own).
+    const russian = new NotificationDispatcher(db(), t.ctx.eventLog, null, t.ctx.exports, 'ru');
+    const n = await create({
+      notificationType: { code: 'REPORT' }, report: { code: 'INSTALLED_CONSUMABLES' }, fileExtensionCode: 'XLSX', schedule: '0 0 10 ? * * *',
+      attachment: 'serialNumber;modelCode;level;refreshDate;', subject: 'Supplies', body: '<p>Attached</p>',
+    });
+    const c = await create({ notificationType: { code: 'COUNTERS' }, schedule: '0 0 10 ? * * *', attachment: 'serialNumber;modelCode;printedPageCount;', subject: 'Counters' });
+    await db().execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id IN (${n.id}, ${c.id})`);
+    await russian.dispatch();
+    await t.ctx.notifier.sender.sendDue();
+    expect(box.received).toHaveLength(2);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(attachment(box.received.find((m) => m.includes('.xlsx'))!, 'installed-consumables', 'xlsx') as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    // "Установленные расходные материалы" is 33 characters, more than a sheet's name may have.
+    expect(sheet.name).toBe('Установленные расходные матери…');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Серийный номер', 'Модель', 'Уровень', 'Обновлено']);
+    expect(sheet.getRow(2).getCell(4).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('dd.mm.yyyy hh:mm');
+    const csv = attachment(box.received.find((m) => m.includes('filename=counters-'))!, 'counters', 'csv').toString();
+    expect(csv).toBe('\uFEFFСерийный номер;Модель;Всего страниц\r\nSN<21>;Laser & Co 21;1234\r\n');
   });
 
   it('keeps messages in the outbox while the SMTP server is away, logs each failure, and sends them once it is back', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { notificationsList, userNotificationsList } from '@pagewatch/contracts/notifications';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { locationIn, type Scoped } from '../../db/scope.ts';
-import { notifications } from './notifications.tables.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 
 /**
  * The notifications a caller may see: every one of their locations is in the caller's scope.

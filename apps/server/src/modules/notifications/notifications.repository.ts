@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locationIn, type Scoped } from '../../db/scope.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { users } from '../users/users.tables.ts';
-import { notificationLocations, notifications, notificationSubscribers } from './notifications.tables.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { users } from '../../db/schema/users.ts';
+import { notificationLocations, notifications, notificationSubscribers } from '../../db/schema/notifications.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationValues = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt'>;

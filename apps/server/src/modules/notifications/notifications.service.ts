@@ -23,26 +23,28 @@ import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
-import type { Caller } from '../auth/caller.ts';
-import { countTestMail } from '../auth/throttle.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { countTestMail } from '../auth/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { nextFire, reaches, validSchedule } from './dispatcher.ts';
 import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
 import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
-import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, type Facts } from './render.ts';
-import { isBuilt } from '../reports/reports.repository.ts';
+import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, inLanguage, type Facts } from './render.ts';
+import { isBuilt } from '../reports/index.ts';
 import './notifications.messages.ts';
 
 /** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */
 export class NotificationsService extends DomainService {
   private readonly publicUrl: string | null;
+  /** The language of mails to users who have not signed in yet. */
+  private readonly language: Lang;
   private readonly smtp: () => Promise<SmtpSettings>;
 
-  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; smtp: () => Promise<SmtpSettings> }) {
+  constructor(db: Db, log: EventLog, opts: { publicUrl: string | null; smtp: () => Promise<SmtpSettings>; language?: Lang }) {
     super(db, log);
     this.publicUrl = opts.publicUrl;
+    this.language = opts.language ?? 'en';
     this.smtp = opts.smtp;
   }
 
@@ -243,8 +245,10 @@ export class NotificationsService extends DomainService {
       for (const r of recipients) {
         const places = new Set([...(scopes.get(r.userId) ?? [])].filter((l) => caller.scope.has(l) && (!area || area.has(l))));
         const device = await sampleDevice(this.db, places);
-        const facts: Facts = device ? { ...names, ...this.deviceFacts(device) } : names;
-        await sendMail(smtp, { to: r.email, subject: `[Test] ${fillLine(row.subject, facts)}`, html: fillHtml(row.body, facts) });
+        // In the recipient's language, as the real message will be.
+        const lang = r.language ?? this.language;
+        const facts: Facts = inLanguage(device ? { ...names, ...this.deviceFacts(device) } : names, lang);
+        await sendMail(smtp, { to: r.email, subject: `${translate(lang, 'notification.testPrefix')} ${fillLine(row.subject, facts)}`, html: fillHtml(row.body, facts) });
         to.push(r.email);
       }
     } catch (err) {

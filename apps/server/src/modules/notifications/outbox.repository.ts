@@ -1,8 +1,8 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
-import { notificationMessages } from './notifications.tables.ts';
+import { notificationMessages } from '../../db/schema/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import type { OutboxAttachment } from './notifications.tables.ts';
+import type { OutboxAttachment } from '../../db/schema/notifications.ts';
 
 export type LeasedMessage = {
   id: number;

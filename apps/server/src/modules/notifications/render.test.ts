@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanBody, fillHtml } from './render.ts';
+import { cleanBody, deviceLink, fillHtml } from './render.ts';
+import { htmlToText } from '../../lib/mail-text.ts';
 
 // Bodies are stored cleaned; what a printer says of itself (host name, IP, location) arrives later.
 const body = (html: string) => cleanBody(html);
@@ -31,5 +32,14 @@ describe('filling a message body', () => {
     // The whole value stays in the one href, escaped, and is shown as text.
     expect(hrefs(html)).toEqual(['https://example.com/?h=&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;a href=&quot;javascript:alert(2)&quot; x=\'']);
     expect(html).toContain('&lt;b onclick="alert(3)"&gt;desk&lt;/b&gt;');
+  });
+});
+
+describe('a mail without the console address (no PAGEWATCH_PUBLIC_URL)', () => {
+  it('holds no empty link: the link to the device is its text alone, in the HTML and the text part', () => {
+    const html = fillHtml('<p>Open <a href="{device.interfaceLink}">the device</a>: {device.interfaceLink}</p>', { interfaceLink: deviceLink(null, 5) });
+    expect(html).toBe('<p>Open <a>the device</a>: </p>');
+    expect(html).not.toMatch(/href/);
+    expect(htmlToText(html)).toBe('Open the device:\n');
   });
 });

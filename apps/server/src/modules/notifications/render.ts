@@ -1,5 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
+import { DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
 import { VARIABLE_PATTERN } from '@pagewatch/contracts/notifications';
+import { translate, type Lang } from '../../i18n/messages.ts';
 
 /** The values of a message's `{device.<name>}` variables (spec section 3), as text. */
 export type Facts = Record<string, string | number | null | undefined>;
@@ -16,6 +18,17 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAP
  */
 export function fillHtml(template: string, facts: Facts): string {
   return sanitizeHtml(template.replace(VARIABLE_PATTERN, (_all, name: string) => escapeHtml(String(facts[name] ?? ''))), SENT_RULES);
+}
+
+/**
+ * The facts as a reader of `lang` reads them: a status by the name the console gives it, never
+ * its code ("Недоступно", not "NOT_AVAILABLE"). What a printer says of itself stays as it said it.
+ */
+export function inLanguage<F extends Facts>(facts: F, lang: Lang): F {
+  // A status event's value may carry the printer's errors after the code: "ERROR (paperJam)".
+  const m = typeof facts.status === 'string' ? /^([A-Z_]+)(.*)$/s.exec(facts.status) : null;
+  if (!m || !(DEVICE_STATUS_CODES as readonly string[]).includes(m[1])) return facts;
+  return { ...facts, status: `${translate(lang, `notification.status.${m[1]}`)}${m[2]}` };
 }
 
 /** A subject with its variables filled in: one line, no markup. */

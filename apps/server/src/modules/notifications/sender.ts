@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mailTransport, sendOn, type SmtpSettings } from '../../lib/mailer.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import * as outbox from './outbox.repository.ts';
 
 /** Tries before a message is given up (about a day and a half of back-off). */

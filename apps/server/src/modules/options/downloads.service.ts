@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import './downloads.messages.ts';
 
 /** The product page shows at most this many files (spec section 9). */

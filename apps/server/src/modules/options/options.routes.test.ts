@@ -11,7 +11,8 @@ describe('startup and version', () => {
   it('serves /config.json at the root without sign-in', async () => {
     const res = await t.app.inject({ url: '/config.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ API: '/api', WS: '/ws', NETWORK_RANGE_SHOW_PORTS: true, CLOUD: false });
+    // The test app has no PAGEWATCH_PUBLIC_URL: mails carry no links, and the console says so.
+    expect(res.json()).toEqual({ API: '/api', WS: '/ws', NETWORK_RANGE_SHOW_PORTS: true, CLOUD: false, MAIL_LINKS: false });
   });
 
   it('gives the build version to a signed-in user', async () => {

@@ -14,7 +14,7 @@ export async function optionsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get('/config.json', {
     config: { access: 'public' },
     schema: { hide: true, response: { 200: clientConfigSchema } },
-  }, async () => ({ API: '/api', WS: '/ws', NETWORK_RANGE_SHOW_PORTS: ctx.config.networkRangeShowPorts, CLOUD: ctx.config.cloud }));
+  }, async () => ({ API: '/api', WS: '/ws', NETWORK_RANGE_SHOW_PORTS: ctx.config.networkRangeShowPorts, CLOUD: ctx.config.cloud, MAIL_LINKS: ctx.config.publicUrl !== null }));
 
   app.get('/api/options/build-version/', {
     config: { access: 'MNU_VERSIONS.READ' },

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { errorBody, issueFields } from '../../lib/error-body.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
+import { descendantIds } from '../locations/index.ts';
+import { DomainService } from '../event-logs/index.ts';
 import * as repo from './queue-jobs.repository.ts';
 import './queues.messages.ts';
 

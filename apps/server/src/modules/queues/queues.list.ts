@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queueJobsList, queuesList } from '@pagewatch/contracts/queues';
 import { COUNT_CAP } from '@pagewatch/contracts/list';
 import { listSql, tableFields } from '../../lib/list-query.ts';
-import { queueJobs, queues } from './queues.tables.ts';
+import { queueJobs, queues } from '../../db/schema/queues.ts';
 
 /** The queues grid: a queue's location is its agent's, and the caller's locations restrict it. */
 export const queuesListSql = listSql(queuesList, {

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AgentQueue } from '@pagewatch/contracts/agent-queues';
 import type { Db } from '../../db/client.ts';
-import { agents } from '../agents/agents.tables.ts';
-import { devices } from '../devices/devices.tables.ts';
-import { queueJobs, queues } from './queues.tables.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { devices } from '../../db/schema/devices.ts';
+import { queueJobs, queues } from '../../db/schema/queues.ts';
 
 export type QueueRow = typeof queues.$inferSelect & { locationId: number; agentName: string };
 type Values = Partial<Omit<typeof queues.$inferInsert, 'id'>>;
@@ -48,11 +47,3 @@ export async function resetQueue(db: Db, id: number) {
   }).where(eq(queues.id, id));
 }
 
-/** The queues an agent reads, with their secrets: the agent needs them. */
-export async function agentQueues(db: Db, agentId: number): Promise<AgentQueue[]> {
-  const rows = await db.select().from(queues).where(eq(queues.agentId, agentId)).orderBy(queues.id);
-  return rows.map((q) => ({
-    id: q.id, type: q.type as AgentQueue['type'], host: q.host, port: q.port, url: q.url, username: q.username,
-    password: q.password, token: q.token, sinceJobId: q.lastJobId, stateVersion: q.stateVersion,
-  }));
-}

@@ -1,18 +1,17 @@
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { QUEUE_TYPE_DEFS, queueInputSchema, sameQueueDestination, type Queue, type QueueInput, type QueueStatus } from '@pagewatch/contracts/queues';
 import type { z } from 'zod';
-import { locationRef } from '../locations/locations.repository.ts';
+import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import type { ListDef } from '../../lib/list-query.ts';
-import type { Caller } from '../auth/caller.ts';
-import { agentById } from '../agents/agents.repository.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { agentById } from '../agents/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import * as repo from './queues.repository.ts';
 import './queues.messages.ts';
 import type { Db } from '../../db/client.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
 
 type Parsed = z.output<typeof queueInputSchema>;
 

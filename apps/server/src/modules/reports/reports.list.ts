@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { REPORTS } from '@pagewatch/contracts/reports';
 import { COUNT_CAP } from '@pagewatch/contracts/list';
 import { listSql, tableFields } from '../../lib/list-query.ts';
-import { consumables } from '../consumables/consumables.tables.ts';
-import { devices } from '../devices/devices.tables.ts';
+import { consumables } from '../../db/schema/consumables.ts';
+import { devices } from '../../db/schema/devices.ts';
 
 /**
  * The installed consumables report as a grid read page by page (issue 17): a fleet of 100,000

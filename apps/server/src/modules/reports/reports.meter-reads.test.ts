@@ -33,12 +33,20 @@ const get = (url: string, lang = 'en') => t.app.inject({ url, headers: { ...bear
 const correct = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/devices/${mfp}/meter-corrections`, headers: bearer(admin), payload: { reason: 'board swap', ...body } });
 const rowOf = async (url: string) => ((await get(url)).json() as Record<string, unknown>[]).find((r) => r.serialNumber === 'MR-1')!;
-const download = async (format: 'CSV' | 'XLSX', lang: string, filter: Record<string, unknown> = { from: '2026-10-01', to: '2026-10-31' }) => {
-  const res = await get(`/api/reports/download/5/${format}?filter=${encodeURIComponent(JSON.stringify(filter))}`, lang);
+const download = async (format: 'CSV' | 'XLSX', lang: string, filter: Record<string, unknown> = { from: '2026-10-01', to: '2026-10-31' }, headers = 'titles') => {
+  const res = await get(`/api/reports/download/5/${format}?filter=${encodeURIComponent(JSON.stringify(filter))}&headers=${headers}`, lang);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return res;
 };
 const csvLines = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\r\n');
+/** A CSV line's fields, quoted ones unquoted (`sep`: the language's separator). */
+const fields = (line: string, sep: string) => [...line.matchAll(new RegExp(`("(?:[^"]|"")*"|[^${sep}"]*)(?:${sep}|$)`, 'g'))].slice(0, -1).map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"'));
+/** A CSV's cell of device MR-1 by its column's header. */
+const cells = (lines: string[], sep = ',') => {
+  const names = fields(lines[0], sep);
+  const row = fields(lines.find((l) => l.includes('MR-1'))!, sep);
+  return (name: string) => row[names.indexOf(name)];
+};
 
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/' });
@@ -67,21 +75,22 @@ describe('meter reads (issue 41)', () => {
     expect(r).toMatchObject({
       periodFrom: '2026-10-01', periodTo: '2026-10-31',
       // The first read is the last one before the period, so that last − first is the pages where nothing went back.
-      totalFirst: 1000, totalFirstDate: '2026-09-30', totalLast: 250, totalLastDate: '2026-10-31', totalPages: 100 + 200,
+      total101First: 1000, total101FirstDate: '2026-09-30', total101Last: 250, total101LastDate: '2026-10-31', total101Pages: 100 + 200,
       monoFirst: 700, monoLast: 175, monoPages: 70 + 140,
       colorFirst: 300, colorLast: 80, colorPages: 30 + 65,
       // 102: total + large, per day (1100, 1210, 170, 380).
-      totalLargeTwiceFirst: 1100, totalLargeTwiceLast: 380, totalLargeTwicePages: 110 + 210,
-      a3First: 100, a3Last: 130, a3Pages: 30, a4Pages: 170, a3BwPages: 18, a4BwPages: 120, a3ColorPages: 12, a4ColorPages: 50,
+      totalLargeTwice102First: 1100, totalLargeTwice102Last: 380, totalLargeTwice102Pages: 110 + 210,
+      a3First: 100, a3Last: 130, a3Pages: 30, a4Pages: 170, a3Bw112Pages: 18, a4Bw113Pages: 120, a3Color122Pages: 12, a4Color123Pages: 50,
       copiesPages: 40, scansPages: 20, faxPages: 2, duplexPages: 80, duplexLastDate: '2026-10-31',
-      dataQuality: 'SPLIT_MISMATCH,COUNTER_BACKWARDS',
+      dataQuality: 'BACKWARDS,SPLIT',
     });
   });
 
-  it('writes the file with the meters\' names and codes in the user\'s language, CSV and XLSX', async () => {
+  it('writes the file with the meters\' names and codes in the user\'s language (its separator, dates and words), CSV and XLSX', async () => {
     const en = csvLines((await download('CSV', 'en')).body);
     const header = en[0].split(',');
-    expect(header.slice(0, 4)).toEqual(['Location', 'Model', 'Serial number', 'IP address']);
+    // The grid's column titles (issue 43), the device's as the devices screens name them.
+    expect(header.slice(0, 4)).toEqual(['Location', 'Model', 'Serial number', 'IP']);
     expect(header).toContain('Total (101): first read');
     expect(header).toContain('Total (101): first read date');
     expect(en[0]).toContain('"Total, large as two (102): pages"');
@@ -89,19 +98,25 @@ describe('meter reads (issue 41)', () => {
       expect(en[0], h).toContain(h);
     }
     const ru = csvLines((await download('CSV', 'ru')).body);
+    expect(fields(ru[0], ';').slice(0, 3)).toEqual(['Расположение', 'Модель', 'Серийный номер']);
     for (const h of ['Серийный номер', 'Всего (101): первое показание', 'Всего (101): дата первого показания', 'Ч/б крупный формат (112): страниц', 'Цвет малый формат (123): последнее показание', 'Качество данных']) {
       expect(ru[0], h).toContain(h);
     }
     // Values under their headers: the file's columns in the registry's order, one per header.
-    const cells = (lines: string[]) => {
-      const names = lines[0].match(/("[^"]*"|[^,]+)/g)!.map((s) => s.replace(/"/g, ''));
-      const row = lines.find((l) => l.includes('MR-1'))!.split(',');
-      return (name: string) => row[names.indexOf(name)];
-    };
     const enCell = cells(en);
     expect([enCell('Total (101): first read'), enCell('Total (101): first read date'), enCell('Total (101): last read'), enCell('Total (101): pages')]).toEqual(['1000', '2026-09-30', '250', '300']);
-    expect(enCell('Data quality')).toBe('black + colour ≠ total; a meter went backwards');
-    expect(cells(ru)('Качество данных')).toBe('ч/б + цвет ≠ всего; счётчик уменьшился');
+    expect(enCell('Data quality')).toBe('a meter went backwards; black + colour ≠ total');
+    const ruCell = cells(ru, ';');
+    expect(ruCell('Качество данных')).toBe('счётчик уменьшился; ч/б + цвет ≠ всего');
+    expect([ruCell('Всего (101): первое показание'), ruCell('Всего (101): дата первого показания'), ruCell('Период по')]).toEqual(['1000', '30.09.2026', '31.10.2026']);
+
+    // For programs: the attachment names, each billed meter's with its code, and the flags as codes; the language's separator still.
+    const codes = csvLines((await download('CSV', 'ru', undefined, 'codes')).body);
+    for (const h of ['serialNumber', 'total101First', 'total101FirstDate', 'totalLargeTwice102Pages', 'a3Bw112Pages', 'a4Bw113Last', 'a3Color122First', 'a4Color123LastDate', 'monoPages', 'dataQuality']) {
+      expect(fields(codes[0], ';'), h).toContain(h);
+    }
+    const codeCell = cells(codes, ';');
+    expect([codeCell('total101First'), codeCell('total101FirstDate'), codeCell('dataQuality')]).toEqual(['1000', '30.09.2026', 'BACKWARDS,SPLIT']);
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await download('XLSX', 'ru')).rawPayload as unknown as ArrayBuffer);
@@ -134,10 +149,10 @@ describe('meter reads (issue 41)', () => {
     expect(await rowOf(counters)).toMatchObject({ totalStart: 1000, totalEnd: 1350, totalDiff: 100 + 50 + 200, bwEnd: 945, bwDiff: 70 + 35 + 140, colorEnd: 80, colorDiff: 95, reason: 'color' });
     const r = await rowOf(`/api/reports/meter-reads?${OCTOBER}`);
     expect(r).toMatchObject({
-      totalFirst: 1000, totalLast: 1350, totalPages: 350, monoLast: 945, monoPages: 245, colorPages: 95, scansLast: 70, scansPages: 20,
+      total101First: 1000, total101Last: 1350, total101Pages: 350, monoLast: 945, monoPages: 245, colorPages: 95, scansLast: 70, scansPages: 20,
       // 102 and prints follow the corrected total: 1100, 1210, 1270, 1480; 790, 869, 909, 1098.
-      totalLargeTwiceLast: 1480, totalLargeTwicePages: 380, printsFirst: 790, printsLast: 1098, printsPages: 79 + 40 + 189,
-      dataQuality: 'SPLIT_MISMATCH,COUNTER_BACKWARDS,CORRECTED',
+      totalLargeTwice102Last: 1480, totalLargeTwice102Pages: 380, printsFirst: 790, printsLast: 1098, printsPages: 79 + 40 + 189,
+      dataQuality: 'BACKWARDS,SPLIT,CORRECTED',
     });
     // The chart sums the same corrected steps.
     const months = (await get(`/api/reports/device-counters/months?${OCTOBER}`)).json() as { location: string; bw: number }[];
@@ -156,7 +171,7 @@ describe('meter reads (issue 41)', () => {
       method: 'POST', url: '/api/notifications', headers: bearer(admin),
       payload: {
         name: 'Meter reads', active: true, subject: 'Meter reads', body: '<p>Attached</p>', notificationType: { code: 'REPORT' }, report: { code: 'METER_READS' },
-        fileExtensionCode: 'CSV', schedule: '0 0 10 ? * * *', attachment: 'serialNumber;totalFirst;totalFirstDate;totalLast;totalPages;a3BwPages;dataQuality;',
+        fileExtensionCode: 'CSV', schedule: '0 0 10 ? * * *', attachment: 'serialNumber;total101First;total101FirstDate;total101Last;total101Pages;a3Bw112Pages;dataQuality;',
         locations: [{ id: mine }], subscribers: [{ id: user }],
       },
     });
@@ -175,7 +190,7 @@ describe('meter reads (issue 41)', () => {
     expect(box.received).toHaveLength(1);
     const lines = csvLines(attachment(box.received[0], 'csv').toString());
     expect(lines[0]).toBe('Serial number,Total (101): first read,Total (101): first read date,Total (101): last read,Total (101): pages,Black large (112): pages,Data quality');
-    expect(lines[1]).toBe('MR-1,1000,2026-09-30,1350,350,18,black + colour ≠ total; a meter went backwards; corrected');
+    expect(lines[1]).toBe('MR-1,1000,2026-09-30,1350,350,18,a meter went backwards; black + colour ≠ total; corrected');
 
     await due('XLSX');
     await send();
@@ -184,5 +199,25 @@ describe('meter reads (issue 41)', () => {
     await book.xlsx.load(attachment(box.received[1], 'xlsx') as unknown as ArrayBuffer);
     expect((book.worksheets[0].getRow(1).values as unknown[]).slice(1, 3)).toEqual(['Serial number', 'Total (101): first read']);
     expect((book.worksheets[0].getRow(2).values as unknown[]).slice(1, 6)).toEqual(['MR-1', 1000, new Date('2026-09-30T00:00:00Z'), 1350, 350]);
+  });
+
+  it('lists the plausibility check\'s flags of the period\'s readings, each fault once, in words in the file', async () => {
+    const flag = (at: string, kind: string) =>
+      t.ctx.db.execute(sql`INSERT INTO meter_flags (device_id, at, kind, meter, previous_value, value) VALUES (${mfp}, ${at}::timestamptz, ${kind}, 'total', 1100, 1000)`);
+    const early = '/api/reports/meter-reads?from=2026-10-01&to=2026-10-10';
+    // 1 to 10 October: the days step forward and add up, nothing flagged.
+    expect((await rowOf(early)).dataQuality).toBeNull();
+    await flag('2026-10-07T10:00:00Z', 'BACKWARDS');
+    await flag('2026-10-08T23:59:00Z', 'JUMP');
+    // On the period's last day (UTC) it counts, on the day after it does not.
+    await flag('2026-10-10T23:59:59Z', 'JUMP');
+    await flag('2026-10-11T00:00:00Z', 'SPLIT');
+    expect((await rowOf(early)).dataQuality).toBe('JUMP,BACKWARDS');
+    // October: the days went back and the readings were flagged going back: one BACKWARDS.
+    expect((await rowOf(`/api/reports/meter-reads?${OCTOBER}`)).dataQuality).toBe('JUMP,BACKWARDS,SPLIT,CORRECTED');
+    const ru = csvLines((await download('CSV', 'ru', { from: '2026-10-01', to: '2026-10-10' })).body);
+    expect(cells(ru, ';')('Качество данных')).toBe('скачок больше возможного при номинальной скорости; счётчик уменьшился');
+    const en = csvLines((await download('CSV', 'en', { from: '2026-10-01', to: '2026-10-10' })).body);
+    expect(cells(en)('Data quality')).toBe('a jump beyond the rated speed; a meter went backwards');
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INSTALLED_SINCE, REPORTS, type AvailabilityDay, type PagesByMonth, type ReportCode } from '@pagewatch/contracts/reports';
+import type { MeterFlagKind } from '@pagewatch/contracts/meter-flags';
 import { METER_NAMES, METER_PARTS, METER_QUALITY_FLAGS, meterField, type Meter, type MeterQualityFlag } from '@pagewatch/contracts/meter-reads';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
@@ -226,13 +227,19 @@ const totalStartDay = sql`to_char(coalesce((array_agg(fact_date ORDER BY fact_da
 
 /**
  * Each data-quality flag of a meter read (METER_QUALITY_FLAGS), as a condition on the device's
- * figures of the period (`c`, per_device) or the device (`d`). A later check adds its flag here.
+ * figures of the period (`c`, per_device) or the device (`d`), one fault under one name: the
+ * plausibility check's flags (meter_flags, written at ingest) of a reading in the period, and
+ * for BACKWARDS and SPLIT the period's days too (a meter stepping back, black-and-white plus
+ * colour not the total), which ingest may not have flagged (history read before the check).
  */
 function qualityFlags(q: ReportQuery): Record<MeterQualityFlag, SQL> {
   const { from, to } = periodDays(q);
+  const flagged = (kind: MeterFlagKind) => sql`EXISTS (SELECT 1 FROM meter_flags f WHERE f.device_id = d.id AND f.kind = ${kind}
+    AND f.at >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND f.at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
   return {
-    SPLIT_MISMATCH: sql`c.split_mismatch`,
-    COUNTER_BACKWARDS: sql`c.went_back`,
+    JUMP: flagged('JUMP'),
+    BACKWARDS: sql`(c.went_back OR ${flagged('BACKWARDS')})`,
+    SPLIT: sql`(c.split_mismatch OR ${flagged('SPLIT')})`,
     CORRECTED: sql`EXISTS (SELECT 1 FROM meter_corrections mc WHERE mc.device_id = d.id AND mc.withdrawn_at IS NULL AND mc.from_date BETWEEN ${from}::date AND ${to}::date)`,
   };
 }

@@ -173,7 +173,8 @@ describe('reports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Установленные расходные материалы.csv')}`);
-    expect(res.body).toBe('\uFEFFpartModelCode,serialNumber,level,installDate\r\nTK-1,RP-A,40,2026-10-01\r\n');
+    // In Russian (issue 43): the grid's column names, semicolons, days as dd.mm.yyyy.
+    expect(res.body).toBe('\uFEFFМодель расходника;Серийный номер;Уровень;Установлен\r\nTK-1;RP-A;40;01.10.2026\r\n');
   });
 
   it('downloads an XLSX with a frozen, filtered header row and typed cells', async () => {
@@ -184,8 +185,10 @@ describe('reports', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, 'serialNumber', 'replacementDate', 'partModelCode']);
+    expect(sheet.name).toBe('Consumable replacements');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Serial number', 'Replaced', 'Part model code']);
     expect(sheet.getRow(2).getCell(2).value).toEqual(new Date('2026-11-01T00:00:00.000Z'));
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(sheet.getRow(2).getCell(1).value).toBe('RP-A');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -248,5 +251,72 @@ describe('reports', () => {
     ]);
     expect((await get(operator, `/api/reports/device-availability/days?${period}&location=${other}`)).statusCode).toBe(403);
     await t.ctx.db.execute(sql`DELETE FROM devices WHERE id IN (${c}, ${o})`);
+  });
+});
+
+/**
+ * Files that open right (issue 43): in the caller's language, a CSV has the column names the
+ * grid shows, that language's separator, decimal mark and dates; a field with the separator, a
+ * quote or a line break is quoted. `headers=codes` heads it with the attachment names.
+ */
+describe('report files in the caller\'s language', () => {
+  let here: number;
+  const availability = (lang: string, more = '') => {
+    const filter = { from: '2026-11-01', to: '2026-11-03', location: [here], columns: ['location', 'modelCode', 'serialNumber', 'availability', 'lastSeen', 'daysCount'] };
+    return get(admin, `/api/reports/download/1/CSV?filter=${encodeURIComponent(JSON.stringify(filter))}${more}`, lang);
+  };
+  beforeAll(async () => {
+    here = await addLocation(t.ctx.db, 'RP_CSV');
+    await t.ctx.db.execute(sql`UPDATE locations SET name = 'Hall, east' WHERE id = ${here}`);
+    const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code, refreshed_at)
+      VALUES (${here}, '127.0.0.6', 'CSV-1', 'Laser; "Pro"', '2026-11-03T14:05:09Z') RETURNING id`);
+    for (const [day, status] of [['2026-11-01', 'OK'], ['2026-11-02', 'WARNING'], ['2026-11-03', 'ERROR']]) {
+      await t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, readings, status_code) VALUES (${day}::date, ${Number(d.id)}, ${here}, 1, ${status})`);
+    }
+  });
+
+  it('writes English with commas, ISO dates and a decimal point', async () => {
+    const res = await availability('en');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('\uFEFFLocation,Model,Serial number,Availability,Last read,Days\r\n"Hall, east","Laser; ""Pro""",CSV-1,66.7,2026-11-03 14:05,3\r\n');
+  });
+
+  it('writes Russian with semicolons, dd.mm.yyyy dates and a decimal comma', async () => {
+    const res = await availability('ru-RU,ru;q=0.9');
+    expect(res.body).toBe('\uFEFFРасположение;Модель;Серийный номер;Доступность;Последний опрос;Дней\r\nHall, east;"Laser; ""Pro""";CSV-1;66,7;03.11.2026 14:05;3\r\n');
+  });
+
+  it('heads the columns with their attachment names on headers=codes, in either language', async () => {
+    expect((await availability('ru', '&headers=codes')).body.split('\r\n')[0]).toBe('\uFEFFlocation;modelCode;serialNumber;availability;lastSeen;daysCount');
+    expect((await availability('en', '&headers=codes')).body.split('\r\n')[0]).toBe('\uFEFFlocation,modelCode,serialNumber,availability,lastSeen,daysCount');
+    expect((await availability('en', '&headers=titles')).body.split('\r\n')[0]).toBe('\uFEFFLocation,Model,Serial number,Availability,Last read,Days');
+  });
+
+  it('documents headers in the OpenAPI schema', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const param = doc.paths['/api/reports/download/{reportId}/{formatCode}'].get.parameters.find((p: { name: string; in: string }) => p.name === 'headers' && p.in === 'query');
+    expect(param.schema).toMatchObject({ enum: ['titles', 'codes'], default: 'titles' });
+    expect(param.description ?? param.schema.description).toMatch(/attachment names/);
+  });
+
+  it('refuses another headers value on its field, in the caller\'s language', async () => {
+    const en = await availability('en', '&headers=names');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().details).toEqual([{ field: 'querystring.headers', message: 'Invalid value' }]);
+    const ru = await availability('ru', '&headers=names');
+    expect(ru.statusCode).toBe(400);
+    expect(ru.json().details).toEqual([{ field: 'querystring.headers', message: 'Неверное значение' }]);
+  });
+
+  it('names a Russian XLSX\'s sheet and columns in Russian, its dates real dates shown as dd.mm.yyyy', async () => {
+    const filter = { from: '2026-11-01', to: '2026-11-03', location: [here], columns: ['serialNumber', 'availability', 'lastSeen'] };
+    const res = await get(admin, `/api/reports/download/1/XLSX?filter=${encodeURIComponent(JSON.stringify(filter))}`, 'ru');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Доступность устройств');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Серийный номер', 'Доступность', 'Последний опрос']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'CSV-1', 66.7, new Date('2026-11-03T14:05:09.000Z')]);
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('dd.mm.yyyy hh:mm');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, meterReadRowSchema, partReplacementRowSchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, meterReadRowSchema, partReplacementRowSchema, reportDownloadQuerySchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -47,7 +47,9 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/reports/download/:reportId/:formatCode', {
     config: read,
-    schema: { tags, summary: 'A report as a file; `filter` is the filter as JSON, with `columns` in their order. Made as it is read, a few at once (PAGEWATCH_EXPORTS_RUNNING): a file queued behind others answers at once with X-Export-Queued (how many are before it) and follows when its turn comes; one beyond the queue is refused with 503 EXPORTS_BUSY and Retry-After', params: downloadParams, querystring: z.object({ filter: z.string().max(20_000).optional() }) },
+    schema: { tags, summary: 'A report as a file; `filter` is the filter as JSON, with `columns` in their order. Made as it is read, a few at once (PAGEWATCH_EXPORTS_RUNNING): a file queued behind others answers at once with X-Export-Queued (how many are before it) and follows when its turn comes; one beyond the queue is refused with 503 EXPORTS_BUSY and Retry-After',
+      description: 'Written in the caller\'s language (Accept-Language): in Russian a CSV is separated by semicolons with decimal commas and dates as dd.mm.yyyy (times dd.mm.yyyy HH:MM, UTC), in English by commas with ISO dates (YYYY-MM-DD, times YYYY-MM-DD HH:MM, UTC); both UTF-8 with a byte order mark. An XLSX holds typed cells (dates, numbers) shown in the language\'s format',
+      params: downloadParams, querystring: reportDownloadQuerySchema },
   }, async (req, reply) => {
     let filter: unknown = {};
     try {
@@ -55,7 +57,7 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
     } catch {
       throw new AppError('VALIDATION', { fields: [{ field: 'filter', key: 'general.badValue' }] });
     }
-    const file = await ctx.reports.file(callerOf(req), req.params.reportId, req.params.formatCode.toUpperCase(), filter, req.lang);
+    const file = await ctx.reports.file(callerOf(req), req.params.reportId, req.params.formatCode.toUpperCase(), filter, req.lang, req.query.headers);
     // A download given up (closed, or still queued) frees its place in the exports' gate.
     reply.raw.once('close', () => {
       if (!file.body.readableEnded) file.body.destroy();

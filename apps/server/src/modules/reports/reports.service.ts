@@ -1,4 +1,4 @@
-import { REPORT_CODES, REPORTS, reportById, reportColumns, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
+import { REPORT_CODES, REPORTS, reportById, reportColumns, reportColumnTypes, reportFilterSchema, type ReportCode, type ReportFilter, type ReportFormat, type ReportType, type FileHeaders, type AvailabilityDay, type PagesByMonth } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,10 +7,11 @@ import { csvStream } from '../../lib/csv.ts';
 import type { ExportGate } from '../../lib/export-gate.ts';
 import type { RowFeed } from '../../lib/row-pages.ts';
 import { xlsxStream } from '../../lib/xlsx.ts';
-import { reportFile } from './report-files.ts';
+import { FILE_STYLES, fileColumns, type FileColumn } from '../../lib/file-format.ts';
+import { reportFileRow } from './report-files.ts';
 import { issueFields } from '../../lib/error-body.ts';
-import type { Caller } from '../auth/caller.ts';
-import { descendantIds } from '../locations/locations.repository.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { descendantIds } from '../locations/index.ts';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { runListJson } from '../../lib/list-run.ts';
 import { availabilityByDay, installedCondition, isBuilt, pagesByLocationMonth, reportFeed, reportJson, type BuiltReport, type ReportQuery } from './reports.repository.ts';
@@ -18,6 +19,12 @@ import { installedConsumablesListSql } from './reports.list.ts';
 
 const DAY = 86_400_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A report's chosen columns with their types (typed cells, dates and numbers as the language writes them) and headers in `lang`. */
+export function reportFileColumns(code: ReportCode, columns: string[], lang: Lang, headers: FileHeaders = 'titles'): FileColumn[] {
+  const types = new Map(reportColumnTypes(code).map((c) => [c.key, c]));
+  return fileColumns(columns.map((key) => ({ key, type: types.get(key)?.type ?? 'string', day: types.get(key)?.day ?? false })), lang, headers);
+}
 
 /** The reports (grant MNU_REPORTS): their types, their rows for a filter, their files. */
 export class ReportsService {
@@ -99,8 +106,10 @@ export class ReportsService {
    * (in its order) or all. It takes a place in the exports' gate at once (refused with
    * EXPORTS_BUSY when the queue is full) and starts reading when its turn comes; `ahead` says how
    * many were before it (0: it runs now). The place is freed when the file is written or closed.
+   * The file is written in the caller's language (headers, separator, dates: issue 43); `headers`
+   * 'codes' heads its columns with their attachment names instead, for programs that read it.
    */
-  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
+  async file(caller: Caller, reportId: number, format: string, input: unknown, lang: Lang, headers: FileHeaders = 'titles'): Promise<{ filename: string; contentType: string; body: PassThrough; ahead: number }> {
     const code = this.built(reportById(reportId) ?? '');
     if (!(REPORTS[code].formats as readonly string[]).includes(format)) throw new AppError('VALIDATION', { fields: [{ field: 'formatCode', key: 'general.badValue' }] });
     const { filter, q } = await this.query(caller, code, input);
@@ -108,15 +117,16 @@ export class ReportsService {
     const name = translate(lang, `reports.type.${code}`);
     const filename = `${name}.${(format as ReportFormat).toLowerCase()}`;
     const ticket = this.gate.enter();
-    const shape = reportFile(code, columns, lang);
+    const shape = reportFileRow(code, lang, headers);
     const rows = reportFeed(this.db, this.kind, code, q);
     let gone!: () => void;
     const closed = new Promise<'closed'>((resolve) => (gone = () => resolve('closed')));
     const feed: RowFeed = async (emit) => {
       if ((await Promise.race([ticket.ready, closed])) === 'closed') throw new Error('the download was closed while it waited');
-      await rows((page) => emit(page.map(shape.row)));
+      await rows((page) => emit(page.map(shape)));
     };
-    const body = format === 'XLSX' ? xlsxStream(name, shape.sheet, feed) : csvStream(columns, feed, shape.headers);
+    const cols = reportFileColumns(code, columns, lang, headers);
+    const body = format === 'XLSX' ? xlsxStream(name, cols, feed, FILE_STYLES[lang]) : csvStream(cols, feed, FILE_STYLES[lang]);
     body.once('close', () => {
       ticket.release();
       gone();

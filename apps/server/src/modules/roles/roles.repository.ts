@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
-import { roleGrants, roles } from './roles.tables.ts';
-import { userRoles } from '../users/users.tables.ts';
+import { roleGrants, roles } from '../../db/schema/roles.ts';
+import { userRoles } from '../../db/schema/users.ts';
 
 export type RoleWithGrants = { id: number; code: string; name: string; grants: Grant[] };
 

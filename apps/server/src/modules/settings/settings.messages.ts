@@ -12,6 +12,8 @@ addMessages({
     'settings.badFlag': 'Yes or no',
     'settings.passwordAgain': 'The SMTP server (host or port) changed: enter the password again',
     'settings.testEmailSent': 'A test e-mail was sent to {{to}}',
+    'settings.testEmailSubject': 'Pagewatch: test e-mail',
+    'settings.testEmailText': 'This is a test e-mail from Pagewatch, sent by {{actor}} to check the SMTP settings.',
   },
   ru: {
     'settings.cloudDefaultOnly': 'В облачном режиме настройки доступны только пользователям расположения по умолчанию',
@@ -24,5 +26,7 @@ addMessages({
     'settings.badFlag': 'Да или нет',
     'settings.passwordAgain': 'Сервер SMTP (хост или порт) изменён: введите пароль заново',
     'settings.testEmailSent': 'Проверочное письмо отправлено на {{to}}',
+    'settings.testEmailSubject': 'Pagewatch: проверочное письмо',
+    'settings.testEmailText': 'Это проверочное письмо Pagewatch: его отправил {{actor}}, чтобы проверить настройки SMTP.',
   },
 });

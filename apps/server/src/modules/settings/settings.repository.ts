@@ -2,7 +2,7 @@ import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SmtpSettings } from '../../lib/mailer.ts';
-import { settings } from './settings.tables.ts';
+import { settings } from '../../db/schema/settings.ts';
 
 export type SettingRow = typeof settings.$inferSelect;
 

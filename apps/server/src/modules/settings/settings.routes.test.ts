@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
-import { mailbox, smtpSettingsFor } from '../../test/mailbox.ts';
+import { mailbox, mailParts, smtpSettingsFor } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -107,6 +107,11 @@ describe('test e-mail', () => {
       expect(box.received).toHaveLength(1);
       expect(box.received[0]).toMatch(/^To: someone@example.com/m);
       expect(box.received[0]).toMatch(/^From: pagewatch@example.com/m);
+      // In the caller's language, subject and text.
+      const [text] = mailParts(box.received[0]);
+      expect(text.text).toBe('Это проверочное письмо Pagewatch: его отправил admin, чтобы проверить настройки SMTP.');
+      expect(box.received[0]).toMatch(/^Subject: =\?UTF-8\?/m);
+      expect(box.received[0]).not.toContain('test e-mail');
       expect(await logged('settings.testEmailSent')).toMatchObject({ level: 'I', message: 'admin sent a test e-mail to someone@example.com' });
     } finally {
       await box.close();

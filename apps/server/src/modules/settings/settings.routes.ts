@@ -25,7 +25,7 @@ export async function settingsRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'MNU_SETTINGS.EDIT' },
     schema: { tags, summary: 'Send a test e-mail with the saved SMTP settings', body: testEmailSchema, response: { 200: messageResponseSchema } },
   }, async (req) => {
-    await ctx.settings.sendTestEmail(callerOf(req), req.body);
+    await ctx.settings.sendTestEmail(callerOf(req), req.body, req.lang);
     return { message: translate(req.lang, 'settings.testEmailSent', { to: req.body.to }) };
   });
 }

@@ -3,11 +3,11 @@ import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail } from '../../lib/mailer.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import { shownSettings, smtpSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
-import { assertDefaultAdmin, type Caller } from '../auth/caller.ts';
-import { countTestMail } from '../auth/throttle.ts';
+import { assertDefaultAdmin, type Caller } from '../../lib/caller.ts';
+import { countTestMail } from '../auth/index.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
 import './settings.messages.ts';
-import { DomainService } from '../event-logs/domain-service.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import type { Db } from '../../db/client.ts';
 
 type Value = string | number | boolean | null;
@@ -99,17 +99,17 @@ export class SettingsService extends DomainService {
 
   /**
    * Sends a test message with the saved SMTP settings, so the administrator sees at once whether
-   * they work; the outcome goes to the event log either way.
+   * they work; the outcome goes to the event log either way. In the caller's language.
    */
-  async sendTestEmail(caller: Caller, { to }: TestEmail): Promise<void> {
+  async sendTestEmail(caller: Caller, { to }: TestEmail, lang: Lang = 'en'): Promise<void> {
     assertDefaultAdmin(caller);
     const smtp = await smtpSettings(this.db);
     await countTestMail(this.db, caller.userId, 1);
     try {
       await sendMail(smtp, {
         to,
-        subject: 'Pagewatch: test e-mail',
-        text: `This is a test e-mail from Pagewatch, sent by ${caller.login} to check the SMTP settings.`,
+        subject: translate(lang, 'settings.testEmailSubject'),
+        text: translate(lang, 'settings.testEmailText', { actor: caller.login }),
       });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : String(err);

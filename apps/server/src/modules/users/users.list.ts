@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { usersList } from '@pagewatch/contracts/users';
-import { users } from './users.tables.ts';
+import { users } from '../../db/schema/users.ts';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { locationIn, type Scoped } from '../../db/scope.ts';
 

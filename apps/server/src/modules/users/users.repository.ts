@@ -1,11 +1,12 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Me, User } from '@pagewatch/contracts/users';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
-import { locations } from '../locations/locations.tables.ts';
-import { userLocations, userRoles, users } from './users.tables.ts';
-import { rolesOfUsers } from '../roles/roles.repository.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { userLocations, userRoles, users } from '../../db/schema/users.ts';
+import { sessions } from '../../db/schema/auth.ts';
+import { rolesOfUsers } from '../roles/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type UserValues = Omit<typeof users.$inferInsert, 'id'>;
@@ -130,4 +131,15 @@ export async function meView(db: Db, u: UserRow): Promise<Me> {
     }),
   );
   return { ...view, resolvedGrants };
+}
+
+/**
+ * Ends the user's sessions (a new password, a deactivation), one of them kept: part of the change's
+ * transaction, so users does it itself; auth, above users, uses it for a restored password too.
+ */
+export async function revokeUserSessions(db: Db, userId: number, keepId: number | null = null) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepId === null ? undefined : ne(sessions.id, keepId)));
 }

@@ -3,14 +3,13 @@ import type { UserInput, UserListRow } from '@pagewatch/contracts/users';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
-import type { Caller } from '../auth/caller.ts';
-import { hashPassword } from '../auth/auth.service.ts';
-import { revokeUserSessions } from '../auth/auth.repository.ts';
-import type { SessionNotice } from '../../plugins/realtime.ts';
-import { allRoles, existingRoleIds, roleIdsOf } from '../roles/roles.repository.ts';
-import type { EventLog } from '../event-logs/event-logs.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
+import { allRoles, existingRoleIds, roleIdsOf } from '../roles/index.ts';
+import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './users.repository.ts';
-import { keyLocations, locationIdsOf, userById, userView } from './users.repository.ts';
+import { keyLocations, locationIdsOf, revokeUserSessions, userById, userView } from './users.repository.ts';
 import { usersListSql } from './users.list.ts';
 import './users.messages.ts';
 
@@ -35,14 +34,14 @@ function changes(before: number[], after: number[]) {
 export class UsersService {
   private readonly db: Db;
   private readonly log: EventLog;
-  /** Ends or refreshes the changed user's sessions on every instance (cache and WebSockets). */
-  private readonly notify: (n: SessionNotice) => void;
+  /** A changed user is announced; auth ends or refreshes their sessions on every instance. */
+  private readonly events: DomainEvents;
   /** Cloud mode: the login is the e-mail, whatever login was sent. */
   private readonly cloud: boolean;
-  constructor(db: Db, log: EventLog, notify: (n: SessionNotice) => void, opts: { cloud?: boolean } = {}) {
+  constructor(db: Db, log: EventLog, events: DomainEvents, opts: { cloud?: boolean } = {}) {
     this.db = db;
     this.log = log;
-    this.notify = notify;
+    this.events = events;
     this.cloud = opts.cloud ?? false;
   }
 
@@ -176,7 +175,7 @@ export class UsersService {
       await this.keepAnAdmin(tx);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx);
     });
-    this.notify({ kind: 'user', userId: id, effect: ended ? 'ended' : rights ? 'rights' : 'profile' });
+    this.events.raise({ type: 'user.changed', userId: id, effect: ended ? 'ended' : rights ? 'rights' : 'profile' });
     return this.get(caller, id);
   }
 
@@ -191,6 +190,6 @@ export class UsersService {
       await this.keepAnAdmin(tx);
       await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx);
     });
-    this.notify({ kind: 'user', userId: id, effect: 'ended' });
+    this.events.raise({ type: 'user.changed', userId: id, effect: 'ended' });
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseButton, Select, TextInput } from '@mantine/core';
+import { CloseButton, Select, TextInput, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 // Month and day names of the date filter's calendar in Russian.
 import 'dayjs/locale/ru';
@@ -107,8 +107,21 @@ function DelayedTextInput({ label, value, onCommit, searched }: { label: string;
 
   const typed = [...draft.trim()].length;
   const startsWith = searched && typed > 0 && typed < CONTAINS_MIN_CHARS;
+  // The hint floats under the field as a tooltip (with its arrow), so it reads as belonging to this
+  // column's filter rather than to the first row's cells it covers.
   return (
-    <>
+    <Tooltip
+      opened={startsWith}
+      label={
+        <span role="status" data-testid="filter-hint">
+          {t('grid.startsWithHint')}
+        </span>
+      }
+      position="bottom-start"
+      withArrow
+      withinPortal={false}
+      fz="xs"
+    >
       <TextInput
         size="xs"
         w="100%"
@@ -141,11 +154,6 @@ function DelayedTextInput({ label, value, onCommit, searched }: { label: string;
           ) : null
         }
       />
-      {startsWith ? (
-        <div className={classes.filterHint} role="status" data-testid="filter-hint">
-          {t('grid.startsWithHint')}
-        </div>
-      ) : null}
-    </>
+    </Tooltip>
   );
 }

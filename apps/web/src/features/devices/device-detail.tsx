@@ -7,6 +7,7 @@ import { COUNTER_RULES } from '@pagewatch/contracts/reading';
 import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
+import { MeterFlagsNote } from './meter-flags-note.tsx';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
@@ -136,6 +137,7 @@ export function DeviceDetail({ device: d }: { device: Device }) {
           ...(d.splitMismatch
             ? [[t('devices.dataQuality'), <Text key="q" size="sm" c="orange" data-testid="split-mismatch">{t('devices.splitMismatch', { sum: n(d.splitMismatch.monoPlusColor), total: n(d.splitMismatch.total) })}</Text>] as Field]
             : []),
+          ...(d.meterFlags.length ? [[t('devices.meterFlags'), <MeterFlagsNote key="f" flags={d.meterFlags} />] as Field] : []),
           [t('devices.monoCount'), c(d.monoCount, 'monoCount', 'mono')],
           [t('devices.colorCount'), c(d.colorCount, 'colorCount', 'color')],
           [t('devices.a3Count'), c(d.a3Count, 'a3Count', 'a3')],

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Home } from '@pagewatch/contracts/home';
+import { METER_FLAG_HOME_DAYS } from '@pagewatch/contracts/meter-flags';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { gridLink } from '../../components/data-grid/grid-storage.ts';
@@ -72,7 +73,8 @@ function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
   const { t } = useTranslation();
   const q = devices.quality;
   const refresh = () => queryClient.invalidateQueries({ queryKey: homeKey });
-  const count = q.identity.length + q.noProfile + q.counterBackwards + q.sharedSerials.length;
+  const flags = q.meterFlags;
+  const count = q.identity.length + q.noProfile + q.counterBackwards + q.sharedSerials.length + flags.devices;
   return (
     <ListCard title={t('home.quality')} count={count} to="/devices" testId="home-quality" empty={t('home.qualityNone')}>
       <Stack gap={6}>
@@ -86,6 +88,16 @@ function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
             {t('home.countersBackwards', { count: q.counterBackwards })}
           </Anchor>
         ) : null}
+        {flags.devices ? (
+          <Text size="sm" data-home-figure="meterFlags">
+            {t('home.meterFlags', { days: METER_FLAG_HOME_DAYS, count: flags.devices, jump: flags.byKind.JUMP, backwards: flags.byKind.BACKWARDS, split: flags.byKind.SPLIT })}
+          </Text>
+        ) : null}
+        {flags.rows.map((d) => (
+          <Text size="sm" key={`flag-${d.id}`} data-testid="meter-flag-device">
+            <DeviceLink d={d} /> {d.kinds.map((k) => t(`home.meterFlagKind.${k}`)).join('; ')}
+          </Text>
+        ))}
         {q.sharedSerials.map((f) => (
           <Text size="sm" key={f.device.id} data-testid="shared-serial">
             <DeviceLink d={f.device} /> {t('home.sharedSerial', { addresses: f.addresses.join(', ') })}

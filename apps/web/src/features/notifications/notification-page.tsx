@@ -21,6 +21,7 @@ import { focusFirstError, submitFocusingErrors } from '../../components/form/sub
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
+import { MailLinksWarning } from '../../components/layout/mail-links-warning.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useReportTypes } from '../../lib/report-types.ts';
@@ -163,6 +164,7 @@ function NotificationForm(p: {
             {t('notification.insufficientAccessActions')}
           </Alert>
         )}
+        <MailLinksWarning />
         <Tabs value={tab} onChange={setTab} keepMounted>
           <Tabs.List>
             <Tabs.Tab value="notification">{t('notification.tabNotification')}</Tabs.Tab>

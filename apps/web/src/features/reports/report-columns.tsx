@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import type { List } from '@pagewatch/contracts/list';
 import { REPORTS, type ReportCode } from '@pagewatch/contracts/reports';
 import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
-import { METER_NAMES, METER_PARTS, meterField, meterOfField } from '@pagewatch/contracts/meter-reads';
+import { METER_NAMES, METER_PARTS, meterField } from '@pagewatch/contracts/meter-reads';
+import { columnTitleKey } from '@pagewatch/contracts/messages';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
@@ -13,38 +14,14 @@ import { formatNumber } from '../../lib/format.ts';
 /** A report's row as the grid holds it: the report's fields and the row's place in the answer. */
 export type ReportRow = Record<string, unknown> & { rowNo: number };
 
-/** Fields the devices screens name already keep their name here: one term for one thing. */
-const DEVICE_TERMS: Record<string, string> = {
-  modelCode: 'devices.modelCode',
-  serialNumber: 'devices.serialNumber',
-  inventoryNumber: 'devices.inventoryNumber',
-  ip: 'devices.ip',
-  hostname: 'devices.hostName',
-  location: 'devices.location',
-  deviceType: 'devices.deviceType',
-  colorType: 'devices.colorType',
-  paperFormat: 'devices.paperFormat',
-  status: 'devices.statusCode',
-  partType: 'devices.partCode',
-  partModelCode: 'devices.partModelCode',
-  partSerialNumber: 'devices.partSerialNumber',
-  level: 'devices.level',
-  refreshDate: 'devices.refreshDate',
-};
-/** The meter-read report's own columns besides its meters (their texts are shared with its files). */
-const METER_READ_TERMS: Record<string, string> = { periodFrom: 'meters.column.periodFrom', periodTo: 'meters.column.periodTo', dataQuality: 'meters.column.dataQuality' };
-/** The header text of a report column (its attachment name); a meter's carries its code, as in the files. */
-export const columnHeader = (field: string) =>
-  DEVICE_TERMS[field] ?? METER_READ_TERMS[field] ?? (meterOfField(field) ? `meters.title.${field}` : `reports.column.${field}`);
-
 const count = (field: string): ColumnLook<ReportRow> => ({
-  header: columnHeader(field),
+  header: columnTitleKey(field),
   width: 110,
   cell: (r) => (typeof r[field] === 'number' ? formatNumber(r[field] as number) : null),
 });
 
 const day = (field: string): ColumnLook<ReportRow> => ({
-  header: columnHeader(field),
+  header: columnTitleKey(field),
   width: 120,
   cell: (r) => (r[field] ? dayjs(r[field] as string).format('DD.MM.YYYY') : null),
 });
@@ -56,33 +33,34 @@ const meterLooks = Object.fromEntries(
 /**
  * A report's grid columns: the registry's list says which fields there are, their types and
  * which show by default; this adds headers, widths and cells. The header of a column is its
- * attachment name's text, the same in the grid, the column chooser and the notification form.
+ * attachment name's text (`columnTitleKey`), the same in the grid, the column chooser and the
+ * header row of the report's files.
  */
 export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): GridColumn<ReportRow>[] {
   const list = REPORTS[code].list;
   const lookup = (kind: 'deviceType' | 'colorType' | 'paperFormat'): ColumnLook<ReportRow> => ({
-    header: columnHeader(kind),
+    header: columnTitleKey(kind),
     width: 120,
     type: 'lookup',
     options: lookups.options[kind],
   });
   const looks: Record<string, ColumnLook<ReportRow>> = {
-    location: { header: columnHeader('location'), width: 170 },
-    modelCode: { header: columnHeader('modelCode'), width: 170 },
-    serialNumber: { header: columnHeader('serialNumber'), width: 140 },
-    inventoryNumber: { header: columnHeader('inventoryNumber'), width: 130 },
-    ip: { header: columnHeader('ip'), width: 120 },
-    hostname: { header: columnHeader('hostname'), width: 140 },
+    location: { header: columnTitleKey('location'), width: 170 },
+    modelCode: { header: columnTitleKey('modelCode'), width: 170 },
+    serialNumber: { header: columnTitleKey('serialNumber'), width: 140 },
+    inventoryNumber: { header: columnTitleKey('inventoryNumber'), width: 130 },
+    ip: { header: columnTitleKey('ip'), width: 120 },
+    hostname: { header: columnTitleKey('hostname'), width: 140 },
     deviceType: lookup('deviceType'),
     colorType: lookup('colorType'),
     paperFormat: lookup('paperFormat'),
     daysCount: count('daysCount'),
     daysSeen: count('daysSeen'),
     daysAvailable: count('daysAvailable'),
-    availability: { header: columnHeader('availability'), width: 110, cell: (r) => `${formatNumber(r.availability as number)} %` },
-    lastSeen: { header: columnHeader('lastSeen'), width: 175 },
+    availability: { header: columnTitleKey('availability'), width: 110, cell: (r) => `${formatNumber(r.availability as number)} %` },
+    lastSeen: { header: columnTitleKey('lastSeen'), width: 175 },
     status: {
-      header: columnHeader('status'),
+      header: columnTitleKey('status'),
       width: 120,
       type: 'lookup',
       options: DEVICE_STATUS_CODES.map((s) => ({ value: s, label: DEVICE_STATUS_DEFS[s].labelKey })),
@@ -90,18 +68,18 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     ...Object.fromEntries(
       ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff'].map((f) => [f, count(f)]),
     ),
-    reason: { header: columnHeader('reason'), width: 170, cell: (r) => (r.reason ? <ResetReason reason={r.reason as string} /> : null) },
-    partType: { header: columnHeader('partType'), width: 150 },
-    partModelCode: { header: columnHeader('partModelCode'), width: 140 },
-    partSerialNumber: { header: columnHeader('partSerialNumber'), width: 150 },
-    replacementDate: { header: columnHeader('replacementDate'), width: 175 },
-    level: { header: columnHeader('level'), width: 110, cell: (r) => (typeof r.level === 'number' ? <LevelBar level={r.level} compact /> : null) },
+    reason: { header: columnTitleKey('reason'), width: 170, cell: (r) => (r.reason ? <ResetReason reason={r.reason as string} /> : null) },
+    partType: { header: columnTitleKey('partType'), width: 150 },
+    partModelCode: { header: columnTitleKey('partModelCode'), width: 140 },
+    partSerialNumber: { header: columnTitleKey('partSerialNumber'), width: 150 },
+    replacementDate: { header: columnTitleKey('replacementDate'), width: 175 },
+    level: { header: columnTitleKey('level'), width: 110, cell: (r) => (typeof r.level === 'number' ? <LevelBar level={r.level} compact /> : null) },
     installDate: day('installDate'),
-    refreshDate: { header: columnHeader('refreshDate'), width: 175 },
+    refreshDate: { header: columnTitleKey('refreshDate'), width: 175 },
     periodFrom: day('periodFrom'),
     periodTo: day('periodTo'),
     ...meterLooks,
-    dataQuality: { header: columnHeader('dataQuality'), width: 220, cell: (r) => (r.dataQuality ? <DataQuality flags={r.dataQuality as string} /> : null) },
+    dataQuality: { header: columnTitleKey('dataQuality'), width: 220, cell: (r) => (r.dataQuality ? <DataQuality flags={r.dataQuality as string} /> : null) },
   };
   return columnsFromList(list as List<string, ReportRow>, looks);
 }

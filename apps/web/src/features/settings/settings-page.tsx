@@ -13,6 +13,7 @@ import { useTranslatedInput } from '../../components/form/use-translated-input.t
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { CloudMaintenance } from './cloud-maintenance.tsx';
+import { MailLinksWarning } from '../../components/layout/mail-links-warning.tsx';
 import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { fetchSettings, saveSettings, sendTestEmail, SETTINGS_QUERY_KEY } from './api/settings-api.ts';
@@ -82,6 +83,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
             {t('settings.readOnly')}
           </Alert>
         )}
+        <MailLinksWarning />
         <fieldset disabled={!canEdit || save.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="md">
             <Paper withBorder p="md">

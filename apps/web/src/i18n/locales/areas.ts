@@ -1,5 +1,4 @@
 import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
-import { meterTitles } from '@pagewatch/contracts/meter-reads';
 
 type Lang = keyof typeof SHARED_MESSAGES;
 
@@ -21,7 +20,5 @@ export const ofLanguage = (lang: Lang, files: Record<string, unknown>) =>
 export function withShared(lang: Lang, texts: Record<string, unknown>): Record<string, unknown> {
   const out = { ...texts };
   for (const [area, shared] of Object.entries(SHARED_MESSAGES[lang])) out[area] = { ...(out[area] as object), ...shared };
-  // The meter-read columns' titles, as the server heads its files (`meters.title.<field>`).
-  out.meters = { ...(out.meters as object), title: meterTitles(SHARED_MESSAGES[lang].meters) };
   return out;
 }

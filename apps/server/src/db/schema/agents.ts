@@ -1,0 +1,42 @@
+import { bigint, char, index, integer, pgTable, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { locations } from './locations.ts';
+import { ts } from '../columns.ts';
+
+/** Agents: only the SHA-256 of an agent's token is stored (the token is shown once). */
+export const agents = pgTable(
+  'agents',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 250 }).notNull(),
+    description: text('description'),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+    status: varchar('status', { length: 20 }).notNull().default('STOPPED'),
+    statusMessage: text('status_message'),
+    lastContactAt: ts('last_contact_at'),
+    version: varchar('version', { length: 50 }),
+    hostname: varchar('hostname', { length: 255 }),
+    platform: varchar('platform', { length: 100 }),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    /** Raised by "notify all: update version"; the agent re-fetches config and pack when it changes. */
+    configVersion: integer('config_version').notNull().default(0),
+    /** The configVersion the agent last fetched its config at. */
+    configVersionSeen: integer('config_version_seen').notNull().default(0),
+    builtin: varchar('builtin', { length: 20 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('agents_location').on(t.locationId)],
+);
+
+/** One polling run of an agent, and the event-log record that stands for it. */
+export const agentRuns = pgTable(
+  'agent_runs',
+  {
+    runId: uuid('run_id').primaryKey(),
+    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    logId: bigint('log_id', { mode: 'number' }).notNull(),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('agent_runs_agent_started').on(t.agentId, t.startedAt)],
+);

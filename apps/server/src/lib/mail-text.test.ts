@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText } from './mail-text.ts';
+
+describe('the plain-text part of a mail', () => {
+  it('keeps paragraphs, line breaks, lists and rules apart, and decodes entities', () => {
+    const html = '<h2>Status &amp; supplies</h2><p>Device <strong>HP&nbsp;M404</strong> is <em>Недоступно</em>.<br>Since 26.11.2026</p><ul><li>Black 5%</li><li>Cyan 40%</li></ul><hr><p>Last   line</p>';
+    expect(htmlToText(html)).toBe('Status & supplies\n\nDevice HP\u00a0M404 is Недоступно.\nSince 26.11.2026\n\n- Black 5%\n- Cyan 40%\n\n----------\n\nLast line\n');
+  });
+
+  it('gives a link its address, once, and none to a link that lost its href', () => {
+    expect(htmlToText('<p>Open <a href="https://pw.example/device/7">the device</a></p>')).toBe('Open the device <https://pw.example/device/7>\n');
+    expect(htmlToText('<p><a href="https://pw.example/device/7">https://pw.example/device/7</a></p>')).toBe('https://pw.example/device/7\n');
+    expect(htmlToText('<p>Write to <a href="mailto:ops@example.com">ops@example.com</a></p>')).toBe('Write to ops@example.com\n');
+    // A link whose address the sanitiser dropped (no public URL, or a hostile value) is just its text.
+    expect(htmlToText('<p>Open <a>the device</a> now</p>')).toBe('Open the device now\n');
+  });
+
+  it('is text, never markup: what a printer calls itself stays as written', () => {
+    expect(htmlToText('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe('<script>alert(1)</script>\n');
+  });
+});

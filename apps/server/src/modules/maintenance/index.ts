@@ -1,0 +1,2 @@
+/** The maintenance module's public surface: all that other modules, jobs and plugins may use of it (issue 40). */
+export { MaintenanceService } from './maintenance.service.ts';

@@ -1,0 +1,2 @@
+/** The models module's public surface: all that other modules, jobs and plugins may use of it (issue 40). */
+export { ModelsService } from './models.service.ts';

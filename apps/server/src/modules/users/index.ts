@@ -1,0 +1,4 @@
+/** The users module's public surface: all that other modules, jobs and plugins may use of it (issue 40). */
+export { UsersService } from './users.service.ts';
+/** For auth: the signed-in user's view, and ending a user's sessions (a restored password). */
+export { meView, revokeUserSessions } from './users.repository.ts';
