@@ -16,6 +16,7 @@ import type { ModelsService } from './modules/models/models.service.ts';
 import type { LocationsService } from './modules/locations/locations.service.ts';
 import type { DictionariesService } from './modules/dictionaries/dictionaries.service.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
+import type { MeterCorrectionsService } from './modules/devices/meter-corrections.service.ts';
 import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { LicensesService } from './modules/licenses/licenses.service.ts';
@@ -52,6 +53,8 @@ export type AppContext = {
   locations: LocationsService;
   dictionaries: DictionariesService;
   devices: DevicesService;
+  /** Meter corrections of the devices (issue 41). */
+  meterCorrections: MeterCorrectionsService;
   consumables: ConsumablesService;
   maintenance: MaintenanceService;
   notifications: NotificationsService;

@@ -54,6 +54,8 @@ import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.t
 import { eventLogsRoutes } from './modules/event-logs/event-logs.routes.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { meterCorrectionsRoutes } from './modules/devices/meter-corrections.routes.ts';
+import { MeterCorrectionsService } from './modules/devices/meter-corrections.service.ts';
 import { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import { consumablesRoutes } from './modules/consumables/consumables.routes.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     locations,
     dictionaries: new DictionariesService(database.db, dictionaryEvents, locations),
     devices,
+    meterCorrections: new MeterCorrectionsService(database.db, eventLog),
     consumables: new ConsumablesService(database.db),
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
@@ -201,6 +204,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await dictionariesRoutes(app, ctx);
   await eventLogsRoutes(app, ctx);
   await devicesRoutes(app, ctx);
+  await meterCorrectionsRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await reportsRoutes(app, ctx);

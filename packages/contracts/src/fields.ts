@@ -38,3 +38,14 @@ export const idRef = z.object({ id }, 'general.mandatory');
 export const int32 = z.number().int().min(-INT_MAX - 1).max(INT_MAX);
 /** `:id` in a path. */
 export const idParams = z.object({ id: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(INT_MAX, 'general.badValue') });
+
+/**
+ * A day as YYYY-MM-DD that exists in the calendar, within the days the product keeps (from 2022,
+ * spec section 9, to 2099); `badKey` and `rangeKey` are the messages of each failure.
+ */
+export const keptDay = (badKey: string, rangeKey: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, badKey)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), badKey)
+    .refine((v) => v >= '2022-01-01' && v <= '2099-12-31', rangeKey);

@@ -1,3 +1,38 @@
+import { meterOfField, meterTitles } from './meter-reads.ts';
+
+/**
+ * The meters' texts of the meter-read report (issue 41): its columns' titles ("Total (101):
+ * first read", `meters.title.<field>`, made from these by meterTitles) head the grid and the
+ * files alike, its data-quality flags in words.
+ */
+const METERS_EN = {
+  name: {
+    total: 'Total', totalLargeTwice: 'Total, large as two', mono: 'Black', color: 'Colour', a3: 'Large', a4: 'Small',
+    a3Bw: 'Black large', a4Bw: 'Black small', a3Color: 'Large colour', a4Color: 'Colour small',
+    copies: 'Copies', prints: 'Prints', scans: 'Scans', fax: 'Fax', duplex: 'Duplex',
+  },
+  part: { First: 'first read', FirstDate: 'first read date', Last: 'last read', LastDate: 'last read date', Pages: 'pages' },
+  /** A file's header: the meter, its code where it has one, the figure. */
+  header: '{{meter}}: {{part}}',
+  headerCode: '{{meter}} ({{code}}): {{part}}',
+  /** The report's own columns besides the device's and the meters' (`columnTitleKey`). */
+  column: { periodFrom: 'Period from', periodTo: 'Period to', dataQuality: 'Data quality' },
+  /** The data-quality flags (METER_QUALITY_FLAGS): the plausibility check's kinds, and a correction. */
+  quality: { JUMP: 'a jump beyond the rated speed', BACKWARDS: 'a meter went backwards', SPLIT: 'black + colour ≠ total', CORRECTED: 'corrected' },
+} as const;
+const METERS_RU = {
+  name: {
+    total: 'Всего', totalLargeTwice: 'Всего, крупный формат за два', mono: 'Ч/б', color: 'Цвет', a3: 'Крупный формат', a4: 'Малый формат',
+    a3Bw: 'Ч/б крупный формат', a4Bw: 'Ч/б малый формат', a3Color: 'Цвет крупный формат', a4Color: 'Цвет малый формат',
+    copies: 'Копирование', prints: 'Печать', scans: 'Сканирование', fax: 'Факс', duplex: 'Дуплекс',
+  },
+  part: { First: 'первое показание', FirstDate: 'дата первого показания', Last: 'последнее показание', LastDate: 'дата последнего показания', Pages: 'страниц' },
+  header: '{{meter}}: {{part}}',
+  headerCode: '{{meter}} ({{code}}): {{part}}',
+  column: { periodFrom: 'Период с', periodTo: 'Период по', dataQuality: 'Качество данных' },
+  quality: { JUMP: 'скачок больше возможного при номинальной скорости', BACKWARDS: 'счётчик уменьшился', SPLIT: 'ч/б + цвет ≠ всего', CORRECTED: 'есть поправка' },
+} as const;
+
 /**
  * The texts that the contracts' schemas and registries give (field errors as `general.*`, the
  * report types and their filter's errors as `reports.*`, the names of report and counters
@@ -30,6 +65,7 @@ export const SHARED_MESSAGES = {
         DEVICE_COUNTERS: 'Device counters',
         PART_REPLACEMENTS: 'Consumable replacements',
         INSTALLED_CONSUMABLES: 'Installed consumables',
+        METER_READS: 'Meter reads',
       },
       badDate: 'Enter a date as YYYY-MM-DD',
       fromAfterTo: 'The end of the period must not come before its start',
@@ -94,6 +130,14 @@ export const SHARED_MESSAGES = {
     notification: {
       status: { OK: 'OK', WARNING: 'Warning', ERROR: 'Error', NOT_AVAILABLE: 'Not available', UNKNOWN: 'Unknown' },
     },
+    meters: { ...METERS_EN, title: meterTitles(METERS_EN) },
+    meterCorrections: {
+      badDate: 'Enter a date as YYYY-MM-DD',
+      dateRange: 'A correction starts on a day from 1 January 2022 to 31 December 2099',
+      offsetRange: 'The offset is a whole number of pages from −1,000,000,000,000 to 1,000,000,000,000',
+      offsetZero: 'An offset of 0 pages changes nothing',
+      alreadyWithdrawn: 'This correction has already been withdrawn',
+    },
   },
   ru: {
     general: {
@@ -118,6 +162,7 @@ export const SHARED_MESSAGES = {
         DEVICE_COUNTERS: 'Счётчики устройств',
         PART_REPLACEMENTS: 'Замены расходных материалов',
         INSTALLED_CONSUMABLES: 'Установленные расходные материалы',
+        METER_READS: 'Показания счётчиков',
       },
       badDate: 'Введите дату в виде ГГГГ-ММ-ДД',
       fromAfterTo: 'Конец периода не может быть раньше начала',
@@ -179,6 +224,14 @@ export const SHARED_MESSAGES = {
     notification: {
       status: { OK: 'Норма', WARNING: 'Предупреждение', ERROR: 'Ошибка', NOT_AVAILABLE: 'Недоступно', UNKNOWN: 'Неизвестно' },
     },
+    meters: { ...METERS_RU, title: meterTitles(METERS_RU) },
+    meterCorrections: {
+      badDate: 'Введите дату в виде ГГГГ-ММ-ДД',
+      dateRange: 'Поправка начинается с дня от 1 января 2022 до 31 декабря 2099 года',
+      offsetRange: 'Поправка — целое число страниц от −1 000 000 000 000 до 1 000 000 000 000',
+      offsetZero: 'Поправка в 0 страниц ничего не меняет',
+      alreadyWithdrawn: 'Эта поправка уже отозвана',
+    },
   },
 } as const;
 
@@ -213,8 +266,12 @@ const DEVICE_TERMS: Record<string, string> = {
   scanPageCount: 'devices.scanCount',
 };
 
+/** The meter-read report's own columns (issue 41); its meters' titles carry their codes (`meters.title.<field>`). */
+const METER_READ_TERMS: Record<string, string> = { periodFrom: 'meters.column.periodFrom', periodTo: 'meters.column.periodTo', dataQuality: 'meters.column.dataQuality' };
+
 /**
  * The message key of a column's title, from its attachment name (spec section 3): the report
  * grids' headers, the column chooser and the files' header rows (issue 43) say the same.
  */
-export const columnTitleKey = (field: string): string => DEVICE_TERMS[field] ?? `reports.column.${field}`;
+export const columnTitleKey = (field: string): string =>
+  DEVICE_TERMS[field] ?? METER_READ_TERMS[field] ?? (meterOfField(field) ? `meters.title.${field}` : `reports.column.${field}`);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { id } from './fields.ts';
+import { id, keptDay } from './fields.ts';
 import { day, defineList, timestamp, type ColumnType, type List } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
+import { METER_NAMES, METER_PARTS, meterColumns, meterField } from './meter-reads.ts';
 
 /** The report types (spec section 2); ids are fixed: `/report/{id}` and the download path use them. */
-export const REPORT_CODES = ['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES'] as const;
+export const REPORT_CODES = ['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES', 'METER_READS'] as const;
 export type ReportCode = (typeof REPORT_CODES)[number];
 
 export const REPORT_FORMATS = ['CSV', 'XLSX'] as const;
@@ -60,6 +61,22 @@ export const deviceCountersRowSchema = z.object({
 });
 export type DeviceCountersRow = z.infer<typeof deviceCountersRowSchema>;
 
+/**
+ * Meter reads (issue 41, beyond the spec's four): per device and billing period, each meter's
+ * first read (the last one before the period, as the counters report starts from it; without
+ * one the first in it) and last read with their days, and the pages between as the sum of the
+ * forward steps; meter corrections applied. `dataQuality` lists the period's flags
+ * (METER_QUALITY_FLAGS codes, comma-separated).
+ */
+export const meterReadRowSchema = z.object({
+  ...deviceColumns,
+  periodFrom: day(),
+  periodTo: day(),
+  ...meterColumns,
+  dataQuality: z.string().nullable(),
+});
+export type MeterReadRow = z.infer<typeof meterReadRowSchema>;
+
 export const installedConsumableRowSchema = z.object({ ...deviceColumns, ...partColumns, level: z.number().int().nullable(), installDate: day().nullable(), refreshDate: timestamp() });
 export type InstalledConsumableRow = z.infer<typeof installedConsumableRowSchema>;
 
@@ -88,9 +105,14 @@ type ReportDef = {
    * report's filter): a fleet's installed supplies are too many rows for one answer.
    */
   pageEndpoint?: string;
+  /** A file's columns in their default order, where it differs from the grid's (shown, then hidden). */
+  fileColumns?: readonly string[];
 };
 
 const DEVICE_SHOWN = ['location', 'modelCode', 'serialNumber', 'ip'] as const;
+const METER_FIELDS = METER_NAMES.flatMap((m) => METER_PARTS.map((p) => meterField(m, p)));
+/** The meter-read grid shows the three meters billed most; the others are in the column chooser. */
+const METER_SHOWN = (['total', 'mono', 'color'] as const).flatMap((m) => [meterField(m, 'First'), meterField(m, 'Last'), meterField(m, 'Pages')]);
 const DEVICE_HIDDEN = ['inventoryNumber', 'hostname', 'deviceType', 'colorType', 'paperFormat'] as const;
 
 /** The registry: one entry per report type. */
@@ -144,13 +166,26 @@ export const REPORTS: Record<ReportCode, ReportDef> = {
       hidden: DEVICE_HIDDEN,
     }),
   },
+  METER_READS: {
+    id: 5,
+    gridKey: 'gridReportMeterReads',
+    period: true,
+    formats: REPORT_FORMATS,
+    list: defineList(meterReadRowSchema, {
+      endpoint: '/reports/meter-reads',
+      defaultSort: [{ field: 'location', dir: 'ASC' }, { field: 'modelCode', dir: 'ASC' }],
+      columns: [...DEVICE_SHOWN, ...METER_SHOWN, 'dataQuality'],
+      hidden: [...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS.filter((f) => !METER_SHOWN.includes(f))],
+    }),
+    fileColumns: [...DEVICE_SHOWN, ...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS, 'dataQuality'],
+  },
 };
 
 /** The report of an id (`/report/{id}`, the download path). */
 export const reportById = (id: number): ReportCode | undefined => REPORT_CODES.find((c) => REPORTS[c].id === id);
 
 /** The columns a report's file may hold, in their default order: those shown by default, then the others. */
-export const reportColumns = (code: ReportCode): string[] => REPORTS[code].list.columns.map((c) => c.field);
+export const reportColumns = (code: ReportCode): string[] => [...(REPORTS[code].fileColumns ?? REPORTS[code].list.columns.map((c) => c.field))];
 
 /** Each column's type, for typed cells in a spreadsheet. */
 export const reportColumnTypes = (code: ReportCode): { key: string; type: ColumnType; day: boolean }[] =>
@@ -185,13 +220,8 @@ export function periodDays(type: Exclude<PeriodType, 'FREE_CHOICE'>, today: stri
   }
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** The product keeps no data before 2022 (spec section 9): a report's days are from then on. */
-const date = z
-  .string()
-  .regex(DATE, 'reports.badDate')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'reports.badDate')
-  .refine((v) => v >= INSTALLED_SINCE && v <= '2099-12-31', 'reports.dateRange');
+/** The product keeps no data before 2022 (spec section 9, INSTALLED_SINCE): a report's days are from then on. */
+const date = keptDay('reports.badDate', 'reports.dateRange');
 const list = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values, 'general.badValue')).max(values.length).default([]);
 
 /**
@@ -207,8 +237,8 @@ export const reportFilterSchema = z
     printerType: list(DEVICE_TYPES),
     colorType: list(COLOR_TYPES),
     paperFormat: list(PAPER_FORMATS),
-    /** The file's columns, in order (downloads and notifications). */
-    columns: z.array(z.string().max(50)).max(50).optional(),
+    /** The file's columns, in order (downloads and notifications); the meter reads have 88. */
+    columns: z.array(z.string().max(50)).max(100).optional(),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'reports.fromAfterTo' });

@@ -17,6 +17,7 @@ export const REPORT_AND_LICENSE_ROUTES: Record<string, Fixture> = {
   'GET /api/reports/device-counters': reportRows(deviceAt, '/api/reports/device-counters?from=2022-01-01&to=2099-12-31'),
   'GET /api/reports/installed-consumables': reportRows(deviceAt, '/api/reports/installed-consumables'),
   'GET /api/reports/installed-consumables/page': { ...reportRows(deviceAt, '/api/reports/installed-consumables/page?page=1000,1'), rows: (b) => reportDevices(b.pageRows) },
+  'GET /api/reports/meter-reads': reportRows(deviceAt, '/api/reports/meter-reads?from=2022-01-01&to=2099-12-31'),
   'GET /api/reports/part-replacements': reportRows(replacedAt, '/api/reports/part-replacements?from=2022-01-01&to=2099-12-31'),
   // Act on the caller's scope only, like the data calls (their rows are sums); reports.routes.test.ts checks that.
   'GET /api/reports/device-availability/days': { kind: 'global', request: () => ({ url: '/api/reports/device-availability/days?from=2022-01-01&to=2022-01-31' }) },

@@ -243,6 +243,20 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/merge`, payload: { fromId: await deviceAt(w, at) } }),
   },
+  // Meter corrections (issue 41): read with the device, entered and withdrawn as a device write.
+  'GET /api/devices/:id/meter-corrections': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/meter-corrections` }) },
+  'POST /api/devices/:id/meter-corrections': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/meter-corrections`, payload: { meter: 'total', fromDate: '2024-01-01', offset: 100, reason: 'matrix' } }),
+  },
+  'POST /api/devices/:id/meter-corrections/:correctionId/withdraw': {
+    kind: 'item',
+    request: async (w, at) => {
+      const device = await deviceAt(w, at);
+      const [c] = await w.asRoot('POST', `/api/devices/${device}/meter-corrections`, { meter: 'total', fromDate: '2024-01-01', offset: 100, reason: 'matrix' });
+      return { url: `/api/devices/${device}/meter-corrections/${c.id}/withdraw`, payload: { reason: 'matrix' } };
+    },
+  },
   'POST /api/devices/:id/not-same': {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/not-same`, payload: { otherId: await deviceAt(w, at) } }),

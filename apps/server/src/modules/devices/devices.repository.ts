@@ -178,7 +178,8 @@ export async function deleteDevice(db: Db, id: number) {
 /**
  * Moves the history of device `from` into device `into` and deletes `from` (identity
  * reconciliation: a board swap, or one printer that became two rows). Days, supply days and user
- * days move where `into` has none of its own that day; events, addresses, meter flags and the walk move;
+ * days move where `into` has none of its own that day; events, addresses, meter flags, meter
+ * corrections and the walk move;
  * `into` keeps its current state and gains the earlier first-seen time. The months rollup of
  * `into` is rebuilt by the days' triggers. Returns the days moved.
  */
@@ -199,6 +200,8 @@ export async function mergeDevices(tx: Db, into: number, from: number): Promise<
   await tx.execute(sql`UPDATE device_events SET device_id = ${into} WHERE device_id = ${from}`);
   await tx.execute(sql`UPDATE device_ip_history SET device_id = ${into} WHERE device_id = ${from}`);
   await tx.execute(sql`UPDATE meter_flags SET device_id = ${into} WHERE device_id = ${from}`);
+  // Meter corrections are never lost (issue 41): they go with the days they correct.
+  await tx.execute(sql`UPDATE meter_corrections SET device_id = ${into} WHERE device_id = ${from}`);
   await tx.execute(sql`
     INSERT INTO device_walks (device_id, walked_at, sys_object_id, sys_descr, row_count, rows)
     SELECT ${into}, walked_at, sys_object_id, sys_descr, row_count, rows FROM device_walks WHERE device_id = ${from}

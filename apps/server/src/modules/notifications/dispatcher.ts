@@ -10,7 +10,7 @@ import {
 } from '@pagewatch/contracts/notifications';
 import { reportColumns } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportFileColumns, reportRows, XLSX_TYPE } from '../reports/index.ts';
+import { isBuilt, reportFileColumns, reportFileRow, reportRows, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
@@ -329,8 +329,9 @@ export class NotificationDispatcher {
       const lang = r.language ?? this.language;
       const files = reportFileColumns(report, columns, lang);
       const style = FILE_STYLES[lang];
+      const shape = reportFileRow(report, lang);
       const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
-      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)) as Record<string, unknown>[];
+      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape) as Record<string, unknown>[];
       const attachment: OutboxAttachment = xlsx
         ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
         : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };

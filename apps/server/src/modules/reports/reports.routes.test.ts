@@ -49,7 +49,7 @@ const serials = (rows: { serialNumber: string }[]) => rows.map((r) => r.serialNu
 describe('reports', () => {
   it('lists the report types that are built, in the caller\'s language', async () => {
     const types = (await get(admin, '/api/reports', 'ru')).json();
-    expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES']);
+    expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES', 'METER_READS']);
     expect(types[3]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
     expect(types[3].columns).toContain('partModelCode');
   });

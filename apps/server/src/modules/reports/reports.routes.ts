@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, partReplacementRowSchema, reportDownloadQuerySchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
+import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema, deviceCountersRowSchema, installedConsumableRowSchema, meterReadRowSchema, partReplacementRowSchema, reportDownloadQuerySchema, reportQuerySchema, reportTypeSchema } from '@pagewatch/contracts/reports';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -26,6 +26,8 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
     sendJson(reply, await ctx.reports.json(callerOf(req), 'DEVICE_COUNTERS', req.query)));
   app.get('/api/reports/part-replacements', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(partReplacementRowSchema) } } }, async (req, reply) =>
     sendJson(reply, await ctx.reports.json(callerOf(req), 'PART_REPLACEMENTS', req.query)));
+  app.get('/api/reports/meter-reads', { config: read, schema: { tags, summary: 'Meter reads: per device, each meter\'s first and last read of the period and its pages, corrections applied', querystring: reportQuerySchema, response: { 200: z.array(meterReadRowSchema) } } }, async (req, reply) =>
+    sendJson(reply, await ctx.reports.json(callerOf(req), 'METER_READS', req.query)));
   app.get('/api/reports/installed-consumables', { config: read, schema: { tags, querystring: reportQuerySchema, response: { 200: z.array(installedConsumableRowSchema) } } }, async (req, reply) =>
     sendJson(reply, await ctx.reports.json(callerOf(req), 'INSTALLED_CONSUMABLES', req.query)));
 

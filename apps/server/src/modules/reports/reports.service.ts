@@ -8,6 +8,7 @@ import type { ExportGate } from '../../lib/export-gate.ts';
 import type { RowFeed } from '../../lib/row-pages.ts';
 import { xlsxStream } from '../../lib/xlsx.ts';
 import { FILE_STYLES, fileColumns, type FileColumn } from '../../lib/file-format.ts';
+import { reportFileRow } from './report-files.ts';
 import { issueFields } from '../../lib/error-body.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { descendantIds } from '../locations/index.ts';
@@ -116,12 +117,13 @@ export class ReportsService {
     const name = translate(lang, `reports.type.${code}`);
     const filename = `${name}.${(format as ReportFormat).toLowerCase()}`;
     const ticket = this.gate.enter();
+    const shape = reportFileRow(code, lang, headers);
     const rows = reportFeed(this.db, this.kind, code, q);
     let gone!: () => void;
     const closed = new Promise<'closed'>((resolve) => (gone = () => resolve('closed')));
     const feed: RowFeed = async (emit) => {
       if ((await Promise.race([ticket.ready, closed])) === 'closed') throw new Error('the download was closed while it waited');
-      await rows(emit);
+      await rows((page) => emit(page.map(shape)));
     };
     const cols = reportFileColumns(code, columns, lang, headers);
     const body = format === 'XLSX' ? xlsxStream(name, cols, feed, FILE_STYLES[lang]) : csvStream(cols, feed, FILE_STYLES[lang]);

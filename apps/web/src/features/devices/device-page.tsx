@@ -10,6 +10,7 @@ import { deviceKey, fetchDevice } from './api/devices-api.ts';
 import { DeviceDetail } from './device-detail.tsx';
 import { DeviceGeneral } from './device-general.tsx';
 import { DeviceIpHistory, DeviceUserDays } from './device-history-grids.tsx';
+import { MeterCorrections } from './meter-corrections.tsx';
 
 const TABS = ['general', 'detail', 'users', 'ip'] as const;
 type Tab = (typeof TABS)[number];
@@ -71,6 +72,7 @@ export function DevicePage() {
             </Tabs.Panel>
             <Tabs.Panel value="detail">
               <DeviceDetail device={d} />
+              <MeterCorrections deviceId={d.id} />
             </Tabs.Panel>
             <Tabs.Panel value="users">
               <DeviceUserDays deviceId={d.id} />

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { List } from '@pagewatch/contracts/list';
 import { REPORTS, type ReportCode } from '@pagewatch/contracts/reports';
 import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
+import { METER_NAMES, METER_PARTS, meterField } from '@pagewatch/contracts/meter-reads';
 import { columnTitleKey } from '@pagewatch/contracts/messages';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
@@ -18,6 +19,16 @@ const count = (field: string): ColumnLook<ReportRow> => ({
   width: 110,
   cell: (r) => (typeof r[field] === 'number' ? formatNumber(r[field] as number) : null),
 });
+
+const day = (field: string): ColumnLook<ReportRow> => ({
+  header: columnTitleKey(field),
+  width: 120,
+  cell: (r) => (r[field] ? dayjs(r[field] as string).format('DD.MM.YYYY') : null),
+});
+/** Each meter's columns in the meter-read report: counts and days. */
+const meterLooks = Object.fromEntries(
+  METER_NAMES.flatMap((m) => METER_PARTS.map((p) => meterField(m, p))).map((f) => [f, f.endsWith('Date') ? day(f) : { ...count(f), width: 150 }]),
+);
 
 /**
  * A report's grid columns: the registry's list says which fields there are, their types and
@@ -63,8 +74,12 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     partSerialNumber: { header: columnTitleKey('partSerialNumber'), width: 150 },
     replacementDate: { header: columnTitleKey('replacementDate'), width: 175 },
     level: { header: columnTitleKey('level'), width: 110, cell: (r) => (typeof r.level === 'number' ? <LevelBar level={r.level} compact /> : null) },
-    installDate: { header: columnTitleKey('installDate'), width: 120, cell: (r) => (r.installDate ? dayjs(r.installDate as string).format('DD.MM.YYYY') : null) },
+    installDate: day('installDate'),
     refreshDate: { header: columnTitleKey('refreshDate'), width: 175 },
+    periodFrom: day('periodFrom'),
+    periodTo: day('periodTo'),
+    ...meterLooks,
+    dataQuality: { header: columnTitleKey('dataQuality'), width: 220, cell: (r) => (r.dataQuality ? <DataQuality flags={r.dataQuality as string} /> : null) },
   };
   return columnsFromList(list as List<string, ReportRow>, looks);
 }
@@ -74,4 +89,10 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
 function ResetReason({ reason }: { reason: string }) {
   const { t } = useTranslation();
   return <span title={t('reports.resetHint')}>{t('reports.reset', { counters: reason.split(',').map((c) => t(`reports.counter.${c}`)).join(', ') })}</span>;
+}
+
+/** The period's data-quality flags of a meter read, in words. */
+function DataQuality({ flags }: { flags: string }) {
+  const { t } = useTranslation();
+  return <span>{flags.split(',').map((f) => t(`meters.quality.${f}`)).join('; ')}</span>;
 }

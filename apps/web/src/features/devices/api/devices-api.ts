@@ -1,4 +1,5 @@
 import type { Device, DeviceUpdate, MessageResponse } from '@pagewatch/contracts/devices';
+import type { MeterCorrection, MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
 import type { DmDeviceDayVRow, DmDevicePartDayRow } from '@pagewatch/contracts/device-history';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
@@ -41,3 +42,10 @@ export const fetchDeviceDays = (deviceId: number, from: string) =>
   fetchAll<DmDeviceDayVRow>('/dm-device-days-v/page', since(deviceId, from), [{ field: 'factDate', dir: 'ASC' }]);
 export const fetchDevicePartDays = (deviceId: number, from: string) =>
   fetchAll<DmDevicePartDayRow>('/dm-device-part-days/page', since(deviceId, from), [{ field: 'factDate', dir: 'ASC' }, { field: 'supplyIndex', dir: 'ASC' }]);
+
+/** A device's meter corrections (issue 41); each call answers the whole list, withdrawn ones too. */
+export const correctionsKey = (id: number) => ['device-meter-corrections', id] as const;
+export const fetchCorrections = (id: number) => api<MeterCorrection[]>(`/devices/${id}/meter-corrections`);
+export const addCorrection = (id: number, body: MeterCorrectionInput) => api<MeterCorrection[]>(`/devices/${id}/meter-corrections`, { method: 'POST', body });
+export const withdrawCorrection = (id: number, correctionId: number, reason: string) =>
+  api<MeterCorrection[]>(`/devices/${id}/meter-corrections/${correctionId}/withdraw`, { method: 'POST', body: { reason } });

@@ -1,0 +1,13 @@
+import { addMessages } from '../../i18n/messages.ts';
+
+// The field errors (meterCorrections.*) and meter names are the contracts' shared messages.
+addMessages({
+  en: {
+    'log.device.meterCorrected': '{{actor}} entered meter correction #{{id}} of {{device}}: {{meter}} {{offset}} pages from {{from}} ({{reason}})',
+    'log.device.meterCorrectionWithdrawn': '{{actor}} withdrew meter correction #{{id}} of {{device}} ({{meter}} {{offset}} pages from {{from}}): {{reason}}',
+  },
+  ru: {
+    'log.device.meterCorrected': '{{actor}} ввёл поправку счётчика №{{id}} для {{device}}: {{meter}} {{offset}} стр. с {{from}} ({{reason}})',
+    'log.device.meterCorrectionWithdrawn': '{{actor}} отозвал поправку счётчика №{{id}} для {{device}} ({{meter}} {{offset}} стр. с {{from}}): {{reason}}',
+  },
+});
