@@ -124,7 +124,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const models = new ModelsService(database.db, eventLog, config.modelsSecret);
   await models.seed();
   const devices = new DevicesService(database.db, eventLog, hub);
-  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, secrets, (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth));
+  const agents = new AgentsService(database.db, eventLog, ingest, models, devices, secrets, {
+    onSpoolDepth: (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth),
+    logger: app.log,
+  });
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
   // One bound for the files users download and the reports the schedules e-mail (issue 39).

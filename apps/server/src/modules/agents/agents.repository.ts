@@ -135,6 +135,15 @@ export async function updateAgent(db: Db, id: number, set: Partial<AgentValues>)
   await db.update(agents).set(set).where(eq(agents.id, id));
 }
 
+/** An agent's status call: its status and message now, and what its status was before (one statement). */
+export async function setAgentStatus(db: Db, id: number, status: AgentStatus, message: string | null, at: Date): Promise<string | null> {
+  const rows = (await db.execute(sql`
+    UPDATE agents a SET status = ${status}, status_message = ${message}, last_contact_at = ${at}
+    FROM (SELECT id, status FROM agents WHERE id = ${id} FOR UPDATE) old
+    WHERE a.id = old.id RETURNING old.status AS previous`)).rows as { previous: string }[];
+  return rows[0]?.previous ?? null;
+}
+
 export async function deleteAgent(db: Db, id: number) {
   await db.delete(agents).where(eq(agents.id, id));
 }

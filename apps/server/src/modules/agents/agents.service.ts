@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus, RangeResultReport } from '@pagewatch/contracts/agent-api';
@@ -36,13 +37,27 @@ export class AgentsService {
   private lastContact = new Map<number, number>();
 
   private readonly onSpoolDepth: (agentId: number, depth: number) => void;
+  private readonly logger: FastifyBaseLogger | null;
 
   /** Opens the stored range and queue secrets for the agent's config (issue 43). */
   private readonly secrets: SecretBox;
 
-  constructor(db: Db, log: EventLog, ingest: IngestService, models: ModelsService, walks: WalkRequests, secrets: SecretBox, onSpoolDepth: (agentId: number, depth: number) => void = () => {}) {
+  /**
+   * `opts.onSpoolDepth`: the metrics' spool gauge; `opts.logger`: the server's log, where each
+   * error an agent reports (a failed range, an error of a run, an agent in ERROR) is told once.
+   */
+  constructor(
+    db: Db,
+    log: EventLog,
+    ingest: IngestService,
+    models: ModelsService,
+    walks: WalkRequests,
+    secrets: SecretBox,
+    opts: { onSpoolDepth?: (agentId: number, depth: number) => void; logger?: FastifyBaseLogger | null } = {},
+  ) {
     this.secrets = secrets;
-    this.onSpoolDepth = onSpoolDepth;
+    this.onSpoolDepth = opts.onSpoolDepth ?? (() => {});
+    this.logger = opts.logger ?? null;
     this.walks = walks;
     this.db = db;
     this.log = log;
@@ -192,7 +207,9 @@ export class AgentsService {
   /** An agent's status; the depth of its spool goes to the metrics (agents older than it send none). */
   async reportStatus(agentId: number, status: AgentStatus, message: string | undefined, spoolDepth?: number) {
     if (spoolDepth !== undefined) this.onSpoolDepth(agentId, spoolDepth);
-    await repo.updateAgent(this.db, agentId, { status, statusMessage: message ?? null, lastContactAt: new Date() });
+    const before = await repo.setAgentStatus(this.db, agentId, status, message ?? null, new Date());
+    // Told when the agent enters ERROR, not at every status call while it stays there.
+    if (status === 'ERROR' && before !== 'ERROR') this.logger?.error({ agent: agentId, reason: (message ?? '').slice(0, 300) }, 'agent reports an error');
   }
 
   /** Opens a run: a parent record in the event log (level P). Sending the same run again returns the same record. */
@@ -219,6 +236,7 @@ export class AgentsService {
   async runProblem(agentId: number, runId: string, p: { rangeId?: number | null; level: 'I' | 'W' | 'E'; message: string }) {
     const run = await this.run(agentId, runId);
     const a = await this.own(agentId);
+    if (p.level === 'E') this.logger?.error({ agent: agentId, run: runId, range: p.rangeId ?? undefined, reason: p.message.slice(0, 300) }, 'agent run error');
     await this.log.write({
       group: 'AGENTS', level: p.level, messageCode: 'agent.runProblem', params: { message: p.message }, parentId: run.logId, locationId: a.locationId,
       objectClass: p.rangeId ? 'NetworkRangeDao' : 'AgentDao', objectId: p.rangeId ?? agentId,
@@ -278,6 +296,7 @@ export class AgentsService {
       }
       await repo.finishRun(tx, runId, f.finishedAt);
     });
+    for (const rr of f.rangeResults) if (rr.error) this.logger?.error({ agent: agentId, run: runId, range: rr.rangeId, reason: rr.error.slice(0, 300) }, 'agent range failed');
     // The event log closes the run: the worst level of its children, the duration, live FINISHED.
     await this.log.finish(run.logId, {
       durationMs: f.finishedAt.getTime() - run.startedAt.getTime(),
