@@ -8,7 +8,7 @@ import {
   type CounterColumn,
   type NotificationTypeCode,
 } from '@pagewatch/contracts/notifications';
-import { reportColumns } from '@pagewatch/contracts/reports';
+import { reportColumns, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { isBuilt, reportFileColumns, reportFileRow, reportRows, XLSX_TYPE } from '../reports/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
@@ -270,21 +270,10 @@ export class NotificationDispatcher {
   private async fire(tx: Db, ctx: Context, n: NotificationRow, code: NotificationTypeCode, out: Outgoing, now: Date) {
     const subject = fillLine(n.subject, {});
     if (code === 'COUNTERS') {
-      const columns = attachmentColumns(n.attachment).filter((c): c is CounterColumn => (COUNTER_ATTACHMENT_COLUMNS as readonly string[]).includes(c));
-      const area = ctx.areas.get(n.id);
-      const rows = await repo.counterRows(tx, area ?? null);
-      const day = now.toISOString().slice(0, 10);
+      const rows = await repo.counterRows(tx, ctx.areas.get(n.id) ?? null);
       for (const r of ctx.recipients.get(n.id) ?? []) {
-        // In the recipient's language: headers, separator and dates.
-        const lang = r.language ?? this.language;
-        const files = fileColumns(columns.map((key) => ({ key, type: COUNTER_NUMBERS.has(key) ? 'number' : 'string' })), lang);
-        const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
-        const mine = rows.filter((d) => scope.has(d.locationId));
-        const content = csv(files, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))), FILE_STYLES[lang]);
-        out.messages.push({
-          notificationId: n.id, messageId: messageId(), toEmail: r.email, subject, html: fillHtml(n.body, {}), locationId: null,
-          attachments: [{ filename: `counters-${day}.csv`, content, contentType: 'text/csv; charset=utf-8' }],
-        });
+        const file = countersFile(n, rows, ctx.scopes.get(r.userId) ?? new Set<number>(), r.language ?? this.language, now);
+        out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject, html: fillHtml(n.body, {}), locationId: null, attachments: [file] });
       }
       return;
     }
@@ -311,31 +300,10 @@ export class NotificationDispatcher {
       await this.log.write({ group: 'NOTIFICATIONS', level: 'W', messageCode: 'notification.reportUnavailable', params: { name: n.name } }, tx);
       return;
     }
-    const rows = await reportRows(tx, report, {
-      area: ctx.areas.get(n.id) ?? null,
-      printerType: n.dim01List,
-      colorType: n.dim02List,
-      paperFormat: n.dim03List,
-      from: n.lastRunAt ? new Date(n.lastRunAt) : new Date(now.getTime() - 86_400_000),
-      to: now,
-    });
-    const all = reportColumns(report);
-    const asked = attachmentColumns(n.attachment).filter((c) => all.includes(c));
-    const columns = asked.length ? asked : all;
-    const day = now.toISOString().slice(0, 10);
-    const base = `${report.toLowerCase().replace(/_/g, '-')}-${day}`;
-    const xlsx = n.fileExtension === 'XLSX';
+    const rows = await reportRows(tx, report, reportFilter(n, ctx.areas.get(n.id) ?? null, now));
     for (const r of ctx.recipients.get(n.id) ?? []) {
-      const lang = r.language ?? this.language;
-      const files = reportFileColumns(report, columns, lang);
-      const style = FILE_STYLES[lang];
-      const shape = reportFileRow(report, lang);
-      const scope = ctx.scopes.get(r.userId) ?? new Set<number>();
-      const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape) as Record<string, unknown>[];
-      const attachment: OutboxAttachment = xlsx
-        ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
-        : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };
-      out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [attachment] });
+      const file = await reportFile(n, report, rows, ctx.scopes.get(r.userId) ?? new Set<number>(), r.language ?? this.language, now);
+      out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [file] });
     }
   }
 
@@ -343,6 +311,46 @@ export class NotificationDispatcher {
     for (let i = 0; i < out.messages.length; i += WRITE_BATCH) await repo.insertMessages(tx, out.messages.slice(i, i + WRITE_BATCH));
     for (let i = 0; i < out.digest.length; i += WRITE_BATCH) await repo.insertDigestItems(tx, out.digest.slice(i, i + WRITE_BATCH));
   }
+}
+
+/**
+ * The counters file of a COUNTERS notification for one recipient: the devices of `scope`, in the
+ * recipient's language (headers, separator and dates). The test mail attaches the same.
+ */
+export function countersFile(n: NotificationRow, rows: repo.CounterRow[], scope: Set<number>, lang: Lang, now: Date): OutboxAttachment {
+  const columns = attachmentColumns(n.attachment).filter((c): c is CounterColumn => (COUNTER_ATTACHMENT_COLUMNS as readonly string[]).includes(c));
+  const files = fileColumns(columns.map((key) => ({ key, type: COUNTER_NUMBERS.has(key) ? 'number' : 'string' })), lang);
+  const mine = rows.filter((d) => scope.has(d.locationId));
+  const content = csv(files, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))), FILE_STYLES[lang]);
+  return { filename: `counters-${now.toISOString().slice(0, 10)}.csv`, content, contentType: 'text/csv; charset=utf-8' };
+}
+
+/** What a REPORT notification's report covers: the time since its last run (a day for the first), its filters. */
+export const reportFilter = (n: NotificationRow, area: Set<number> | null, now: Date) => ({
+  area,
+  printerType: n.dim01List,
+  colorType: n.dim02List,
+  paperFormat: n.dim03List,
+  from: n.lastRunAt ? new Date(n.lastRunAt) : new Date(now.getTime() - 86_400_000),
+  to: now,
+});
+
+/**
+ * A REPORT notification's file for one recipient: the rows of `scope`, as CSV or XLSX, in the
+ * recipient's language (an XLSX's sheet is the report's name in it). The test mail attaches the same.
+ */
+export async function reportFile(n: NotificationRow, report: ReportCode, rows: unknown[], scope: Set<number>, lang: Lang, now: Date): Promise<OutboxAttachment> {
+  const all = reportColumns(report);
+  const asked = attachmentColumns(n.attachment).filter((c) => all.includes(c));
+  const columns = asked.length ? asked : all;
+  const base = `${report.toLowerCase().replace(/_/g, '-')}-${now.toISOString().slice(0, 10)}`;
+  const files = reportFileColumns(report, columns, lang);
+  const style = FILE_STYLES[lang];
+  const shape = reportFileRow(report, lang);
+  const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape) as Record<string, unknown>[];
+  return n.fileExtension === 'XLSX'
+    ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
+    : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };
 }
 
 type Outgoing = { messages: repo.NewMessage[]; digest: { notificationId: number; userId: number; email: string; html: string }[] };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
-import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import ExcelJS from 'exceljs';
+import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 
@@ -166,6 +167,40 @@ describe('notifications API', () => {
     expect(mail).not.toMatch(/admin@pagewatch.local/);
     expect(mail).toMatch(/Subject: \[Test\] Status of TEST<1>/);
     expect(mail).toContain('Model &amp; Co at Location NT_MINE');
+  });
+
+  it("carries the counters' or the report's file in a test e-mail, as the real mail will, in the recipient's language", async () => {
+    await t.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code, total_count) VALUES (${mine}, '127.0.0.10', 'FILE-10', 'Model 10', 4321)`);
+    await t.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${other}, '127.0.0.11', 'FAR-11', 'Model 11')`);
+    const counters = (await call(admin, 'POST', '/api/notifications', payload({
+      name: 'Counters test', notificationType: { code: 'COUNTERS' }, schedule: '0 0 10 ? * * *', statuses: [], attachment: 'serialNumber;printedPageCount;', subject: 'Counters', body: '<p>Attached</p>',
+    }))).json();
+    let before = box.received.length;
+    expect((await call(locAdmin, 'POST', `/api/notifications/${counters.id}/test-email/`)).statusCode).toBe(200);
+    const [file] = mailParts(box.received[before]).filter((p) => p.filename);
+    expect(file.filename).toMatch(/^counters-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The recipient's devices only, under the grid's titles in the server's language.
+    expect(file.text).toContain('FILE-10');
+    expect(file.text).toContain('4321');
+    expect(file.text).not.toContain('FAR-11');
+
+    const report = (await call(admin, 'POST', '/api/notifications', payload({
+      name: 'Report test', notificationType: { code: 'REPORT' }, report: { code: 'INSTALLED_CONSUMABLES' }, fileExtensionCode: 'XLSX', schedule: '0 0 10 ? * * *', statuses: [],
+      attachment: 'serialNumber;partModelCode;level;', subject: 'Supplies', body: '<p>Attached</p>',
+    }))).json();
+    await t.ctx.db.execute(sql`UPDATE users SET language = 'ru' WHERE id = ${locAdminId}`);
+    try {
+      before = box.received.length;
+      expect((await call(locAdmin, 'POST', `/api/notifications/${report.id}/test-email/`)).statusCode).toBe(200);
+      expect(box.received[before]).toMatch(/Subject: =\?UTF-8\?/); // "[Тест] Supplies"
+      const [xlsx] = mailParts(box.received[before]).filter((p) => p.filename);
+      expect(xlsx.filename).toMatch(/^installed-consumables-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+      expect(book.worksheets[0].name).toMatch(/^Установленные расходные/);
+    } finally {
+      await t.ctx.db.execute(sql`UPDATE users SET language = NULL WHERE id = ${locAdminId}`);
+    }
   });
 
   it('says so when the SMTP server cannot be reached, and logs it', async () => {

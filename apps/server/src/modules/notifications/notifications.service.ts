@@ -26,12 +26,12 @@ import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { countTestMail } from '../auth/index.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
-import { nextFire, reaches, validSchedule } from './dispatcher.ts';
-import { notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
+import { countersFile, nextFire, reaches, reportFile, reportFilter, validSchedule } from './dispatcher.ts';
+import { counterRows, notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
 import * as repo from './notifications.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
 import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, inLanguage, type Facts } from './render.ts';
-import { isBuilt } from '../reports/index.ts';
+import { isBuilt, reportRows } from '../reports/index.ts';
 import './notifications.messages.ts';
 
 /** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */
@@ -240,6 +240,12 @@ export class NotificationsService extends DomainService {
     const smtp = await this.smtp();
     await countTestMail(this.db, caller.userId, recipients.length);
     const names = Object.fromEntries(NOTIFICATION_TYPES[code].variables.map((v) => [v, `[${v}]`]));
+    // A counters or report notification's test carries its file as the real mail will: the
+    // recipient's devices (those the caller sees too), in the recipient's language.
+    const now = new Date();
+    const counters = code === 'COUNTERS' ? await counterRows(this.db, area ?? null) : null;
+    const report = code === 'REPORT' && row.reportCode && isBuilt(row.reportCode) ? row.reportCode : null;
+    const reportData = report ? await reportRows(this.db, report, reportFilter(row, area ?? null, now)) : null;
     const to: string[] = [];
     try {
       for (const r of recipients) {
@@ -248,7 +254,13 @@ export class NotificationsService extends DomainService {
         // In the recipient's language, as the real message will be.
         const lang = r.language ?? this.language;
         const facts: Facts = inLanguage(device ? { ...names, ...this.deviceFacts(device) } : names, lang);
-        await sendMail(smtp, { to: r.email, subject: `${translate(lang, 'notification.testPrefix')} ${fillLine(row.subject, facts)}`, html: fillHtml(row.body, facts) });
+        const files = counters ? [countersFile(row, counters, places, lang, now)] : report && reportData ? [await reportFile(row, report, reportData, places, lang, now)] : [];
+        await sendMail(smtp, {
+          to: r.email,
+          subject: `${translate(lang, 'notification.testPrefix')} ${fillLine(row.subject, facts)}`,
+          html: fillHtml(row.body, facts),
+          attachments: files.map((f) => ({ filename: f.filename, content: f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : f.content, contentType: f.contentType })),
+        });
         to.push(r.email);
       }
     } catch (err) {
