@@ -20,8 +20,10 @@ async function freePort(): Promise<number> {
 const port = process.env.E2E_PORT ?? String(await freePort());
 // The cloud-mode server of the `*.cloud.spec.ts` files (playwright.config.ts).
 const cloudPort = process.env.E2E_CLOUD_PORT ?? String(await freePort());
+// The main server's Prometheus listener, which operations.spec.ts scrapes.
+const metricsPort = process.env.E2E_METRICS_PORT ?? String(await freePort());
 const runDir = mkdtempSync(join(tmpdir(), 'pagewatch-e2e-'));
-const env = { ...process.env, E2E_PORT: port, E2E_CLOUD_PORT: cloudPort, TMPDIR: runDir, E2E_DATA_DIR: join(runDir, 'data'), E2E_OUTPUT_DIR: join(runDir, 'results'), PAGEWATCH_WEB_DIST: join(runDir, 'web') };
+const env = { ...process.env, E2E_PORT: port, E2E_CLOUD_PORT: cloudPort, E2E_METRICS_PORT: metricsPort, TMPDIR: runDir, E2E_DATA_DIR: join(runDir, 'data'), E2E_OUTPUT_DIR: join(runDir, 'results'), PAGEWATCH_WEB_DIST: join(runDir, 'web') };
 const removeRunDir = () => rmSync(runDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', env.PAGEWATCH_WEB_DIST, '--emptyOutDir'], { cwd: join(import.meta.dirname, '../apps/web'), stdio: 'inherit', env });

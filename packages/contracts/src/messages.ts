@@ -1,4 +1,4 @@
-import { meterOfField, meterTitles } from './meter-reads.ts';
+import { meterOfField, meterTitles } from './meter-names.ts';
 
 /**
  * The meters' texts of the meter-read report (issue 41): its columns' titles ("Total (101):
