@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-lock.ts';
+import { INITIAL_PASSWORD_FILE } from './lib/initial-password.ts';
 import { scratchPostgresDatabase } from './test/test-app.ts';
 
 /**
@@ -77,10 +78,19 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process
     dir = mkdtempSync(join(tmpdir(), 'pw-main-'));
   });
   it('says what it runs on, refuses a second server on its data folder, and frees the folder when it stops', async () => {
-    const first = await server();
+    // No PAGEWATCH_ADMIN_PASSWORD: the first start makes one, and leaves it in an owner-only
+    // file of the data folder, never in the log.
+    const first = await server(undefined, { PAGEWATCH_ADMIN_PASSWORD: '' });
     const started = JSON.parse(await first.until(/listening on/));
     expect(started).toMatchObject({ level: 'info', version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: 'pglite', dataDir: dir });
     expect(started.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const told = JSON.parse(first.lines.find((l) => l.includes('First start'))!);
+    expect(told).toMatchObject({ level: 'warn', file: join(dir, INITIAL_PASSWORD_FILE) });
+    expect(statSync(told.file).mode & 0o777).toBe(0o600);
+    const generated = readFileSync(told.file, 'utf8').trim();
+    expect(generated.length).toBeGreaterThanOrEqual(12);
+    const signIn = await fetch(`${started.address}/api/auth/`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`admin:${generated}`).toString('base64')}` } });
+    expect(signIn.status).toBe(200);
 
     const second = await server();
     expect(await second.exited).toBe(1);
@@ -93,7 +103,7 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process
     expect(await first.exited).toBe(0);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     everyLineJson(first.lines);
-    expect(first.lines.join('\n')).not.toContain(ADMIN);
+    expect(first.lines.join('\n')).not.toContain(generated);
   });
 });
 

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { startBuiltinAgentFromPackage } from './modules/agents/builtin-agent.ts';
 import { startMetricsServer } from './plugins/metrics.ts';
 import { loggableError } from './lib/loggable-error.ts';
+import { keepInitialPassword } from './lib/initial-password.ts';
 import { StartRefusal } from './lib/start-refusal.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -33,8 +34,10 @@ async function start() {
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 
   if (generatedAdminPassword) {
-    // Printed once, at the first start; it is not stored anywhere in clear.
-    app.log.warn(`First start: created user "admin" with password "${generatedAdminPassword}". Change it after signing in.`);
+    // Never in the log (logs are shipped and kept): in an owner-only file of the data folder,
+    // which the administrator deletes after the first sign-in.
+    const file = keepInitialPassword(config.dataDir, generatedAdminPassword);
+    app.log.warn({ file }, `First start: created user "admin"; its password is in ${file} (readable by this user only). Sign in, change it, and delete the file.`);
   }
 
   let stopping = false;
