@@ -81,6 +81,7 @@ test.describe('in Russian', () => {
     await page.goto('/settings');
     await expect(page.getByText('Почта (SMTP)')).toBeVisible();
     await expect(page.getByTestId('mail-links-warning')).toContainText('В письмах не будет ссылок на консоль');
+    await expect(field(page, /^Суточные счётчики и расходники, месяцев/)).toHaveValue('36');
     const port = field(page, /^Порт/);
     await port.fill('1');
     await field(page, /^Сервер SMTP/).fill('127.0.0.1');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Setting } from '@pagewatch/contracts/settings';
-import { validateSettings, valuesOf } from './settings-form-values.ts';
+import { changesOf, validateSettings, valuesOf } from './settings-form-values.ts';
 
 const setting = (code: string, values: Partial<Setting>): Setting => ({
   code, name: code, valueType: 'S', stringValue: null, numericValue: null, dateValue: null, flagValue: null, systemComponent: 'SMTP', isWriteOnly: false, isSet: true, ...values,
@@ -25,5 +25,31 @@ describe('settings form: the stored SMTP password and a new server', () => {
     }
     const unset = stored.map((s) => (s.code === 'SMTP_PASSWORD' ? { ...s, isSet: false } : s));
     expect(validateSettings({ ...kept, host: 'collector.example.net' }, unset)).toEqual({});
+  });
+});
+
+describe('settings form: how long history is kept', () => {
+  const stored: Setting[] = [
+    { code: 'HISTORY_DAYS_MONTHS', numericValue: 24 },
+    { code: 'HISTORY_RUNS_MONTHS', numericValue: 0 },
+  ] as Setting[];
+
+  it('shows the stored months, the defaults where the server lists none, and saves them', () => {
+    const v = valuesOf(stored);
+    expect([v.daysMonths, v.eventsMonths, v.runsMonths]).toEqual([24, 12, 0]);
+    expect(changesOf({ ...v, eventsMonths: 6 }).filter((c) => c.code.startsWith('HISTORY_'))).toEqual([
+      { code: 'HISTORY_DAYS_MONTHS', numericValue: 24 },
+      { code: 'HISTORY_EVENTS_MONTHS', numericValue: 6 },
+      { code: 'HISTORY_RUNS_MONTHS', numericValue: 0 },
+    ]);
+  });
+
+  it('refuses what the server refuses: past 120 months, parts of a month, nothing', () => {
+    const v = valuesOf(stored);
+    expect(validateSettings({ ...v, daysMonths: 121, eventsMonths: 1.5, runsMonths: '' })).toMatchObject({
+      daysMonths: 'settings.badHistoryMonths',
+      eventsMonths: 'settings.badHistoryMonths',
+      runsMonths: 'settings.badHistoryMonths',
+    });
   });
 });

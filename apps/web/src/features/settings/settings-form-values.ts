@@ -1,4 +1,4 @@
-import { SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { HISTORY_RETENTION_DEFAULTS, SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
 
 /** The settings screen's form: one field per setting the screen shows (spec section 2). */
 export type SettingsFormValues = {
@@ -14,6 +14,10 @@ export type SettingsFormValues = {
   periodicity: string;
   storageDays: number | '';
   clearing: boolean;
+  /** History kept, in whole months (0: all): days, device events and IP changes, agent runs and print jobs. */
+  daysMonths: number | '';
+  eventsMonths: number | '';
+  runsMonths: number | '';
 };
 
 /** Which setting each form field edits. */
@@ -29,6 +33,9 @@ export const FIELD_CODES = {
   periodicity: 'PROCESSES_PERIODICITY',
   storageDays: 'LOG_STORAGE_DAYS',
   clearing: 'CLEARING_ENABLED',
+  daysMonths: 'HISTORY_DAYS_MONTHS',
+  eventsMonths: 'HISTORY_EVENTS_MONTHS',
+  runsMonths: 'HISTORY_RUNS_MONTHS',
 } as const satisfies Record<keyof SettingsFormValues, SettingCode>;
 type Field = keyof SettingsFormValues;
 
@@ -54,6 +61,10 @@ export function valuesOf(settings: Setting[]): SettingsFormValues {
     periodicity: String(num('PROCESSES_PERIODICITY') || ''),
     storageDays: num('LOG_STORAGE_DAYS'),
     clearing: flag('CLEARING_ENABLED'),
+    // A server that lists no retention yet keeps the defaults.
+    daysMonths: by.get('HISTORY_DAYS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_DAYS_MONTHS,
+    eventsMonths: by.get('HISTORY_EVENTS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS,
+    runsMonths: by.get('HISTORY_RUNS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS,
   };
 }
 
@@ -65,7 +76,7 @@ export function validateSettings(v: SettingsFormValues, stored: Setting[] | null
   const value = (f: Field): string | number | boolean | null => {
     const x = v[f];
     if (f === 'periodicity') return x === '' ? null : Number(x);
-    return x === '' && (f === 'port' || f === 'storageDays') ? null : x;
+    return x === '' ? null : x;
   };
   const errors: Partial<Record<Field, string>> = {};
   for (const [f, code] of Object.entries(FIELD_CODES) as [Field, SettingCode][]) {
@@ -98,5 +109,8 @@ export function changesOf(v: SettingsFormValues): SettingsUpdate {
     { code: 'PROCESSES_PERIODICITY', numericValue: v.periodicity === '' ? null : Number(v.periodicity) },
     { code: 'LOG_STORAGE_DAYS', numericValue: v.storageDays === '' ? null : v.storageDays },
     { code: 'CLEARING_ENABLED', flagValue: v.clearing },
+    { code: 'HISTORY_DAYS_MONTHS', numericValue: v.daysMonths === '' ? null : v.daysMonths },
+    { code: 'HISTORY_EVENTS_MONTHS', numericValue: v.eventsMonths === '' ? null : v.eventsMonths },
+    { code: 'HISTORY_RUNS_MONTHS', numericValue: v.runsMonths === '' ? null : v.runsMonths },
   ];
 }

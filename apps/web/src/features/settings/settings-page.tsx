@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { HISTORY_MONTHS_MAX, LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
@@ -131,6 +131,15 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 <NumberInput label={t('settings.storageDays')} min={0} max={LOG_STORAGE_DAYS_MAX} allowDecimal={false} allowNegative={false} maw={300} {...input('storageDays')} />
                 <Checkbox label={t('settings.clearing')} mb={8} {...input('clearing', { type: 'checkbox' })} />
               </Group>
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={3} size="h5" mb="xs">{t('settings.history')}</Title>
+              <Text size="sm" c="dimmed" mb="sm">{t('settings.historyHint')}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <NumberInput label={t('settings.daysMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('daysMonths')} />
+                <NumberInput label={t('settings.eventsMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('eventsMonths')} />
+                <NumberInput label={t('settings.runsMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('runsMonths')} />
+              </SimpleGrid>
             </Paper>
           </Stack>
         </fieldset>
