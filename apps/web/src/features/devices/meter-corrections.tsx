@@ -12,6 +12,7 @@ import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { addCorrection, correctionsKey, fetchCorrections, withdrawCorrection } from './api/devices-api.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 
 type Values = { meter: MeterCorrectionInput['meter']; fromDate: string; offset: number | string; reason: string };
 const EMPTY: Values = { meter: 'total', fromDate: '', offset: '', reason: '' };
@@ -129,7 +130,7 @@ function CorrectionForm({ deviceId, onSaved }: { deviceId: number; onSaved: (row
     },
   });
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v))} data-testid="meter-correction-form">
+    <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="meter-correction-form">
       <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" mt="md">
         <Select label={t('devices.corrections.meter')} required allowDeselect={false} data={CORRECTABLE_METERS.map((m) => ({ value: m, label: t(`meters.name.${m}`) }))} {...input('meter')} />
         <TextInput type="date" label={t('devices.corrections.fromDate')} required min="2022-01-01" max="2099-12-31" {...input('fromDate')} />
