@@ -14,6 +14,9 @@ export async function mailbox(opts: { secure?: boolean; beforeAccept?: (raw: str
   const received: string[] = [];
   const logins: string[] = [];
   const server = new SMTPServer({
+    // A close ends the connections a pooled sender keeps open after half a second, not after
+    // smtp-server's 30 s: a test's mailbox is closed when the test is done with it.
+    closeTimeout: 500,
     // With `auth`, a message is taken only after a sign-in with exactly that user and password.
     authOptional: !opts.auth,
     allowInsecureAuth: !!opts.auth,
