@@ -82,7 +82,7 @@ async function onlyOurs(key: string) {
 test('the reports list, and the counters report: period rules, grid, chart, columns and both exports', async () => {
   await page.goto('/reports');
   const list = page.getByTestId('report-types');
-  await expect(list.getByRole('link')).toHaveText(['Device availability', 'Device counters', 'Consumable replacements', 'Installed consumables']);
+  await expect(list.getByRole('link')).toHaveText(['Device availability', 'Device counters', 'Consumable replacements', 'Installed consumables', 'Meter reads']);
   await list.getByRole('link', { name: 'Device counters' }).click();
   await expect(page).toHaveURL(/\/report\/2$/);
   await expect(page.getByRole('heading', { name: 'Device counters' })).toBeVisible();
@@ -212,7 +212,7 @@ test('in Russian, for an operator: the same report, without the schedule button'
     await expect(ru.getByTestId('report-chart')).toContainText('Страницы по расположениям и месяцам');
     await ru.screenshot({ path: info.outputPath('report-counters-ru.png'), fullPage: true });
     await ru.goto('/reports');
-    await expect(ru.getByTestId('report-types').getByRole('link')).toHaveText(['Доступность устройств', 'Счётчики устройств', 'Замены расходных материалов', 'Установленные расходные материалы']);
+    await expect(ru.getByTestId('report-types').getByRole('link')).toHaveText(['Доступность устройств', 'Счётчики устройств', 'Замены расходных материалов', 'Установленные расходные материалы', 'Показания счётчиков']);
   } finally {
     await ru.context().close();
   }
