@@ -45,12 +45,8 @@ export class DevicesService extends DomainService {
     return runListJson(this.db, def, q, caller);
   }
 
-  /** The device, or 404; 403 when it is outside the caller's locations. */
-  private async own(caller: Caller, id: number) {
-    const row = await deviceRow(this.db, id);
-    if (!row) throw notFound();
-    assertInScope(caller, row.d.locationId);
-    return row;
+  private own(caller: Caller, id: number) {
+    return deviceInScope(this.db, caller, id);
   }
 
   async get(caller: Caller, id: number): Promise<Device> {
@@ -298,3 +294,10 @@ export class DevicesService extends DomainService {
   }
 }
 
+/** A device of the caller's locations, or 404; 403 when it lies outside them (every device read and write). */
+export async function deviceInScope(db: Db, caller: Caller, id: number) {
+  const row = await deviceRow(db, id);
+  if (!row) throw notFound();
+  assertInScope(caller, row.d.locationId);
+  return row;
+}

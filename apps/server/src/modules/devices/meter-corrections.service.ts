@@ -1,8 +1,8 @@
 import type { MeterCorrection, MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { assertInScope, type Caller } from '../../lib/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { DomainService } from '../event-logs/index.ts';
-import { deviceRow } from './devices.repository.ts';
+import { deviceInScope } from './devices.service.ts';
 import { correctionsOf, insertCorrection, withdrawCorrection } from './meter-corrections.repository.ts';
 import './meter-corrections.messages.ts';
 
@@ -12,12 +12,8 @@ import './meter-corrections.messages.ts';
  * the event log; a correction is never removed, only withdrawn.
  */
 export class MeterCorrectionsService extends DomainService {
-  /** The device, or 404; 403 when it is outside the caller's locations (as every device write). */
   private async device(caller: Caller, id: number) {
-    const row = await deviceRow(this.db, id);
-    if (!row) throw notFound();
-    assertInScope(caller, row.d.locationId);
-    return row.d;
+    return (await deviceInScope(this.db, caller, id)).d;
   }
 
   async list(caller: Caller, deviceId: number): Promise<MeterCorrection[]> {
@@ -39,12 +35,10 @@ export class MeterCorrectionsService extends DomainService {
 
   async withdraw(caller: Caller, deviceId: number, id: number, reason: string): Promise<MeterCorrection[]> {
     const d = await this.device(caller, deviceId);
-    const existing = (await correctionsOf(this.db, deviceId)).find((c) => c.id === id);
-    if (!existing) throw notFound();
-    if (existing.withdrawnAt) throw conflict('meterCorrections.alreadyWithdrawn');
     await this.db.transaction(async (tx) => {
       const done = await withdrawCorrection(tx, deviceId, id, reason, caller.userId);
-      if (!done) throw conflict('meterCorrections.alreadyWithdrawn');
+      // Nothing withdrawn: no such correction on the device (404), or one withdrawn before (409).
+      if (!done) throw (await correctionsOf(tx, deviceId)).some((c) => c.id === id) ? conflict('meterCorrections.alreadyWithdrawn') : notFound();
       await this.log.write({
         group: 'DEVICES', level: 'W', messageCode: 'device.meterCorrectionWithdrawn', userId: caller.userId, objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
         params: { actor: caller.login, id, device: d.serialNumber ?? d.ip, meter: done.meter, offset: done.offset, from: done.fromDate, reason },
