@@ -18,18 +18,14 @@ export function stateGauges(registry: Registry, db: Db, lastSuccess: Map<string,
       },
     });
 
-  // A scrape collects every gauge at once (prom-client's Promise.all): the three outbox gauges
-  // share the one statement in flight instead of running it three times.
-  let outbox: ReturnType<typeof outboxState> | undefined;
-  const outboxNow = () => (outbox ??= outboxState(db).finally(() => (outbox = undefined)));
+  const outboxNow = inFlight(() => outboxState(db));
   gauge('pagewatch_notification_outbox_queued', 'Notification e-mails waiting to be sent (not sent, not given up)', [], async (g) => g.set((await outboxNow()).queued));
   gauge('pagewatch_notification_outbox_failed', 'Notification e-mails given up after their last attempt and still kept', [], async (g) => g.set((await outboxNow()).failed));
   gauge('pagewatch_notification_outbox_oldest_age_seconds', 'Age of the oldest notification e-mail waiting to be sent (0: none waits)', [], async (g) => g.set((await outboxNow()).oldestAge));
   gauge('pagewatch_agent_last_seen_age_seconds', 'Seconds since each agent last called the server (agents that never called are absent)', ['agent'], async (g) => {
     for (const r of await agentAges(db)) g.set({ agent: String(r.id) }, Number(r.age));
   });
-  let queues: ReturnType<typeof queueStates> | undefined;
-  const queuesNow = () => (queues ??= queueStates(db).finally(() => (queues = undefined)));
+  const queuesNow = inFlight(() => queueStates(db));
   gauge('pagewatch_print_queues', 'Print queues by the status of their last read (NEW: not read yet)', ['status'], async (g) => {
     for (const status of QUEUE_STATUSES) g.set({ status }, 0);
     for (const r of await queuesNow()) g.inc({ status: r.status });
@@ -46,4 +42,13 @@ export function stateGauges(registry: Registry, db: Db, lastSuccess: Map<string,
     for (const r of await jobsFinishedWell(db)) at.set(String(r.name), Math.max(at.get(String(r.name)) ?? 0, Number(r.at)));
     for (const [job, seconds] of at) g.set({ job }, seconds);
   });
+}
+
+/**
+ * A scrape collects every gauge at once (prom-client's Promise.all): gauges read from one
+ * statement share the call in flight instead of running it each, and the next scrape runs it anew.
+ */
+function inFlight<T>(run: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= run().finally(() => (pending = undefined)));
 }
