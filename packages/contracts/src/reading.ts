@@ -120,7 +120,7 @@ export const readingCounterSchema = z.object({
 export type ReadingCounter = z.infer<typeof readingCounterSchema>;
 
 /** The counters an agent may derive from others where the device does not report them. */
-export const DERIVED_COUNTERS = ['mono', 'color', 'a4', 'a4Bw', 'a4Color'] as const;
+export const DERIVED_COUNTERS = ['mono', 'color', 'a3Bw', 'a4', 'a4Bw', 'a4Color'] as const;
 export type DerivedCounter = (typeof DERIVED_COUNTERS)[number];
 
 /** The normalised counters, each of which says where its value came from (`sources`). */
@@ -135,6 +135,8 @@ export type SourcedCounter = (typeof SOURCED_COUNTERS)[number];
  */
 export const COUNTER_RULES = {
   monoDevice: 'derived: mono device (black-and-white = total)',
+  monoDeviceA3: 'derived: mono device (A3 black-and-white = A3)',
+  monoDeviceA4: 'derived: mono device (A4 black-and-white = A4)',
   totalLessMono: 'derived: total − black-and-white',
   totalLessColor: 'derived: total − colour',
   monoLessA3: 'derived: black-and-white − A3 black-and-white',
