@@ -218,6 +218,9 @@ export type ReadingTrim = z.infer<typeof readingTrimSchema>;
 
 const readingText = (field: keyof typeof READING_TEXT_MAX) => boundedText(READING_TEXT_MAX[field]);
 
+/** No printer prints faster than this; a model name that says more is not a speed. */
+export const RATED_PPM_MAX = 400;
+
 export const readingSchema = z.object({
   schema: z.literal('pagewatch/reading@1'),
   readAt: readingText('readAt'),
@@ -242,6 +245,8 @@ export const readingSchema = z.object({
   supplies: z.array(readingSupplySchema).max(READING_LIST_MAX.supplies),
   trays: z.array(readingTraySchema).max(READING_LIST_MAX.trays),
   problems: z.array(boundedText(PROBLEM_TEXT_MAX)).max(READING_LIST_MAX.problems),
+  /** The rated speed in pages a minute, where the models pack knows it from the model's name (issue 41; optional for older agents). */
+  ratedPpm: z.number().int().min(1).max(RATED_PPM_MAX).optional(),
   /** Added with issue 14, optional for older agents: values the agent fitted to these limits. */
   trimmed: z.array(readingTrimSchema).max(READING_LIST_MAX.trimmed).optional(),
 });

@@ -138,6 +138,13 @@ describe('Kyocera: the real layout of its counter tables, the size by the name t
   });
 });
 
+describe('the rated speed, from the model\'s name where the maker puts it there', () => {
+  it('gives Kyocera\'s speeds (TASKalfa 6052ci 60, CS 4053ci 40, ECOSYS P2040dw 40 pages a minute) and none for a Brother', () => {
+    expect(['kyocera-taskalfa-6052ci', 'kyocera-cs-4053ci', 'kyocera-ecosys-p2040dw', 'brother-mfc-l8650cdw'].map((f) => walk(`${f}.snmprec`).ratedPpm))
+      .toEqual([60, 40, 40, undefined]);
+  });
+});
+
 describe('Sharp and Konica Minolta: the rows and scans of both table layouts', () => {
   it.skipIf(!existsSync(corpus))('Sharp (real walk, LibreNMS sharp.snmprec, GPL-3.0): each row by its own name, wherever the model puts it', () => {
     const text = readFileSync(join(corpus, 'librenms-sharp', 'device.snmprec'), 'utf8');
