@@ -25,6 +25,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import type { NotificationSender } from './modules/notifications/sender.ts';
 import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
+import type { ChannelsService } from './modules/notifications/channels.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
@@ -60,6 +61,8 @@ export type AppContext = {
   notifications: NotificationsService;
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
+  /** Notification channels besides e-mail: webhook, Slack, Teams, Telegram (issue 42). */
+  channels: ChannelsService;
   reports: ReportsService;
   /** The bound on exports at once, which downloads and scheduled reports share (issue 39). */
   exports: ExportGate;

@@ -45,6 +45,9 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import { NotificationSender } from './modules/notifications/sender.ts';
 import { NotificationWorker } from './modules/notifications/notification-worker.ts';
+import { ChannelDelivery } from './modules/notifications/channel-delivery.ts';
+import { ChannelsService } from './modules/notifications/channels.service.ts';
+import { channelsRoutes } from './modules/notifications/channels.routes.ts';
 import { smtpSettings } from './modules/settings/index.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
@@ -133,7 +136,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate, config.language);
-  const sender = new NotificationSender(database.db, eventLog, smtp, { kind: database.kind, logger: app.log, onFailure: () => metrics.notificationSendFailures.inc() });
+  const channelDelivery = new ChannelDelivery(database.db, secrets, { telegramApi: config.telegramApiUrl ?? undefined });
+  const sender = new NotificationSender(database.db, eventLog, smtp, {
+    kind: database.kind,
+    logger: app.log,
+    channels: channelDelivery,
+    onSent: (channel) => metrics.notificationsSent.inc({ channel }),
+    onFailure: (channel) => metrics.notificationSendFailures.inc({ channel }),
+  });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
     config,
@@ -160,6 +170,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
     notifier: { dispatcher, sender, worker: notificationWorker },
+    channels: new ChannelsService(database.db, eventLog, { secrets, delivery: channelDelivery }),
     reports: new ReportsService(database.db, database.kind, exportGate),
     exports: exportGate,
     home: new HomeService(database.db, hub),
@@ -210,6 +221,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await meterCorrectionsRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
+  await channelsRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await homeRoutes(app, ctx);
