@@ -188,3 +188,15 @@ describe('every use', () => {
     expect(await lastUsed()).toEqual(first);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents bearer auth: which routes take an API token, a session only, or nothing', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/agents/{id}'].get.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(doc.paths['/api/users/me/tokens'].post.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/users'].get.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/agent/config'].get.security).toEqual([{ agent: [] }]);
+    expect(doc.paths['/api/auth/'].post.security).toEqual([]);
+  });
+});
