@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { apiTokenInputSchema, type ApiToken } from '@pagewatch/contracts/api-tok
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
+import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -98,25 +99,17 @@ function NewTokenForm() {
         </Stack>
       </Paper>
 
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={t('apiTokens.shownTitle')} size="lg">
-        <Stack>
-          <Alert color="yellow">{t('apiTokens.shownOnce')}</Alert>
-          <Code block data-testid="api-token">
-            {shown}
-          </Code>
-          <Text size="sm">{t('apiTokens.usage')}</Text>
-          <Code block>{`curl -H "Authorization: Bearer ${shown ?? ''}" ${window.location.origin}/api/users/me`}</Code>
-          <Group justify="flex-end">
-            <CopyButton value={shown ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? t('apiTokens.copied') : t('apiTokens.copy')}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
-      </Modal>
+      <ShownOnceDialog
+        secret={shown}
+        onClose={() => setShown(null)}
+        title={t('apiTokens.shownTitle')}
+        warning={t('apiTokens.shownOnce')}
+        testId="api-token"
+        usageLabel={t('apiTokens.usage')}
+        usage={`curl -H "Authorization: Bearer ${shown ?? ''}" ${window.location.origin}/api/users/me`}
+        copyLabel={t('apiTokens.copy')}
+        copiedLabel={t('apiTokens.copied')}
+      />
     </form>
   );
 }
