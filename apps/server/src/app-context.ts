@@ -4,6 +4,7 @@ import type { Hub } from './plugins/realtime.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { EventLog } from './modules/event-logs/event-logs.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import type { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -41,6 +42,8 @@ export type AppContext = {
   hub: Hub;
   eventLog: EventLog;
   auth: AuthService;
+  /** Personal API tokens for integrations (issue 42). */
+  apiTokens: ApiTokensService;
   users: UsersService;
   settings: SettingsService;
   jobs: JobRunner;

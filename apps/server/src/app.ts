@@ -20,6 +20,8 @@ import { EventLog } from './modules/event-logs/event-logs.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const changes = new DomainEvents();
   const notify = (n: SessionNotice) => hub.notify(n);
   const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, smtp, events: changes, cloud: config.cloud });
+  const apiTokens = new ApiTokensService(database.db, eventLog, notify);
   const metrics = new Metrics(database.poolStats, database.db);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     hub,
     eventLog,
     auth,
+    apiTokens,
     users: new UsersService(database.db, eventLog, changes, { cloud: config.cloud }),
     settings: new SettingsService(database.db, eventLog, { cloud: config.cloud, secrets, smtp }),
     jobs,
@@ -198,7 +202,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const sessions = new SessionCache(config.sessionCacheMs);
   const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   forgetChangedSessions(hub, sessions);
-  setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash));
+  // API tokens share the cache: a revoked token and a changed user are evicted the same way.
+  const resolveApiToken = (hash: string) => sessions.resolve(hash, (h) => apiTokens.resolve(h));
+  setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash), { resolve: resolveApiToken, used: (id) => apiTokens.used(id) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
   realtimeRoutes(app, hub, resolveSession);
@@ -207,6 +213,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);
+  await apiTokensRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await locationsRoutes(app, ctx);
   await agentsRoutes(app, ctx);

@@ -3,6 +3,7 @@ import { signIn } from './test-app.ts';
 import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, type Fixture } from './authorization-world.ts';
 import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
+import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
@@ -53,6 +54,7 @@ export const ROUTES: Record<string, Fixture> = {
     request: async (w, c) => ({ url: '/api/auth/logout', token: await signIn(w.app, c.login, c.password) }),
   },
   'GET /api/users/me': { kind: 'self', request: async () => ({ url: '/api/users/me' }) },
+  ...API_TOKEN_ROUTES,
 
   // users
   'GET /api/users': {
