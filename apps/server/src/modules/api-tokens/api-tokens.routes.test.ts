@@ -186,6 +186,15 @@ describe('every use', () => {
     expect(first).not.toBeNull();
     await call(made.token, '/api/home');
     expect(await lastUsed()).toEqual(first);
+    // A minute on, the next call dates it again.
+    const later = Date.now() + 61_000;
+    t.ctx.apiTokens.clock.now = () => later;
+    try {
+      await call(made.token, '/api/home');
+    } finally {
+      t.ctx.apiTokens.clock.now = () => Date.now();
+    }
+    expect(new Date((await lastUsed()) as string).getTime()).toBe(later);
   });
 });
 
