@@ -26,7 +26,7 @@ export const apiTokenInputSchema = z.object({
   expiresInDays: z.number('general.badValue').int('general.badValue').min(1, 'apiTokens.daysRange').max(API_TOKEN_MAX_DAYS, 'apiTokens.daysRange'),
   readOnly: z.boolean().default(false),
 });
-export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;
+export type ApiTokenInput = z.infer<typeof apiTokenInputSchema>;
 
 /** The answer to making one: the token, in clear, this once. */
 export const apiTokenWithSecretSchema = apiTokenSchema.extend({ token: z.string() });

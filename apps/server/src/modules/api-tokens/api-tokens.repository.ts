@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/batched-delete.ts';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -47,4 +48,9 @@ export async function touchToken(db: Db, id: number, now: Date, minGapMs: number
     .update(apiTokens)
     .set({ lastUsedAt: now })
     .where(and(eq(apiTokens.id, id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - minGapMs)))));
+}
+
+/** Deletes tokens that expired, or were revoked, before `before`. */
+export function pruneApiTokens(db: Db, before: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(db, apiTokens, or(lt(apiTokens.expiresAt, before), lt(apiTokens.revokedAt, before))!, batchSize);
 }

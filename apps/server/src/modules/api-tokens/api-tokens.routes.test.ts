@@ -186,6 +186,29 @@ describe('every use', () => {
     expect(first).not.toBeNull();
     await call(made.token, '/api/home');
     expect(await lastUsed()).toEqual(first);
+    // A minute on, the next call dates it again.
+    const later = Date.now() + 61_000;
+    t.ctx.apiTokens.clock.now = () => later;
+    try {
+      await call(made.token, '/api/home');
+    } finally {
+      t.ctx.apiTokens.clock.now = () => Date.now();
+    }
+    expect(new Date((await lastUsed()) as string).getTime()).toBe(later);
+  });
+});
+
+describe('clean-up', () => {
+  it('the session-pruning job deletes tokens that expired or were revoked more than a week ago, and no other', async () => {
+    const [oldRevoked, oldExpired, revoked, live] = [await make({}, root), await make({}, root), await make({}, root), await make({}, root)];
+    await t.ctx.db.execute(sql`UPDATE api_tokens SET revoked_at = now() - interval '8 days' WHERE id = ${oldRevoked.id}`);
+    await t.ctx.db.execute(sql`UPDATE api_tokens SET expires_at = now() - interval '8 days' WHERE id = ${oldExpired.id}`);
+    await t.ctx.db.execute(sql`UPDATE api_tokens SET revoked_at = now() - interval '6 days' WHERE id = ${revoked.id}`);
+    const runId = await t.ctx.jobs.runNow('session-pruning');
+    const run = (await t.ctx.db.execute(sql`SELECT message FROM event_logs WHERE id = ${runId}`)).rows[0];
+    expect(run.message).toMatch(/and [1-9]\d* ended API tokens$/);
+    const left = (await t.ctx.db.execute(sql`SELECT id FROM api_tokens WHERE id IN (${oldRevoked.id}, ${oldExpired.id}, ${revoked.id}, ${live.id}) ORDER BY id`)).rows.map((r) => r.id);
+    expect(left).toEqual([revoked.id, live.id]);
   });
 });
 

@@ -1,2 +1,4 @@
 /** The api-tokens module's public surface (issue 42). */
 export { ApiTokensService } from './api-tokens.service.ts';
+/** For the pruning job. */
+export { pruneApiTokens } from './api-tokens.repository.ts';
