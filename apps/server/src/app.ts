@@ -31,6 +31,7 @@ import { AgentsService } from './modules/agents/agents.service.ts';
 import { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
+import { checkAgentApiVersion } from './modules/agents/agent-api-version.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
 import { QueuesService } from './modules/queues/queues.service.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   forgetChangedSessions(hub, sessions);
   setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash));
+  checkAgentApiVersion(app, agents);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
   realtimeRoutes(app, hub, resolveSession);

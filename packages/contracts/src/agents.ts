@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
-import { agentStatusSchema, type AgentStatus } from './agent-api.ts';
+import { OLDEST_AGENT_API_VERSION, agentStatusSchema, type AgentStatus } from './agent-api.ts';
 import { defineList, timestamp } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
@@ -20,6 +20,8 @@ export const agentSchema = z.object({
   rangeCount: z.number().int(),
   deviceCount: z.number().int(),
   createdAt: z.string(),
+  /** The agent last spoke an agent API older than the server takes (agent-api.ts): it must be updated. */
+  updateRequired: z.boolean(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -34,6 +36,7 @@ export const agentListRowSchema = z.object({
   locationName: z.string(),
   rangeCount: z.number().int(),
   deviceCount: z.number().int(),
+  updateRequired: z.boolean(),
 });
 export type AgentListRow = z.infer<typeof agentListRowSchema>;
 
@@ -59,6 +62,9 @@ export const agentRunRowSchema = z.object({
 });
 export type AgentRunRow = z.infer<typeof agentRunRowSchema>;
 
+/** An agent that last spoke an agent API older than the server takes must be updated (NULL: it has not called yet). */
+export const updateRequired = (apiVersion: number | null): boolean => apiVersion !== null && apiVersion < OLDEST_AGENT_API_VERSION;
+
 /** GET /api/agents/{id}/status. */
 export const agentStatusViewSchema = z.object({
   id: z.number().int(),
@@ -67,6 +73,7 @@ export const agentStatusViewSchema = z.object({
   lastContactAt: timestamp().nullable(),
   version: z.string().nullable(),
   updatePending: z.boolean(),
+  updateRequired: z.boolean(),
   runs: z.array(agentRunRowSchema),
 });
 export type AgentStatusView = z.infer<typeof agentStatusViewSchema>;
@@ -89,7 +96,7 @@ export const agentsList = defineList(agentListRowSchema, {
     'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationName', 'rangeCount',
     'deviceCount'
   ],
-  hidden: ['locationId', 'id'],
-  unsortable: ['locationId'],
-  unfilterable: ['rangeCount', 'deviceCount'],
+  hidden: ['locationId', 'id', 'updateRequired'],
+  unsortable: ['locationId', 'updateRequired'],
+  unfilterable: ['rangeCount', 'deviceCount', 'updateRequired'],
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListQuery } from '@pagewatch/contracts/list';
-import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
+import { updateRequired, type AgentInput, type AgentListRow, type AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus, RangeResultReport } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
 import { locationRef } from '../locations/index.ts';
@@ -138,6 +138,7 @@ export class AgentsService {
       lastContactAt: a.lastContactAt?.toISOString() ?? null,
       version: a.version,
       updatePending: a.configVersionSeen < a.configVersion,
+      updateRequired: updateRequired(a.apiVersion),
       runs: await recentRuns(this.db, id, lang),
     };
   }
@@ -157,6 +158,11 @@ export class AgentsService {
     const id = await agentIdByTokenHash(this.db, hash);
     if (id !== null) await this.touch(id);
     return id;
+  }
+
+  /** The agent API version the agent spoke (checkAgentApiVersion): written only when it changed. */
+  async noteApiVersion(agentId: number, version: number) {
+    await repo.noteApiVersion(this.db, agentId, version);
   }
 
   /** Records a contact of the agent (at most every few seconds). */

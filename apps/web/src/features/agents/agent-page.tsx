@@ -206,7 +206,7 @@ function AgentDetails({ agent }: { agent: Agent }) {
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Field label={t('agents.statusLabel')}>
-            <AgentStatusBadge status={s?.status ?? agent.status} />
+            <AgentStatusBadge status={s?.status ?? agent.status} updateRequired={s?.updateRequired ?? agent.updateRequired} />
             {s?.statusMessage && (
               <Text size="xs" c="dimmed">
                 {s.statusMessage}
