@@ -31,6 +31,7 @@ import {
   type LocationOption,
 } from './api/agents-api.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
+import { AgentDevicesStatus } from './agent-devices-status.tsx';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '—');
 
@@ -257,6 +258,7 @@ function AgentDetails({ agent }: { agent: Agent }) {
           </Text>
         )}
       </Paper>
+      <AgentDevicesStatus agentId={agent.id} />
       <Paper withBorder p="md">
         <Title order={5} mb="xs">
           {t('agents.runs')}
