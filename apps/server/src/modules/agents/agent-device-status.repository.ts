@@ -10,7 +10,12 @@ export type Outcome = { rangeId: number; ip: string; reason: DeviceFailureReason
  * A run's outcomes over the agent's latest status per address (one statement): a read sets the
  * last good read and zeroes the failures in a row, a failure sets the last failure and counts it.
  */
-export async function recordOutcomes(db: Db, agentId: number, at: Date, outcomes: Outcome[]): Promise<void> {
+export async function recordOutcomes(db: Db, agentId: number, at: Date, all: Outcome[]): Promise<void> {
+  // One row per address: ranges may overlap (a v2c and a v3 range over the same printers), and
+  // one statement cannot update a row twice. A read in any range counts as read.
+  const byIp = new Map<string, Outcome>();
+  for (const o of all) if (!byIp.has(o.ip) || o.reason === null) byIp.set(o.ip, o);
+  const outcomes = [...byIp.values()];
   if (outcomes.length === 0) return;
   const values = sql.join(outcomes.map((o) => sql`(${o.ip}, ${o.rangeId}::int, ${o.reason}::text, ${o.ms}::int)`), sql`, `);
   await db.execute(sql`

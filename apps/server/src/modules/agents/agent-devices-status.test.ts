@@ -114,6 +114,21 @@ describe("why a device is not collected (issue 44)", () => {
     expect((await home(b)).agents!.notRead.rows.map((r) => r.ip)).toEqual(['127.0.91.9']);
   });
 
+  it('takes one address in two overlapping ranges of a run: a read in either counts', async () => {
+    const overlap = await createAgent(t.app, admin, { name: 'Overlap', range: { from: '127.0.92.1', to: '127.0.92.9' } });
+    const second = (await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(admin), payload: { type: 'RANGE', from: '127.0.92.1', to: '127.0.92.9', port: 162, snmpVersion: '2c', community: 'public', agent: { id: overlap.agentId } } })).json().id as number;
+    const runId = randomUUID();
+    await t.app.inject({ method: 'POST', url: '/api/agent/runs', headers: headers(overlap.token), payload: { runId, startedAt: new Date().toISOString() } });
+    const result = (rangeId: number, devices: DeviceOutcome[]) => ({ rangeId, scanned: 9, found: 1, durationMs: 1, error: null, devices });
+    const fin = await t.app.inject({
+      method: 'POST', url: `/api/agent/runs/${runId}/finish`, headers: headers(overlap.token),
+      payload: { finishedAt: new Date().toISOString(), rangeResults: [result(overlap.rangeId!, [{ ip: '127.0.92.1', reason: 'AUTH', ms: 5 }, { ip: '127.0.92.2', reason: 'TIMEOUT', ms: 5 }]), result(second, [{ ip: '127.0.92.1', reason: null, ms: 50 }, { ip: '127.0.92.2', reason: 'TIMEOUT', ms: 6 }])] },
+    });
+    expect(fin.statusCode, fin.body).toBe(204);
+    const rows = (await status(overlap.agentId)).json().rows as { ip: string; outcome: string; failuresInRow: number }[];
+    expect(rows.map((r) => [r.ip, r.outcome, r.failuresInRow])).toEqual([['127.0.92.2', 'FAILED', 1], ['127.0.92.1', 'OK', 0]]);
+  });
+
   it('refuses more outcomes than the contract allows', async () => {
     const runId = randomUUID();
     await t.app.inject({ method: 'POST', url: '/api/agent/runs', headers: headers(agent.token), payload: { runId, startedAt: new Date().toISOString() } });
