@@ -58,11 +58,16 @@ function options(spoolDir: string, logs: string[]): AgentRunnerOptions {
   };
 }
 
+/** Each range's device outcomes of the last runAgain (issue 44): address → reason ('OK' for a read). */
+let outcomes: Array<Record<string, string>> = [];
+
 /** One run by a runner that starts, runs and stops: each call is a restart of the agent. */
 async function runAgain(spoolDir: string, logs: string[] = []) {
   const runner = createAgentRunner(options(spoolDir, logs));
   try {
     const summary = await runner.runOnce();
+    outcomes = summary.ranges.map((r) => Object.fromEntries((r.devices ?? []).map((d) => [d.ip, d.reason ?? 'OK'])));
+    for (const d of summary.ranges.flatMap((r) => r.devices ?? [])) if (d.reason === null) expect(d.ms).toBeGreaterThan(0);
     // The fake server checks every request against the contract: the summary got through.
     expect(await runner.flush(5000)).toBe(true);
     return summary.ranges.map((r) => r.summary!);
@@ -83,6 +88,8 @@ describe("a run's summary across restarts (issue 22)", () => {
     const [first, firstV3] = await runAgain(dir);
     expect(first).toEqual({ answered: 3, slow: 1, timedOut: 0, unreachable: 0, refused: 0, refusals: [] });
     expect(firstV3).toEqual({ answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 3, refusals: ips.map((ip) => ({ ip, reason: 'auth' })) });
+    // Each device's outcome: read, and the unknown SNMPv3 user refused (AUTH).
+    expect(outcomes).toEqual([Object.fromEntries([...ips, changed].map((ip) => [ip, 'OK'])), Object.fromEntries(ips.map((ip) => [ip, 'AUTH']))]);
 
     // Between runs: one printer is switched off, another gets a community the range does not have.
     fleet.setOffline(off, true);
@@ -93,6 +100,10 @@ describe("a run's summary across restarts (issue 22)", () => {
     expect(second).toEqual({ answered: 1, slow: 1, timedOut: 0, unreachable: 1, refused: 1, refusals: [{ ip: changed, reason: 'community' }] });
     // The printer switched off is silent to v3 too: unreachable there as well, not refused.
     expect(secondV3).toMatchObject({ refused: 2, unreachable: 1 });
+    // The printer switched off timed out; the changed community answers SNMPv3 only: AUTH.
+    const offIp = ips[off]!;
+    expect(outcomes[0]).toEqual({ ...Object.fromEntries(ips.map((ip) => [ip, 'OK'])), [offIp]: 'TIMEOUT', [changed]: 'AUTH' });
+    expect(outcomes[1]).toEqual({ ...Object.fromEntries(ips.map((ip) => [ip, 'AUTH'])), [offIp]: 'TIMEOUT' });
     const finish = server.calls.filter((c) => c.startsWith('finish:'));
     expect(finish.length).toBeGreaterThanOrEqual(2);
 

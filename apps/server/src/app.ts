@@ -33,6 +33,7 @@ import { AgentsService } from './modules/agents/agents.service.ts';
 import { NetworkRangesService } from './modules/network-ranges/network-ranges.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { agentApiRoutes } from './modules/agents/agent-api.routes.ts';
+import { checkAgentApiVersion } from './modules/agents/agent-api-version.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { networkRangesRoutes } from './modules/network-ranges/network-ranges.routes.ts';
 import { QueuesService } from './modules/queues/queues.service.ts';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // API tokens share the cache: a revoked token and a changed user are evicted the same way.
   const resolveApiToken = (hash: string) => sessions.resolve(hash, (h) => apiTokens.resolve(h));
   setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash), { resolve: resolveApiToken, used: (id) => apiTokens.used(id) });
+  checkAgentApiVersion(app, agents);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
   realtimeRoutes(app, hub, resolveSession);

@@ -21,6 +21,23 @@ import { agentQueueSchema } from './agent-queues.ts';
  * batch that is not a batch at all (no batchId, no readings array) is a 400 as a whole. Readings of one run carry its runId,
  * so the server can tell which known devices a finished run did not see (not available).
  */
+
+/**
+ * The agent API's version (issue 44). An agent says which it speaks in the AGENT_API_HEADER of
+ * every request; agents of version 1 (the release up to commit 52ac3d0) send none, so none means
+ * 1. The server takes its own version and the one before it, so that an agent one release older
+ * keeps working while it is updated; an older one is answered 426 AGENT_UPDATE_REQUIRED (never a
+ * bare 400), which the agent logs and the console shows on the agent. Raise AGENT_API_VERSION
+ * when a request changes in a way the previous server could not take, and record the previous
+ * release's requests (apps/server/test/fixtures/agent-api/) so the tests replay them.
+ *   1: up to 52ac3d0.
+ *   2: run results may carry each device's outcome (rangeResultSchema.devices).
+ */
+export const AGENT_API_HEADER = 'x-pagewatch-agent-api';
+export const AGENT_API_VERSION = 2;
+export const OLDEST_AGENT_API_VERSION = AGENT_API_VERSION - 1;
+/** What the header may hold: a version number (a newer agent than the server is taken too). */
+export const agentApiVersionSchema = z.coerce.number().int().min(0).max(1000);
 export const AGENT_STATUSES = ['IDLE', 'STARTING', 'RUNNING', 'ERROR', 'STOPPING', 'STOPPED'] as const;
 export const agentStatusSchema = z.enum(AGENT_STATUSES);
 export type AgentStatus = z.infer<typeof agentStatusSchema>;
@@ -123,16 +140,38 @@ export const rangeSummarySchema = z.object({
   /** The first refused devices and why. */
   refusals: z.array(z.object({ ip: z.ipv4(), reason: z.enum(REFUSAL_REASONS) })).max(MAX_SUMMARY_REFUSALS).optional(),
 });
+/**
+ * Why a device of a range was not read (issue 44): silent after every retry (a wrong v1/v2c
+ * community looks the same: the device just does not answer), an answer refusing the request
+ * (not SNMP, an SNMP error status), an SNMPv3 user or key refused (or a community refused where
+ * the device is known to answer SNMPv3), a device that answers SNMP but is no printer, and a
+ * reading the model's profile could not make.
+ */
+export const DEVICE_FAILURE_REASONS = ['TIMEOUT', 'REFUSED', 'AUTH', 'NO_PRINTER_MIB', 'PROFILE_ERROR'] as const;
+export const deviceFailureReasonSchema = z.enum(DEVICE_FAILURE_REASONS);
+export type DeviceFailureReason = z.infer<typeof deviceFailureReasonSchema>;
+/** One device's outcome in a run: read (reason null) or not and why, and how long it took. */
+export const deviceOutcomeSchema = z.object({
+  ip: z.ipv4(),
+  reason: deviceFailureReasonSchema.nullable(),
+  ms: int32.nonnegative(),
+});
+export type DeviceOutcome = z.infer<typeof deviceOutcomeSchema>;
+/** Devices one run reports outcomes of, all ranges together: past it the agent reports the first ones. */
+export const MAX_RUN_DEVICE_OUTCOMES = 5000;
 export const rangeResultSchema = z.object({
   rangeId: int32, scanned: int32.nonnegative(), found: int32.nonnegative(), durationMs: int32.nonnegative(), error: text(2000).nullable(),
   summary: rangeSummarySchema.optional(),
+  /** Each device's outcome (agent API 2; absent from older agents). */
+  devices: z.array(deviceOutcomeSchema).max(MAX_RUN_DEVICE_OUTCOMES).optional(),
 });
 export type RangeResultReport = z.infer<typeof rangeResultSchema>;
 /** Most ranges one agent scans (network-ranges refuses one more): a run has a result for each at most. */
 export const MAX_AGENT_RANGES = 1000;
 export const agentRunFinishSchema = z.object({
   finishedAt: z.iso.datetime(),
-  rangeResults: z.array(rangeResultSchema).max(MAX_AGENT_RANGES),
+  rangeResults: z.array(rangeResultSchema).max(MAX_AGENT_RANGES)
+    .refine((rs) => rs.reduce((n, r) => n + (r.devices?.length ?? 0), 0) <= MAX_RUN_DEVICE_OUTCOMES, { message: 'general.badValue' }),
 });
 
 /** A walk of a device that matched no profile: [oid, type, value] rows (no NUL: it cannot be stored). */

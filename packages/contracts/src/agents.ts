@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
-import { agentStatusSchema, type AgentStatus } from './agent-api.ts';
+import { OLDEST_AGENT_API_VERSION, agentStatusSchema, deviceFailureReasonSchema, type AgentStatus } from './agent-api.ts';
 import { defineList, timestamp } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
@@ -20,6 +20,8 @@ export const agentSchema = z.object({
   rangeCount: z.number().int(),
   deviceCount: z.number().int(),
   createdAt: z.string(),
+  /** The agent last spoke an agent API older than the server takes (agent-api.ts): it must be updated. */
+  updateRequired: z.boolean(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -34,6 +36,7 @@ export const agentListRowSchema = z.object({
   locationName: z.string(),
   rangeCount: z.number().int(),
   deviceCount: z.number().int(),
+  updateRequired: z.boolean(),
 });
 export type AgentListRow = z.infer<typeof agentListRowSchema>;
 
@@ -59,6 +62,9 @@ export const agentRunRowSchema = z.object({
 });
 export type AgentRunRow = z.infer<typeof agentRunRowSchema>;
 
+/** An agent that last spoke an agent API older than the server takes must be updated (NULL: it has not called yet). */
+export const updateRequired = (apiVersion: number | null): boolean => apiVersion !== null && apiVersion < OLDEST_AGENT_API_VERSION;
+
 /** GET /api/agents/{id}/status. */
 export const agentStatusViewSchema = z.object({
   id: z.number().int(),
@@ -67,6 +73,7 @@ export const agentStatusViewSchema = z.object({
   lastContactAt: timestamp().nullable(),
   version: z.string().nullable(),
   updatePending: z.boolean(),
+  updateRequired: z.boolean(),
   runs: z.array(agentRunRowSchema),
 });
 export type AgentStatusView = z.infer<typeof agentStatusViewSchema>;
@@ -89,7 +96,48 @@ export const agentsList = defineList(agentListRowSchema, {
     'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationName', 'rangeCount',
     'deviceCount'
   ],
-  hidden: ['locationId', 'id'],
-  unsortable: ['locationId'],
-  unfilterable: ['rangeCount', 'deviceCount'],
+  hidden: ['locationId', 'id', 'updateRequired'],
+  unsortable: ['locationId', 'updateRequired'],
+  unfilterable: ['rangeCount', 'deviceCount', 'updateRequired'],
 });
+
+/**
+ * Why a device is not collected (issue 44): the latest outcome of each device of an agent's
+ * ranges, from the agent's run reports (GET /api/agents/{id}/devices-status).
+ */
+export const DEVICE_OUTCOMES = ['OK', 'FAILED'] as const;
+/** Runs in a row that did not read a device before home lists it. */
+export const UNREAD_RUNS = 3;
+/** Rows one answer carries at most (the failing first); `totalRows` says how many matched. */
+export const DEVICE_STATUS_ROWS = 1000;
+export const agentDeviceStatusRowSchema = z.object({
+  ip: z.string(),
+  rangeId: z.number().int().nullable(),
+  outcome: z.enum(DEVICE_OUTCOMES),
+  lastOkAt: timestamp().nullable(),
+  lastOkMs: z.number().int().nullable(),
+  lastFailureAt: timestamp().nullable(),
+  lastFailureReason: deviceFailureReasonSchema.nullable(),
+  lastFailureMs: z.number().int().nullable(),
+  /** Runs in a row that did not read it (0: the last one did). */
+  failuresInRow: z.number().int(),
+});
+export type AgentDeviceStatusRow = z.infer<typeof agentDeviceStatusRowSchema>;
+export const agentDevicesStatusQuerySchema = z.object({
+  outcome: z.enum(DEVICE_OUTCOMES).optional(),
+  reason: deviceFailureReasonSchema.optional(),
+  /** The start of an address (`10.1.` finds 10.1.x.x). */
+  address: z.string().max(15).regex(/^[0-9.]*$/, 'general.badValue').optional(),
+});
+export type AgentDevicesStatusQuery = z.infer<typeof agentDevicesStatusQuerySchema>;
+export const agentDevicesStatusSchema = z.object({ rows: z.array(agentDeviceStatusRowSchema), totalRows: z.number().int() });
+export type AgentDevicesStatus = z.infer<typeof agentDevicesStatusSchema>;
+/** Devices to show each reason with: the one definition of its label and colour. */
+export const DEVICE_FAILURE_DEFS = {
+  TIMEOUT: { labelKey: 'agents.reason.TIMEOUT', color: 'orange' },
+  REFUSED: { labelKey: 'agents.reason.REFUSED', color: 'red' },
+  AUTH: { labelKey: 'agents.reason.AUTH', color: 'grape' },
+  NO_PRINTER_MIB: { labelKey: 'agents.reason.NO_PRINTER_MIB', color: 'gray' },
+  PROFILE_ERROR: { labelKey: 'agents.reason.PROFILE_ERROR', color: 'pink' },
+} as const;
+

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,
+  /** The agent speaks an agent API older than the server takes (agent-api.ts): it must be updated. */
+  AGENT_UPDATE_REQUIRED: 426,
   UNSUPPORTED_MEDIA: 415,
   UNPROCESSABLE: 422,
   /** A stored secret would go to a new destination: the request must give it again (or clear it). */

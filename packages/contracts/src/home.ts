@@ -3,6 +3,7 @@ import { DEVICE_STATUS_CODES } from './device-events.ts';
 import { homeDeviceSchema, identityPairSchema } from './devices.ts';
 import { timestamp } from './list.ts';
 import { METER_FLAG_KINDS } from './meter-flags.ts';
+import { deviceFailureReasonSchema } from './agent-api.ts';
 
 /**
  * `/home` (issue 21): what needs the caller today, over their locations. Every part is a count
@@ -66,6 +67,17 @@ export const homeSchema = z.object({
       /** Agents silent for over AGENT_SILENT_MINUTES, or never heard from. */
       silent: z.array(z.object({ id: z.number().int(), name: z.string(), locationName: z.string(), lastContactAt: timestamp().nullable() })),
       ranges: count,
+      /**
+       * Devices of the agents' ranges not read for UNREAD_RUNS runs in a row, with the last
+       * reason (issue 44), the longest first; `count` is all of them.
+       */
+      notRead: z.object({
+        count,
+        rows: z.array(z.object({
+          agentId: z.number().int(), agentName: z.string(), ip: z.string(), reason: deviceFailureReasonSchema.nullable(),
+          failuresInRow: count, lastOkAt: timestamp().nullable(),
+        })),
+      }),
     })
     .nullable(),
   /** When the figures were computed: they follow device events within seconds. */

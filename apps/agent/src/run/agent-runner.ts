@@ -61,6 +61,10 @@ export type AgentRunner = {
 
 const AGENT_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+const isUpdateRequired = (error: unknown): error is TransportError => error instanceof TransportError && error.kind === 'updateRequired';
+/** The server's own words (in its language) say which versions it takes; the line says what to do. */
+const updateRequiredLine = (message: string) => `UPDATE REQUIRED: the server no longer takes this agent's version; install the agent of the server's release. Readings wait in the spool; asking again every few minutes. (${message})`;
+
 export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const { transport } = options;
   const log: AgentLog = options.log ?? (() => undefined);
@@ -172,14 +176,23 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     }
   }
 
+  /** The server answered "update required" (426) to the last config read. */
+  let needsUpdate = false;
   /** Registers (or re-reads the config); falls back to the last config kept on disk. */
   async function refreshConfig(): Promise<boolean> {
     try {
       await applyConfig(registered ? await transport.config() : await transport.register(info));
       registered = true;
+      needsUpdate = false;
       return true;
     } catch (error) {
       const message = (error as Error).message;
+      if (isUpdateRequired(error)) {
+        needsUpdate = true;
+        setStatus('ERROR', message);
+        log('error', updateRequiredLine(message));
+        return false;
+      }
       if (error instanceof TransportError && error.kind === 'unauthorized') setStatus('ERROR', message);
       log('warn', config ? `${message}; using the last config` : message);
       return false;
@@ -242,6 +255,13 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
             // Retrying cannot make the server take it: set it aside and carry on.
             log('warn', `the server refused a message (kept in ${spool.dir}/rejected): ${error.message}`);
             spool.reject(segment, message, error.message);
+          } else if (isUpdateRequired(error)) {
+            // Kept in the spool for the updated agent; asked again at the slowest pace.
+            setStatus('ERROR', error.message);
+            log('error', updateRequiredLine(error.message));
+            backoff = retryMax;
+            failed = true;
+            break;
           } else {
             if (error instanceof TransportError && error.kind === 'unauthorized') setStatus('ERROR', error.message);
             log('warn', `cannot deliver (${spool.pendingCount()} records wait, next try in ${Math.round(backoff / 1000)} s): ${(error as Error).message}`);
@@ -274,8 +294,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     setStatus('STARTING');
     let backoff = retryMin;
     while (!stopping && !(await refreshConfig()) && !config) {
-      setStatus('ERROR', 'cannot reach the server to register; retrying');
-      await sleep(backoff);
+      if (!needsUpdate) setStatus('ERROR', 'cannot reach the server to register; retrying');
+      await sleep(needsUpdate ? retryMax : backoff);
       backoff = Math.min(backoff * 2, retryMax);
     }
     while (!stopping) {

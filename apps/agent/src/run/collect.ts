@@ -4,8 +4,9 @@ import { agentReadingSchema } from '@pagewatch/contracts/agent-api';
 import { parseIpv4, planScan } from '../discovery/address-range.ts';
 import { discoverRange } from '../discovery/discover.ts';
 import { answersV3 } from '../discovery/v3-probe.ts';
-import { MAX_SUMMARY_REFUSALS } from '@pagewatch/contracts/agent-api';
-import type { RefusalReason } from '@pagewatch/contracts/agent-api';
+import { MAX_RUN_DEVICE_OUTCOMES, MAX_SUMMARY_REFUSALS } from '@pagewatch/contracts/agent-api';
+import type { DeviceFailureReason, DeviceOutcome, RefusalReason } from '@pagewatch/contracts/agent-api';
+import { refusalFailure } from '../snmp/snmp-error.ts';
 import { STOPPED_ANSWERING } from '../probe/read-device.ts';
 import { RttTable } from '../snmp/rtt-estimator.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
@@ -61,6 +62,12 @@ async function refusingCommunity(range: AgentConfig['ranges'][number], silent: s
   return answersV3(silent.map((k) => k.split(':')[0]!), range.port, timeoutMs, 2, signal);
 }
 
+/** A reading's own verdict: no printer behind the SNMP agent, or the profile failed to decode it (build-reading.ts). */
+function readingFailure(reading: { isPrinter: boolean; problems: string[] }): DeviceFailureReason | null {
+  if (reading.problems.some((p) => p.startsWith('internal error while decoding'))) return 'PROFILE_ERROR';
+  return reading.isPrinter ? null : 'NO_PRINTER_MIB';
+}
+
 /**
  * One run: discovers each range of the config, polls the printers found (and devices no
  * profile knows, with a walk) and spools the readings, fitted to the contract's limits, between
@@ -75,6 +82,8 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
   let readings = 0;
   const seen = new Set<string>();
   const walkAsked = new Set((cfg.walkRequests ?? []).map((w) => `${w.ip}:${w.port}`));
+  /** Outcomes the run may still report (the contract's bound over all ranges). */
+  let outcomeBudget = MAX_RUN_DEVICE_OUTCOMES;
   await spool.append({ kind: 'run-start', runId, startedAt });
   for (const range of cfg.ranges) {
     if (signal.aborted) {
@@ -90,18 +99,29 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     let read = 0;
     const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 0, refusals: [] };
     const refused = new Map<string, RefusalReason>(found.refused.map((r) => [r.ip, r.reason]));
+    // Each device's outcome (issue 44): read, or why not, and how long its poll took (0: not polled).
+    const outcomes = new Map<string, DeviceOutcome>();
+    const outcome = (ip: string, reason: DeviceFailureReason | null, ms: number) => void outcomes.set(ip, { ip, reason, ms });
+    for (const d of found.devices) if (d.matched && !d.isPrinter) outcome(d.ip, 'NO_PRINTER_MIB', 0);
     // Workers take the next device as each finishes, slowest first: a slow device holds up only
     // its own worker, and starts early enough not to hold up the run.
     await pollInTurn(devices, opts.concurrency ?? 64, rtt, async (device, lastTry) => {
       const forceWalk = walkAsked.has(`${device.ip}:${device.port}`);
       let refusal: RefusalReason | null = null;
+      let failure: DeviceFailureReason = 'TIMEOUT';
       const onRefused = (reason: RefusalReason): void => {
         refusal = reason;
       };
-      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk, onRefused });
+      const onFailed = (reason: DeviceFailureReason): void => {
+        failure = reason;
+      };
+      const began = Date.now();
+      const polled = await pollDevice(device, range.id, range.snmp, registry, runId, { ...opts.poll, rtt, forceWalk, onRefused, onFailed });
+      const ms = Date.now() - began;
       // A refusal is the device's answer: asking again after the rest would get the same.
       if (refusal) {
         refused.set(device.ip, refusal);
+        outcome(device.ip, refusalFailure(refusal), ms);
         return true;
       }
       const silent = !polled || polled.reading.problems.includes(STOPPED_ANSWERING);
@@ -109,7 +129,11 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       if (silent) summary.timedOut++;
       else if (rtt.get(device.ip, device.port).slow) summary.slow++;
       else summary.answered++;
-      if (!polled) return true;
+      if (!polled) {
+        outcome(device.ip, failure, ms);
+        return true;
+      }
+      outcome(device.ip, silent ? 'TIMEOUT' : readingFailure(polled.reading), ms);
       // Fitted to the contract's limits, so one over-long value never holds the queue up.
       const reading = fitAgentReading(polled);
       if (reading.reading.trimmed?.length) log('warn', `${device.ip}: fitted to the limits: ${reading.reading.trimmed.map((t) => `${t.field} ${t.action}`).join(', ')}`);
@@ -117,6 +141,7 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       if (!checked.success) {
         const issue = checked.error.issues[0];
         await spool.append({ kind: 'problem', runId, rangeId: range.id, level: 'W', message: `${device.ip}: reading not sent (${issue?.path.join('.')}: ${issue?.message})` });
+        outcome(device.ip, 'PROFILE_ERROR', ms);
         return true;
       }
       await spool.append({ kind: 'reading', reading });
@@ -129,6 +154,13 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     const community = await refusingCommunity(range, silent, opts.discovery?.timeoutMs ?? 1000, signal);
     for (const ip of community) refused.set(ip, 'community');
     summary.unreachable = silent.length - community.size;
+    for (const [ip, reason] of refused) if (!outcomes.has(ip)) outcome(ip, refusalFailure(reason), 0);
+    for (const key of silent) {
+      const ip = key.split(':')[0]!;
+      if (!outcomes.has(ip)) outcome(ip, 'TIMEOUT', 0);
+    }
+    const devicesOut = [...outcomes.values()].sort((a, b) => parseIpv4(a.ip) - parseIpv4(b.ip)).slice(0, outcomeBudget);
+    outcomeBudget -= devicesOut.length;
     summary.refused = refused.size;
     summary.refusals = [...refused].sort(([a], [b]) => parseIpv4(a) - parseIpv4(b)).slice(0, MAX_SUMMARY_REFUSALS).map(([ip, reason]) => ({ ip, reason }));
     const cut = signal.aborted && read < devices.length;
@@ -139,6 +171,7 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       durationMs: Date.now() - started,
       error: found.error ?? (cut ? 'the agent stopped during this range' : null),
       summary,
+      devices: devicesOut,
     });
   }
   const finishedAt = new Date().toISOString();

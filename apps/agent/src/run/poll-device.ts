@@ -1,6 +1,6 @@
 import { cutText } from '@pagewatch/contracts/fields';
 import { randomUUID } from 'node:crypto';
-import type { AgentReading, RefusalReason, SnmpCredentials } from '@pagewatch/contracts/agent-api';
+import type { AgentReading, DeviceFailureReason, RefusalReason, SnmpCredentials } from '@pagewatch/contracts/agent-api';
 import type { DiscoveredDevice } from '../discovery/discover.ts';
 import { targetFor } from '../discovery/discover.ts';
 import { readDevice } from '../probe/read-device.ts';
@@ -8,7 +8,7 @@ import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
-import { refusalOf } from '../snmp/snmp-error.ts';
+import { failureOf, refusalOf } from '../snmp/snmp-error.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 
 /**
@@ -20,6 +20,8 @@ export type PollOptions = {
   timeoutMs?: number; retries?: number; walkMaxRows?: number; forceWalk?: boolean; rtt?: RttTable;
   /** The device answered but refused (null is returned then too): told apart from silence in the run's summary. */
   onRefused?: (reason: RefusalReason) => void;
+  /** Why the device gave no reading (null is returned then), for its outcome in the run (issue 44). */
+  onFailed?: (reason: DeviceFailureReason) => void;
 };
 
 /** Three retries: with 2% loss, a request is lost for good once in 6 million. */
@@ -118,6 +120,7 @@ export async function pollDevice(
   } catch (error) {
     const reason = refusalOf(error);
     if (reason) options.onRefused?.(reason);
+    options.onFailed?.(failureOf(error));
     return null;
   }
   const unmatched = reading.profileId === null || registry.match(reading.sysObjectID, reading.sysDescr).matched === false;

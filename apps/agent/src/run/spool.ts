@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentReading, RefusalReason } from '@pagewatch/contracts/agent-api';
+import type { AgentReading, DeviceOutcome, RefusalReason } from '@pagewatch/contracts/agent-api';
 import type { QueueJobsRun, QueueRead } from '@pagewatch/contracts/agent-queues';
 import { MAX_BATCH_READINGS } from '@pagewatch/contracts/agent-api';
 
@@ -19,7 +19,7 @@ export type RangeSummary = {
   answered: number; slow: number; timedOut: number; unreachable: number;
   refused: number; refusals: Array<{ ip: string; reason: RefusalReason }>;
 };
-export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null; summary?: RangeSummary };
+export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null; summary?: RangeSummary; devices?: DeviceOutcome[] };
 
 /** One message to send: a control record, or consecutive readings as one batch. */
 export type SpoolMessage = { firstLine: number; lines: number; records: SpoolRecord[] };

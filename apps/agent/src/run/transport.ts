@@ -1,5 +1,5 @@
 import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
-import { agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
+import { AGENT_API_HEADER, AGENT_API_VERSION, agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
 import type { QueueJobsRun, QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
 import { cutText } from '@pagewatch/contracts/fields';
@@ -30,8 +30,10 @@ export type AgentTransport = {
  * unavailable: try again later (no connection, timeout, 5xx, 429).
  * unauthorized: the token is wrong or revoked (401/403); retried slowly, the agent shows ERROR.
  * rejected: the server refused this message for good (other 4xx); retrying cannot help.
+ * updateRequired: the server no longer takes this agent's API version (426): the agent must be
+ *   updated; it keeps its spool and asks again slowly (the server may be rolled back).
  */
-export type TransportErrorKind = 'unavailable' | 'unauthorized' | 'rejected';
+export type TransportErrorKind = 'unavailable' | 'unauthorized' | 'rejected' | 'updateRequired';
 
 export class TransportError extends Error {
   readonly kind: TransportErrorKind;
@@ -50,6 +52,8 @@ export type HttpTransportOptions = {
   serverUrl: string;
   token: string;
   timeoutMs?: number;
+  /** The agent API version to speak: this release's unless a test speaks an older one. */
+  apiVersion?: number;
 };
 
 /** The agent API over HTTP (`/api/agent/...`, bearer token). */
@@ -62,7 +66,8 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     try {
       res = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        // The API version this agent speaks (contracts agent-api.ts): the server refuses one it no longer takes.
+        headers: { authorization: `Bearer ${options.token}`, [AGENT_API_HEADER]: String(options.apiVersion ?? AGENT_API_VERSION), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -79,6 +84,7 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
       // not JSON
     }
     const what = `${method} ${path}: ${res.status} ${message}`;
+    if (res.status === 426) throw new TransportError('updateRequired', what, res.status);
     if (res.status === 401 || res.status === 403) throw new TransportError('unauthorized', what, res.status);
     if (res.status >= 500 || res.status === 429 || res.status === 408) throw new TransportError('unavailable', what, res.status);
     throw new TransportError('rejected', what, res.status);

@@ -184,6 +184,7 @@ export const ROUTES: Record<string, Fixture> = {
   }),
   'GET /api/agents/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}` }) },
   'GET /api/agents/:id/status': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/status` }) },
+  'GET /api/agents/:id/devices-status': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/devices-status` }) },
   'POST /api/agents': { kind: 'item', request: async (_w, at) => ({ url: '/api/agents', payload: { name: unique('agent'), location: { id: at } } }) },
   'PUT /api/agents/:id': {
     kind: 'item',

@@ -22,6 +22,8 @@ export const agents = pgTable(
     /** The configVersion the agent last fetched its config at. */
     configVersionSeen: integer('config_version_seen').notNull().default(0),
     builtin: varchar('builtin', { length: 20 }),
+    /** The agent API version it last spoke (contracts agent-api.ts); older than the server takes: update required. */
+    apiVersion: integer('api_version'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -40,4 +42,23 @@ export const agentRuns = pgTable(
   },
   // Partitioned by month on started_at (migration 0038): the key holds it.
   (t) => [primaryKey({ name: 'agent_runs_pkey', columns: [t.runId, t.startedAt] }), index('agent_runs_agent_started').on(t.agentId, t.startedAt)],
+);
+
+/** The latest outcome of each device of an agent's ranges (issue 44; migration 0049): no history, one row per address. */
+export const agentDeviceStatus = pgTable(
+  'agent_device_status',
+  {
+    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 15 }).notNull(),
+    rangeId: integer('range_id'),
+    lastOkAt: ts('last_ok_at'),
+    lastOkMs: integer('last_ok_ms'),
+    lastFailureAt: ts('last_failure_at'),
+    lastFailureReason: varchar('last_failure_reason', { length: 20 }),
+    lastFailureMs: integer('last_failure_ms'),
+    /** Runs in a row that did not read it; 0 after a good read. */
+    failuresInRow: integer('failures_in_row').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'agent_device_status_pkey', columns: [t.agentId, t.ip] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { agentsList } from '@pagewatch/contracts/agents';
+import { OLDEST_AGENT_API_VERSION } from '@pagewatch/contracts/agent-api';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { agents } from '../../db/schema/agents.ts';
 
@@ -13,5 +14,6 @@ export const agentsListSql = listSql(agentsList, {
     locationName: sql`l.name`,
     rangeCount: sql`(SELECT count(*)::int FROM network_ranges r WHERE r.agent_id = a.id)`,
     deviceCount: sql`(SELECT count(*)::int FROM devices d WHERE d.agent_id = a.id)`,
+    updateRequired: sql`coalesce(a.api_version < ${OLDEST_AGENT_API_VERSION}, false)`,
   },
 });

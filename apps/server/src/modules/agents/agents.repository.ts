@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
-import type { Agent, AgentRunRow } from '@pagewatch/contracts/agents';
+import { updateRequired, type Agent, type AgentRunRow } from '@pagewatch/contracts/agents';
 import type { AgentRange, AgentStatus } from '@pagewatch/contracts/agent-api';
 import type { AgentQueue } from '@pagewatch/contracts/agent-queues';
 import type { Db } from '../../db/client.ts';
@@ -51,6 +51,7 @@ export async function agentView(db: Db, a: AgentRow): Promise<Agent> {
     builtin: a.builtin !== null,
     rangeCount: Number(c.ranges),
     deviceCount: Number(c.devices),
+    updateRequired: updateRequired(a.apiVersion),
     createdAt: a.createdAt.toISOString(),
   };
 }
@@ -133,6 +134,10 @@ export async function insertAgent(db: Db, values: AgentValues): Promise<AgentRow
 
 export async function updateAgent(db: Db, id: number, set: Partial<AgentValues>) {
   await db.update(agents).set(set).where(eq(agents.id, id));
+}
+
+export async function noteApiVersion(db: Db, id: number, version: number) {
+  await db.update(agents).set({ apiVersion: version }).where(and(eq(agents.id, id), sql`${agents.apiVersion} IS DISTINCT FROM ${version}`));
 }
 
 /** An agent's status call: its status and message now, and what its status was before (one statement). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
-import { agentInputSchema, agentListRowSchema, agentSchema, agentStatusViewSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
+import { agentDevicesStatusQuerySchema, agentDevicesStatusSchema, agentInputSchema, agentListRowSchema, agentSchema, agentStatusViewSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
@@ -28,6 +28,11 @@ export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'MNU_AGENTS.READ' },
     schema: { tags, params: idParams, response: { 200: agentStatusViewSchema } },
   }, (req) => ctx.agents.status(callerOf(req), req.params.id, req.lang));
+
+  app.get('/api/agents/:id/devices-status', {
+    config: { access: 'MNU_AGENTS.READ' },
+    schema: { tags, params: idParams, querystring: agentDevicesStatusQuerySchema, response: { 200: agentDevicesStatusSchema } },
+  }, (req) => ctx.agents.devicesStatus(callerOf(req), req.params.id, req.query));
 
   app.post('/api/agents', {
     config: { access: 'MNU_AGENTS.EDIT' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListQuery } from '@pagewatch/contracts/list';
-import type { AgentInput, AgentListRow, AgentWithToken } from '@pagewatch/contracts/agents';
+import { updateRequired, type AgentDevicesStatus, type AgentDevicesStatusQuery, type AgentInput, type AgentListRow, type AgentWithToken } from '@pagewatch/contracts/agents';
 import type { AgentConfig, AgentStatus, RangeResultReport } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
 import { locationRef } from '../locations/index.ts';
@@ -17,6 +17,7 @@ import type { ModelsService } from '../models/index.ts';
 import * as repo from './agents.repository.ts';
 import { agentById, agentIdByTokenHash, agentQueues, rangesOfAgent, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
 import { agentsListSql } from './agents.list.ts';
+import { devicesStatus, recordOutcomes } from './agent-device-status.repository.ts';
 import './agents.messages.ts';
 
 
@@ -138,8 +139,15 @@ export class AgentsService {
       lastContactAt: a.lastContactAt?.toISOString() ?? null,
       version: a.version,
       updatePending: a.configVersionSeen < a.configVersion,
+      updateRequired: updateRequired(a.apiVersion),
       runs: await recentRuns(this.db, id, lang),
     };
+  }
+
+  /** Why a device is not collected: the latest outcome of each device of the agent's ranges. */
+  async devicesStatus(caller: Caller, id: number, q: AgentDevicesStatusQuery): Promise<AgentDevicesStatus> {
+    await this.visible(caller, id);
+    return devicesStatus(this.db, id, q);
   }
 
   /** Every agent in the caller's scope re-fetches its config and models pack at its next contact. */
@@ -157,6 +165,11 @@ export class AgentsService {
     const id = await agentIdByTokenHash(this.db, hash);
     if (id !== null) await this.touch(id);
     return id;
+  }
+
+  /** The agent API version the agent spoke (checkAgentApiVersion): written only when it changed. */
+  async noteApiVersion(agentId: number, version: number) {
+    await repo.noteApiVersion(this.db, agentId, version);
   }
 
   /** Records a contact of the agent (at most every few seconds). */
@@ -296,6 +309,8 @@ export class AgentsService {
       }
       await repo.finishRun(tx, runId, f.finishedAt);
     });
+    // Each device's outcome (agent API 2): the latest per address, for the card and home.
+    await recordOutcomes(this.db, agentId, f.finishedAt, f.rangeResults.flatMap((rr) => (rr.devices ?? []).map((d) => ({ rangeId: rr.rangeId, ...d }))));
     for (const rr of f.rangeResults) if (rr.error) this.logger?.error({ agent: agentId, run: runId, range: rr.rangeId, reason: rr.error.slice(0, 300) }, 'agent range failed');
     // The event log closes the run: the worst level of its children, the duration, live FINISHED.
     await this.log.finish(run.logId, {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { HOME_LIST_ROWS } from '@pagewatch/contracts/home';
+import { UNREAD_RUNS } from '@pagewatch/contracts/agents';
+import type { DeviceFailureReason } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
 import { attentionSql, iso, placedDevice } from '../devices/index.ts';
 export { meterFlagDevices, meterFlagsByLocation, type LocationMeterFlags, type MeterFlagDevice } from '../devices/index.ts';
@@ -152,6 +154,33 @@ export async function agentsForHome(db: Db): Promise<AgentRow[]> {
     lastContactAt: iso(r.last_contact_at),
     createdAt: iso(r.created_at)!,
   }));
+}
+
+export type NotReadRow = { agentId: number; agentName: string; ip: string; reason: DeviceFailureReason | null; failuresInRow: number; lastOkAt: string | null };
+export type LocationNotRead = { locationId: number; count: number; rows: NotReadRow[] };
+
+/**
+ * Devices of agents' ranges not read for UNREAD_RUNS runs in a row (issue 44), per agent's
+ * location: how many, and the first HOME_LIST_ROWS (the most runs first). A device that never
+ * answered as a printer (NO_PRINTER_MIB, never read) is a scanner or a switch, not a lost printer.
+ */
+export async function notReadByLocation(db: Db): Promise<LocationNotRead[]> {
+  const res = await db.execute(sql`
+    SELECT * FROM (
+      SELECT a.location_id, s.agent_id, a.name AS agent_name, s.ip, s.last_failure_reason, s.failures_in_row, s.last_ok_at,
+             count(*) OVER (PARTITION BY a.location_id) AS total,
+             row_number() OVER (PARTITION BY a.location_id ORDER BY s.failures_in_row DESC, s.last_ok_at NULLS FIRST, s.agent_id, s.ip) AS n
+      FROM agent_device_status s JOIN agents a ON a.id = s.agent_id
+      WHERE s.failures_in_row >= ${UNREAD_RUNS} AND (s.last_ok_at IS NOT NULL OR s.last_failure_reason <> 'NO_PRINTER_MIB')
+    ) x WHERE n <= ${HOME_LIST_ROWS} ORDER BY location_id, n`);
+  const byLocation = new Map<number, LocationNotRead>();
+  for (const r of res.rows as Record<string, unknown>[]) {
+    const locationId = int(r.location_id);
+    let entry = byLocation.get(locationId);
+    if (!entry) byLocation.set(locationId, (entry = { locationId, count: int(r.total), rows: [] }));
+    entry.rows.push({ agentId: int(r.agent_id), agentName: String(r.agent_name), ip: String(r.ip), reason: (r.last_failure_reason ?? null) as DeviceFailureReason | null, failuresInRow: int(r.failures_in_row), lastOkAt: iso(r.last_ok_at) });
+  }
+  return [...byLocation.values()];
 }
 
 export async function rangesByLocation(db: Db): Promise<Map<number, number>> {

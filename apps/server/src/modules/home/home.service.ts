@@ -20,6 +20,7 @@ type Snapshot = {
   flaps: repo.AddressFlap[];
   agents: repo.AgentRow[];
   ranges: Map<number, number>;
+  notRead: repo.LocationNotRead[];
   meterFlags: repo.LocationMeterFlags[];
   meterFlagDevices: repo.MeterFlagDevice[];
 };
@@ -106,6 +107,7 @@ export class HomeService {
     const flaps = await repo.addressFlaps(this.db);
     const agents = await repo.agentsForHome(this.db);
     const ranges = await repo.rangesByLocation(this.db);
+    const notRead = await repo.notReadByLocation(this.db);
     const meterFlags = await repo.meterFlagsByLocation(this.db);
     const meterFlagDevices = await repo.meterFlagDevices(this.db);
     return {
@@ -118,6 +120,7 @@ export class HomeService {
       flaps,
       agents,
       ranges,
+      notRead,
       meterFlags,
       meterFlagDevices,
     };
@@ -219,7 +222,14 @@ function agentsPart(s: Snapshot, sees: (locationId: number) => boolean): NonNull
   const mine = s.agents.filter((a) => sees(a.locationId));
   let ranges = 0;
   for (const [locationId, n] of s.ranges) if (sees(locationId)) ranges += n;
+  const notRead = s.notRead.filter((l) => sees(l.locationId));
   return {
+    notRead: {
+      count: notRead.reduce((n, l) => n + l.count, 0),
+      rows: notRead.flatMap((l) => l.rows)
+        .sort((a, b) => b.failuresInRow - a.failuresInRow || (a.lastOkAt ?? '').localeCompare(b.lastOkAt ?? '') || a.agentId - b.agentId || a.ip.localeCompare(b.ip))
+        .slice(0, HOME_LIST_ROWS),
+    },
     total: mine.length,
     silent: mine
       .filter((a) => (a.lastContactAt ? Date.parse(a.lastContactAt) : 0) < silentBefore)

@@ -32,6 +32,7 @@ import {
   type LocationOption,
 } from './api/agents-api.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
+import { AgentDevicesStatus } from './agent-devices-status.tsx';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '—');
 
@@ -194,7 +195,7 @@ function AgentDetails({ agent }: { agent: Agent }) {
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Field label={t('agents.statusLabel')}>
-            <AgentStatusBadge status={s?.status ?? agent.status} />
+            <AgentStatusBadge status={s?.status ?? agent.status} updateRequired={s?.updateRequired ?? agent.updateRequired} />
             {s?.statusMessage && (
               <Text size="xs" c="dimmed">
                 {s.statusMessage}
@@ -245,6 +246,7 @@ function AgentDetails({ agent }: { agent: Agent }) {
           </Text>
         )}
       </Paper>
+      <AgentDevicesStatus agentId={agent.id} />
       <Paper withBorder p="md">
         <Title order={5} mb="xs">
           {t('agents.runs')}

@@ -8,7 +8,7 @@ const STATUS_OPTIONS = AGENT_STATUSES.map((s) => ({ value: s, label: AGENT_STATU
 /** The agents grid's looks; fields, filters and sorts come from the shared list spec. */
 export const agentsColumns = columnsFromList(agentsList, {
   name: { header: 'agents.name', width: 200 },
-  status: { header: 'agents.statusLabel', width: 130, type: 'lookup', options: STATUS_OPTIONS, cell: (r) => <AgentStatusBadge status={r.status} /> },
+  status: { header: 'agents.statusLabel', width: 200, type: 'lookup', options: STATUS_OPTIONS, cell: (r) => <AgentStatusBadge status={r.status} updateRequired={r.updateRequired} /> },
   lastContactAt: { header: 'agents.lastContact', width: 170 },
   version: { header: 'agents.version', width: 110 },
   hostname: { header: 'agents.hostname', width: 160 },
@@ -17,4 +17,5 @@ export const agentsColumns = columnsFromList(agentsList, {
   deviceCount: { header: 'agents.deviceCount', width: 100 },
   locationId: { header: 'agents.locationId', width: 90 },
   id: { header: 'agents.id', width: 80 },
+  updateRequired: { header: 'agents.updateRequired', width: 150 },
 });

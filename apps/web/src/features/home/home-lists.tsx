@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Home } from '@pagewatch/contracts/home';
+import { UNREAD_RUNS } from '@pagewatch/contracts/agents';
+import { DeviceFailureBadge } from '../../components/device-failure-badge.tsx';
 import { gridLink } from '../../components/data-grid/grid-storage.ts';
 import { DeviceLink } from '../../components/devices/device-link.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -103,3 +105,29 @@ export function SilentAgents({ agents }: { agents: Agents }) {
     </ListCard>
   );
 }
+
+/** Devices of the agents' ranges not read for UNREAD_RUNS runs in a row, with the last reason (issue 44). */
+export function NotReadDevices({ agents }: { agents: Agents }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ListCard title={t('home.notReadDevices', { count: UNREAD_RUNS })} count={agents.notRead.count} to="/agents" testId="home-not-read" empty={t('home.allDevicesRead')}>
+      <Table fz="sm" verticalSpacing={4}>
+        <Table.Tbody>
+          {agents.notRead.rows.map((d) => (
+            <Table.Tr key={`${d.agentId}-${d.ip}`}>
+              <Table.Td>{d.ip}</Table.Td>
+              <Table.Td>{d.reason ? <DeviceFailureBadge reason={d.reason} /> : null}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/agent/${d.agentId}`} size="sm">
+                  {d.agentName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td c="dimmed">{d.lastOkAt ? t('home.notReadSince', { ago: ago(d.lastOkAt, i18n.language) }) : t('home.neverRead')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ListCard>
+  );
+}
+

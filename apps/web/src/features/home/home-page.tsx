@@ -16,7 +16,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { subscribeDeviceEvents } from '../../lib/ws.ts';
 import { homeKey, fetchHome } from './api/home-api.ts';
 import { HomeFigures } from './home-figures.tsx';
-import { AttentionList, ListCard, SilentAgents } from './home-lists.tsx';
+import { AttentionList, ListCard, NotReadDevices, SilentAgents } from './home-lists.tsx';
 import { HomePages } from './home-pages.tsx';
 import { HomeSections } from './home-sections.tsx';
 
@@ -151,7 +151,12 @@ export function HomePage() {
                   {h!.agents ? <SilentAgents agents={h!.agents} /> : <Quality devices={devices} />}
                 </SimpleGrid>
                 <HomePages pages={devices.pages} />
-                {h!.agents ? <Quality devices={devices} /> : null}
+                {h!.agents ? (
+                  <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+                    <NotReadDevices agents={h!.agents} />
+                    <Quality devices={devices} />
+                  </SimpleGrid>
+                ) : null}
               </>
             ) : null}
             <Card withBorder radius="md" padding="sm">

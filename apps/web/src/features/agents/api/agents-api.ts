@@ -1,4 +1,4 @@
-import type { Agent, AgentInput, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
+import type { Agent, AgentDevicesStatus, AgentDevicesStatusQuery, AgentInput, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
 import { listQueryString } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
@@ -12,6 +12,7 @@ export const agentKeys = {
   detail: (id: number) => ['agents', id] as const,
   status: (id: number) => ['agents', id, 'status'] as const,
   ranges: (id: number) => ['agents', id, 'ranges'] as const,
+  devicesStatus: (id: number, q: AgentDevicesStatusQuery) => ['agents', id, 'devices-status', q] as const,
   userLocations: sharedKeys.userLocations,
 };
 export const agentQueryKey = agentKeys.detail;
@@ -27,3 +28,7 @@ export const updateAgent = (id: number, input: AgentInput) => api<Agent>(`/agent
 export const deleteAgent = (id: number) => api<void>(`/agents/${id}`, { method: 'DELETE' });
 export const regenerateToken = (id: number) => api<AgentWithToken>(`/agents/${id}/regenerate-token`, { method: 'POST' });
 export const notifyAllUpdate = () => api<{ count: number }>('/agents/notify-all/UPDATE_VERSION', { method: 'POST' });
+
+/** Each device's latest outcome from the agent's runs (issue 44), filtered. */
+export const fetchAgentDevicesStatus = (id: number, q: AgentDevicesStatusQuery) =>
+  api<AgentDevicesStatus>(`/agents/${id}/devices-status`, { query: new URLSearchParams(Object.entries(q).filter(([, v]) => v)) });
