@@ -52,6 +52,11 @@ export type DeviceFlag = (typeof DEVICE_FLAGS)[number];
 
 // ------------------------------------------------------------------ devices list and card
 
+/** The device's toner levels (percent) by the colorant of the supply they come from (ingest); the grid and the card list them in this order. */
+export const TONER_FIELDS = { black: 'tonerBlack', cyan: 'tonerCyan', magenta: 'tonerMagenta', yellow: 'tonerYellow' } as const;
+export type TonerField = (typeof TONER_FIELDS)[keyof typeof TONER_FIELDS];
+export const TONERS = Object.values(TONER_FIELDS);
+
 export const nstr = z.string().nullable();
 export const nnum = z.number().nullable();
 

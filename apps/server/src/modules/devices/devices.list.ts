@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEVICE_FIELDS, deviceColumnOf, devicesList, type DeviceFieldDef } from '@pagewatch/contracts/devices';
+import { DEVICE_FIELDS, deviceColumnOf, devicesList, type DeviceField, type DeviceFieldDef } from '@pagewatch/contracts/devices';
 import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
 import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
@@ -69,6 +69,18 @@ export function devicesListSqlOf<D extends Record<string, DeviceFieldDef>>(field
 }
 
 export const devicesListSql = devicesListSqlOf(DEVICE_FIELDS, devicesList);
+
+/**
+ * Device fields of DEVICE_FIELDS read from `devices` under `alias`, for other lists that show a
+ * supply's or a report row's device: each field's column is named once, in its definition.
+ */
+export function deviceFieldsSql<K extends DeviceField>(alias: string, names: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(names.map((n) => {
+    const column = deviceColumnOf(n, DEVICE_FIELDS[n]);
+    if (column === null) throw new Error(`device field ${n} is not a column of devices`);
+    return [n, sql`${sql.raw(alias)}.${sql.identifier(column)}`];
+  })) as Record<K, SQL>;
+}
 
 const dayColumns = (a: string) => ({
   factDate: sql.raw(`${a}.fact_date`),

@@ -1,4 +1,4 @@
-import { DEVICE_FLAGS, devicesList, type DeviceFlag, type DeviceListRow } from '@pagewatch/contracts/devices';
+import { DEVICE_FLAGS, devicesList, TONERS, type DeviceFlag, type DeviceListRow, type TonerField } from '@pagewatch/contracts/devices';
 import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
@@ -14,7 +14,7 @@ const counterLook = (field: 'monoCount' | 'colorCount' | 'a3Count' | 'a3BwCount'
   width,
   cell: (r) => <CounterValue value={r[field]} derived={isDerived(r.derivedCounters, field)} />,
 });
-const toner = (field: 'tonerBlack' | 'tonerCyan' | 'tonerMagenta' | 'tonerYellow'): ColumnLook<DeviceListRow> => ({
+const toner = (field: TonerField): ColumnLook<DeviceListRow> => ({
   width: 110,
   cell: (r) => (r[field] === null ? null : <LevelBar level={r[field]} compact />),
 });
@@ -45,10 +45,7 @@ export function devicesColumns(lookups: DeviceLookups): GridColumn<DeviceListRow
     totalCount: { width: 110, cell: (r) => count(r.totalCount) },
     monoCount: counterLook('monoCount'),
     colorCount: counterLook('colorCount'),
-    tonerBlack: toner('tonerBlack'),
-    tonerCyan: toner('tonerCyan'),
-    tonerMagenta: toner('tonerMagenta'),
-    tonerYellow: toner('tonerYellow'),
+    ...Object.fromEntries(TONERS.map((f) => [f, toner(f)])),
     ...Object.fromEntries(DEVICE_FLAGS.map((f) => [f, flag(f)])),
     managedFlag: { width: 110 },
     statusCode: {
