@@ -220,19 +220,13 @@ export const deviceListRowSchema = deviceRow.row;
 export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
 export const devicesList = deviceRow.list;
 
+/** The schemas of some device fields, for rows of other lists that show a device (supplies, reports, home). */
+export function deviceFieldSchemas<const K extends DeviceField>(names: readonly K[]): { [N in K]: (typeof DEVICE_FIELDS)[N]['schema'] } {
+  return Object.fromEntries(names.map((n) => [n, DEVICE_FIELDS[n].schema])) as { [N in K]: (typeof DEVICE_FIELDS)[N]['schema'] };
+}
+
 /** A device as its consumables' rows name and classify it: these fields of its row. */
-export const deviceFields = {
-  modelCode: DEVICE_FIELDS.modelCode.schema,
-  serialNumber: DEVICE_FIELDS.serialNumber.schema,
-  inventoryNumber: DEVICE_FIELDS.inventoryNumber.schema,
-  hostName: DEVICE_FIELDS.hostName.schema,
-  ip: DEVICE_FIELDS.ip.schema,
-  locationId: DEVICE_FIELDS.locationId.schema,
-  locationName: DEVICE_FIELDS.locationName.schema,
-  deviceType: DEVICE_FIELDS.deviceType.schema,
-  colorType: DEVICE_FIELDS.colorType.schema,
-  paperFormat: DEVICE_FIELDS.paperFormat.schema,
-};
+export const deviceFields = deviceFieldSchemas(['modelCode', 'serialNumber', 'inventoryNumber', 'hostName', 'ip', 'locationId', 'locationName', 'deviceType', 'colorType', 'paperFormat']);
 
 /** One supply of a device as the card shows it. */
 export const deviceSupplySchema = z.object({
@@ -246,13 +240,7 @@ export const deviceSupplySchema = z.object({
 export type DeviceSupply = z.infer<typeof deviceSupplySchema>;
 
 /** A device as home and the identity notes name it: enough to recognise it and open its card. */
-export const homeDeviceSchema = z.object({
-  id: z.number().int(),
-  modelCode: nstr,
-  serialNumber: nstr,
-  ip: z.string(),
-  locationName: z.string(),
-});
+export const homeDeviceSchema = z.object(deviceFieldSchemas(['id', 'modelCode', 'serialNumber', 'ip', 'locationName']));
 export type HomeDevice = z.infer<typeof homeDeviceSchema>;
 
 /** Why two devices may be one (identity reconciliation). */
