@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idRef, text } from './fields.ts';
-import { day, defineList, timestamp } from './list.ts';
+import { day, defineList, timestamp, type List } from './list.ts';
 import { LEVEL_STATES } from './reading.ts';
 import { meterFlagSchema } from './meter-flags.ts';
 
@@ -52,6 +52,11 @@ export type DeviceFlag = (typeof DEVICE_FLAGS)[number];
 
 // ------------------------------------------------------------------ devices list and card
 
+/** The device's toner levels (percent) by the colorant of the supply they come from (ingest); the grid and the card list them in this order. */
+export const TONER_FIELDS = { black: 'tonerBlack', cyan: 'tonerCyan', magenta: 'tonerMagenta', yellow: 'tonerYellow' } as const;
+export type TonerField = (typeof TONER_FIELDS)[keyof typeof TONER_FIELDS];
+export const TONERS = Object.values(TONER_FIELDS);
+
 export const nstr = z.string().nullable();
 export const nnum = z.number().nullable();
 
@@ -95,71 +100,133 @@ export const forecastFields = {
   forecastReason: z.enum(FORECAST_REASONS).nullable(),
 };
 
-/** A device as its consumables' rows name and classify it. */
-export const deviceFields = {
-  modelCode: nstr,
-  serialNumber: nstr,
-  inventoryNumber: nstr,
-  hostName: nstr,
-  ip: z.string(),
-  locationId: z.number().int(),
-  locationName: z.string(),
-  deviceType: nstr,
-  colorType: nstr,
-  paperFormat: nstr,
+// ------------------------------------------------------------------ the device row, defined once
+
+/**
+ * One field of a device row (issue 40): its schema, where its value comes from and how the
+ * grid lists it. From DEVICE_FIELDS come the row schema of the list and the card, the list's
+ * columns (with their filters, sorts and headers), the server's list SQL (devices.list.ts) and
+ * the card, which reads its row through that list: adding a device column is an entry here, a
+ * migration that adds it and the header's translations.
+ */
+export type DeviceFieldDef = {
+  schema: z.ZodType;
+  /**
+   * Where the value comes from: a column of `devices` (by default the field's name in
+   * snake_case: `tonerCyan` is `toner_cyan`), `derived` (an SQL expression over the device's
+   * columns, written once in devices.list.ts) or `joined` (read from a joined table there).
+   */
+  source?: { column: string } | 'derived' | 'joined';
+  /** A column the grid shows by default (the others are in its column chooser). */
+  shown?: boolean;
+  /** The grid sorts and filters by every field but these. */
+  sortable?: false;
+  filterable?: false;
+  /** i18n key of the header; by default `devices.<field>`. */
+  title?: string;
 };
 
-export const deviceListRowSchema = z.object({
-  id: z.number().int(),
-  ...deviceFields,
-  snmpLocation: nstr,
-  ...pageCounters,
-  /** A4-equivalent pages: A3 pages count twice (total + A3), where the device reports A3. */
-  equivalentCount: nnum,
-  /** The counters the agent derived rather than read, as "color,a4" (reading.ts DERIVED_COUNTERS). */
-  derivedCounters: z.string(),
-  tonerBlack: nnum,
-  tonerCyan: nnum,
-  tonerMagenta: nnum,
-  tonerYellow: nnum,
-  newDevice30Flag: z.boolean(),
-  notAvailableFlag: z.boolean(),
-  matReplacementRequiredFlag: z.boolean(),
-  needAttentionFlag: z.boolean(),
-  managedFlag: z.boolean(),
-  statusCode: z.string(),
-  refreshedAt: timestamp(),
-  createdAt: timestamp(),
-  macAddress: nstr,
-  firmware: nstr,
-  modelVendorCode: nstr,
-  hasWalk: z.boolean(),
-  /** Needs a person now: status ERROR or a printer error of ATTENTION_ERRORS (home links here). */
-  attention: z.boolean(),
-  /** A page counter went backwards (counterBackwardsAt is set). */
-  counterBackwards: z.boolean(),
-  /** No profile of the models pack matched the device: its walk helps write one. */
-  unknownModel: z.boolean(),
-});
-export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
+/** The devices table's column of a field read from it (snake_case of its name unless named). */
+export const deviceColumnOf = (name: string, def: DeviceFieldDef): string | null =>
+  def.source === 'derived' || def.source === 'joined' ? null : def.source?.column ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export const devicesList = defineList(deviceListRowSchema, {
-  endpoint: '/devices/page',
-  defaultSort: [{ field: 'modelCode', dir: 'ASC' }],
-  columns: [
-    'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip',
-    'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack',
-    'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag',
-    'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag'
-  ],
-  hidden: [
-    'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount',
-    'a4Count', 'a4BwCount', 'a4ColorCount', 'equivalentCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode', 'hasWalk', 'id',
-    'attention', 'counterBackwards', 'unknownModel'
-  ],
-  unsortable: ['hasWalk', 'derivedCounters'],
-  unfilterable: ['derivedCounters'],
-});
+const shown = <S extends z.ZodType>(schema: S) => ({ schema, shown: true as const });
+const hidden = <S extends z.ZodType>(schema: S) => ({ schema });
+const derived = <S extends z.ZodType>(schema: S, more: Pick<DeviceFieldDef, 'sortable' | 'filterable' | 'title'> = {}) => ({ ...more, schema, source: 'derived' as const });
+
+/** Every field of the devices list, in the grid's default column order (shown ones first). */
+export const DEVICE_FIELDS = {
+  modelCode: shown(nstr),
+  serialNumber: shown(nstr),
+  inventoryNumber: shown(nstr),
+  snmpLocation: shown(nstr),
+  hostName: shown(nstr),
+  locationId: { ...shown(z.number().int()), title: 'devices.location' },
+  ip: shown(z.string()),
+  deviceType: shown(nstr),
+  colorType: shown(nstr),
+  paperFormat: shown(nstr),
+  totalCount: shown(pageCounters.totalCount),
+  monoCount: shown(pageCounters.monoCount),
+  colorCount: shown(pageCounters.colorCount),
+  tonerBlack: shown(nnum),
+  tonerCyan: shown(nnum),
+  tonerMagenta: shown(nnum),
+  tonerYellow: shown(nnum),
+  newDevice30Flag: { ...shown(z.boolean()), title: 'devices.flagHeader.newDevice30Flag' },
+  notAvailableFlag: { ...shown(z.boolean()), title: 'devices.flagHeader.notAvailableFlag' },
+  matReplacementRequiredFlag: { ...shown(z.boolean()), title: 'devices.flagHeader.matReplacementRequiredFlag' },
+  needAttentionFlag: { ...shown(z.boolean()), title: 'devices.flagHeader.needAttentionFlag' },
+  managedFlag: shown(z.boolean()),
+  statusCode: hidden(z.string()),
+  refreshedAt: hidden(timestamp()),
+  createdAt: hidden(timestamp()),
+  macAddress: hidden(nstr),
+  firmware: hidden(nstr),
+  a3Count: hidden(pageCounters.a3Count),
+  a3BwCount: hidden(pageCounters.a3BwCount),
+  a3ColorCount: hidden(pageCounters.a3ColorCount),
+  a4Count: hidden(pageCounters.a4Count),
+  a4BwCount: hidden(pageCounters.a4BwCount),
+  a4ColorCount: hidden(pageCounters.a4ColorCount),
+  /** A4-equivalent pages: A3 pages count twice (total + A3), where the device reports A3. */
+  equivalentCount: derived(nnum),
+  /** The counters the agent derived rather than read, as "color,a4" (reading.ts DERIVED_COUNTERS). */
+  derivedCounters: { ...hidden(z.string()), sortable: false as const, filterable: false as const },
+  copyCount: hidden(pageCounters.copyCount),
+  scanCount: hidden(pageCounters.scanCount),
+  modelVendorCode: hidden(nstr),
+  /** A walk of the device is stored (walk_refreshed_at is set). */
+  hasWalk: derived(z.boolean(), { sortable: false }),
+  id: hidden(z.number().int()),
+  /** Needs a person now: status ERROR or a printer error of ATTENTION_ERRORS (home links here). */
+  attention: derived(z.boolean()),
+  /** A page counter went backwards (counterBackwardsAt is set). */
+  counterBackwards: derived(z.boolean()),
+  /** No profile of the models pack matched the device: its walk helps write one. */
+  unknownModel: derived(z.boolean()),
+  /** The name of the device's location (its header filter is the location id's lookup). */
+  locationName: { schema: z.string(), source: 'joined' as const },
+} satisfies Record<string, DeviceFieldDef>;
+export type DeviceField = keyof typeof DEVICE_FIELDS;
+
+type RowShape<D extends Record<string, DeviceFieldDef>> = { [K in keyof D]: D[K]['schema'] };
+
+/**
+ * The row schema and the list of a set of device fields: DEVICE_FIELDS for the product, a
+ * longer set in the test that adds a column. Every field is listed; those the grid does not
+ * show by default are in its column chooser.
+ */
+export function deviceRowDefinition<D extends Record<string, DeviceFieldDef>>(fields: D) {
+  const names = Object.keys(fields) as (keyof D & string)[];
+  const shape = Object.fromEntries(names.map((n) => [n, fields[n].schema])) as RowShape<D>;
+  const row = z.object(shape);
+  const named = (pick: (f: DeviceFieldDef) => boolean) => names.filter((n) => pick(fields[n]));
+  // The compiler cannot follow a generic set of fields into the row's keys: the names are the row's.
+  const list = defineList<z.ZodObject, string>(row, {
+    endpoint: '/devices/page',
+    defaultSort: [{ field: 'modelCode', dir: 'ASC' }],
+    columns: named((f) => f.shown === true),
+    hidden: named((f) => !f.shown && f.source !== 'joined'),
+    unsortable: named((f) => f.sortable === false),
+    unfilterable: named((f) => f.filterable === false),
+    titles: Object.fromEntries(names.map((n) => [n, fields[n].title ?? `devices.${n}`])),
+  }) as List<keyof D & string, z.output<typeof row>>;
+  return { row, list };
+}
+
+const deviceRow = deviceRowDefinition(DEVICE_FIELDS);
+export const deviceListRowSchema = deviceRow.row;
+export type DeviceListRow = z.infer<typeof deviceListRowSchema>;
+export const devicesList = deviceRow.list;
+
+/** The schemas of some device fields, for rows of other lists that show a device (supplies, reports, home). */
+export function deviceFieldSchemas<const K extends DeviceField>(names: readonly K[]): { [N in K]: (typeof DEVICE_FIELDS)[N]['schema'] } {
+  return Object.fromEntries(names.map((n) => [n, DEVICE_FIELDS[n].schema])) as { [N in K]: (typeof DEVICE_FIELDS)[N]['schema'] };
+}
+
+/** A device as its consumables' rows name and classify it: these fields of its row. */
+export const deviceFields = deviceFieldSchemas(['modelCode', 'serialNumber', 'inventoryNumber', 'hostName', 'ip', 'locationId', 'locationName', 'deviceType', 'colorType', 'paperFormat']);
 
 /** One supply of a device as the card shows it. */
 export const deviceSupplySchema = z.object({
@@ -173,13 +240,7 @@ export const deviceSupplySchema = z.object({
 export type DeviceSupply = z.infer<typeof deviceSupplySchema>;
 
 /** A device as home and the identity notes name it: enough to recognise it and open its card. */
-export const homeDeviceSchema = z.object({
-  id: z.number().int(),
-  modelCode: nstr,
-  serialNumber: nstr,
-  ip: z.string(),
-  locationName: z.string(),
-});
+export const homeDeviceSchema = z.object(deviceFieldSchemas(['id', 'modelCode', 'serialNumber', 'ip', 'locationName']));
 export type HomeDevice = z.infer<typeof homeDeviceSchema>;
 
 /** Why two devices may be one (identity reconciliation). */

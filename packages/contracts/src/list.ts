@@ -77,6 +77,8 @@ export type ListField<F extends string = string> = {
   hidden: boolean;
   /** A date column that holds a day (YYYY-MM-DD), not a time. */
   day: boolean;
+  /** i18n key of the column's header, where the list names it (the console's default header). */
+  title?: string;
 };
 
 /**
@@ -141,6 +143,8 @@ export type ListSpec<F extends string> = {
   /** Columns are sortable and filterable unless named here. */
   unsortable?: readonly NoInfer<F>[];
   unfilterable?: readonly NoInfer<F>[];
+  /** i18n keys of the columns' headers (`ListField.title`). */
+  titles?: Partial<Record<NoInfer<F>, string>>;
 };
 
 /** A list from its row schema: the column types come from the schema. */
@@ -150,7 +154,8 @@ export function defineList<S extends z.ZodObject, F extends keyof z.output<S> & 
     if (!Object.hasOwn(shape, name)) throw new Error(`list ${spec.endpoint}: the row has no field "${name}"`);
     const sortable = !spec.unsortable?.includes(name);
     const filterable = !spec.unfilterable?.includes(name);
-    return { field: name, type: columnTypeOf(shape[name]), sortable, filterable, hidden, day: isDayField(shape[name]) };
+    const title = spec.titles?.[name];
+    return { field: name, type: columnTypeOf(shape[name]), sortable, filterable, hidden, day: isDayField(shape[name]), ...(title ? { title } : {}) };
   };
   const columns = [...spec.columns.map((f) => field(f, false)), ...(spec.hidden ?? []).map((f) => field(f, true))];
   return { endpoint: spec.endpoint, defaultSort: spec.defaultSort, columns, row };

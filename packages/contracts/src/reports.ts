@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, keptDay } from './fields.ts';
 import { day, defineList, timestamp, type ColumnType, type List } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
+import { DEVICE_FIELDS, deviceFieldSchemas } from './devices.ts';
 import { METER_NAMES, METER_PARTS, meterColumns, meterField } from './meter-reads.ts';
 
 /** The report types (spec section 2); ids are fixed: `/report/{id}` and the download path use them. */
@@ -14,17 +15,12 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** Installed consumables: no data before this day (spec section 9). */
 export const INSTALLED_SINCE = '2022-01-01';
 
+/** A report row's device: fields of its definition (DEVICE_FIELDS), and its host and location names as the reports' files have always named them. */
 const deviceColumns = {
-  serialNumber: z.string().nullable(),
-  inventoryNumber: z.string().nullable(),
-  ip: z.string(),
-  modelCode: z.string().nullable(),
-  hostname: z.string().nullable(),
-  location: z.string(),
-  locationId: z.number().int(),
-  deviceType: z.string().nullable(),
-  colorType: z.string().nullable(),
-  paperFormat: z.string().nullable(),
+  ...deviceFieldSchemas(['serialNumber', 'inventoryNumber', 'ip', 'modelCode']),
+  hostname: DEVICE_FIELDS.hostName.schema,
+  location: DEVICE_FIELDS.locationName.schema,
+  ...deviceFieldSchemas(['locationId', 'deviceType', 'colorType', 'paperFormat']),
 };
 const partColumns = { partType: z.string().nullable(), partModelCode: z.string().nullable(), partSerialNumber: z.string().nullable() };
 

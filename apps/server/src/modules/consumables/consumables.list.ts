@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { consumablesList, consumablesShortList } from '@pagewatch/contracts/consumables';
 import type { List } from '@pagewatch/contracts/list';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { COUNT_LIMIT } from '../devices/index.ts';
+import { COUNT_LIMIT, deviceFieldsSql } from '../devices/index.ts';
 import { consumables } from '../../db/schema/consumables.ts';
 
 /**
@@ -25,13 +25,7 @@ export const consumablesListSql = listSql(consumablesList, {
     ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId',
       'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason']),
     level: sql`s.percent`,
-    hostName: sql`d.host_name`,
-    ip: sql`d.ip`,
-    serialNumber: sql`d.serial_number`,
-    inventoryNumber: sql`d.inventory_number`,
-    deviceType: sql`d.device_type`,
-    colorType: sql`d.color_type`,
-    paperFormat: sql`d.paper_format`,
+    ...deviceFieldsSql('d', ['hostName', 'ip', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat']),
     refreshDate: sql`s.refreshed_at`,
     locationName: sql`loc.name`,
   },

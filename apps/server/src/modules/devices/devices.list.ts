@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { devicesList } from '@pagewatch/contracts/devices';
+import { sql, type SQL } from 'drizzle-orm';
+import { DEVICE_FIELDS, deviceColumnOf, devicesList, type DeviceField, type DeviceFieldDef } from '@pagewatch/contracts/devices';
 import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
 import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
-import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { devices } from '../../db/schema/devices.ts';
+import { listSql, type ListDef } from '../../lib/list-query.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -25,26 +24,63 @@ export function attentionSql(alias: string) {
   return sql`(${a}.status_code = 'ERROR' OR ${a}.error_bits ?| ${attentionList})`;
 }
 
-export const devicesListSql = listSql(devicesList, {
-  lowered: ['modelCode'],
-  countLimit: COUNT_LIMIT,
-  scope: sql`d.location_id`,
-  from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
-  keysFrom: sql`devices d`,
-  keyLookup: ['int'],
-  tiebreaker: [sql`d.id`],
-  sql: {
-    ...tableFields('d', devices, ['id', 'modelCode', 'serialNumber', 'inventoryNumber', 'snmpLocation', 'hostName', 'locationId', 'ip', 'deviceType', 'colorType', 'paperFormat', 'totalCount', 'monoCount', 'colorCount', 'tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow', 'newDevice30Flag', 'notAvailableFlag', 'matReplacementRequiredFlag', 'needAttentionFlag', 'managedFlag', 'statusCode', 'refreshedAt', 'createdAt', 'macAddress', 'firmware', 'a3Count', 'a3BwCount', 'a3ColorCount', 'a4Count', 'a4BwCount', 'a4ColorCount', 'derivedCounters', 'copyCount', 'scanCount', 'modelVendorCode']),
-    equivalentCount: sql`(d.total_count + d.a3_count)`,
-    hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
-    attention: attentionSql('d'),
-    counterBackwards: sql`(d.counter_backwards_at IS NOT NULL)`,
-    unknownModel: sql`(d.profile_id IS NULL)`,
-  },
-  extra: {
-    locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true, joined: true },
-  },
-});
+/**
+ * The device fields computed from the device's columns (DEVICE_FIELDS `derived`), each once:
+ * the grid reads them through the list, and so does the card (`deviceRowById`).
+ */
+export const DERIVED_DEVICE_SQL = {
+  equivalentCount: sql`(d.total_count + d.a3_count)`,
+  hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
+  attention: attentionSql('d'),
+  counterBackwards: sql`(d.counter_backwards_at IS NOT NULL)`,
+  unknownModel: sql`(d.profile_id IS NULL)`,
+} satisfies Record<DerivedOf<typeof DEVICE_FIELDS>, SQL>;
+
+/** The names of a definition's derived fields: DERIVED_DEVICE_SQL must hold each. */
+type DerivedOf<D extends Record<string, DeviceFieldDef>> = { [K in keyof D]: D[K]['source'] extends 'derived' ? K : never }[keyof D];
+
+/**
+ * The devices list's SQL from a set of device fields (DEVICE_FIELDS; the test that adds a column
+ * passes a longer set): a column of `devices` is read under its name, a derived field from
+ * DERIVED_DEVICE_SQL, the location's name from the joined locations.
+ */
+export function devicesListSqlOf<D extends Record<string, DeviceFieldDef>>(fields: D, list: List<keyof D & string>): ListDef {
+  const expr = (name: string, def: DeviceFieldDef): SQL => {
+    const column = deviceColumnOf(name, def);
+    if (column !== null) return sql`d.${sql.identifier(column)}`;
+    const derived = (DERIVED_DEVICE_SQL as Record<string, SQL>)[name];
+    if (def.source === 'derived' && derived) return derived;
+    throw new Error(`device field ${name}: no SQL for its source`);
+  };
+  const listed = list.columns.map((c) => c.field);
+  return listSql(list, {
+    lowered: ['modelCode'],
+    countLimit: COUNT_LIMIT,
+    scope: sql`d.location_id`,
+    from: sql`devices d LEFT JOIN locations loc ON loc.id = d.location_id`,
+    keysFrom: sql`devices d`,
+    keyLookup: ['int'],
+    tiebreaker: [sql`d.id`],
+    sql: Object.fromEntries(listed.map((f) => [f, expr(f, fields[f])])) as Record<keyof D & string, SQL>,
+    extra: {
+      locationName: { expr: sql`loc.name`, type: 'string', filter: true, sort: true, joined: true },
+    },
+  });
+}
+
+export const devicesListSql = devicesListSqlOf(DEVICE_FIELDS, devicesList);
+
+/**
+ * Device fields of DEVICE_FIELDS read from `devices` under `alias`, for other lists that show a
+ * supply's or a report row's device: each field's column is named once, in its definition.
+ */
+export function deviceFieldsSql<K extends DeviceField>(alias: string, names: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(names.map((n) => {
+    const column = deviceColumnOf(n, DEVICE_FIELDS[n]);
+    if (column === null) throw new Error(`device field ${n} is not a column of devices`);
+    return [n, sql`${sql.raw(alias)}.${sql.identifier(column)}`];
+  })) as Record<K, SQL>;
+}
 
 const dayColumns = (a: string) => ({
   factDate: sql.raw(`${a}.fact_date`),

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Device, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
+import type { Device, DeviceListRow, DeviceSupply, StatisticsRow } from '@pagewatch/contracts/devices';
+import type { PageResponse } from '@pagewatch/contracts/list';
 import type { Db } from '../../db/client.ts';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
 import { locations } from '../../db/schema/locations.ts';
@@ -7,6 +8,10 @@ import { agents } from '../../db/schema/agents.ts';
 import { devices, deviceWalks } from '../../db/schema/devices.ts';
 import { consumables } from '../../db/schema/consumables.ts';
 import { deviceWalkRequests } from '../../db/schema/device-activity.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { ListDef } from '../../lib/list-query.ts';
+import { runListJson } from '../../lib/list-run.ts';
+import { devicesListSql } from './devices.list.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -245,4 +250,17 @@ export async function moveDevice(tx: Db, id: number, from: number, to: number) {
   // Event log records about the device are found within the old location (its index), not by
   // a scan of the whole log.
   await tx.execute(sql`UPDATE event_logs SET location_id = ${to} WHERE location_id = ${from} AND object_class = 'DeviceDao' AND object_id = ${id}`);
+}
+
+/**
+ * The device's row of the devices list (DEVICE_FIELDS): the card reads the fields and the
+ * derived values the grid shows through the same list, so each is defined and computed once.
+ * The id is the request's own condition (`base`), so a card's statement is not kept among the
+ * grid's pages. `list`: the devices list of another set of fields (the test that adds a column).
+ */
+export async function deviceListRow<R = DeviceListRow>(db: Db, caller: Scoped, id: number, list: ListDef = devicesListSql): Promise<R> {
+  const page = JSON.parse(await runListJson(db, list, { page: '1,1' }, caller, sql`d.id = ${id}::int`)) as PageResponse<R>;
+  const row = page.pageRows[0];
+  if (!row) throw notFound();
+  return row;
 }

@@ -12,6 +12,7 @@ import { descendantIds } from '../locations/index.ts';
 import {
   countsBy,
   dayCounters,
+  deviceListRow,
   deviceRow,
   iso,
   moveDevice,
@@ -22,7 +23,6 @@ import {
 } from './devices.repository.ts';
 import { walkFile, walkFileName } from './walk-file.ts';
 import './devices.messages.ts';
-import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { DEVICE_METER_FLAGS } from '@pagewatch/contracts/meter-flags';
 import { deviceMeterFlags } from './meter-flags.repository.ts';
 import { addressFlaps, dismissPair, identityPairs, pairsSeenBy } from './device-identity.repository.ts';
@@ -50,8 +50,9 @@ export class DevicesService extends DomainService {
   }
 
   async get(caller: Caller, id: number): Promise<Device> {
-    const { d, locationName, agentName, walkRequestedAt } = await this.own(caller, id);
-    const [supplies, days, pairs, flaps, meterFlags] = await Promise.all([
+    const { d, agentName, walkRequestedAt } = await this.own(caller, id);
+    const [row, supplies, days, pairs, flaps, meterFlags] = await Promise.all([
+      deviceListRow(this.db, caller, id),
       suppliesOfDevice(this.db, id),
       dayCounters(this.db, id),
       identityPairs(this.db, id),
@@ -59,50 +60,20 @@ export class DevicesService extends DomainService {
       deviceMeterFlags(this.db, id, DEVICE_METER_FLAGS),
     ]);
     const identity = pairsSeenBy(pairs, (locationId) => caller.scope.has(locationId));
+    // The card's own fields, beyond the list's row.
     return {
-      id: d.id,
-      modelCode: d.modelCode,
-      serialNumber: d.serialNumber,
-      inventoryNumber: d.inventoryNumber,
-      snmpLocation: d.snmpLocation,
-      hostName: d.hostName,
-      locationId: d.locationId,
-      locationName: locationName ?? '',
-      ip: d.ip,
+      ...row,
       port: d.port,
-      macAddress: d.macAddress,
-      firmware: d.firmware,
-      deviceType: d.deviceType,
-      colorType: d.colorType,
-      paperFormat: d.paperFormat,
-      statusCode: d.statusCode,
       printerStatus: d.printerStatus,
       scannerStatus: d.scannerStatus,
       snmpStatusCode: d.snmpStatusCode,
       errorBits: d.errorBits,
       sysObjectId: d.sysObjectId,
       sysDescr: d.sysDescr,
-      createdAt: iso(d.createdAt)!,
-      refreshedAt: iso(d.refreshedAt)!,
       walkRefreshedAt: iso(d.walkRefreshedAt),
       walkRequestedAt: iso(walkRequestedAt),
-      hasWalk: d.walkRefreshedAt !== null,
-      managedFlag: d.managedFlag,
       comment: d.comment,
-      totalCount: d.totalCount,
       totalUnit: d.totalUnit,
-      monoCount: d.monoCount,
-      colorCount: d.colorCount,
-      a3Count: d.a3Count,
-      a3BwCount: d.a3BwCount,
-      a3ColorCount: d.a3ColorCount,
-      a4Count: d.a4Count,
-      a4BwCount: d.a4BwCount,
-      a4ColorCount: d.a4ColorCount,
-      equivalentCount: d.totalCount !== null && d.a3Count !== null ? d.totalCount + d.a3Count : null,
-      derivedCounters: d.derivedCounters,
-      copyCount: d.copyCount,
-      scanCount: d.scanCount,
       faxCount: d.faxCount,
       duplexCount: d.duplexCount,
       powerOnCount: d.powerOnCount,
@@ -111,20 +82,8 @@ export class DevicesService extends DomainService {
       vendorTotalCount: d.vendorTotalCount,
       splitMismatch: d.splitMismatch,
       meterFlags,
-      tonerBlack: d.tonerBlack,
-      tonerCyan: d.tonerCyan,
-      tonerMagenta: d.tonerMagenta,
-      tonerYellow: d.tonerYellow,
-      newDevice30Flag: d.newDevice30Flag,
-      notAvailableFlag: d.notAvailableFlag,
-      matReplacementRequiredFlag: d.matReplacementRequiredFlag,
-      needAttentionFlag: d.needAttentionFlag,
-      attention: d.statusCode === 'ERROR' || d.errorBits.some((e) => (ATTENTION_ERRORS as readonly string[]).includes(e)),
-      counterBackwards: d.counterBackwardsAt !== null,
-      unknownModel: d.profileId === null,
       identity,
       sharedSerialAddresses: flaps[0]?.addresses ?? [],
-      modelVendorCode: d.modelVendorCode,
       agentId: d.agentId,
       agentName: agentName ?? null,
       dayCounters: days,

@@ -1,4 +1,5 @@
 import type { Reading, ReadingSupply } from '@pagewatch/contracts/reading';
+import { TONER_FIELDS, TONERS, type TonerField } from '@pagewatch/contracts/devices';
 import {
   DEFAULT_SUPPLY_THRESHOLD,
   DEVICE_STATUS_CODES,
@@ -61,7 +62,6 @@ const isLow = (percent: number | null, state: string | null, threshold: number) 
   percent !== null ? percent < threshold : state === 'LOW' || state === 'EMPTY';
 
 const TONER_TYPES = new Set(['toner', 'tonerCartridge', 'ink', 'inkCartridge', 'solidWax', 'ribbonWax']);
-const COLORANTS = { black: 'tonerBlack', cyan: 'tonerCyan', magenta: 'tonerMagenta', yellow: 'tonerYellow' } as const;
 
 function supplyLabel(s: { partName: string; colorant: string | null; partCode: string }) {
   return s.partName || [s.colorant, s.partCode].filter(Boolean).join(' ');
@@ -164,9 +164,9 @@ export function applyReading(
   d.problems = [...trimmed, ...r.problems].slice(0, 50);
   d.trays = r.trays;
   d.newDevice30Flag = at.getTime() - d.createdAt.getTime() < 30 * 86_400_000;
-  for (const column of Object.values(COLORANTS)) d[column] = null;
+  for (const column of TONERS) d[column] = null;
   for (const s of supplies.values()) {
-    const column = s.colorant ? COLORANTS[s.colorant.toLowerCase() as keyof typeof COLORANTS] : undefined;
+    const column = s.colorant ? TONER_FIELDS[s.colorant.toLowerCase() as keyof typeof TONER_FIELDS] : undefined;
     if (column && TONER_TYPES.has(s.partCode) && s.percent !== null) d[column] = s.percent;
   }
   return events;
@@ -252,7 +252,7 @@ export function blankDevice(id: number, locationId: number, ip: string, createdA
     a3BwCount: null, a3ColorCount: null, a4BwCount: null, a4ColorCount: null, derivedCounters: '',
     a4Count: null, copyCount: null, scanCount: null, faxCount: null, duplexCount: null, vendorCounters: [],
     counterSources: {}, markerTotalCount: null, vendorTotalCount: null, splitMismatch: null,
-    tonerBlack: null, tonerCyan: null, tonerMagenta: null, tonerYellow: null, newDevice30Flag: true,
+    ...(Object.fromEntries(TONERS.map((f) => [f, null])) as Record<TonerField, null>), newDevice30Flag: true,
     notAvailableFlag: false, matReplacementRequiredFlag: false, needAttentionFlag: false, counterBackwardsAt: null,
     missedPolls: 0, lastRunId: null, problems: [], trays: [],
   };

@@ -3,7 +3,7 @@ import { REPORTS } from '@pagewatch/contracts/reports';
 import { COUNT_CAP } from '@pagewatch/contracts/list';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { consumables } from '../../db/schema/consumables.ts';
-import { devices } from '../../db/schema/devices.ts';
+import { deviceFieldsSql } from '../devices/index.ts';
 
 /**
  * The installed consumables report as a grid read page by page (issue 17): a fleet of 100,000
@@ -19,9 +19,9 @@ export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES
   countLimit: COUNT_CAP,
   scope: sql`c.location_id`,
   sql: {
-    ...tableFields('d', devices, ['serialNumber', 'inventoryNumber', 'ip', 'deviceType', 'colorType', 'paperFormat']),
+    ...deviceFieldsSql('d', ['serialNumber', 'inventoryNumber', 'ip', 'deviceType', 'colorType', 'paperFormat']),
     ...tableFields('c', consumables, ['modelCode', 'partModelCode', 'partSerialNumber']),
-    hostname: sql`d.host_name`,
+    hostname: deviceFieldsSql('d', ['hostName']).hostName,
     location: sql`loc.name`,
     partType: sql`coalesce(c.part_name, c.part_code)`,
     level: sql`c.percent`,

@@ -1,8 +1,11 @@
 import type { List } from '@pagewatch/contracts/list';
 import type { GridColumn, GridField, HeaderRange, LookupOption } from './grid-types.ts';
 
-/** How a screen shows a listed field; it may present a field as a lookup with options. */
-export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField> & { type?: 'lookup'; options?: readonly LookupOption[]; ranges?: readonly HeaderRange[] };
+/**
+ * How a screen shows a listed field; it may present a field as a lookup with options. The
+ * header is the list's title of the field (`ListField.title`) unless the look names one.
+ */
+export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField | 'header'> & { header?: string; type?: 'lookup'; options?: readonly LookupOption[]; ranges?: readonly HeaderRange[] };
 
 /**
  * Grid columns from a list definition (house-style rule 4): the definition says which fields
@@ -12,7 +15,7 @@ export type ColumnLook<Row> = Omit<GridColumn<Row>, keyof GridField> & { type?: 
 export function columnsFromList<F extends string, Row>(list: List<F, Row>, looks: { [K in NoInfer<F>]?: ColumnLook<NoInfer<Row>> }): GridColumn<Row>[] {
   return list.columns.map((c): GridColumn<Row> => {
     const { field, type, sortable, filterable, hidden, day } = c;
-    return { field, type, sortable, filterable, hidden, ...(day ? { day } : {}), ...(looks[c.field] ?? { header: c.field }) };
+    return { field, type, sortable, filterable, hidden, ...(day ? { day } : {}), header: c.title ?? c.field, ...looks[c.field] };
   });
 }
 

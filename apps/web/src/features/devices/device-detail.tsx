@@ -2,7 +2,7 @@ import { Badge, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CounterValue, isDerived } from './counter-value.tsx';
-import { DEVICE_FLAGS, type Device } from '@pagewatch/contracts/devices';
+import { DEVICE_FLAGS, TONERS, type Device } from '@pagewatch/contracts/devices';
 import { COUNTER_RULES } from '@pagewatch/contracts/reading';
 import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
@@ -168,7 +168,7 @@ export function DeviceDetail({ device: d }: { device: Device }) {
       <Section
         title={t('devices.section.toners')}
         testId="detail-toners"
-        fields={(['tonerBlack', 'tonerCyan', 'tonerMagenta', 'tonerYellow'] as const).map((f): Field => [t(`devices.${f}`), d[f] === null ? null : <LevelBar key={f} level={d[f]} />])}
+        fields={TONERS.map((f): Field => [t(`devices.${f}`), d[f] === null ? null : <LevelBar key={f} level={d[f]} />])}
       />
     </SimpleGrid>
   );

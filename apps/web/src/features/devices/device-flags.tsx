@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceFlag } from '@pagewatch/contracts/devices';
 
 /** Each device flag once: its icon, colour and the tooltip's text (spec section 3 flags). */
-export const FLAG_LOOK: Record<DeviceFlag, { icon: Icon; color: string; labelKey: string; headerKey: string }> = {
-  newDevice30Flag: { icon: IconSparkles, color: 'blue', labelKey: 'devices.flag.newDevice30Flag', headerKey: 'devices.flagHeader.newDevice30Flag' },
-  notAvailableFlag: { icon: IconPlugConnectedX, color: 'gray', labelKey: 'devices.flag.notAvailableFlag', headerKey: 'devices.flagHeader.notAvailableFlag' },
-  matReplacementRequiredFlag: { icon: IconRefresh, color: 'orange', labelKey: 'devices.flag.matReplacementRequiredFlag', headerKey: 'devices.flagHeader.matReplacementRequiredFlag' },
-  needAttentionFlag: { icon: IconAlertTriangle, color: 'red', labelKey: 'devices.flag.needAttentionFlag', headerKey: 'devices.flagHeader.needAttentionFlag' },
+export const FLAG_LOOK: Record<DeviceFlag, { icon: Icon; color: string; labelKey: string }> = {
+  newDevice30Flag: { icon: IconSparkles, color: 'blue', labelKey: 'devices.flag.newDevice30Flag' },
+  notAvailableFlag: { icon: IconPlugConnectedX, color: 'gray', labelKey: 'devices.flag.notAvailableFlag' },
+  matReplacementRequiredFlag: { icon: IconRefresh, color: 'orange', labelKey: 'devices.flag.matReplacementRequiredFlag' },
+  needAttentionFlag: { icon: IconAlertTriangle, color: 'red', labelKey: 'devices.flag.needAttentionFlag' },
 };
 
 /** The flag's icon with its hint (`HintLayer`) when set; nothing when not. */
