@@ -11,6 +11,7 @@ export const SECRETS = {
   community: 'Community-Clear-73',
   authKey: 'AuthKey-Clear-74',
   privKey: 'PrivKey-Clear-75',
+  channelKey: 'Channel-Clear-Key-76',
 };
 export const SMTP_USER = 'mailer';
 
@@ -40,7 +41,10 @@ export async function storeSecrets(app: BuiltApp['app'], token: string, smtpPort
   const queue = await call('POST', '/api/queues', {
     type: 'IPP', agent: { id: agent.agentId }, host: '127.0.0.50', port: 631, url: '/printers/office', username: 'reader', password: SECRETS.queuePassword,
   });
-  return { agentId: agent.agentId, agentToken: agent.token, v2RangeId: v2.id as number, v3RangeId: v3.id as number, queueId: queue.id as number };
+  const channel = await call('POST', '/api/settings/notification-channels', {
+    kind: 'WEBHOOK', name: 'Secrets hook', target: 'http://127.0.0.1:9/hook', secret: SECRETS.channelKey, enabled: true, allowInternal: true,
+  });
+  return { agentId: agent.agentId, agentToken: agent.token, v2RangeId: v2.id as number, v3RangeId: v3.id as number, queueId: queue.id as number, channelId: channel.id as number };
 }
 
 /** Every row of every table as text, as a dump holds them. */
@@ -64,5 +68,6 @@ export async function secretColumns(db: Db): Promise<Record<string, string[]>> {
     'network_ranges.community': await read(sql`SELECT community AS v FROM network_ranges`),
     'network_ranges.v3_auth_key': await read(sql`SELECT v3_auth_key AS v FROM network_ranges`),
     'network_ranges.v3_priv_key': await read(sql`SELECT v3_priv_key AS v FROM network_ranges`),
+    'notification_channels.secret': await read(sql`SELECT secret AS v FROM notification_channels`),
   };
 }

@@ -210,6 +210,18 @@ describe('notification channels', () => {
     expect(test.json().message).toBe('Узел localhost — адрес обратной петли или link-local: чтобы использовать его, разрешите этому каналу внутренние адреса');
   });
 
+  it('tells a channel of a counters notification when it fires: its subject and text, without the file', async () => {
+    const hook = await created(webhook());
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/notifications', headers: as(admin),
+      payload: { name: 'Counters', active: true, subject: 'Counters', body: '<p>The counters</p>', notificationType: { code: 'COUNTERS' }, locations: [{ id: mine }], subscribers: [], channels: [{ id: hook.id }], schedule: '0 0 10 ? * * *', attachment: 'serialNumber;printedPageCount;' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await db().execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second'`);
+    expect(await run()).toEqual({ sent: 1, failed: 0 });
+    expect(JSON.parse(rx.received[0].body)).toMatchObject({ type: 'COUNTERS', subject: 'Counters', text: 'The counters', locationId: null, facts: {} });
+  });
+
   it('says why a test failed, in the caller\'s language, and logs it', async () => {
     const tg = await created({ kind: 'TELEGRAM', name: 'chat', target: '@pagewatch_ops', secret: TOKEN, enabled: true, allowInternal: true });
     rx.answers.push(400);

@@ -26,6 +26,8 @@ export type NotificationFormValues = {
   body: string;
   locationIds: string[];
   subscriberIds: string[];
+  /** Channels besides e-mail (issue 42): the default administrator chooses them. */
+  channelIds: string[];
   includeSystemSubscribers: boolean;
   schedule: ScheduleForm;
   statuses: string[];
@@ -52,6 +54,7 @@ export function emptyValues(type: NotificationTypeCode, reportCode: string | nul
     body: '',
     locationIds: [],
     subscriberIds: [],
+    channelIds: [],
     includeSystemSubscribers: false,
     schedule: { ...DEFAULT_SCHEDULE },
     statuses: [],
@@ -77,6 +80,7 @@ export function valuesOf(n: Notification, offset = localOffset()): NotificationF
     body: stripUnknownVariables(n.body, type),
     locationIds: n.locations.map((l) => String(l.id)),
     subscriberIds: n.subscribers.map((s) => String(s.id)),
+    channelIds: (n.channels ?? []).map((c) => String(c.id)),
     includeSystemSubscribers: n.includeSystemSubscribers,
     schedule: cronToSchedule(n.schedule, offset),
     statuses: n.statuses,
@@ -117,6 +121,7 @@ export function inputOf(v: NotificationFormValues, offset = localOffset()): Noti
     notificationType: { id: NOTIFICATION_TYPES[v.type].id, code: v.type },
     locations: v.locationIds.map((id) => ({ id: Number(id) })),
     subscribers: v.subscriberIds.map((id) => ({ id: Number(id) })),
+    channels: v.channelIds.map((id) => ({ id: Number(id) })),
     includeSystemSubscribers: v.includeSystemSubscribers,
     schedule: scheduleToCron(v.schedule, offset),
     isScheduled: v.schedule.id !== 'IMMEDIATELY',
@@ -160,6 +165,6 @@ export const weeklyWithoutDays = (v: NotificationFormValues) => v.schedule.id ==
 
 /** An API field error's form field. */
 export function formFieldOf(field: string): string {
-  const map: Record<string, string> = { locations: 'locationIds', subscribers: 'subscriberIds', notificationType: 'type', report: 'reportCode', fileExtension: 'fileExtensionCode' };
+  const map: Record<string, string> = { locations: 'locationIds', subscribers: 'subscriberIds', channels: 'channelIds', notificationType: 'type', report: 'reportCode', fileExtension: 'fileExtensionCode' };
   return map[field.split('.')[0]] ?? field;
 }

@@ -32,6 +32,7 @@ import {
   notificationSaved,
   saveNotification,
   testNotification,
+  useChannelChoices,
   useSubscribers,
   useUserLocations,
   type LocationOption,
@@ -104,6 +105,9 @@ function NotificationForm(p: {
   const reports = useReportTypes(v.type === 'REPORT').data ?? [];
   const report = reports.find((r) => r.code === v.reportCode);
   // Subscribers already on the notification stay choosable even when no longer listed.
+  const channelChoices = useChannelChoices().data ?? [];
+  // The channels the notification has are shown even to one who may not change them.
+  const channelData = [...channelChoices, ...(n?.channels ?? []).filter((c) => !channelChoices.some((o) => o.id === c.id))].map((c) => ({ value: String(c.id), label: `${t(`channel.kind.${c.kind}`)}: ${c.name}` }));
   const subscriberData = [...p.subscribers, ...(n?.subscribers ?? []).filter((s) => !p.subscribers.some((o) => o.value === String(s.id))).map((s) => ({ value: String(s.id), label: s.email }))];
 
   const showServerErrors = (err: unknown) => {
@@ -257,7 +261,7 @@ function NotificationForm(p: {
             <Section>
               <MultiSelect
                 label={t('notification.subscribers')}
-                required={v.active && !v.includeSystemSubscribers}
+                required={v.active && !v.includeSystemSubscribers && !v.channelIds.length}
                 searchable
                 disabled={disabled}
                 data={subscriberData}
@@ -265,6 +269,16 @@ function NotificationForm(p: {
                 data-testid="notification-subscribers"
               />
               <Checkbox label={t('notification.includeSystemSubscribers')} disabled={disabled} {...form.getInputProps('includeSystemSubscribers', { type: 'checkbox' })} />
+              {channelData.length > 0 && (
+                <MultiSelect
+                  label={t('channel.notificationChannels')}
+                  description={t('channel.notificationChannelsHint')}
+                  disabled={disabled || !channelChoices.length}
+                  data={channelData}
+                  {...input('channelIds')}
+                  data-testid="notification-channels"
+                />
+              )}
             </Section>
           </Tabs.Panel>
         </Tabs>

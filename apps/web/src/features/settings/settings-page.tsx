@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { useTranslatedInput } from '../../components/form/use-translated-input.t
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { CloudMaintenance } from './cloud-maintenance.tsx';
+import { ChannelsSection } from './channels-section.tsx';
 import { MailLinksWarning } from '../../components/layout/mail-links-warning.tsx';
 import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -76,6 +77,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
   };
 
   return (
+    <>
     <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="settings-form">
       <Stack gap="md" maw={900}>
         {!owner && (
@@ -162,6 +164,13 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
       </Stack>
       <TestEmailDialog opened={testOpen} defaultTo={me.email} onClose={() => setTestOpen(false)} dirty={form.isDirty()} />
     </form>
+    {/* Outside the settings form: a channel's dialog is a form of its own, saved on its own. */}
+    {owner && (
+      <Box maw={900} mt="md">
+        <ChannelsSection canEdit={canEdit} />
+      </Box>
+    )}
+    </>
   );
 }
 

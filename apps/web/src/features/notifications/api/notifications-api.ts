@@ -1,4 +1,5 @@
 import { notificationsList, type Notification, type NotificationInput, type Subscriber } from '@pagewatch/contracts/notifications';
+import type { ChannelChoice } from '@pagewatch/contracts/notification-channels';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
@@ -13,6 +14,7 @@ export const notificationKeys = {
   list: gridQueryKey(notificationsList.endpoint),
   detail: (id: number) => ['notifications', id] as const,
   subscribers: ['notification-subscribers'] as const,
+  channels: ['notification-channels'] as const,
 };
 
 export const fetchNotification = (id: number) => api<Notification>(`/notifications/${id}`);
@@ -29,3 +31,5 @@ export function notificationSaved(client: QueryClient, saved: Notification) {
 
 export const useSubscribers = () => useQuery({ queryKey: notificationKeys.subscribers, queryFn: () => api<Subscriber[]>('/notification-subscribers') });
 export const useUserLocations = () => useQuery({ queryKey: sharedKeys.userLocations, queryFn: () => api<PageResponse<LocationOption>>('/user-locations/') });
+/** The channels a notification may go to: the default administrator's choice (others get none). */
+export const useChannelChoices = () => useQuery({ queryKey: notificationKeys.channels, queryFn: () => api<ChannelChoice[]>('/notification-channels') });

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_KIND_FIELDS, CHANNEL_KINDS, channelInputSchema, type Channel, type ChannelKind } from '@pagewatch/contracts/notification-channels';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { notifyMessage, notifySuccess } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { CHANNELS_QUERY_KEY, deleteChannel, fetchChannels, saveChannel, testChannel } from './api/channels-api.ts';
+
+type Values = { kind: ChannelKind; name: string; target: string; secret: string; enabled: boolean; allowInternal: boolean };
+
+const valuesOf = (c: Channel | null): Values =>
+  c ? { kind: c.kind, name: c.name, target: c.target ?? '', secret: '', enabled: c.enabled, allowInternal: c.allowInternal } : { kind: 'WEBHOOK', name: '', target: '', secret: '', enabled: true, allowInternal: false };
+// An empty secret keeps the stored one (write-only, as the SMTP password).
+const inputOf = (v: Values) => ({ kind: v.kind, name: v.name.trim(), target: CHANNEL_KIND_FIELDS[v.kind].target ? v.target.trim() : null, secret: v.secret.trim() || null, enabled: v.enabled, allowInternal: v.allowInternal });
+
+/** The settings screen's notification channels (issue 42): webhook, Slack, Teams, Telegram; each with a Test button. */
+export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const channels = useQuery({ queryKey: CHANNELS_QUERY_KEY, queryFn: fetchChannels });
+  const [editing, setEditing] = useState<Channel | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Channel | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['notification-channels'] });
+  const test = useMutation({ mutationFn: (id: number) => testChannel(id), onSuccess: (r) => notifyMessage(r.message) });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteChannel(id),
+    onSuccess: () => {
+      notifySuccess('deleted');
+      setRemoving(null);
+      void refresh();
+    },
+  });
+  return (
+    <Paper withBorder p="md" data-testid="settings-channels">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5">{t('channel.title')}</Title>
+        <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} disabled={!canEdit} onClick={() => setEditing('new')} data-testid="channel-add">
+          {t('channel.add')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">{t('channel.hint')}</Text>
+      {channels.data?.length ? (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('channel.name')}</Table.Th>
+              <Table.Th>{t('channel.kindLabel')}</Table.Th>
+              <Table.Th>{t('channel.state')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {channels.data.map((c) => (
+              <Table.Tr key={c.id} data-testid={`channel-${c.id}`}>
+                <Table.Td>{c.name}</Table.Td>
+                <Table.Td>{t(`channel.kind.${c.kind}`)}</Table.Td>
+                <Table.Td>
+                  <Badge color={c.enabled ? 'green' : 'gray'} variant="light">{t(c.enabled ? 'channel.enabled' : 'channel.disabled')}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Button size="compact-xs" variant="default" leftSection={<IconSend size={12} />} disabled={!canEdit} loading={test.isPending && test.variables === c.id} onClick={() => test.mutate(c.id)}>
+                      {t('channel.test')}
+                    </Button>
+                    <ActionIcon variant="subtle" aria-label={t('channel.edit')} disabled={!canEdit} onClick={() => setEditing(c)}><IconPencil size={16} /></ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('channel.delete')} disabled={!canEdit} onClick={() => setRemoving(c)}><IconTrash size={16} /></ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm">{t('channel.none')}</Text>
+      )}
+      {editing && <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+      <ConfirmDialog
+        opened={!!removing}
+        title={t('channel.delete')}
+        message={t('channel.deleteConfirm', { name: removing?.name ?? '' })}
+        confirmLabel={t('channel.delete')}
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        onClose={() => setRemoving(null)}
+      />
+    </Paper>
+  );
+}
+
+/** A channel's form: what its kind needs, the secret write-only. */
+function ChannelDialog({ channel, onClose, onSaved }: { channel: Channel | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesOf(channel),
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      for (const issue of channelInputSchema.safeParse(inputOf(v)).error?.issues ?? []) errors[String(issue.path[0])] ??= t(issue.message);
+      if (CHANNEL_KIND_FIELDS[v.kind].secretRequired && !channel?.secretSet && !v.secret.trim()) errors.secret ??= t('general.mandatory');
+      return errors;
+    },
+  });
+  const v = form.getValues();
+  const f = CHANNEL_KIND_FIELDS[v.kind];
+  const save = useMutation({
+    mutationFn: (values: Values) => saveChannel(channel?.id ?? null, inputOf(values)),
+    onSuccess: () => {
+      notifySuccess(channel ? 'updated' : 'created');
+      onSaved();
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={channel ? channel.name : t('channel.add')} data-testid="channel-dialog">
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+        <Stack gap="sm">
+          <Select
+            label={t('channel.kindLabel')}
+            required
+            disabled={!!channel}
+            allowDeselect={false}
+            data={CHANNEL_KINDS.map((k) => ({ value: k, label: t(`channel.kind.${k}`) }))}
+            {...form.getInputProps('kind')}
+          />
+          <TextInput label={t('channel.name')} required maxLength={100} data-autofocus {...form.getInputProps('name')} />
+          {f.target && (
+            <TextInput
+              label={t(f.target === 'url' ? 'channel.url' : 'channel.chat')}
+              required
+              maxLength={1000}
+              placeholder={f.target === 'url' ? 'https://example.com/pagewatch' : '-1001234567890'}
+              {...form.getInputProps('target')}
+            />
+          )}
+          <PasswordInput
+            label={t(`channel.secret.${f.secret}`)}
+            description={channel?.secretSet ? t('channel.secretKeep') : t(`channel.secretHint.${f.secret}`)}
+            placeholder={channel?.secretSet ? t('settings.passwordStored') : t('settings.passwordNotSet')}
+            required={!channel?.secretSet}
+            autoComplete="new-password"
+            maxLength={1000}
+            {...form.getInputProps('secret')}
+          />
+          <Checkbox label={t('channel.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+          <Checkbox label={t('channel.allowInternal')} description={t('channel.allowInternalHint')} {...form.getInputProps('allowInternal', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('general.cancel')}</Button>
+            <Button type="submit" loading={save.isPending} data-testid="channel-save">{t('settings.save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
