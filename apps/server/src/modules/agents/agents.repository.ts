@@ -33,10 +33,10 @@ export async function agentIdByTokenHash(db: Db, hash: string): Promise<number |
 
 export async function agentView(db: Db, a: AgentRow): Promise<Agent> {
   const [loc] = await db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, a.locationId));
-  const counts = await db.execute(sql`
+  const counts = await db.execute<{ ranges: number; devices: number }>(sql`
     SELECT (SELECT count(*)::int FROM network_ranges WHERE agent_id = ${a.id}) AS ranges,
            (SELECT count(*)::int FROM devices WHERE agent_id = ${a.id}) AS devices`);
-  const c = counts.rows[0] as { ranges: number; devices: number };
+  const c = counts.rows[0]!;
   return {
     id: a.id,
     name: a.name,
@@ -137,10 +137,10 @@ export async function updateAgent(db: Db, id: number, set: Partial<AgentValues>)
 
 /** An agent's status call: its status and message now, and what its status was before (one statement). */
 export async function setAgentStatus(db: Db, id: number, status: AgentStatus, message: string | null, at: Date): Promise<string | null> {
-  const rows = (await db.execute(sql`
+  const rows = (await db.execute<{ previous: string }>(sql`
     UPDATE agents a SET status = ${status}, status_message = ${message}, last_contact_at = ${at}
     FROM (SELECT id, status FROM agents WHERE id = ${id} FOR UPDATE) old
-    WHERE a.id = old.id RETURNING old.status AS previous`)).rows as { previous: string }[];
+    WHERE a.id = old.id RETURNING old.status AS previous`)).rows;
   return rows[0]?.previous ?? null;
 }
 

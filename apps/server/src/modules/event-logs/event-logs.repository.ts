@@ -75,8 +75,8 @@ export type NewLogRow = Omit<typeof eventLogs.$inferInsert, 'id' | 'childrenCoun
 export async function insertLogs(db: Db, rows: NewLogRow[]): Promise<number[]> {
   if (!rows.length) return [];
   // event_logs.id is a bigserial (drizzle/0000_init.sql): its sequence is event_logs_id_seq.
-  const res = await db.execute(sql`SELECT nextval('event_logs_id_seq') AS id FROM generate_series(1, ${rows.length}::int)`);
-  const ids = (res.rows as { id: unknown }[]).map((r) => Number(r.id));
+  const res = await db.execute<{ id: unknown }>(sql`SELECT nextval('event_logs_id_seq') AS id FROM generate_series(1, ${rows.length}::int)`);
+  const ids = res.rows.map((r) => Number(r.id));
   await bulk(db, eventLogs, rows.map((r, i) => ({ parentId: null, userId: null, stackTrace: null, durationMs: null, childrenCount: 0, ...r, id: ids[i] })));
   return ids;
 }
@@ -105,8 +105,8 @@ export async function childRows(db: Db, parentId: number, limit: number, caller:
 
 export async function parentRef(db: Db, id: number, caller: Scoped, lang: Lang = 'en') {
   const visible = visibleCondition(caller, sql`l.location_id`) ?? sql`true`;
-  const res = await db.execute(sql`SELECT l.id, l.message, l.message_code, l.message_params FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
-  const r = res.rows[0] as { id: unknown; message: string; message_code: string | null; message_params: unknown } | undefined;
+  const res = await db.execute<{ id: unknown; message: string; message_code: string | null; message_params: unknown }>(sql`SELECT l.id, l.message, l.message_code, l.message_params FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
+  const r = res.rows[0];
   return r ? { id: Number(r.id), message: logMessage(lang, r.message_code, params(r.message_params), r.message) } : null;
 }
 
@@ -165,7 +165,7 @@ export function allGroups(db: Db) {
 
 /** Deletes up to `limit` of the oldest records before `before` (never `keepId`); returns how many. */
 export async function deleteBatch(db: Db, before: Date, limit: number, keepId: number | null): Promise<number> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ n: number }>(sql`
     WITH doomed AS (
       SELECT id FROM event_logs WHERE log_datetime < ${before.toISOString()} AND id <> ${keepId ?? -1}
       ORDER BY log_datetime LIMIT ${limit}
@@ -173,7 +173,7 @@ export async function deleteBatch(db: Db, before: Date, limit: number, keepId: n
       DELETE FROM event_logs WHERE id IN (SELECT id FROM doomed) RETURNING 1
     )
     SELECT count(*)::int AS n FROM gone`);
-  return Number((res.rows[0] as { n: number }).n);
+  return Number(res.rows[0]!.n);
 }
 
 /**
@@ -181,11 +181,11 @@ export async function deleteBatch(db: Db, before: Date, limit: number, keepId: n
  * Russian text yet: written before migration 0041 (`EventLog.translateMissing`).
  */
 export async function untranslated(db: Db, afterId: number, limit: number) {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ id: unknown; message_code: string; message_params: unknown }>(sql`
     SELECT id, message_code, message_params FROM event_logs
     WHERE id > ${afterId} AND message_ru IS NULL AND message_code IS NOT NULL AND message_params IS NOT NULL
     ORDER BY id LIMIT ${limit}`);
-  return (res.rows as { id: unknown; message_code: string; message_params: unknown }[]).map((r) => ({ id: Number(r.id), code: r.message_code, params: params(r.message_params) }));
+  return res.rows.map((r) => ({ id: Number(r.id), code: r.message_code, params: params(r.message_params) }));
 }
 
 /** Stores records' Russian texts, one statement for the batch. */

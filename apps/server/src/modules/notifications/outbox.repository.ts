@@ -32,14 +32,14 @@ export async function limitIdleTransaction(tx: Db, limit: string) {
 
 export async function claimOne(db: Db, leaseMs: number | null): Promise<LeasedMessage | null> {
   const lease = leaseMs === null ? sql`NULL` : sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-  const res = await db.execute(sql`
+  const res = await db.execute<LeasedMessage>(sql`
     UPDATE notification_messages m SET lease_until = ${lease}, attempts = m.attempts + 1
     WHERE m.id = (
       SELECT id FROM notification_messages
       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
       ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING ${CLAIMED}`);
-  const r = res.rows[0] as LeasedMessage | undefined;
+  const r = res.rows[0];
   return r ? { ...r, id: Number(r.id), notificationId: r.notificationId == null ? null : Number(r.notificationId), locationId: r.locationId == null ? null : Number(r.locationId), attempts: Number(r.attempts) } : null;
 }
 
@@ -72,7 +72,7 @@ export async function markFailed(db: Db, ids: number[], error: string, delayMs: 
 export async function outboxCounts(db: Db): Promise<{ pending: number; sent: number; failed: number }> {
   const res = await db.execute(sql`
     SELECT count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL) AS pending, count(sent_at) AS sent, count(failed_at) AS failed FROM notification_messages`);
-  const r = res.rows[0] as Record<string, unknown>;
+  const r = res.rows[0]!;
   return { pending: Number(r.pending), sent: Number(r.sent), failed: Number(r.failed) };
 }
 
