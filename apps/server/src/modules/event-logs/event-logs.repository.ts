@@ -5,6 +5,7 @@ import { bulk } from '../../db/bulk.ts';
 import { visibleCondition, type Scoped } from '../../db/scope.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { logMessage } from './event-logs.messages.ts';
+import { logSubject } from './event-log-subject.ts';
 import { eventGroups, eventLogs } from '../../db/schema/event-logs.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -29,6 +30,9 @@ export function toRow(r: Record<string, unknown>, lang: Lang = 'en'): EventLogRo
     eventGroupId: Number(r.eventGroupId),
     eventGroupName: String(r.eventGroupName),
     logLevel: r.logLevel as EventLogRow['logLevel'],
+    device: (r.device as string | null) ?? null,
+    serial: (r.serial as string | null) ?? null,
+    address: (r.address as string | null) ?? null,
     userId: num(r.userId),
     userLogin: (r.userLogin as string | null) ?? null,
     childrenCount: Number(r.childrenCount),
@@ -47,6 +51,9 @@ const rowColumns = {
   eventGroupId: eventLogs.eventGroupId,
   eventGroupName: eventGroups.name,
   logLevel: eventLogs.logLevel,
+  device: eventLogs.device,
+  serial: eventLogs.serial,
+  address: eventLogs.address,
   userId: eventLogs.userId,
   userLogin: users.login,
   childrenCount: eventLogs.childrenCount,
@@ -77,7 +84,7 @@ export async function insertLogs(db: Db, rows: NewLogRow[]): Promise<number[]> {
   // event_logs.id is a bigserial (drizzle/0000_init.sql): its sequence is event_logs_id_seq.
   const res = await db.execute<{ id: unknown }>(sql`SELECT nextval('event_logs_id_seq') AS id FROM generate_series(1, ${rows.length}::int)`);
   const ids = res.rows.map((r) => Number(r.id));
-  await bulk(db, eventLogs, rows.map((r, i) => ({ parentId: null, userId: null, stackTrace: null, durationMs: null, childrenCount: 0, ...r, id: ids[i] })));
+  await bulk(db, eventLogs, rows.map((r, i) => ({ parentId: null, userId: null, stackTrace: null, durationMs: null, childrenCount: 0, ...r, ...logSubject(r.messageParams), id: ids[i] })));
   return ids;
 }
 
@@ -112,7 +119,7 @@ export async function parentRef(db: Db, id: number, caller: Scoped, lang: Lang =
 
 /** One record; returns its id. */
 export async function insertLog(db: Db, values: Omit<typeof eventLogs.$inferInsert, 'id'>): Promise<number> {
-  const [row] = await db.insert(eventLogs).values(values).returning({ id: eventLogs.id });
+  const [row] = await db.insert(eventLogs).values({ ...values, ...logSubject(values.messageParams) }).returning({ id: eventLogs.id });
   return row.id;
 }
 
@@ -149,7 +156,7 @@ export async function finishRecord(
     : sql`GREATEST(0, floor(extract(epoch FROM (clock_timestamp() - ${eventLogs.logDatetime})) * 1000))::int`;
   await db
     .update(eventLogs)
-    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageRu: f.text.messageRu, messageParams: f.text.params } : {}) })
+    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageRu: f.text.messageRu, messageParams: f.text.params, ...logSubject(f.text.params) } : {}) })
     .where(eq(eventLogs.id, id));
 }
 
