@@ -12,6 +12,7 @@ import { messageIn } from '../event-logs/index.ts';
 import { networkRanges } from '../../db/schema/network-ranges.ts';
 import { agentRuns, agents } from '../../db/schema/agents.ts';
 import { queues } from '../../db/schema/queues.ts';
+import { rangeScope } from '../../lib/range-scope.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -92,14 +93,7 @@ export async function periodicityMinutes(db: Db): Promise<number> {
 export async function agentRanges(db: Db, agentId: number): Promise<AgentRange[]> {
   const rows = await db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId)).orderBy(networkRanges.id);
   return rows.map((r) => ({
-    id: r.id,
-    type: r.type as AgentRange['type'],
-    address: r.address,
-    mask: r.mask,
-    from: r.ipFrom,
-    to: r.ipTo,
-    port: r.port,
-    packetsPerSecond: r.packetsPerSecond,
+    ...rangeScope(r),
     snmp:
       r.snmpVersion === '3'
         ? {
