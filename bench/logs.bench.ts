@@ -54,7 +54,7 @@ async function fill(c: pg.Client) {
   for (let from = 0; from < ROWS; from += CHUNK) {
     const to = Math.min(ROWS, from + CHUNK) - 1;
     await c.query(
-      `INSERT INTO event_logs (id, parent_id, log_datetime, event_group_id, log_level, user_id, location_id, message, message_ru, message_code, object_class, object_id, duration_ms, children_count)
+      `INSERT INTO event_logs (id, parent_id, log_datetime, event_group_id, log_level, user_id, location_id, message, message_ru, message_code, object_class, object_id, duration_ms, children_count, device, serial, address)
        SELECT $1::bigint + i,
          CASE WHEN i % 10 BETWEEN 1 AND 4 THEN $1::bigint + i - i % 10 END,
          now() - make_interval(secs => ($2 - i) * (90 * 86400.0 / $2)),
@@ -75,7 +75,11 @@ async function fill(c: pg.Client) {
          CASE WHEN i % 10 = 0 THEN 'AgentDao' WHEN i % 10 < 5 THEN 'NetworkRangeDao' ELSE 'DeviceDao' END,
          i % 1000,
          CASE WHEN i % 10 = 0 THEN (i * 37) % 60000 END,
-         CASE WHEN i % 10 = 0 THEN 4 ELSE 0 END
+         CASE WHEN i % 10 = 0 THEN 4 ELSE 0 END,
+         -- A device event's structured fields (migration 0051): its model, serial and address.
+         CASE WHEN i % 10 >= 5 THEN 'Model ' || (i % 40) END,
+         CASE WHEN i % 10 >= 5 THEN lpad((i / 10 % 100000)::text, 8, '0') END,
+         CASE WHEN i % 10 >= 5 THEN '10.' || (i % 250) || '.' || (i / 250 % 250) END
        FROM generate_series($3::bigint, $4::bigint) AS i`,
       [base, ROWS, from, to, g.AGENTS, g.AUTH, g.USERS, g.DEVICES, locs.map((l) => l.id)],
     );
@@ -132,6 +136,10 @@ await withBenchServer(DB_NAME, fill, async ({ server, admin, operator, api: { js
     await scenario('admin: top-level, group = Agents', admin, [top, 'and', ['eventGroupId', 'anyof', [agents]]]),
     await scenario('admin: top-level, last 7 days', admin, [top, 'and', ['logDatetime', '>=', new Date(Date.now() - 7 * 86_400_000).toISOString()]]),
     await scenario('operator (2 of 20 locations): top-level, Warning', operator, [top, 'and', ['logLevel', '=', 'W']]),
+    // The structured fields (issue 40): a device's serial, an address and the start of one.
+    await scenario('admin: top-level, serial = 00000125', admin, [top, 'and', ['serial', '=', '00000125']]),
+    await scenario('admin: top-level, address = 10.17.3', admin, [top, 'and', ['address', '=', '10.17.3']]),
+    await scenario('admin: top-level, address starts with 10.17.', admin, [top, 'and', ['address', 'startswith', '10.17.']]),
   ];
   const unfiltered = await scenario('admin: top-level only, no filter', admin, top);
   // Text as people type it into the message filter: a word most records hold, the start of a

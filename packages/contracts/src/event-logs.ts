@@ -32,6 +32,10 @@ export const eventLogRowSchema = z.object({
   eventGroupId: z.number().int(),
   eventGroupName: z.string(),
   logLevel: logLevelSchema,
+  /** What the record is about (the device's model, its serial, an IP address), when it names one. */
+  device: z.string().nullable(),
+  serial: z.string().nullable(),
+  address: z.string().nullable(),
   userId: z.number().int().nullable(),
   userLogin: z.string().nullable(),
   childrenCount: z.number().int(),
@@ -57,7 +61,9 @@ export type EventLog = z.infer<typeof eventLogSchema>;
 export const EVENT_LOG_CHILDREN_LIMIT = 200;
 
 /**
- * The logs grid (spec section 2, Logs). Top-level only is the filter `["parentId", "=", null]`,
+ * The logs grid (spec section 2, Logs). The structured fields (group, level, device, serial,
+ * address) come before the message, so that the filter row offers them first (issue 40).
+ * Top-level only is the filter `["parentId", "=", null]`,
  * a run's children `["parentId", "=", <id>]` (parentId, id, userId, messageCode and
  * eventGroupName filter and sort too, though the grid does not show them).
  */
@@ -65,7 +71,7 @@ export const eventLogsList = defineList(eventLogRowSchema, {
   endpoint: '/event-logs/page',
   defaultSort: [{ field: 'logDatetime', dir: 'DESC' }],
   columns: [
-    'logDatetime', 'eventGroupId', 'logLevel', 'userLogin', 'childrenCount', 'logDuration', 'message'
+    'logDatetime', 'eventGroupId', 'logLevel', 'device', 'serial', 'address', 'userLogin', 'childrenCount', 'logDuration', 'message'
   ],
   hidden: ['objectClass', 'objectId'],
 });

@@ -10,12 +10,12 @@ import type { Db } from './client.ts';
 export async function deleteInBatches(db: Db, table: PgTable, where: SQL, batchSize: number): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const res = await db.execute(sql`
+    const res = await db.execute<{ n: number }>(sql`
       WITH gone AS (
         DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${batchSize})) RETURNING 1
       )
       SELECT count(*)::int AS n FROM gone`);
-    const n = Number((res.rows[0] as { n: number }).n);
+    const n = Number(res.rows[0]!.n);
     deleted += n;
     if (n < batchSize) return deleted;
   }

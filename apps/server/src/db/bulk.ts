@@ -64,5 +64,5 @@ export async function bulk(
   const res = await tx.execute(
     sql`INSERT INTO ${sql.raw(quote(getTableName(table)))} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${rowsJson(cols, rows)}::jsonb) AS x(${sql.raw(defs)})${sql.raw(tail)}`,
   );
-  return res.rows as Record<string, unknown>[];
+  return res.rows;
 }

@@ -4,9 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
@@ -17,12 +16,9 @@ import { migrateChecked, type MigrationRun } from './migrations.ts';
 /** The part of the server's logger the database writes to. */
 export type DbLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
-/**
- * What queries run on: the database or a transaction of it (a Drizzle transaction is a
- * PgDatabase too), so repository functions take either. Both drivers expose the same query API;
- * PGlite's database is typed as the node-postgres one so that services are written once.
- */
-export type Db = PgDatabase<NodePgQueryResultHKT>;
+import type { Db } from './db-type.ts';
+
+export type { Db };
 /** A transaction, for functions that only make sense inside one (row locks held until it ends). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** `url` is the PostgreSQL connection string (null for PGlite), for connections of their own. */
@@ -91,9 +87,10 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
     // tests) errors outside any query; unheard, that error would end the process.
     let log: DbLog | null = null;
     pool.on('error', (err) => log?.warn({ reason: err.message }, 'database: idle connection lost'));
-    const db = drizzlePg(pool as unknown as pg.Pool);
+    const pgDb = drizzlePg(pool as unknown as pg.Pool);
+    const db: Db = pgDb;
     try {
-      const migrations = await migrateChecked(db, migrationsFolder, () => migratePg(db, { migrationsFolder }));
+      const migrations = await migrateChecked(db, migrationsFolder, () => migratePg(pgDb, { migrationsFolder }));
       runners.set(db, async (text, values, name) => (await pool.query({ text, values, name, types: pgTypes })).rows);
       return {
         db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats(), migrations,
@@ -117,7 +114,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
   try {
     client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
     const pglite = drizzlePglite(client);
-    const db = pglite as unknown as NodePgDatabase;
+    const db: Db = pglite;
     const migrations = await migrateChecked(db, migrationsFolder, () => migratePglite(pglite, { migrationsFolder }));
     const open = client;
     runners.set(db, async (text, values) => (await open.query<Record<string, unknown>>(text, values, { parsers: pgliteParsers })).rows);

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
-
-// client.ts's Db, named here so that the client and its migrations do not import each other.
-type Db = PgDatabase<NodePgQueryResultHKT>;
+import type { Db } from './db-type.ts';
 
 /** One migration of the server's own journal: its file's name and when it was made. */
 type JournalEntry = { tag: string; when: number };

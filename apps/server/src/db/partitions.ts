@@ -29,11 +29,11 @@ const lockTimedOut = (err: unknown): boolean =>
 
 /** The months the table has a partition for, oldest first. */
 export async function monthPartitions(db: Db, t: MonthlyTable): Promise<Date[]> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ name: string }>(sql`
     SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
     WHERE i.inhparent = ${t.table}::regclass ORDER BY c.relname`);
   const pattern = new RegExp(`^${t.table}_p(\\d{6})$`);
-  return (res.rows as { name: string }[]).flatMap((r) => {
+  return res.rows.flatMap((r) => {
     const m = pattern.exec(r.name);
     return m ? [parseMonth(m[1])] : [];
   });
@@ -47,21 +47,21 @@ export async function monthPartitions(db: Db, t: MonthlyTable): Promise<Date[]> 
  */
 export async function createMonth(db: Db, t: MonthlyTable, m: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const opts = await tx.execute(sql`SELECT array_to_string(reloptions, ', ') AS opts FROM pg_class WHERE oid = ${defaultName(t)}::regclass`);
-    const o = (opts.rows[0] as { opts: string | null } | undefined)?.opts;
+    const opts = await tx.execute<{ opts: string | null }>(sql`SELECT array_to_string(reloptions, ', ') AS opts FROM pg_class WHERE oid = ${defaultName(t)}::regclass`);
+    const o = opts.rows[0]?.opts;
     const withOpts = o ? sql.raw(` WITH (${o})`) : sql``;
     const create = sql`CREATE TABLE ${id(partitionName(t, m))} PARTITION OF ${id(t.table)} FOR VALUES FROM (${sql.raw(`'${bound(t, m)}'`)}) TO (${sql.raw(`'${bound(t, monthStart(m, 1))}'`)})${withOpts}`;
-    const waiting = await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)}) AS some`);
-    if (!(waiting.rows[0] as { some: boolean }).some) {
+    const waiting = await tx.execute<{ some: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)}) AS some`);
+    if (!waiting.rows[0]!.some) {
       await tx.execute(create);
       return 0;
     }
     await tx.execute(sql`ALTER TABLE ${id(t.table)} DETACH PARTITION ${id(defaultName(t))}`);
     await tx.execute(create);
     await tx.execute(sql`INSERT INTO ${id(t.table)} SELECT * FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)}`);
-    const moved = await tx.execute(sql`WITH gone AS (DELETE FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)} RETURNING 1) SELECT count(*)::int AS n FROM gone`);
+    const moved = await tx.execute<{ n: number }>(sql`WITH gone AS (DELETE FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)} RETURNING 1) SELECT count(*)::int AS n FROM gone`);
     await tx.execute(sql`ALTER TABLE ${id(t.table)} ATTACH PARTITION ${id(defaultName(t))} DEFAULT`);
-    return (moved.rows[0] as { n: number }).n;
+    return moved.rows[0]!.n;
   });
 }
 
@@ -73,8 +73,8 @@ export async function createMonth(db: Db, t: MonthlyTable, m: Date): Promise<num
 export async function ensureMonths(db: Db, t: MonthlyTable, now: Date, ahead: number, keepFrom: Date | null): Promise<{ created: number; moved: number }> {
   const have = new Set((await monthPartitions(db, t)).map(suffix));
   const last = monthStart(now, ahead);
-  const res = await db.execute(sql`SELECT DISTINCT ${monthOf(t)} AS m FROM ${id(defaultName(t))}`);
-  const waiting = (res.rows as { m: string }[]).map((r) => parseMonth(r.m)).filter((m) => m <= last && (!keepFrom || monthStart(m, 1) > keepFrom));
+  const res = await db.execute<{ m: string }>(sql`SELECT DISTINCT ${monthOf(t)} AS m FROM ${id(defaultName(t))}`);
+  const waiting = res.rows.map((r) => parseMonth(r.m)).filter((m) => m <= last && (!keepFrom || monthStart(m, 1) > keepFrom));
   const wanted = [...Array.from({ length: ahead + 1 }, (_, i) => monthStart(now, i)), ...waiting];
   let created = 0;
   let moved = 0;
@@ -115,12 +115,12 @@ export async function dropMonthsBefore(db: Db, t: MonthlyTable, before: Date, ba
   const cut = t.kind === 'date' ? before.toISOString().slice(0, 10) : before.toISOString();
   let deleted = 0;
   for (;;) {
-    const res = await db.execute(sql`
+    const res = await db.execute<{ n: number }>(sql`
       WITH gone AS (
         DELETE FROM ${id(defaultName(t))} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${id(defaultName(t))} WHERE ${id(t.column)} < ${cut} LIMIT ${batchSize})) RETURNING 1
       )
       SELECT count(*)::int AS n FROM gone`);
-    const n = (res.rows[0] as { n: number }).n;
+    const n = res.rows[0]!.n;
     deleted += n;
     if (n < batchSize) return { dropped, deleted };
   }

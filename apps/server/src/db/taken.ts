@@ -14,6 +14,6 @@ export async function takenIgnoringCase(
   exceptId: number | null,
   within?: SQL,
 ): Promise<boolean> {
-  const res = await db.execute(sql`SELECT ${id} AS id FROM ${column.table} WHERE lower(${column}) = lower(${value}) ${within ? sql`AND ${within}` : sql``}`);
-  return (res.rows as { id: unknown }[]).some((r) => Number(r.id) !== exceptId);
+  const res = await db.execute<{ id: unknown }>(sql`SELECT ${id} AS id FROM ${column.table} WHERE lower(${column}) = lower(${value}) ${within ? sql`AND ${within}` : sql``}`);
+  return res.rows.some((r) => Number(r.id) !== exceptId);
 }

@@ -262,10 +262,10 @@ async function statementsFor(
     // The row's position under the same filter and order decides the page to answer with.
     const p = parse();
     const where = whereOf(scope, p.where);
-    const found = await db.execute(sql`
+    const found = await db.execute<{ pos: number | string }>(sql`
       SELECT pos FROM (SELECT ${def.tiebreaker[0]} AS row_id, row_number() OVER (ORDER BY ${p.orderBy}) AS pos FROM ${def.from} ${where}) t
       WHERE t.row_id = ${q.locate}::numeric`);
-    const pos = (found.rows[0] as { pos: number | string } | undefined)?.pos;
+    const pos = found.rows[0]?.pos;
     if (pos === undefined) return { st: statements(def, p, scope, p.offset, opts.split, json) };
     const pageNumber = Math.ceil(Number(pos) / p.limit);
     return { st: statements(def, p, scope, (pageNumber - 1) * p.limit, opts.split, json), pageNumber };

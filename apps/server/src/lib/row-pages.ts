@@ -25,7 +25,7 @@ export async function readPages(db: Db, kind: 'pglite' | 'postgres', query: SQL,
   const cursor = sql.raw(`export_${randomBytes(6).toString('hex')}`);
   const walk = async (on: Db) => {
     for (;;) {
-      const rows = (await on.execute(sql`FETCH ${sql.raw(String(pageRows))} FROM ${cursor}`)).rows as Row[];
+      const rows = (await on.execute<Row>(sql`FETCH ${sql.raw(String(pageRows))} FROM ${cursor}`)).rows;
       if (rows.length) await emit(rows);
       if (rows.length < pageRows) return;
       await nextTurn();

@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlRows as rows } from '../db/sql-rows.ts';
 
 /**
  * The statements behind the state gauges (metrics-state.ts): each one short, over small tables
  * (agents, licenses, job schedules) or an index (the outbox's pending messages).
  */
-const rows = async <T>(db: Db, q: SQL): Promise<T[]> => (await db.execute(q)).rows as T[];
 
 export type OutboxState = { channel: string; queued: number; failed: number; oldestAge: number };
 

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlRows } from '../db/sql-rows.ts';
 
 /** Test helpers that read and clear tables directly, to check what the server stored. */
-export const sqlRows = async <T = Record<string, unknown>>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
+export { sqlRows };
 
 export const countRows = async (db: Db, table: string, where: SQL = sql`true`) =>
   Number((await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`))[0]!.n);

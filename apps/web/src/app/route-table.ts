@@ -47,41 +47,43 @@ export interface ScreenRoute {
   element?: LazyScreen;
 }
 
-const item = (section: Section, path: string, title: string, listTitle: string, listPath: string): ScreenRoute => ({
-  path,
+/** A section's list screen: `/<section>`, titled as its menu entry. */
+const list = (section: Section, element: LazyScreen): ScreenRoute => ({ path: `/${section}`, section, title: `nav.${section}`, element });
+
+/**
+ * A section's item screen, `/<name>/:id?` (`:id` where the item always exists), titled
+ * `pages.<name>`; its breadcrumb starts from the section's list.
+ */
+const item = (section: Section, name: string, element: LazyScreen, id = ':id?'): ScreenRoute => ({
+  path: `/${name}/${id}`,
   section,
-  title,
-  parent: { title: listTitle, to: listPath },
+  title: `pages.${name}`,
+  parent: { title: `nav.${section}`, to: `/${section}` },
+  element,
 });
 
+/** Each section's list screen, and its item screen where it has one: `[name, page, id?]`. */
+const SECTIONS: [Section, LazyScreen, [name: string, page: LazyScreen, id?: string]?][] = [
+  ['home', HomePage],
+  ['agents', AgentsPage, ['agent', AgentPage]],
+  ['networks', NetworksPage, ['network', NetworkPage]],
+  ['dictionaries', DictionariesPage, ['dictionary', DictionaryPage, ':id']],
+  ['locations', LocationsPage, ['location', LocationPage]],
+  ['devices', DevicesPage, ['device', DevicePage]],
+  ['consumables', ConsumablesPage],
+  ['queues', QueuesPage, ['queue', QueuePage]],
+  ['reports', ReportsPage, ['report', ReportPage]],
+  ['users', UsersPage, ['user', UserPage]],
+  ['logs', LogsPage, ['log', LogPage]],
+  ['notifications', NotificationsPage, ['notification', NotificationPage]],
+  ['settings', SettingsPage],
+  ['service', ServicePage],
+  ['licenses', LicensesPage, ['license', LicensePage]],
+  ['product', ProductPage],
+];
+
 export const SCREEN_ROUTES: ScreenRoute[] = [
-  { path: '/home', section: 'home', title: 'nav.home', element: HomePage },
-  { path: '/agents', section: 'agents', title: 'nav.agents', element: AgentsPage },
-  { ...item('agents', '/agent/:id?', 'pages.agent', 'nav.agents', '/agents'), element: AgentPage },
-  { path: '/networks', section: 'networks', title: 'nav.networks', element: NetworksPage },
-  { ...item('networks', '/network/:id?', 'pages.network', 'nav.networks', '/networks'), element: NetworkPage },
-  { path: '/dictionaries', section: 'dictionaries', title: 'nav.dictionaries', element: DictionariesPage },
-  { ...item('dictionaries', '/dictionary/:id', 'pages.dictionary', 'nav.dictionaries', '/dictionaries'), element: DictionaryPage },
-  { path: '/locations', section: 'locations', title: 'nav.locations', element: LocationsPage },
-  { ...item('locations', '/location/:id?', 'pages.location', 'nav.locations', '/locations'), element: LocationPage },
-  { path: '/devices', section: 'devices', title: 'nav.devices', element: DevicesPage },
-  { ...item('devices', '/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
-  { path: '/consumables', section: 'consumables', title: 'nav.consumables', element: ConsumablesPage },
-  { path: '/queues', section: 'queues', title: 'nav.queues', element: QueuesPage },
-  { ...item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'), element: QueuePage },
-  { path: '/reports', section: 'reports', title: 'nav.reports', element: ReportsPage },
-  { ...item('reports', '/report/:id?', 'pages.report', 'nav.reports', '/reports'), element: ReportPage },
-  { path: '/users', section: 'users', title: 'nav.users', element: UsersPage },
-  { ...item('users', '/user/:id?', 'pages.user', 'nav.users', '/users'), element: UserPage },
-  { path: '/logs', section: 'logs', title: 'nav.logs', element: LogsPage },
-  { ...item('logs', '/log/:id?', 'pages.log', 'nav.logs', '/logs'), element: LogPage },
-  { path: '/notifications', section: 'notifications', title: 'nav.notifications', element: NotificationsPage },
-  { ...item('notifications', '/notification/:id?', 'pages.notification', 'nav.notifications', '/notifications'), element: NotificationPage },
-  { path: '/settings', section: 'settings', title: 'nav.settings', element: SettingsPage },
-  { path: '/service', section: 'service', title: 'nav.service', element: ServicePage },
-  { path: '/licenses', section: 'licenses', title: 'nav.licenses', element: LicensesPage },
-  { ...item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'), element: LicensePage },
-  { path: '/product', section: 'product', title: 'nav.product', element: ProductPage },
+  ...SECTIONS.flatMap(([section, page, itemScreen]) => (itemScreen ? [list(section, page), item(section, ...itemScreen)] : [list(section, page)])),
   // Opened from the user's menu in the header, not the side menu (issue 42).
   { path: '/api-tokens', section: 'apiTokens', title: 'nav.apiTokens', element: ApiTokensPage },
 ];

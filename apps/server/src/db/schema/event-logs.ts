@@ -36,6 +36,11 @@ export const eventLogs = pgTable(
     objectId: bigint('object_id', { mode: 'number' }),
     durationMs: integer('duration_ms'),
     childrenCount: integer('children_count').notNull().default(0),
+    // What the record is about, from its params when written (event-log-subject.ts, migration
+    // 0051): the logs grid's structured filters, offered before the message search.
+    device: varchar('device', { length: 250 }),
+    serial: varchar('serial', { length: 100 }),
+    address: varchar('address', { length: 100 }),
   },
   // The logs page sorts by date (DESC NULLS LAST, then id) and usually shows top-level records only
   // (bench/logs.bench.ts): each filter the grid offers first has a partial index in that order,
@@ -55,5 +60,7 @@ export const eventLogs = pgTable(
     // planner reads none from a partial index, and would take every Russian text for a rare one.
     ginIndex('event_logs_top_message_ru_trgm', sql`COALESCE(${t.messageRu}, ${t.message}) gin_trgm_ops`).where(sql`${t.parentId} IS NULL`),
     index('event_logs_location').on(t.locationId, t.logDatetime.desc().nullsLast(), t.id),
+    // Equality and prefix filters on the structured fields; only the records that name one.
+    ...(['device', 'serial', 'address'] as const).map((c) => index(`event_logs_${c}`).using('btree', sql`${t[c]} text_pattern_ops`).where(sql`${t[c]} IS NOT NULL`)),
   ],
 );

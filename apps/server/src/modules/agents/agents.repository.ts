@@ -12,6 +12,7 @@ import { messageIn } from '../event-logs/index.ts';
 import { networkRanges } from '../../db/schema/network-ranges.ts';
 import { agentRuns, agents } from '../../db/schema/agents.ts';
 import { queues } from '../../db/schema/queues.ts';
+import { rangeScope } from '../../lib/range-scope.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -33,10 +34,10 @@ export async function agentIdByTokenHash(db: Db, hash: string): Promise<number |
 
 export async function agentView(db: Db, a: AgentRow): Promise<Agent> {
   const [loc] = await db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, a.locationId));
-  const counts = await db.execute(sql`
+  const counts = await db.execute<{ ranges: number; devices: number }>(sql`
     SELECT (SELECT count(*)::int FROM network_ranges WHERE agent_id = ${a.id}) AS ranges,
            (SELECT count(*)::int FROM devices WHERE agent_id = ${a.id}) AS devices`);
-  const c = counts.rows[0] as { ranges: number; devices: number };
+  const c = counts.rows[0]!;
   return {
     id: a.id,
     name: a.name,
@@ -93,14 +94,7 @@ export async function periodicityMinutes(db: Db): Promise<number> {
 export async function agentRanges(db: Db, agentId: number): Promise<AgentRange[]> {
   const rows = await db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId)).orderBy(networkRanges.id);
   return rows.map((r) => ({
-    id: r.id,
-    type: r.type as AgentRange['type'],
-    address: r.address,
-    mask: r.mask,
-    from: r.ipFrom,
-    to: r.ipTo,
-    port: r.port,
-    packetsPerSecond: r.packetsPerSecond,
+    ...rangeScope(r),
     snmp:
       r.snmpVersion === '3'
         ? {
@@ -142,10 +136,10 @@ export async function noteApiVersion(db: Db, id: number, version: number) {
 
 /** An agent's status call: its status and message now, and what its status was before (one statement). */
 export async function setAgentStatus(db: Db, id: number, status: AgentStatus, message: string | null, at: Date): Promise<string | null> {
-  const rows = (await db.execute(sql`
+  const rows = (await db.execute<{ previous: string }>(sql`
     UPDATE agents a SET status = ${status}, status_message = ${message}, last_contact_at = ${at}
     FROM (SELECT id, status FROM agents WHERE id = ${id} FOR UPDATE) old
-    WHERE a.id = old.id RETURNING old.status AS previous`)).rows as { previous: string }[];
+    WHERE a.id = old.id RETURNING old.status AS previous`)).rows;
   return rows[0]?.previous ?? null;
 }
 

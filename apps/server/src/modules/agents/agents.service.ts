@@ -93,7 +93,7 @@ export class AgentsService {
     const token = newAgentToken();
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertAgent(tx, { name: input.name, description: input.description ?? null, locationId: input.location.id, tokenHash: hashToken(token), builtin });
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { actor: caller.login, name: input.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: created.id, locationId: input.location.id }, tx);
+      await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'agent.created', params: { name: input.name }, objectClass: 'AgentDao', objectId: created.id, locationId: input.location.id }, tx);
       return created;
     });
     return { ...(await agentView(this.db, row)), token };
@@ -104,7 +104,7 @@ export class AgentsService {
     await this.checkLocation(caller, input.location.id);
     await this.db.transaction(async (tx) => {
       await repo.updateAgent(tx, id, { name: input.name, description: input.description ?? null, locationId: input.location.id, updatedAt: new Date() });
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.updated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx);
+      await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'agent.updated', params: { name: a.name }, objectClass: 'AgentDao', objectId: id, locationId: input.location.id }, tx);
     });
     return this.get(caller, id);
   }
@@ -113,7 +113,7 @@ export class AgentsService {
     const a = await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
       await repo.deleteAgent(tx, id);
-      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.deleted', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx);
+      await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'agent.deleted', params: { name: a.name }, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx);
     });
   }
 
@@ -126,7 +126,7 @@ export class AgentsService {
     if ((await rangesOfAgent(this.db, id)).some((r) => !caller.scope.has(r.locationId))) throw new AppError('FORBIDDEN', { key: 'agent.tokenForeignRanges' });
     const token = newAgentToken();
     await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date() });
-    await this.log.write({ group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { name: a.name }, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
     return { ...(await this.get(caller, id)), token };
   }
 
@@ -154,7 +154,7 @@ export class AgentsService {
   async notifyAllUpdate(caller: Caller): Promise<{ count: number }> {
     if (!caller.scope.size) return { count: 0 };
     const rows = await bumpConfigVersions(this.db, caller);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'agent.notifyAll', params: { actor: caller.login, count: rows.length }, userId: caller.userId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'agent.notifyAll', params: { count: rows.length } });
     return { count: rows.length };
   }
 

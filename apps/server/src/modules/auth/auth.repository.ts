@@ -74,11 +74,11 @@ export type Counter = { count: number; nextAt: Date; updatedAt: Date };
  * attempt on the same key waits here and then sees this one counted.
  */
 export async function lockCounter(tx: Tx, key: string): Promise<Counter> {
-  const res = await tx.execute(sql`
+  const res = await tx.execute<{ count: number; nextAt: Date | string; updatedAt: Date | string }>(sql`
     INSERT INTO ${authThrottle} (key) VALUES (${key})
     ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key
     RETURNING count, next_at AS "nextAt", updated_at AS "updatedAt"`);
-  const row = res.rows[0] as { count: number; nextAt: Date | string; updatedAt: Date | string };
+  const row = res.rows[0]!;
   return { count: Number(row.count), nextAt: new Date(row.nextAt), updatedAt: new Date(row.updatedAt) };
 }
 

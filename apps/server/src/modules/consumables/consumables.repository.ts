@@ -11,16 +11,16 @@ export type StoredForecast = { device_id: number; supply_index: number; pages_le
  * row per supply and day, in supply and day order; a supply without days has one row with no day.
  */
 export async function forecastRound(db: Db, after: number, limit: number, since: string): Promise<{ last: number; days: ForecastDayRow[] } | null> {
-  const ids = (await db.execute(sql`SELECT id FROM devices WHERE id > ${after} ORDER BY id LIMIT ${limit}`)).rows.map((r) => Number((r as { id: number }).id));
+  const ids = (await db.execute<{ id: number }>(sql`SELECT id FROM devices WHERE id > ${after} ORDER BY id LIMIT ${limit}`)).rows.map((r) => Number(r.id));
   if (!ids.length) return null;
   const [first, last] = [ids[0]!, ids.at(-1)!];
-  const days = (await db.execute(sql`
+  const days = (await db.execute<ForecastDayRow>(sql`
     SELECT s.device_id, s.supply_index, to_char(pd.fact_date, 'YYYY-MM-DD') AS day, pd.percent, pd.replaced, dd.total_count
     FROM consumables s
     LEFT JOIN dm_device_part_days pd ON pd.device_id = s.device_id AND pd.supply_index = s.supply_index AND pd.fact_date > ${since}::date
     LEFT JOIN dm_device_days dd ON dd.device_id = pd.device_id AND dd.fact_date = pd.fact_date
     WHERE s.device_id BETWEEN ${first} AND ${last}
-    ORDER BY s.device_id, s.supply_index, pd.fact_date`)).rows as ForecastDayRow[];
+    ORDER BY s.device_id, s.supply_index, pd.fact_date`)).rows;
   return { last, days };
 }
 

@@ -76,7 +76,7 @@ export async function identityPairs(db: Db, deviceId: number | null = null): Pro
     locationId: int(r[`${p}_loc`]),
     locationName: String(r[`${p}_loc_name`]),
   });
-  return (res.rows as Record<string, unknown>[]).map((r) => ({ kind: r.kind as IdentityKind, older: device(r, 'a'), newer: device(r, 'b') }));
+  return res.rows.map((r) => ({ kind: r.kind as IdentityKind, older: device(r, 'a'), newer: device(r, 'b') }));
 }
 
 
@@ -105,7 +105,7 @@ export async function addressFlaps(db: Db, deviceId: number | null = null): Prom
     ) f
     JOIN devices d ON d.id = f.device_id JOIN locations l ON l.id = d.location_id
     ORDER BY d.id LIMIT ${MAX_PAIRS}`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     device: { id: int(r.id), modelCode: (r.model_code as string | null) ?? null, serialNumber: (r.serial_number as string | null) ?? null, ip: String(r.ip), locationId: int(r.location_id), locationName: String(r.location_name) },
     addresses: (typeof r.addresses === 'string' ? String(r.addresses).replace(/[{}]/g, '').split(',') : (r.addresses as string[])).filter(Boolean),
   }));

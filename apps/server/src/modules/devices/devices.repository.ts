@@ -76,7 +76,7 @@ export async function dayCounters(db: Db, id: number): Promise<Device['dayCounte
       dd.copy_count - p.copy_count AS copies, dd.scan_count - p.scan_count AS scans
     FROM (SELECT * FROM dm_device_days WHERE device_id = ${id} ORDER BY fact_date DESC LIMIT 1) dd
     LEFT JOIN LATERAL (SELECT * FROM dm_device_days x WHERE x.device_id = dd.device_id AND x.fact_date < dd.fact_date ORDER BY x.fact_date DESC LIMIT 1) p ON true`);
-  const r = res.rows[0] as Record<string, unknown> | undefined;
+  const r = res.rows[0];
   if (!r) return null;
   const pos = (v: unknown) => (v === null || v === undefined ? null : Math.max(0, Number(v)));
   return { factDate: day(r.fact_date), total: pos(r.total), mono: pos(r.mono), color: pos(r.color), copies: pos(r.copies), scans: pos(r.scans) };
@@ -143,7 +143,7 @@ export async function statistics(db: Db, caller: Scoped): Promise<StatisticsRow[
     WHERE ${scopeCondition(caller, sql`loc.id`) ?? sql`true`}
     GROUP BY loc.id, loc.code, loc.name
     ORDER BY loc.name, loc.id`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     locationId: Number(r.location_id),
     locationCode: String(r.code),
     locationName: String(r.name),
@@ -160,8 +160,8 @@ export async function statistics(db: Db, caller: Scoped): Promise<StatisticsRow[
 
 /** Devices in the caller's locations counted by status or by type. */
 export async function countsBy(db: Db, column: 'status_code' | 'device_type', caller: Scoped): Promise<Record<string, number>> {
-  const res = await db.execute(sql`SELECT COALESCE(${sql.raw(column)}, '') AS k, count(*)::int AS n FROM devices d WHERE ${scopeCondition(caller, sql`d.location_id`) ?? sql`true`} GROUP BY 1`);
-  return Object.fromEntries((res.rows as { k: string; n: number }[]).map((r) => [r.k, Number(r.n)]));
+  const res = await db.execute<{ k: string; n: number }>(sql`SELECT COALESCE(${sql.raw(column)}, '') AS k, count(*)::int AS n FROM devices d WHERE ${scopeCondition(caller, sql`d.location_id`) ?? sql`true`} GROUP BY 1`);
+  return Object.fromEntries(res.rows.map((r) => [r.k, Number(r.n)]));
 }
 
 /**

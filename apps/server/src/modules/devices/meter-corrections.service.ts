@@ -25,9 +25,9 @@ export class MeterCorrectionsService extends DomainService {
     const d = await this.device(caller, deviceId);
     await this.db.transaction(async (tx) => {
       const id = await insertCorrection(tx, deviceId, input, caller.userId);
-      await this.log.write({
-        group: 'DEVICES', level: 'I', messageCode: 'device.meterCorrected', userId: caller.userId, objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
-        params: { actor: caller.login, id, device: d.serialNumber ?? d.ip, meter: input.meter, offset: input.offset, from: input.fromDate, reason: input.reason },
+      await this.log.byCaller(caller, {
+        group: 'DEVICES', level: 'I', messageCode: 'device.meterCorrected', objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
+        params: { id, device: d.serialNumber ?? d.ip, meter: input.meter, offset: input.offset, from: input.fromDate, reason: input.reason },
       }, tx);
     });
     return correctionsOf(this.db, deviceId);
@@ -39,9 +39,9 @@ export class MeterCorrectionsService extends DomainService {
       const done = await withdrawCorrection(tx, deviceId, id, reason, caller.userId);
       // Nothing withdrawn: no such correction on the device (404), or one withdrawn before (409).
       if (!done) throw (await correctionsOf(tx, deviceId)).some((c) => c.id === id) ? conflict('meterCorrections.alreadyWithdrawn') : notFound();
-      await this.log.write({
-        group: 'DEVICES', level: 'W', messageCode: 'device.meterCorrectionWithdrawn', userId: caller.userId, objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
-        params: { actor: caller.login, id, device: d.serialNumber ?? d.ip, meter: done.meter, offset: done.offset, from: done.fromDate, reason },
+      await this.log.byCaller(caller, {
+        group: 'DEVICES', level: 'W', messageCode: 'device.meterCorrectionWithdrawn', objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
+        params: { id, device: d.serialNumber ?? d.ip, meter: done.meter, offset: done.offset, from: done.fromDate, reason },
       }, tx);
     });
     return correctionsOf(this.db, deviceId);

@@ -31,7 +31,7 @@ function flagOf(r: Record<string, unknown>): MeterFlag {
 /** The device's newest `limit` flags, the newest first (the card). */
 export async function deviceMeterFlags(db: Db, deviceId: number, limit: number): Promise<MeterFlag[]> {
   const res = await db.execute(sql`SELECT ${COLUMNS} FROM meter_flags f WHERE f.device_id = ${deviceId} ORDER BY f.at DESC, f.id DESC LIMIT ${limit}`);
-  return (res.rows as Record<string, unknown>[]).map(flagOf);
+  return res.rows.map(flagOf);
 }
 
 /**
@@ -47,7 +47,7 @@ export async function meterFlagsInPeriod(db: Db, deviceIds: number[], from: stri
     WHERE f.device_id = ANY(${`{${deviceIds.map(Number).join(',')}}`}::int[])
       AND f.at >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND f.at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'
     ORDER BY f.device_id, f.at, f.id`);
-  for (const r of res.rows as Record<string, unknown>[]) {
+  for (const r of res.rows) {
     const id = int(r.device_id);
     let list = byDevice.get(id);
     if (!list) byDevice.set(id, (list = []));
@@ -73,7 +73,7 @@ export async function meterFlagsByLocation(db: Db): Promise<LocationMeterFlags[]
     FROM meter_flags f JOIN devices d ON d.id = f.device_id
     WHERE ${recent}
     GROUP BY d.location_id`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     locationId: int(r.location_id),
     devices: int(r.devices),
     byKind: { JUMP: int(r.jump), BACKWARDS: int(r.backwards), SPLIT: int(r.split) },
@@ -92,7 +92,7 @@ export async function meterFlagDevices(db: Db): Promise<MeterFlagDevice[]> {
       ) x
       JOIN devices d ON d.id = x.device_id JOIN locations l ON l.id = d.location_id
     ) y WHERE rn <= ${HOME_LIST_ROWS}`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     ...placedDevice(r),
     kinds: (typeof r.kinds === 'string' ? String(r.kinds).replace(/[{}]/g, '').split(',').filter(Boolean) : (r.kinds as string[])) as MeterFlagKind[],
     lastAt: iso(r.last_at)!,

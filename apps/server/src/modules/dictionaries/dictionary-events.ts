@@ -27,13 +27,13 @@ export class DictionaryEvents {
 
   async write(caller: Caller, c: DictionaryChange, tx: Db) {
     const isLocation = c.dictionary === 'LOCATION';
-    await this.log.write(
+    await this.log.byCaller(
+      caller,
       {
         group: isLocation ? 'LOCATIONS' : 'DICTIONARIES',
         level: 'I',
         messageCode: c.messageCode,
-        params: { actor: caller.login, ...c.params },
-        userId: caller.userId,
+        params: c.params,
         objectClass: isLocation ? 'LocationDao' : null,
         objectId: c.objectId ?? null,
         locationId: c.locationId ?? null,

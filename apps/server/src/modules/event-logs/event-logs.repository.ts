@@ -5,6 +5,7 @@ import { bulk } from '../../db/bulk.ts';
 import { visibleCondition, type Scoped } from '../../db/scope.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { logMessage } from './event-logs.messages.ts';
+import { logSubject } from './event-log-subject.ts';
 import { eventGroups, eventLogs } from '../../db/schema/event-logs.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -29,6 +30,9 @@ export function toRow(r: Record<string, unknown>, lang: Lang = 'en'): EventLogRo
     eventGroupId: Number(r.eventGroupId),
     eventGroupName: String(r.eventGroupName),
     logLevel: r.logLevel as EventLogRow['logLevel'],
+    device: (r.device as string | null) ?? null,
+    serial: (r.serial as string | null) ?? null,
+    address: (r.address as string | null) ?? null,
     userId: num(r.userId),
     userLogin: (r.userLogin as string | null) ?? null,
     childrenCount: Number(r.childrenCount),
@@ -47,6 +51,9 @@ const rowColumns = {
   eventGroupId: eventLogs.eventGroupId,
   eventGroupName: eventGroups.name,
   logLevel: eventLogs.logLevel,
+  device: eventLogs.device,
+  serial: eventLogs.serial,
+  address: eventLogs.address,
   userId: eventLogs.userId,
   userLogin: users.login,
   childrenCount: eventLogs.childrenCount,
@@ -75,9 +82,9 @@ export type NewLogRow = Omit<typeof eventLogs.$inferInsert, 'id' | 'childrenCoun
 export async function insertLogs(db: Db, rows: NewLogRow[]): Promise<number[]> {
   if (!rows.length) return [];
   // event_logs.id is a bigserial (drizzle/0000_init.sql): its sequence is event_logs_id_seq.
-  const res = await db.execute(sql`SELECT nextval('event_logs_id_seq') AS id FROM generate_series(1, ${rows.length}::int)`);
-  const ids = (res.rows as { id: unknown }[]).map((r) => Number(r.id));
-  await bulk(db, eventLogs, rows.map((r, i) => ({ parentId: null, userId: null, stackTrace: null, durationMs: null, childrenCount: 0, ...r, id: ids[i] })));
+  const res = await db.execute<{ id: unknown }>(sql`SELECT nextval('event_logs_id_seq') AS id FROM generate_series(1, ${rows.length}::int)`);
+  const ids = res.rows.map((r) => Number(r.id));
+  await bulk(db, eventLogs, rows.map((r, i) => ({ parentId: null, userId: null, stackTrace: null, durationMs: null, childrenCount: 0, ...r, ...logSubject(r.messageParams), id: ids[i] })));
   return ids;
 }
 
@@ -105,14 +112,14 @@ export async function childRows(db: Db, parentId: number, limit: number, caller:
 
 export async function parentRef(db: Db, id: number, caller: Scoped, lang: Lang = 'en') {
   const visible = visibleCondition(caller, sql`l.location_id`) ?? sql`true`;
-  const res = await db.execute(sql`SELECT l.id, l.message, l.message_code, l.message_params FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
-  const r = res.rows[0] as { id: unknown; message: string; message_code: string | null; message_params: unknown } | undefined;
+  const res = await db.execute<{ id: unknown; message: string; message_code: string | null; message_params: unknown }>(sql`SELECT l.id, l.message, l.message_code, l.message_params FROM event_logs l WHERE l.id = ${id} AND ${visible}`);
+  const r = res.rows[0];
   return r ? { id: Number(r.id), message: logMessage(lang, r.message_code, params(r.message_params), r.message) } : null;
 }
 
 /** One record; returns its id. */
 export async function insertLog(db: Db, values: Omit<typeof eventLogs.$inferInsert, 'id'>): Promise<number> {
-  const [row] = await db.insert(eventLogs).values(values).returning({ id: eventLogs.id });
+  const [row] = await db.insert(eventLogs).values({ ...values, ...logSubject(values.messageParams) }).returning({ id: eventLogs.id });
   return row.id;
 }
 
@@ -149,7 +156,7 @@ export async function finishRecord(
     : sql`GREATEST(0, floor(extract(epoch FROM (clock_timestamp() - ${eventLogs.logDatetime})) * 1000))::int`;
   await db
     .update(eventLogs)
-    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageRu: f.text.messageRu, messageParams: f.text.params } : {}) })
+    .set({ logLevel: level, durationMs: duration, ...(f.text ? { message: f.text.message, messageRu: f.text.messageRu, messageParams: f.text.params, ...logSubject(f.text.params) } : {}) })
     .where(eq(eventLogs.id, id));
 }
 
@@ -165,7 +172,7 @@ export function allGroups(db: Db) {
 
 /** Deletes up to `limit` of the oldest records before `before` (never `keepId`); returns how many. */
 export async function deleteBatch(db: Db, before: Date, limit: number, keepId: number | null): Promise<number> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ n: number }>(sql`
     WITH doomed AS (
       SELECT id FROM event_logs WHERE log_datetime < ${before.toISOString()} AND id <> ${keepId ?? -1}
       ORDER BY log_datetime LIMIT ${limit}
@@ -173,7 +180,7 @@ export async function deleteBatch(db: Db, before: Date, limit: number, keepId: n
       DELETE FROM event_logs WHERE id IN (SELECT id FROM doomed) RETURNING 1
     )
     SELECT count(*)::int AS n FROM gone`);
-  return Number((res.rows[0] as { n: number }).n);
+  return Number(res.rows[0]!.n);
 }
 
 /**
@@ -181,11 +188,11 @@ export async function deleteBatch(db: Db, before: Date, limit: number, keepId: n
  * Russian text yet: written before migration 0041 (`EventLog.translateMissing`).
  */
 export async function untranslated(db: Db, afterId: number, limit: number) {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ id: unknown; message_code: string; message_params: unknown }>(sql`
     SELECT id, message_code, message_params FROM event_logs
     WHERE id > ${afterId} AND message_ru IS NULL AND message_code IS NOT NULL AND message_params IS NOT NULL
     ORDER BY id LIMIT ${limit}`);
-  return (res.rows as { id: unknown; message_code: string; message_params: unknown }[]).map((r) => ({ id: Number(r.id), code: r.message_code, params: params(r.message_params) }));
+  return res.rows.map((r) => ({ id: Number(r.id), code: r.message_code, params: params(r.message_params) }));
 }
 
 /** Stores records' Russian texts, one statement for the batch. */

@@ -66,6 +66,8 @@ export type RunEntry = LogText & Omit<LogFields, 'level' | 'parentId' | 'duratio
 export type ChildEntry = LogText & Omit<LogFields, 'group' | 'parentId'> & { group?: EventGroup };
 /** A new message replaces the run's: give `params` (rendered with the run's code) or a plain `message`. */
 export type FinishOptions = { level?: FinalLogLevel; message?: string; params?: LogParams; durationMs?: number };
+/** A record of a change a user made (`byCaller`): a message code, its params besides `actor`. */
+export type CallerEntry = Omit<LogFields, 'userId'> & { messageCode: string; params?: LogParams };
 export type RunOutcome = { level?: FinalLogLevel; message?: string; params?: LogParams };
 
 const MAX_MESSAGE = 10_000;
@@ -105,6 +107,14 @@ export class EventLog {
 
   async write(e: LogEntry, db: Db = this.db): Promise<number> {
     return this.insert({ ...e, eventGroupId: this.groupId(e.group) }, db);
+  }
+
+  /**
+   * A change a user made: the record is theirs (`userId`) and its message names them (the
+   * param `actor`, their login), as every module's create, update and delete records do.
+   */
+  byCaller(caller: Pick<Caller, 'userId' | 'login'>, e: CallerEntry, db: Db = this.db): Promise<number> {
+    return this.write({ ...e, params: { actor: caller.login, ...e.params }, userId: caller.userId }, db);
   }
 
   /** Many plain records in one statement (no parents: runs take `child`). Returns their ids in order. */

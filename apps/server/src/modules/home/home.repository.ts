@@ -45,7 +45,7 @@ export async function devicesByLocation(db: Db): Promise<LocationDevices[]> {
       count(*) FILTER (WHERE d.profile_id IS NULL) AS no_profile
     FROM devices d JOIN locations l ON l.id = d.location_id
     GROUP BY d.location_id, l.name`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     locationId: int(r.location_id),
     locationName: String(r.name),
     total: int(r.total),
@@ -73,7 +73,7 @@ export async function suppliesByLocation(db: Db): Promise<LocationSupplies[]> {
     FROM consumables
     WHERE days_left <= 14 OR percent = 0
     GROUP BY location_id`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({ locationId: int(r.location_id), within7: int(r.within7), within14: int(r.within14), empty: int(r.empty) }));
+  return res.rows.map((r) => ({ locationId: int(r.location_id), within7: int(r.within7), within14: int(r.within14), empty: int(r.empty) }));
 }
 
 export type AttentionRow = {
@@ -106,7 +106,7 @@ export async function attentionByLocation(db: Db): Promise<AttentionRow[]> {
       ) s ON true
       WHERE ${attentionSql('d')}
     ) x WHERE rn <= ${HOME_LIST_ROWS}`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     ...placedDevice(r),
     statusCode: String(r.status_code),
     problems: (typeof r.error_bits === 'string' ? JSON.parse(r.error_bits) : r.error_bits) as string[],
@@ -131,7 +131,7 @@ export async function pagesByLocation(db: Db): Promise<LocationPages[]> {
     GROUP BY 1, 2`);
   const byLocation = new Map<number, LocationPages>();
   const zero = (): Pages => ({ bw: 0, color: 0, total: 0 });
-  for (const r of res.rows as Record<string, unknown>[]) {
+  for (const r of res.rows) {
     const id = int(r.location_id);
     let entry = byLocation.get(id);
     if (!entry) byLocation.set(id, (entry = { locationId: id, thisMonth: zero(), lastMonth: zero() }));
@@ -146,7 +146,7 @@ export async function agentsForHome(db: Db): Promise<AgentRow[]> {
   const res = await db.execute(sql`
     SELECT a.id, a.name, a.location_id, l.name AS location_name, a.last_contact_at, a.created_at
     FROM agents a JOIN locations l ON l.id = a.location_id ORDER BY a.last_contact_at NULLS FIRST, a.id`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     id: int(r.id),
     name: String(r.name),
     locationId: int(r.location_id),
@@ -185,5 +185,5 @@ export async function notReadByLocation(db: Db): Promise<LocationNotRead[]> {
 
 export async function rangesByLocation(db: Db): Promise<Map<number, number>> {
   const res = await db.execute(sql`SELECT location_id, count(*) AS n FROM network_ranges GROUP BY location_id`);
-  return new Map((res.rows as Record<string, unknown>[]).map((r) => [int(r.location_id), int(r.n)]));
+  return new Map(res.rows.map((r) => [int(r.location_id), int(r.n)]));
 }

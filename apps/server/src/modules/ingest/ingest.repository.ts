@@ -22,11 +22,11 @@ import type { DeviceState, SupplyState } from './derive.ts';
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
 export async function claimReadings(tx: Tx, ids: string[], agentId: number): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const res = await tx.execute(sql`
+  const res = await tx.execute<{ reading_id: string }>(sql`
     INSERT INTO ingested_readings (reading_id, agent_id)
     SELECT r::uuid, ${agentId}::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS r
     ON CONFLICT DO NOTHING RETURNING reading_id`);
-  return new Set((res.rows as { reading_id: string }[]).map((r) => r.reading_id));
+  return new Set(res.rows.map((r) => r.reading_id));
 }
 
 /** Forgets the ids of readings received before `before`. */
@@ -60,16 +60,16 @@ export async function candidateDevices(tx: Db, agentId: number, scope: number[],
   if (ips.length) conds.push(sql`(ip IN ${inJson(ips)} AND agent_id = ${agentId})`);
   if (!conds.length || !scope.length) return [];
   const res = await tx.execute(sql`SELECT * FROM devices WHERE location_id IN ${inInts(scope)} AND (${sql.join(conds, sql` OR `)})`);
-  return (res.rows as Record<string, unknown>[]).map(deviceOf);
+  return res.rows.map(deviceOf);
 }
 
 /** Which of the (lower-case) serials a device outside the scope has; nothing else about it. */
 export async function serialsElsewhere(tx: Db, scope: number[], serials: string[]): Promise<Set<string>> {
   if (!serials.length) return new Set();
-  const res = await tx.execute(sql`
+  const res = await tx.execute<{ serial: string }>(sql`
     SELECT DISTINCT lower(serial_number) AS serial FROM devices
     WHERE lower(serial_number) IN ${inJson(serials)} AND location_id NOT IN ${inInts(scope)}`);
-  return new Set((res.rows as { serial: string }[]).map((r) => r.serial));
+  return new Set(res.rows.map((r) => r.serial));
 }
 
 /** First key of the ingest's advisory locks (the second is the agent id). */
@@ -87,8 +87,8 @@ export async function suppliesOf(tx: Db, deviceIds: number[]): Promise<SupplySta
 
 /** Ids for new devices, taken from the sequence in one call (unused ones leave gaps). */
 export async function newDeviceIds(tx: Db, count: number): Promise<number[]> {
-  const res = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('devices', 'id'))::int AS id FROM generate_series(1, ${count}::int)`);
-  return (res.rows as { id: number }[]).map((r) => Number(r.id));
+  const res = await tx.execute<{ id: number }>(sql`SELECT nextval(pg_get_serial_sequence('devices', 'id'))::int AS id FROM generate_series(1, ${count}::int)`);
+  return res.rows.map((r) => Number(r.id));
 }
 
 /** Console-owned fields (inventory number, comment, managed, location) are never overwritten by a reading. */

@@ -33,9 +33,9 @@ const subtree = (locationId: number) => sql`
 /** Devices of a location's tree (null: of the whole instance): serviced ones and all. */
 export async function deviceCounts(db: Db, locationId: number | null): Promise<DeviceCounts> {
   const where = locationId === null ? sql`` : sql`WHERE location_id IN (${subtree(locationId)})`;
-  const res = await db.execute(sql`
+  const res = await db.execute<{ active: number; all: number }>(sql`
     SELECT count(*) FILTER (WHERE managed_flag)::int AS active, count(*)::int AS "all" FROM devices ${where}`);
-  const row = res.rows[0] as { active: number; all: number };
+  const row = res.rows[0]!;
   return { activeDeviceCount: Number(row.active), allDeviceCount: Number(row.all) };
 }
 

@@ -136,7 +136,7 @@ export class LicensesService extends DomainService {
       uploadedAt: new Date(),
       uploadedBy: caller.userId,
     });
-    await this.log.write({ group: 'SETTINGS', level: 'I', messageCode: 'license.installed', params: { actor: caller.login, company: terms.companyName, date: shown(terms.dateTo), count: terms.deviceCount }, userId: caller.userId });
+    await this.log.byCaller(caller, { group: 'SETTINGS', level: 'I', messageCode: 'license.installed', params: { company: terms.companyName, date: shown(terms.dateTo), count: terms.deviceCount } });
     return this.instance(caller, lang);
   }
 
@@ -204,7 +204,7 @@ export class LicensesService extends DomainService {
     const { values, loc } = await this.target(caller, input, null);
     const row = await repo.insertLicense(this.db, values);
     if (!row) throw taken();
-    await this.log.write({ group: 'LOCATIONS', level: 'I', messageCode: 'license.created', params: { actor: caller.login, location: loc.code, count: values.deviceCount }, userId: caller.userId, locationId: loc.id });
+    await this.log.byCaller(caller, { group: 'LOCATIONS', level: 'I', messageCode: 'license.created', params: { location: loc.code, count: values.deviceCount }, locationId: loc.id });
     return this.get(caller, row.id);
   }
 
@@ -213,7 +213,7 @@ export class LicensesService extends DomainService {
     await this.visible(caller, id);
     const { values, loc } = await this.target(caller, input, id);
     if (!(await repo.updateLicense(this.db, id, values))) throw taken();
-    await this.log.write({ group: 'LOCATIONS', level: 'I', messageCode: 'license.updated', params: { actor: caller.login, location: loc.code }, userId: caller.userId, locationId: loc.id });
+    await this.log.byCaller(caller, { group: 'LOCATIONS', level: 'I', messageCode: 'license.updated', params: { location: loc.code }, locationId: loc.id });
     return this.get(caller, id);
   }
 
@@ -221,6 +221,6 @@ export class LicensesService extends DomainService {
     assertDefaultAdmin(caller);
     const row = await this.visible(caller, id);
     await repo.deleteLicense(this.db, id);
-    await this.log.write({ group: 'LOCATIONS', level: 'I', messageCode: 'license.deleted', params: { actor: caller.login, location: row.location.code }, userId: caller.userId, locationId: row.locationId });
+    await this.log.byCaller(caller, { group: 'LOCATIONS', level: 'I', messageCode: 'license.deleted', params: { location: row.location.code }, locationId: row.locationId });
   }
 }

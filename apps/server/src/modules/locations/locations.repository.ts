@@ -77,29 +77,29 @@ export async function replacePlacements(db: Db, locationId: number, placements: 
 /** The given locations and every location below them. */
 export async function descendantIds(db: Db, roots: number[]): Promise<number[]> {
   if (!roots.length) return [];
-  const res = await db.execute(sql`
+  const res = await db.execute<{ id: number }>(sql`
     WITH RECURSIVE tree AS (
       SELECT id FROM locations WHERE id IN (${sql.join(roots.map((r) => sql`${r}`), sql`, `)})
       UNION
       SELECT l.id FROM locations l JOIN tree t ON l.parent_id = t.id
     )
     SELECT id FROM tree`);
-  return (res.rows as { id: number }[]).map((r) => r.id);
+  return res.rows.map((r) => r.id);
 }
 
 export async function allLocationIds(db: Db): Promise<number[]> {
-  const res = await db.execute(sql`SELECT id FROM locations`);
-  return (res.rows as { id: number }[]).map((r) => Number(r.id));
+  const res = await db.execute<{ id: number }>(sql`SELECT id FROM locations`);
+  return res.rows.map((r) => Number(r.id));
 }
 
 export async function locationCount(db: Db): Promise<number> {
-  const res = await db.execute(sql`SELECT count(*)::int AS n FROM locations`);
-  return Number((res.rows[0] as { n: number }).n);
+  const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM locations`);
+  return Number(res.rows[0]!.n);
 }
 
 export async function defaultLocationId(db: Db): Promise<number | null> {
-  const res = await db.execute(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`);
-  return (res.rows[0] as { id: number } | undefined)?.id ?? null;
+  const res = await db.execute<{ id: number }>(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`);
+  return res.rows[0]?.id ?? null;
 }
 
 /**
@@ -117,11 +117,11 @@ const DEPENDENTS: { dep: LocationDependent; table: string; column: string }[] = 
 ];
 
 async function existingColumns(db: Db, pairs: { table: string; column: string }[]): Promise<Set<string>> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ k: string }>(sql`
     SELECT table_name || '.' || column_name AS k FROM information_schema.columns
     WHERE table_schema = current_schema()
       AND (table_name, column_name) IN (${sql.join(pairs.map((p) => sql`(${p.table}, ${p.column})`), sql`, `)})`);
-  return new Set((res.rows as { k: string }[]).map((r) => r.k));
+  return new Set(res.rows.map((r) => r.k));
 }
 
 export async function tableExists(db: Db, table: string, column = 'id'): Promise<boolean> {
@@ -134,8 +134,8 @@ export async function dependentCounts(db: Db, locationId: number): Promise<{ dep
   const out: { dep: LocationDependent; count: number }[] = [];
   for (const d of DEPENDENTS) {
     if (!present.has(`${d.table}.${d.column}`)) continue;
-    const res = await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(d.table)} WHERE ${sql.identifier(d.column)} = ${locationId}`);
-    const count = Number((res.rows[0] as { n: number }).n);
+    const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(d.table)} WHERE ${sql.identifier(d.column)} = ${locationId}`);
+    const count = Number(res.rows[0]!.n);
     if (count > 0) out.push({ dep: d.dep, count });
   }
   return out;
@@ -144,19 +144,19 @@ export async function dependentCounts(db: Db, locationId: number): Promise<{ dep
 /** Devices of a location as the plan shows them (none until the devices table exists). */
 export async function devicesOfLocation(db: Db, locationId: number): Promise<PlanDevice[]> {
   if (!(await tableExists(db, 'devices', 'location_id'))) return [];
-  const res = await db.execute(sql`
+  const res = await db.execute<PlanDevice>(sql`
     SELECT id, COALESCE(NULLIF(host_name, ''), NULLIF(model_code, ''), ip, '#' || id) AS name, ip, serial_number AS "serialNumber", status_code AS "statusCode"
     FROM devices WHERE location_id = ${locationId} ORDER BY 2, id LIMIT 5000`);
-  return (res.rows as PlanDevice[]).map((r) => ({ ...r, id: Number(r.id) }));
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 export type LocationAgentRow = { id: number; name: string; status: string; lastContactAt: string | null; version: string | null };
 
 export async function agentsOfLocation(db: Db, locationId: number): Promise<LocationAgentRow[]> {
   if (!(await tableExists(db, 'agents', 'location_id'))) return [];
-  const res = await db.execute(sql`
+  const res = await db.execute<LocationAgentRow>(sql`
     SELECT id, name, status, last_contact_at AS "lastContactAt", version FROM agents WHERE location_id = ${locationId} ORDER BY name, id LIMIT 5000`);
-  return (res.rows as LocationAgentRow[]).map((r) => ({
+  return res.rows.map((r) => ({
     ...r,
     id: Number(r.id),
     lastContactAt: r.lastContactAt ? new Date(r.lastContactAt).toISOString() : null,

@@ -14,6 +14,7 @@ import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import { rangeScope } from '../../lib/range-scope.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { agentById } from '../agents/index.ts';
@@ -53,16 +54,10 @@ export class NetworkRangesService extends DomainService {
   private async view(r: Row): Promise<NetworkRange> {
     const loc = (await locationRef(this.db, r.locationId))!;
     const agent = r.agentId ? await agentById(this.db, r.agentId) : null;
+    const scope = rangeScope(r);
     return {
-      id: r.id,
+      ...scope,
       name: r.name,
-      type: r.type as NetworkRange['type'],
-      address: r.address,
-      mask: r.mask,
-      from: r.ipFrom,
-      to: r.ipTo,
-      port: r.port,
-      packetsPerSecond: r.packetsPerSecond,
       snmpVersion: r.snmpVersion as NetworkRange['snmpVersion'],
       communitySet: !!r.community,
       v3User: r.v3User,
@@ -74,7 +69,7 @@ export class NetworkRangesService extends DomainService {
       agent: agent && { id: agent.id, name: agent.name },
       location: loc,
       comment: r.comment,
-      addressCount: rangeSize({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo }),
+      addressCount: rangeSize(scope),
     };
   }
 
@@ -150,7 +145,7 @@ export class NetworkRangesService extends DomainService {
     const values = this.values(parsed, place, null);
     this.requireKeys(values);
     const row = await repo.insertRange(this.db, values);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.created', params: { actor: caller.login, id: row.id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'networkRange.created', params: { id: row.id }, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
     return this.view(row);
   }
 
@@ -167,13 +162,13 @@ export class NetworkRangesService extends DomainService {
       { field: 'privKey', key: 'networks.privKeyAgain', kept: !!values.v3PrivKey && !parsed.privKey },
     ]);
     const row = await repo.updateRange(this.db, id, values);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'networkRange.updated', params: { id }, objectClass: 'NetworkRangeDao', objectId: id, locationId: row.locationId });
     return this.view(row);
   }
 
   async remove(caller: Caller, id: number) {
     const existing = await this.visible(caller, id);
     await repo.deleteRange(this.db, id);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'networkRange.deleted', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'NetworkRangeDao', objectId: id, locationId: existing.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'networkRange.deleted', params: { id }, objectClass: 'NetworkRangeDao', objectId: id, locationId: existing.locationId });
   }
 }

@@ -1,15 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '@pagewatch/contracts/notifications';
 import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { bulk } from '../../db/bulk.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { locationIn } from '../../db/scope.ts';
 import { notificationDigestItems, notificationMessages, type OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
 const ids = (list: number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
 const num = (v: unknown) => (v == null ? null : Number(v));
-const rowsOf = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
 
 /** What a message about one device says of it (spec section 3's body variables, raw). */
 export type DeviceFacts = {
@@ -52,7 +52,7 @@ export type EventFacts = DeviceFacts & {
  * skips them), with what their messages say of the device.
  */
 export async function claimEvents(tx: Db, limit: number): Promise<EventFacts[]> {
-  const rows = await rowsOf<EventFacts & { eventAt: string | Date }>(tx, sql`
+  const rows = await sqlRows<EventFacts & { eventAt: string | Date }>(tx, sql`
     WITH claimed AS (SELECT id FROM device_events WHERE NOT processed ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     SELECT e.id, e.type, e.event_at AS "eventAt", e.supply_index AS "supplyIndex", e.part_code AS "partCode", c.part_name AS "partName",
       e.part_model_code AS "partModelCode", e.part_serial_number AS "partSerialNumber", e.old_value AS "oldValue", e.new_value AS "newValue",
@@ -74,7 +74,7 @@ const NOTIFICATION_COLUMNS = sql`id, type_id AS "typeId", name, subject, body, s
 
 /** The active notifications of the given types. */
 export function activeNotifications(tx: Db, typeIds: number[]): Promise<NotificationRow[]> {
-  return rowsOf<NotificationRow>(tx, sql`
+  return sqlRows<NotificationRow>(tx, sql`
     SELECT ${NOTIFICATION_COLUMNS}
     FROM notifications WHERE active AND type_id IN (${ids(typeIds)}) ORDER BY id`);
 }
@@ -86,7 +86,7 @@ export function activeNotifications(tx: Db, typeIds: number[]): Promise<Notifica
 async function subtrees(tx: Db, table: 'notification_locations' | 'user_locations', owner: 'notification_id' | 'user_id', ownerIds: number[]): Promise<Map<number, Set<number>>> {
   const out = new Map<number, Set<number>>();
   if (!ownerIds.length) return out;
-  const rows = await rowsOf<{ owner: unknown; locs: unknown[] }>(tx, sql`
+  const rows = await sqlRows<{ owner: unknown; locs: unknown[] }>(tx, sql`
     WITH RECURSIVE tree AS (
       SELECT ${sql.raw(owner)} AS owner, location_id FROM ${sql.raw(table)} WHERE ${sql.raw(owner)} IN (${ids(ownerIds)})
       UNION SELECT t.owner, l.id FROM locations l JOIN tree t ON l.parent_id = t.location_id)
@@ -104,7 +104,7 @@ export type Recipient = { notificationId: number; userId: number; email: string;
 /** Who hears of each notification: its active subscribers and, where asked for, the system recipients. */
 export async function recipientsOf(tx: Db, notificationIds: number[]): Promise<Recipient[]> {
   if (!notificationIds.length) return [];
-  const rows = await rowsOf<{ nid: unknown; uid: unknown; email: string; language: Lang | null }>(tx, sql`
+  const rows = await sqlRows<{ nid: unknown; uid: unknown; email: string; language: Lang | null }>(tx, sql`
     SELECT ns.notification_id AS nid, u.id AS uid, u.email, u.language FROM notification_subscribers ns JOIN users u ON u.id = ns.user_id
     WHERE u.active_flag AND ns.notification_id IN (${ids(notificationIds)})
     UNION
@@ -138,7 +138,7 @@ export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert
     DELETE FROM notification_alerts a WHERE NOT EXISTS (
       SELECT 1 FROM consumables c JOIN notifications n ON n.id = a.notification_id
       WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND (c.percent IS NULL OR c.percent <= coalesce(n.threshold, 1)))`);
-  const rows = await rowsOf<LevelAlert>(tx, sql`
+  const rows = await sqlRows<LevelAlert>(tx, sql`
     WITH RECURSIVE level_notifications AS (SELECT * FROM notifications WHERE active AND type_id = ${typeId}),
     tree AS (
       SELECT nl.notification_id, nl.location_id FROM notification_locations nl JOIN level_notifications n ON n.id = nl.notification_id
@@ -163,7 +163,7 @@ export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert
 
 /** Scheduled notifications that are due, locked for this transaction. */
 export function claimDue(tx: Db, limit: number, reports: boolean): Promise<NotificationRow[]> {
-  return rowsOf<NotificationRow>(tx, sql`
+  return sqlRows<NotificationRow>(tx, sql`
     SELECT ${NOTIFICATION_COLUMNS}
     FROM notifications WHERE active AND next_run_at IS NOT NULL AND next_run_at <= now()
       ${reports ? sql`` : sql`AND type_id <> ${NOTIFICATION_TYPES.REPORT.id}`}
@@ -172,7 +172,7 @@ export function claimDue(tx: Db, limit: number, reports: boolean): Promise<Notif
 
 /** Whether a scheduled report is due (its files are made in a place of the exports' gate). */
 export async function reportDue(db: Db): Promise<boolean> {
-  const rows = await rowsOf<{ due: boolean }>(db, sql`
+  const rows = await sqlRows<{ due: boolean }>(db, sql`
     SELECT EXISTS (SELECT 1 FROM notifications WHERE active AND type_id = ${NOTIFICATION_TYPES.REPORT.id} AND next_run_at <= now()) AS due`);
   return Boolean(rows[0]?.due);
 }
@@ -183,9 +183,8 @@ export async function setNextRun(tx: Db, id: number, next: Date | null) {
 
 /** A scheduled notification's gathered events, taken (deleted) for its digest. */
 export async function takeDigest(tx: Db, notificationId: number): Promise<{ email: string; html: string }[]> {
-  return rowsOf(tx, sql`DELETE FROM notification_digest_items WHERE notification_id = ${notificationId} RETURNING email, html, id`).then((rows) =>
-    (rows as { email: string; html: string; id: unknown }[]).sort((a, b) => Number(a.id) - Number(b.id)),
-  );
+  const rows = await sqlRows<{ email: string; html: string; id: unknown }>(tx, sql`DELETE FROM notification_digest_items WHERE notification_id = ${notificationId} RETURNING email, html, id`);
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 export type CounterRow = DeviceFacts &
@@ -194,7 +193,7 @@ export type CounterRow = DeviceFacts &
 /** The devices in the given locations (null: every location) with their page counters. */
 export async function counterRows(tx: Db, locationIds: Set<number> | null): Promise<CounterRow[]> {
   if (locationIds && !locationIds.size) return [];
-  const rows = await rowsOf<CounterRow>(tx, sql`
+  const rows = await sqlRows<CounterRow>(tx, sql`
     SELECT ${DEVICE_COLUMNS}, d.inventory_number AS "inventoryNumber", d.total_count AS "totalCount", d.mono_count AS "monoCount",
       d.color_count AS "colorCount", d.a3_count AS "a3Count", d.a3_bw_count AS "a3BwCount", d.a3_color_count AS "a3ColorCount", d.a4_count AS "a4Count",
       d.a4_bw_count AS "a4BwCount", d.a4_color_count AS "a4ColorCount", d.copy_count AS "copyCount", d.scan_count AS "scanCount"
@@ -232,7 +231,7 @@ export async function insertDigestItems(tx: Db, rows: { notificationId: number; 
 /** A device of the given locations (null: any) to fill a test message with; null when there is none. */
 export async function sampleDevice(db: Db, locationIds: Set<number> | null): Promise<DeviceFacts | null> {
   if (locationIds && !locationIds.size) return null;
-  const [row] = await rowsOf<DeviceFacts>(db, sql`
+  const [row] = await sqlRows<DeviceFacts>(db, sql`
     SELECT ${DEVICE_COLUMNS} FROM devices d JOIN locations loc ON loc.id = d.location_id
     ${locationIds ? sql`WHERE ${locationIn(locationIds, sql`d.location_id`)}` : sql``}
     ORDER BY d.id LIMIT 1`);

@@ -358,7 +358,7 @@ export const reportFilter = (n: NotificationRow, area: Set<number> | null, now: 
  * A REPORT notification's file for one recipient: the rows of `scope`, as CSV or XLSX, in the
  * recipient's language (an XLSX's sheet is the report's name in it). The test mail attaches the same.
  */
-export async function reportFile(n: NotificationRow, report: ReportCode, rows: unknown[], scope: Set<number>, lang: Lang, now: Date): Promise<OutboxAttachment> {
+export async function reportFile(n: NotificationRow, report: ReportCode, rows: Record<string, unknown>[], scope: Set<number>, lang: Lang, now: Date): Promise<OutboxAttachment> {
   const all = reportColumns(report);
   const asked = attachmentColumns(n.attachment).filter((c) => all.includes(c));
   const columns = asked.length ? asked : all;
@@ -366,7 +366,7 @@ export async function reportFile(n: NotificationRow, report: ReportCode, rows: u
   const files = reportFileColumns(report, columns, lang);
   const style = FILE_STYLES[lang];
   const shape = reportFileRow(report, lang);
-  const mine = (rows as { locationId: number }[]).filter((row) => scope.has(row.locationId)).map(shape) as Record<string, unknown>[];
+  const mine = rows.filter((row) => scope.has(Number(row.locationId))).map(shape);
   return n.fileExtension === 'XLSX'
     ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
     : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };

@@ -59,20 +59,20 @@ export async function setSubscribers(db: Db, id: number, userIds: number[]) {
 /** The users a caller may see (one of their locations is in the caller's scope), of the given ids. */
 export async function visibleUserIds(db: Db, ids: number[], caller: Scoped): Promise<Set<number>> {
   if (!ids.length || !caller.scope.size) return new Set();
-  const res = await db.execute(sql`
+  const res = await db.execute<{ id: unknown }>(sql`
     SELECT DISTINCT ul.user_id AS id FROM user_locations ul
     WHERE ul.user_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${locationIn(caller.scope, sql`ul.location_id`)}`);
-  return new Set((res.rows as { id: unknown }[]).map((r) => Number(r.id)));
+  return new Set(res.rows.map((r) => Number(r.id)));
 }
 
 /** Who may be chosen as a subscriber: the active users the caller may see, with their e-mail. */
 export async function subscriberChoices(db: Db, caller: Scoped): Promise<SubscriberRow[]> {
   if (!caller.scope.size) return [];
-  const res = await db.execute(sql`
+  const res = await db.execute<{ id: unknown; email: string; isSystem: boolean }>(sql`
     SELECT u.id, u.email, u.system_notification_recipient AS "isSystem" FROM users u
     WHERE u.active_flag AND EXISTS (SELECT 1 FROM user_locations ul WHERE ul.user_id = u.id AND ${locationIn(caller.scope, sql`ul.location_id`)})
     ORDER BY lower(u.email), u.id`);
-  return (res.rows as { id: unknown; email: string; isSystem: boolean }[]).map((r) => ({ id: Number(r.id), email: r.email, isSystem: r.isSystem }));
+  return res.rows.map((r) => ({ id: Number(r.id), email: r.email, isSystem: r.isSystem }));
 }
 
 /** Which of the given locations exist. */

@@ -203,7 +203,7 @@ export class NotificationsService extends DomainService {
       await repo.setLocations(tx, row.id, locationIds);
       await repo.setSubscribers(tx, row.id, userIds);
       if (channelIds) await setChannelLinks(tx, row.id, channelIds);
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.created', params: { actor: caller.login, name: row.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
+      await this.log.byCaller(caller, { group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.created', params: { name: row.name }, locationId: locationIds[0] ?? null }, tx);
       return row.id;
     });
     return this.get(caller, id, lang);
@@ -227,7 +227,7 @@ export class NotificationsService extends DomainService {
       if ((await this.subscribersAbove(tx, id, hidden)).length) throw new AppError('FORBIDDEN', { key: 'notification.hiddenSubscribers' });
       await repo.setSubscribers(tx, id, userIds);
       if (channelIds) await setChannelLinks(tx, id, channelIds);
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.updated', params: { actor: caller.login, name: n.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
+      await this.log.byCaller(caller, { group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.updated', params: { name: n.name }, locationId: locationIds[0] ?? null }, tx);
     });
     return this.get(caller, id, lang);
   }
@@ -236,7 +236,7 @@ export class NotificationsService extends DomainService {
     const { row, locations } = await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
       await repo.deleteNotification(tx, id);
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.deleted', params: { actor: caller.login, name: row.name }, userId: caller.userId, locationId: locations[0]?.id ?? null }, tx);
+      await this.log.byCaller(caller, { group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.deleted', params: { name: row.name }, locationId: locations[0]?.id ?? null }, tx);
     });
   }
 
@@ -287,10 +287,10 @@ export class NotificationsService extends DomainService {
       }
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : String(err);
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'E', messageCode: 'notification.testFailed', params: { actor: caller.login, name: row.name, reason }, userId: caller.userId });
+      await this.log.byCaller(caller, { group: 'NOTIFICATIONS', level: 'E', messageCode: 'notification.testFailed', params: { name: row.name, reason } });
       throw err;
     }
-    await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.testSent', params: { actor: caller.login, name: row.name, to: to.join(', ') }, userId: caller.userId });
+    await this.log.byCaller(caller, { group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.testSent', params: { name: row.name, to: to.join(', ') } });
     return { sent: to.length };
   }
 

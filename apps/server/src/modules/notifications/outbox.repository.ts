@@ -39,7 +39,7 @@ export async function limitIdleTransaction(tx: Db, limit: string) {
 /** `channels`: a channel's message (issue 42) rather than an e-mail: each has lanes of its own. */
 export async function claimOne(db: Db, leaseMs: number | null, channels = false): Promise<LeasedMessage | null> {
   const lease = leaseMs === null ? sql`NULL` : sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-  const res = await db.execute(sql`
+  const res = await db.execute<LeasedMessage>(sql`
     UPDATE notification_messages m SET lease_until = ${lease}, attempts = m.attempts + 1
     WHERE m.id = (
       SELECT id FROM notification_messages
@@ -47,7 +47,7 @@ export async function claimOne(db: Db, leaseMs: number | null, channels = false)
         AND channel_id IS ${channels ? sql`NOT NULL` : sql`NULL`}
       ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING ${CLAIMED}`);
-  const r = res.rows[0] as LeasedMessage | undefined;
+  const r = res.rows[0];
   return r ? { ...r, id: Number(r.id), notificationId: r.notificationId == null ? null : Number(r.notificationId), locationId: r.locationId == null ? null : Number(r.locationId), attempts: Number(r.attempts), channelId: r.channelId == null ? null : Number(r.channelId) } : null;
 }
 
@@ -80,7 +80,7 @@ export async function markFailed(db: Db, ids: number[], error: string, delayMs: 
 export async function outboxCounts(db: Db): Promise<{ pending: number; sent: number; failed: number }> {
   const res = await db.execute(sql`
     SELECT count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL) AS pending, count(sent_at) AS sent, count(failed_at) AS failed FROM notification_messages`);
-  const r = res.rows[0] as Record<string, unknown>;
+  const r = res.rows[0]!;
   return { pending: Number(r.pending), sent: Number(r.sent), failed: Number(r.failed) };
 }
 

@@ -20,15 +20,15 @@ const ids = (xs: number[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
  */
 export async function lockQueues(db: Db, agentId: number, queueIds: number[]): Promise<LockedQueue[]> {
   if (!queueIds.length) return [];
-  const locked = await db.execute(sql`SELECT id FROM queues WHERE id IN (${ids(queueIds)}) AND agent_id = ${agentId} ORDER BY id FOR UPDATE`);
-  const mine = (locked.rows as { id: number }[]).map((r) => Number(r.id));
+  const locked = await db.execute<{ id: number }>(sql`SELECT id FROM queues WHERE id IN (${ids(queueIds)}) AND agent_id = ${agentId} ORDER BY id FOR UPDATE`);
+  const mine = locked.rows.map((r) => Number(r.id));
   if (!mine.length) return [];
   const res = await db.execute(sql`
     SELECT q.id, q.host, q.status, q.status_message, q.last_job_id, q.state_version, q.printer_address, q.device_id,
            a.location_id, d.location_id AS device_location_id
     FROM queues q JOIN agents a ON a.id = q.agent_id LEFT JOIN devices d ON d.id = q.device_id
     WHERE q.id IN (${ids(mine)})`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
+  return res.rows.map((r) => ({
     id: Number(r.id), host: String(r.host), status: String(r.status), statusMessage: r.status_message as string | null,
     lastJobId: n(r.last_job_id), stateVersion: Number(r.state_version), printerAddress: r.printer_address as string | null,
     deviceId: n(r.device_id), locationId: Number(r.location_id), deviceLocationId: n(r.device_location_id),
@@ -48,7 +48,7 @@ export type AddressKey = { addr: string; ip: string | null; name: string | null;
 export async function devicesAt(db: Db, locationIds: number[], keys: AddressKey[]): Promise<Map<string, { id: number; locationId: number }>> {
   const out = new Map<string, { id: number; locationId: number }>();
   if (!locationIds.length || !keys.length) return out;
-  const res = await db.execute(sql`
+  const res = await db.execute<{ addr: string; id: number; location_id: number }>(sql`
     WITH x AS (SELECT * FROM jsonb_to_recordset(${json(keys)}) AS x(addr text, ip text, name text, resolved text)),
     d AS (
       SELECT id, location_id, ip, regexp_replace(regexp_replace(lower(host_name), '\\.$', ''), '\\.local$', '') AS name
@@ -66,7 +66,7 @@ export async function devicesAt(db: Db, locationIds: number[], keys: AddressKey[
     ),
     one AS (SELECT addr, how, min(id) AS id, min(location_id) AS location_id FROM m GROUP BY addr, how HAVING count(*) = 1)
     SELECT DISTINCT ON (addr) addr, id::int AS id, location_id::int AS location_id FROM one ORDER BY addr, how`);
-  for (const r of res.rows as { addr: string; id: number; location_id: number }[]) out.set(r.addr, { id: Number(r.id), locationId: Number(r.location_id) });
+  for (const r of res.rows) out.set(r.addr, { id: Number(r.id), locationId: Number(r.location_id) });
   return out;
 }
 
@@ -81,7 +81,7 @@ export type RunJob = AgentQueueJob & { q: number };
 export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!jobs.length) return out;
-  const res = await db.execute(sql`
+  const res = await db.execute<{ queue_id: number; stored: number }>(sql`
     WITH qs AS (
       SELECT * FROM jsonb_to_recordset(${json(queues)}) AS x("queueId" int, "deviceId" int, "locationId" int)
     ), ins AS (
@@ -112,7 +112,7 @@ export async function insertRunJobs(db: Db, queues: RunQueue[], jobs: RunJob[]):
                                 ELSE coalesce(dm_device_user_days.color_page_count, 0) + coalesce(excluded.color_page_count, 0) END
     )
     SELECT queue_id, count(*)::int AS stored FROM ins GROUP BY queue_id`);
-  for (const r of res.rows as { queue_id: number; stored: number }[]) out.set(Number(r.queue_id), Number(r.stored));
+  for (const r of res.rows) out.set(Number(r.queue_id), Number(r.stored));
   return out;
 }
 

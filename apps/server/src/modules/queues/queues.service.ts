@@ -108,7 +108,7 @@ export class QueuesService extends DomainService {
     const parsed = queueInputSchema.parse(input);
     const agent = await this.agentOf(caller, parsed);
     const id = await repo.insertQueue(this.db, this.values(parsed, null));
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.created', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'queue.created', params: { id }, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
     return this.view(id);
   }
 
@@ -125,21 +125,21 @@ export class QueuesService extends DomainService {
     await repo.updateQueue(this.db, id, values);
     // Another print server or printer is another job numbering: read it from the start.
     if (moved) await repo.resetQueue(this.db, id);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.updated', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'queue.updated', params: { id }, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
     return this.view(id);
   }
 
   async remove(caller: Caller, id: number) {
     const existing = await this.visible(caller, id);
     await repo.deleteQueue(this.db, id);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.deleted', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: existing.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'queue.deleted', params: { id }, objectClass: 'QueueDao', objectId: id, locationId: existing.locationId });
   }
 
   /** The agent reads every job again at its next run; jobs already kept are not doubled. */
   async reset(caller: Caller, id: number) {
     const existing = await this.visible(caller, id);
     await repo.resetQueue(this.db, id);
-    await this.log.write({ group: 'AGENTS', level: 'I', messageCode: 'queue.reset', params: { actor: caller.login, id }, userId: caller.userId, objectClass: 'QueueDao', objectId: id, locationId: existing.locationId });
+    await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'queue.reset', params: { id }, objectClass: 'QueueDao', objectId: id, locationId: existing.locationId });
     return this.view(id);
   }
 }

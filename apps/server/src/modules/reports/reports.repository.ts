@@ -139,9 +139,9 @@ const correctionOffsets = sql`LEFT JOIN LATERAL (SELECT ${sql.join(
  */
 export async function withCorrections(db: Db, q: ReportQuery): Promise<ReportQuery> {
   const { to } = periodDays(q);
-  const res = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM meter_corrections mc JOIN devices d ON d.id = mc.device_id
+  const res = await db.execute<{ corrected: unknown }>(sql`SELECT EXISTS (SELECT 1 FROM meter_corrections mc JOIN devices d ON d.id = mc.device_id
     WHERE mc.withdrawn_at IS NULL AND mc.from_date <= ${to}::date AND ${deviceConditions(q, sql`d.location_id`)}) AS corrected`);
-  return { ...q, corrected: Boolean((res.rows[0] as { corrected: unknown }).corrected) };
+  return { ...q, corrected: Boolean(res.rows[0]!.corrected) };
 }
 
 /** The counters the counters report reads, by the names of its columns. */
@@ -325,7 +325,7 @@ export async function pagesByLocationMonth(db: Db, query: ReportQuery): Promise<
     FROM stepped s JOIN devices d ON d.id = s.device_id JOIN locations loc ON loc.id = d.location_id
     WHERE NOT s.base
     GROUP BY loc.name, month ORDER BY month, loc.name`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({ location: String(r.location), month: String(r.month), bw: Number(r.bw), color: Number(r.color) }));
+  return res.rows.map((r) => ({ location: String(r.location), month: String(r.month), bw: Number(r.bw), color: Number(r.color) }));
 }
 
 /** The availability report's chart: per day of the period up to today, the devices of the area, those read and those working. */
@@ -341,7 +341,7 @@ export async function availabilityByDay(db: Db, q: ReportQuery): Promise<Availab
     SELECT to_char(g.day, 'YYYY-MM-DD') AS day, (SELECT count(*) FROM picked) AS devices, coalesce(days.seen, 0) AS seen, coalesce(days.available, 0) AS available
     FROM generate_series(${from}::date, ${to}::date, interval '1 day') g(day) LEFT JOIN days ON days.fact_date = g.day::date
     ORDER BY g.day`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({ day: String(r.day), devices: Number(r.devices), seen: Number(r.seen), available: Number(r.available) }));
+  return res.rows.map((r) => ({ day: String(r.day), devices: Number(r.devices), seen: Number(r.seen), available: Number(r.available) }));
 }
 
 /** The supplies installed now, last seen since INSTALLED_SINCE: the grid's columns (reports.list.ts), every row. */
@@ -380,7 +380,7 @@ function typedRow(code: BuiltReport): (r: Record<string, unknown>) => Record<str
 /** A report's rows as objects (REPORT notifications): numbers as numbers. */
 export async function reportRows(db: Db, code: BuiltReport, q: ReportQuery): Promise<Record<string, unknown>[]> {
   const res = await db.execute(await statementOf(db, code, q));
-  return (res.rows as Record<string, unknown>[]).map(typedRow(code));
+  return res.rows.map(typedRow(code));
 }
 
 /** A report's rows for a file, a page at a time through a cursor (lib/row-pages.ts, issue 39). */
@@ -395,6 +395,6 @@ export function reportFeed(db: Db, kind: 'pglite' | 'postgres', code: BuiltRepor
  */
 export async function reportJson(db: Db, code: BuiltReport, q: ReportQuery): Promise<string> {
   // string_agg of each row's JSON is a fifth faster than json_agg on 100,000 rows.
-  const res = await db.execute(sql`SELECT '[' || coalesce(string_agg(row_to_json(r)::text, ','), '') || ']' AS json FROM (${await statementOf(db, code, q)}) r`);
-  return String((res.rows[0] as { json: string }).json);
+  const res = await db.execute<{ json: string }>(sql`SELECT '[' || coalesce(string_agg(row_to_json(r)::text, ','), '') || ']' AS json FROM (${await statementOf(db, code, q)}) r`);
+  return String(res.rows[0]!.json);
 }

@@ -95,8 +95,9 @@ export class SettingsService extends DomainService {
     if (updates.length) {
       await this.db.transaction(async (tx) => {
         for (const u of updates) await updateSetting(tx, u.code, u.set);
-        await this.log.write(
-          { group: 'SETTINGS', level: 'I', messageCode: 'settings.changed', params: { actor: caller.login, codes: updates.map((u) => u.code) }, userId: caller.userId },
+        await this.log.byCaller(
+          caller,
+          { group: 'SETTINGS', level: 'I', messageCode: 'settings.changed', params: { codes: updates.map((u) => u.code) } },
           tx,
         );
       });
@@ -120,9 +121,9 @@ export class SettingsService extends DomainService {
       });
     } catch (err) {
       const reason = err instanceof AppError ? String(err.params.reason ?? err.code) : String(err);
-      await this.log.write({ group: 'SETTINGS', level: 'E', messageCode: 'settings.testEmailFailed', params: { actor: caller.login, to, reason }, userId: caller.userId });
+      await this.log.byCaller(caller, { group: 'SETTINGS', level: 'E', messageCode: 'settings.testEmailFailed', params: { to, reason } });
       throw err;
     }
-    await this.log.write({ group: 'SETTINGS', level: 'I', messageCode: 'settings.testEmailSent', params: { actor: caller.login, to }, userId: caller.userId });
+    await this.log.byCaller(caller, { group: 'SETTINGS', level: 'I', messageCode: 'settings.testEmailSent', params: { to } });
   }
 }

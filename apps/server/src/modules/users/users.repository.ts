@@ -16,10 +16,10 @@ export function loginTaken(db: Db, login: string, exceptId: number | null): Prom
 }
 
 export async function activeAdminCount(db: Db): Promise<number> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
     WHERE r.code = 'ADMIN' AND u.active_flag`);
-  return Number((res.rows[0] as { n: number }).n);
+  return Number(res.rows[0]!.n);
 }
 
 export async function insertUser(db: Db, values: UserValues): Promise<{ id: number }> {
@@ -78,14 +78,14 @@ export async function keyLocations(db: Db, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length < 2) return unique;
   const list = sql.join(unique.map((id) => sql`${id}`), sql`, `);
-  const res = await db.execute(sql`
+  const res = await db.execute<{ start: number }>(sql`
     WITH RECURSIVE up AS (
       SELECT l.id AS start, l.parent_id AS ancestor FROM locations l WHERE l.id IN (${list})
       UNION
       SELECT up.start, l.parent_id FROM up JOIN locations l ON l.id = up.ancestor WHERE l.parent_id IS NOT NULL
     )
     SELECT DISTINCT start FROM up WHERE ancestor IN (${list})`);
-  const covered = new Set((res.rows as { start: number }[]).map((r) => Number(r.start)));
+  const covered = new Set(res.rows.map((r) => Number(r.start)));
   return unique.filter((id) => !covered.has(id));
 }
 

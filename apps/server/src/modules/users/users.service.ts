@@ -134,7 +134,7 @@ export class UsersService {
       });
       await repo.setRoles(tx, u.id, roleIds);
       await repo.setLocations(tx, u.id, locationIds);
-      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.created', params: { actor: caller.login, login: input.login }, userId: caller.userId, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx);
+      await this.log.byCaller(caller, { group: 'USERS', level: 'I', messageCode: 'user.created', params: { login: input.login }, objectClass: 'UserDao', objectId: u.id, locationId: this.logLocation(caller, locationIds) }, tx);
       return u.id;
     });
     return this.get(caller, id);
@@ -173,7 +173,7 @@ export class UsersService {
       if (rolesChanged) await repo.setRoles(tx, id, roleIds);
       await repo.setLocations(tx, id, newLocations);
       await this.keepAnAdmin(tx);
-      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.updated', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx);
+      await this.log.byCaller(caller, { group: 'USERS', level: 'I', messageCode: 'user.updated', params: { login: user.login }, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, newLocations) }, tx);
     });
     this.events.raise({ type: 'user.changed', userId: id, effect: ended ? 'ended' : rights ? 'rights' : 'profile' });
     return this.get(caller, id);
@@ -188,7 +188,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       await repo.deleteUser(tx, id);
       await this.keepAnAdmin(tx);
-      await this.log.write({ group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { actor: caller.login, login: user.login }, userId: caller.userId, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx);
+      await this.log.byCaller(caller, { group: 'USERS', level: 'I', messageCode: 'user.deleted', params: { login: user.login }, objectClass: 'UserDao', objectId: id, locationId: this.logLocation(caller, locationIds) }, tx);
     });
     this.events.raise({ type: 'user.changed', userId: id, effect: 'ended' });
   }

@@ -27,6 +27,9 @@ export function logsColumns(groups: readonly EventGroupRow[]): GridColumn<EventL
     },
     // Wide enough for the longest level badge, Russian "Предупреждение", and its header.
     logLevel: { header: 'logs.logLevel', width: 165, type: 'lookup', options: LEVEL_OPTIONS, cell: (r) => <LogLevelBadge level={r.logLevel} /> },
+    device: { header: 'logs.device', width: 160 },
+    serial: { header: 'logs.serial', width: 140 },
+    address: { header: 'logs.address', width: 130 },
     userLogin: { header: 'logs.user', width: 130 },
     childrenCount: { header: 'logs.childrenCount', width: 110 },
     logDuration: { header: 'logs.logDuration', width: 150, cell: (r) => formatDuration(r.logDuration) },
