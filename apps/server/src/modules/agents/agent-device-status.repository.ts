@@ -46,11 +46,11 @@ export async function devicesStatus(db: Db, agentId: number, q: AgentDevicesStat
   if (q.outcome === 'FAILED') where.push(sql`failures_in_row > 0`);
   if (q.reason) where.push(sql`failures_in_row > 0 AND last_failure_reason = ${q.reason}`);
   if (q.address) where.push(sql`starts_with(ip, ${q.address})`);
-  const res = await db.execute(sql`
+  const res = await db.execute<Record<string, unknown>>(sql`
     SELECT ip, range_id, last_ok_at, last_ok_ms, last_failure_at, last_failure_reason, last_failure_ms, failures_in_row, count(*) OVER () AS total
     FROM agent_device_status WHERE ${sql.join(where, sql` AND `)}
     ORDER BY failures_in_row DESC, string_to_array(ip, '.')::int[] LIMIT ${DEVICE_STATUS_ROWS}`);
-  const rows = res.rows as Record<string, unknown>[];
+  const rows = res.rows;
   return {
     totalRows: rows.length ? Number(rows[0]!.total) : 0,
     rows: rows.map((r): AgentDeviceStatusRow => ({

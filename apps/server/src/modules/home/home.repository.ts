@@ -165,7 +165,7 @@ export type LocationNotRead = { locationId: number; count: number; rows: NotRead
  * answered as a printer (NO_PRINTER_MIB, never read) is a scanner or a switch, not a lost printer.
  */
 export async function notReadByLocation(db: Db): Promise<LocationNotRead[]> {
-  const res = await db.execute(sql`
+  const res = await db.execute<Record<string, unknown>>(sql`
     SELECT * FROM (
       SELECT a.location_id, s.agent_id, a.name AS agent_name, s.ip, s.last_failure_reason, s.failures_in_row, s.last_ok_at,
              count(*) OVER (PARTITION BY a.location_id) AS total,
@@ -174,7 +174,7 @@ export async function notReadByLocation(db: Db): Promise<LocationNotRead[]> {
       WHERE s.failures_in_row >= ${UNREAD_RUNS} AND (s.last_ok_at IS NOT NULL OR s.last_failure_reason <> 'NO_PRINTER_MIB')
     ) x WHERE n <= ${HOME_LIST_ROWS} ORDER BY location_id, n`);
   const byLocation = new Map<number, LocationNotRead>();
-  for (const r of res.rows as Record<string, unknown>[]) {
+  for (const r of res.rows) {
     const locationId = int(r.location_id);
     let entry = byLocation.get(locationId);
     if (!entry) byLocation.set(locationId, (entry = { locationId, count: int(r.total), rows: [] }));
