@@ -170,11 +170,11 @@ export class NotificationSender {
   /** The event log's record of the attempt; a failure also once in the server's log (no address, no secret) and the metric. */
   private async report(m: outbox.LeasedMessage, outcome: { sent: true } | { sent: false; reason: string }) {
     // A channel's messages have their own wording ("delivered to Slack: ops"), not an e-mail's.
-    const what = m.channelId === null ? 'notification' : 'channel';
+    const mail = m.channelId === null;
     const channel = channelLabel(m);
     if (outcome.sent) {
       this.opts.onSent?.(channel);
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: `${what}.sent`, params: { to: m.toEmail, subject: m.subject }, locationId: m.locationId });
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: mail ? 'notification.sent' : 'channel.sent', params: { to: m.toEmail, subject: m.subject }, locationId: m.locationId });
       return;
     }
     const giveUp = m.attempts >= MAX_ATTEMPTS;
@@ -185,7 +185,7 @@ export class NotificationSender {
     await this.log.write({
       group: 'NOTIFICATIONS',
       level: giveUp ? 'E' : 'W',
-      messageCode: giveUp ? `${what}.givenUp` : `${what}.sendFailed`,
+      messageCode: mail ? (giveUp ? 'notification.givenUp' : 'notification.sendFailed') : giveUp ? 'channel.givenUp' : 'channel.sendFailed',
       params: { to: m.toEmail, subject: m.subject, reason: outcome.reason, attempt: m.attempts },
       locationId: m.locationId,
     });
