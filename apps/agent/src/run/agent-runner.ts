@@ -16,6 +16,7 @@ import type { RttLimits } from '../snmp/rtt-estimator.ts';
 import { loadRttTable, saveRttTable } from './rtt-store.ts';
 import { Spool } from './spool.ts';
 import { TransportError } from './transport.ts';
+import { AGENT_VERSION } from '../version.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
 
 export type AgentRunnerOptions = {
@@ -58,8 +59,6 @@ export type AgentRunner = {
   /** Records on disk not yet acknowledged by the server. */
   pending(): number;
 };
-
-const AGENT_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const { transport } = options;
