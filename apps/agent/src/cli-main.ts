@@ -2,9 +2,19 @@ import { scanCommand } from './discovery/scan.command.ts';
 import { probeCommand } from './probe/probe.command.ts';
 import { runCommand } from './run/run.command.ts';
 import type { CliCommand } from './cli-command.ts';
+import { AGENT_VERSION } from './version.ts';
+
+const versionCommand: CliCommand = {
+  name: 'version',
+  summary: "print the agent's version",
+  async run() {
+    process.stdout.write(`${AGENT_VERSION}\n`);
+    return 0;
+  },
+};
 
 /** The agent's command line. Each subcommand is one entry here. */
-const COMMANDS: CliCommand[] = [probeCommand, scanCommand, runCommand];
+const COMMANDS: CliCommand[] = [probeCommand, scanCommand, runCommand, versionCommand];
 
 function usage(): string {
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`);

@@ -15,6 +15,8 @@ import { agentQueueSchema } from './agent-queues.ts';
  *   POST /api/agent/runs/:runId/problems { rangeId?, level, message }  -> 204
  *   POST /api/agent/runs/:runId/finish   { finishedAt, rangeResults }  -> 204
  *   POST /api/agent/readings      ReadingBatch                         -> BatchResult
+ *   GET  /api/agent/update/:platform   the executable of the release offered in AgentConfig.update
+ *   POST /api/agent/update/refused { version, error }                  -> 204
  *
  * Readings carry ids: a batch sent twice is stored once. Each reading of a batch is checked on
  * its own: a bad one is named in `rejected` (with its id and field) and the rest are stored; a
@@ -91,6 +93,9 @@ export const agentUpdateOfferSchema = agentReleaseFileSchema.extend({
   size: z.number().int().positive().max(1_000_000_000),
 });
 export type AgentUpdateOffer = z.infer<typeof agentUpdateOfferSchema>;
+
+/** POST /api/agent/update/refused: an offered release the agent would not install, and why (shown in the agents grid). */
+export const agentUpdateRefusedSchema = z.object({ version: text(50), error: text(500) });
 
 export const agentConfigSchema = z.object({
   agentId: z.number().int(),

@@ -43,6 +43,8 @@ export type AgentRunnerOptions = {
   sealAfterMs?: number;
   log?: AgentLog;
   onStatus?: (status: AgentStatus, message?: string) => void;
+  /** Each config the server answered with (a check-in): the self-update watches these. */
+  onConfig?: (config: AgentConfig) => void;
 };
 
 export type AgentRunner = {
@@ -174,8 +176,10 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   /** Registers (or re-reads the config); falls back to the last config kept on disk. */
   async function refreshConfig(): Promise<boolean> {
     try {
-      await applyConfig(registered ? await transport.config() : await transport.register(info));
+      const next = registered ? await transport.config() : await transport.register(info);
+      await applyConfig(next);
       registered = true;
+      options.onConfig?.(next);
       return true;
     } catch (error) {
       const message = (error as Error).message;

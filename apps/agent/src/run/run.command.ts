@@ -3,6 +3,10 @@ import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import type { AgentLog } from './collect.ts';
 import { createHttpTransport } from './transport.ts';
+import { isSea } from 'node:sea';
+import { AGENT_VERSION } from '../version.ts';
+import { createUpdater } from '../update/updater.ts';
+import type { Updater } from '../update/updater.ts';
 
 const HELP = `usage: run --server <url> --token <token> [--spool-dir DIR] [--once]
            [--concurrency 64] [--timeout 2000] [--period-seconds N]
@@ -58,14 +62,37 @@ export const runCommand: CliCommand = {
       process.stderr.write(`run: ${(error as Error).message}\n`);
       return 2;
     }
+    const transport = createHttpTransport({ serverUrl: values.server, token });
+    const spoolDir = values['spool-dir'] ?? 'agent-spool';
+    let updater: Updater | null = null;
     const runner = createAgentRunner({
-      transport: createHttpTransport({ serverUrl: values.server, token }),
-      spoolDir: values['spool-dir'] ?? 'agent-spool',
+      transport,
+      spoolDir,
+      onConfig: (config) => {
+        updater?.checkedIn();
+        if (config.update) updater?.offered(config.update);
+      },
       concurrency,
       poll: timeout ? { timeoutMs: timeout } : undefined,
       periodMs: period ? period * 1000 : undefined,
       log: logLine,
     });
+    // Only a single-file agent replaces itself; one run from source is updated with its sources.
+    if (isSea() && !values.once) {
+      updater = createUpdater({
+        executable: process.execPath, stateDir: spoolDir, version: AGENT_VERSION, log: logLine,
+        download: (offer, dest) => transport.downloadUpdate(offer.platform, dest),
+        report: (version, error) => void transport.updateRefused(version, error).catch(() => undefined),
+        restart: async () => {
+          updater?.close();
+          await runner.stop();
+          // The same process (and pid, for systemd) runs the executable now in place; Windows has no
+          // execve: the service manager starts it again after this exit code.
+          if (process.platform === 'win32') process.exit(75);
+          process.execve!(process.execPath, [process.execPath, ...process.argv.slice(2)], process.env);
+        },
+      });
+    }
     let signalled = false;
     const onSignal = (): void => {
       if (signalled) process.exit(130); // a second Ctrl-C: leave now, the spool keeps the rest
