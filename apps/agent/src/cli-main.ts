@@ -1,6 +1,7 @@
 import { scanCommand } from './discovery/scan.command.ts';
 import { probeCommand } from './probe/probe.command.ts';
 import { runCommand } from './run/run.command.ts';
+import { installCommand, statusCommand, uninstallCommand } from './service/service.command.ts';
 import type { CliCommand } from './cli-command.ts';
 import { AGENT_VERSION } from './version.ts';
 
@@ -14,10 +15,10 @@ const versionCommand: CliCommand = {
 };
 
 /** The agent's command line. Each subcommand is one entry here. */
-const COMMANDS: CliCommand[] = [probeCommand, scanCommand, runCommand, versionCommand];
+const COMMANDS: CliCommand[] = [probeCommand, scanCommand, runCommand, installCommand, uninstallCommand, statusCommand, versionCommand];
 
 function usage(): string {
-  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`);
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);
   return `usage: pagewatch-agent <command> [options]\n\ncommands:\n${lines.join('\n')}\n`;
 }
 

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { startFleet } from '@pagewatch/printer-sim/fleet';
 import type { Fleet } from '@pagewatch/printer-sim/fleet';
 import { buildAgent, EXECUTABLE_NAMES } from '../scripts/build-agent.ts';
 import type { BuiltRelease } from '../scripts/build-agent.ts';
+import { LAYOUT } from '../src/service/service-layout.ts';
 import { sha256, signRelease } from '../src/update/release.ts';
 import { startFakeAgentServer } from './helpers/fake-agent-server.ts';
 import type { FakeAgentServer } from './helpers/fake-agent-server.ts';
@@ -107,6 +108,21 @@ describe.skipIf(skip !== null)('the single-file agent', () => {
     expect(sums).toBe(`${sha256(readFileSync(newExe()))}  ${EXECUTABLE_NAMES['linux-x64']}\n`);
     expect(newBuild.release.signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(JSON.parse(newBuild.release.manifest)).toMatchObject({ version: NEW, files: [{ platform: 'linux-x64', name: EXECUTABLE_NAMES['linux-x64'] }] });
+  });
+
+  it('installs itself as a systemd service whose unit systemd-analyze accepts', async (ctx) => {
+    if (spawnSync('systemd-analyze', ['--version'], { stdio: 'ignore' }).status !== 0) return ctx.skip('systemd-analyze is not installed');
+    const root = join(work, 'root');
+    const install = spawnSync(newExe(), ['install', '--server', 'http://127.0.0.1:1', '--token', 't-44', '--root', root], { encoding: 'utf8' });
+    expect(install.status, install.stderr).toBe(0);
+    expect(sha256(readFileSync(join(root, LAYOUT.executable)))).toBe(sha256(readFileSync(newExe())));
+    expect(readFileSync(join(root, LAYOUT.unit), 'utf8')).toContain(`ExecStart=${LAYOUT.executable} run --config ${LAYOUT.config}`);
+    cpSync('/usr/lib/systemd/system', join(root, 'usr/lib/systemd/system'), { recursive: true, verbatimSymlinks: true });
+    const verify = spawnSync('systemd-analyze', ['verify', '--man=no', `--root=${root}`, join(root, LAYOUT.unit)], { encoding: 'utf8' });
+    expect(verify.status, verify.stderr).toBe(0);
+    expect(verify.stderr).not.toContain('pagewatch-agent.service');
+    const status = spawnSync(newExe(), ['status', '--root', root], { encoding: 'utf8' });
+    expect(status.stdout).toMatch(new RegExp(`^version: +${NEW.replaceAll('.', '\\.')}$`, 'm'));
   });
 
   it('started with --server and --token, polls the simulated printers and delivers their readings', async () => {

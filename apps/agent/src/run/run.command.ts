@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readServiceConfig, writeLastRun } from '../service/service-layout.ts';
 import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import type { AgentLog } from './collect.ts';
@@ -9,6 +11,7 @@ import { createUpdater } from '../update/updater.ts';
 import type { Updater } from '../update/updater.ts';
 
 const HELP = `usage: run --server <url> --token <token> [--spool-dir DIR] [--once]
+       run --config FILE   (an installed service: server, token file and spool from FILE)
            [--concurrency 64] [--timeout 2000] [--period-seconds N]
 Registers with the server, takes its network ranges, periodicity and models pack, and polls
 every printer each period. Readings wait in the spool (default ./agent-spool) until the server
@@ -29,7 +32,7 @@ export const runCommand: CliCommand = {
       ({ values } = parseArgs({
         args, strict: true,
         options: {
-          server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' },
+          server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' }, config: { type: 'string' },
           once: { type: 'boolean', default: false }, concurrency: { type: 'string' }, timeout: { type: 'string' },
           'period-seconds': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
         },
@@ -41,6 +44,17 @@ export const runCommand: CliCommand = {
     if (values.help) {
       process.stdout.write(HELP);
       return 0;
+    }
+    if (values.config) {
+      try {
+        const file = readServiceConfig(values.config);
+        values.server ??= file.server;
+        values['spool-dir'] ??= file.spoolDir;
+        values.token ??= readFileSync(file.tokenFile, 'utf8').trim();
+      } catch (error) {
+        process.stderr.write(`run: cannot read ${values.config}: ${(error as Error).message.split('\n')[0]}\n`);
+        return 2;
+      }
     }
     const token = values.token ?? process.env.PAGEWATCH_AGENT_TOKEN;
     if (!values.server || !token) {
@@ -65,9 +79,21 @@ export const runCommand: CliCommand = {
     const transport = createHttpTransport({ serverUrl: values.server, token });
     const spoolDir = values['spool-dir'] ?? 'agent-spool';
     let updater: Updater | null = null;
+    let lastStatus = '';
     const runner = createAgentRunner({
       transport,
       spoolDir,
+      onStatus: (next) => {
+        // What `status` shows as the last successful run.
+        if (next === 'IDLE' && lastStatus === 'RUNNING') {
+          try {
+            writeLastRun(spoolDir, { finishedAt: new Date().toISOString(), version: AGENT_VERSION });
+          } catch {
+            // the spool folder is the runner's to report on
+          }
+        }
+        lastStatus = next;
+      },
       onConfig: (config) => {
         updater?.checkedIn();
         if (config.update) updater?.offered(config.update);
