@@ -94,6 +94,18 @@ export const agentUpdateOfferSchema = agentReleaseFileSchema.extend({
 });
 export type AgentUpdateOffer = z.infer<typeof agentUpdateOfferSchema>;
 
+/** Whether version `a` is older than `b`, by their numeric parts (1.9.0 < 1.10.0); a version without any is never older. */
+export function olderVersion(a: string, b: string): boolean {
+  const parts = (v: string) => (v.match(/\d+/g) ?? []).map(Number);
+  const x = parts(a);
+  const y = parts(b);
+  if (!x.length || !y.length) return false;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  }
+  return false;
+}
+
 /** POST /api/agent/update/refused: an offered release the agent would not install, and why (shown in the agents grid). */
 export const agentUpdateRefusedSchema = z.object({ version: text(50), error: text(500) });
 

@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, pgTable, primaryKey, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, index, integer, pgTable, primaryKey, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { locations } from './locations.ts';
 import { ts } from '../columns.ts';
 
@@ -22,6 +22,11 @@ export const agents = pgTable(
     /** The configVersion the agent last fetched its config at. */
     configVersionSeen: integer('config_version_seen').notNull().default(0),
     builtin: varchar('builtin', { length: 20 }),
+    /** No update is offered to this agent (issue 44); AGENT_UPDATES_PAUSED pauses every agent. */
+    updatesPaused: boolean('updates_paused').notNull().default(false),
+    /** The last release the agent refused to install, and why (a bad signature or checksum, a file that did not start). */
+    updateRefusedVersion: varchar('update_refused_version', { length: 50 }),
+    updateRefusedReason: text('update_refused_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
