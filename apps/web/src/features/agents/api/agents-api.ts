@@ -1,4 +1,4 @@
-import type { Agent, AgentInput, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
+import type { Agent, AgentInput, AgentReleaseView, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
 import { listQueryString } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
@@ -12,6 +12,7 @@ export const agentKeys = {
   detail: (id: number) => ['agents', id] as const,
   status: (id: number) => ['agents', id, 'status'] as const,
   ranges: (id: number) => ['agents', id, 'ranges'] as const,
+  release: ['agents', 'release'] as const,
   userLocations: sharedKeys.userLocations,
 };
 export const agentQueryKey = agentKeys.detail;
@@ -27,3 +28,5 @@ export const updateAgent = (id: number, input: AgentInput) => api<Agent>(`/agent
 export const deleteAgent = (id: number) => api<void>(`/agents/${id}`, { method: 'DELETE' });
 export const regenerateToken = (id: number) => api<AgentWithToken>(`/agents/${id}/regenerate-token`, { method: 'POST' });
 export const notifyAllUpdate = () => api<{ count: number }>('/agents/notify-all/UPDATE_VERSION', { method: 'POST' });
+export const fetchAgentRelease = () => api<AgentReleaseView>('/agents/release');
+export const setAgentUpdatesPaused = (id: number, paused: boolean) => api<Agent>(`/agents/${id}/updates`, { method: 'PUT', body: { paused } });
