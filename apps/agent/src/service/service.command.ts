@@ -39,6 +39,17 @@ function parse(args: string[], options: Options): { values: Record<string, strin
   return { values: values as Record<string, string | boolean | undefined> };
 }
 
+/** The --root of uninstall and status (`/` when absent); null, with the message printed, for bad arguments. */
+function rootOf(command: string, args: string[]): string | null {
+  try {
+    const { values } = parse(args, {});
+    return typeof values.root === 'string' ? values.root : '/';
+  } catch (error) {
+    process.stderr.write(`${command}: ${(error as Error).message}\n`);
+    return null;
+  }
+}
+
 export const installCommand: CliCommand = {
   name: 'install',
   summary: 'install the agent as a service (systemd), restarted on failure',
@@ -108,14 +119,8 @@ export const uninstallCommand: CliCommand = {
   name: 'uninstall',
   summary: 'stop and remove the agent service, its configuration and spool',
   async run(args) {
-    let values;
-    try {
-      ({ values } = parse(args, {}));
-    } catch (error) {
-      process.stderr.write(`uninstall: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const root = typeof values.root === 'string' ? values.root : '/';
+    const root = rootOf('uninstall', args);
+    if (root === null) return 2;
     if (root === '/' && existsSync(LAYOUT.unit) && has('systemctl')) {
       spawnSync('systemctl', ['disable', '--now', SERVICE_NAME], { stdio: 'inherit' });
     }
@@ -130,14 +135,8 @@ export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'whether the agent service runs, its version, server and last successful run',
   async run(args) {
-    let values;
-    try {
-      ({ values } = parse(args, {}));
-    } catch (error) {
-      process.stderr.write(`status: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const root = typeof values.root === 'string' ? values.root : '/';
+    const root = rootOf('status', args);
+    if (root === null) return 2;
     if (!existsSync(under(root, LAYOUT.unit))) {
       process.stdout.write(`${SERVICE_NAME}: not installed\n`);
       return 3;

@@ -1,3 +1,4 @@
+import { olderVersion } from '@pagewatch/contracts/agent-api';
 import type { AgentUpdateOffer } from '@pagewatch/contracts/agent-api';
 import type { AgentLog } from '../run/collect.ts';
 import { confirmUpdate, installUpdate, pendingUpdate, rollBack, UpdateRefused } from './self-update.ts';
@@ -55,7 +56,8 @@ export function createUpdater(options: UpdaterOptions): Updater {
     },
     offered(offer) {
       const key = `${offer.version} ${offer.sha256}`;
-      if (busy || watchdog || refused.has(key)) return;
+      // Never sideways or back: an old release, however well signed, is not installed again.
+      if (busy || watchdog || refused.has(key) || !olderVersion(options.version, offer.version)) return;
       busy = true;
       log('info', `updating from ${options.version} to ${offer.version}`);
       void installUpdate(offer, options, options.version, (dest) => options.download(offer, dest))
