@@ -62,12 +62,12 @@ async function server(): Promise<FakeAgentServer> {
 }
 
 /** A copy of release N-1 in its own folder (an update replaces it), started as `run --server --token`. */
-function startOld(s: FakeAgentServer, name: string): { child: ChildProcess; exe: string; log: () => string } {
+function startOld(s: FakeAgentServer, name: string, env: NodeJS.ProcessEnv = {}): { child: ChildProcess; exe: string; log: () => string } {
   const dir = join(work, name);
   const exe = join(dir, 'pagewatch-agent');
   mkdirSync(dir); // fails loudly on a reused name
   copyFileSync(oldExe(), exe);
-  const child = spawn(exe, ['run', '--server', s.url, '--token', s.token, '--spool-dir', join(dir, 'spool')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(exe, ['run', '--server', s.url, '--token', s.token, '--spool-dir', join(dir, 'spool')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   children.push(child);
   let log = '';
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -89,7 +89,7 @@ const offer = (build: BuiltRelease, over: Partial<AgentUpdateOffer> = {}): Agent
   return { ...build.release, version: build.manifest.version, platform: 'linux-x64', sha256: file.sha256, size: file.size, ...over };
 };
 
-describe.skipIf(skip !== null)('the single-file agent', () => {
+describe.skipIf(skip !== null)('the single-file agent', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     const pem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     fleet = await startFleet({ count: COUNT, port, base: '127.0.67.1', seed: 44, speed: 0, randomEvents: false });
@@ -147,6 +147,22 @@ describe.skipIf(skip !== null)('the single-file agent', () => {
     const before = s.readings.size;
     await until('readings from N', () => s.readings.size >= before + COUNT || (before === 0 && s.readings.size >= COUNT), agent.log);
     expect(agent.log()).toContain(`update to ${NEW} confirmed`);
+  });
+
+  it('puts N-1 back when N does not reach the server in time, tells the server, and does not take N again', async () => {
+    const s = await server();
+    s.config.update = offer(newBuild);
+    s.updateFile = newExe();
+    s.downAfterUpdate = true;
+    const agent = startOld(s, 'rolls-back', { PAGEWATCH_AGENT_UPDATE_HEALTH_SECONDS: '3' });
+    await until('the roll-back', () => agent.log().includes('going back to'), agent.log);
+    s.down = false;
+    await until('the report of the roll-back', () => s.refusedUpdates.length > 0, agent.log);
+    expect(s.refusedUpdates[0]).toEqual({ version: NEW, error: `version ${NEW} did not reach the server within 3 s of the update; ${OLD} was put back` });
+    expect(sha256(readFileSync(agent.exe))).toBe(sha256(readFileSync(oldExe())));
+    await until('N-1 to check in again', () => s.versions.at(-1) === OLD && s.versions.length >= 2, agent.log);
+    expect(s.versions).not.toContain(NEW);
+    expect(agent.child.exitCode).toBeNull();
   });
 
   it('refuses a corrupted download: N-1 keeps running and tells the server', async () => {

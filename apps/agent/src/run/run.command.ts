@@ -107,6 +107,8 @@ export const runCommand: CliCommand = {
     if (isSea() && !values.once) {
       updater = createUpdater({
         executable: process.execPath, stateDir: spoolDir, version: AGENT_VERSION, log: logLine,
+        // How long a new version has to reach the server before the previous file is put back (tests shorten it).
+        healthMs: Number(process.env.PAGEWATCH_AGENT_UPDATE_HEALTH_SECONDS || 60) * 1000,
         download: (offer, dest) => transport.downloadUpdate(offer.platform, dest),
         report: (version, error) => void transport.updateRefused(version, error).catch(() => undefined),
         restart: async () => {

@@ -27,6 +27,8 @@ export type UpdatePaths = {
 export const previousPath = (executable: string): string => `${executable}.previous`;
 const newPath = (executable: string): string => `${executable}.new`;
 export const pendingMarker = (stateDir: string): string => `${stateDir}/update-pending.json`;
+/** Left by a roll-back for the version put back: it tells the server and does not take that release again. */
+export const rolledBackMarker = (stateDir: string): string => `${stateDir}/update-rolled-back.json`;
 
 export type PendingUpdate = { from: string; to: string; at: string };
 
@@ -113,6 +115,19 @@ export function rollBack(paths: UpdatePaths): boolean {
   } else {
     renameSync(previous, paths.executable);
   }
+  const pending = pendingUpdate(paths.stateDir);
+  if (pending) writeFileSync(rolledBackMarker(paths.stateDir), JSON.stringify(pending));
   confirmUpdate(paths.stateDir);
   return true;
+}
+
+/** The update a roll-back undid before this start, if any (read once). */
+export function takeRolledBack(stateDir: string): PendingUpdate | null {
+  try {
+    const undone = JSON.parse(readFileSync(rolledBackMarker(stateDir), 'utf8')) as PendingUpdate;
+    rmSync(rolledBackMarker(stateDir), { force: true });
+    return undone;
+  } catch {
+    return null;
+  }
 }

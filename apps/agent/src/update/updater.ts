@@ -1,7 +1,7 @@
 import { olderVersion } from '@pagewatch/contracts/agent-api';
 import type { AgentUpdateOffer } from '@pagewatch/contracts/agent-api';
 import type { AgentLog } from '../run/collect.ts';
-import { confirmUpdate, installUpdate, pendingUpdate, rollBack, UpdateRefused } from './self-update.ts';
+import { confirmUpdate, installUpdate, pendingUpdate, rollBack, takeRolledBack, UpdateRefused } from './self-update.ts';
 import type { UpdatePaths } from './self-update.ts';
 
 export type UpdaterOptions = UpdatePaths & {
@@ -35,19 +35,34 @@ export function createUpdater(options: UpdaterOptions): Updater {
   const refused = new Set<string>();
   let busy = false;
   let watchdog: NodeJS.Timeout | null = null;
+  const healthMs = options.healthMs ?? 60_000;
+  const undone = takeRolledBack(options.stateDir);
+  /** Told at the first check-in: at start the server may still be out of reach (the reason for the roll-back). */
+  let toReport: { version: string; reason: string } | null = null;
   const pending = pendingUpdate(options.stateDir);
+  if (undone) {
+    // Back on the previous file: that release is not taken again until the server offers another.
+    const reason = `version ${undone.to} did not reach the server within ${Math.round(healthMs / 1000)} s of the update; ${undone.from} was put back`;
+    log('error', reason);
+    refused.add(undone.to);
+    toReport = { version: undone.to, reason };
+  }
   if (pending && pending.to === options.version) {
     log('info', `first start after the update from ${pending.from} to ${pending.to}: waiting for the server to answer`);
     watchdog = setTimeout(() => {
-      log('error', `version ${pending.to} did not reach the server within ${Math.round((options.healthMs ?? 60_000) / 1000)} s: going back to ${pending.from}`);
+      log('error', `version ${pending.to} did not reach the server within ${Math.round(healthMs / 1000)} s: going back to ${pending.from}`);
       if (rollBack(options)) void options.restart();
-    }, options.healthMs ?? 60_000);
+    }, healthMs);
   } else if (pending) {
     confirmUpdate(options.stateDir); // put back by hand or rolled back: nothing to watch
   }
 
   return {
     checkedIn() {
+      if (toReport) {
+        options.report(toReport.version, toReport.reason);
+        toReport = null;
+      }
       if (!watchdog) return;
       clearTimeout(watchdog);
       watchdog = null;
@@ -57,7 +72,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
     offered(offer) {
       const key = `${offer.version} ${offer.sha256}`;
       // Never sideways or back: an old release, however well signed, is not installed again.
-      if (busy || watchdog || refused.has(key) || !olderVersion(options.version, offer.version)) return;
+      if (busy || watchdog || refused.has(key) || refused.has(offer.version) || !olderVersion(options.version, offer.version)) return;
       busy = true;
       log('info', `updating from ${options.version} to ${offer.version}`);
       void installUpdate(offer, options, options.version, (dest) => options.download(offer, dest))

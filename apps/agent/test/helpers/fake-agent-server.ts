@@ -34,6 +34,8 @@ export type FakeAgentServer = {
   versions: string[];
   /** The executable GET /update/:platform serves (the update offered in config.update). */
   updateFile: string | null;
+  /** Goes down (as `down`) once it has served the update: the new version cannot check in. */
+  downAfterUpdate: boolean;
   /** Each POST /update/refused. */
   refusedUpdates: { version: string; error: string }[];
   close(): Promise<void>;
@@ -43,7 +45,7 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
   const state = {
     token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], spoolDepths: [] as (number | undefined)[], duplicates: 0, down: false,
     failStatus: null as number | null, rejectSerials: new Set<string>(), deliveries: 0,
-    versions: [] as string[], updateFile: null as string | null, refusedUpdates: [] as { version: string; error: string }[],
+    versions: [] as string[], updateFile: null as string | null, downAfterUpdate: false, refusedUpdates: [] as { version: string; error: string }[],
   };
   const sockets = new Set<Socket>();
   const server = http.createServer(async (req, res) => {
@@ -93,6 +95,9 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
       if (!state.updateFile) return send(404, { code: 'NOT_FOUND', message: 'no update' });
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       createReadStream(state.updateFile).pipe(res);
+      res.on('finish', () => {
+        if (state.downAfterUpdate) state.down = true;
+      });
       return;
     }
     if (req.method === 'POST' && path === '/update/refused') {

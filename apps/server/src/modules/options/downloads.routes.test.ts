@@ -80,12 +80,13 @@ describe('downloads outside cloud mode (issue 44)', () => {
     const release = mkdtempSync(join(tmpdir(), 'pagewatch-agent-release-'));
     const sum = 'ab'.repeat(32);
     writeFileSync(join(release, 'pagewatch-agent-linux-x64'), 'linux build');
-    writeFileSync(join(release, 'SHA256SUMS'), `${sum}  pagewatch-agent-linux-x64\n`);
+    const sums = `${sum}  pagewatch-agent-linux-x64\n`;
+    writeFileSync(join(release, 'SHA256SUMS'), sums);
     const plain = await createTestApp({ downloadsDir: release });
     try {
       const res = await plain.app.inject({ url: '/api/options/downloads/', headers: bearer(await signIn(plain.app)) });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual([{ name: 'SHA256SUMS', size: 91, sha256: null }, { name: 'pagewatch-agent-linux-x64', size: 11, sha256: sum }]);
+      expect(res.json()).toEqual([{ name: 'SHA256SUMS', size: sums.length, sha256: null }, { name: 'pagewatch-agent-linux-x64', size: 11, sha256: sum }]);
     } finally {
       await plain.close();
       rmSync(release, { recursive: true, force: true });
