@@ -86,7 +86,7 @@ describe('downloads outside cloud mode (issue 44)', () => {
     try {
       const res = await plain.app.inject({ url: '/api/options/downloads/', headers: bearer(await signIn(plain.app)) });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual([{ name: 'SHA256SUMS', size: sums.length, sha256: null }, { name: 'pagewatch-agent-linux-x64', size: 11, sha256: sum }]);
+      expect(res.json()).toEqual([{ name: 'pagewatch-agent-linux-x64', size: 11, sha256: sum }, { name: 'SHA256SUMS', size: sums.length, sha256: null }]);
     } finally {
       await plain.close();
       rmSync(release, { recursive: true, force: true });
