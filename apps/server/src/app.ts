@@ -1,4 +1,5 @@
 import { DownloadsService } from './modules/options/downloads.service.ts';
+import { AgentReleaseSource } from './modules/agents/index.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const agents = new AgentsService(database.db, eventLog, ingest, models, devices, secrets, {
     onSpoolDepth: (id, depth) => metrics.spoolDepth.set({ agent: String(id) }, depth),
     logger: app.log,
+    release: new AgentReleaseSource(config.downloadsDir),
   });
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
@@ -180,7 +182,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     exports: exportGate,
     home: new HomeService(database.db, hub),
     licenses,
-    downloads: new DownloadsService({ dir: config.downloadsDir, cloud: config.cloud }),
+    downloads: new DownloadsService({ dir: config.downloadsDir }),
     metrics,
   };
 

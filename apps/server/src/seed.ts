@@ -23,6 +23,7 @@ const SETTINGS: SettingSeed[] = [
   { code: 'SMTP_START-TLS', name: 'STARTTLS', valueType: 'S', stringValue: 'OPTIONAL', systemComponent: 'SMTP' },
   { code: 'SMTP_FROM', name: 'From address', valueType: 'S', systemComponent: 'SMTP' },
   { code: 'PROCESSES_PERIODICITY', name: 'Agent process periodicity, minutes', valueType: 'N', numericValue: 15, systemComponent: 'AGENT' },
+  { code: 'AGENT_UPDATES_PAUSED', name: 'Agent updates paused', valueType: 'F', flagValue: false, systemComponent: 'AGENT' },
   { code: 'LOG_STORAGE_DAYS', name: 'Log storage days', valueType: 'N', numericValue: 90, systemComponent: 'LOG' },
   { code: 'CLEARING_ENABLED', name: 'Log clearing enabled', valueType: 'F', flagValue: true, systemComponent: 'LOG' },
   { code: 'HISTORY_DAYS_MONTHS', name: 'Daily history (devices, supplies, users) kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_DAYS_MONTHS, systemComponent: 'HISTORY' },

@@ -15,6 +15,8 @@ import { agentQueueSchema } from './agent-queues.ts';
  *   POST /api/agent/runs/:runId/problems { rangeId?, level, message }  -> 204
  *   POST /api/agent/runs/:runId/finish   { finishedAt, rangeResults }  -> 204
  *   POST /api/agent/readings      ReadingBatch                         -> BatchResult
+ *   GET  /api/agent/update/:platform   the executable of the release offered in AgentConfig.update
+ *   POST /api/agent/update/refused { version, error }                  -> 204
  *
  * Readings carry ids: a batch sent twice is stored once. Each reading of a batch is checked on
  * its own: a bad one is named in `rejected` (with its id and field) and the rest are stored; a
@@ -75,6 +77,55 @@ export const agentRangeSchema = z.object({
 });
 export type AgentRange = z.infer<typeof agentRangeSchema>;
 
+/** The platforms the agent is built for as one executable (apps/agent/scripts/build-agent.ts). */
+export const AGENT_RELEASE_PLATFORMS = ['linux-x64', 'win-x64'] as const;
+export const agentReleasePlatformSchema = z.enum(AGENT_RELEASE_PLATFORMS);
+export type AgentReleasePlatform = z.infer<typeof agentReleasePlatformSchema>;
+
+/** What a release is: its version and each platform's executable (the manifest the release key signs). */
+export const agentReleaseManifestSchema = z.object({
+  version: z.string().min(1).max(50),
+  files: z.array(z.object({
+    platform: agentReleasePlatformSchema,
+    name: z.string().min(1).max(100),
+    size: z.number().int().positive().max(1_000_000_000),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })).max(AGENT_RELEASE_PLATFORMS.length),
+});
+export type AgentReleaseManifest = z.infer<typeof agentReleaseManifestSchema>;
+
+/** The release file beside the builds: the manifest as the signed text and its Ed25519 signature (base64, null when unsigned). */
+export const agentReleaseFileSchema = z.object({ manifest: z.string().min(2).max(10_000), signature: z.string().max(200).nullable() });
+export type AgentReleaseFile = z.infer<typeof agentReleaseFileSchema>;
+
+/**
+ * An update offered to an agent that reported an older version (issue 44): the signed release
+ * it checks, the executable's checksum; it downloads it from GET /api/agent/update/:platform,
+ * on its own server only.
+ */
+export const agentUpdateOfferSchema = agentReleaseFileSchema.extend({
+  version: z.string().min(1).max(50),
+  platform: agentReleasePlatformSchema,
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().positive().max(1_000_000_000),
+});
+export type AgentUpdateOffer = z.infer<typeof agentUpdateOfferSchema>;
+
+/** Whether version `a` is older than `b`, by their numeric parts (1.9.0 < 1.10.0); a version without any is never older. */
+export function olderVersion(a: string, b: string): boolean {
+  const parts = (v: string) => (v.match(/\d+/g) ?? []).map(Number);
+  const x = parts(a);
+  const y = parts(b);
+  if (!x.length || !y.length) return false;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  }
+  return false;
+}
+
+/** POST /api/agent/update/refused: an offered release the agent would not install, and why (shown in the agents grid). */
+export const agentUpdateRefusedSchema = z.object({ version: text(50), error: text(500) });
+
 export const agentConfigSchema = z.object({
   agentId: z.number().int(),
   name: z.string(),
@@ -92,6 +143,8 @@ export const agentConfigSchema = z.object({
   walkRequests: z.array(z.object({ deviceId: z.number().int(), ip: z.string(), port: z.number().int() })).optional(),
   /** The print queues it reads (agent-queues.ts); absent from servers before them. */
   queues: z.array(agentQueueSchema).optional(),
+  /** A newer release for this agent's platform, unless updates are paused (absent from servers before issue 44). */
+  update: agentUpdateOfferSchema.nullable().optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
-import { OLDEST_AGENT_API_VERSION, agentStatusSchema, deviceFailureReasonSchema, type AgentStatus } from './agent-api.ts';
+import { OLDEST_AGENT_API_VERSION, agentStatusSchema, deviceFailureReasonSchema, olderVersion, type AgentStatus } from './agent-api.ts';
 import { defineList, timestamp } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
@@ -22,6 +22,9 @@ export const agentSchema = z.object({
   createdAt: z.string(),
   /** The agent last spoke an agent API older than the server takes (agent-api.ts): it must be updated. */
   updateRequired: z.boolean(),
+  /** Updates paused for this agent; the last release it refused and why (issue 44). */
+  updatesPaused: z.boolean(),
+  updateRefused: z.object({ version: z.string(), reason: z.string() }).nullable(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -37,6 +40,9 @@ export const agentListRowSchema = z.object({
   rangeCount: z.number().int(),
   deviceCount: z.number().int(),
   updateRequired: z.boolean(),
+  /** Updates paused for this agent (issue 44), and the release it refused, if any. */
+  updatesPaused: z.boolean(),
+  updateRefusedVersion: z.string().nullable(),
 });
 export type AgentListRow = z.infer<typeof agentListRowSchema>;
 
@@ -78,6 +84,34 @@ export const agentStatusViewSchema = z.object({
 });
 export type AgentStatusView = z.infer<typeof agentStatusViewSchema>;
 
+/** GET /api/agents/release: the agent release this server offers, and whether updates are paused for every agent. */
+export const agentReleaseViewSchema = z.object({
+  version: z.string().nullable(),
+  paused: z.boolean(),
+});
+export type AgentReleaseView = z.infer<typeof agentReleaseViewSchema>;
+
+/** Where an agent stands with the release the server offers (the agents grid's version column). */
+export const AGENT_UPDATE_STATES = ['current', 'available', 'paused', 'refused'] as const;
+export type AgentUpdateState = (typeof AGENT_UPDATE_STATES)[number];
+export const AGENT_UPDATE_STATE_DEFS: Record<AgentUpdateState, { labelKey: string; color: string }> = {
+  current: { labelKey: 'agents.update.current', color: 'teal' },
+  available: { labelKey: 'agents.update.available', color: 'blue' },
+  paused: { labelKey: 'agents.update.paused', color: 'gray' },
+  refused: { labelKey: 'agents.update.refused', color: 'red' },
+};
+
+/** The update state of an agent; null when nothing can be said (no release, or the agent never reported its version). */
+export function agentUpdateState(row: Pick<AgentListRow, 'version' | 'updatesPaused' | 'updateRefusedVersion'>, release: AgentReleaseView | undefined): AgentUpdateState | null {
+  if (!release?.version || !row.version) return null;
+  if (!olderVersion(row.version, release.version)) return 'current';
+  if (row.updateRefusedVersion === release.version) return 'refused';
+  return release.paused || row.updatesPaused ? 'paused' : 'available';
+}
+
+/** PUT /api/agents/{id}/updates: pause or resume this agent's updates. */
+export const agentUpdatesInputSchema = z.object({ paused: z.boolean() });
+
 /** Agent statuses, each defined once: label key and colour (house style 5). */
 export const AGENT_STATUS_DEFS: Record<AgentStatus, { labelKey: string; color: string }> = {
   IDLE: { labelKey: 'agents.status.IDLE', color: 'teal' },
@@ -96,7 +130,7 @@ export const agentsList = defineList(agentListRowSchema, {
     'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationName', 'rangeCount',
     'deviceCount'
   ],
-  hidden: ['locationId', 'id', 'updateRequired'],
+  hidden: ['locationId', 'id', 'updateRequired', 'updatesPaused', 'updateRefusedVersion'],
   unsortable: ['locationId', 'updateRequired'],
   unfilterable: ['rangeCount', 'deviceCount', 'updateRequired'],
 });

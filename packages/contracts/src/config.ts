@@ -31,5 +31,6 @@ export const productInfoSchema = z.object({
 export type ProductInfo = z.infer<typeof productInfoSchema>;
 
 /** GET /options/downloads/: the files a cloud ADMIN downloads from the product page (at most 50). */
-export const downloadFileSchema = z.object({ name: z.string(), size: z.number().int() });
+/** A file of the product page's downloads; an agent build carries its SHA-256 (null for other files). */
+export const downloadFileSchema = z.object({ name: z.string(), size: z.number().int(), sha256: z.string().nullable() });
 export type DownloadFile = z.infer<typeof downloadFileSchema>;

@@ -54,7 +54,7 @@ export const HISTORY_MONTHS_MAX = 120;
 /** The settings screen's groups (spec section 2, Settings), in the order shown. */
 export const SETTING_GROUPS = {
   smtp: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'],
-  agent: ['PROCESSES_PERIODICITY'],
+  agent: ['PROCESSES_PERIODICITY', 'AGENT_UPDATES_PAUSED'],
   logs: ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED'],
   history: ['HISTORY_DAYS_MONTHS', 'HISTORY_EVENTS_MONTHS', 'HISTORY_RUNS_MONTHS'],
 } as const;

@@ -16,6 +16,7 @@ import type { RttLimits } from '../snmp/rtt-estimator.ts';
 import { loadRttTable, saveRttTable } from './rtt-store.ts';
 import { Spool } from './spool.ts';
 import { TransportError } from './transport.ts';
+import { AGENT_VERSION } from '../version.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
 
 export type AgentRunnerOptions = {
@@ -42,6 +43,8 @@ export type AgentRunnerOptions = {
   sealAfterMs?: number;
   log?: AgentLog;
   onStatus?: (status: AgentStatus, message?: string) => void;
+  /** Each config the server answered with (a check-in): the self-update watches these. */
+  onConfig?: (config: AgentConfig) => void;
 };
 
 export type AgentRunner = {
@@ -58,8 +61,6 @@ export type AgentRunner = {
   /** Records on disk not yet acknowledged by the server. */
   pending(): number;
 };
-
-const AGENT_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const isUpdateRequired = (error: unknown): error is TransportError => error instanceof TransportError && error.kind === 'updateRequired';
 /** The server's own words (in its language) say which versions it takes; the line says what to do. */
@@ -181,9 +182,11 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   /** Registers (or re-reads the config); falls back to the last config kept on disk. */
   async function refreshConfig(): Promise<boolean> {
     try {
-      await applyConfig(registered ? await transport.config() : await transport.register(info));
+      const next = registered ? await transport.config() : await transport.register(info);
+      await applyConfig(next);
       registered = true;
       needsUpdate = false;
+      options.onConfig?.(next);
       return true;
     } catch (error) {
       const message = (error as Error).message;

@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readServiceConfig, writeLastRun } from '../service/service-layout.ts';
 import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import type { AgentLog } from './collect.ts';
 import { createHttpTransport } from './transport.ts';
+import { isSea } from 'node:sea';
+import { AGENT_VERSION } from '../version.ts';
+import { createUpdater } from '../update/updater.ts';
+import type { Updater } from '../update/updater.ts';
 
 const HELP = `usage: run --server <url> --token <token> [--spool-dir DIR] [--once]
+       run --config FILE   (an installed service: server, token file and spool from FILE)
            [--concurrency 64] [--timeout 2000] [--period-seconds N]
 Registers with the server, takes its network ranges, periodicity and models pack, and polls
 every printer each period. Readings wait in the spool (default ./agent-spool) until the server
@@ -25,7 +32,7 @@ export const runCommand: CliCommand = {
       ({ values } = parseArgs({
         args, strict: true,
         options: {
-          server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' },
+          server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' }, config: { type: 'string' },
           once: { type: 'boolean', default: false }, concurrency: { type: 'string' }, timeout: { type: 'string' },
           'period-seconds': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
         },
@@ -37,6 +44,17 @@ export const runCommand: CliCommand = {
     if (values.help) {
       process.stdout.write(HELP);
       return 0;
+    }
+    if (values.config) {
+      try {
+        const file = readServiceConfig(values.config);
+        values.server ??= file.server;
+        values['spool-dir'] ??= file.spoolDir;
+        values.token ??= readFileSync(file.tokenFile, 'utf8').trim();
+      } catch (error) {
+        process.stderr.write(`run: cannot read ${values.config}: ${(error as Error).message.split('\n')[0]}\n`);
+        return 2;
+      }
     }
     const token = values.token ?? process.env.PAGEWATCH_AGENT_TOKEN;
     if (!values.server || !token) {
@@ -58,14 +76,51 @@ export const runCommand: CliCommand = {
       process.stderr.write(`run: ${(error as Error).message}\n`);
       return 2;
     }
+    const transport = createHttpTransport({ serverUrl: values.server, token });
+    const spoolDir = values['spool-dir'] ?? 'agent-spool';
+    let updater: Updater | null = null;
+    let lastStatus = '';
     const runner = createAgentRunner({
-      transport: createHttpTransport({ serverUrl: values.server, token }),
-      spoolDir: values['spool-dir'] ?? 'agent-spool',
+      transport,
+      spoolDir,
+      onStatus: (next) => {
+        // What `status` shows as the last successful run.
+        if (next === 'IDLE' && lastStatus === 'RUNNING') {
+          try {
+            writeLastRun(spoolDir, { finishedAt: new Date().toISOString(), version: AGENT_VERSION });
+          } catch {
+            // the spool folder is the runner's to report on
+          }
+        }
+        lastStatus = next;
+      },
+      onConfig: (config) => {
+        updater?.checkedIn();
+        if (config.update) updater?.offered(config.update);
+      },
       concurrency,
       poll: timeout ? { timeoutMs: timeout } : undefined,
       periodMs: period ? period * 1000 : undefined,
       log: logLine,
     });
+    // Only a single-file agent replaces itself; one run from source is updated with its sources.
+    if (isSea() && !values.once) {
+      updater = createUpdater({
+        executable: process.execPath, stateDir: spoolDir, version: AGENT_VERSION, log: logLine,
+        // How long a new version has to reach the server before the previous file is put back (tests shorten it).
+        healthMs: Number(process.env.PAGEWATCH_AGENT_UPDATE_HEALTH_SECONDS || 60) * 1000,
+        download: (offer, dest) => transport.downloadUpdate(offer.platform, dest),
+        report: (version, error) => void transport.updateRefused(version, error).catch(() => undefined),
+        restart: async () => {
+          updater?.close();
+          await runner.stop();
+          // The same process (and pid, for systemd) runs the executable now in place; Windows has no
+          // execve: the service manager starts it again after this exit code.
+          if (process.platform === 'win32') process.exit(75);
+          process.execve!(process.execPath, [process.execPath, ...process.argv.slice(2)], process.env);
+        },
+      });
+    }
     let signalled = false;
     const onSignal = (): void => {
       if (signalled) process.exit(130); // a second Ctrl-C: leave now, the spool keeps the rest

@@ -1,4 +1,8 @@
-import type { AgentConfig, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
+import type { AgentConfig, AgentReleasePlatform, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { AGENT_API_HEADER, AGENT_API_VERSION, agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
 import type { QueueJobsRun, QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
@@ -24,6 +28,10 @@ export type AgentTransport = {
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
   /** A run's completed jobs of its queues, or why a queue could not be read; `rejected`: jobs or queues refused for good. */
   sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
+  /** Writes the offered release's executable to `dest` (a standalone agent's self-update; the built-in agent has none). */
+  downloadUpdate?(platform: AgentReleasePlatform, dest: string): Promise<void>;
+  /** Tells the server why an offered release was not installed. */
+  updateRefused?(version: string, error: string): Promise<void>;
 };
 
 /**
@@ -57,11 +65,12 @@ export type HttpTransportOptions = {
 };
 
 /** The agent API over HTTP (`/api/agent/...`, bearer token). */
-export function createHttpTransport(options: HttpTransportOptions): AgentTransport {
+export function createHttpTransport(options: HttpTransportOptions): AgentTransport & Required<Pick<AgentTransport, 'downloadUpdate' | 'updateRefused'>> {
   const base = `${options.serverUrl.replace(/\/+$/, '')}/api/agent`;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  /** The response when it is a success; throws TransportError otherwise. */
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown, timeout = timeoutMs): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -69,14 +78,14 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
         // The API version this agent speaks (contracts agent-api.ts): the server refuses one it no longer takes.
         headers: { authorization: `Bearer ${options.token}`, [AGENT_API_HEADER]: String(options.apiVersion ?? AGENT_API_VERSION), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(timeout),
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
       throw new TransportError('unavailable', `cannot reach ${base}: ${cause}`);
     }
+    if (res.ok) return res;
     const text = await res.text().catch(() => '');
-    if (res.ok) return text ? JSON.parse(text) : null;
     let message = text.slice(0, 300);
     try {
       message = (JSON.parse(text) as { message?: string }).message ?? message;
@@ -88,6 +97,11 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     if (res.status === 401 || res.status === 403) throw new TransportError('unauthorized', what, res.status);
     if (res.status >= 500 || res.status === 429 || res.status === 408) throw new TransportError('unavailable', what, res.status);
     throw new TransportError('rejected', what, res.status);
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const text = await (await request(method, path, body)).text().catch(() => '');
+    return text ? JSON.parse(text) : null;
   }
 
   return {
@@ -115,6 +129,15 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     },
     async sendQueueJobs(run) {
       return queueJobsRunResultSchema.parse(await call('POST', '/queue-jobs', run));
+    },
+    async downloadUpdate(platform, dest) {
+      // A large file on a slow link: ten minutes, not the API's 30 s.
+      const res = await request('GET', `/update/${platform}`, undefined, 600_000);
+      if (!res.body) throw new TransportError('unavailable', `GET /update/${platform}: no body`);
+      await pipeline(Readable.fromWeb(res.body as ReadableStream), createWriteStream(dest, { mode: 0o700 }));
+    },
+    async updateRefused(version, error) {
+      await call('POST', '/update/refused', { version: cutText(version, 50), error: cutText(error, 500) });
     },
   };
 }

@@ -1,8 +1,9 @@
+import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { AgentConfig, AgentReading } from '@pagewatch/contracts/agent-api';
 import {
-  agentRegisterSchema, agentRunFinishSchema, agentRunProblemSchema, agentRunStartSchema, agentStatusReportSchema, readingBatchSchema,
+  agentRegisterSchema, agentUpdateRefusedSchema, agentRunFinishSchema, agentRunProblemSchema, agentRunStartSchema, agentStatusReportSchema, readingBatchSchema,
 } from '@pagewatch/contracts/agent-api';
 import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 
@@ -29,6 +30,14 @@ export type FakeAgentServer = {
   rejectSerials: Set<string>;
   /** How many run and readings calls arrived (failed ones too). */
   deliveries: number;
+  /** The version each registration carried, in order. */
+  versions: string[];
+  /** The executable GET /update/:platform serves (the update offered in config.update). */
+  updateFile: string | null;
+  /** Goes down (as `down`) once it has served the update: the new version cannot check in. */
+  downAfterUpdate: boolean;
+  /** Each POST /update/refused. */
+  refusedUpdates: { version: string; error: string }[];
   close(): Promise<void>;
 };
 
@@ -36,6 +45,7 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
   const state = {
     token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], spoolDepths: [] as (number | undefined)[], duplicates: 0, down: false,
     failStatus: null as number | null, rejectSerials: new Set<string>(), deliveries: 0,
+    versions: [] as string[], updateFile: null as string | null, downAfterUpdate: false, refusedUpdates: [] as { version: string; error: string }[],
   };
   const sockets = new Set<Socket>();
   const server = http.createServer(async (req, res) => {
@@ -66,8 +76,10 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
       if (state.failStatus !== null) return send(state.failStatus, { code: 'FAILING', message: `failing with ${state.failStatus}` });
     }
     if (req.method === 'POST' && path === '/register') {
-      if (!check(agentRegisterSchema)) return;
+      const r = check<{ version: string }>(agentRegisterSchema);
+      if (!r) return;
       state.calls.push('register');
+      state.versions.push(r.version);
       return send(200, state.config);
     }
     if (req.method === 'GET' && path === '/config') return send(200, state.config);
@@ -77,6 +89,21 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
       if (!s) return;
       state.statuses.push(s.status);
       state.spoolDepths.push(s.spoolDepth);
+      return send(204);
+    }
+    if (req.method === 'GET' && /^\/update\/[\w-]+$/.test(path)) {
+      if (!state.updateFile) return send(404, { code: 'NOT_FOUND', message: 'no update' });
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      createReadStream(state.updateFile).pipe(res);
+      res.on('finish', () => {
+        if (state.downAfterUpdate) state.down = true;
+      });
+      return;
+    }
+    if (req.method === 'POST' && path === '/update/refused') {
+      const r = check<{ version: string; error: string }>(agentUpdateRefusedSchema);
+      if (!r) return;
+      state.refusedUpdates.push(r);
       return send(204);
     }
     if (req.method === 'POST' && path === '/runs') {

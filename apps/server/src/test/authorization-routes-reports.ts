@@ -27,8 +27,8 @@ export const REPORT_AND_LICENSE_ROUTES: Record<string, Fixture> = {
   // licenses: reads answer for the caller's locations; the instance license and every change
   // are the default administrator's ('instance'). The uploads with files: instance-license.routes.test.ts.
   'GET /api/options/product/': { kind: 'global', request: () => ({ url: '/api/options/product/' }) },
-  'GET /api/options/downloads/': { kind: 'skip', reason: 'by role (a cloud ADMIN), not grant: options/downloads.routes.test.ts checks who gets what' },
-  'GET /api/options/downloads/:name': { kind: 'skip', reason: 'by role (a cloud ADMIN), not grant: options/downloads.routes.test.ts checks who gets what' },
+  'GET /api/options/downloads/': { kind: 'skip', reason: 'by role (an ADMIN), not grant: options/downloads.routes.test.ts checks who gets what' },
+  'GET /api/options/downloads/:name': { kind: 'skip', reason: 'by role (an ADMIN), not grant: options/downloads.routes.test.ts checks who gets what' },
   'GET /api/instance-license/': { kind: 'instance', request: () => ({ url: '/api/instance-license/' }) },
   'GET /api/instance-license/request/': { kind: 'instance', request: () => ({ url: '/api/instance-license/request/?companyName=Matrix' }) },
   'POST /api/instance-license': { kind: 'instance', ok: 400, request: () => ({ url: '/api/instance-license', payload: {} }) },

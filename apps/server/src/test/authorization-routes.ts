@@ -190,6 +190,9 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}`, payload: { name: unique('renamed'), location: { id: at } } }),
   },
+  'PUT /api/agents/:id/updates': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/updates`, payload: { paused: true } }) },
+  // The release offered and the pause for all: the same for every caller who reads agents.
+  'GET /api/agents/release': { kind: 'global', request: () => ({ url: '/api/agents/release' }) },
   'POST /api/agents/:id/regenerate-token': { kind: 'item', request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}/regenerate-token` }) },
   'DELETE /api/agents/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/agents/${await agentAt(w, at)}` }) },
   // Acts on the agents in the caller's scope only; agents.service tests count them.
@@ -204,6 +207,8 @@ export const ROUTES: Record<string, Fixture> = {
   'POST /api/agent/runs/:runId/problems': { kind: 'agent' },
   'POST /api/agent/runs/:runId/finish': { kind: 'agent' },
   'POST /api/agent/readings': { kind: 'agent' },
+  'GET /api/agent/update/:platform': { kind: 'agent' },
+  'POST /api/agent/update/refused': { kind: 'agent' },
 
   // network ranges
   ...listOf(['/api/network-ranges', '/api/network-ranges/page', '/api/network-ranges-v', '/api/network-ranges-v/page'], {

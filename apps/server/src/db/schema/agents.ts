@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, pgTable, primaryKey, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, index, integer, pgTable, primaryKey, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { locations } from './locations.ts';
 import { ts } from '../columns.ts';
 
@@ -24,6 +24,11 @@ export const agents = pgTable(
     builtin: varchar('builtin', { length: 20 }),
     /** The agent API version it last spoke (contracts agent-api.ts); older than the server takes: update required. */
     apiVersion: integer('api_version'),
+    /** No update is offered to this agent (issue 44); AGENT_UPDATES_PAUSED pauses every agent. */
+    updatesPaused: boolean('updates_paused').notNull().default(false),
+    /** The last release the agent refused to install, and why (a bad signature or checksum, a file that did not start). */
+    updateRefusedVersion: varchar('update_refused_version', { length: 50 }),
+    updateRefusedReason: text('update_refused_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

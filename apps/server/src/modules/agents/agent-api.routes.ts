@@ -8,7 +8,10 @@ import {
   agentRunProblemSchema,
   agentRunStartSchema,
   agentStatusReportSchema,
+  agentReleasePlatformSchema,
+  agentUpdateRefusedSchema,
 } from '@pagewatch/contracts/agent-api';
+import { createReadStream } from 'node:fs';
 import { agentOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
@@ -41,6 +44,23 @@ export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { tags, body: agentStatusReportSchema },
   }, async (req, reply) => {
     await ctx.agents.reportStatus(agentOf(req), req.body.status, req.body.message, req.body.spoolDepth);
+    return reply.status(204).send();
+  });
+
+  // The offered release's executable (issue 44): agents download updates from their own server only.
+  app.get('/api/agent/update/:platform', {
+    config: { access },
+    schema: { tags, params: z.object({ platform: agentReleasePlatformSchema }) },
+  }, async (req, reply) => {
+    const file = await ctx.agents.updateFile(agentOf(req), req.params.platform);
+    return reply.header('content-type', 'application/octet-stream').header('content-length', file.size).send(createReadStream(file.path));
+  });
+
+  app.post('/api/agent/update/refused', {
+    config: { access },
+    schema: { tags, body: agentUpdateRefusedSchema },
+  }, async (req, reply) => {
+    await ctx.agents.updateRefused(agentOf(req), req.body.version, req.body.error);
     return reply.status(204).send();
   });
 

@@ -10,7 +10,7 @@ export const agentsListSql = listSql(agentsList, {
   from: sql`agents a JOIN locations l ON l.id = a.location_id`,
   tiebreaker: [sql`a.id`],
   sql: {
-    ...tableFields('a', agents, ['id', 'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationId']),
+    ...tableFields('a', agents, ['id', 'name', 'status', 'lastContactAt', 'version', 'hostname', 'locationId', 'updatesPaused', 'updateRefusedVersion']),
     locationName: sql`l.name`,
     rangeCount: sql`(SELECT count(*)::int FROM network_ranges r WHERE r.agent_id = a.id)`,
     deviceCount: sql`(SELECT count(*)::int FROM devices d WHERE d.agent_id = a.id)`,

@@ -54,6 +54,8 @@ export async function agentView(db: Db, a: AgentRow): Promise<Agent> {
     deviceCount: Number(c.devices),
     updateRequired: updateRequired(a.apiVersion),
     createdAt: a.createdAt.toISOString(),
+    updatesPaused: a.updatesPaused,
+    updateRefused: a.updateRefusedVersion ? { version: a.updateRefusedVersion, reason: a.updateRefusedReason ?? '' } : null,
   };
 }
 
@@ -88,6 +90,12 @@ export async function periodicityMinutes(db: Db): Promise<number> {
   const [row] = await db.select({ n: settings.numericValue }).from(settings).where(eq(settings.code, 'PROCESSES_PERIODICITY'));
   const n = Number(row?.n);
   return Number.isInteger(n) && n > 0 ? n : 15;
+}
+
+/** Whether updates are paused for every agent (issue 44); a missing row means not. */
+export async function updatesPausedForAll(db: Db): Promise<boolean> {
+  const [row] = await db.select({ f: settings.flagValue }).from(settings).where(eq(settings.code, 'AGENT_UPDATES_PAUSED'));
+  return row?.f === true;
 }
 
 /** The agent's ranges as it scans them, with the SNMP secrets it needs. */

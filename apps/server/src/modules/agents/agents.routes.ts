@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
-import { agentDevicesStatusQuerySchema, agentDevicesStatusSchema, agentInputSchema, agentListRowSchema, agentSchema, agentStatusViewSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
+import { agentDevicesStatusQuerySchema, agentDevicesStatusSchema, agentInputSchema, agentListRowSchema, agentReleaseViewSchema, agentSchema, agentStatusViewSchema, agentUpdatesInputSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
 import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
@@ -43,6 +43,16 @@ export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {
     config: { access: 'MNU_AGENTS.EDIT' },
     schema: { tags, params: idParams, body: agentInputSchema, response: { 200: agentSchema } },
   }, (req) => ctx.agents.update(callerOf(req), req.params.id, req.body));
+
+  app.get('/api/agents/release', {
+    config: { access: 'MNU_AGENTS.READ' },
+    schema: { tags, summary: 'The agent release offered to older agents, and whether updates are paused for all', response: { 200: agentReleaseViewSchema } },
+  }, () => ctx.agents.releaseView());
+
+  app.put('/api/agents/:id/updates', {
+    config: { access: 'MNU_AGENTS.EDIT' },
+    schema: { tags, summary: "Pause or resume one agent's updates", params: idParams, body: agentUpdatesInputSchema, response: { 200: agentSchema } },
+  }, (req) => ctx.agents.setUpdatesPaused(callerOf(req), req.params.id, req.body.paused));
 
   app.post('/api/agents/:id/regenerate-token', {
     config: { access: 'MNU_AGENTS.EDIT' },

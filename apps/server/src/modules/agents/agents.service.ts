@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListQuery } from '@pagewatch/contracts/list';
-import { updateRequired, type AgentDevicesStatus, type AgentDevicesStatusQuery, type AgentInput, type AgentListRow, type AgentWithToken } from '@pagewatch/contracts/agents';
-import type { AgentConfig, AgentStatus, RangeResultReport } from '@pagewatch/contracts/agent-api';
+import { updateRequired, type AgentDevicesStatus, type AgentDevicesStatusQuery, type AgentInput, type AgentListRow, type AgentReleaseView, type AgentWithToken } from '@pagewatch/contracts/agents';
+import type { AgentConfig, AgentReleasePlatform, AgentStatus, AgentUpdateOffer, RangeResultReport } from '@pagewatch/contracts/agent-api';
+import { olderVersion } from '@pagewatch/contracts/agent-api';
+import { AgentReleaseSource, platformOf } from './agent-release.ts';
 import type { Db } from '../../db/client.ts';
 import { locationRef } from '../locations/index.ts';
 import { hashToken } from '../../plugins/access.ts';
@@ -15,7 +17,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import type { IngestService } from '../ingest/index.ts';
 import type { ModelsService } from '../models/index.ts';
 import * as repo from './agents.repository.ts';
-import { agentById, agentIdByTokenHash, agentQueues, rangesOfAgent, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, type AgentRow } from './agents.repository.ts';
+import { agentById, agentIdByTokenHash, agentQueues, rangesOfAgent, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, updatesPausedForAll, type AgentRow } from './agents.repository.ts';
 import { agentsListSql } from './agents.list.ts';
 import { devicesStatus, recordOutcomes } from './agent-device-status.repository.ts';
 import './agents.messages.ts';
@@ -42,6 +44,8 @@ export class AgentsService {
 
   /** Opens the stored range and queue secrets for the agent's config (issue 43). */
   private readonly secrets: SecretBox;
+  /** The agent release offered to older agents (issue 44). */
+  readonly release: AgentReleaseSource;
 
   /**
    * `opts.onSpoolDepth`: the metrics' spool gauge; `opts.logger`: the server's log, where each
@@ -54,9 +58,10 @@ export class AgentsService {
     models: ModelsService,
     walks: WalkRequests,
     secrets: SecretBox,
-    opts: { onSpoolDepth?: (agentId: number, depth: number) => void; logger?: FastifyBaseLogger | null } = {},
+    opts: { onSpoolDepth?: (agentId: number, depth: number) => void; logger?: FastifyBaseLogger | null; release?: AgentReleaseSource } = {},
   ) {
     this.secrets = secrets;
+    this.release = opts.release ?? new AgentReleaseSource(null);
     this.onSpoolDepth = opts.onSpoolDepth ?? (() => {});
     this.logger = opts.logger ?? null;
     this.walks = walks;
@@ -158,7 +163,54 @@ export class AgentsService {
     return { count: rows.length };
   }
 
+  /** The release offered to agents and whether updates are paused for all (the agents grid's update column). */
+  async releaseView(): Promise<AgentReleaseView> {
+    return { version: this.release.current()?.parsed.version ?? null, paused: await updatesPausedForAll(this.db) };
+  }
+
+  /** Pauses or resumes the updates of one agent. */
+  async setUpdatesPaused(caller: Caller, id: number, paused: boolean) {
+    const a = await this.visible(caller, id);
+    await this.db.transaction(async (tx) => {
+      await repo.updateAgent(tx, id, { updatesPaused: paused, updatedAt: new Date() });
+      await this.log.write({ group: 'AGENTS', level: 'I', messageCode: paused ? 'agent.updatesPaused' : 'agent.updatesResumed', params: { actor: caller.login, name: a.name }, userId: caller.userId, objectClass: 'AgentDao', objectId: id, locationId: a.locationId }, tx);
+    });
+    return this.get(caller, id);
+  }
+
   // ---- agent side ----
+
+  /**
+   * The update offered to an agent at its check-in: the release this server carries when the
+   * agent reported an older version, has a build for its platform, and neither it nor every
+   * agent has updates paused. A release it refused is offered again only once replaced.
+   */
+  private async updateOffer(a: AgentRow): Promise<AgentUpdateOffer | null> {
+    const release = this.release.current();
+    const platform = platformOf(a.platform);
+    if (!release || !platform || !a.version || a.builtin || a.updatesPaused) return null;
+    if (!olderVersion(a.version, release.parsed.version) || a.updateRefusedVersion === release.parsed.version) return null;
+    const file = this.release.file(platform);
+    if (!file || (await updatesPausedForAll(this.db))) return null;
+    return { manifest: release.manifest, signature: release.signature, version: release.parsed.version, platform, sha256: file.sha256, size: file.size };
+  }
+
+  /** The executable an agent downloads: only the one of the update it is offered now. */
+  async updateFile(agentId: number, platform: AgentReleasePlatform): Promise<{ path: string; size: number }> {
+    const offer = await this.updateOffer(await this.own(agentId));
+    const file = offer?.platform === platform ? this.release.file(platform) : null;
+    if (!file) throw notFound();
+    return file;
+  }
+
+  /** An agent would not install the offered release: kept (and logged) so the console shows why, and not offered again. */
+  async updateRefused(agentId: number, version: string, error: string) {
+    const a = await this.own(agentId);
+    await this.db.transaction(async (tx) => {
+      await repo.updateAgent(tx, agentId, { updateRefusedVersion: version, updateRefusedReason: error });
+      await this.log.write({ group: 'AGENTS', level: 'E', messageCode: 'agent.updateRefused', params: { name: a.name, version, reason: error }, objectClass: 'AgentDao', objectId: agentId, locationId: a.locationId }, tx);
+    });
+  }
 
   /** The access hook's agent resolver; also records the contact. */
   async resolveToken(hash: string): Promise<number | null> {
@@ -214,6 +266,7 @@ export class AgentsService {
       configVersion: a.configVersion,
       walkRequests: await this.walks.pendingWalks(agentId),
       queues: (await agentQueues(this.db, agentId)).map((q) => ({ ...q, password: this.secrets.openOrNull(q.password), token: this.secrets.openOrNull(q.token) })),
+      update: await this.updateOffer(a),
     };
   }
 

@@ -1,6 +1,6 @@
 import { addMessages } from '../../i18n/messages.ts';
 
 addMessages({
-  en: { 'downloads.cloudAdminOnly': 'The downloads are for administrators in cloud mode' },
-  ru: { 'downloads.cloudAdminOnly': 'Загрузки доступны администраторам в облачном режиме' },
+  en: { 'downloads.adminOnly': 'The downloads are for administrators' },
+  ru: { 'downloads.adminOnly': 'Загрузки доступны администраторам' },
 });

@@ -1,11 +1,11 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
-/** The product page's downloads: a cloud ADMIN's, from the configured folder only, at most 50. */
+/** The product page's downloads: an ADMIN's (in cloud mode a customer's ADMIN too), from the configured folder only, at most 50. */
 const root = mkdtempSync(join(tmpdir(), 'pw-downloads-'));
 const dir = join(root, 'files');
 mkdirSync(dir);
@@ -41,7 +41,7 @@ describe('downloads (cloud mode)', () => {
     expect(names[0]).toBe('agent setup.msi');
     expect(names).not.toContain('.hidden');
     expect(names).not.toContain('sub');
-    expect(res.json()[0]).toEqual({ name: 'agent setup.msi', size: 9 });
+    expect(res.json()[0]).toEqual({ name: 'agent setup.msi', size: 9, sha256: null });
   });
 
   it('serves a file with its name, as an attachment that the browser does not sniff', async () => {
@@ -66,7 +66,7 @@ describe('downloads (cloud mode)', () => {
   it('refuses an operator (403, in their language), a call without a token (401) and a name with a control character (400)', async () => {
     const res = await get('/api/options/downloads/', operator, 'ru');
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Загрузки доступны администраторам в облачном режиме');
+    expect(res.json().message).toBe('Загрузки доступны администраторам');
     expect((await get('/api/options/downloads/', null)).statusCode).toBe(401);
     expect((await get('/api/options/downloads/doc-01.pdf', null)).statusCode).toBe(401);
     const long = await get('/api/options/downloads/doc%0A01.pdf', admin);
@@ -75,14 +75,21 @@ describe('downloads (cloud mode)', () => {
   });
 });
 
-describe('downloads outside cloud mode', () => {
-  it('are refused to everyone, the default admin too', async () => {
-    const plain = await createTestApp({ downloadsDir: dir });
+describe('downloads outside cloud mode (issue 44)', () => {
+  it('offer the agent builds to an ADMIN with their checksums from SHA256SUMS', async () => {
+    const release = mkdtempSync(join(tmpdir(), 'pagewatch-agent-release-'));
+    const sum = 'ab'.repeat(32);
+    writeFileSync(join(release, 'pagewatch-agent-linux-x64'), 'linux build');
+    const sums = `${sum}  pagewatch-agent-linux-x64\n`;
+    writeFileSync(join(release, 'SHA256SUMS'), sums);
+    const plain = await createTestApp({ downloadsDir: release });
     try {
       const res = await plain.app.inject({ url: '/api/options/downloads/', headers: bearer(await signIn(plain.app)) });
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual([{ name: 'pagewatch-agent-linux-x64', size: 11, sha256: sum }, { name: 'SHA256SUMS', size: sums.length, sha256: null }]);
     } finally {
       await plain.close();
+      rmSync(release, { recursive: true, force: true });
     }
   });
 });

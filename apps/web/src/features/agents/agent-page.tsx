@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { notifySuccess } from '../../lib/errors.ts';
+import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
   agentKeys,
@@ -28,6 +28,7 @@ import {
   fetchAgentStatus,
   fetchUserLocations,
   regenerateToken,
+  setAgentUpdatesPaused,
   updateAgent,
   type LocationOption,
 } from './api/agents-api.ts';
@@ -185,6 +186,26 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
   );
 }
 
+/** Pauses or resumes this agent's updates (issue 44); read-only without the agents' edit grant. */
+function AgentUpdatesSwitch({ agent }: { agent: Agent }) {
+  const { t } = useTranslation();
+  const { hasGrant } = useAuth();
+  const toggle = useMutation({
+    mutationFn: (paused: boolean) => setAgentUpdatesPaused(agent.id, paused),
+    onSuccess: (saved) => queryClient.setQueryData(agentQueryKey(saved.id), saved),
+    onError: notifyError,
+  });
+  return (
+    <Switch
+      label={t('agents.pauseUpdates')}
+      checked={toggle.isPending ? toggle.variables : agent.updatesPaused}
+      disabled={!hasGrant('MNU_AGENTS.EDIT') || toggle.isPending}
+      onChange={(e) => toggle.mutate(e.currentTarget.checked)}
+      data-testid="agent-updates-paused"
+    />
+  );
+}
+
 function AgentDetails({ agent }: { agent: Agent }) {
   const { t } = useTranslation();
   const status = useQuery({ queryKey: agentKeys.status(agent.id), queryFn: () => fetchAgentStatus(agent.id), refetchInterval: 10_000 });
@@ -208,6 +229,14 @@ function AgentDetails({ agent }: { agent: Agent }) {
             {s?.updatePending && (
               <Text size="xs" c="orange">
                 {t('agents.updatePending')}
+              </Text>
+            )}
+          </Field>
+          <Field label={t('agents.updatesPaused')}>
+            <AgentUpdatesSwitch agent={agent} />
+            {agent.updateRefused && (
+              <Text size="xs" c="red">
+                {t('agents.update.refusedBecause', { version: agent.updateRefused.version, reason: agent.updateRefused.reason })}
               </Text>
             )}
           </Field>

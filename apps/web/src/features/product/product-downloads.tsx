@@ -5,7 +5,7 @@ import { downloadFile } from '../../lib/download.ts';
 import { notifyError } from '../../lib/errors.ts';
 import { useDownloads } from './api/product-api.ts';
 
-/** A cloud ADMIN's downloads on the product page (spec section 2): up to 50 installers and documents. */
+/** An ADMIN's downloads on the product page (spec section 2; both modes since issue 44): up to 50 agent builds, with their checksums, and documents. */
 export function ProductDownloads() {
   const { t } = useTranslation();
   const files = useDownloads();
@@ -20,6 +20,7 @@ export function ProductDownloads() {
               <IconDownload size={14} />
               <Anchor component="button" type="button" size="sm" onClick={() => save(f.name)}>{f.name}</Anchor>
               <Text size="xs" c="dimmed">{t('product.size', { size: Math.max(1, Math.round(f.size / 1024)) })}</Text>
+              {f.sha256 && <Text size="xs" c="dimmed" ff="monospace" title={t('product.sha256')} data-testid="download-sha256">SHA-256 {f.sha256}</Text>}
             </Group>
           ))}
         </Stack>

@@ -16,10 +16,10 @@ function Line({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-/** `/product` (spec section 2): version, build, release date, copyright and support contacts; a cloud ADMIN's downloads. */
+/** `/product` (spec section 2): version, build, release date, copyright and support contacts; an ADMIN's downloads. */
 export function ProductPage() {
   const { t } = useTranslation();
-  const { config, hasRole } = useAuth();
+  const { hasRole } = useAuth();
   const info = useProductInfo();
   return (
     <AppPage title={t('nav.product')}>
@@ -50,7 +50,7 @@ export function ProductPage() {
                   <Text size="sm" c="dimmed" data-testid="product-no-support">{t('product.noSupport')}</Text>
                 )}
               </Paper>
-              {config.CLOUD && hasRole('ADMIN') && <ProductDownloads />}
+              {hasRole('ADMIN') && <ProductDownloads />}
             </Stack>
           );
         }}

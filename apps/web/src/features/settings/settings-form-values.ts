@@ -12,6 +12,8 @@ export type SettingsFormValues = {
   startTls: StartTlsMode;
   from: string;
   periodicity: string;
+  /** No agent is offered an update (issue 44). */
+  updatesPaused: boolean;
   storageDays: number | '';
   clearing: boolean;
   /** History kept, in whole months (0: all): days, device events and IP changes, agent runs and print jobs. */
@@ -31,6 +33,7 @@ export const FIELD_CODES = {
   startTls: 'SMTP_START-TLS',
   from: 'SMTP_FROM',
   periodicity: 'PROCESSES_PERIODICITY',
+  updatesPaused: 'AGENT_UPDATES_PAUSED',
   storageDays: 'LOG_STORAGE_DAYS',
   clearing: 'CLEARING_ENABLED',
   daysMonths: 'HISTORY_DAYS_MONTHS',
@@ -59,6 +62,7 @@ export function valuesOf(settings: Setting[]): SettingsFormValues {
     startTls: (str('SMTP_START-TLS') || 'OPTIONAL') as StartTlsMode,
     from: str('SMTP_FROM'),
     periodicity: String(num('PROCESSES_PERIODICITY') || ''),
+    updatesPaused: flag('AGENT_UPDATES_PAUSED'),
     storageDays: num('LOG_STORAGE_DAYS'),
     clearing: flag('CLEARING_ENABLED'),
     // A server that lists no retention yet keeps the defaults.
@@ -107,6 +111,7 @@ export function changesOf(v: SettingsFormValues): SettingsUpdate {
     { code: 'SMTP_START-TLS', stringValue: v.startTls },
     { code: 'SMTP_FROM', stringValue: v.from.trim() },
     { code: 'PROCESSES_PERIODICITY', numericValue: v.periodicity === '' ? null : Number(v.periodicity) },
+    { code: 'AGENT_UPDATES_PAUSED', flagValue: v.updatesPaused },
     { code: 'LOG_STORAGE_DAYS', numericValue: v.storageDays === '' ? null : v.storageDays },
     { code: 'CLEARING_ENABLED', flagValue: v.clearing },
     { code: 'HISTORY_DAYS_MONTHS', numericValue: v.daysMonths === '' ? null : v.daysMonths },

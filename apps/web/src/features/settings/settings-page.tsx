@@ -126,6 +126,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 allowDeselect={false}
                 {...input('periodicity')}
               />
+              <Checkbox label={t('settings.updatesPaused')} description={t('settings.updatesPausedHint')} mt="md" {...input('updatesPaused', { type: 'checkbox' })} />
             </Paper>
             <Paper withBorder p="md">
               <Title order={3} size="h5" mb="sm">{t('settings.logs')}</Title>

@@ -1,4 +1,4 @@
-import type { Agent, AgentDevicesStatus, AgentDevicesStatusQuery, AgentInput, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
+import type { Agent, AgentDevicesStatus, AgentDevicesStatusQuery, AgentInput, AgentReleaseView, AgentStatusView, AgentWithToken } from '@pagewatch/contracts/agents';
 import type { NetworkRangeListRow } from '@pagewatch/contracts/network-ranges';
 import { listQueryString } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
@@ -13,6 +13,7 @@ export const agentKeys = {
   status: (id: number) => ['agents', id, 'status'] as const,
   ranges: (id: number) => ['agents', id, 'ranges'] as const,
   devicesStatus: (id: number, q: AgentDevicesStatusQuery) => ['agents', id, 'devices-status', q] as const,
+  release: ['agents', 'release'] as const,
   userLocations: sharedKeys.userLocations,
 };
 export const agentQueryKey = agentKeys.detail;
@@ -32,3 +33,5 @@ export const notifyAllUpdate = () => api<{ count: number }>('/agents/notify-all/
 /** Each device's latest outcome from the agent's runs (issue 44), filtered. */
 export const fetchAgentDevicesStatus = (id: number, q: AgentDevicesStatusQuery) =>
   api<AgentDevicesStatus>(`/agents/${id}/devices-status`, { query: new URLSearchParams(Object.entries(q).filter(([, v]) => v)) });
+export const fetchAgentRelease = () => api<AgentReleaseView>('/agents/release');
+export const setAgentUpdatesPaused = (id: number, paused: boolean) => api<Agent>(`/agents/${id}/updates`, { method: 'PUT', body: { paused } });
