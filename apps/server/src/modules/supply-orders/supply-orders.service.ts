@@ -1,0 +1,119 @@
+import { SUGGESTION_FILE_COLUMNS, type SupplyOrder, type SupplyOrderInput, type SupplyOrderSettings, type SupplyOrderSettingsInput, type SupplySuggestion } from '@pagewatch/contracts/supply-orders';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { assertInScope, type Caller } from '../../lib/caller.ts';
+import { csv } from '../../lib/csv.ts';
+import { xlsxBuffer } from '../../lib/xlsx.ts';
+import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
+import { DomainService } from '../event-logs/index.ts';
+import { descendantIds } from '../locations/index.ts';
+import * as repo from './supply-orders.repository.ts';
+import './supply-orders.messages.ts';
+
+/** What an order's hand-off is given once its transaction has committed (supplier e-mail, webhooks). */
+export type OrderHandOff = (caller: Caller, orders: SupplyOrder[]) => Promise<void>;
+
+const FORMATS = { CSV: 'text/csv; charset=utf-8', XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+export type SuggestionFormat = keyof typeof FORMATS;
+
+/**
+ * Supplies to order and their orders (issue 45): read with MNU_CONSUMABLES.READ, ordered,
+ * shipped and cancelled with MNU_CONSUMABLES.EDIT (the routes check the grants), always within
+ * the caller's locations. Every change is in the event log; an order is installed by the
+ * device itself (installReplacedOrders, called by the ingest on the replacement event).
+ */
+export class SupplyOrdersService extends DomainService {
+  /** Set by the app when supplier e-mail is wired (issue 45, hand-off); none: orders stay in the console. */
+  handOff: OrderHandOff | null = null;
+
+  /** The caller's locations, or one of them with those below it (`location`). */
+  private async locations(caller: Caller, location?: number): Promise<number[] | null> {
+    if (location === undefined) return caller.allLocations ? null : [...caller.scope];
+    assertInScope(caller, location);
+    return descendantIds(this.db, [location]);
+  }
+
+  async suggestions(caller: Caller, location?: number): Promise<SupplySuggestion[]> {
+    return repo.suggestions(this.db, await this.locations(caller, location));
+  }
+
+  /** The what-to-order list as a file in the caller's language: one line per location and part model. */
+  async file(caller: Caller, format: SuggestionFormat, lang: Lang, location?: number): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
+    const lines = (await this.suggestions(caller, location)).map((s) => ({ location: s.locationName, partModelCode: s.partModelCode, partType: s.partCode, orderCount: s.count, earliestRunOut: s.earliest }));
+    const columns = fileColumns(SUGGESTION_FILE_COLUMNS, lang);
+    const title = translate(lang, 'supplyOrders.fileName');
+    const body = format === 'CSV' ? csv(columns, lines, FILE_STYLES[lang]) : await xlsxBuffer(title, columns, lines, FILE_STYLES[lang]);
+    return { body, contentType: FORMATS[format], filename: `${title}.${format.toLowerCase()}` };
+  }
+
+  async orders(caller: Caller, q: { location?: number; device?: number; open: boolean }): Promise<SupplyOrder[]> {
+    return repo.ordersOf(this.db, await this.locations(caller, q.location), { deviceId: q.device, open: q.open });
+  }
+
+  /** Orders the supplies (one order each); those with an open order are skipped, and none left is a 409. */
+  async order(caller: Caller, input: SupplyOrderInput): Promise<SupplyOrder[]> {
+    const places = await repo.deviceLocations(this.db, [...new Set(input.supplies.map((s) => s.deviceId))]);
+    for (const s of input.supplies) {
+      if (!places.has(s.deviceId)) throw notFound();
+      assertInScope(caller, places.get(s.deviceId));
+    }
+    const reference = input.reference || null;
+    const made = await this.db.transaction(async (tx) => {
+      const ids = await repo.insertOrders(tx, input.supplies, reference, caller.userId);
+      if (!ids.length) throw conflict('supplyOrders.alreadyOpen');
+      const orders = await Promise.all(ids.map(async (id) => (await repo.orderById(tx, id))!));
+      await this.log.writeMany(orders.map((o) => ({
+        group: 'DEVICES', level: 'I', messageCode: 'supplyOrder.ordered', userId: caller.userId, objectClass: 'DeviceDao', objectId: o.deviceId, locationId: o.locationId,
+        params: { actor: caller.login, id: o.id, part: o.partName ?? o.partModelCode ?? '', device: o.serialNumber ?? String(o.deviceId), reference: reference ?? '—' },
+      })), tx);
+      return orders;
+    });
+    await this.handOff?.(caller, made);
+    return made;
+  }
+
+  async ship(caller: Caller, id: number): Promise<SupplyOrder> {
+    return this.move(caller, id, ['ORDERED'], 'SHIPPED');
+  }
+
+  async cancel(caller: Caller, id: number): Promise<SupplyOrder> {
+    return this.move(caller, id, ['ORDERED', 'SHIPPED'], 'CANCELLED');
+  }
+
+  private async move(caller: Caller, id: number, from: string[], to: 'SHIPPED' | 'CANCELLED'): Promise<SupplyOrder> {
+    const before = await repo.orderById(this.db, id);
+    if (!before) throw notFound();
+    assertInScope(caller, before.locationId);
+    await this.db.transaction(async (tx) => {
+      // The state is checked by the update itself: a parallel install or cancel makes this one a 409.
+      if (!(await repo.moveOrder(tx, id, from, to, caller.userId))) throw conflict(before.state === 'ORDERED' || before.state === 'SHIPPED' ? 'supplyOrders.badTransition' : 'supplyOrders.notOpen');
+      await this.log.write({
+        group: 'DEVICES', level: to === 'CANCELLED' ? 'W' : 'I', messageCode: to === 'SHIPPED' ? 'supplyOrder.shipped' : 'supplyOrder.cancelled', userId: caller.userId,
+        objectClass: 'DeviceDao', objectId: before.deviceId, locationId: before.locationId,
+        params: { actor: caller.login, id, part: before.partName ?? before.partModelCode ?? '', device: before.serialNumber ?? String(before.deviceId) },
+      }, tx);
+    });
+    return (await repo.orderById(this.db, id))!;
+  }
+
+  async settings(caller: Caller): Promise<SupplyOrderSettings[]> {
+    return repo.settingsOf(this.db, await this.locations(caller));
+  }
+
+  async saveSettings(caller: Caller, locationId: number, input: SupplyOrderSettingsInput): Promise<SupplyOrderSettings> {
+    const [current] = await repo.settingsOf(this.db, [locationId]);
+    if (!current) throw notFound();
+    assertInScope(caller, locationId);
+    const email = input.supplierEmail ? input.supplierEmail : null;
+    await this.db.transaction(async (tx) => {
+      await repo.saveSettings(tx, locationId, { leadDays: input.leadDays, marginDays: input.marginDays, supplierEmail: email });
+      await this.log.write({
+        group: 'LOCATIONS', level: 'I', messageCode: 'supplyOrder.settings', userId: caller.userId, objectClass: 'LocationDao', objectId: locationId, locationId,
+        params: { actor: caller.login, location: current.locationName, lead: input.leadDays, margin: input.marginDays, email: email ?? '—' },
+      }, tx);
+    });
+    const [saved] = await repo.settingsOf(this.db, [locationId]);
+    if (!saved) throw new AppError('NOT_FOUND');
+    return saved;
+  }
+}
