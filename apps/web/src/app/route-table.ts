@@ -19,6 +19,7 @@ const DictionaryPage = lazyScreen(() => import('../features/dictionaries/diction
 const DevicesPage = lazyScreen(() => import('../features/devices/devices-page.tsx'), 'DevicesPage');
 const DevicePage = lazyScreen(() => import('../features/devices/device-page.tsx'), 'DevicePage');
 const ConsumablesPage = lazyScreen(() => import('../features/consumables/consumables-page.tsx'), 'ConsumablesPage');
+const SupplyOrdersPage = lazyScreen(() => import('../features/supply-orders/supply-orders-page.tsx'), 'SupplyOrdersPage');
 const ServicePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'ServicePage');
 const SettingsPage = lazyScreen(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
@@ -66,6 +67,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/devices', section: 'devices', title: 'nav.devices', element: DevicesPage },
   { ...item('devices', '/device/:id?', 'pages.device', 'nav.devices', '/devices'), element: DevicePage },
   { path: '/consumables', section: 'consumables', title: 'nav.consumables', element: ConsumablesPage },
+  { path: '/supply-orders', section: 'supplyOrders', title: 'nav.supplyOrders', element: SupplyOrdersPage },
   { path: '/queues', section: 'queues', title: 'nav.queues', element: QueuesPage },
   { ...item('queues', '/queue/:id?', 'pages.queue', 'nav.queues', '/queues'), element: QueuePage },
   { path: '/reports', section: 'reports', title: 'nav.reports', element: ReportsPage },
