@@ -3,6 +3,7 @@ import { deviceFields, forecastFields, nstr, supplyFields } from './devices.ts';
 
 export { FORECAST_REASONS, type ForecastReason } from './devices.ts';
 import { defineList, timestamp } from './list.ts';
+import { SUPPLY_ORDER_STATE_CODES } from './supply-order-states.ts';
 
 /**
  * Consumables (spec section 3): the supplies of the devices (toners, drums, kits), one row per
@@ -20,6 +21,8 @@ export const consumableRowSchema = z.object({
   device: z.object({ id: z.number().int(), serialNumber: nstr, inventoryNumber: nstr }),
   refreshDate: timestamp(),
   ...forecastFields,
+  /** The supply's open order's state (issue 45), none without one. */
+  orderState: z.enum(SUPPLY_ORDER_STATE_CODES).nullable(),
 });
 export type ConsumableRow = z.infer<typeof consumableRowSchema>;
 
@@ -27,11 +30,13 @@ export const consumablesList = defineList(consumableRowSchema, {
   endpoint: '/device-part-v/page',
   defaultSort: [{ field: 'level', dir: 'ASC' }, { field: 'partName', dir: 'ASC' }],
   columns: [
-    'colorant', 'partName', 'partModelCode', 'partSerialNumber', 'level', 'daysLeft', 'runsOutOn', 'modelCode', 'hostName',
+    'colorant', 'partName', 'partModelCode', 'partSerialNumber', 'level', 'daysLeft', 'runsOutOn', 'orderState', 'modelCode', 'hostName',
     'ip', 'locationId', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat',
     'refreshDate'
   ],
   hidden: ['partCode', 'levelState', 'locationName', 'deviceId', 'pagesLeft', 'forecastReason'],
+  unsortable: ['orderState'],
+  unfilterable: ['orderState'],
 });
 
 export const consumableShortRowSchema = z.object({

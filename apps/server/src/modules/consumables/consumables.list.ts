@@ -34,6 +34,8 @@ export const consumablesListSql = listSql(consumablesList, {
     paperFormat: sql`d.paper_format`,
     refreshDate: sql`s.refreshed_at`,
     locationName: sql`loc.name`,
+    // The supply's open order (issue 45): at most one, found on supply_orders' unique partial index.
+    orderState: sql`(SELECT o.state FROM supply_orders o WHERE o.device_id = s.device_id AND o.supply_index = s.supply_index AND o.state IN ('ORDERED', 'SHIPPED'))`,
   },
   extra: {
     id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },

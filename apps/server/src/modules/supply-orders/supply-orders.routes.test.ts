@@ -133,6 +133,15 @@ describe('an order\'s life', () => {
     expect((await call(admin, 'GET', `/api/supply-orders?device=${serials.get('FAR')}`)).json()).toEqual([]);
   });
 
+  it('shows a supply\'s open order on the consumables grid', async () => {
+    const grid = async () => ((await call(boss, 'GET', '/api/device-part-v/page?page=100,1')).json().pageRows as { deviceId: number; orderState: string | null }[]);
+    const state = (rows: { deviceId: number; orderState: string | null }[], serial: string) => rows.find((r) => r.deviceId === serials.get(serial))?.orderState;
+    const [open] = (await call(boss, 'GET', '/api/supply-orders')).json() as { deviceId: number }[];
+    const rows = await grid();
+    expect(rows.find((r) => r.deviceId === open!.deviceId)?.orderState).toBe('SHIPPED');
+    expect(state(rows, 'FULL')).toBeNull();
+  });
+
   it('keeps one open order per supply: of two orders at once, one wins', async () => {
     const low = { supplies: [{ deviceId: serials.get('LOW')!, supplyIndex: 1 }] };
     const both = await Promise.all([call(boss, 'POST', '/api/supply-orders', low), call(admin, 'POST', '/api/supply-orders', low)]);

@@ -4,6 +4,7 @@ import { columnsFromList, type ColumnLook } from '../../components/data-grid/gri
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
 import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
+import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 /** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
@@ -27,6 +28,7 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
       ranges: RUNS_OUT_RANGES.map((days) => ({ value: String(days), label: `devices.runsOutWithin.${days}`, condition: ['daysLeft', '<=', days] })),
       cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} /> },
     runsOutOn: { header: 'devices.runsOutOn', width: 120 },
+    orderState: { header: 'supplyOrders.openOrder', width: 130, cell: (r) => (r.orderState ? <SupplyOrderBadge state={r.orderState} /> : null) },
     pagesLeft: { header: 'devices.pagesLeft', width: 120 },
     forecastReason: { header: 'devices.forecastReason', width: 170, cell: (r) => <ForecastDays daysLeft={null} pagesLeft={null} reason={r.forecastReason} /> },
     modelCode: { header: 'devices.modelCode', width: 170 },
