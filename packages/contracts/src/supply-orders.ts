@@ -102,3 +102,12 @@ export const SUGGESTION_FILE_COLUMNS = [
   { key: 'orderCount', type: 'number' },
   { key: 'earliestRunOut', type: 'date', day: true },
 ] as const;
+
+/** The file an order's e-mail to the supplier carries: one line per supply ordered. */
+export const ORDER_FILE_COLUMNS = [
+  { key: 'location', type: 'string' },
+  { key: 'serialNumber', type: 'string' },
+  { key: 'partModelCode', type: 'string' },
+  { key: 'partType', type: 'string' },
+  { key: 'orderReference', type: 'string' },
+] as const;

@@ -3,6 +3,9 @@ import { DEFAULT_LEAD_DAYS, DEFAULT_MARGIN_DAYS, type SupplyOrder, type SupplyOr
 import { DEFAULT_SUPPLY_THRESHOLD } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
+import { bulk } from '../../db/bulk.ts';
+import { notificationMessages } from '../../db/schema/notifications.ts';
+import type { OrderMail } from './supply-orders.mail.ts';
 
 const OPEN = sql`('ORDERED', 'SHIPPED')`;
 const rows = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
@@ -142,4 +145,13 @@ export async function saveSettings(db: Db, locationId: number, s: { leadDays: nu
   await db.execute(sql`
     INSERT INTO supply_order_settings (location_id, lead_days, margin_days, supplier_email) VALUES (${locationId}, ${s.leadDays}, ${s.marginDays}, ${s.supplierEmail})
     ON CONFLICT (location_id) DO UPDATE SET lead_days = excluded.lead_days, margin_days = excluded.margin_days, supplier_email = excluded.supplier_email`);
+}
+
+/** Writes e-mails to the outbox, which the notifications' sender delivers (with its retries). */
+export async function queueMails(db: Db, mails: OrderMail[]): Promise<void> {
+  if (!mails.length) return;
+  const now = new Date();
+  await bulk(db, notificationMessages, mails.map((m) => ({ ...m, notificationId: null, createdAt: now, nextAttemptAt: now, attempts: 0 })), {
+    omit: ['id', 'leaseUntil', 'sentAt', 'failedAt', 'lastError', 'logId'],
+  });
 }

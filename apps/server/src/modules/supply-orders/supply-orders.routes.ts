@@ -44,7 +44,7 @@ export async function supplyOrdersRoutes(root: FastifyInstance, ctx: AppContext)
   app.post('/api/supply-orders', {
     config: edit,
     schema: { tags, summary: 'Orders supplies, one order each; a supply with an open order is skipped, and a 409 when every one has', body: supplyOrderInputSchema, response: { 200: z.array(supplyOrderSchema) } },
-  }, (req) => ctx.supplyOrders.order(callerOf(req), req.body));
+  }, (req) => ctx.supplyOrders.order(callerOf(req), req.body, req.lang));
 
   app.post('/api/supply-orders/:id/ship', {
     config: edit,

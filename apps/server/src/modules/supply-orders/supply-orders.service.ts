@@ -5,9 +5,11 @@ import { csv } from '../../lib/csv.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
+import type { Db } from '../../db/client.ts';
 import { DomainService } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import * as repo from './supply-orders.repository.ts';
+import { suggestionRows, supplierMail } from './supply-orders.mail.ts';
 import './supply-orders.messages.ts';
 
 /** What an order's hand-off is given once its transaction has committed (supplier e-mail, webhooks). */
@@ -39,7 +41,7 @@ export class SupplyOrdersService extends DomainService {
 
   /** The what-to-order list as a file in the caller's language: one line per location and part model. */
   async file(caller: Caller, format: SuggestionFormat, lang: Lang, location?: number): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
-    const lines = (await this.suggestions(caller, location)).map((s) => ({ location: s.locationName, partModelCode: s.partModelCode, partType: s.partCode, orderCount: s.count, earliestRunOut: s.earliest }));
+    const lines = suggestionRows(await this.suggestions(caller, location));
     const columns = fileColumns(SUGGESTION_FILE_COLUMNS, lang);
     const title = translate(lang, 'supplyOrders.fileName');
     const body = format === 'CSV' ? csv(columns, lines, FILE_STYLES[lang]) : await xlsxBuffer(title, columns, lines, FILE_STYLES[lang]);
@@ -51,7 +53,7 @@ export class SupplyOrdersService extends DomainService {
   }
 
   /** Orders the supplies (one order each); those with an open order are skipped, and none left is a 409. */
-  async order(caller: Caller, input: SupplyOrderInput): Promise<SupplyOrder[]> {
+  async order(caller: Caller, input: SupplyOrderInput, lang: Lang): Promise<SupplyOrder[]> {
     const places = await repo.deviceLocations(this.db, [...new Set(input.supplies.map((s) => s.deviceId))]);
     for (const s of input.supplies) {
       if (!places.has(s.deviceId)) throw notFound();
@@ -66,10 +68,31 @@ export class SupplyOrdersService extends DomainService {
         group: 'DEVICES', level: 'I', messageCode: 'supplyOrder.ordered', userId: caller.userId, objectClass: 'DeviceDao', objectId: o.deviceId, locationId: o.locationId,
         params: { actor: caller.login, id: o.id, part: o.partName ?? o.partModelCode ?? '', device: o.serialNumber ?? String(o.deviceId), reference: reference ?? '—' },
       })), tx);
+      await this.sendToSuppliers(tx, caller, orders, reference, lang);
       return orders;
     });
     await this.handOff?.(caller, made);
     return made;
+  }
+
+  /**
+   * Hands the orders to each location's supplier (its own address or its nearest parent's): an
+   * e-mail in `lang` through the outbox, written in the order's transaction so that it goes
+   * exactly when the order stands. TODO(issue 45, webhook channels): when the channels of
+   * wt-channels land, post the same orders to every webhook channel configured here too.
+   */
+  private async sendToSuppliers(tx: Db, caller: Caller, orders: SupplyOrder[], reference: string | null, lang: Lang) {
+    const byLocation = new Map<number, SupplyOrder[]>();
+    for (const o of orders) byLocation.set(o.locationId, [...(byLocation.get(o.locationId) ?? []), o]);
+    const suppliers = await repo.settingsOf(tx, [...byLocation.keys()]);
+    const mails = suppliers.filter((s) => s.effectiveEmail).map((s) => supplierMail(s.effectiveEmail!, s.locationId, byLocation.get(s.locationId)!, reference, lang));
+    await repo.queueMails(tx, mails);
+    if (mails.length) {
+      await this.log.writeMany(mails.map((m) => ({
+        group: 'DEVICES', level: 'I', messageCode: 'supplyOrder.mailed', userId: caller.userId, objectClass: 'LocationDao', objectId: m.locationId, locationId: m.locationId,
+        params: { actor: caller.login, count: byLocation.get(m.locationId)!.length, to: m.toEmail },
+      })), tx);
+    }
   }
 
   async ship(caller: Caller, id: number): Promise<SupplyOrder> {
