@@ -32,3 +32,15 @@ INSERT INTO "role_grants" ("role_id", "component", "operation")
 SELECT r.id, 'MNU_CONSUMABLES', o.op FROM "roles" r CROSS JOIN (VALUES ('READ'), ('EDIT'), ('EXECUTE')) AS o(op)
 WHERE r.code IN ('ADMIN', 'DEVELOPER') OR (r.code = 'OPERATOR' AND o.op = 'READ')
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The forecast job's past forecasts (issue 45), one per supply and day it was made, kept a year:
+-- a replacement is compared with what was forecast 30, 14 and 7 days before it.
+CREATE TABLE "supply_forecast_history" (
+	"device_id" integer NOT NULL REFERENCES "devices"("id") ON DELETE cascade,
+	"supply_index" integer NOT NULL,
+	"made_on" date NOT NULL,
+	"runs_out_on" date NOT NULL,
+	"part_code" varchar(50),
+	CONSTRAINT "supply_forecast_history_pk" PRIMARY KEY ("device_id", "supply_index", "made_on")
+);--> statement-breakpoint
+CREATE INDEX "supply_forecast_history_made_on" ON "supply_forecast_history" ("made_on");

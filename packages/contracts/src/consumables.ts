@@ -56,3 +56,16 @@ export const consumablesShortList = defineList(consumableShortRowSchema, {
     'levelState'
   ],
 });
+
+/**
+ * How far the forecasts were off (issue 45): over the replacements of the last 90 days, the mean
+ * absolute error in days of the forecast made `horizon` (7, 14, 30) days before; per part type,
+ * and overall where `partCode` is null. `count`: the replacements compared.
+ */
+export const forecastAccuracySchema = z.object({
+  partCode: z.string().nullable(),
+  horizon: z.number().int(),
+  mae: z.number(),
+  count: z.number().int(),
+});
+export type ForecastAccuracy = z.infer<typeof forecastAccuracySchema>;

@@ -30,6 +30,8 @@ export const SUPPLY_ORDER_ROUTES: Record<string, Fixture> = {
   'POST /api/supply-orders': { kind: 'item', request: async (w, at) => ({ url: '/api/supply-orders', payload: { supplies: [{ deviceId: await deviceAt(w, at), supplyIndex: 1 }], reference: 'MX' } }) },
   'POST /api/supply-orders/:id/ship': { kind: 'item', request: async (w, at) => ({ url: `/api/supply-orders/${await orderAt(w, at)}/ship` }) },
   'POST /api/supply-orders/:id/cancel': { kind: 'item', request: async (w, at) => ({ url: `/api/supply-orders/${await orderAt(w, at)}/cancel` }) },
+  // Figures summed over the caller's locations (consumables.accuracy.test.ts checks that they keep to them).
+  'GET /api/consumables/forecast-accuracy': { kind: 'global', request: () => ({ url: '/api/consumables/forecast-accuracy' }) },
   'GET /api/supply-orders/settings': {
     kind: 'list',
     seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),

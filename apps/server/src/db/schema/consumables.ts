@@ -59,3 +59,20 @@ export const consumables = pgTable(
     index('consumables_location_runs_out').on(t.locationId, t.runsOutOn, t.deviceId, t.supplyIndex),
   ],
 );
+
+/**
+ * The forecasts the job made (issue 45, migration 0047): each supply's run-out day as forecast
+ * on each day, kept a year, so that a replacement can be compared with what was forecast 30, 14
+ * and 7 days before it (the forecast's error in days).
+ */
+export const supplyForecastHistory = pgTable(
+  'supply_forecast_history',
+  {
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    supplyIndex: integer('supply_index').notNull(),
+    madeOn: date('made_on', { mode: 'string' }).notNull(),
+    runsOutOn: date('runs_out_on', { mode: 'string' }).notNull(),
+    partCode: varchar('part_code', { length: 50 }),
+  },
+  (t) => [primaryKey({ name: 'supply_forecast_history_pk', columns: [t.deviceId, t.supplyIndex, t.madeOn] }), index('supply_forecast_history_made_on').on(t.madeOn)],
+);

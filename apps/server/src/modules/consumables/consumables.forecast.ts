@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { forecastRound, storeForecasts, type ForecastDayRow, type StoredForecast } from './consumables.repository.ts';
+import { forecastRound, pruneForecastHistory, storeForecasts, type ForecastDayRow, type StoredForecast } from './consumables.repository.ts';
 import { forecastSupply, WINDOW_DAYS, type SupplyDay } from './supply-forecast.ts';
+
+/** Past forecasts are kept this long (days), for the accuracy figures. */
+const HISTORY_DAYS = 366;
 
 /** Devices per round: their supplies' days are read, fitted and written at once. */
 const CHUNK = 2_000;
@@ -23,8 +26,9 @@ export async function forecastSupplies(db: Db, today = new Date()): Promise<{ su
     const results = fit(round.days);
     supplies += results.length;
     forecasts += results.filter((r) => r.forecast_reason === null).length;
-    await storeForecasts(db, results);
+    await storeForecasts(db, results, today.toISOString().slice(0, 10));
   }
+  await pruneForecastHistory(db, new Date(today.getTime() - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10));
   return { supplies, forecasts };
 }
 

@@ -12,9 +12,6 @@ import * as repo from './supply-orders.repository.ts';
 import { suggestionRows, supplierMail } from './supply-orders.mail.ts';
 import './supply-orders.messages.ts';
 
-/** What an order's hand-off is given once its transaction has committed (supplier e-mail, webhooks). */
-export type OrderHandOff = (caller: Caller, orders: SupplyOrder[]) => Promise<void>;
-
 const FORMATS = { CSV: 'text/csv; charset=utf-8', XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 export type SuggestionFormat = keyof typeof FORMATS;
 
@@ -25,9 +22,6 @@ export type SuggestionFormat = keyof typeof FORMATS;
  * device itself (installReplacedOrders, called by the ingest on the replacement event).
  */
 export class SupplyOrdersService extends DomainService {
-  /** Set by the app when supplier e-mail is wired (issue 45, hand-off); none: orders stay in the console. */
-  handOff: OrderHandOff | null = null;
-
   /** The caller's locations, or one of them with those below it (`location`). */
   private async locations(caller: Caller, location?: number): Promise<number[] | null> {
     if (location === undefined) return caller.allLocations ? null : [...caller.scope];
@@ -71,7 +65,6 @@ export class SupplyOrdersService extends DomainService {
       await this.sendToSuppliers(tx, caller, orders, reference, lang);
       return orders;
     });
-    await this.handOff?.(caller, made);
     return made;
   }
 
