@@ -26,7 +26,7 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
       header: 'devices.daysLeft',
       width: 130,
       ranges: RUNS_OUT_RANGES.map((days) => ({ value: String(days), label: `devices.runsOutWithin.${days}`, condition: ['daysLeft', '<=', days] })),
-      cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} /> },
+      cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} partCode={r.partCode} /> },
     runsOutOn: { header: 'devices.runsOutOn', width: 120 },
     orderState: { header: 'supplyOrders.openOrder', width: 130, cell: (r) => (r.orderState ? <SupplyOrderBadge state={r.orderState} /> : null) },
     pagesLeft: { header: 'devices.pagesLeft', width: 120 },

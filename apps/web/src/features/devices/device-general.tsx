@@ -176,7 +176,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
                     <LevelBar level={s.level} state={s.levelState} />
                   </Table.Td>
                   <Table.Td w={150} data-testid="supply-forecast">
-                    <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} />
+                    <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} partCode={s.partCode} />
                   </Table.Td>
                   <Table.Td w={130} data-testid="supply-order" title={openOrders.get(s.supplyIndex)?.reference ?? undefined}>
                     {openOrders.has(s.supplyIndex) ? <SupplyOrderBadge state={openOrders.get(s.supplyIndex)!.state} /> : null}
