@@ -44,3 +44,6 @@ CREATE TABLE "supply_forecast_history" (
 	CONSTRAINT "supply_forecast_history_pk" PRIMARY KEY ("device_id", "supply_index", "made_on")
 );--> statement-breakpoint
 CREATE INDEX "supply_forecast_history_made_on" ON "supply_forecast_history" ("made_on");
+--> statement-breakpoint
+-- The smallest step the supply's level moves by (percentage points): 10 or more is a coarse level.
+ALTER TABLE "consumables" ADD COLUMN "level_step" smallint;

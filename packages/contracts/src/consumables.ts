@@ -21,6 +21,8 @@ export const consumableRowSchema = z.object({
   device: z.object({ id: z.number().int(), serialNumber: nstr, inventoryNumber: nstr }),
   refreshDate: timestamp(),
   ...forecastFields,
+  /** The smallest step its level moves by (percentage points; issue 45): 10 or more is a coarse level. */
+  levelStep: z.number().int().nullable(),
   /** The supply's open order's state (issue 45), none without one. */
   orderState: z.enum(SUPPLY_ORDER_STATE_CODES).nullable(),
 });
@@ -34,7 +36,7 @@ export const consumablesList = defineList(consumableRowSchema, {
     'ip', 'locationId', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat',
     'refreshDate'
   ],
-  hidden: ['partCode', 'levelState', 'locationName', 'deviceId', 'pagesLeft', 'forecastReason'],
+  hidden: ['partCode', 'levelState', 'locationName', 'deviceId', 'pagesLeft', 'forecastReason', 'levelStep'],
   unsortable: ['orderState'],
   unfilterable: ['orderState'],
 });
@@ -69,3 +71,6 @@ export const forecastAccuracySchema = z.object({
   count: z.number().int(),
 });
 export type ForecastAccuracy = z.infer<typeof forecastAccuracySchema>;
+
+/** A level moving in steps this big or bigger (percentage points) is coarse (issue 45). */
+export const COARSE_STEP = 10;

@@ -39,6 +39,11 @@ export const consumables = pgTable(
     runsOutOn: date('runs_out_on', { mode: 'string' }),
     forecastReason: varchar('forecast_reason', { length: 30 }),
     forecastAt: ts('forecast_at'),
+    /**
+     * The smallest step its level moved by lately (percentage points, issue 45), as the forecast
+     * job saw it: 10 or more is a coarse level, and its forecast's error is wider by a step.
+     */
+    levelStep: smallint('level_step'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.supplyIndex] }),

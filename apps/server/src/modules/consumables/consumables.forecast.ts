@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { forecastRound, pruneForecastHistory, storeForecasts, type ForecastDayRow, type StoredForecast } from './consumables.repository.ts';
-import { forecastSupply, WINDOW_DAYS, type SupplyDay } from './supply-forecast.ts';
+import { forecastSupply, levelStep, WINDOW_DAYS, type SupplyDay } from './supply-forecast.ts';
 
 /** Past forecasts are kept this long (days), for the accuracy figures. */
 const HISTORY_DAYS = 366;
@@ -38,9 +38,10 @@ function fit(days: ForecastDayRow[]): StoredForecast[] {
   let history: SupplyDay[] = [];
   const flush = (row: ForecastDayRow) => {
     const f = forecastSupply(history);
+    const step = levelStep(history);
     results.push(f.ok
-      ? { device_id: row.device_id, supply_index: row.supply_index, pages_left: f.pagesLeft, days_left: f.daysLeft, runs_out_on: f.runsOutOn, forecast_reason: null }
-      : { device_id: row.device_id, supply_index: row.supply_index, pages_left: null, days_left: null, runs_out_on: null, forecast_reason: f.reason });
+      ? { device_id: row.device_id, supply_index: row.supply_index, pages_left: f.pagesLeft, days_left: f.daysLeft, runs_out_on: f.runsOutOn, forecast_reason: null, level_step: step }
+      : { device_id: row.device_id, supply_index: row.supply_index, pages_left: null, days_left: null, runs_out_on: null, forecast_reason: f.reason, level_step: step });
   };
   let previous: ForecastDayRow | null = null;
   for (const row of days) {

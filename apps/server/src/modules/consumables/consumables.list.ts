@@ -23,7 +23,7 @@ export const consumablesListSql = listSql(consumablesList, {
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId',
-      'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason']),
+      'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason', 'levelStep']),
     level: sql`s.percent`,
     hostName: sql`d.host_name`,
     ip: sql`d.ip`,

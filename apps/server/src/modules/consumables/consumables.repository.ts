@@ -5,7 +5,7 @@ import { locationIn } from '../../db/scope.ts';
 /** One supply's day for the forecast: its level, whether it was replaced, the device's page counter that day. */
 export type ForecastDayRow = { device_id: number; supply_index: number; day: string | null; percent: number | null; replaced: boolean | null; total_count: number | string | null };
 /** What the forecast job stores on a supply. */
-export type StoredForecast = { device_id: number; supply_index: number; pages_left: number | null; days_left: number | null; runs_out_on: string | null; forecast_reason: string | null };
+export type StoredForecast = { device_id: number; supply_index: number; pages_left: number | null; days_left: number | null; runs_out_on: string | null; forecast_reason: string | null; level_step: number | null };
 
 /**
  * The next `limit` devices after `after` (by id), and their supplies' days since `since`: one
@@ -41,9 +41,9 @@ export async function storeForecasts(db: Db, results: StoredForecast[], madeOn: 
       ON CONFLICT (device_id, supply_index, made_on) DO UPDATE SET runs_out_on = excluded.runs_out_on, part_code = excluded.part_code`);
   }
   await db.execute(sql`
-    UPDATE consumables c SET pages_left = v.pages_left, days_left = v.days_left, runs_out_on = v.runs_out_on, forecast_reason = v.forecast_reason, forecast_at = now()
+    UPDATE consumables c SET pages_left = v.pages_left, days_left = v.days_left, runs_out_on = v.runs_out_on, forecast_reason = v.forecast_reason, level_step = v.level_step, forecast_at = now()
     FROM json_to_recordset(${JSON.stringify(results)}::json)
-      AS v(device_id integer, supply_index integer, pages_left integer, days_left real, runs_out_on date, forecast_reason varchar)
+      AS v(device_id integer, supply_index integer, pages_left integer, days_left real, runs_out_on date, forecast_reason varchar, level_step smallint)
     WHERE c.device_id = v.device_id AND c.supply_index = v.supply_index`);
 }
 
