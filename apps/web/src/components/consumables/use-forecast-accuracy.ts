@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ForecastAccuracy } from '@pagewatch/contracts/consumables';
 import { api } from '../../lib/api.ts';
 import { useHasGrant } from '../../lib/auth-context.tsx';
+import { sharedKeys } from '../../lib/query-keys.ts';
 
 /** The horizons the accuracy is measured at (days before a replacement), as the server gives them. */
 export const ACCURACY_HORIZONS = [7, 14, 30] as const;
@@ -16,7 +17,7 @@ export const horizonFor = (daysLeft: number) => ACCURACY_HORIZONS.reduce((best, 
  */
 export function useForecastAccuracy() {
   const allowed = useHasGrant('MNU_DEVICES.READ');
-  const q = useQuery({ queryKey: ['forecast-accuracy'], queryFn: () => api<ForecastAccuracy[]>('/consumables/forecast-accuracy'), enabled: allowed, staleTime: 5 * 60_000 });
+  const q = useQuery({ queryKey: sharedKeys.forecastAccuracy, queryFn: () => api<ForecastAccuracy[]>('/consumables/forecast-accuracy'), enabled: allowed, staleTime: 5 * 60_000 });
   const rows = q.data ?? [];
   const expected = (partCode: string | null | undefined, daysLeft: number): number | null => {
     const h = horizonFor(daysLeft);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SupplyOrder } from '@pagewatch/contracts/supply-orders';
 import { api } from '../../lib/api.ts';
 import { useHasGrant } from '../../lib/auth-context.tsx';
+import { sharedKeys } from '../../lib/query-keys.ts';
 
 /**
  * A device's open supply orders by supply index (issue 45), for the device card; nothing asked
@@ -11,7 +12,7 @@ import { useHasGrant } from '../../lib/auth-context.tsx';
 export function useOpenOrders(deviceId: number): Map<number, SupplyOrder> {
   const allowed = useHasGrant('MNU_CONSUMABLES.READ');
   const q = useQuery({
-    queryKey: ['supply-orders', 'device', deviceId],
+    queryKey: sharedKeys.deviceSupplyOrders(deviceId),
     queryFn: () => api<SupplyOrder[]>(`/supply-orders?device=${deviceId}`),
     enabled: allowed,
   });
