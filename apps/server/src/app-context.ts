@@ -19,6 +19,7 @@ import type { DictionariesService } from './modules/dictionaries/dictionaries.se
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { MeterCorrectionsService } from './modules/devices/meter-corrections.service.ts';
 import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
+import type { SupplyOrdersService } from './modules/supply-orders/supply-orders.service.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { LicensesService } from './modules/licenses/licenses.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
@@ -60,6 +61,8 @@ export type AppContext = {
   /** Meter corrections of the devices (issue 41). */
   meterCorrections: MeterCorrectionsService;
   consumables: ConsumablesService;
+  /** Supplies to order and their orders (issue 45). */
+  supplyOrders: SupplyOrdersService;
   maintenance: MaintenanceService;
   notifications: NotificationsService;
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */

@@ -65,6 +65,8 @@ import { meterCorrectionsRoutes } from './modules/devices/meter-corrections.rout
 import { MeterCorrectionsService } from './modules/devices/meter-corrections.service.ts';
 import { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import { consumablesRoutes } from './modules/consumables/consumables.routes.ts';
+import { SupplyOrdersService } from './modules/supply-orders/supply-orders.service.ts';
+import { supplyOrdersRoutes } from './modules/supply-orders/supply-orders.routes.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -174,6 +176,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     devices,
     meterCorrections: new MeterCorrectionsService(database.db, eventLog),
     consumables: new ConsumablesService(database.db),
+    supplyOrders: new SupplyOrdersService(database.db, eventLog),
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
     notifier: { dispatcher, sender, worker: notificationWorker },
@@ -231,6 +234,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await devicesRoutes(app, ctx);
   await meterCorrectionsRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
+  await supplyOrdersRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await channelsRoutes(app, ctx);
   await reportsRoutes(app, ctx);

@@ -3,6 +3,8 @@
 /** Components a grant names (spec section 6). */
 export const COMPONENTS = [
   'MNU_DEVICES',
+  /** The what-to-order list and supply orders (issue 45): READ sees them, EDIT orders, ships and cancels. */
+  'MNU_CONSUMABLES',
   'MNU_AGENTS',
   'MNU_NETWORK_RANGES',
   'MNU_QUEUES',
@@ -45,6 +47,7 @@ export const DEFAULT_ROLES: Record<RoleCode, { name: string; grants: Grant[] }> 
     name: 'Operator',
     grants: [
       'MNU_DEVICES.READ',
+      'MNU_CONSUMABLES.READ',
       'MNU_REPORTS.READ',
       'MNU_LOG_EVENTS.READ',
       'MNU_NOTIFICATIONS.READ',

@@ -94,6 +94,9 @@ export const SHARED_MESSAGES = {
         reason: 'Counter reset',
         replacementDate: 'Replaced',
         installDate: 'Installed',
+        orderCount: 'To order',
+        orderReference: 'Order reference',
+        earliestRunOut: 'First runs out',
       },
     },
     /** The devices screens' terms that name report and counters file columns too (`columnTitleKey`). */
@@ -137,6 +140,13 @@ export const SHARED_MESSAGES = {
       offsetRange: 'The offset is a whole number of pages from −1,000,000,000,000 to 1,000,000,000,000',
       offsetZero: 'An offset of 0 pages changes nothing',
       alreadyWithdrawn: 'This correction has already been withdrawn',
+    },
+    supplyOrders: {
+      state: { ORDERED: 'Ordered', SHIPPED: 'Shipped', INSTALLED: 'Installed', CANCELLED: 'Cancelled' },
+      badDays: 'A whole number of days from 0 to 365',
+      alreadyOpen: 'These supplies already have an open order',
+      notOpen: 'The order is no longer open',
+      badTransition: 'An order can be shipped only once it is ordered',
     },
   },
   ru: {
@@ -190,6 +200,9 @@ export const SHARED_MESSAGES = {
         reason: 'Сброс счётчика',
         replacementDate: 'Заменён',
         installDate: 'Установлен',
+        orderCount: 'Заказать',
+        orderReference: 'Номер заказа',
+        earliestRunOut: 'Первым закончится',
       },
     },
     devices: {
@@ -231,6 +244,13 @@ export const SHARED_MESSAGES = {
       offsetRange: 'Поправка — целое число страниц от −1 000 000 000 000 до 1 000 000 000 000',
       offsetZero: 'Поправка в 0 страниц ничего не меняет',
       alreadyWithdrawn: 'Эта поправка уже отозвана',
+    },
+    supplyOrders: {
+      state: { ORDERED: 'Заказан', SHIPPED: 'Отгружен', INSTALLED: 'Установлен', CANCELLED: 'Отменён' },
+      badDays: 'Целое число дней от 0 до 365',
+      alreadyOpen: 'На эти расходные материалы уже есть открытый заказ',
+      notOpen: 'Заказ уже закрыт',
+      badTransition: 'Отгрузить можно только заказанное',
     },
   },
 } as const;

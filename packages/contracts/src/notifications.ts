@@ -64,6 +64,14 @@ export const NOTIFICATION_TYPES = {
     events: [],
     immediate: false,
   },
+  /** A daily digest per location of what to order (issue 45), its list as a CSV attached. */
+  SUPPLIES_TO_ORDER: {
+    id: 7,
+    variables: [],
+    fields: [],
+    events: [],
+    immediate: false,
+  },
 } as const satisfies Record<string, TypeDef>;
 
 export type NotificationTypeCode = keyof typeof NOTIFICATION_TYPES;

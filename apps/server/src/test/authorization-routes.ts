@@ -4,6 +4,7 @@ import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAtt
 import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
 import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
+import { SUPPLY_ORDER_ROUTES } from './authorization-routes-supply-orders.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
@@ -341,6 +342,7 @@ export const ROUTES: Record<string, Fixture> = {
   'POST /api/notifications/:id/test-email/': { kind: 'item', ok: 422, request: async (w, at) => ({ url: `/api/notifications/${await notificationAt(w, at)}/test-email/` }) },
 
   ...REPORT_AND_LICENSE_ROUTES,
+  ...SUPPLY_ORDER_ROUTES,
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },

@@ -19,6 +19,7 @@ const DictionaryPage = lazyScreen(() => import('../features/dictionaries/diction
 const DevicesPage = lazyScreen(() => import('../features/devices/devices-page.tsx'), 'DevicesPage');
 const DevicePage = lazyScreen(() => import('../features/devices/device-page.tsx'), 'DevicePage');
 const ConsumablesPage = lazyScreen(() => import('../features/consumables/consumables-page.tsx'), 'ConsumablesPage');
+const SupplyOrdersPage = lazyScreen(() => import('../features/supply-orders/supply-orders-page.tsx'), 'SupplyOrdersPage');
 const ServicePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'ServicePage');
 const SettingsPage = lazyScreen(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
@@ -86,6 +87,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   ...SECTIONS.flatMap(([section, page, itemScreen]) => (itemScreen ? [list(section, page), item(section, ...itemScreen)] : [list(section, page)])),
   // Opened from the user's menu in the header, not the side menu (issue 42).
   { path: '/api-tokens', section: 'apiTokens', title: 'nav.apiTokens', element: ApiTokensPage },
+  // Its own screen beside the consumables (issue 45).
+  { path: '/supply-orders', section: 'supplyOrders', title: 'nav.supplyOrders', element: SupplyOrdersPage },
 ];
 
 /**

@@ -15,4 +15,8 @@ export const sharedKeys = {
   /** Every lookup (dictionary items, printer types, statuses…), and one of them by name. */
   lookups: ['lookup'] as const,
   lookup: (name: string) => ['lookup', name] as const,
+  /** A device's open supply orders (the device card); under the supply-orders screen's keys, so an order there reloads it. */
+  deviceSupplyOrders: (deviceId: number) => ['supply-orders', 'device', deviceId] as const,
+  /** The forecasts' accuracy (home, the consumables grid, every forecast shown). */
+  forecastAccuracy: ['forecast-accuracy'] as const,
 };

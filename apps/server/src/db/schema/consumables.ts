@@ -39,6 +39,11 @@ export const consumables = pgTable(
     runsOutOn: date('runs_out_on', { mode: 'string' }),
     forecastReason: varchar('forecast_reason', { length: 30 }),
     forecastAt: ts('forecast_at'),
+    /**
+     * The smallest step its level moved by lately (percentage points, issue 45), as the forecast
+     * job saw it: 10 or more is a coarse level, and its forecast's error is wider by a step.
+     */
+    levelStep: smallint('level_step'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
@@ -58,4 +63,21 @@ export const consumables = pgTable(
     index('consumables_runs_out').on(t.runsOutOn, t.deviceId, t.supplyIndex),
     index('consumables_location_runs_out').on(t.locationId, t.runsOutOn, t.deviceId, t.supplyIndex),
   ],
+);
+
+/**
+ * The forecasts the job made (issue 45, migration 0047): each supply's run-out day as forecast
+ * on each day, kept a year, so that a replacement can be compared with what was forecast 30, 14
+ * and 7 days before it (the forecast's error in days).
+ */
+export const supplyForecastHistory = pgTable(
+  'supply_forecast_history',
+  {
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    supplyIndex: integer('supply_index').notNull(),
+    madeOn: date('made_on', { mode: 'string' }).notNull(),
+    runsOutOn: date('runs_out_on', { mode: 'string' }).notNull(),
+    partCode: varchar('part_code', { length: 50 }),
+  },
+  (t) => [primaryKey({ name: 'supply_forecast_history_pk', columns: [t.deviceId, t.supplyIndex, t.madeOn] }), index('supply_forecast_history_made_on').on(t.madeOn)],
 );

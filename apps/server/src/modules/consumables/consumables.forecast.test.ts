@@ -57,6 +57,13 @@ describe('supply forecast job', () => {
     const runId = await t.ctx.jobs.runNow('supply-forecast');
     const [run] = await t.ctx.db.select({ message: eventLogs.message }).from(eventLogs).where(eq(eventLogs.id, runId!));
     expect(run.message).toMatch(/^Supply forecast: \d+ of \d+ supplies forecast$/);
+    // Each forecast with a day is kept as made today (issue 45: the accuracy figures compare them with the replacements).
+    const kept = await sqlRows<{ serial: string; made_on: string; same: boolean }>(t.ctx.db, sql`
+      SELECT d.serial_number AS serial, to_char(h.made_on, 'YYYY-MM-DD') AS made_on, h.runs_out_on = c.runs_out_on AS same
+      FROM supply_forecast_history h JOIN devices d ON d.id = h.device_id JOIN consumables c ON c.device_id = h.device_id AND c.supply_index = h.supply_index ORDER BY 1`);
+    expect(kept).toEqual(['FC-LATER', 'FC-OTHER', 'FC-SOON'].map((serial) => ({ serial, made_on: dayAgo(0), same: true })));
+    // FC-SOON's level falls a point a day: a fine level (a coarse one moves by 10 or more).
+    expect(await sqlRows(t.ctx.db, sql`SELECT c.level_step FROM consumables c JOIN devices d ON d.id = c.device_id WHERE d.serial_number = 'FC-SOON'`)).toEqual([{ level_step: 1 }]);
     const rows = await grid(admin, ['serialNumber', 'startswith', 'FC-']);
     const of = (serial: string) => rows.find((r) => r.serialNumber === serial)!;
     expect(of('FC-SOON').daysLeft).toBeGreaterThan(9);

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { forecastRound, storeForecasts, type ForecastDayRow, type StoredForecast } from './consumables.repository.ts';
-import { forecastSupply, WINDOW_DAYS, type SupplyDay } from './supply-forecast.ts';
+import { forecastRound, pruneForecastHistory, storeForecasts, type ForecastDayRow, type StoredForecast } from './consumables.repository.ts';
+import { forecastSupply, levelStep, WINDOW_DAYS, type SupplyDay } from './supply-forecast.ts';
+
+/** Past forecasts are kept this long (days), for the accuracy figures. */
+const HISTORY_DAYS = 366;
 
 /** Devices per round: their supplies' days are read, fitted and written at once. */
 const CHUNK = 2_000;
@@ -23,8 +26,9 @@ export async function forecastSupplies(db: Db, today = new Date()): Promise<{ su
     const results = fit(round.days);
     supplies += results.length;
     forecasts += results.filter((r) => r.forecast_reason === null).length;
-    await storeForecasts(db, results);
+    await storeForecasts(db, results, today.toISOString().slice(0, 10));
   }
+  await pruneForecastHistory(db, new Date(today.getTime() - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10));
   return { supplies, forecasts };
 }
 
@@ -34,9 +38,10 @@ function fit(days: ForecastDayRow[]): StoredForecast[] {
   let history: SupplyDay[] = [];
   const flush = (row: ForecastDayRow) => {
     const f = forecastSupply(history);
+    const step = levelStep(history);
     results.push(f.ok
-      ? { device_id: row.device_id, supply_index: row.supply_index, pages_left: f.pagesLeft, days_left: f.daysLeft, runs_out_on: f.runsOutOn, forecast_reason: null }
-      : { device_id: row.device_id, supply_index: row.supply_index, pages_left: null, days_left: null, runs_out_on: null, forecast_reason: f.reason });
+      ? { device_id: row.device_id, supply_index: row.supply_index, pages_left: f.pagesLeft, days_left: f.daysLeft, runs_out_on: f.runsOutOn, forecast_reason: null, level_step: step }
+      : { device_id: row.device_id, supply_index: row.supply_index, pages_left: null, days_left: null, runs_out_on: null, forecast_reason: f.reason, level_step: step });
   };
   let previous: ForecastDayRow | null = null;
   for (const row of days) {

@@ -23,11 +23,13 @@ export const consumablesListSql = listSql(consumablesList, {
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId',
-      'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason']),
+      'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason', 'levelStep']),
     level: sql`s.percent`,
     ...deviceFieldsSql('d', ['hostName', 'ip', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat']),
     refreshDate: sql`s.refreshed_at`,
     locationName: sql`loc.name`,
+    // The supply's open order (issue 45): at most one, found on supply_orders' unique partial index.
+    orderState: sql`(SELECT o.state FROM supply_orders o WHERE o.device_id = s.device_id AND o.supply_index = s.supply_index AND o.state IN ('ORDERED', 'SHIPPED'))`,
   },
   extra: {
     id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastSupply, theilSen, type SupplyDay } from './supply-forecast.ts';
+import { forecastSupply, levelStep, theilSen, type SupplyDay } from './supply-forecast.ts';
 import { seededRandom as random } from '../../test/seeded-random.ts';
 
 const dayAt = (n: number) => new Date(Date.UTC(2026, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
@@ -114,5 +114,17 @@ describe('supply forecast', () => {
     expect(forecastSupply(long.map((d, i) => ({ ...d, percent: 50 + Math.floor(i / 4) })))).toEqual({ ok: false, reason: 'NOT_USED' });
     // Nothing at all.
     expect(forecastSupply([])).toEqual({ ok: false, reason: 'TOO_LITTLE_HISTORY' });
+  });
+});
+
+describe('levelStep', () => {
+  const days = (percents: (number | null)[]) => percents.map((percent, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, percent, pages: i * 100 }));
+  it('is the smallest step the level moves by: 10 for a device that reports tens, 1 for a fine one, none when it never moved', () => {
+    expect(levelStep(days([80, 80, 70, null, 70, 60, 50]))).toBe(10);
+    expect(levelStep(days([100, 75, 75, 50]))).toBe(25);
+    expect(levelStep(days([80, 79, 77, 74]))).toBe(1);
+    expect(levelStep(days([60, 60, null]))).toBeNull();
+    // A replacement between (a rise) keeps the step of the changes.
+    expect(levelStep(days([20, 10, 100, 90]))).toBe(10);
   });
 });

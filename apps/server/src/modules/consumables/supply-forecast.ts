@@ -27,6 +27,24 @@ export type SupplyForecast =
     }
   | { ok: false; reason: ForecastReason };
 
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
+/**
+ * The smallest step the level moves by (percentage points): the greatest common divisor of its
+ * changes from day to day; null when it never changed. A device that reports only in tens (or
+ * quarters) gives 10 (or 25): a coarse level, whose forecast cannot be finer than a step.
+ */
+export function levelStep(history: SupplyDay[]): number | null {
+  let step = 0;
+  let previous: number | null = null;
+  for (const d of history) {
+    if (d.percent === null) continue;
+    if (previous !== null && d.percent !== previous) step = gcd(step, Math.abs(Math.round(d.percent - previous)));
+    previous = d.percent;
+  }
+  return step || null;
+}
+
 /** Fewest days with a level and a counter since the supply was put in. */
 export const MIN_POINTS = 5;
 /** The level must have fallen at least this much (percentage points) to measure the use. */

@@ -18,7 +18,7 @@ import { part as logPart, renderLog } from '../event-logs/index.ts';
 export type DeviceState = typeof devices.$inferSelect;
 /** A supply as ingest keeps it; the device's location and model on it are the triggers' to fill. */
 /** A supply as a reading leaves it: the device's location and model are the triggers', the forecast the forecast job's. */
-export type SupplyState = Omit<typeof consumables.$inferSelect, 'locationId' | 'modelCode' | 'pagesLeft' | 'daysLeft' | 'runsOutOn' | 'forecastReason' | 'forecastAt'>;
+export type SupplyState = Omit<typeof consumables.$inferSelect, 'locationId' | 'modelCode' | 'pagesLeft' | 'daysLeft' | 'runsOutOn' | 'forecastReason' | 'forecastAt' | 'levelStep'>;
 
 export type DerivedEvent = {
   type: DeviceEventType;

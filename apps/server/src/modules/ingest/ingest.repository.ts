@@ -98,7 +98,7 @@ export async function upsertDevices(tx: Db, rows: DeviceState[]) {
   await bulk(tx, devices, rows, { conflict: ['id'], updateAllBut: DEVICE_KEPT });
 }
 
-const FORECAST_COLUMNS = ['pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason', 'forecastAt'];
+const FORECAST_COLUMNS = ['pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason', 'forecastAt', 'levelStep'];
 
 export async function upsertSupplies(tx: Db, rows: SupplyState[]) {
   // The device's location and model are the triggers' to fill (migration 0010), the forecast the forecast job's.

@@ -6,6 +6,7 @@ import type { Hub } from '../../plugins/realtime.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import * as repo from './ingest.repository.ts';
 import { descendantIds } from '../locations/index.ts';
+import { installReplacedOrders } from '../supply-orders/index.ts';
 import {
   applyReading,
   blankDevice,
@@ -262,6 +263,8 @@ export class IngestService {
       await insertMeterFlags(tx, flags);
       await upsertWalks(tx, walks);
       const stored = await insertEvents(tx, groupId, events);
+      // A replaced supply's open order is installed by the replacement itself (issue 45).
+      await installReplacedOrders(tx, groupId, events.filter((e) => e.type === 'SUPPLY_REPLACED' && e.supplyIndex != null).map((e) => ({ deviceId: e.deviceId, supplyIndex: e.supplyIndex!, at: e.eventAt })));
       await insertSerialNotes(tx, groupId, notes);
       published.push(...stored.map((e) => ({ deviceId: e.deviceId, locationId: e.locationId, type: e.type as DeviceEventType })));
       return { stored: readings.length, duplicates, rejected };

@@ -11,6 +11,7 @@ import {
 import { reportColumns, type ReportCode } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { isBuilt, reportFileColumns, reportFileRow, reportRows, XLSX_TYPE } from '../reports/index.ts';
+import { suppliesToOrderDigest } from '../supply-orders/index.ts';
 import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
@@ -300,6 +301,10 @@ export class NotificationDispatcher {
       await this.fireReport(tx, ctx, n, out, now);
       return;
     }
+    if (code === 'SUPPLIES_TO_ORDER') {
+      await this.fireSupplies(tx, ctx, n, out);
+      return;
+    }
     const items = await repo.takeDigest(tx, n.id);
     const byEmail = new Map<string, string[]>();
     for (const i of items) byEmail.set(i.email, [...(byEmail.get(i.email) ?? []), i.html]);
@@ -323,6 +328,23 @@ export class NotificationDispatcher {
     for (const r of ctx.recipients.get(n.id) ?? []) {
       const file = await reportFile(n, report, rows, ctx.scopes.get(r.userId) ?? new Set<number>(), r.language ?? this.language, now);
       out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: fillLine(n.subject, {}), html: fillHtml(n.body, {}), locationId: null, attachments: [file] });
+    }
+  }
+
+  /**
+   * What to order (issue 45): per recipient, a message for each location of theirs (within the
+   * notification's) that has something to order, in the recipient's language, its list attached.
+   */
+  private async fireSupplies(tx: Db, ctx: Context, n: NotificationRow, out: Outgoing) {
+    const area = ctx.areas.get(n.id);
+    for (const r of ctx.recipients.get(n.id) ?? []) {
+      const places = [...(ctx.scopes.get(r.userId) ?? [])].filter((l) => covers(area, l));
+      for (const part of await suppliesToOrderDigest(tx, places, r.language ?? this.language)) {
+        out.messages.push({
+          notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: `${fillLine(n.subject, {})}: ${part.locationName}`,
+          html: `${fillHtml(n.body, {})}\n${part.html}`, attachments: [part.attachment], locationId: part.locationId,
+        });
+      }
     }
   }
 

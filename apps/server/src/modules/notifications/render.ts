@@ -6,8 +6,8 @@ import { translate, type Lang } from '../../i18n/messages.ts';
 /** The values of a message's `{device.<name>}` variables (spec section 3), as text. */
 export type Facts = Record<string, string | number | null | undefined>;
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+import { escapeHtml } from '../../lib/mail-text.ts';
+export { escapeHtml };
 
 /**
  * A body with its variables filled in; unknown ones empty. A value is what a printer says of

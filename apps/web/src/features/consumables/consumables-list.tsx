@@ -3,7 +3,8 @@ import { consumablesList, type ConsumableRow } from '@pagewatch/contracts/consum
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
-import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
+import { CoarseMark, ForecastDays, isCoarse } from '../../components/consumables/forecast-days.tsx';
+import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 
 /** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
@@ -20,13 +21,23 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
     partName: { header: 'devices.partName', width: 200 },
     partModelCode: { header: 'devices.partModelCode', width: 140 },
     partSerialNumber: { header: 'devices.partSerialNumber', width: 140 },
-    level: { header: 'devices.level', width: 170, cell: (r) => <LevelBar level={r.level} state={r.levelState} /> },
+    level: {
+      header: 'devices.level',
+      width: 170,
+      cell: (r) => (
+        <>
+          <LevelBar level={r.level} state={r.levelState} />
+          {isCoarse(r) ? <CoarseMark /> : null}
+        </>
+      ),
+    },
     daysLeft: {
       header: 'devices.daysLeft',
       width: 130,
       ranges: RUNS_OUT_RANGES.map((days) => ({ value: String(days), label: `devices.runsOutWithin.${days}`, condition: ['daysLeft', '<=', days] })),
-      cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} /> },
+      cell: (r) => <ForecastDays daysLeft={r.daysLeft} pagesLeft={r.pagesLeft} reason={r.forecastReason} partCode={r.partCode} level={r.level} levelStep={r.levelStep} /> },
     runsOutOn: { header: 'devices.runsOutOn', width: 120 },
+    orderState: { header: 'supplyOrders.openOrder', width: 130, cell: (r) => (r.orderState ? <SupplyOrderBadge state={r.orderState} /> : null) },
     pagesLeft: { header: 'devices.pagesLeft', width: 120 },
     forecastReason: { header: 'devices.forecastReason', width: 170, cell: (r) => <ForecastDays daysLeft={null} pagesLeft={null} reason={r.forecastReason} /> },
     modelCode: { header: 'devices.modelCode', width: 170 },
@@ -43,5 +54,6 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
     levelState: { header: 'devices.levelStateHeader', width: 130 },
     locationName: { header: 'devices.locationName', width: 150 },
     deviceId: { header: 'devices.id', width: 80 },
+    levelStep: { header: 'devices.levelStep', width: 110 },
   });
 }

@@ -13,6 +13,8 @@ import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-
 import { DeviceCharts } from './device-charts.tsx';
 import { FlagIcon } from './device-flags.tsx';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
+import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
+import { useOpenOrders } from '../../components/consumables/use-open-orders.ts';
 import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
@@ -24,6 +26,7 @@ const formOf = (d: Device): Form => ({ inventoryNumber: d.inventoryNumber ?? '',
 /** General info: who the device is, what the console may change (saved with PUT), its supplies and charts. */
 export function DeviceGeneral({ device }: { device: Device }) {
   const { t } = useTranslation();
+  const openOrders = useOpenOrders(device.id);
   const navigate = useNavigate();
   const canEdit = useHasGrant('MNU_DEVICES.EDIT');
   const lookups = useDeviceLookups();
@@ -173,7 +176,10 @@ export function DeviceGeneral({ device }: { device: Device }) {
                     <LevelBar level={s.level} state={s.levelState} />
                   </Table.Td>
                   <Table.Td w={150} data-testid="supply-forecast">
-                    <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} />
+                    <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} partCode={s.partCode} />
+                  </Table.Td>
+                  <Table.Td w={130} data-testid="supply-order" title={openOrders.get(s.supplyIndex)?.reference ?? undefined}>
+                    {openOrders.has(s.supplyIndex) ? <SupplyOrderBadge state={openOrders.get(s.supplyIndex)!.state} /> : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -11,6 +11,7 @@ import { LoadState } from '../../components/layout/load-state.tsx';
 import { gridLink } from '../../components/data-grid/grid-storage.ts';
 import { IdentityPairs } from '../../components/devices/identity-pairs.tsx';
 import { DeviceLink } from '../../components/devices/device-link.tsx';
+import { ForecastAccuracyCard } from '../../components/consumables/forecast-accuracy-card.tsx';
 import { useCurrentUser, useHasGrant } from '../../lib/auth-context.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { subscribeDeviceEvents } from '../../lib/ws.ts';
@@ -125,6 +126,7 @@ export function HomePage() {
   const name = user.firstName || user.lastName || user.login;
   const home = useQuery({ queryKey: homeKey, queryFn: fetchHome, refetchInterval: (q) => (q.state.data?.pending ? PENDING_MS : REFRESH_MS) });
   useLiveHome();
+  const canSeeDevices = useHasGrant('MNU_DEVICES.READ');
   const h = home.data;
   const devices = h?.devices ?? null;
 
@@ -157,6 +159,7 @@ export function HomePage() {
                     <Quality devices={devices} />
                   </SimpleGrid>
                 ) : null}
+                {canSeeDevices ? <ForecastAccuracyCard /> : null}
               </>
             ) : null}
             <Card withBorder radius="md" padding="sm">
