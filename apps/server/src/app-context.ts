@@ -28,6 +28,7 @@ import type { NotificationWorker } from './modules/notifications/notification-wo
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
+import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import type { DownloadsService } from './modules/options/downloads.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
@@ -64,6 +65,7 @@ export type AppContext = {
   /** The bound on exports at once, which downloads and scheduled reports share (issue 39). */
   exports: ExportGate;
   home: HomeService;
+  alerts: AlertsService;
   licenses: LicensesService;
   downloads: DownloadsService;
   metrics: Metrics;

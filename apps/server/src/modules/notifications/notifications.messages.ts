@@ -19,6 +19,7 @@ addMessages({
     'notification.types.PART_REPLACEMENT': 'Consumable replacement',
     'notification.types.REPORT': 'Report',
     'notification.types.COUNTERS': 'Page counters',
+    'notification.types.AGENT_SILENT': 'Agent silent',
   },
   ru: {
     'notification.badSchedule': 'Выберите расписание: ежедневно, еженедельно по выбранным дням или ежемесячно в выбранный день',
@@ -37,5 +38,6 @@ addMessages({
     'notification.types.PART_REPLACEMENT': 'Замена расходного материала',
     'notification.types.REPORT': 'Отчёт',
     'notification.types.COUNTERS': 'Счётчики страниц',
+    'notification.types.AGENT_SILENT': 'Агент молчит',
   },
 });

@@ -148,10 +148,11 @@ describe('notifications API', () => {
     expect(subs.every((r: { userId: number }) => r.userId !== otherUser)).toBe(true);
   });
 
-  it('lists the six types in the caller\'s language', async () => {
+  it('lists the seven types in the caller\'s language', async () => {
     const types = (await call(admin, 'GET', '/api/notification-types', undefined, 'ru')).json();
-    expect(types.map((x: { code: string }) => x.code)).toEqual(['STATUS_CHANGE', 'IP_CHANGE', 'MIN_CONSUMABLE_LEVEL', 'PART_REPLACEMENT', 'REPORT', 'COUNTERS']);
+    expect(types.map((x: { code: string }) => x.code)).toEqual(['STATUS_CHANGE', 'IP_CHANGE', 'MIN_CONSUMABLE_LEVEL', 'PART_REPLACEMENT', 'REPORT', 'COUNTERS', 'AGENT_SILENT']);
     expect(types[0].name).toBe('Изменение статуса');
+    expect(types[6].name).toBe('Агент молчит');
   });
 
   it('sends a test e-mail to the subscribers through the SMTP settings, with a device the sender may see', async () => {
