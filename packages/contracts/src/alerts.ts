@@ -18,8 +18,6 @@ export const ALERT_KIND_DEFS: Record<AlertKind, { labelKey: string; color: strin
  * read a point higher and then lower again (10 → 11 → 9) is the same low supply, not a new one.
  */
 export const SUPPLY_CLEAR_MARGIN = 5;
-/** The most hours the re-notification setting (ALERT_REPEAT_HOURS) takes; 0 is never. */
-export const ALERT_REPEAT_HOURS_MAX = 720;
 
 /** `GET /api/alerts`: open ones only by default (`open=false`: the resolved too, the newest first). */
 export const alertsQuerySchema = z.object({

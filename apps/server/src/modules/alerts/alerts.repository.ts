@@ -23,8 +23,8 @@ export async function syncDeviceAlerts(tx: Db, deviceIds: number[], threshold: n
   if (!deviceIds.length) return;
   // Its start is told by the STATUS_CHANGE event of the same reading (the dispatcher's event pass).
   await tx.execute(sql`
-    INSERT INTO alerts (kind, device_id, started_at, start_mailed)
-    SELECT 'DEVICE_ERROR', d.id, d.refreshed_at, true FROM devices d WHERE d.id IN (${ids(deviceIds)}) AND d.status_code = 'ERROR'
+    INSERT INTO alerts (kind, device_id, started_at, start_mailed, last_notified_at)
+    SELECT 'DEVICE_ERROR', d.id, d.refreshed_at, true, now() FROM devices d WHERE d.id IN (${ids(deviceIds)}) AND d.status_code = 'ERROR'
     ON CONFLICT DO NOTHING`);
   await tx.execute(sql`
     UPDATE alerts a SET resolved_at = greatest(d.refreshed_at, a.started_at) FROM devices d
