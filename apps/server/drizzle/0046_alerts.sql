@@ -25,4 +25,5 @@ CREATE UNIQUE INDEX "alerts_open_device" ON "alerts" USING btree ("device_id") W
 CREATE UNIQUE INDEX "alerts_open_supply" ON "alerts" USING btree ("device_id", "supply_index") WHERE "kind" = 'SUPPLY_LOW' AND "resolved_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "alerts_open_agent" ON "alerts" USING btree ("agent_id") WHERE "kind" = 'AGENT_SILENT' AND "resolved_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "alerts_to_mail" ON "alerts" USING btree ("id") WHERE NOT "start_mailed" OR ("resolved_at" IS NOT NULL AND NOT "resolve_mailed");--> statement-breakpoint
-CREATE INDEX "alerts_open" ON "alerts" USING btree ("started_at") WHERE "resolved_at" IS NULL;
+CREATE INDEX "alerts_open" ON "alerts" USING btree ("started_at") WHERE "resolved_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "alerts_device" ON "alerts" USING btree ("device_id", "started_at");

@@ -32,5 +32,7 @@ export const alerts = pgTable(
     uniqueIndex('alerts_open_agent').on(t.agentId).where(sql`${t.kind} = 'AGENT_SILENT' AND ${t.resolvedAt} IS NULL`),
     index('alerts_to_mail').on(t.id).where(sql`NOT ${t.startMailed} OR (${t.resolvedAt} IS NOT NULL AND NOT ${t.resolveMailed})`),
     index('alerts_open').on(t.startedAt).where(sql`${t.resolvedAt} IS NULL`),
+    // The dispatcher asks of each device event whether its device's error was open before it.
+    index('alerts_device').on(t.deviceId, t.startedAt),
   ],
 );
