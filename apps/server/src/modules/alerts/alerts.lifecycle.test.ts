@@ -79,6 +79,13 @@ describe('alert life cycle', () => {
     expect(box.received[1]).toContain('Resolved after 3 h 12 min');
   });
 
+  it('mails a device first seen in error once, by its alert (it has no status change)', async () => {
+    await notify({ notificationType: { code: 'STATUS_CHANGE' }, statuses: [] });
+    await poll({ serial: 'AL5', total: 100, errors: ['jammed'] }, 0);
+    await poll({ serial: 'AL5', total: 100, errors: ['jammed'] }, 10);
+    expect(subjects()).toEqual(['AL5 Error (jammed)']);
+  });
+
   it('mails a supply under its threshold once when it starts and once when it clears, not at each reading around the threshold', async () => {
     await notify({ notificationType: { code: 'MIN_CONSUMABLE_LEVEL' }, threshold: 10, dim01List: [] });
     await poll({ serial: 'AL2', total: 100, black: 50 }, 0);

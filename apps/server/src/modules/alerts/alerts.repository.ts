@@ -21,10 +21,13 @@ const supplyLow = (threshold: number) =>
  */
 export async function syncDeviceAlerts(tx: Db, deviceIds: number[], threshold: number) {
   if (!deviceIds.length) return;
-  // Its start is told by the STATUS_CHANGE event of the same reading (the dispatcher's event pass).
+  // Its start is told by the status event of the same reading when there is one (the dispatcher's
+  // event pass); a device first seen in error, or whose status was unknown, has none: the alert tells it.
   await tx.execute(sql`
     INSERT INTO alerts (kind, device_id, started_at, start_mailed, last_notified_at)
-    SELECT 'DEVICE_ERROR', d.id, d.refreshed_at, true, now() FROM devices d WHERE d.id IN (${ids(deviceIds)}) AND d.status_code = 'ERROR'
+    SELECT 'DEVICE_ERROR', d.id, d.refreshed_at, e.told, CASE WHEN e.told THEN now() END
+    FROM devices d CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM device_events e WHERE e.device_id = d.id AND e.event_at = d.refreshed_at
+      AND e.type IN ('STATUS_CHANGE', 'BACK_ONLINE')) AS told) e WHERE d.id IN (${ids(deviceIds)}) AND d.status_code = 'ERROR'
     ON CONFLICT DO NOTHING`);
   await tx.execute(sql`
     UPDATE alerts a SET resolved_at = greatest(d.refreshed_at, a.started_at) FROM devices d
