@@ -4,6 +4,7 @@ import type { Hub } from './plugins/realtime.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { EventLog } from './modules/event-logs/event-logs.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import type { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -25,6 +26,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import type { NotificationSender } from './modules/notifications/sender.ts';
 import type { NotificationWorker } from './modules/notifications/notification-worker.ts';
+import type { ChannelsService } from './modules/notifications/channels.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
@@ -41,6 +43,8 @@ export type AppContext = {
   hub: Hub;
   eventLog: EventLog;
   auth: AuthService;
+  /** Personal API tokens for integrations (issue 42). */
+  apiTokens: ApiTokensService;
   users: UsersService;
   settings: SettingsService;
   jobs: JobRunner;
@@ -61,6 +65,8 @@ export type AppContext = {
   notifications: NotificationsService;
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */
   notifier: { dispatcher: NotificationDispatcher; sender: NotificationSender; worker: NotificationWorker };
+  /** Notification channels besides e-mail: webhook, Slack, Teams, Telegram (issue 42). */
+  channels: ChannelsService;
   reports: ReportsService;
   /** The bound on exports at once, which downloads and scheduled reports share (issue 39). */
   exports: ExportGate;

@@ -20,6 +20,8 @@ import { EventLog } from './modules/event-logs/event-logs.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -45,6 +47,9 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { NotificationDispatcher } from './modules/notifications/dispatcher.ts';
 import { NotificationSender } from './modules/notifications/sender.ts';
 import { NotificationWorker } from './modules/notifications/notification-worker.ts';
+import { ChannelDelivery } from './modules/notifications/channel-delivery.ts';
+import { ChannelsService } from './modules/notifications/channels.service.ts';
+import { channelsRoutes } from './modules/notifications/channels.routes.ts';
 import { smtpSettings } from './modules/settings/index.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
@@ -117,6 +122,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const changes = new DomainEvents();
   const notify = (n: SessionNotice) => hub.notify(n);
   const auth = new AuthService(database.db, eventLog, { publicUrl: config.publicUrl, notify, smtp, events: changes, cloud: config.cloud });
+  const apiTokens = new ApiTokensService(database.db, eventLog, notify);
   const metrics = new Metrics(database.poolStats, database.db);
   const jobs = new JobRunner(database.db, eventLog, JOBS, app.log, (job, ok, seconds) => metrics.jobFinished(job, ok, seconds));
   await jobs.init();
@@ -135,7 +141,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
   const exportGate = new ExportGate(config.exports.running, config.exports.waiting);
   const dispatcher = new NotificationDispatcher(database.db, eventLog, config.publicUrl, exportGate, config.language);
-  const sender = new NotificationSender(database.db, eventLog, smtp, { kind: database.kind, logger: app.log, onFailure: () => metrics.notificationSendFailures.inc() });
+  const channelDelivery = new ChannelDelivery(database.db, secrets, { telegramApi: config.telegramApiUrl ?? undefined });
+  const sender = new NotificationSender(database.db, eventLog, smtp, {
+    kind: database.kind,
+    logger: app.log,
+    channels: channelDelivery,
+    onSent: (channel) => metrics.notificationsSent.inc({ channel }),
+    onFailure: (channel) => metrics.notificationSendFailures.inc({ channel }),
+  });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
   const ctx: AppContext = {
     config,
@@ -145,6 +158,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     hub,
     eventLog,
     auth,
+    apiTokens,
     users: new UsersService(database.db, eventLog, changes, { cloud: config.cloud }),
     settings: new SettingsService(database.db, eventLog, { cloud: config.cloud, secrets, smtp }),
     jobs,
@@ -162,6 +176,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
     notifier: { dispatcher, sender, worker: notificationWorker },
+    channels: new ChannelsService(database.db, eventLog, { secrets, delivery: channelDelivery }),
     reports: new ReportsService(database.db, database.kind, exportGate),
     exports: exportGate,
     home: new HomeService(database.db, hub),
@@ -190,7 +205,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const sessions = new SessionCache(config.sessionCacheMs);
   const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   forgetChangedSessions(hub, sessions);
-  setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash));
+  // API tokens share the cache: a revoked token and a changed user are evicted the same way.
+  const resolveApiToken = (hash: string) => sessions.resolve(hash, (h) => apiTokens.resolve(h));
+  setupAccess(app, resolveSession, (hash) => agents.resolveToken(hash), { resolve: resolveApiToken, used: (id) => apiTokens.used(id) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await setupOpenApi(app);
   realtimeRoutes(app, hub, resolveSession);
@@ -199,6 +216,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await usersRoutes(app, ctx);
+  await apiTokensRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await locationsRoutes(app, ctx);
   await agentsRoutes(app, ctx);
@@ -213,6 +231,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await meterCorrectionsRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
+  await channelsRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await homeRoutes(app, ctx);

@@ -60,6 +60,11 @@ export type Config = {
    */
   language: Lang;
   /**
+   * Telegram's Bot API in place of https://api.telegram.org (PAGEWATCH_TELEGRAM_API_URL): for
+   * tests only, where a local receiver stands in; null in use.
+   */
+  telegramApiUrl: string | null;
+  /**
    * The key that encrypts the stored secrets (issue 43): PAGEWATCH_SECRET_KEY, 32 bytes in base64
    * or hex; unset: the key in `secretKeyFile` (PAGEWATCH_SECRET_KEY_FILE, by default `secret.key`
    * in the data directory), made at the first start.
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadsDir: env.PAGEWATCH_DOWNLOADS_DIR ? resolve(env.PAGEWATCH_DOWNLOADS_DIR) : null,
     exports: { running: count(env, 'PAGEWATCH_EXPORTS_RUNNING', 2, 1), waiting: count(env, 'PAGEWATCH_EXPORTS_WAITING', 20, 0) },
     language: language(env.PAGEWATCH_LANGUAGE),
+    telegramApiUrl: env.PAGEWATCH_TELEGRAM_API_URL || null,
     secretKey: secretKeyFromEnv(env.PAGEWATCH_SECRET_KEY),
     secretKeyFile: resolve(env.PAGEWATCH_SECRET_KEY_FILE || resolve(dataDir, SECRET_KEY_FILE)),
   };

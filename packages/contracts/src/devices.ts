@@ -71,7 +71,7 @@ export const pageCounters = {
 };
 
 /** The counters that may be derived (reading.ts DERIVED_COUNTERS) by the device's column of them. */
-export const DERIVED_COUNTER_COLUMNS = { mono: 'monoCount', color: 'colorCount', a4: 'a4Count', a4Bw: 'a4BwCount', a4Color: 'a4ColorCount' } as const;
+export const DERIVED_COUNTER_COLUMNS = { mono: 'monoCount', color: 'colorCount', a3Bw: 'a3BwCount', a4: 'a4Count', a4Bw: 'a4BwCount', a4Color: 'a4ColorCount' } as const;
 
 /** What identifies one supply of a device and says how full it is. */
 export const supplyFields = {

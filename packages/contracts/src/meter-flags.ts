@@ -15,9 +15,10 @@ export const FLAGGED_METERS = SOURCED_COUNTERS.filter((c) => c !== 'powerOn');
 export type FlaggedMeter = (typeof FLAGGED_METERS)[number];
 
 /**
- * Pages a minute assumed where the device's rated speed is unknown: the models pack has no speed
- * yet, so every device gets this. 150 is above any office device's rating (production presses
- * reach it), so only a step no device could print is flagged.
+ * Pages a minute assumed where the device's rated speed is unknown (the models pack reads it from
+ * the model's name for Kyocera, Konica Minolta, Ricoh, Sharp, Canon and Xerox models that carry
+ * it). 150 is above any office device's rating (production presses reach it), so only a step no
+ * device could print is flagged.
  */
 export const DEFAULT_RATED_PPM = 150;
 

@@ -164,6 +164,11 @@ export const vendorProfileSchema = z
     /** Model names of A3 devices, when the trays do not tell. */
     a3Pattern: regex.optional(),
     /**
+     * Model names that carry the rated speed, in pages a minute, as the first group that matches
+     * (Kyocera's TASKalfa 6052ci prints 60): the meter plausibility check uses it.
+     */
+    speedPattern: regex.optional(),
+    /**
      * The maker's black-and-white and colour counters count an A3 page as two A4 pages (Konica
      * Minolta): the reading's pages are those counters less the A3 pages once.
      */

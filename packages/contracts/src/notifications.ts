@@ -191,6 +191,8 @@ export const notificationInputSchema = z
     notificationType: z.object({ id: id.optional(), code: z.enum(NOTIFICATION_TYPE_CODES as [NotificationTypeCode, ...NotificationTypeCode[]]).optional() }, 'general.mandatory'),
     locations: z.array(idRef).max(500).default([]),
     subscribers: z.array(idRef).max(500).default([]),
+    /** Channels besides e-mail (issue 42); only the default administrator changes them. */
+    channels: z.array(idRef).max(20).optional(),
     schedule: z.string().max(100).regex(SCHEDULE_PATTERN, 'notification.badSchedule').nullable().optional(),
     isScheduled: z.boolean().optional(),
     includeSystemSubscribers: z.boolean().default(false),
@@ -210,7 +212,7 @@ export const notificationInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['notificationType'], message: 'general.mandatory' });
       return;
     }
-    if (n.active && n.subscribers.length === 0 && !n.includeSystemSubscribers) {
+    if (n.active && n.subscribers.length === 0 && !n.includeSystemSubscribers && !n.channels?.length) {
       ctx.addIssue({ code: 'custom', path: ['subscribers'], message: 'general.mandatory' });
     }
     if (!n.schedule && !NOTIFICATION_TYPES[code].immediate) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'general.mandatory' });
@@ -250,6 +252,7 @@ export const notificationSchema = z.object({
   notificationType: notificationTypeSchema,
   locations: z.array(named),
   subscribers: z.array(subscriberSchema),
+  channels: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.string() })),
   schedule: z.string().nullable(),
   isScheduled: z.boolean(),
   isEditable: z.boolean(),

@@ -120,7 +120,7 @@ export const readingCounterSchema = z.object({
 export type ReadingCounter = z.infer<typeof readingCounterSchema>;
 
 /** The counters an agent may derive from others where the device does not report them. */
-export const DERIVED_COUNTERS = ['mono', 'color', 'a4', 'a4Bw', 'a4Color'] as const;
+export const DERIVED_COUNTERS = ['mono', 'color', 'a3Bw', 'a4', 'a4Bw', 'a4Color'] as const;
 export type DerivedCounter = (typeof DERIVED_COUNTERS)[number];
 
 /** The normalised counters, each of which says where its value came from (`sources`). */
@@ -135,6 +135,8 @@ export type SourcedCounter = (typeof SOURCED_COUNTERS)[number];
  */
 export const COUNTER_RULES = {
   monoDevice: 'derived: mono device (black-and-white = total)',
+  monoDeviceA3: 'derived: mono device (A3 black-and-white = A3)',
+  monoDeviceA4: 'derived: mono device (A4 black-and-white = A4)',
   totalLessMono: 'derived: total − black-and-white',
   totalLessColor: 'derived: total − colour',
   monoLessA3: 'derived: black-and-white − A3 black-and-white',
@@ -216,6 +218,9 @@ export type ReadingTrim = z.infer<typeof readingTrimSchema>;
 
 const readingText = (field: keyof typeof READING_TEXT_MAX) => boundedText(READING_TEXT_MAX[field]);
 
+/** No printer prints faster than this; a model name that says more is not a speed. */
+export const RATED_PPM_MAX = 400;
+
 export const readingSchema = z.object({
   schema: z.literal('pagewatch/reading@1'),
   readAt: readingText('readAt'),
@@ -240,6 +245,8 @@ export const readingSchema = z.object({
   supplies: z.array(readingSupplySchema).max(READING_LIST_MAX.supplies),
   trays: z.array(readingTraySchema).max(READING_LIST_MAX.trays),
   problems: z.array(boundedText(PROBLEM_TEXT_MAX)).max(READING_LIST_MAX.problems),
+  /** The rated speed in pages a minute, where the models pack knows it from the model's name (issue 41; optional for older agents). */
+  ratedPpm: z.number().int().min(1).max(RATED_PPM_MAX).optional(),
   /** Added with issue 14, optional for older agents: values the agent fitted to these limits. */
   trimmed: z.array(readingTrimSchema).max(READING_LIST_MAX.trimmed).optional(),
 });

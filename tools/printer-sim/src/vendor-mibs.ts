@@ -109,17 +109,27 @@ const kyocera: VendorMib = {
       counter(add, `${km}.3.1.1.2`, Math.floor(c.scans / 3)); // copier scans
       counter(add, `${km}.4.1.1.1`, c.scans - Math.floor(c.scans / 3)); // other scans
     }
-    // Printed pages by colour mode (1 black, 2 colour) and paper size, a size numbered per device and named in the
-    // device's own size table: an A3 model lists A3, B4, A4; an A4 model A4, A5, Letter (so A4 is size 1 there).
+    // Printed pages by paper size (1347.42.2.1.1.1.<column>.1.<size>: 6 all, 7 black, 8 full colour), a size numbered
+    // per device and named in the device's own size table (column 2): an A3 model lists A3, B4, A4; an A4 model A4,
+    // A5, Letter (so A4 is size 1 there). A monochrome printer publishes column 6 alone, as the ECOSYS P2040dw does.
     const sizes = p.model.a3 ? ['A3', 'B4', 'A4'] : ['A4', 'A5', 'Letter'];
-    sizes.forEach((name, i) => text(add, `1.3.6.1.4.1.1347.42.2.1.1.1.2.1.${i + 1}`, name));
-    const a4 = sizes.indexOf('A4') + 1;
-    counter(add, `${km}.6.1.1.1.${a4}`, c.printMono + c.copyMono - c.a3Mono);
-    if (p.model.a3) counter(add, `${km}.6.1.1.1.1`, c.a3Mono);
+    const bySize = '1.3.6.1.4.1.1347.42.2.1.1.1';
+    sizes.forEach((name, i) => text(add, `${bySize}.2.1.${i + 1}`, name));
+    const [large, small] = [1, sizes.indexOf('A4') + 1];
+    const mono = c.printMono + c.copyMono;
+    const colour = c.printColor + c.copyColor;
+    num(add, `${bySize}.6.1.${small}`, mono + colour - c.a3Mono - c.a3Color);
+    if (p.model.a3) num(add, `${bySize}.6.1.${large}`, c.a3Mono + c.a3Color);
     if (p.model.color) {
-      counter(add, `${km}.6.1.1.2.${a4}`, c.printColor + c.copyColor - c.a3Color);
-      if (p.model.a3) counter(add, `${km}.6.1.1.2.1`, c.a3Color);
+      num(add, `${bySize}.7.1.${small}`, mono - c.a3Mono);
+      num(add, `${bySize}.8.1.${small}`, colour - c.a3Color);
+      if (p.model.a3) {
+        num(add, `${bySize}.7.1.${large}`, c.a3Mono);
+        num(add, `${bySize}.8.1.${large}`, c.a3Color);
+      }
     }
+    // The device's own total of printed pages, the one its web page shows.
+    num(add, '1.3.6.1.4.1.1347.43.10.1.1.12.1.1', p.totalPages);
     counter(add, '1.3.6.1.4.1.1347.42.2.5.1.1.2.1', c.duplex); // pages printed on both sides
   },
 };

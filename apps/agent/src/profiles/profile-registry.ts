@@ -24,6 +24,7 @@ export type ResolvedProfile = {
   partNumberPattern: RegExp | null;
   mfpPattern: RegExp | null;
   a3Pattern: RegExp | null;
+  speedPattern: RegExp | null;
   a3CountedTwice: boolean;
   notPrinterPattern: RegExp | null;
 };
@@ -145,6 +146,7 @@ export class ProfileRegistry {
       partNumberPattern: re(first('partNumberPattern')),
       mfpPattern: re(first('mfpPattern')),
       a3Pattern: re(first('a3Pattern')),
+      speedPattern: re(first('speedPattern')),
       a3CountedTwice: first('a3CountedTwice') ?? false,
       notPrinterPattern: re(chain.find((p) => p.match.notPrinterPattern)?.match.notPrinterPattern),
     };

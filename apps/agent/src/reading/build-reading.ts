@@ -1,6 +1,6 @@
 import { emptyCounters, type Reading } from '@pagewatch/contracts/reading';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
-import { colorType, deviceType, isPrinter, paperFormat } from './classify.reader.ts';
+import { colorType, deviceType, isPrinter, paperFormat, ratedSpeed } from './classify.reader.ts';
 import { monoDeviceCounters, readCounters } from './counters.reader.ts';
 import { printerDeviceIndex, readIdentity } from './identity.reader.ts';
 import { MibData } from './mib-data.ts';
@@ -53,6 +53,7 @@ export function buildReading(varbinds: Iterable<unknown>, registry: ProfileRegis
     const printer = isPrinter(data, profile, matched, identity);
     const colors = colorType(data, supplies, read);
     const counters = monoDeviceCounters(read, colors);
+    const ppm = ratedSpeed(profile, identity);
     if (data.size === 0) data.problem('the device gave no data');
     return {
       ...emptyReading(readAt, registry.version, data.problems),
@@ -66,6 +67,7 @@ export function buildReading(varbinds: Iterable<unknown>, registry: ProfileRegis
       counters,
       supplies,
       trays,
+      ...(ppm === null ? {} : { ratedPpm: ppm }),
     };
   } catch (error) {
     // A bug must not lose the device: report it as a problem of this reading.

@@ -1,4 +1,4 @@
-import type { ReadingCounters, ReadingSupply } from '@pagewatch/contracts/reading';
+import { RATED_PPM_MAX, type ReadingCounters, type ReadingSupply } from '@pagewatch/contracts/reading';
 import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { Identity } from './identity.reader.ts';
 import type { MibData } from './mib-data.ts';
@@ -49,4 +49,11 @@ export function paperFormat(data: MibData, profile: ResolvedProfile, identity: I
   if (fromTrays) return fromTrays;
   if (profile.a3Pattern && identity.model && profile.a3Pattern.test(identity.model)) return 'A3';
   return null;
+}
+
+/** The rated speed the model's name carries (the profile's speedPattern: the first group that matched), or null. */
+export function ratedSpeed(profile: ResolvedProfile, identity: Identity): number | null {
+  const m = identity.model ? profile.speedPattern?.exec(identity.model) : null;
+  const ppm = Number(m?.slice(1).find((g) => g !== undefined));
+  return Number.isInteger(ppm) && ppm >= 1 && ppm <= RATED_PPM_MAX ? ppm : null;
 }

@@ -1,7 +1,7 @@
 import { cutText } from '@pagewatch/contracts/fields';
 import type { CounterField } from '@pagewatch/contracts/models-pack';
 import { COUNTER_RULES, COUNTER_TEXT_MAX } from '@pagewatch/contracts/reading';
-import type { DerivedCounter, ReadingCounter, ReadingCounters, SourcedCounter } from '@pagewatch/contracts/reading';
+import type { CounterRule, DerivedCounter, ReadingCounter, ReadingCounters, SourcedCounter } from '@pagewatch/contracts/reading';
 import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { MibData } from './mib-data.ts';
 import type { Varbind } from '../snmp/varbind.ts';
@@ -224,12 +224,22 @@ function splitMismatch(c: ReadingCounters): ReadingCounters['splitMismatch'] {
 }
 
 /**
- * A monochrome device's black-and-white pages are its pages: its total, marked as derived,
- * where the device gives no black-and-white count of its own.
+ * A monochrome device's black-and-white pages are its pages: its total, and its A3 and A4 pages,
+ * each marked as derived, where the device gives no black-and-white count of its own.
  */
 export function monoDeviceCounters(c: ReadingCounters, colorType: 'MONO' | 'COLOR' | null): ReadingCounters {
-  if (colorType !== 'MONO' || c.mono !== null || c.total === null) return c;
-  return { ...c, mono: c.total, derived: [...c.derived, 'mono'], sources: { ...c.sources, mono: COUNTER_RULES.monoDevice } };
+  if (colorType !== 'MONO') return c;
+  const out: ReadingCounters = { ...c, derived: [...c.derived], sources: { ...c.sources } };
+  const same = (field: 'mono' | 'a3Bw' | 'a4Bw', whole: number | null, rule: CounterRule) => {
+    if (out[field] !== null || whole === null) return;
+    out[field] = whole;
+    out.derived.push(field);
+    out.sources[field] = COUNTER_RULES[rule];
+  };
+  same('mono', c.total, 'monoDevice');
+  same('a3Bw', c.a3, 'monoDeviceA3');
+  same('a4Bw', c.a4, 'monoDeviceA4');
+  return out;
 }
 
 /**

@@ -87,33 +87,61 @@ describe('a monochrome device has a black-and-white count', () => {
   });
 });
 
-describe('Kyocera: pages by colour mode and paper size, the size by the name the device gives it', () => {
-  // KMCOMMON-MIB layout: value column 1347.42.3.1.6.1.1.<colour mode 1 black, 2 colour>.<size index>, and the
-  // device's own size table 1347.42.2.1.1.1.2.1.<size index> (no public walk holds these tables: the rows follow it).
-  const ky = '1.3.6.1.4.1.1347.42';
-  const kyocera = (model: string, sizes: string[], pages: Array<[number, number, number]>, extra: string[] = []) =>
-    buildReading(device(`KYOCERA Document Solutions Printing System`, '1.3.6.1.4.1.1347.41', [
+describe('Kyocera: the real layout of its counter tables, the size by the name the device gives it', () => {
+  it('TASKalfa 6052ci (real values): every figure of the device\'s web page, the vendor\'s total as the billing total', () => {
+    const r = walk('kyocera-taskalfa-6052ci.snmprec');
+    // Web page: Total 424,405; B&W 241,538; Color 182,867; Copy 116,254; Fax 3,812; scanned Total 88,636.
+    expect(r.counters).toMatchObject({
+      total: 424_405, vendorTotal: 424_405, markerTotal: 432_951, mono: 241_538, color: 182_867,
+      copies: 116_254, fax: 3_812, scans: 88_636, derived: [], splitMismatch: null,
+    });
+    expect(r.counters.sources.total).toBe('1.3.6.1.4.1.1347.43.10.1.1.12.1.1 (kyocera: Total printed pages)');
+    const named = Object.fromEntries(r.counters.vendor.map((v) => [v.name, v.value]));
+    expect(named['Printer pages']).toBe(304_339); // Web page: Printer 304,339
+  });
+
+  it('CS 4053ci (real walk, an American A3 MFP): sizes by the names Ledger and Letter, each split agreeing with a second table', () => {
+    const r = walk('kyocera-cs-4053ci.snmprec');
+    expect(r).toMatchObject({ model: 'CS 4053ci', colorType: 'COLOR', problems: [] });
+    // Function and colour table: black 14,730 + 19,124 + 2,493; colour 25,870 + 13,847; total = the device's own 76,064.
+    expect(r.counters).toMatchObject({ total: 76_064, markerTotal: 76_498, mono: 36_347, color: 39_717, copies: 32_971, fax: 2_493, splitMismatch: null });
+    // By size (columns 7 and 8, size 7 "Ledger", 9 "Letter"), equal to the per-function-and-size table's sums.
+    expect(r.counters).toMatchObject({ a3Bw: 2_312, a4Bw: 33_750, a3Color: 1_186, a4Color: 38_487, a3: 3_498, a4: 72_237 });
+    expect(r.counters.sources.a3Bw).toBe('1.3.6.1.4.1.1347.42.2.1.1.1.7.1.1 (kyocera: row 1.a3) + 1.3.6.1.4.1.1347.42.2.1.1.1.7.1.7 (kyocera: row 1.ledger)');
+    // Copier 10,500 and fax 948 scans by function, 219,030 other scans.
+    expect(r.counters.scans).toBe(230_478);
+  });
+
+  it('ECOSYS P2040dw (real walk, a monochrome printer): black-and-white is its total, its Letter pages A4 black-and-white, both derived', () => {
+    const r = walk('kyocera-ecosys-p2040dw.snmprec');
+    expect(r).toMatchObject({ model: 'ECOSYS P2040dw', colorType: 'MONO' });
+    expect(r.counters).toMatchObject({ total: 7_342, markerTotal: 7_432, mono: 7_342, a4: 7_342, a4Bw: 7_342, a3: null, color: null, derived: ['mono', 'a4Bw'] });
+    expect(r.counters.sources).toMatchObject({ mono: 'derived: mono device (black-and-white = total)', a4Bw: 'derived: mono device (A4 black-and-white = A4)' });
+  });
+
+  // The same tables with the sizes in another order: read by name, never by a fixed index.
+  const ky = '1.3.6.1.4.1.1347.42.2.1.1.1';
+  const kyocera = (model: string, sizes: string[], pages: Array<[column: 7 | 8, size: number, pages: number]>) =>
+    buildReading(device('KYOCERA Document Solutions Printing System', '1.3.6.1.4.1.1347.41', [
       `1.3.6.1.4.1.1347.43.5.1.1.1.1|4|${model}`,
-      ...sizes.map((name, i) => `${ky}.2.1.1.1.2.1.${i + 1}|4|${name}`),
-      ...pages.map(([colour, size, n]) => `${ky}.3.1.6.1.1.${colour}.${size}|65|${n}`),
-      ...extra,
+      ...sizes.map((name, i) => `${ky}.2.1.${i + 1}|4|${name}`),
+      ...pages.map(([column, size, n]) => `${ky}.${column}.1.${size}|2|${n}`),
     ].join('\n')), registry).counters;
 
-  it('an A4 device numbers A4 as size 1 (the ECOSYS MA5500ifx does): A4, not A3', () => {
-    const c = kyocera('ECOSYS MA5500ifx', ['A4', 'A5', 'Letter'], [[1, 1, 128]]);
-    expect(c).toMatchObject({ a4Bw: 128, a3Bw: null, a3: null });
+  it('an A4 device numbers A4 as size 1: A4, not A3', () => {
+    expect(kyocera('ECOSYS MA5500ifx', ['A4', 'A5', 'Letter'], [[7, 1, 128]])).toMatchObject({ a4Bw: 128, a3Bw: null, a3: null });
   });
 
-  it('a European A3 device (A3, B4, A4): A3 large, A4 small, B4 neither; duplex from its own counter', () => {
-    const c = kyocera('TASKalfa 5054ci', ['A3', 'B4', 'A4'], [[1, 1, 400], [1, 2, 30], [1, 3, 6_250], [2, 1, 200], [2, 3, 3_300]], [`${ky}.2.5.1.1.2.1|65|1500`]);
-    expect(c).toMatchObject({ a3Bw: 400, a4Bw: 6_250, a3Color: 200, a4Color: 3_300, a3: 600, a4: 9_550, duplex: 1_500 });
-    expect(c.sources.a3Bw).toBe(`${ky}.3.1.6.1.1.1.1 (kyocera: row 1.a3)`);
-    expect(c.sources.duplex).toBe(`${ky}.2.5.1.1.2.1 (kyocera: Duplex pages)`);
+  it('a European A3 device (A3, B4, A4): A3 large, A4 small, B4 neither', () => {
+    const c = kyocera('TASKalfa 5054ci', ['A3', 'B4', 'A4'], [[7, 1, 400], [7, 2, 30], [7, 3, 6_250], [8, 1, 200], [8, 3, 3_300]]);
+    expect(c).toMatchObject({ a3Bw: 400, a4Bw: 6_250, a3Color: 200, a4Color: 3_300, a3: 600, a4: 9_550 });
   });
+});
 
-  it('an American device in its own order (Letter, Legal, Ledger): Ledger large, Letter small', () => {
-    const c = kyocera('TASKalfa 3554ci', ['Letter', 'Legal', 'Ledger'], [[1, 1, 5_000], [1, 2, 70], [1, 3, 300], [2, 1, 2_000], [2, 3, 100]]);
-    expect(c).toMatchObject({ a3Bw: 300, a4Bw: 5_000, a3Color: 100, a4Color: 2_000, a3: 400, a4: 7_000 });
+describe('the rated speed, from the model\'s name where the maker puts it there', () => {
+  it('gives Kyocera\'s speeds (TASKalfa 6052ci 60, CS 4053ci 40, ECOSYS P2040dw 40 pages a minute) and none for a Brother', () => {
+    expect(['kyocera-taskalfa-6052ci', 'kyocera-cs-4053ci', 'kyocera-ecosys-p2040dw', 'brother-mfc-l8650cdw'].map((f) => walk(`${f}.snmprec`).ratedPpm))
+      .toEqual([60, 40, 40, undefined]);
   });
 });
 

@@ -60,12 +60,14 @@ describe('vendor page counters', () => {
 
   it('Kyocera: KMCOMMON-MIB pages by function and colour mode, scans, pages by colour and paper size (named by the device)', () => {
     const ky = '1.3.6.1.4.1.1347.42.3.1';
+    const sz = '1.3.6.1.4.1.1347.42.2.1.1.1';
     const c = read('KYOCERA Document Solutions Printing System', '1.3.6.1.4.1.1347.41', [
       counter(`${ky}.1.1.1.1`, 8_000), counter(`${ky}.1.1.1.2`, 2_000), counter(`${ky}.1.1.1.4`, 150),
       counter(`${ky}.2.1.1.1.1`, 5_000), counter(`${ky}.2.1.1.1.3`, 3_000), counter(`${ky}.2.1.1.2.1`, 1_500), counter(`${ky}.2.1.1.2.3`, 500), counter(`${ky}.2.1.1.4.1`, 150),
       counter(`${ky}.3.1.1.2`, 700), counter(`${ky}.3.1.1.4`, 50), counter(`${ky}.4.1.1.1`, 250),
-      counter(`${ky}.6.1.1.1.1`, 400), counter(`${ky}.6.1.1.1.3`, 6_250), counter(`${ky}.6.1.1.2.1`, 200), counter(`${ky}.6.1.1.2.3`, 3_300),
-      '1.3.6.1.4.1.1347.42.2.1.1.1.2.1.1|4|A3', '1.3.6.1.4.1.1347.42.2.1.1.1.2.1.3|4|A4',
+      // Printed pages by size (1347.42.2.1.1.1.<column 7 black, 8 colour>.1.<size>), sizes named in column 2.
+      counter(`${sz}.7.1.1`, 400), counter(`${sz}.7.1.3`, 6_250), counter(`${sz}.8.1.1`, 200), counter(`${sz}.8.1.3`, 3_300),
+      `${sz}.2.1.1|4|A3`, `${sz}.2.1.3|4|A4`,
     ]);
     expect(c).toMatchObject({ mono: 6_650, color: 3_500, copies: 2_000, fax: 150, scans: 1_000, a3Bw: 400, a4Bw: 6_250, a3Color: 200, a4Color: 3_300, a3: 600, a4: 9_550 });
   });

@@ -27,6 +27,8 @@ export type Caller = {
   sessionId: number;
   /** When the session ends by itself: a WebSocket of the session closes then. */
   sessionExpiresAt: Date;
+  /** Set when the caller came with a personal API token (then sessionId is 0) rather than a session. */
+  apiToken?: { id: number; readOnly: boolean };
 };
 
 /** Instance-wide things (settings, licenses, the models pack) are the default administrator's alone. */

@@ -50,7 +50,7 @@ describe('every route declares and enforces its access', () => {
 
   it('makes an undeclared API route a start-up error', async () => {
     const app = Fastify();
-    setupAccess(app, async () => null, async () => null);
+    setupAccess(app, async () => null, async () => null, { resolve: async () => null, used: async () => {} });
     expect(() => app.get('/api/open', async () => 'oops')).toThrow(/declares no access/);
   });
 });

@@ -7,13 +7,19 @@ import type { Db } from '../db/client.ts';
  */
 const rows = async <T>(db: Db, q: SQL): Promise<T[]> => (await db.execute(q)).rows as T[];
 
-export async function outboxState(db: Db): Promise<{ queued: number; failed: number; oldestAge: number }> {
-  const [r] = await rows<{ queued: number; failed: number; age: number }>(db, sql`
-    SELECT count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL)::int AS queued,
-           count(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed,
-           coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL)), 0)::float8 AS age
-    FROM notification_messages WHERE sent_at IS NULL OR failed_at IS NOT NULL`);
-  return { queued: Number(r.queued), failed: Number(r.failed), oldestAge: Number(r.age) };
+export type OutboxState = { channel: string; queued: number; failed: number; oldestAge: number };
+
+/** The outbox by channel: `email`, or a channel's kind in lower case (webhook, slack, teams, telegram). */
+export async function outboxState(db: Db): Promise<OutboxState[]> {
+  const found = await rows<{ channel: string; queued: number; failed: number; age: number }>(db, sql`
+    SELECT coalesce(lower(c.kind), 'email') AS channel,
+           count(*) FILTER (WHERE m.sent_at IS NULL AND m.failed_at IS NULL)::int AS queued,
+           count(*) FILTER (WHERE m.failed_at IS NOT NULL)::int AS failed,
+           coalesce(extract(epoch FROM now() - min(m.created_at) FILTER (WHERE m.sent_at IS NULL AND m.failed_at IS NULL)), 0)::float8 AS age
+    FROM notification_messages m LEFT JOIN notification_channels c ON c.id = m.channel_id
+    WHERE m.sent_at IS NULL OR m.failed_at IS NOT NULL
+    GROUP BY 1`);
+  return found.map((r) => ({ channel: r.channel, queued: Number(r.queued), failed: Number(r.failed), oldestAge: Number(r.age) }));
 }
 
 export const agentAges = (db: Db) =>

@@ -1,7 +1,11 @@
 import { QUEUE_STATUSES } from '@pagewatch/contracts/queues';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/client.ts';
-import { agentAges, jobsFinishedWell, licenseDaysLeft, outboxState, queueStates } from './metrics-state.repository.ts';
+import { CHANNEL_KINDS } from '@pagewatch/contracts/notification-channels';
+import { agentAges, jobsFinishedWell, licenseDaysLeft, outboxState, queueStates, type OutboxState } from './metrics-state.repository.ts';
+
+/** The outbox metrics' channel label: e-mail and each channel kind. */
+export const OUTBOX_CHANNELS = ['email', ...CHANNEL_KINDS.map((k) => k.toLowerCase())];
 
 /**
  * Gauges read from the database at each scrape: what the whole installation is in, the same from
@@ -19,9 +23,16 @@ export function stateGauges(registry: Registry, db: Db, lastSuccess: Map<string,
     });
 
   const outboxNow = inFlight(() => outboxState(db));
-  gauge('pagewatch_notification_outbox_queued', 'Notification e-mails waiting to be sent (not sent, not given up)', [], async (g) => g.set((await outboxNow()).queued));
-  gauge('pagewatch_notification_outbox_failed', 'Notification e-mails given up after their last attempt and still kept', [], async (g) => g.set((await outboxNow()).failed));
-  gauge('pagewatch_notification_outbox_oldest_age_seconds', 'Age of the oldest notification e-mail waiting to be sent (0: none waits)', [], async (g) => g.set((await outboxNow()).oldestAge));
+  // Every channel has its series (0 when it has nothing), so that a dashboard's lines never vanish.
+  const outboxGauge = (name: string, help: string, pick: (s: OutboxState) => number) =>
+    gauge(name, help, ['channel'], async (g) => {
+      const now = await outboxNow();
+      for (const channel of OUTBOX_CHANNELS) g.set({ channel }, 0);
+      for (const s of now) g.set({ channel: s.channel }, pick(s));
+    });
+  outboxGauge('pagewatch_notification_outbox_queued', 'Notification messages waiting to be sent (not sent, not given up), by channel (email, webhook, slack, teams, telegram)', (s) => s.queued);
+  outboxGauge('pagewatch_notification_outbox_failed', 'Notification messages given up after their last attempt and still kept, by channel', (s) => s.failed);
+  outboxGauge('pagewatch_notification_outbox_oldest_age_seconds', 'Age of the oldest notification message waiting to be sent, by channel (0: none waits)', (s) => s.oldestAge);
   gauge('pagewatch_agent_last_seen_age_seconds', 'Seconds since each agent last called the server (agents that never called are absent)', ['agent'], async (g) => {
     for (const r of await agentAges(db)) g.set({ agent: String(r.id) }, Number(r.age));
   });

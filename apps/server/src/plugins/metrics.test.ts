@@ -103,10 +103,10 @@ describe('metrics', () => {
         ('IPP', ${agentId}, '127.0.22.51', 631, 'ERROR', NULL) RETURNING id`)).rows;
 
     const text = await (await fetch(url)).text();
-    expect(value(text, 'pagewatch_notification_outbox_queued')).toBe(2);
-    expect(value(text, 'pagewatch_notification_outbox_failed')).toBe(1);
-    expect(value(text, 'pagewatch_notification_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(3600);
-    expect(value(text, 'pagewatch_notification_outbox_oldest_age_seconds')).toBeLessThan(3700);
+    expect(value(text, 'pagewatch_notification_outbox_queued{channel="email"}')).toBe(2);
+    expect(value(text, 'pagewatch_notification_outbox_failed{channel="email"}')).toBe(1);
+    expect(value(text, 'pagewatch_notification_outbox_oldest_age_seconds{channel="email"}')).toBeGreaterThanOrEqual(3600);
+    expect(value(text, 'pagewatch_notification_outbox_oldest_age_seconds{channel="email"}')).toBeLessThan(3700);
     const seen = value(text, `pagewatch_agent_last_seen_age_seconds{agent="${agentId}"}`);
     expect(seen).toBeGreaterThanOrEqual(0);
     expect(seen).toBeLessThan(60);
@@ -123,8 +123,8 @@ describe('metrics', () => {
     // The outbox gauges share one statement per scrape, never an earlier scrape's answer.
     await t.ctx.db.execute(sql`UPDATE notification_messages SET sent_at = now() WHERE message_id = '<m1@metrics>'`);
     const next = await (await fetch(url)).text();
-    expect(value(next, 'pagewatch_notification_outbox_queued')).toBe(1);
-    expect(value(next, 'pagewatch_notification_outbox_oldest_age_seconds')).toBeLessThan(700);
+    expect(value(next, 'pagewatch_notification_outbox_queued{channel="email"}')).toBe(1);
+    expect(value(next, 'pagewatch_notification_outbox_oldest_age_seconds{channel="email"}')).toBeLessThan(700);
   });
 
   it('follow the Prometheus names: counters end in _total, gauges do not', async () => {

@@ -26,7 +26,10 @@ export class Metrics {
   readonly spoolDepth = new Gauge({ name: 'pagewatch_agent_spool_depth', help: 'Records waiting in an agent\'s spool, as last reported to this instance', labelNames: ['agent'] as const, registers: [this.registry] });
   readonly jobRuns = new Counter({ name: 'pagewatch_job_runs_total', help: 'Scheduled job runs by job and outcome', labelNames: ['job', 'outcome'] as const, registers: [this.registry] });
   readonly jobDuration = new Histogram({ name: 'pagewatch_job_duration_seconds', help: 'Job run duration', labelNames: ['job'] as const, buckets: [0.1, 1, 10, 60, 300, 1800, 7200], registers: [this.registry] });
-  readonly notificationSendFailures = new Counter({ name: 'pagewatch_notification_send_failures_total', help: 'Notification e-mail attempts the SMTP server did not take', registers: [this.registry] });
+  readonly notificationSendFailures = new Counter({
+    name: 'pagewatch_notification_send_failures_total', help: 'Notification attempts that failed (the SMTP server or the channel\'s receiver did not take them), by channel', labelNames: ['channel'] as const, registers: [this.registry],
+  });
+  readonly notificationsSent = new Counter({ name: 'pagewatch_notifications_sent_total', help: 'Notification messages sent, by channel (email, webhook, slack, teams, telegram)', labelNames: ['channel'] as const, registers: [this.registry] });
 
   /** When each job last succeeded on this instance (Unix seconds). */
   private readonly lastSuccess = new Map<string, number>();

@@ -7,6 +7,7 @@ import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts'
 import { CLOUD_ROUTES } from './authorization-routes-cloud.ts';
 import { secretRedirectionCases } from './authorization-secrets.ts';
 import { PLUGIN_PREFIXES, ROUTES, VARIANTS } from './authorization-routes.ts';
+import { mintApiToken } from './authorization-routes-tokens.ts';
 import { deviceAt, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-world.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
@@ -26,10 +27,14 @@ import type { RouteAccess } from '../plugins/access.ts';
  * DEFAULT); the callers sign in with their e-mail, which is their login there, and the routes
  * that cloud mode keeps at DEFAULT (CLOUD_ROUTES) are expected to refuse them.
  *
+ * With `viaApiToken` every caller calls with a personal API token of theirs instead of their
+ * session (issue 42): every outcome must be the same, but on the session-only routes (sign-out,
+ * user management, the tokens themselves), which refuse a token with 403 whoever holds it.
+ *
  * Each route's fixture is in `test/authorization-routes.ts` (ROUTES, and VARIANTS for a route's
  * other kinds of object), with how to add one.
  */
-export async function authorizationMatrix(opts: { cloud: boolean }) {
+export async function authorizationMatrix(opts: { cloud: boolean; viaApiToken?: boolean }) {
   // The app is built at collection time so that every route gets its own named test.
   const t = await createTestApp({ cloud: opts.cloud });
   afterAll(() => t.close());
@@ -71,7 +76,10 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
     // In cloud mode the login is the e-mail, and the sign-in is by it.
     const signInAs = opts.cloud ? `${login}@example.com` : login;
     callers[role] = { role, login: signInAs, password, token: await signIn(t.app, signInAs, password) };
+    if (opts.viaApiToken) callers[role].token = (await mintApiToken(world, callers[role].token)).token;
   }
+  // The matrix calls far faster than a token may (its throttle is tested in api-tokens.routes.test.ts).
+  if (opts.viaApiToken) t.ctx.apiTokens.rate.perMinute = Number.MAX_SAFE_INTEGER;
 
   const holds = (role: RoleCode, r: RouteAccess, f: Fixture) => {
     const grants: Grant[] = DEFAULT_ROLES[role].grants;
@@ -83,7 +91,8 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
     t.app.inject({ method: method as Method, url: call.url, payload: call.payload as never, headers: token ? bearer(call.token ?? token) : {} });
   const success = (method: string, ok?: number) => ok ?? (method === 'DELETE' ? 204 : 200);
 
-  describe(opts.cloud ? 'authorisation matrix, cloud mode: two customers' : 'authorisation matrix', () => {
+  const title = opts.cloud ? 'authorisation matrix, cloud mode: two customers' : 'authorisation matrix';
+  describe(opts.viaApiToken ? `${title}, via API tokens` : title, () => {
     it('has an entry in ROUTES for every route', () => {
       const missing = routes.filter((r) => !(key(r) in ROUTES));
       const help = missing.map((r) => {
@@ -140,6 +149,17 @@ export async function authorizationMatrix(opts: { cloud: boolean }) {
             const res = await send(r.method, { url: concrete(r.url) }, await agentToken());
             expect(res.statusCode, res.body).toBe(401);
           });
+        }
+
+        if (opts.viaApiToken && r.sessionOnly) {
+          it('refuses every API token (403: session only)', async () => {
+            for (const role of ROLE_CODES) {
+              const call = f.kind === 'self' ? await f.request(world, callers[role]) : f.kind === 'item' ? await f.request(world, world.loc.IN_CHILD) : { url: concrete(r.url) };
+              const res = await send(r.method, { ...call, token: undefined }, callers[role].token);
+              expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+            }
+          });
+          return;
         }
 
         for (const role of ROLE_CODES) {

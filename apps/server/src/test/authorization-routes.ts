@@ -3,6 +3,7 @@ import { signIn } from './test-app.ts';
 import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, alertAt, type Fixture } from './authorization-world.ts';
 import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
+import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
@@ -26,6 +27,11 @@ import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-d
  * customer's or a system dictionary) has a case for each in VARIANTS too.
  */
 
+/** A webhook channel on loopback (allowed explicitly), made by root. */
+const channelPayload = () => ({ kind: 'WEBHOOK', name: unique('channel'), target: 'http://127.0.0.1:9/hook', secret: 'matrix-signing-key-0001', enabled: true, allowInternal: true });
+const channelOf = async (w: Parameters<Extract<Fixture, { kind: 'instance' }>['request']>[0]): Promise<number> =>
+  (await w.asRoot('POST', '/api/settings/notification-channels', channelPayload())).id;
+
 /** The same fixture for every alias of a list. */
 const listOf = (urls: string[], f: Omit<Extract<Fixture, { kind: 'list' }>, 'request'>): Record<string, Fixture> =>
   Object.fromEntries(urls.map((url) => [`GET ${url}`, { ...f, request: () => ({ url: `${url}?page=1000,1` }) }]));
@@ -48,6 +54,7 @@ export const ROUTES: Record<string, Fixture> = {
     request: async (w, c) => ({ url: '/api/auth/logout', token: await signIn(w.app, c.login, c.password) }),
   },
   'GET /api/users/me': { kind: 'self', request: async () => ({ url: '/api/users/me' }) },
+  ...API_TOKEN_ROUTES,
 
   // users
   'GET /api/users': {
@@ -148,6 +155,15 @@ export const ROUTES: Record<string, Fixture> = {
   'PUT /api/settings': { kind: 'instance', request: () => ({ url: '/api/settings', payload: [{ code: 'LOG_STORAGE_DAYS', numericValue: 90 }] }) },
   // The default admin gets past the grants to the mail itself: 422 while SMTP is not set up.
   'POST /api/settings/test-email': { kind: 'instance', ok: 422, request: () => ({ url: '/api/settings/test-email', payload: { to: 'someone@example.com' } }) },
+  // Notification channels (issue 42): the default administrator's, as the SMTP settings.
+  'GET /api/settings/notification-channels': { kind: 'instance', request: () => ({ url: '/api/settings/notification-channels' }) },
+  'GET /api/settings/notification-channels/:id': { kind: 'instance', request: async (w) => ({ url: `/api/settings/notification-channels/${await channelOf(w)}` }) },
+  'POST /api/settings/notification-channels': { kind: 'instance', request: () => ({ url: '/api/settings/notification-channels', payload: channelPayload() }) },
+  'PUT /api/settings/notification-channels/:id': { kind: 'instance', request: async (w) => ({ url: `/api/settings/notification-channels/${await channelOf(w)}`, payload: channelPayload() }) },
+  'DELETE /api/settings/notification-channels/:id': { kind: 'instance', ok: 204, request: async (w) => ({ url: `/api/settings/notification-channels/${await channelOf(w)}` }) },
+  // Nothing listens on port 9 (discard): the default admin gets as far as the refused connection.
+  'POST /api/settings/notification-channels/:id/test': { kind: 'instance', ok: 422, request: async (w) => ({ url: `/api/settings/notification-channels/${await channelOf(w)}/test` }) },
+  'GET /api/notification-channels': { kind: 'global', request: () => ({ url: '/api/notification-channels' }) },
 
   // event log: records written straight through the event log, at the location
   'GET /api/event-logs/page': {

@@ -26,7 +26,7 @@ export async function scratchPostgresDatabase(): Promise<{ url: string; drop: ()
  * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
  * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
  */
-export async function createTestApp(opts: { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string } = {}): Promise<BuiltApp & { database: Database; close: () => Promise<void> }> {
+export async function createTestApp(opts: { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string; telegramApiUrl?: string } = {}): Promise<BuiltApp & { database: Database; close: () => Promise<void> }> {
   let database: Database;
   let drop = async () => {};
   if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
@@ -38,7 +38,7 @@ export async function createTestApp(opts: { sessionCacheMs?: number; publicUrl?:
   }
   // Sessions are resolved afresh on every call unless a test asks for the cache: many tests
   // change users and locations straight in the database.
-  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: opts.webDist ?? '/nonexistent', sessionCacheMs: opts.sessionCacheMs ?? 0, publicUrl: opts.publicUrl ?? null, licenseIssuerKey: opts.licenseIssuerKey ?? '/nonexistent/license-issuer.pem', cloud: opts.cloud ?? false, downloadsDir: opts.downloadsDir ?? null, trustProxy: opts.trustProxy ?? false, secretKey: opts.secretKey ?? randomBytes(32), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.exports ? { exports: opts.exports } : {}) };
+  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: opts.webDist ?? '/nonexistent', sessionCacheMs: opts.sessionCacheMs ?? 0, publicUrl: opts.publicUrl ?? null, licenseIssuerKey: opts.licenseIssuerKey ?? '/nonexistent/license-issuer.pem', cloud: opts.cloud ?? false, downloadsDir: opts.downloadsDir ?? null, trustProxy: opts.trustProxy ?? false, secretKey: opts.secretKey ?? randomBytes(32), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.telegramApiUrl ? { telegramApiUrl: opts.telegramApiUrl } : {}), ...(opts.exports ? { exports: opts.exports } : {}) };
   const built = await buildApp(config, database, { logger: false, logStream: opts.logStream });
   return {
     ...built,

@@ -30,6 +30,7 @@ const LicensePage = lazyScreen(() => import('../features/licenses/license-page.t
 const ProductPage = lazyScreen(() => import('../features/product/product-page.tsx'), 'ProductPage');
 const QueuesPage = lazyScreen(() => import('../features/queues/queues-page.tsx'), 'QueuesPage');
 const QueuePage = lazyScreen(() => import('../features/queues/queue-page.tsx'), 'QueuePage');
+const ApiTokensPage = lazyScreen(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
 
 /**
  * Every protected screen of spec section 2. `title` and `parent.title` are i18n keys. A
@@ -81,6 +82,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/licenses', section: 'licenses', title: 'nav.licenses', element: LicensesPage },
   { ...item('licenses', '/license/:id?', 'pages.license', 'nav.licenses', '/licenses'), element: LicensePage },
   { path: '/product', section: 'product', title: 'nav.product', element: ProductPage },
+  // Opened from the user's menu in the header, not the side menu (issue 42).
+  { path: '/api-tokens', section: 'apiTokens', title: 'nav.apiTokens', element: ApiTokensPage },
 ];
 
 /**

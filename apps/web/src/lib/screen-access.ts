@@ -41,6 +41,8 @@ export const SECTION_ACCESS = {
   settings: atDefaultInCloud(withGrant('MNU_SETTINGS.READ')),
   service: withGrant('MNU_SERVICE.READ'),
   product: always,
+  /** Everyone's own API tokens (issue 42). */
+  apiTokens: always,
 } satisfies Record<string, Rule>;
 
 export type Section = keyof typeof SECTION_ACCESS;

@@ -84,6 +84,34 @@ export const notificationDigestItems = pgTable(
   (t) => [index('notification_digest_items_notification').on(t.notificationId, t.id)],
 );
 
+/**
+ * A channel besides e-mail (issue 42): where a notification's messages go too. `target` is what
+ * may be shown (a webhook's URL, a Telegram chat); `secret` is sealed and write-only (a webhook's
+ * HMAC key, a Slack or Teams webhook URL, a Telegram bot token). `allowInternal`: the
+ * administrator lets it reach loopback and link-local addresses (refused otherwise, SSRF).
+ */
+export const notificationChannels = pgTable('notification_channels', {
+  id: serial('id').primaryKey(),
+  kind: varchar('kind', { length: 20 }).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+  target: varchar('target', { length: 1000 }),
+  secret: text('secret'),
+  enabled: boolean('enabled').notNull().default(true),
+  allowInternal: boolean('allow_internal').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The channels a notification goes to beside its e-mail recipients. */
+export const notificationChannelLinks = pgTable(
+  'notification_channel_links',
+  {
+    notificationId: integer('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id').notNull().references(() => notificationChannels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.channelId] }), index('notification_channel_links_channel').on(t.channelId)],
+);
+
 /** An attachment as stored: text, or binary as base64 (`encoding`). */
 export type OutboxAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64' };
 
@@ -112,9 +140,13 @@ export const notificationMessages = pgTable(
     failedAt: ts('failed_at'),
     lastError: varchar('last_error', { length: 1000 }),
     logId: bigint('log_id', { mode: 'number' }),
+    /** A channel's delivery (none: an e-mail to `toEmail`), with what it says (`ChannelPayload`). */
+    channelId: integer('channel_id').references(() => notificationChannels.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex('notification_messages_message_id').on(t.messageId),
     index('notification_messages_pending').on(t.nextAttemptAt, t.id).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('notification_messages_channel').on(t.channelId).where(sql`${t.channelId} IS NOT NULL`),
   ],
 );

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../../lib/password.ts';
-import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { CONTROL_CHARS } from '@pagewatch/contracts/fields';
 import { AppError, invalid } from '../../lib/app-error.ts';
@@ -10,15 +9,13 @@ import type { DomainEvents } from '../../lib/domain-events.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { hashToken } from '../../plugins/access.ts';
 import type { SessionNotice } from '../../plugins/realtime.ts';
-import { rolesOfUsers } from '../roles/index.ts';
-import { allLocationIds, defaultLocationId, descendantIds, locationCount } from '../locations/index.ts';
 import { meView, revokeUserSessions } from '../users/index.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import type { DemoRequest } from '@pagewatch/contracts/auth';
 import * as repo from './auth.repository.ts';
+import { loadCaller } from './load-caller.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
 import { DEVICE_TTL_MS, DEVICES_PER_USER } from './device-cookie.ts';
-import { DEFAULT_ADMIN_ROLES } from '@pagewatch/contracts/users';
 import type { Caller } from '../../lib/caller.ts';
 
 const HOUR = 3600_000;
@@ -138,30 +135,7 @@ export class AuthService {
     if (!row) return null;
     if (row.session.expiresAt.getTime() <= Date.now()) return 'expired';
     if (!row.user.activeFlag) return null;
-    const [roles, locationIds, locationTotal, defaultId] = await Promise.all([
-      rolesOfUsers(this.db, [row.user.id]),
-      repo.userLocationIds(this.db, row.user.id),
-      locationCount(this.db),
-      defaultLocationId(this.db),
-    ]);
-    const userRoles = roles.get(row.user.id) ?? [];
-    const defaultAdmin = defaultId !== null && locationIds.includes(defaultId) && userRoles.some((r) => DEFAULT_ADMIN_ROLES.includes(r.code));
-    // The default administrator sees every location, also a root that is not below DEFAULT, so
-    // that no location can be hidden from them (and re-attached by them).
-    const scope = defaultAdmin ? await allLocationIds(this.db) : await descendantIds(this.db, locationIds);
-    return {
-      userId: row.user.id,
-      login: row.user.login,
-      roleCodes: userRoles.map((r) => r.code),
-      grants: new Set<Grant>(userRoles.flatMap((r) => r.grants)),
-      locationIds,
-      scope: new Set(scope),
-      allLocations: defaultAdmin || scope.length >= locationTotal,
-      defaultAdmin,
-      seesUnlocated: defaultId !== null && locationIds.includes(defaultId),
-      sessionId: row.session.id,
-      sessionExpiresAt: row.session.expiresAt,
-    };
+    return loadCaller(this.db, row.user, row.session);
   }
 
   async me(caller: Caller) {

@@ -3,3 +3,5 @@ export { AuthService } from './auth.service.ts';
 export { countTestMail, THROTTLE_KEEP_MS } from './throttle.ts';
 /** For the pruning jobs. */
 export { pruneCounters, pruneRestoreTokens, pruneSessions } from './auth.repository.ts';
+/** For API tokens: the caller a token's user is now. */
+export { loadCaller } from './load-caller.ts';

@@ -205,7 +205,7 @@ export class IngestService {
           const oldIp = d.ip;
           // Against the previous reading, which the state holds: before it is applied. A late
           // reading (older than the state) is not judged, as its previous one is not at hand.
-          flags.push(...meterFlagsOf(d, r.reading.counters, at));
+          flags.push(...meterFlagsOf(d, r.reading.counters, at, r.reading.ratedPpm));
           derived = applyReading(d, supplies, r.reading, { ip: r.ip, port: r.port, at, runId: r.runId, agentId, rangeId }, { isNew });
           indexDevice(c, d);
           if (isNew || oldIp !== d.ip) ipHistory.push({ deviceId: d.id, ip: d.ip, oldIp: isNew ? null : oldIp, changedAt: at });

@@ -59,6 +59,21 @@ describe('meter plausibility', () => {
     expect((await rows<{ total: number }>(sql`SELECT total_count::float8 AS total FROM devices WHERE serial_number = 'J1'`))[0].total).toBe(1_000_000);
   });
 
+  it('judges a step by the rated speed the reading gives (the model\'s name), the default where it gives none', async () => {
+    const sendAt = async (serial: string, total: number, at: number, ratedPpm?: number) => {
+      const r = agentReading(serial === 'S30' ? '127.0.12.3' : '127.0.12.4', { serial, total }, { readAt: new Date(at), rangeId });
+      if (ratedPpm !== undefined) r.reading.ratedPpm = ratedPpm;
+      expect((await post(t.app, token, batch([r]))).statusCode).toBe(200);
+    };
+    // 1,000 pages in 10 minutes: too many for a 30-page-a-minute device (limit 700), not for the default speed (3,100).
+    await sendAt('S30', 10_000, T0, 30);
+    await sendAt('S30', 11_000, T0 + 10 * MIN, 30);
+    expect(await flags('S30')).toMatchObject([{ kind: 'JUMP', meter: 'total', detail: { limit: stepLimit(10, 30) } }]);
+    await sendAt('S0', 10_000, T0);
+    await sendAt('S0', 11_000, T0 + 10 * MIN);
+    expect(await flags('S0')).toEqual([]);
+  });
+
   it('flags any meter going backwards, once per reading, and keeps the reading', async () => {
     await send('127.0.12.2', { serial: 'B1', total: 5000 }, new Date(T0), { scans: 300 });
     // The total moves on; the scan meter alone goes back (no event watches it: the flag does).

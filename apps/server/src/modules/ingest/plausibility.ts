@@ -37,9 +37,10 @@ const METERS = COUNTER_FIELDS.filter(([field]) => FLAGGED.has(field));
 
 /**
  * The flags of reading `k` taken at `at`, against `d` before the reading is applied to it.
- * `ppm` is the device's rated speed; the models pack gives none yet, so it is DEFAULT_RATED_PPM.
+ * `ppm` is the device's rated speed as its reading gives it (the models pack knows it from the model's
+ * name for some makers), else DEFAULT_RATED_PPM.
  */
-export function meterFlagsOf(d: DeviceState, k: ReadingCounters, at: Date, ppm = DEFAULT_RATED_PPM): MeterFlagRow[] {
+export function meterFlagsOf(d: DeviceState, k: ReadingCounters, at: Date, ppm: number = DEFAULT_RATED_PPM): MeterFlagRow[] {
   const minutes = (at.getTime() - d.refreshedAt.getTime()) / 60_000;
   const limit = stepLimit(minutes, ppm);
   const jumps: { meter: string; previousValue: number; value: number }[] = [];

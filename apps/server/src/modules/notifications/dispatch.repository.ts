@@ -238,11 +238,22 @@ export async function counterRows(tx: Db, locationIds: Set<number> | null): Prom
   return rows.map((r) => ({ ...r, deviceId: Number(r.deviceId), locationId: Number(r.locationId) }));
 }
 
-export type NewMessage = { notificationId: number | null; messageId: string; toEmail: string; subject: string; html: string; attachments: OutboxAttachment[]; locationId: number | null };
+export type NewMessage = {
+  notificationId: number | null;
+  messageId: string;
+  toEmail: string;
+  subject: string;
+  html: string;
+  attachments: OutboxAttachment[];
+  locationId: number | null;
+  /** A channel's delivery: the channel and what it says (ChannelPayload). */
+  channelId?: number | null;
+  payload?: Record<string, unknown> | null;
+};
 
 export async function insertMessages(tx: Db, rows: NewMessage[]) {
   const now = new Date();
-  await bulk(tx, notificationMessages, rows.map((r) => ({ ...r, createdAt: now, nextAttemptAt: now, attempts: 0 })), {
+  await bulk(tx, notificationMessages, rows.map((r) => ({ ...r, channelId: r.channelId ?? null, payload: r.payload ?? null, createdAt: now, nextAttemptAt: now, attempts: 0 })), {
     omit: ['id', 'leaseUntil', 'sentAt', 'failedAt', 'lastError', 'logId'],
   });
 }

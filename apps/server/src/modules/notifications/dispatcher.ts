@@ -23,6 +23,8 @@ import { formatDuration, syncAgentAlerts } from '../alerts/index.ts';
 import { settingValues } from '../settings/index.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';
+import { channelMessage, notificationPayload } from './channel-outbox.ts';
+import { enabledChannelsOf, type ChannelRef } from './channels.repository.ts';
 import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
@@ -59,6 +61,8 @@ type Context = {
   areas: Map<number, Set<number>>;
   recipients: Map<number, repo.Recipient[]>;
   scopes: Map<number, Set<number>>;
+  /** The enabled channels of each notification (issue 42). */
+  channels: Map<number, ChannelRef[]>;
 };
 
 const STATUS_OF = /^([A-Z_]+)/;
@@ -136,7 +140,7 @@ export class NotificationDispatcher {
     for (const r of recipients) {
       if (reaches(areas.get(r.notificationId), scopes.get(r.userId))) byNotification.set(r.notificationId, [...(byNotification.get(r.notificationId) ?? []), r]);
     }
-    return { notifications, areas, recipients: byNotification, scopes };
+    return { notifications, areas, recipients: byNotification, scopes, channels: await enabledChannelsOf(tx, nids) };
   }
 
   /**
@@ -159,6 +163,23 @@ export class NotificationDispatcher {
       if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html: mail.html });
       else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: mail.subject, html: mail.html, attachments: [], locationId: facts.locationId });
     }
+    this.toChannels(ctx, n, facts, facts.locationId, out, wrap);
+  }
+
+  /**
+   * One message per enabled channel of the notification, in the server's language. A channel has
+   * no digest: it hears of each event as it happens, and of a scheduled file (counters, a report)
+   * its subject and text when it fires, without the file.
+   */
+  private toChannels(ctx: Context, n: NotificationRow, facts: Facts, locationId: number | null, out: Outgoing, wrap?: Wrap) {
+    const channels = ctx.channels.get(n.id);
+    if (!channels?.length) return;
+    const local = inLanguage(facts, this.language);
+    let mail: Mail = { subject: fillLine(n.subject, local), html: fillHtml(n.body, local) };
+    // An alert's end or repetition says so on a channel too (issue 42).
+    if (wrap) mail = wrap(mail, this.language);
+    const payload = notificationPayload(notificationTypeById(n.typeId) ?? String(n.typeId), n, mail.subject, mail.html, local, locationId);
+    for (const c of channels) out.messages.push(channelMessage(c, n.id, payload));
   }
 
   private facts(d: repo.DeviceFacts, at: Date): Facts & { locationId: number } {
@@ -326,6 +347,7 @@ export class NotificationDispatcher {
 
   private async fire(tx: Db, ctx: Context, n: NotificationRow, code: NotificationTypeCode, out: Outgoing, now: Date) {
     const subject = fillLine(n.subject, {});
+    if (code === 'COUNTERS' || code === 'REPORT') this.toChannels(ctx, n, {}, null, out);
     if (code === 'COUNTERS') {
       const rows = await repo.counterRows(tx, ctx.areas.get(n.id) ?? null);
       for (const r of ctx.recipients.get(n.id) ?? []) {

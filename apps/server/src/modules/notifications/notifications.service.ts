@@ -29,10 +29,12 @@ import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { countersFile, nextFire, reaches, reportFile, reportFilter, validSchedule } from './dispatcher.ts';
 import { counterRows, notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';
 import * as repo from './notifications.repository.ts';
+import { channelsOf, existingChannels, setChannelLinks } from './channels.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
 import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, inLanguage, type Facts } from './render.ts';
 import { isBuilt, reportRows } from '../reports/index.ts';
 import './notifications.messages.ts';
+import './channels.messages.ts';
 
 /** Notifications: the grid, the form's verbs, the test e-mail (grants MNU_NOTIFICATIONS). */
 export class NotificationsService extends DomainService {
@@ -90,6 +92,7 @@ export class NotificationsService extends DomainService {
       notificationType: { id: row.typeId, code, name: translate(lang, `notification.types.${code}`) },
       locations,
       subscribers: all.filter((s) => seen.has(s.id)),
+      channels: await channelsOf(this.db, row.id),
       schedule: row.schedule,
       isScheduled: row.schedule !== null,
       isEditable: caller.grants.has('MNU_NOTIFICATIONS.EDIT') && !above.length,
@@ -147,8 +150,25 @@ export class NotificationsService extends DomainService {
     const userIds = [...new Set(n.subscribers.map((s) => s.id))];
     const seen = await repo.visibleUserIds(this.db, userIds, caller);
     if (userIds.some((u) => !seen.has(u))) fields.push({ field: 'subscribers', key: 'notification.subscriberOutOfScope' });
+    const channelIds = await this.checkedChannels(caller, n, existing, fields);
     if (fields.length) throw new AppError('VALIDATION', { fields });
-    return { n, code, locationIds, userIds };
+    return { n, code, locationIds, userIds, channelIds };
+  }
+
+  /**
+   * The channels to keep (issue 42); null: as they are. They are the default administrator's, as
+   * the SMTP settings: only they change which ones a notification goes to (security.md, invariant 2).
+   */
+  private async checkedChannels(caller: Caller, n: ParsedNotification, existing: repo.NotificationRow | null, fields: FieldError[]): Promise<number[] | null> {
+    if (!n.channels) return null;
+    const ids = [...new Set(n.channels.map((c) => c.id))];
+    const before = existing ? (await channelsOf(this.db, existing.id)).map((c) => c.id) : [];
+    const same = ids.length === before.length && ids.every((i) => before.includes(i));
+    if (same) return null;
+    if (!caller.defaultAdmin) throw new AppError('FORBIDDEN', { key: 'notification.channelsDefaultAdminOnly' });
+    const known = await existingChannels(this.db, ids);
+    if (ids.some((i) => !known.has(i))) fields.push({ field: 'channels', key: 'general.badValue' });
+    return ids;
   }
 
   private values(n: ParsedNotification, code: ReturnType<typeof inputTypeCode>, now: Date): repo.NotificationValues {
@@ -177,11 +197,12 @@ export class NotificationsService extends DomainService {
   }
 
   async create(caller: Caller, input: NotificationInput, lang: Lang): Promise<Notification> {
-    const { n, code, locationIds, userIds } = await this.checked(caller, input, null);
+    const { n, code, locationIds, userIds, channelIds } = await this.checked(caller, input, null);
     const id = await this.db.transaction(async (tx) => {
       const row = await repo.insertNotification(tx, { ...this.values(n, code, new Date()), createdBy: caller.userId });
       await repo.setLocations(tx, row.id, locationIds);
       await repo.setSubscribers(tx, row.id, userIds);
+      if (channelIds) await setChannelLinks(tx, row.id, channelIds);
       await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.created', params: { actor: caller.login, name: row.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
       return row.id;
     });
@@ -190,7 +211,7 @@ export class NotificationsService extends DomainService {
 
   async update(caller: Caller, id: number, input: NotificationInput, lang: Lang): Promise<Notification> {
     const { row: existing } = await this.visible(caller, id);
-    const { n, code, locationIds, userIds } = await this.checked(caller, input, existing);
+    const { n, code, locationIds, userIds, channelIds } = await this.checked(caller, input, existing);
     await this.db.transaction(async (tx) => {
       await repo.updateNotification(tx, id, this.values(n, code, new Date()));
       await repo.setLocations(tx, id, locationIds);
@@ -205,6 +226,7 @@ export class NotificationsService extends DomainService {
       const hidden = before.filter((s) => !seen.has(s.id)).map((s) => s.id);
       if ((await this.subscribersAbove(tx, id, hidden)).length) throw new AppError('FORBIDDEN', { key: 'notification.hiddenSubscribers' });
       await repo.setSubscribers(tx, id, userIds);
+      if (channelIds) await setChannelLinks(tx, id, channelIds);
       await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.updated', params: { actor: caller.login, name: n.name }, userId: caller.userId, locationId: locationIds[0] ?? null }, tx);
     });
     return this.get(caller, id, lang);

@@ -14,10 +14,16 @@ export type LeasedMessage = {
   attachments: OutboxAttachment[];
   locationId: number | null;
   attempts: number;
+  /** A channel's delivery (none: an e-mail), with what it says. */
+  channelId: number | null;
+  /** Its channel's kind (WEBHOOK, ...); null for an e-mail. */
+  channelKind: string | null;
+  payload: Record<string, unknown> | null;
 };
 
 const CLAIMED = sql`m.id, m.notification_id AS "notificationId", m.message_id AS "messageId", m.to_email AS "toEmail", m.subject, m.html,
-  m.attachments, m.location_id AS "locationId", m.attempts`;
+  m.attachments, m.location_id AS "locationId", m.attempts, m.channel_id AS "channelId", m.payload,
+  (SELECT c.kind FROM notification_channels c WHERE c.id = m.channel_id) AS "channelKind"`;
 
 /**
  * Claims the oldest due message (not sent, not given up, next attempt passed, no live lease),
@@ -30,17 +36,19 @@ export async function limitIdleTransaction(tx: Db, limit: string) {
   await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = ${sql.raw(`'${limit.replace(/[^0-9a-z]/gi, '')}'`)}`);
 }
 
-export async function claimOne(db: Db, leaseMs: number | null): Promise<LeasedMessage | null> {
+/** `channels`: a channel's message (issue 42) rather than an e-mail: each has lanes of its own. */
+export async function claimOne(db: Db, leaseMs: number | null, channels = false): Promise<LeasedMessage | null> {
   const lease = leaseMs === null ? sql`NULL` : sql`now() + ${`${leaseMs} milliseconds`}::interval`;
   const res = await db.execute(sql`
     UPDATE notification_messages m SET lease_until = ${lease}, attempts = m.attempts + 1
     WHERE m.id = (
       SELECT id FROM notification_messages
       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+        AND channel_id IS ${channels ? sql`NOT NULL` : sql`NULL`}
       ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING ${CLAIMED}`);
   const r = res.rows[0] as LeasedMessage | undefined;
-  return r ? { ...r, id: Number(r.id), notificationId: r.notificationId == null ? null : Number(r.notificationId), locationId: r.locationId == null ? null : Number(r.locationId), attempts: Number(r.attempts) } : null;
+  return r ? { ...r, id: Number(r.id), notificationId: r.notificationId == null ? null : Number(r.notificationId), locationId: r.locationId == null ? null : Number(r.locationId), attempts: Number(r.attempts), channelId: r.channelId == null ? null : Number(r.channelId) } : null;
 }
 
 /** Gives a claimed message back untried (a stop cut its send short): not an attempt. */

@@ -5,11 +5,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { mailTransport, sendOn, type SmtpSettings } from '../../lib/mailer.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import * as outbox from './outbox.repository.ts';
+import { ChannelFailed, type ChannelDelivery } from './channel-delivery.ts';
 
 /** Tries before a message is given up (about a day and a half of back-off). */
 export const MAX_ATTEMPTS = 12;
 /** Messages sent at once: one per connection of the transport's pool (`mailTransport`). */
 const LANES = 3;
+/** Channel messages sent at once (each a request of its own). */
+const CHANNEL_LANES = 2;
 /** PGlite's claim: longer than one send can take (connection, greeting and socket timeouts). */
 const LEASE_MS = 2 * 60_000;
 /**
@@ -35,9 +38,15 @@ export type SenderOptions = {
   /** How a claim is held: PostgreSQL's row lock for the send, or PGlite's lease. */
   kind: 'pglite' | 'postgres';
   logger?: FastifyBaseLogger | null;
-  /** Counts a failed attempt (the metrics). */
-  onFailure?: () => void;
+  /** Sends the channels' messages (issue 42); without it they wait. */
+  channels?: ChannelDelivery;
+  /** Counts a message sent and a failed attempt, by channel kind (the metrics: email, webhook, slack, teams, telegram). */
+  onSent?: (channel: string) => void;
+  onFailure?: (channel: string) => void;
 };
+
+/** The metrics' label of a message: `email`, or its channel's kind. */
+const channelLabel = (m: outbox.LeasedMessage) => (m.channelId === null ? 'email' : (m.channelKind ?? 'webhook').toLowerCase());
 
 /**
  * Sends the outbox through the SMTP settings, on a pooled connection that is kept while the
@@ -76,29 +85,34 @@ export class NotificationSender {
     const total = { sent: 0, failed: 0 };
     if (this.stopping) return total;
     const settings: Settings = await this.smtp().then((smtp) => ({ smtp }), (err: unknown) => ({ reason: reasonOf(err) }));
-    const lane = async () => {
+    const lane = (channels: boolean) => async () => {
       while (!this.stopping) {
-        const claimed = await this.claimAndSend(settings);
+        const claimed = await this.claimAndSend(settings, channels);
         if (!claimed || 'released' in claimed.outcome) return;
         await this.report(claimed.m, claimed.outcome);
         if (!claimed.outcome.sent) {
           total.failed++;
-          // The server or the settings fail: the next round tries the rest.
-          return;
+          // The SMTP server or the settings fail: the next round tries the rest. A channel's
+          // failure is its receiver's alone: the next message (its back-off keeps this one
+          // waiting) may go elsewhere.
+          if (!channels) return;
+          continue;
         }
         total.sent++;
       }
     };
-    await Promise.all(Array.from({ length: LANES }, lane));
+    // Channels have lanes of their own: a mail server that is down never holds up a webhook, nor the reverse.
+    const lanes = [...Array.from({ length: LANES }, () => lane(false)), ...(this.opts.channels ? Array.from({ length: CHANNEL_LANES }, () => lane(true)) : [])];
+    await Promise.all(lanes.map((run) => run()));
     // A connection that failed is not kept: the next round opens a new one.
     if (total.failed) this.close();
     return total;
   }
 
   /** Claims the next due message, sends it and marks the outcome; null when none is due. */
-  private async claimAndSend(settings: Settings): Promise<{ m: outbox.LeasedMessage; outcome: Outcome } | null> {
+  private async claimAndSend(settings: Settings, channels: boolean): Promise<{ m: outbox.LeasedMessage; outcome: Outcome } | null> {
     if (this.opts.kind === 'pglite') {
-      const m = await outbox.claimOne(this.db, LEASE_MS);
+      const m = await outbox.claimOne(this.db, LEASE_MS, channels);
       if (!m) return null;
       const outcome = await this.attempt(m, settings);
       if ('released' in outcome) await outbox.releaseClaim(this.db, m.id);
@@ -109,7 +123,7 @@ export class NotificationSender {
     try {
       return await this.db.transaction(async (tx) => {
         await outbox.limitIdleTransaction(tx, CLAIM_IDLE_LIMIT);
-        const m = (claimed = await outbox.claimOne(tx, null));
+        const m = (claimed = await outbox.claimOne(tx, null, channels));
         if (!m) return null;
         const outcome = await this.attempt(m, settings);
         if ('released' in outcome) throw new Released();
@@ -122,8 +136,9 @@ export class NotificationSender {
     }
   }
 
-  /** One SMTP hand-off; cut short by a stop past its grace (then the message is given back). */
+  /** One SMTP hand-off or channel request; cut short by a stop past its grace (then the message is given back). */
   private attempt(m: outbox.LeasedMessage, settings: Settings): Promise<Outcome> {
+    if (m.channelId !== null) return Promise.race([this.attemptChannel(m), this.cut]);
     if ('reason' in settings) return Promise.resolve({ sent: false, reason: settings.reason });
     const send = sendOn(this.transportFor(settings.smtp), settings.smtp, {
       to: m.toEmail,
@@ -138,6 +153,14 @@ export class NotificationSender {
     return Promise.race([send, this.cut]);
   }
 
+  private attemptChannel(m: outbox.LeasedMessage): Promise<Outcome> {
+    if (!this.opts.channels) return Promise.resolve({ sent: false, reason: 'no channel delivery on this server' });
+    return this.opts.channels.deliver(m).then(
+      (): Outcome => ({ sent: true }),
+      (err: unknown): Outcome => ({ sent: false, reason: err instanceof ChannelFailed ? err.message : reasonOf(err) }),
+    );
+  }
+
   private async mark(db: Db, m: outbox.LeasedMessage, outcome: { sent: boolean; reason?: string }) {
     if (outcome.sent) return outbox.markSent(db, [m.id]);
     const giveUp = m.attempts >= MAX_ATTEMPTS;
@@ -146,19 +169,23 @@ export class NotificationSender {
 
   /** The event log's record of the attempt; a failure also once in the server's log (no address, no secret) and the metric. */
   private async report(m: outbox.LeasedMessage, outcome: { sent: true } | { sent: false; reason: string }) {
+    // A channel's messages have their own wording ("delivered to Slack: ops"), not an e-mail's.
+    const what = m.channelId === null ? 'notification' : 'channel';
+    const channel = channelLabel(m);
     if (outcome.sent) {
-      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.sent', params: { to: m.toEmail, subject: m.subject }, locationId: m.locationId });
+      this.opts.onSent?.(channel);
+      await this.log.write({ group: 'NOTIFICATIONS', level: 'I', messageCode: `${what}.sent`, params: { to: m.toEmail, subject: m.subject }, locationId: m.locationId });
       return;
     }
     const giveUp = m.attempts >= MAX_ATTEMPTS;
-    this.opts.onFailure?.();
-    const line = { outboxId: m.id, messageId: m.messageId, attempt: m.attempts, givenUp: giveUp, reason: outcome.reason };
-    if (giveUp) this.opts.logger?.error(line, 'notification e-mail given up');
-    else this.opts.logger?.warn(line, 'notification e-mail not sent');
+    this.opts.onFailure?.(channel);
+    const line = { outboxId: m.id, messageId: m.messageId, channel, attempt: m.attempts, givenUp: giveUp, reason: outcome.reason };
+    if (giveUp) this.opts.logger?.error(line, `notification ${channel === 'email' ? 'e-mail' : 'channel message'} given up`);
+    else this.opts.logger?.warn(line, `notification ${channel === 'email' ? 'e-mail' : 'channel message'} not sent`);
     await this.log.write({
       group: 'NOTIFICATIONS',
       level: giveUp ? 'E' : 'W',
-      messageCode: giveUp ? 'notification.givenUp' : 'notification.sendFailed',
+      messageCode: giveUp ? `${what}.givenUp` : `${what}.sendFailed`,
       params: { to: m.toEmail, subject: m.subject, reason: outcome.reason, attempt: m.attempts },
       locationId: m.locationId,
     });

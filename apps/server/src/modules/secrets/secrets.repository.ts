@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { queues } from '../../db/schema/queues.ts';
 import { networkRanges } from '../../db/schema/network-ranges.ts';
+import { notificationChannels } from '../../db/schema/notifications.ts';
 
 /**
  * Every column that stores a secret (issue 43), by its SQL name: the write-only settings (the
@@ -17,6 +18,7 @@ const SECRET_COLUMNS: { name: string; table: PgTable; id: PgColumn; value: PgCol
   { name: 'network_ranges.community', table: networkRanges, id: networkRanges.id, value: networkRanges.community, field: 'community' },
   { name: 'network_ranges.v3_auth_key', table: networkRanges, id: networkRanges.id, value: networkRanges.v3AuthKey, field: 'v3AuthKey' },
   { name: 'network_ranges.v3_priv_key', table: networkRanges, id: networkRanges.id, value: networkRanges.v3PrivKey, field: 'v3PrivKey' },
+  { name: 'notification_channels.secret', table: notificationChannels, id: notificationChannels.id, value: notificationChannels.secret, field: 'secret' },
 ];
 
 /** One stored secret: its column, its row and its stored (sealed or plain) value. */

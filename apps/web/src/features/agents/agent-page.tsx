@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, CopyButton, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { NETWORK_RANGE_TYPE_DEFS } from '@pagewatch/contracts/network-ranges';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
+import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -164,34 +165,21 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
         </Stack>
       </Modal>
 
-      <Modal
-        opened={token !== null}
+      <ShownOnceDialog
+        secret={token?.token ?? null}
         onClose={() => {
           const agentId = token?.agentId;
           setToken(null);
           if (!agent && agentId) void navigate(`/agent/${agentId}`, { replace: true });
         }}
         title={t('agents.tokenTitle')}
-        size="lg"
-      >
-        <Stack>
-          <Alert color="yellow">{t('agents.tokenOnce')}</Alert>
-          <Code block data-testid="agent-token">
-            {token?.token}
-          </Code>
-          <Text size="sm">{t('agents.tokenUsage')}</Text>
-          <Code block>{`npm run agent -- run --server ${window.location.origin} --token ${token?.token ?? ''}`}</Code>
-          <Group justify="flex-end">
-            <CopyButton value={token?.token ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? t('agents.copied') : t('agents.copy')}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
-      </Modal>
+        warning={t('agents.tokenOnce')}
+        testId="agent-token"
+        usageLabel={t('agents.tokenUsage')}
+        usage={`npm run agent -- run --server ${window.location.origin} --token ${token?.token ?? ''}`}
+        copyLabel={t('agents.copy')}
+        copiedLabel={t('agents.copied')}
+      />
     </form>
   );
 }
