@@ -76,7 +76,7 @@ async function fill(c: pg.Client) {
          i % 1000,
          CASE WHEN i % 10 = 0 THEN (i * 37) % 60000 END,
          CASE WHEN i % 10 = 0 THEN 4 ELSE 0 END,
-         -- A device event's structured fields (migration 0051): its model, serial and address.
+         -- A device event's structured fields (migration 0050): its model, serial and address.
          CASE WHEN i % 10 >= 5 THEN 'Model ' || (i % 40) END,
          CASE WHEN i % 10 >= 5 THEN lpad((i / 10 % 100000)::text, 8, '0') END,
          CASE WHEN i % 10 >= 5 THEN '10.' || (i % 250) || '.' || (i / 250 % 250) END

@@ -31,6 +31,7 @@ import type { ChannelsService } from './modules/notifications/channels.service.t
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
+import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import type { DownloadsService } from './modules/options/downloads.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
@@ -73,6 +74,7 @@ export type AppContext = {
   /** The bound on exports at once, which downloads and scheduled reports share (issue 39). */
   exports: ExportGate;
   home: HomeService;
+  alerts: AlertsService;
   licenses: LicensesService;
   downloads: DownloadsService;
   metrics: Metrics;

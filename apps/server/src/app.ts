@@ -71,6 +71,8 @@ import { MaintenanceService } from './modules/maintenance/maintenance.service.ts
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { LicensesService } from './modules/licenses/licenses.service.ts';
 import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
 import { JobRunner } from './jobs/job-runner.ts';
@@ -184,6 +186,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     reports: new ReportsService(database.db, database.kind, exportGate),
     exports: exportGate,
     home: new HomeService(database.db, hub),
+    alerts: new AlertsService(database.db),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir }),
     metrics,
@@ -240,6 +243,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await homeRoutes(app, ctx);
+  await alertsRoutes(app, ctx);
   await licensesRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 

@@ -29,6 +29,7 @@ const SETTINGS: SettingSeed[] = [
   { code: 'HISTORY_DAYS_MONTHS', name: 'Daily history (devices, supplies, users) kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_DAYS_MONTHS, systemComponent: 'HISTORY' },
   { code: 'HISTORY_EVENTS_MONTHS', name: 'Device events and IP changes kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS, systemComponent: 'HISTORY' },
   { code: 'HISTORY_RUNS_MONTHS', name: 'Agent runs and print jobs kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS, systemComponent: 'HISTORY' },
+  { code: 'ALERT_REPEAT_HOURS', name: 'Open alerts not acknowledged are mailed again after, hours (0: never)', valueType: 'N', numericValue: 0, systemComponent: 'ALERTS' },
 ];
 
 /**

@@ -72,6 +72,14 @@ export const NOTIFICATION_TYPES = {
     events: [],
     immediate: false,
   },
+  /** An agent not heard from for AGENT_SILENT_MINUTES (issue 42): once when it falls silent, once when it is back. */
+  AGENT_SILENT: {
+    id: 8,
+    variables: ['agentName', 'location', 'lastContact', 'eventDate'],
+    fields: [],
+    events: [],
+    immediate: true,
+  },
 } as const satisfies Record<string, TypeDef>;
 
 export type NotificationTypeCode = keyof typeof NOTIFICATION_TYPES;

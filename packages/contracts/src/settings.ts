@@ -41,6 +41,8 @@ export const PROCESS_PERIODICITIES = [5, 10, 15, 20, 30, 60] as const;
 export const START_TLS_MODES = ['OPTIONAL', 'DISABLED', 'REQUIRED'] as const;
 export type StartTlsMode = (typeof START_TLS_MODES)[number];
 export const LOG_STORAGE_DAYS_MAX = 3650;
+/** The most hours ALERT_REPEAT_HOURS takes (a month); 0 is never. */
+export const ALERT_REPEAT_HOURS_MAX = 720;
 
 /**
  * How many months each kind of history is kept (issue 40; 0 keeps everything): device, supply
@@ -57,6 +59,7 @@ export const SETTING_GROUPS = {
   agent: ['PROCESSES_PERIODICITY', 'AGENT_UPDATES_PAUSED'],
   logs: ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED'],
   history: ['HISTORY_DAYS_MONTHS', 'HISTORY_EVENTS_MONTHS', 'HISTORY_RUNS_MONTHS'],
+  alerts: ['ALERT_REPEAT_HOURS'],
 } as const;
 export type SettingCode = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS][number];
 
@@ -107,6 +110,7 @@ export const SETTING_RULES: Partial<Record<SettingCode, (v: string | number | bo
   HISTORY_DAYS_MONTHS: (v) => historyMonths(v),
   HISTORY_EVENTS_MONTHS: (v) => historyMonths(v),
   HISTORY_RUNS_MONTHS: (v) => historyMonths(v),
+  ALERT_REPEAT_HOURS: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= ALERT_REPEAT_HOURS_MAX ? null : 'settings.badRepeatHours'),
 };
 
 /** `POST /api/settings/test-email`: sends a test message with the saved SMTP settings. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { signIn } from './test-app.ts';
-import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, type Fixture } from './authorization-world.ts';
+import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, alertAt, type Fixture } from './authorization-world.ts';
 import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
 import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
@@ -304,6 +304,17 @@ export const ROUTES: Record<string, Fixture> = {
     request: () => ({ url: '/api/home' }),
     rows: (b) => (b.devices?.attention.rows ?? []).map((r: { id: number }) => r.id),
   },
+  // Alerts (issue 42): of devices (and agents) inside the caller's locations only.
+  'GET /api/alerts': {
+    kind: 'list',
+    seed: async (w) => ({
+      inside: [await alertAt(w, w.loc.IN), await alertAt(w, w.loc.IN_CHILD)],
+      outside: [await alertAt(w, w.loc.OUT), await alertAt(w, w.loc.DEFAULT)],
+    }),
+    request: () => ({ url: '/api/alerts?open=true&limit=500' }),
+    rows: (b) => b.map((a: { id: number }) => a.id),
+  },
+  'POST /api/alerts/:id/acknowledge': { kind: 'item', request: async (w, at) => ({ url: `/api/alerts/${await alertAt(w, at)}/acknowledge` }) },
   'POST /api/devices/change-activity': {
     kind: 'item',
     request: async (w, at) => ({ url: '/api/devices/change-activity', payload: { ids: [await deviceAt(w, at)], managedFlag: false } }),

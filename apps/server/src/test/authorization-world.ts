@@ -119,6 +119,14 @@ export const deviceAt = async (w: World, locationId: number): Promise<number> =>
   serialIds.set(serial, id);
   return id;
 };
+
+/** An open DEVICE_ERROR alert of a new device at the location (as ingest opens one). */
+export const alertAt = async (w: World, locationId: number): Promise<number> => {
+  const device = await deviceAt(w, locationId);
+  const res = await w.ctx.db.execute(sql`INSERT INTO alerts (kind, device_id, started_at, start_mailed) VALUES ('DEVICE_ERROR', ${device}, now(), true) RETURNING id`);
+  return Number((res.rows[0] as { id: number }).id);
+};
+
 export const notificationPayload = (locationId: number, userId: number) => ({
   name: unique('Matrix '), active: true, subject: 'S', body: '<p>B</p>', notificationType: { code: 'STATUS_CHANGE' },
   locations: [{ id: locationId }], subscribers: [{ id: userId }], schedule: null,

@@ -37,7 +37,7 @@ export const eventLogs = pgTable(
     durationMs: integer('duration_ms'),
     childrenCount: integer('children_count').notNull().default(0),
     // What the record is about, from its params when written (event-log-subject.ts, migration
-    // 0051): the logs grid's structured filters, offered before the message search.
+    // 0050): the logs grid's structured filters, offered before the message search.
     device: varchar('device', { length: 250 }),
     serial: varchar('serial', { length: 100 }),
     address: varchar('address', { length: 100 }),

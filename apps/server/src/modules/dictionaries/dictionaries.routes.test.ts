@@ -26,7 +26,7 @@ describe('dictionaries', () => {
       ['COLOR_TYPE', 'FILE_EXTENSION', 'LOCATION', 'NOTIFICATION_TYPE', 'PAPER_FORMAT', 'PRINTER_TYPE', 'RPT_PERIOD_TYPE', 'STATUS'],
     );
     const notif = (await call('GET', '/api/dictionary-items/by-code/NOTIFICATION_TYPE', operator)).json();
-    expect(notif.pageRows.map((i: { code: string }) => i.code)).toEqual(['STATUS_CHANGE', 'IP_CHANGE', 'MIN_CONSUMABLE_LEVEL', 'PART_REPLACEMENT', 'REPORT', 'COUNTERS', 'SUPPLIES_TO_ORDER']);
+    expect(notif.pageRows.map((i: { code: string }) => i.code)).toEqual(['STATUS_CHANGE', 'IP_CHANGE', 'MIN_CONSUMABLE_LEVEL', 'PART_REPLACEMENT', 'REPORT', 'COUNTERS', 'SUPPLIES_TO_ORDER', 'AGENT_SILENT']);
     const period = (await call('GET', '/api/dictionary-items/by-code/RPT_PERIOD_TYPE', operator)).json().pageRows;
     expect(period.find((i: { code: string }) => i.code === 'LAST_MONTH')).toMatchObject({ name: 'Last month', nameRu: 'Прошлый месяц' });
     const status = (await call('GET', '/api/dictionaries/by-code/STATUS', operator)).json();

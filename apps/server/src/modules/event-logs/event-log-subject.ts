@@ -3,7 +3,7 @@
  * written (issue 40): the logs grid filters on them as columns instead of searching the
  * message text. A string `model`, `sn` or `serial`, `ip` or `address`, at the top of the params
  * first, then in their translatable parts (`{ key, params }`, e.g. `log.part.deviceSn`).
- * Migration 0051 filled the records written before in the same way.
+ * Migration 0050 filled the records written before in the same way.
  */
 export type LogSubject = { device: string | null; serial: string | null; address: string | null };
 

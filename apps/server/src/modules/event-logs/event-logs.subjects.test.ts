@@ -65,10 +65,10 @@ describe('event log structured fields', () => {
     expect(await found(northOp, ['address', '=', '127.0.0.9'])).toEqual([]);
   });
 
-  it('migration 0051 fills the records written before it as the server writes them', async () => {
+  it('migration 0050 fills the records written before it as the server writes them', async () => {
     const db = t.ctx.db;
     await db.update(eventLogs).set({ device: null, serial: null, address: null });
-    const migration = readFileSync(new URL('../../../drizzle/0051_event_log_subjects.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../../drizzle/0050_event_log_subjects.sql', import.meta.url), 'utf8');
     const update = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "event_logs"'))!;
     await db.execute(sql.raw(update.replace(/^--.*$/gm, '')));
     const stored = await sqlRows<{ id: string; device: string | null; serial: string | null; address: string | null; message_params: unknown }>(

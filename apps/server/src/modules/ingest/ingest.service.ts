@@ -1,5 +1,5 @@
 import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
-import { MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
+import { DEFAULT_SUPPLY_THRESHOLD, MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
 import { eventGroupId, renderLog } from '../event-logs/index.ts';
 import type { Hub } from '../../plugins/realtime.ts';
@@ -41,6 +41,7 @@ import {
 } from './ingest.repository.ts';
 import { checkReadings } from './ingest.validate.ts';
 import { meterFlagsOf, type MeterFlagRow } from './plausibility.ts';
+import { syncDeviceAlerts } from '../alerts/index.ts';
 
 type Ctx = {
   tx: Db;
@@ -265,6 +266,8 @@ export class IngestService {
       const stored = await insertEvents(tx, groupId, events);
       // A replaced supply's open order is installed by the replacement itself (issue 45).
       await installReplacedOrders(tx, groupId, events.filter((e) => e.type === 'SUPPLY_REPLACED' && e.supplyIndex != null).map((e) => ({ deviceId: e.deviceId, supplyIndex: e.supplyIndex!, at: e.eventAt })));
+      // With the state they were judged on, so an alert starts and clears with its readings.
+      await syncDeviceAlerts(tx, touchedDevices.map((d) => d.id), DEFAULT_SUPPLY_THRESHOLD);
       await insertSerialNotes(tx, groupId, notes);
       published.push(...stored.map((e) => ({ deviceId: e.deviceId, locationId: e.locationId, type: e.type as DeviceEventType })));
       return { stored: readings.length, duplicates, rejected };

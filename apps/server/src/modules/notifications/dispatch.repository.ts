@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '@pagewatch/contracts/notifications';
+import { SUPPLY_CLEAR_MARGIN } from '@pagewatch/contracts/alerts';
 import type { Db } from '../../db/client.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { bulk } from '../../db/bulk.ts';
@@ -28,7 +29,7 @@ export type DeviceFacts = {
   consumableLevel: string | null;
 };
 
-const DEVICE_COLUMNS = sql`d.id AS "deviceId", d.location_id AS "locationId", d.serial_number AS "serialNumber", d.ip, d.model_code AS "modelCode",
+export const DEVICE_COLUMNS = sql`d.id AS "deviceId", d.location_id AS "locationId", d.serial_number AS "serialNumber", d.ip, d.model_code AS "modelCode",
   d.host_name AS "hostName", d.snmp_location AS "snmpLocation", d.status_code AS "statusCode", d.device_type AS "deviceType",
   d.color_type AS "colorType", d.paper_format AS "paperFormat", loc.name AS "locationName",
   (SELECT string_agg(coalesce(c2.colorant, c2.part_name) || ' ' || coalesce(c2.percent::text || '%', c2.level_state, '?'), ', ' ORDER BY c2.supply_index)
@@ -45,6 +46,13 @@ export type EventFacts = DeviceFacts & {
   partSerialNumber: string | null;
   oldValue: string | null;
   newValue: string | null;
+  /**
+   * The device's DEVICE_ERROR alert was open before the event: an event into ERROR (back from
+   * unreachable, or from a warning) is the same condition going on, not a new one.
+   */
+  errorGoesOn: boolean;
+  /** The event's reading closed the device's DEVICE_ERROR alert: its "resolved" mail tells it. */
+  errorEnds: boolean;
 };
 
 /**
@@ -56,6 +64,9 @@ export async function claimEvents(tx: Db, limit: number): Promise<EventFacts[]> 
     WITH claimed AS (SELECT id FROM device_events WHERE NOT processed ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     SELECT e.id, e.type, e.event_at AS "eventAt", e.supply_index AS "supplyIndex", e.part_code AS "partCode", c.part_name AS "partName",
       e.part_model_code AS "partModelCode", e.part_serial_number AS "partSerialNumber", e.old_value AS "oldValue", e.new_value AS "newValue",
+      EXISTS (SELECT 1 FROM alerts a WHERE a.kind = 'DEVICE_ERROR' AND a.device_id = e.device_id AND a.started_at < e.event_at
+        AND (a.resolved_at IS NULL OR a.resolved_at >= e.event_at)) AS "errorGoesOn",
+      EXISTS (SELECT 1 FROM alerts a WHERE a.kind = 'DEVICE_ERROR' AND a.device_id = e.device_id AND a.resolved_at = e.event_at) AS "errorEnds",
       ${DEVICE_COLUMNS}
     FROM claimed JOIN device_events e ON e.id = claimed.id JOIN devices d ON d.id = e.device_id JOIN locations loc ON loc.id = d.location_id
     LEFT JOIN consumables c ON c.device_id = e.device_id AND c.supply_index = e.supply_index
@@ -128,24 +139,47 @@ export type LevelAlert = DeviceFacts & {
   runsOutOn: string | null;
 };
 
+/** A supply a MIN_CONSUMABLE_LEVEL notification reported low that is no longer: since when it was, and until when. */
+export type LevelClearing = Omit<LevelAlert, 'runsOutOn'> & { raisedAt: Date; clearedAt: Date };
+
+/**
+ * MIN_CONSUMABLE_LEVEL, the end of a low supply: marks whose supply is SUPPLY_CLEAR_MARGIN
+ * points above the notification's threshold again are removed and returned with the supply as
+ * it is now (a level read a point higher and then lower again is the same low supply, not a new
+ * one: issue 42). A supply that is gone goes without a word.
+ */
+export async function levelClearings(tx: Db): Promise<LevelClearing[]> {
+  const rows = await sqlRows<LevelClearing>(tx, sql`
+    WITH cleared AS (
+      DELETE FROM notification_alerts a WHERE NOT EXISTS (
+        SELECT 1 FROM consumables c JOIN notifications n ON n.id = a.notification_id
+        WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND (c.percent IS NULL OR c.percent <= coalesce(n.threshold, 1) + ${SUPPLY_CLEAR_MARGIN}))
+      RETURNING notification_id, device_id, supply_index, raised_at)
+    SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", r.raised_at AS "raisedAt", c.refreshed_at AS "clearedAt",
+      c.part_code AS "partCode", c.part_name AS "partName", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent, ${DEVICE_COLUMNS}
+    FROM cleared r JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
+    JOIN devices d ON d.id = r.device_id JOIN locations loc ON loc.id = d.location_id
+    ORDER BY r.notification_id, r.device_id, r.supply_index`);
+  return rows.map((r) => ({
+    ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex),
+    percent: Number(r.percent), raisedAt: new Date(r.raisedAt), clearedAt: new Date(r.clearedAt),
+  }));
+}
+
 /**
  * MIN_CONSUMABLE_LEVEL: supplies at or below a notification's threshold (in its locations, of
- * its printer types) that it has not reported yet are marked and returned; supplies back above
- * it (or gone) are unmarked first, so the next crossing is reported again.
+ * its printer types) that it has not reported yet are marked (since the reading that showed it)
+ * and returned; levelClearings unmarks them first, so the next crossing is reported again.
  */
 export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert[]> {
-  await tx.execute(sql`
-    DELETE FROM notification_alerts a WHERE NOT EXISTS (
-      SELECT 1 FROM consumables c JOIN notifications n ON n.id = a.notification_id
-      WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND (c.percent IS NULL OR c.percent <= coalesce(n.threshold, 1)))`);
   const rows = await sqlRows<LevelAlert>(tx, sql`
     WITH RECURSIVE level_notifications AS (SELECT * FROM notifications WHERE active AND type_id = ${typeId}),
     tree AS (
       SELECT nl.notification_id, nl.location_id FROM notification_locations nl JOIN level_notifications n ON n.id = nl.notification_id
       UNION SELECT t.notification_id, l.id FROM locations l JOIN tree t ON l.parent_id = t.location_id),
     raised AS (
-      INSERT INTO notification_alerts (notification_id, device_id, supply_index)
-      SELECT n.id, c.device_id, c.supply_index FROM level_notifications n
+      INSERT INTO notification_alerts (notification_id, device_id, supply_index, raised_at)
+      SELECT n.id, c.device_id, c.supply_index, c.refreshed_at FROM level_notifications n
       JOIN consumables c ON c.percent <= coalesce(n.threshold, 1)
       JOIN devices d ON d.id = c.device_id
       WHERE (jsonb_array_length(n.dim01_list) = 0 OR n.dim01_list ? d.device_type)

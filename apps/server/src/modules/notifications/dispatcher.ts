@@ -19,11 +19,14 @@ import { ExportGate } from '../../lib/export-gate.ts';
 import type { OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './dispatch.repository.ts';
+import * as alertRepo from './alert-dispatch.repository.ts';
+import { formatDuration, syncAgentAlerts } from '../alerts/index.ts';
+import { settingValues } from '../settings/index.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { csv } from '../../lib/csv.ts';
 import { channelMessage, notificationPayload } from './channel-outbox.ts';
 import { enabledChannelsOf, type ChannelRef } from './channels.repository.ts';
-import { deviceLink, digestHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
+import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
 
 /** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
 export function nextFire(schedule: string | null, from: Date): Date | null {
@@ -124,6 +127,7 @@ export class NotificationDispatcher {
       if (r.events < EVENT_BATCH) break;
     }
     made += await this.dispatchLevels();
+    made += await this.dispatchAlerts();
     made += await this.fireDue();
     return made;
   }
@@ -144,9 +148,9 @@ export class NotificationDispatcher {
    * One message per recipient who may see the device: at once (no schedule) to the outbox, or
    * gathered for the notification's next digest.
    */
-  private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing) {
+  private address(ctx: Context, n: NotificationRow, facts: Facts & { locationId: number }, out: Outgoing, wrap?: Wrap) {
     // The same for every recipient of a language: filled and cleaned once per language.
-    const filled = new Map<Lang, { html: string; subject: string }>();
+    const filled = new Map<Lang, Mail>();
     for (const r of ctx.recipients.get(n.id) ?? []) {
       if (!ctx.scopes.get(r.userId)?.has(facts.locationId)) continue;
       const lang = r.language ?? this.language;
@@ -154,12 +158,13 @@ export class NotificationDispatcher {
       if (!mail) {
         const local = inLanguage(facts, lang);
         mail = { html: fillHtml(n.body, local), subject: fillLine(n.subject, local) };
+        if (wrap) mail = wrap(mail, lang);
         filled.set(lang, mail);
       }
       if (n.schedule) out.digest.push({ notificationId: n.id, userId: r.userId, email: r.email, html: mail.html });
       else out.messages.push({ notificationId: n.id, messageId: messageId(), toEmail: r.email, subject: mail.subject, html: mail.html, attachments: [], locationId: facts.locationId });
     }
-    this.toChannels(ctx, n, facts, facts.locationId, out);
+    this.toChannels(ctx, n, facts, facts.locationId, out, wrap);
   }
 
   /**
@@ -167,11 +172,14 @@ export class NotificationDispatcher {
    * no digest: it hears of each event as it happens, and of a scheduled file (counters, a report)
    * its subject and text when it fires, without the file.
    */
-  private toChannels(ctx: Context, n: NotificationRow, facts: Facts, locationId: number | null, out: Outgoing) {
+  private toChannels(ctx: Context, n: NotificationRow, facts: Facts, locationId: number | null, out: Outgoing, wrap?: Wrap) {
     const channels = ctx.channels.get(n.id);
     if (!channels?.length) return;
     const local = inLanguage(facts, this.language);
-    const payload = notificationPayload(notificationTypeById(n.typeId) ?? String(n.typeId), n, fillLine(n.subject, local), fillHtml(n.body, local), local, locationId);
+    let mail: Mail = { subject: fillLine(n.subject, local), html: fillHtml(n.body, local) };
+    // An alert's end or repetition says so on a channel too (issue 42).
+    if (wrap) mail = wrap(mail, this.language);
+    const payload = notificationPayload(notificationTypeById(n.typeId) ?? String(n.typeId), n, mail.subject, mail.html, local, locationId);
     for (const c of channels) out.messages.push(channelMessage(c, n.id, payload));
   }
 
@@ -222,6 +230,9 @@ export class NotificationDispatcher {
     const code = notificationTypeById(n.typeId);
     if (code === 'STATUS_CHANGE') {
       const status = STATUS_OF.exec(e.newValue ?? '')?.[1] ?? e.statusCode;
+      // A device in error is told once when it starts and once when it clears (issue 42): back
+      // from unreachable still in error is the same error; its end is the alert's "resolved" mail.
+      if (watchesErrors(n) && ((status === 'ERROR' && e.errorGoesOn) || (e.type === 'STATUS_CHANGE' && e.errorEnds))) return false;
       return n.statuses.length === 0 || n.statuses.includes(status);
     }
     return n.dim01List.length === 0 || (e.deviceType !== null && n.dim01List.includes(e.deviceType));
@@ -240,13 +251,20 @@ export class NotificationDispatcher {
   async dispatchLevels(): Promise<number> {
     const typeId = NOTIFICATION_TYPES.MIN_CONSUMABLE_LEVEL.id;
     return this.db.transaction(async (tx) => {
+      const clearings = await repo.levelClearings(tx);
       const crossings = await repo.levelCrossings(tx, typeId);
-      if (!crossings.length) return 0;
+      if (!crossings.length && !clearings.length) return 0;
       const notifications = await repo.activeNotifications(tx, [typeId]);
       const ctx = await this.context(tx, notifications);
       const byId = new Map(notifications.map((n) => [n.id, n]));
       const out: Outgoing = { messages: [], digest: [] };
       const now = new Date();
+      for (const c of clearings) {
+        const n = byId.get(c.notificationId);
+        if (!n) continue;
+        const facts = { ...this.facts(c, c.clearedAt), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%` };
+        this.address(ctx, n, facts, out, resolved(c.clearedAt.getTime() - c.raisedAt.getTime()));
+      }
       for (const c of crossings) {
         const n = byId.get(c.notificationId);
         if (!n) continue;
@@ -256,6 +274,48 @@ export class NotificationDispatcher {
       await this.write(tx, out);
       return out.messages.length + out.digest.length;
     });
+  }
+
+  /**
+   * Alerts (issue 42): agents falling silent or heard again, then each alert with a mail due: a
+   * device error's end (its start was its STATUS_CHANGE event), a silent agent's start and end,
+   * and an open one nobody acknowledged every ALERT_REPEAT_HOURS (0: never).
+   */
+  async dispatchAlerts(now = new Date()): Promise<number> {
+    const repeat = Number((await settingValues(this.db, ['ALERT_REPEAT_HOURS'])).ALERT_REPEAT_HOURS ?? 0);
+    await this.db.transaction((tx) => syncAgentAlerts(tx, now));
+    return this.db.transaction(async (tx) => {
+      const alerts = await alertRepo.claimAlertsToMail(tx, repeat, now, EVENT_BATCH);
+      if (!alerts.length) return 0;
+      const notifications = await repo.activeNotifications(tx, [NOTIFICATION_TYPES.STATUS_CHANGE.id, NOTIFICATION_TYPES.AGENT_SILENT.id]);
+      const ctx = await this.context(tx, notifications);
+      const out: Outgoing = { messages: [], digest: [] };
+      for (const a of alerts) {
+        const typeId = NOTIFICATION_TYPES[a.kind === 'DEVICE_ERROR' ? 'STATUS_CHANGE' : 'AGENT_SILENT'].id;
+        const facts = this.alertFacts(a, now);
+        const wraps: (Wrap | undefined)[] = [];
+        if (!a.startMailed) wraps.push(undefined);
+        if (a.resolvedAt && !a.resolveMailed) wraps.push(resolved(a.resolvedAt.getTime() - a.startedAt.getTime()));
+        if (!wraps.length) wraps.push(stillOpen(now.getTime() - a.startedAt.getTime()));
+        for (const n of notifications) {
+          if (n.typeId !== typeId || !covers(ctx.areas.get(n.id), a.locationId) || (a.kind === 'DEVICE_ERROR' && !watchesErrors(n))) continue;
+          for (const wrap of wraps) this.address(ctx, n, facts, out, wrap);
+        }
+      }
+      await this.write(tx, out);
+      await alertRepo.markAlertsMailed(tx, alerts.map((a) => a.id), now);
+      return out.messages.length + out.digest.length;
+    });
+  }
+
+  private alertFacts(a: alertRepo.AlertToMail, now: Date): Facts & { locationId: number } {
+    if (a.kind === 'AGENT_SILENT') {
+      return { locationId: a.locationId, agentName: a.agentName, location: a.locationName, lastContact: a.lastContactAt ? formatTime(a.lastContactAt) : '', eventDate: formatTime(a.resolvedAt ?? a.startedAt) };
+    }
+    const facts = this.facts(a as repo.DeviceFacts, a.resolvedAt ?? (a.startMailed ? now : a.startedAt));
+    // The device as it is now: its errors while in error, its status once it cleared.
+    const errors = a.errorBits?.length ? ` (${a.errorBits.join(', ')})` : '';
+    return { ...facts, status: `${a.statusCode}${a.statusCode === 'ERROR' ? errors : ''}` };
   }
 
   /** Schedules that are due: digests, counter files. Each fires once and moves to its next time. */
@@ -395,6 +455,20 @@ export async function reportFile(n: NotificationRow, report: ReportCode, rows: R
 }
 
 type Outgoing = { messages: repo.NewMessage[]; digest: { notificationId: number; userId: number; email: string; html: string }[] };
+type Mail = { html: string; subject: string };
+/** A notification's own mail with a line before it, in the recipient's language (an alert's end, its repetition). */
+type Wrap = (mail: Mail, lang: Lang) => Mail;
+
+const wrapWith = (subjectKey: string, lineKey: string, ms: number): Wrap => (mail, lang) => ({
+  subject: translate(lang, subjectKey, { subject: mail.subject }).slice(0, 998),
+  html: `<p>${escapeHtml(translate(lang, lineKey, { duration: formatDuration(ms, lang) }))}</p>\n${mail.html}`,
+});
+/** "Resolved: …", with how long it lasted. */
+const resolved = (ms: number) => wrapWith('alerts.resolvedSubject', 'alerts.resolvedAfter', ms);
+/** "Still open: …", with how long so far. */
+const stillOpen = (ms: number) => wrapWith('alerts.repeatSubject', 'alerts.openFor', ms);
+/** A STATUS_CHANGE notification that hears of errors: its device errors are alerts, told at their start and end. */
+const watchesErrors = (n: NotificationRow) => n.statuses.length === 0 || n.statuses.includes('ERROR');
 
 const EVENT_BATCH = 2_000;
 const WRITE_BATCH = 1_000;

@@ -152,11 +152,14 @@ describe('notification e-mail', () => {
     await setLevel(18);
     await run();
     expect(box.received).toHaveLength(1);
-    await setLevel(60); // replaced: the next crossing is news again
-    await run();
-    await setLevel(10);
+    await setLevel(60); // replaced: its end is told, with how long it lasted, and the next crossing is news again
     await run();
     expect(box.received).toHaveLength(2);
+    expect(box.received[1]).toMatch(/Subject: Resolved: About SN<21>/);
+    expect(box.received[1]).toMatch(/<p>Resolved after \d+ min\.<\/p>\r?\n<p>Black Toner TK-21 60% until <\/p>/);
+    await setLevel(10);
+    await run();
+    expect(box.received).toHaveLength(3);
     await setLevel(50);
   });
 

@@ -20,6 +20,7 @@ addMessages({
     'notification.types.REPORT': 'Report',
     'notification.types.COUNTERS': 'Page counters',
     'notification.types.SUPPLIES_TO_ORDER': 'Supplies to order',
+    'notification.types.AGENT_SILENT': 'Agent silent',
   },
   ru: {
     'notification.badSchedule': 'Выберите расписание: ежедневно, еженедельно по выбранным дням или ежемесячно в выбранный день',
@@ -39,5 +40,6 @@ addMessages({
     'notification.types.REPORT': 'Отчёт',
     'notification.types.COUNTERS': 'Счётчики страниц',
     'notification.types.SUPPLIES_TO_ORDER': 'Заказ расходников',
+    'notification.types.AGENT_SILENT': 'Агент молчит',
   },
 });

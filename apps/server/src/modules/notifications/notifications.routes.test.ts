@@ -150,9 +150,10 @@ describe('notifications API', () => {
 
   it('lists the seven types in the caller\'s language', async () => {
     const types = (await call(admin, 'GET', '/api/notification-types', undefined, 'ru')).json();
-    expect(types.map((x: { code: string }) => x.code)).toEqual(['STATUS_CHANGE', 'IP_CHANGE', 'MIN_CONSUMABLE_LEVEL', 'PART_REPLACEMENT', 'REPORT', 'COUNTERS', 'SUPPLIES_TO_ORDER']);
+    expect(types.map((x: { code: string }) => x.code)).toEqual(['STATUS_CHANGE', 'IP_CHANGE', 'MIN_CONSUMABLE_LEVEL', 'PART_REPLACEMENT', 'REPORT', 'COUNTERS', 'SUPPLIES_TO_ORDER', 'AGENT_SILENT']);
     expect(types[0].name).toBe('Изменение статуса');
     expect(types[6]).toEqual({ id: 7, code: 'SUPPLIES_TO_ORDER', name: 'Заказ расходников' });
+    expect(types[7].name).toBe('Агент молчит');
   });
 
   it('sends a test e-mail to the subscribers through the SMTP settings, with a device the sender may see', async () => {

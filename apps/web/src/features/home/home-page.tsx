@@ -20,6 +20,7 @@ import { HomeFigures } from './home-figures.tsx';
 import { AttentionList, ListCard, NotReadDevices, SilentAgents } from './home-lists.tsx';
 import { HomePages } from './home-pages.tsx';
 import { HomeSections } from './home-sections.tsx';
+import { OpenAlerts } from './home-alerts.tsx';
 
 /** Device events come in bursts (a poll of a range); home asks again once a burst settles. */
 const EVENT_SETTLE_MS = 1_000;
@@ -148,6 +149,7 @@ export function HomePage() {
             {devices && devices.total > 0 ? (
               <>
                 <HomeFigures devices={devices} />
+                <OpenAlerts />
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
                   <AttentionList attention={devices.attention} />
                   {h!.agents ? <SilentAgents agents={h!.agents} /> : <Quality devices={devices} />}

@@ -20,6 +20,8 @@ export type SettingsFormValues = {
   daysMonths: number | '';
   eventsMonths: number | '';
   runsMonths: number | '';
+  /** Hours after which an open alert nobody acknowledged is mailed again (0: never). */
+  alertRepeatHours: number | '';
 };
 
 /** Which setting each form field edits. */
@@ -39,6 +41,7 @@ export const FIELD_CODES = {
   daysMonths: 'HISTORY_DAYS_MONTHS',
   eventsMonths: 'HISTORY_EVENTS_MONTHS',
   runsMonths: 'HISTORY_RUNS_MONTHS',
+  alertRepeatHours: 'ALERT_REPEAT_HOURS',
 } as const satisfies Record<keyof SettingsFormValues, SettingCode>;
 type Field = keyof SettingsFormValues;
 
@@ -69,6 +72,7 @@ export function valuesOf(settings: Setting[]): SettingsFormValues {
     daysMonths: by.get('HISTORY_DAYS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_DAYS_MONTHS,
     eventsMonths: by.get('HISTORY_EVENTS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS,
     runsMonths: by.get('HISTORY_RUNS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS,
+    alertRepeatHours: by.get('ALERT_REPEAT_HOURS')?.numericValue ?? 0,
   };
 }
 
@@ -117,5 +121,6 @@ export function changesOf(v: SettingsFormValues): SettingsUpdate {
     { code: 'HISTORY_DAYS_MONTHS', numericValue: v.daysMonths === '' ? null : v.daysMonths },
     { code: 'HISTORY_EVENTS_MONTHS', numericValue: v.eventsMonths === '' ? null : v.eventsMonths },
     { code: 'HISTORY_RUNS_MONTHS', numericValue: v.runsMonths === '' ? null : v.runsMonths },
+    { code: 'ALERT_REPEAT_HOURS', numericValue: v.alertRepeatHours === '' ? null : v.alertRepeatHours },
   ];
 }

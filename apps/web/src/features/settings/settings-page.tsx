@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_MONTHS_MAX, LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { HISTORY_MONTHS_MAX, ALERT_REPEAT_HOURS_MAX, LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
@@ -143,6 +143,19 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 <NumberInput label={t('settings.eventsMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('eventsMonths')} />
                 <NumberInput label={t('settings.runsMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('runsMonths')} />
               </SimpleGrid>
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={3} size="h5" mb="sm">{t('settings.alerts')}</Title>
+              <NumberInput
+                label={t('settings.alertRepeatHours')}
+                description={t('settings.alertRepeatHint')}
+                min={0}
+                max={ALERT_REPEAT_HOURS_MAX}
+                allowDecimal={false}
+                allowNegative={false}
+                maw={300}
+                {...input('alertRepeatHours')}
+              />
             </Paper>
           </Stack>
         </fieldset>

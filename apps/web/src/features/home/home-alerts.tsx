@@ -1,0 +1,96 @@
+import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ALERT_KIND_DEFS, type Alert } from '@pagewatch/contracts/alerts';
+import { DeviceLink } from '../../components/devices/device-link.tsx';
+import { useHasGrant } from '../../lib/auth-context.tsx';
+import { notifyError } from '../../lib/errors.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { acknowledgeAlert, fetchOpenAlerts, openAlertsKey } from './api/alerts-api.ts';
+import { ago } from './home-lists.tsx';
+
+/** Alerts change with device events and agents falling silent: home asks again this often. */
+const REFRESH_MS = 30_000;
+
+/** What an alert is about: a device (and its supply), or an agent. */
+function Subject({ a }: { a: Alert }) {
+  const { t } = useTranslation();
+  if (a.agent) return <Text size="sm">{t('alerts.agent', { name: a.agent.name })}</Text>;
+  if (!a.device) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <DeviceLink d={{ ...a.device, locationName: a.locationName }} />
+      {a.supply ? (
+        <Text size="sm" c="dimmed">
+          {a.supply.name ?? ''} {a.supply.percent !== null ? `${formatNumber(a.supply.percent)}%` : ''}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * Home's open alerts (issue 42): each condition since it started, the oldest first, who
+ * acknowledged it, or a button to acknowledge it (for who may handle notifications).
+ */
+export function OpenAlerts() {
+  const { t, i18n } = useTranslation();
+  const canAcknowledge = useHasGrant('MNU_NOTIFICATIONS.EDIT');
+  const alerts = useQuery({ queryKey: openAlertsKey, queryFn: fetchOpenAlerts, refetchInterval: REFRESH_MS });
+  const acknowledge = useMutation({
+    mutationFn: acknowledgeAlert,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: openAlertsKey }),
+    onError: notifyError,
+  });
+  const rows = alerts.data ?? [];
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="home-alerts">
+      <Group justify="space-between" mb={4}>
+        <Title order={3} size="h5">
+          {t('alerts.open')}
+        </Title>
+        <Badge variant="light" color={rows.length ? 'red' : 'gray'}>
+          {formatNumber(rows.length)}
+        </Badge>
+      </Group>
+      {rows.length ? (
+        <Table fz="sm" verticalSpacing={4}>
+          <Table.Tbody>
+            {rows.map((a) => (
+              <Table.Tr key={a.id} data-testid="home-alert">
+                <Table.Td>
+                  <Badge variant="light" color={ALERT_KIND_DEFS[a.kind].color}>
+                    {t(ALERT_KIND_DEFS[a.kind].labelKey)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Subject a={a} />
+                </Table.Td>
+                <Table.Td c="dimmed">{a.locationName}</Table.Td>
+                <Table.Td c="dimmed" title={new Date(a.startedAt).toLocaleString(i18n.language)}>
+                  {ago(a.startedAt, i18n.language)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {a.acknowledgedAt ? (
+                    <Text size="xs" c="dimmed" title={new Date(a.acknowledgedAt).toLocaleString(i18n.language)}>
+                      {t('alerts.acknowledgedBy', { login: a.acknowledgedBy ?? '—' })}
+                    </Text>
+                  ) : canAcknowledge ? (
+                    <Button size="compact-xs" variant="light" loading={acknowledge.isPending && acknowledge.variables === a.id} onClick={() => acknowledge.mutate(a.id)}>
+                      {t('alerts.acknowledge')}
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {alerts.isLoading ? '' : t('alerts.none')}
+        </Text>
+      )}
+    </Card>
+  );
+}
