@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AGENT_SILENT_MINUTES } from '@pagewatch/contracts/home';
 import { SUPPLY_CLEAR_MARGIN, type Alert, type AlertKind } from '@pagewatch/contracts/alerts';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { scopeCondition, type Scoped } from '../../db/scope.ts';
 
 const ids = (list: number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
-const rowsOf = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
 /** A supply that is low: under the threshold, or without a level and saying it is low. A waste container filling up is not. */
@@ -73,7 +73,7 @@ type AlertRow = {
 /** The alerts in the caller's locations (one of them: `id`): the open ones, the oldest first, or all, the newest first. */
 export async function listAlerts(db: Db, caller: Scoped, open: boolean, limit: number, id?: number): Promise<Alert[]> {
   const scope = scopeCondition(caller, ALERT_LOCATION);
-  const rows = await rowsOf<AlertRow>(db, sql`
+  const rows = await sqlRows<AlertRow>(db, sql`
     SELECT a.id, a.kind, d.id AS "deviceId", d.model_code AS "modelCode", d.serial_number AS "serialNumber", d.ip,
       a.supply_index AS "supplyIndex", coalesce(nullif(c.part_name, ''), c.colorant, c.part_code) AS "partName", c.percent,
       g.id AS "agentId", g.name AS "agentName", loc.name AS "locationName", a.started_at AS "startedAt", a.resolved_at AS "resolvedAt",

@@ -66,7 +66,7 @@ export type AccuracyRow = { partCode: string | null; horizon: number; mae: numbe
  */
 export async function forecastAccuracy(db: Db, locationIds: number[] | null, today: string): Promise<AccuracyRow[]> {
   const scope = locationIds ? locationIn(locationIds, sql`e.location_id`) : sql`true`;
-  const rows = (await db.execute(sql`
+  const rows = (await db.execute<{ partCode: string | null; horizon: number; mae: number; count: number }>(sql`
     WITH replaced AS (
       SELECT DISTINCT e.device_id, e.supply_index, (e.event_at AT TIME ZONE 'UTC')::date AS day
       FROM device_events e
@@ -79,6 +79,6 @@ export async function forecastAccuracy(db: Db, locationIds: number[] | null, tod
     )
     SELECT part_code AS "partCode", horizon, round(avg(err)::numeric, 1)::float8 AS mae, count(*)::int AS count
     FROM errors GROUP BY GROUPING SETS ((part_code, horizon), (horizon))
-    ORDER BY part_code NULLS FIRST, horizon`)).rows as { partCode: string | null; horizon: number; mae: number; count: number }[];
+    ORDER BY part_code NULLS FIRST, horizon`)).rows;
   return rows.map((r) => ({ partCode: r.partCode, horizon: Number(r.horizon), mae: Number(r.mae), count: Number(r.count) }));
 }

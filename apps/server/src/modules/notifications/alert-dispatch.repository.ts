@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { DEVICE_COLUMNS, type DeviceFacts } from './dispatch.repository.ts';
 
-const rowsOf = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
 const date = (v: unknown) => (v == null ? null : new Date(v as string));
 
 /** An alert the dispatcher has something to tell of, with what its mails say of its subject. */
@@ -27,7 +27,7 @@ export type AlertToMail = Partial<DeviceFacts> & {
  */
 export async function claimAlertsToMail(tx: Db, repeatHours: number, now: Date, limit: number): Promise<AlertToMail[]> {
   const repeatBefore = new Date(now.getTime() - repeatHours * 3600_000).toISOString();
-  const rows = await rowsOf<AlertToMail & Record<string, unknown>>(tx, sql`
+  const rows = await sqlRows<AlertToMail & Record<string, unknown>>(tx, sql`
     WITH claimed AS (
       SELECT id FROM alerts WHERE kind IN ('DEVICE_ERROR', 'AGENT_SILENT')
         AND (NOT start_mailed OR (resolved_at IS NOT NULL AND NOT resolve_mailed)

@@ -1,14 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_LEAD_DAYS, DEFAULT_MARGIN_DAYS, type SupplyOrder, type SupplyOrderSettings, type SupplySuggestion } from '@pagewatch/contracts/supply-orders';
 import { DEFAULT_SUPPLY_THRESHOLD } from '@pagewatch/contracts/device-events';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { locationIn } from '../../db/scope.ts';
 import { bulk } from '../../db/bulk.ts';
 import { notificationMessages } from '../../db/schema/notifications.ts';
 import type { OrderMail } from './supply-orders.mail.ts';
 
 const OPEN = sql`('ORDERED', 'SHIPPED')`;
-const rows = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
 
 /**
  * The what-to-order list of the given locations (null: every one): each supply forecast to run
@@ -19,7 +19,7 @@ const rows = async <T>(db: Db, q: SQL) => (await db.execute(q)).rows as T[];
  */
 export async function suggestions(db: Db, locationIds: number[] | null): Promise<SupplySuggestion[]> {
   const where = locationIds ? locationIn(locationIds, sql`l.id`) : sql`true`;
-  return rows<SupplySuggestion>(db, sql`
+  return sqlRows<SupplySuggestion>(db, sql`
     WITH locs AS (
       SELECT l.id, l.name, coalesce(st.lead_days, ${DEFAULT_LEAD_DAYS}) + coalesce(st.margin_days, ${DEFAULT_MARGIN_DAYS}) AS horizon
       FROM locations l LEFT JOIN supply_order_settings st ON st.location_id = l.id WHERE ${where}
@@ -68,18 +68,18 @@ export async function ordersOf(db: Db, locationIds: number[] | null, opts: { dev
   const conds = [locationIds ? locationIn(locationIds, sql`d.location_id`) : sql`true`];
   if (opts.deviceId) conds.push(sql`o.device_id = ${opts.deviceId}`);
   if (opts.open) conds.push(sql`o.state IN ${OPEN}`);
-  return (await rows<Record<string, unknown>>(db, sql`SELECT ${orderColumns} FROM ${orderFrom} WHERE ${sql.join(conds, sql` AND `)} ORDER BY o.ordered_at DESC, o.id DESC LIMIT 500`)).map(toOrder);
+  return (await sqlRows<Record<string, unknown>>(db, sql`SELECT ${orderColumns} FROM ${orderFrom} WHERE ${sql.join(conds, sql` AND `)} ORDER BY o.ordered_at DESC, o.id DESC LIMIT 500`)).map(toOrder);
 }
 
 export async function orderById(db: Db, id: number): Promise<SupplyOrder | null> {
-  const [r] = await rows<Record<string, unknown>>(db, sql`SELECT ${orderColumns} FROM ${orderFrom} WHERE o.id = ${id}`);
+  const [r] = await sqlRows<Record<string, unknown>>(db, sql`SELECT ${orderColumns} FROM ${orderFrom} WHERE o.id = ${id}`);
   return r ? toOrder(r) : null;
 }
 
 /** The devices' locations (for the scope check), by device id. */
 export async function deviceLocations(db: Db, deviceIds: number[]): Promise<Map<number, number>> {
   if (!deviceIds.length) return new Map();
-  const found = await rows<{ id: number; location_id: number }>(db, sql`SELECT id, location_id FROM devices WHERE ${locationIn(deviceIds, sql`id`)}`);
+  const found = await sqlRows<{ id: number; location_id: number }>(db, sql`SELECT id, location_id FROM devices WHERE ${locationIn(deviceIds, sql`id`)}`);
   return new Map(found.map((r) => [Number(r.id), Number(r.location_id)]));
 }
 
@@ -89,7 +89,7 @@ export async function deviceLocations(db: Db, deviceIds: number[]): Promise<Map<
  * supply wait for this one and then skip it, so one of the two wins.
  */
 export async function insertOrders(db: Db, supplies: { deviceId: number; supplyIndex: number }[], reference: string | null, userId: number): Promise<number[]> {
-  const made = await rows<{ id: number }>(db, sql`
+  const made = await sqlRows<{ id: number }>(db, sql`
     INSERT INTO supply_orders (device_id, supply_index, part_code, part_name, part_model_code, state, reference, ordered_by)
     SELECT c.device_id, c.supply_index, c.part_code, c.part_name, c.part_model_code, 'ORDERED', ${reference}, ${userId}
     FROM json_to_recordset(${JSON.stringify(supplies)}::json) AS v("deviceId" integer, "supplyIndex" integer)
@@ -103,7 +103,7 @@ export async function insertOrders(db: Db, supplies: { deviceId: number; supplyI
 /** Moves an order from one of `from` to `to` (SHIPPED or CANCELLED) by `userId`; false when it is in none of them. */
 export async function moveOrder(db: Db, id: number, from: string[], to: 'SHIPPED' | 'CANCELLED', userId: number): Promise<boolean> {
   const stamp = to === 'SHIPPED' ? sql`shipped_at = now()` : sql`cancelled_at = now()`;
-  const done = await rows(db, sql`
+  const done = await sqlRows(db, sql`
     UPDATE supply_orders SET state = ${to}, ${stamp}, closed_by = ${userId}
     WHERE id = ${id} AND state IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)}) RETURNING id`);
   return done.length > 0;
@@ -114,7 +114,7 @@ export type Installed = { id: number; deviceId: number; supplyIndex: number; loc
 /** Closes the open orders of the supplies replaced (their SUPPLY_REPLACED events) as INSTALLED at the event's time. */
 export async function installReplaced(db: Db, replaced: { deviceId: number; supplyIndex: number; at: Date }[]): Promise<Installed[]> {
   if (!replaced.length) return [];
-  const done = await rows<Record<string, unknown>>(db, sql`
+  const done = await sqlRows<Record<string, unknown>>(db, sql`
     UPDATE supply_orders o SET state = 'INSTALLED', installed_at = v.at
     FROM json_to_recordset(${JSON.stringify(replaced)}::json) AS v("deviceId" integer, "supplyIndex" integer, at timestamptz), devices d
     WHERE o.device_id = v."deviceId" AND o.supply_index = v."supplyIndex" AND o.state IN ${OPEN} AND d.id = o.device_id
@@ -128,7 +128,7 @@ export async function installReplaced(db: Db, replaced: { deviceId: number; supp
 /** The ordering settings of the given locations (null: all), each with its supplier or its nearest parent's. */
 export async function settingsOf(db: Db, locationIds: number[] | null): Promise<SupplyOrderSettings[]> {
   const where = locationIds ? locationIn(locationIds, sql`l.id`) : sql`true`;
-  const found = await rows<Record<string, unknown>>(db, sql`
+  const found = await sqlRows<Record<string, unknown>>(db, sql`
     SELECT l.id AS "locationId", l.name AS "locationName", coalesce(st.lead_days, ${DEFAULT_LEAD_DAYS}) AS "leadDays",
       coalesce(st.margin_days, ${DEFAULT_MARGIN_DAYS}) AS "marginDays", st.supplier_email AS "supplierEmail",
       (WITH RECURSIVE up AS (
