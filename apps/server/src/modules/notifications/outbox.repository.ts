@@ -2,23 +2,14 @@ import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import { notificationMessages } from '../../db/schema/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import type { OutboxAttachment } from '../../db/schema/notifications.ts';
+import type { NewMessage } from './dispatch.repository.ts';
 
-export type LeasedMessage = {
+/** A message as the outbox hands it to a sender: as it was queued, with its attempt and its channel's kind. */
+export type LeasedMessage = Required<NewMessage> & {
   id: number;
-  notificationId: number | null;
-  messageId: string;
-  toEmail: string;
-  subject: string;
-  html: string;
-  attachments: OutboxAttachment[];
-  locationId: number | null;
   attempts: number;
-  /** A channel's delivery (none: an e-mail), with what it says. */
-  channelId: number | null;
   /** Its channel's kind (WEBHOOK, ...); null for an e-mail. */
   channelKind: string | null;
-  payload: Record<string, unknown> | null;
 };
 
 const CLAIMED = sql`m.id, m.notification_id AS "notificationId", m.message_id AS "messageId", m.to_email AS "toEmail", m.subject, m.html,
