@@ -52,6 +52,7 @@ import { NotificationWorker } from './modules/notifications/notification-worker.
 import { ChannelDelivery } from './modules/notifications/channel-delivery.ts';
 import { ChannelsService } from './modules/notifications/channels.service.ts';
 import { channelsRoutes } from './modules/notifications/channels.routes.ts';
+import { enabledChannels, enqueueChannelMessage } from './modules/notifications/index.ts';
 import { smtpSettings } from './modules/settings/index.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { LocationsService } from './modules/locations/locations.service.ts';
@@ -178,7 +179,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     devices,
     meterCorrections: new MeterCorrectionsService(database.db, eventLog),
     consumables: new ConsumablesService(database.db),
-    supplyOrders: new SupplyOrdersService(database.db, eventLog),
+    supplyOrders: new SupplyOrdersService(database.db, eventLog, { enabled: enabledChannels, enqueue: enqueueChannelMessage }),
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
     notifier: { dispatcher, sender, worker: notificationWorker },

@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { deleteAll, sqlRows } from '../../test/sql-rows.ts';
 import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
+import { receiver } from '../../test/receiver.ts';
 
 /**
  * Orders handed off (issue 45): to the supplier of the location or of its nearest parent, an
@@ -77,6 +79,30 @@ describe('the supplier hand-off', () => {
     expect(file.text).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
     expect((await sqlRows<{ message: string }>(t.ctx.db, sql`SELECT message FROM event_logs WHERE message_code = 'supplyOrder.mailed'`)).map((r) => r.message))
       .toEqual(['Order of 1 supplies by admin sent to the supplier parent-supplier@example.com']);
+  });
+
+  it('posts each location\'s orders to every enabled webhook channel, signed, as a SUPPLY_ORDER message', async () => {
+    const rx = await receiver();
+    try {
+      const made = await t.app.inject({ method: 'POST', url: '/api/settings/notification-channels', headers: bearer(admin),
+        payload: { kind: 'WEBHOOK', name: 'ERP', target: rx.url('/erp'), secret: 'erp-signing-key-0123456789', enabled: true, allowInternal: true } });
+      expect(made.statusCode, made.body).toBe(200);
+      expect((await order('HO-3', 'en', 'PO-42')).statusCode).toBe(200);
+      // No supplier up HO-3's tree: no mail, but the webhook has the order.
+      expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
+      expect(box.received).toEqual([]);
+      const [hit] = rx.received;
+      const body = JSON.parse(hit!.body);
+      expect(body).toMatchObject({ schema: 'pagewatch.notification/v1', type: 'SUPPLY_ORDER', notification: null, locationId: lonely,
+        facts: { location: 'Location HO_LONELY', count: '1', reference: 'PO-42', order1: expect.stringMatching(/^\d+;HO-3;TN-9;Black toner$/) } });
+      expect(body.text).toContain('PO-42');
+      const stamp = String(hit!.headers['x-pagewatch-timestamp']);
+      expect(hit!.headers['x-pagewatch-signature']).toBe(`sha256=${createHmac('sha256', 'erp-signing-key-0123456789').update(`${stamp}.${hit!.body}`).digest('hex')}`);
+    } finally {
+      await deleteAll(t.ctx.db, ['notification_messages', 'notification_channels']);
+      await t.ctx.db.execute(sql`DELETE FROM supply_orders WHERE device_id = ${devices.get('HO-3')!}`);
+      await rx.close();
+    }
   });
 
   it('sends nothing where no location up the tree names a supplier', async () => {

@@ -6,8 +6,9 @@ import { xlsxBuffer } from '../../lib/xlsx.ts';
 import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { DomainService } from '../event-logs/index.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
+import { htmlToText } from '../../lib/mail-text.ts';
 import * as repo from './supply-orders.repository.ts';
 import { suggestionRows, supplierMail } from './supply-orders.mail.ts';
 import './supply-orders.messages.ts';
@@ -21,7 +22,24 @@ export type SuggestionFormat = keyof typeof FORMATS;
  * the caller's locations. Every change is in the event log; an order is installed by the
  * device itself (installReplacedOrders, called by the ingest on the replacement event).
  */
+/**
+ * Where orders go besides the supplier's e-mail: the notification channels (issue 42), which
+ * app.ts supplies, as the notifications module sits above this one (its daily digest reads here).
+ */
+export type OrderChannels = {
+  /** The enabled channels of a kind. */
+  enabled(tx: Db, kind: 'WEBHOOK'): Promise<{ id: number }[]>;
+  /** A message for one channel, in the caller's transaction. */
+  enqueue(tx: Db, channelId: number, message: { type: string; subject: string; text: string; facts: Record<string, string | null>; locationId: number }): Promise<boolean>;
+};
+
 export class SupplyOrdersService extends DomainService {
+  private readonly channels: OrderChannels | null;
+  constructor(db: Db, log: EventLog, channels: OrderChannels | null = null) {
+    super(db, log);
+    this.channels = channels;
+  }
+
   /** The caller's locations, or one of them with those below it (`location`). */
   private async locations(caller: Caller, location?: number): Promise<number[] | null> {
     if (location === undefined) return caller.allLocations ? null : [...caller.scope];
@@ -71,8 +89,8 @@ export class SupplyOrdersService extends DomainService {
   /**
    * Hands the orders to each location's supplier (its own address or its nearest parent's): an
    * e-mail in `lang` through the outbox, written in the order's transaction so that it goes
-   * exactly when the order stands. TODO(issue 45, webhook channels): when the channels of
-   * wt-channels land, post the same orders to every webhook channel configured here too.
+   * exactly when the order stands; and each location's orders to every enabled webhook channel
+   * (a supplier's or an ERP's endpoint), as a SUPPLY_ORDER message with one fact per order.
    */
   private async sendToSuppliers(tx: Db, caller: Caller, orders: SupplyOrder[], reference: string | null, lang: Lang) {
     const byLocation = new Map<number, SupplyOrder[]>();
@@ -80,6 +98,12 @@ export class SupplyOrdersService extends DomainService {
     const suppliers = await repo.settingsOf(tx, [...byLocation.keys()]);
     const mails = suppliers.filter((s) => s.effectiveEmail).map((s) => supplierMail(s.effectiveEmail!, s.locationId, byLocation.get(s.locationId)!, reference, lang));
     await repo.queueMails(tx, mails);
+    const hooks = this.channels ? await this.channels.enabled(tx, 'WEBHOOK') : [];
+    for (const [locationId, list] of hooks.length ? byLocation : []) {
+      const { subject, html } = supplierMail('', locationId, list, reference, lang);
+      const facts = { location: list[0]!.locationName, count: String(list.length), reference, ...Object.fromEntries(list.map((o, i) => [`order${i + 1}`, `${o.id};${o.serialNumber ?? ''};${o.partModelCode ?? ''};${o.partName ?? ''}`])) };
+      for (const hook of hooks) await this.channels!.enqueue(tx, hook.id, { type: 'SUPPLY_ORDER', subject, text: htmlToText(html).trim(), facts, locationId });
+    }
     if (mails.length) {
       await this.log.writeMany(mails.map((m) => ({
         group: 'DEVICES', level: 'I', messageCode: 'supplyOrder.mailed', userId: caller.userId, objectClass: 'LocationDao', objectId: m.locationId, locationId: m.locationId,
