@@ -147,4 +147,28 @@ describe('alert life cycle', () => {
       await t.ctx.db.execute(sql`UPDATE settings SET numeric_value = 0 WHERE code = 'ALERT_REPEAT_HOURS'`);
     }
   });
+
+  it('mails a low supply again every ALERT_REPEAT_HOURS while nobody acknowledges it, by the notification that told it', async () => {
+    await notify({ notificationType: { code: 'MIN_CONSUMABLE_LEVEL' }, threshold: 10, dim01List: [] });
+    await t.ctx.db.execute(sql`UPDATE settings SET numeric_value = 4 WHERE code = 'ALERT_REPEAT_HOURS'`);
+    try {
+      await poll({ serial: 'AL6', total: 100, black: 50 }, 0);
+      await poll({ serial: 'AL6', total: 200, black: 5 }, 10);
+      expect(subjects()).toHaveLength(1);
+      const alert = ((await t.app.inject({ url: '/api/alerts', headers: bearer(admin) })).json() as { id: number; kind: string }[]).find((a) => a.kind === 'SUPPLY_LOW')!;
+      // Told five hours ago: due again, once (the next pass finds its clock moved on).
+      await t.ctx.db.execute(sql`UPDATE alerts SET last_notified_at = now() - interval '5 hours' WHERE id = ${alert.id}`);
+      await dispatchAndSend();
+      await dispatchAndSend();
+      expect(subjects()).toEqual([subjects()[0], `Still open: ${subjects()[0]}`]);
+      expect(box.received[1]).toMatch(/Open for \d+ (d|h)/);
+      // Acknowledged: no more repeats, whatever the clock says.
+      expect((await t.app.inject({ method: 'POST', url: `/api/alerts/${alert.id}/acknowledge`, headers: bearer(admin) })).statusCode).toBe(200);
+      await t.ctx.db.execute(sql`UPDATE alerts SET last_notified_at = now() - interval '5 hours' WHERE id = ${alert.id}`);
+      await dispatchAndSend();
+      expect(subjects()).toHaveLength(2);
+    } finally {
+      await t.ctx.db.execute(sql`UPDATE settings SET numeric_value = 0 WHERE code = 'ALERT_REPEAT_HOURS'`);
+    }
+  });
 });

@@ -32,10 +32,11 @@ export async function syncDeviceAlerts(tx: Db, deviceIds: number[], threshold: n
   await tx.execute(sql`
     UPDATE alerts a SET resolved_at = greatest(d.refreshed_at, a.started_at) FROM devices d
     WHERE a.kind = 'DEVICE_ERROR' AND a.resolved_at IS NULL AND d.id = a.device_id AND d.id IN (${ids(deviceIds)}) AND d.status_code IN ('OK', 'WARNING')`);
-  // A supply's mails are each MIN_CONSUMABLE_LEVEL notification's, at its own threshold: the alert is born told.
+  // A supply's mails are each MIN_CONSUMABLE_LEVEL notification's, at its own threshold: the alert is born
+  // told, now (its repeat, ALERT_REPEAT_HOURS, counts from here, not from a late reading's time).
   await tx.execute(sql`
-    INSERT INTO alerts (kind, device_id, supply_index, started_at, start_mailed, resolve_mailed)
-    SELECT 'SUPPLY_LOW', c.device_id, c.supply_index, c.refreshed_at, true, true FROM consumables c
+    INSERT INTO alerts (kind, device_id, supply_index, started_at, start_mailed, resolve_mailed, last_notified_at)
+    SELECT 'SUPPLY_LOW', c.device_id, c.supply_index, c.refreshed_at, true, true, now() FROM consumables c
     WHERE c.device_id IN (${ids(deviceIds)}) AND ${supplyLow(threshold)}
     ON CONFLICT DO NOTHING`);
   await tx.execute(sql`

@@ -23,7 +23,8 @@ export type AlertToMail = Partial<DeviceFacts> & {
 /**
  * Takes the alerts with a mail due, locked for this transaction (another instance skips them):
  * a start or an end not told yet, or (with `repeatHours`) an open one nobody acknowledged that
- * was last told that long ago. Supplies are told by their notifications' own thresholds.
+ * was last told that long ago. Supplies are told by their notifications' own thresholds, and
+ * again by dispatchLevels (levelRepeats).
  */
 export async function claimAlertsToMail(tx: Db, repeatHours: number, now: Date, limit: number): Promise<AlertToMail[]> {
   const repeatBefore = new Date(now.getTime() - repeatHours * 3600_000).toISOString();

@@ -166,6 +166,36 @@ export async function levelClearings(tx: Db): Promise<LevelClearing[]> {
   }));
 }
 
+/** A low supply a MIN_CONSUMABLE_LEVEL notification reported, told again: since when it was low. */
+export type LevelRepeat = LevelAlert & { raisedAt: Date };
+
+/**
+ * MIN_CONSUMABLE_LEVEL, told again (issue 42): the supplies whose SUPPLY_LOW alert is open,
+ * unacknowledged and was last told `repeatHours` or more ago, each with every notification that
+ * reported it low and still does. The alert's clock moves to `now` in the same statement, so
+ * another instance, or the next pass, does not tell it twice.
+ */
+export async function levelRepeats(tx: Db, repeatHours: number, now: Date): Promise<LevelRepeat[]> {
+  const repeatBefore = new Date(now.getTime() - repeatHours * 3600_000).toISOString();
+  const rows = await sqlRows<LevelRepeat>(tx, sql`
+    WITH due AS (
+      UPDATE alerts a SET last_notified_at = ${now.toISOString()}::timestamptz
+      WHERE a.id IN (SELECT id FROM alerts WHERE kind = 'SUPPLY_LOW' AND resolved_at IS NULL AND acknowledged_at IS NULL
+        AND coalesce(last_notified_at, started_at) <= ${repeatBefore}::timestamptz ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
+      RETURNING a.device_id, a.supply_index)
+    SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", r.raised_at AS "raisedAt",
+      c.part_code AS "partCode", c.part_name AS "partName", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent,
+      to_char(c.runs_out_on, 'YYYY-MM-DD') AS "runsOutOn", ${DEVICE_COLUMNS}
+    FROM due JOIN notification_alerts r ON r.device_id = due.device_id AND r.supply_index = due.supply_index
+    JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
+    JOIN devices d ON d.id = r.device_id JOIN locations loc ON loc.id = d.location_id
+    ORDER BY r.notification_id, r.device_id, r.supply_index`);
+  return rows.map((r) => ({
+    ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex),
+    percent: Number(r.percent), raisedAt: new Date(r.raisedAt),
+  }));
+}
+
 /**
  * MIN_CONSUMABLE_LEVEL: supplies at or below a notification's threshold (in its locations, of
  * its printer types) that it has not reported yet are marked (since the reading that showed it)

@@ -248,28 +248,33 @@ export class NotificationDispatcher {
   }
 
   /** Supplies that crossed a MIN_CONSUMABLE_LEVEL threshold since the last look. */
-  async dispatchLevels(): Promise<number> {
+  async dispatchLevels(now = new Date()): Promise<number> {
     const typeId = NOTIFICATION_TYPES.MIN_CONSUMABLE_LEVEL.id;
+    const repeat = await this.repeatHours();
     return this.db.transaction(async (tx) => {
       const clearings = await repo.levelClearings(tx);
       const crossings = await repo.levelCrossings(tx, typeId);
-      if (!crossings.length && !clearings.length) return 0;
+      const repeats = repeat > 0 ? await repo.levelRepeats(tx, repeat, now) : [];
+      if (!crossings.length && !clearings.length && !repeats.length) return 0;
       const notifications = await repo.activeNotifications(tx, [typeId]);
       const ctx = await this.context(tx, notifications);
       const byId = new Map(notifications.map((n) => [n.id, n]));
       const out: Outgoing = { messages: [], digest: [] };
-      const now = new Date();
       for (const c of clearings) {
         const n = byId.get(c.notificationId);
         if (!n) continue;
         const facts = { ...this.facts(c, c.clearedAt), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%` };
         this.address(ctx, n, facts, out, resolved(c.clearedAt.getTime() - c.raisedAt.getTime()));
       }
+      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%`, partRunsOut: formatDay(c.runsOutOn) });
       for (const c of crossings) {
         const n = byId.get(c.notificationId);
-        if (!n) continue;
-        const facts = { ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%`, partRunsOut: formatDay(c.runsOutOn) };
-        this.address(ctx, n, facts, out);
+        if (n) this.address(ctx, n, levelFacts(c), out);
+      }
+      // Still low, nobody acknowledged it (ALERT_REPEAT_HOURS): told again by each notification that told it.
+      for (const c of repeats) {
+        const n = byId.get(c.notificationId);
+        if (n) this.address(ctx, n, levelFacts(c), out, stillOpen(now.getTime() - c.raisedAt.getTime()));
       }
       await this.write(tx, out);
       return out.messages.length + out.digest.length;
@@ -282,7 +287,7 @@ export class NotificationDispatcher {
    * and an open one nobody acknowledged every ALERT_REPEAT_HOURS (0: never).
    */
   async dispatchAlerts(now = new Date()): Promise<number> {
-    const repeat = Number((await settingValues(this.db, ['ALERT_REPEAT_HOURS'])).ALERT_REPEAT_HOURS ?? 0);
+    const repeat = await this.repeatHours();
     await this.db.transaction((tx) => syncAgentAlerts(tx, now));
     return this.db.transaction(async (tx) => {
       const alerts = await alertRepo.claimAlertsToMail(tx, repeat, now, EVENT_BATCH);
@@ -306,6 +311,11 @@ export class NotificationDispatcher {
       await alertRepo.markAlertsMailed(tx, alerts.map((a) => a.id), now);
       return out.messages.length + out.digest.length;
     });
+  }
+
+  /** ALERT_REPEAT_HOURS: how often an open alert nobody acknowledged is told again (0: never). */
+  private async repeatHours(): Promise<number> {
+    return Number((await settingValues(this.db, ['ALERT_REPEAT_HOURS'])).ALERT_REPEAT_HOURS ?? 0);
   }
 
   private alertFacts(a: alertRepo.AlertToMail, now: Date): Facts & { locationId: number } {
