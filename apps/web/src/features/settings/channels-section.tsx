@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { CHANNELS_QUERY_KEY, deleteChannel, fetchChannels, saveChannel, testChannel } from './api/channels-api.ts';
+import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
+import { CHANNELS_ALL_KEY, CHANNELS_QUERY_KEY, deleteChannel, fetchChannels, saveChannel, testChannel } from './api/channels-api.ts';
 
 type Values = { kind: ChannelKind; name: string; target: string; secret: string; enabled: boolean; allowInternal: boolean };
 
@@ -24,7 +25,8 @@ export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
   const channels = useQuery({ queryKey: CHANNELS_QUERY_KEY, queryFn: fetchChannels });
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [removing, setRemoving] = useState<Channel | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['notification-channels'] });
+  // Both the settings' list and the notification form's choices.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: CHANNELS_ALL_KEY });
   const test = useMutation({ mutationFn: (id: number) => testChannel(id), onSuccess: (r) => notifyMessage(r.message) });
   const remove = useMutation({
     mutationFn: (id: number) => deleteChannel(id),
@@ -119,7 +121,7 @@ function ChannelDialog({ channel, onClose, onSaved }: { channel: Channel | null;
   });
   return (
     <Modal opened onClose={onClose} title={channel ? channel.name : t('channel.add')} data-testid="channel-dialog">
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate>
         <Stack gap="sm">
           <Select
             label={t('channel.kindLabel')}

@@ -1,7 +1,9 @@
 import type { Channel, ChannelInput } from '@pagewatch/contracts/notification-channels';
 import { api } from '../../../lib/api.ts';
 
-export const CHANNELS_QUERY_KEY = ['notification-channels', 'settings'] as const;
+/** Every channel query: the settings' list and the notification form's choices (notifications-api.ts). */
+export const CHANNELS_ALL_KEY = ['notification-channels'] as const;
+export const CHANNELS_QUERY_KEY = [...CHANNELS_ALL_KEY, 'settings'] as const;
 
 const base = '/settings/notification-channels';
 export const fetchChannels = () => api<Channel[]>(base);
