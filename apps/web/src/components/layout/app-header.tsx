@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconKey, IconLogout, IconPrinter, IconUserCircle } from '@tabler/icons-react';
+import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Group, Text } from '@mantine/core';
+import { IconLogout, IconPrinter, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
@@ -15,7 +15,7 @@ interface AppHeaderProps {
   onToggleDrawer: () => void;
 }
 
-/** Brand, breadcrumb of the current page, the user's name (a menu: their API tokens) and sign-out. */
+/** Brand, breadcrumb of the current page, the user's name (a link to their API tokens) and sign-out. */
 export function AppHeader({ drawerOpened, onToggleDrawer }: AppHeaderProps) {
   const { t } = useTranslation();
   const { signOut } = useAuth();
@@ -56,26 +56,15 @@ export function AppHeader({ drawerOpened, onToggleDrawer }: AppHeaderProps) {
             ),
           )}
         </Breadcrumbs>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <UnstyledButton visibleFrom="xs" data-testid="user-name">
-              <Group gap={6} wrap="nowrap">
-                <IconUserCircle size={20} stroke={1.6} />
-                <Text size="sm" truncate maw={220}>
-                  {displayName(user)}
-                </Text>
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component={Link} to="/api-tokens" leftSection={<IconKey size={16} />} data-testid="menu-api-tokens">
-              {t('nav.apiTokens')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-              {t('layout.signOut')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {/* The user's name opens their API tokens (issue 42); a plain link keeps a menu's popover out of the start. */}
+        <Anchor component={Link} to="/api-tokens" c="inherit" underline="never" visibleFrom="xs" data-testid="user-name" data-hint={t('nav.apiTokens')} aria-label={`${displayName(user)}: ${t('nav.apiTokens')}`}>
+          <Group gap={6} wrap="nowrap">
+            <IconUserCircle size={20} stroke={1.6} />
+            <Text size="sm" truncate maw={220}>
+              {displayName(user)}
+            </Text>
+          </Group>
+        </Anchor>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('layout.signOut')} data-hint={t('layout.signOut')} onClick={() => void signOut()}>
           <IconLogout size={20} stroke={1.6} />
         </ActionIcon>
