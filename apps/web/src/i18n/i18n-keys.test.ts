@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROLE_CODES } from '@pagewatch/contracts/grants';
 import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
+import { MENU_ITEMS } from '../components/layout/menu-items.ts';
 
 // Reads the locale files with fs as i18n.ts assembles them (file name = top-level key),
 // because Vite's import.meta.glob does not exist here.
@@ -104,6 +105,11 @@ describe('translations', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  it('describe every section home offers (a line under each menu entry)', () => {
+    const keys = MENU_ITEMS.filter((item) => item.key !== 'home').map((item) => `home.sections.${item.key}`);
+    expect(LANGS.flatMap((l) => keys.filter((k) => !strings[l].has(k)).map((k) => `${l}: ${k}`))).toEqual([]);
   });
 
   it('name every role code the server seeds (the user form shows roles by code)', () => {
