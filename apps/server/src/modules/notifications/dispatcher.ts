@@ -1,47 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Cron } from 'croner';
-import {
-  attachmentColumns,
-  COUNTER_ATTACHMENT_COLUMNS,
-  NOTIFICATION_TYPES,
-  notificationTypeById,
-  type CounterColumn,
-  type NotificationTypeCode,
-} from '@pagewatch/contracts/notifications';
-import { reportColumns, type ReportCode } from '@pagewatch/contracts/reports';
+import { NOTIFICATION_TYPES, notificationTypeById, type NotificationTypeCode } from '@pagewatch/contracts/notifications';
 import type { Db } from '../../db/client.ts';
-import { isBuilt, reportFileColumns, reportFileRow, reportRows, XLSX_TYPE } from '../reports/index.ts';
+import { isBuilt, reportRows } from '../reports/index.ts';
 import { suppliesToOrderDigest } from '../supply-orders/index.ts';
-import { xlsxBuffer } from '../../lib/xlsx.ts';
-import { FILE_STYLES, fileColumns } from '../../lib/file-format.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { ExportGate } from '../../lib/export-gate.ts';
-import type { OutboxAttachment } from '../../db/schema/notifications.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import * as repo from './dispatch.repository.ts';
 import * as alertRepo from './alert-dispatch.repository.ts';
 import { formatDuration, syncAgentAlerts } from '../alerts/index.ts';
 import { settingValues } from '../settings/index.ts';
 import type { NotificationRow } from './notifications.repository.ts';
-import { csv } from '../../lib/csv.ts';
 import { channelMessage, notificationPayload } from './channel-outbox.ts';
+import { countersFile, reportFile, reportFilter } from './notification-files.ts';
+import { nextFire } from './notification-schedule.ts';
 import { enabledChannelsOf, type ChannelRef } from './channels.repository.ts';
 import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
-
-/** When a schedule (a seconds-first cron string in UTC) fires next after `from`; null for none. */
-export function nextFire(schedule: string | null, from: Date): Date | null {
-  if (!schedule) return null;
-  return new Cron(schedule, { timezone: 'UTC', paused: true }).nextRun(from) ?? null;
-}
-
-/** Whether a schedule string is one croner can run (the contract's pattern checks its shape). */
-export function validSchedule(schedule: string): boolean {
-  try {
-    return nextFire(schedule, new Date()) !== null;
-  } catch {
-    return false;
-  }
-}
 
 type Area = Set<number> | undefined;
 
@@ -67,31 +41,6 @@ type Context = {
 };
 
 const STATUS_OF = /^([A-Z_]+)/;
-const COUNTER_VALUE: Record<CounterColumn, (r: repo.CounterRow & { inventoryNumber?: string | null }) => string | number | null> = {
-  ip: (r) => r.ip,
-  serialNumber: (r) => r.serialNumber,
-  inventoryNumber: (r) => r.inventoryNumber ?? null,
-  modelCode: (r) => r.modelCode,
-  hostname: (r) => r.hostName,
-  snmpLocation: (r) => r.snmpLocation,
-  status: (r) => r.statusCode,
-  location: (r) => r.locationName,
-  printedPageCount: (r) => r.totalCount,
-  printedBwPageCount: (r) => r.monoCount,
-  printedColorPageCount: (r) => r.colorCount,
-  printedPageA3Count: (r) => r.a3Count,
-  printedPageA3BwCount: (r) => r.a3BwCount,
-  printedPageA3ColorCount: (r) => r.a3ColorCount,
-  printedPageA4Count: (r) => r.a4Count,
-  printedPageA4BwCount: (r) => r.a4BwCount,
-  printedPageA4ColorCount: (r) => r.a4ColorCount,
-  copyPageCount: (r) => r.copyCount,
-  scanPageCount: (r) => r.scanCount,
-};
-
-/** The counters columns that hold numbers (the rest are text). */
-const COUNTER_NUMBERS = new Set<string>(COUNTER_ATTACHMENT_COLUMNS.filter((c) => /Count$/.test(c)));
-
 /**
  * Turns what happened into e-mails in the outbox: device events (status, IP, replacements),
  * supplies crossing a threshold, and schedules that are due. Each step is one transaction that
@@ -422,46 +371,6 @@ export class NotificationDispatcher {
     for (let i = 0; i < out.messages.length; i += WRITE_BATCH) await repo.insertMessages(tx, out.messages.slice(i, i + WRITE_BATCH));
     for (let i = 0; i < out.digest.length; i += WRITE_BATCH) await repo.insertDigestItems(tx, out.digest.slice(i, i + WRITE_BATCH));
   }
-}
-
-/**
- * The counters file of a COUNTERS notification for one recipient: the devices of `scope`, in the
- * recipient's language (headers, separator and dates). The test mail attaches the same.
- */
-export function countersFile(n: NotificationRow, rows: repo.CounterRow[], scope: Set<number>, lang: Lang, now: Date): OutboxAttachment {
-  const columns = attachmentColumns(n.attachment).filter((c): c is CounterColumn => (COUNTER_ATTACHMENT_COLUMNS as readonly string[]).includes(c));
-  const files = fileColumns(columns.map((key) => ({ key, type: COUNTER_NUMBERS.has(key) ? 'number' : 'string' })), lang);
-  const mine = rows.filter((d) => scope.has(d.locationId));
-  const content = csv(files, mine.map((d) => Object.fromEntries(columns.map((c) => [c, COUNTER_VALUE[c](d)]))), FILE_STYLES[lang]);
-  return { filename: `counters-${now.toISOString().slice(0, 10)}.csv`, content, contentType: 'text/csv; charset=utf-8' };
-}
-
-/** What a REPORT notification's report covers: the time since its last run (a day for the first), its filters. */
-export const reportFilter = (n: NotificationRow, area: Set<number> | null, now: Date) => ({
-  area,
-  printerType: n.dim01List,
-  colorType: n.dim02List,
-  paperFormat: n.dim03List,
-  from: n.lastRunAt ? new Date(n.lastRunAt) : new Date(now.getTime() - 86_400_000),
-  to: now,
-});
-
-/**
- * A REPORT notification's file for one recipient: the rows of `scope`, as CSV or XLSX, in the
- * recipient's language (an XLSX's sheet is the report's name in it). The test mail attaches the same.
- */
-export async function reportFile(n: NotificationRow, report: ReportCode, rows: Record<string, unknown>[], scope: Set<number>, lang: Lang, now: Date): Promise<OutboxAttachment> {
-  const all = reportColumns(report);
-  const asked = attachmentColumns(n.attachment).filter((c) => all.includes(c));
-  const columns = asked.length ? asked : all;
-  const base = `${report.toLowerCase().replace(/_/g, '-')}-${now.toISOString().slice(0, 10)}`;
-  const files = reportFileColumns(report, columns, lang);
-  const style = FILE_STYLES[lang];
-  const shape = reportFileRow(report, lang);
-  const mine = rows.filter((row) => scope.has(Number(row.locationId))).map(shape);
-  return n.fileExtension === 'XLSX'
-    ? { filename: `${base}.xlsx`, content: (await xlsxBuffer(translate(lang, `reports.type.${report}`), files, mine, style)).toString('base64'), contentType: XLSX_TYPE, encoding: 'base64' }
-    : { filename: `${base}.csv`, content: csv(files, mine, style), contentType: 'text/csv; charset=utf-8' };
 }
 
 type Outgoing = { messages: repo.NewMessage[]; digest: { notificationId: number; userId: number; email: string; html: string }[] };
