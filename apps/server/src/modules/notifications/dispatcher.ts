@@ -75,8 +75,10 @@ export class NotificationDispatcher {
       made += r.made;
       if (r.events < EVENT_BATCH) break;
     }
-    made += await this.dispatchLevels();
-    made += await this.dispatchAlerts();
+    // ALERT_REPEAT_HOURS, read once a pass for both the supplies' and the other alerts' repeats.
+    const repeat = await this.repeatHours();
+    made += await this.dispatchLevels(repeat);
+    made += await this.dispatchAlerts(repeat);
     made += await this.fireDue();
     return made;
   }
@@ -197,9 +199,8 @@ export class NotificationDispatcher {
   }
 
   /** Supplies that crossed a MIN_CONSUMABLE_LEVEL threshold since the last look. */
-  async dispatchLevels(now = new Date()): Promise<number> {
+  async dispatchLevels(repeat: number, now = new Date()): Promise<number> {
     const typeId = NOTIFICATION_TYPES.MIN_CONSUMABLE_LEVEL.id;
-    const repeat = await this.repeatHours();
     return this.db.transaction(async (tx) => {
       const clearings = await repo.levelClearings(tx);
       const crossings = await repo.levelCrossings(tx, typeId);
@@ -235,8 +236,7 @@ export class NotificationDispatcher {
    * device error's end (its start was its STATUS_CHANGE event), a silent agent's start and end,
    * and an open one nobody acknowledged every ALERT_REPEAT_HOURS (0: never).
    */
-  async dispatchAlerts(now = new Date()): Promise<number> {
-    const repeat = await this.repeatHours();
+  async dispatchAlerts(repeat: number, now = new Date()): Promise<number> {
     await this.db.transaction((tx) => syncAgentAlerts(tx, now));
     return this.db.transaction(async (tx) => {
       const alerts = await alertRepo.claimAlertsToMail(tx, repeat, now, EVENT_BATCH);
