@@ -61,19 +61,35 @@ async function server(): Promise<FakeAgentServer> {
   return s;
 }
 
-/** A copy of release N-1 in its own folder (an update replaces it), started as `run --server --token`. */
-function startOld(s: FakeAgentServer, name: string, env: NodeJS.ProcessEnv = {}): { child: ChildProcess; exe: string; log: () => string } {
+type StartedAgent = { child: ChildProcess; exe: string; log: () => string; starts: () => number };
+
+/**
+ * A copy of release N-1 in its own folder (an update replaces it), started as `run --server
+ * --token`; `supervised` starts it again whenever it fails, as systemd's Restart= does.
+ */
+function startOld(s: FakeAgentServer, name: string, env: NodeJS.ProcessEnv = {}, supervised = false): StartedAgent {
   const dir = join(work, name);
   const exe = join(dir, 'pagewatch-agent');
   mkdirSync(dir); // fails loudly on a reused name
   copyFileSync(oldExe(), exe);
-  const child = spawn(exe, ['run', '--server', s.url, '--token', s.token, '--spool-dir', join(dir, 'spool')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
-  children.push(child);
   let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  return { child, exe, log: () => log };
+  let starts = 0;
+  const start = (): ChildProcess => {
+    starts++;
+    const child = spawn(exe, ['run', '--server', s.url, '--token', s.token, '--spool-dir', join(dir, 'spool')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+    children.push(child);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    if (supervised) {
+      child.once('exit', (code) => {
+        if (code !== null && code !== 0) agent.child = start();
+      });
+    }
+    return child;
+  };
+  const agent: StartedAgent = { child: start(), exe, log: () => log, starts: () => starts };
+  return agent;
 }
 
 async function until(what: string, done: () => boolean, log: () => string, timeoutMs = 60_000): Promise<void> {
@@ -165,6 +181,31 @@ describe.skipIf(skip !== null)('the single-file agent', { timeout: 120_000 }, ()
     expect(sha256(readFileSync(agent.exe))).toBe(sha256(readFileSync(oldExe())));
     await until('N-1 to check in again', () => s.versions.at(-1) === OLD && s.versions.length >= 2, agent.log);
     expect(s.versions).not.toContain(NEW);
+    expect(agent.child.exitCode).toBeNull();
+  });
+
+  it('puts N-1 back at the third start when N crashes after the swap before reaching the server, and tells the server', async () => {
+    // N answers `version` (the self-test) but crashes at its first request: a preload that breaks
+    // fetch while `.previous` is beside the executable, i.e. only in the updated agent.
+    const crash = join(work, 'crash-after-swap.cjs');
+    writeFileSync(crash, `if (require('node:fs').existsSync(process.execPath + '.previous')) {
+  globalThis.fetch = () => { process.nextTick(() => { throw new Error('the new build crashes'); }); return new Promise(() => {}); };
+}\n`);
+    const s = await server();
+    s.config.update = offer(newBuild);
+    s.updateFile = newExe();
+    // The health watchdog is far away: what rolls back is the count of starts.
+    const agent = startOld(s, 'crash-loop', { NODE_OPTIONS: `--require ${crash}`, PAGEWATCH_AGENT_UPDATE_HEALTH_SECONDS: '600' }, true);
+    await until('the report of the roll-back', () => s.refusedUpdates.length > 0, agent.log);
+    expect(s.refusedUpdates[0]).toEqual({ version: NEW, error: `version ${NEW} stopped 2 times before reaching the server after the update; ${OLD} was put back` });
+    expect(sha256(readFileSync(agent.exe))).toBe(sha256(readFileSync(oldExe())));
+    expect(existsSync(`${agent.exe}.previous`)).toBe(false);
+    expect(agent.log()).toContain('the new build crashes');
+    // N-1, its first start and the two crashed starts of N; the third start of N went back to N-1 in the same process.
+    expect(agent.starts()).toBe(3);
+    expect(s.versions).not.toContain(NEW);
+    await until('N-1 to check in again', () => s.versions.length >= 2, agent.log);
+    expect(s.versions.every((v) => v === OLD)).toBe(true);
     expect(agent.child.exitCode).toBeNull();
   });
 

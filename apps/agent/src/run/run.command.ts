@@ -7,6 +7,7 @@ import type { AgentLog } from './collect.ts';
 import { createHttpTransport } from './transport.ts';
 import { isSea } from 'node:sea';
 import { AGENT_VERSION } from '../version.ts';
+import { execInPlace } from '../update/start-guard.ts';
 import { createUpdater } from '../update/updater.ts';
 import type { Updater } from '../update/updater.ts';
 
@@ -114,10 +115,7 @@ export const runCommand: CliCommand = {
         restart: async () => {
           updater?.close();
           await runner.stop();
-          // The same process (and pid, for systemd) runs the executable now in place; Windows has no
-          // execve: the service manager starts it again after this exit code.
-          if (process.platform === 'win32') process.exit(75);
-          process.execve!(process.execPath, [process.execPath, ...process.argv.slice(2)], process.env);
+          execInPlace();
         },
       });
     }

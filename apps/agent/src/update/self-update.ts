@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { AgentUpdateOffer } from '@pagewatch/contracts/agent-api';
+import { markPending, previousPath } from './pending-update.ts';
+import type { UpdatePaths } from './pending-update.ts';
 import { sha256, verifyRelease } from './release.ts';
 
 /** Set by the single-file build: the release key's public half (PEM), empty when built without one. */
@@ -17,20 +19,7 @@ export function compiledReleaseKey(): KeyObject | null {
 /** How long the new executable has to answer `version` before it replaces the running one. */
 const SELF_TEST_MS = 15_000;
 
-export type UpdatePaths = {
-  /** The running executable, replaced in place. */
-  executable: string;
-  /** Where the marker of an update not yet confirmed by a check-in is kept (the spool folder). */
-  stateDir: string;
-};
-
-export const previousPath = (executable: string): string => `${executable}.previous`;
 const newPath = (executable: string): string => `${executable}.new`;
-export const pendingMarker = (stateDir: string): string => `${stateDir}/update-pending.json`;
-/** Left by a roll-back for the version put back: it tells the server and does not take that release again. */
-export const rolledBackMarker = (stateDir: string): string => `${stateDir}/update-rolled-back.json`;
-
-export type PendingUpdate = { from: string; to: string; at: string };
 
 /** Why an offered update was not installed (refused releases are kept from being tried again at every check-in). */
 export class UpdateRefused extends Error {
@@ -77,7 +66,7 @@ export async function installUpdate(
     chmodSync(candidate, 0o755);
     await selfTest(candidate, verified.manifest.version);
     const previous = previousPath(paths.executable);
-    writeFileSync(pendingMarker(paths.stateDir), JSON.stringify({ from: currentVersion, to: verified.manifest.version, at: new Date().toISOString() } satisfies PendingUpdate));
+    markPending(paths.stateDir, { from: currentVersion, to: verified.manifest.version, at: new Date().toISOString() });
     if (process.platform === 'win32') {
       // A running .exe cannot be overwritten, but it can be renamed.
       rmSync(previous, { force: true });
@@ -88,46 +77,5 @@ export async function installUpdate(
     renameSync(candidate, paths.executable);
   } finally {
     rmSync(candidate, { force: true });
-  }
-}
-
-/** The update this start is the first run of, if any: confirmed by the first check-in, rolled back when none comes in time. */
-export function pendingUpdate(stateDir: string): PendingUpdate | null {
-  try {
-    return JSON.parse(readFileSync(pendingMarker(stateDir), 'utf8')) as PendingUpdate;
-  } catch {
-    return null;
-  }
-}
-
-export function confirmUpdate(stateDir: string): void {
-  rmSync(pendingMarker(stateDir), { force: true });
-}
-
-/** Puts `.previous` back in place of the executable (the new one did not check in). False when there is none. */
-export function rollBack(paths: UpdatePaths): boolean {
-  const previous = previousPath(paths.executable);
-  if (!existsSync(previous)) return false;
-  if (process.platform === 'win32') {
-    rmSync(`${paths.executable}.failed`, { force: true });
-    renameSync(paths.executable, `${paths.executable}.failed`);
-    renameSync(previous, paths.executable);
-  } else {
-    renameSync(previous, paths.executable);
-  }
-  const pending = pendingUpdate(paths.stateDir);
-  if (pending) writeFileSync(rolledBackMarker(paths.stateDir), JSON.stringify(pending));
-  confirmUpdate(paths.stateDir);
-  return true;
-}
-
-/** The update a roll-back undid before this start, if any (read once). */
-export function takeRolledBack(stateDir: string): PendingUpdate | null {
-  try {
-    const undone = JSON.parse(readFileSync(rolledBackMarker(stateDir), 'utf8')) as PendingUpdate;
-    rmSync(rolledBackMarker(stateDir), { force: true });
-    return undone;
-  } catch {
-    return null;
   }
 }

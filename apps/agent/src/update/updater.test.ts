@@ -1,9 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentUpdateOffer } from '@pagewatch/contracts/agent-api';
+import { rolledBackMarker } from './pending-update.ts';
 import { signRelease } from './release.ts';
 import { createUpdater } from './updater.ts';
 
@@ -50,6 +51,18 @@ describe('the agent updater', () => {
     u.offered(offerOf('44.0.2'));
     await settle();
     expect(calls).toEqual({ downloads: 0, reports: ['44.0.2: this agent was built without a release key'], restarts: 0 });
+    u.close();
+  });
+
+  it('tells the server at its first check-in why the previous version was put back, and does not take that release again', async () => {
+    const reason = 'version 44.0.2 stopped 2 times before reaching the server after the update; 44.0.1 was put back';
+    writeFileSync(rolledBackMarker(dir), JSON.stringify({ from: '44.0.1', to: '44.0.2', at: '2026-11-27T05:00:00.000Z', starts: 2, reason }));
+    const { u, calls } = updater();
+    u.checkedIn();
+    u.checkedIn();
+    u.offered(offerOf('44.0.2'));
+    await settle();
+    expect(calls).toEqual({ downloads: 0, reports: [`44.0.2: ${reason}`], restarts: 0 });
     u.close();
   });
 });

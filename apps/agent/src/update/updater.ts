@@ -1,8 +1,9 @@
 import { olderVersion } from '@pagewatch/contracts/agent-api';
 import type { AgentUpdateOffer } from '@pagewatch/contracts/agent-api';
 import type { AgentLog } from '../run/collect.ts';
-import { confirmUpdate, installUpdate, pendingUpdate, rollBack, takeRolledBack, UpdateRefused } from './self-update.ts';
-import type { UpdatePaths } from './self-update.ts';
+import { confirmUpdate, pendingUpdate, rollBack, takeRolledBack } from './pending-update.ts';
+import type { UpdatePaths } from './pending-update.ts';
+import { installUpdate, UpdateRefused } from './self-update.ts';
 
 export type UpdaterOptions = UpdatePaths & {
   version: string;
@@ -42,7 +43,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
   const pending = pendingUpdate(options.stateDir);
   if (undone) {
     // Back on the previous file: that release is not taken again until the server offers another.
-    const reason = `version ${undone.to} did not reach the server within ${Math.round(healthMs / 1000)} s of the update; ${undone.from} was put back`;
+    const reason = undone.reason ?? `version ${undone.to} did not reach the server after the update; ${undone.from} was put back`;
     log('error', reason);
     refused.add(undone.to);
     toReport = { version: undone.to, reason };
@@ -51,7 +52,8 @@ export function createUpdater(options: UpdaterOptions): Updater {
     log('info', `first start after the update from ${pending.from} to ${pending.to}: waiting for the server to answer`);
     watchdog = setTimeout(() => {
       log('error', `version ${pending.to} did not reach the server within ${Math.round(healthMs / 1000)} s: going back to ${pending.from}`);
-      if (rollBack(options)) void options.restart();
+      const reason = `version ${pending.to} did not reach the server within ${Math.round(healthMs / 1000)} s of the update; ${pending.from} was put back`;
+      if (rollBack(options, reason)) void options.restart();
     }, healthMs);
   } else if (pending) {
     confirmUpdate(options.stateDir); // put back by hand or rolled back: nothing to watch
