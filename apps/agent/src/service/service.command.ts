@@ -5,12 +5,18 @@ import { parseArgs } from 'node:util';
 import { isSea } from 'node:sea';
 import type { CliCommand } from '../cli-command.ts';
 import { AGENT_VERSION } from '../version.ts';
+import { installWindowsService, uninstallWindowsService, windowsStatusSource } from './windows-service.ts';
+import { WINDOWS_SERVICE_ID } from './windows-layout.ts';
 import { LAYOUT, readLastRun, readServiceConfig, SERVICE_NAME, SERVICE_USER, serviceConfigSchema, systemdUnit, under } from './service-layout.ts';
 
 const INSTALL_HELP = `usage: install --server <url> --token <token> [--root DIR] [--no-start]
-Installs the agent as a systemd service (Linux), restarted on failure: the executable in
-${LAYOUT.executable}, its configuration in ${LAYOUT.config}, the token in ${LAYOUT.token}
-(readable by the service's user ${SERVICE_USER} only), its spool in ${LAYOUT.stateDir}.
+Installs the agent as a service, restarted on failure.
+Linux (systemd): the executable in ${LAYOUT.executable}, its configuration in ${LAYOUT.config},
+the token in ${LAYOUT.token} (readable by the service's user ${SERVICE_USER} only), its spool in
+${LAYOUT.stateDir}.
+Windows (the service "${WINDOWS_SERVICE_ID}", run by WinSW): the executable in
+%ProgramFiles%\\Pagewatch Agent, its configuration, token, spool and logs in
+%ProgramData%\\Pagewatch Agent (readable by SYSTEM and Administrators only).
 --root: write under another root folder and start nothing (packaging, tests).
 `;
 
@@ -52,7 +58,7 @@ function rootOf(command: string, args: string[]): string | null {
 
 export const installCommand: CliCommand = {
   name: 'install',
-  summary: 'install the agent as a service (systemd), restarted on failure',
+  summary: 'install the agent as a service (systemd, Windows), restarted on failure',
   async run(args) {
     let values;
     try {
@@ -65,8 +71,8 @@ export const installCommand: CliCommand = {
       process.stdout.write(INSTALL_HELP);
       return 0;
     }
-    if (process.platform !== 'linux') {
-      process.stderr.write('install: only Linux (systemd) is supported for now; on Windows run the agent with `run` under a service wrapper\n');
+    if (process.platform !== 'linux' && process.platform !== 'win32') {
+      process.stderr.write(`install: a service is installed on Linux (systemd) and Windows, not on ${process.platform}: run the agent with \`run\`\n`);
       return 2;
     }
     const server = typeof values.server === 'string' ? values.server : undefined;
@@ -81,6 +87,7 @@ export const installCommand: CliCommand = {
       return 2;
     }
     const root = typeof values.root === 'string' ? values.root : '/';
+    if (process.platform === 'win32') return installWindowsService({ server, token, root, start: !values['no-start'] });
     const real = root === '/';
     const owner = real ? serviceUser() : null;
     const { command, copyExecutable } = execStart();
@@ -121,6 +128,11 @@ export const uninstallCommand: CliCommand = {
   async run(args) {
     const root = rootOf('uninstall', args);
     if (root === null) return 2;
+    if (process.platform === 'win32') {
+      uninstallWindowsService(root);
+      process.stdout.write(`${WINDOWS_SERVICE_ID} removed\n`);
+      return 0;
+    }
     if (root === '/' && existsSync(LAYOUT.unit) && has('systemctl')) {
       spawnSync('systemctl', ['disable', '--now', SERVICE_NAME], { stdio: 'inherit' });
     }
@@ -131,23 +143,37 @@ export const uninstallCommand: CliCommand = {
   },
 };
 
+/** Where `status` finds an installed agent: systemd's unit and files, or the Windows service's. */
+function installedAgent(root: string): { installed: boolean; config: string; executable: string; state: () => string; local: (path: string) => string } {
+  if (process.platform === 'win32') {
+    const windows = windowsStatusSource(root);
+    return { ...windows, config: windows.local(windows.layout.config), executable: windows.local(windows.layout.executable) };
+  }
+  return {
+    installed: existsSync(under(root, LAYOUT.unit)),
+    config: under(root, LAYOUT.config),
+    executable: under(root, LAYOUT.executable),
+    state: () => (has('systemctl') ? spawnSync('systemctl', ['is-active', SERVICE_NAME], { encoding: 'utf8' }).stdout.trim() || 'unknown' : 'unknown (no systemctl)'),
+    local: (path) => under(root, path),
+  };
+}
+
 export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'whether the agent service runs, its version, server and last successful run',
   async run(args) {
     const root = rootOf('status', args);
     if (root === null) return 2;
-    if (!existsSync(under(root, LAYOUT.unit))) {
+    const agent = installedAgent(root);
+    if (!agent.installed) {
       process.stdout.write(`${SERVICE_NAME}: not installed\n`);
       return 3;
     }
-    const config = readServiceConfig(under(root, LAYOUT.config));
-    let state = 'unknown (no systemctl)';
-    if (root !== '/') state = 'not checked (--root)';
-    else if (has('systemctl')) state = spawnSync('systemctl', ['is-active', SERVICE_NAME], { encoding: 'utf8' }).stdout.trim() || 'unknown';
-    const exe = under(root, LAYOUT.executable);
-    const version = existsSync(exe) ? spawnSync(exe, ['version'], { encoding: 'utf8', timeout: 15_000 }).stdout.trim() || 'unknown' : AGENT_VERSION;
-    const last = readLastRun(under(root, config.spoolDir));
+    const config = readServiceConfig(agent.config);
+    const state = root === '/' ? agent.state() : 'not checked (--root)';
+    const exe = agent.executable;
+    const version = existsSync(exe) ? spawnSync(exe, ['version'], { encoding: 'utf8', timeout: 15_000, windowsHide: true }).stdout.trim() || 'unknown' : AGENT_VERSION;
+    const last = readLastRun(agent.local(config.spoolDir));
     process.stdout.write([
       `service:  ${state}`,
       `version:  ${version}`,
