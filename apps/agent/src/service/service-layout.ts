@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readJsonFile, writeJsonFile } from '../json-file.ts';
 
 /**
  * Where an installed agent lives (Linux, systemd). `root` is `/` on a real install and a
@@ -37,15 +38,11 @@ export type LastRun = { finishedAt: string; version: string };
 export const lastRunPath = (spoolDir: string): string => join(spoolDir, 'last-run.json');
 
 export function writeLastRun(spoolDir: string, run: LastRun): void {
-  writeFileSync(lastRunPath(spoolDir), JSON.stringify(run));
+  writeJsonFile(lastRunPath(spoolDir), run);
 }
 
 export function readLastRun(spoolDir: string): LastRun | null {
-  try {
-    return JSON.parse(readFileSync(lastRunPath(spoolDir), 'utf8')) as LastRun;
-  } catch {
-    return null;
-  }
+  return readJsonFile<LastRun>(lastRunPath(spoolDir));
 }
 
 /** The systemd unit: restarted on failure (and after a self-update on Windows' model, by exit code), hardened. */

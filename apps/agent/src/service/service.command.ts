@@ -169,7 +169,14 @@ export const statusCommand: CliCommand = {
       process.stdout.write(`${SERVICE_NAME}: not installed\n`);
       return 3;
     }
-    const config = readServiceConfig(agent.config);
+    let config;
+    try {
+      config = readServiceConfig(agent.config);
+    } catch (error) {
+      // The configuration's folder is closed to other users on Windows; a broken file says so here.
+      process.stderr.write(`status: cannot read ${agent.config}: ${(error as Error).message.split('\n')[0]} (run it as root or Administrator)\n`);
+      return 2;
+    }
     const state = root === '/' ? agent.state() : 'not checked (--root)';
     const exe = agent.executable;
     const version = existsSync(exe) ? spawnSync(exe, ['version'], { encoding: 'utf8', timeout: 15_000, windowsHide: true }).stdout.trim() || 'unknown' : AGENT_VERSION;

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { readJsonFile, writeJsonFile } from '../json-file.ts';
 
 /**
- * The markers of a self-update (issue 44) and the roll-back they lead to. Only node:fs here: the
+ * The markers of a self-update (issue 44) and the roll-back they lead to. Only files here: the
  * start guard (start-guard.ts) runs this before the rest of a new build is loaded.
  */
 export type UpdatePaths = {
@@ -24,23 +25,14 @@ export const pendingMarker = (stateDir: string): string => `${stateDir}/update-p
 /** Left by a roll-back for the version put back: it tells the server and does not take that release again. */
 export const rolledBackMarker = (stateDir: string): string => `${stateDir}/update-rolled-back.json`;
 
-/** Written whole or not at all: a start cut short mid-write must not lose the count. */
-function writeMarker(path: string, value: PendingUpdate | UndoneUpdate): void {
-  writeFileSync(`${path}.partial`, JSON.stringify(value));
-  renameSync(`${path}.partial`, path);
-}
-
+/** Written whole (writeJsonFile): a start cut short mid-write must not lose the count. */
 export function markPending(stateDir: string, update: PendingUpdate): void {
-  writeMarker(pendingMarker(stateDir), update);
+  writeJsonFile(pendingMarker(stateDir), update);
 }
 
 /** The update this start is a run of, if any: confirmed by the first check-in, rolled back when none comes. */
 export function pendingUpdate(stateDir: string): PendingUpdate | null {
-  try {
-    return JSON.parse(readFileSync(pendingMarker(stateDir), 'utf8')) as PendingUpdate;
-  } catch {
-    return null;
-  }
+  return readJsonFile<PendingUpdate>(pendingMarker(stateDir));
 }
 
 export function confirmUpdate(stateDir: string): void {
@@ -58,7 +50,7 @@ export function rollBack(paths: UpdatePaths, reason: string): boolean {
   }
   renameSync(previous, paths.executable);
   const pending = pendingUpdate(paths.stateDir);
-  if (pending) writeMarker(rolledBackMarker(paths.stateDir), { ...pending, reason });
+  if (pending) writeJsonFile(rolledBackMarker(paths.stateDir), { ...pending, reason } satisfies UndoneUpdate);
   confirmUpdate(paths.stateDir);
   return true;
 }
@@ -82,11 +74,7 @@ export function countStart(paths: UpdatePaths, version: string): boolean {
 
 /** The update a roll-back undid before this start, if any (read once). */
 export function takeRolledBack(stateDir: string): UndoneUpdate | null {
-  try {
-    const undone = JSON.parse(readFileSync(rolledBackMarker(stateDir), 'utf8')) as UndoneUpdate;
-    rmSync(rolledBackMarker(stateDir), { force: true });
-    return undone;
-  } catch {
-    return null;
-  }
+  const undone = readJsonFile<UndoneUpdate>(rolledBackMarker(stateDir));
+  rmSync(rolledBackMarker(stateDir), { force: true });
+  return undone;
 }
