@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readServiceConfig } from '../service/service-layout.ts';
+import { readJsonFile } from '../json-file.ts';
 import { countStart } from './pending-update.ts';
 
 /** The spool folder of a `run` that updates itself (not --once), from its arguments or its --config file; null for anything else. */
@@ -12,7 +12,11 @@ export function runSpoolDir(args: string[]): string | null {
     });
     if (values.once) return null;
     if (typeof values['spool-dir'] === 'string') return values['spool-dir'];
-    if (typeof values.config === 'string') return readServiceConfig(values.config).spoolDir;
+    // Only the spool is taken from the configuration here: run validates the rest, and the guard loads no more than it needs.
+    if (typeof values.config === 'string') {
+      const spoolDir = readJsonFile<{ spoolDir?: unknown }>(values.config)?.spoolDir;
+      return typeof spoolDir === 'string' && spoolDir !== '' ? spoolDir : null;
+    }
     return 'agent-spool'; // run's default
   } catch {
     return null; // run itself reports bad arguments and configuration
