@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { List } from '@pagewatch/contracts/list';
 import { useAuth } from '../../lib/auth-context.tsx';
+import type { Section } from '../../lib/screen-access.ts';
+import { menuItem } from '../layout/menu-items.ts';
 import { AppPage } from '../layout/app-page.tsx';
 import { DataGrid, type DataGridProps } from './data-grid.tsx';
 import type { RowId } from './grid-tree.ts';
@@ -13,17 +15,17 @@ import type { GridColumn } from './grid-types.ts';
 
 const idOf = (row: unknown) => (row as { id: RowId }).id;
 
-export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' | 'toolbar' | 'getRowId'> & {
-  /** i18n key of the page title. */
-  title: string;
+export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' | 'toolbar' | 'getRowId' | 'gridKey'> & {
+  /** The menu's section of the screen: its entry names the page title and the item route. */
+  section: Section;
+  /** Where the grid's layout is saved; by default `grid<Section>` (`gridUsers`). */
+  gridKey?: string;
   list: List<string, Row>;
   /** Null while what the columns need (lookups) still loads: the grid reads its defaults once. */
   columns: readonly GridColumn<Row>[] | null;
   /** A row's id; by default its `id` field. */
   getRowId?: (row: Row) => RowId;
-  /** The path of the item page (`/user`): a row opens `/user/<id>`, Create opens `/user/-1`. */
-  item?: string;
-  /** The Create button (at `item`): its label key and the grant that shows it. */
+  /** The Create button (at the item route's `-1`): its label key and the grant that shows it. */
   create?: { label: string; grant?: Grant };
   /** The screen's other toolbar actions, after Create. */
   actions?: ReactNode;
@@ -33,8 +35,10 @@ export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' |
  * A list screen (spec section 2): the page frame with its title, the list's grid and the
  * toolbar's Create button; `?highlight=<id>` marks the row just saved.
  */
-export function ListScreen<Row>({ title, columns, item, create, actions, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ section, gridKey = `grid${section[0].toUpperCase()}${section.slice(1)}`, columns, create, actions, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
   const { t } = useTranslation();
+  // A row opens the item route's `/<id>` (`/user/7`), Create its `/-1`.
+  const { label: title, item } = menuItem(section);
   const navigate = useNavigate();
   const { hasGrant } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -67,6 +71,7 @@ export function ListScreen<Row>({ title, columns, item, create, actions, getRowI
           linkedFilter={linkedFilter}
           rowHref={item ? (row: Row) => `${item}/${getRowId(row)}` : undefined}
           {...grid}
+          gridKey={gridKey}
           getRowId={getRowId}
           list={grid.list}
           columns={columns}
