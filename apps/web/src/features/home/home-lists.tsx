@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Home } from '@pagewatch/contracts/home';
@@ -23,8 +23,10 @@ export function ago(iso: string | null, lang: string, now = Date.now()): string 
   return fmt.format(0, 'minute');
 }
 
+type ListCardProps = { title: string; count: number; to?: string; testId: string; empty: string };
+
 /** A titled card with a count (a link to the grid behind it, where there is one), and its rows or an empty line. */
-export function ListCard(p: { title: string; count: number; to?: string; testId: string; empty: string; children: ReactNode }) {
+export function ListCard(p: ListCardProps & { children: ReactNode }) {
   const badge = (
     <Badge variant="light" color={p.count ? 'red' : 'gray'}>
       {formatNumber(p.count)}
@@ -55,6 +57,17 @@ export function ListCard(p: { title: string; count: number; to?: string; testId:
   );
 }
 
+/** A ListCard of rows: a compact table whose cells `children` draws for each row. */
+export function RowsCard<Row>({ rows, rowKey, rowTestId, children, ...card }: ListCardProps & ComponentProps<typeof CompactRows<Row>>) {
+  return (
+    <ListCard {...card}>
+      <CompactRows rows={rows} rowKey={rowKey} rowTestId={rowTestId}>
+        {children}
+      </CompactRows>
+    </ListCard>
+  );
+}
+
 /** An agent's name, opening its page. */
 function AgentLink({ id, name }: { id: number; name: string }) {
   return (
@@ -68,27 +81,27 @@ function AgentLink({ id, name }: { id: number; name: string }) {
 export function AttentionList({ attention }: { attention: Devices['attention'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <ListCard
+    <RowsCard
       title={t('home.attention')}
       count={attention.count}
       to={gridLink('/devices', { headerFilters: { attention: [true] } })}
       testId="home-attention"
       empty={t('home.attentionNone')}
+      rows={attention.rows}
+      rowKey={(r) => r.id}
     >
-      <CompactRows rows={attention.rows} rowKey={(r) => r.id}>
-        {(r) => (
-          <>
-            <DeviceCell d={r} />
-            <Table.Td>
-              {r.problems.length ? r.problems.map((p) => t(`devices.errorBit.${p}`, { defaultValue: p })).join(', ') : t(`notification.status.${r.statusCode}`)}
-            </Table.Td>
-            <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {ago(r.since, i18n.language)}
-            </Table.Td>
-          </>
-        )}
-      </CompactRows>
-    </ListCard>
+      {(r) => (
+        <>
+          <DeviceCell d={r} />
+          <Table.Td>
+            {r.problems.length ? r.problems.map((p) => t(`devices.errorBit.${p}`, { defaultValue: p })).join(', ') : t(`notification.status.${r.statusCode}`)}
+          </Table.Td>
+          <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {ago(r.since, i18n.language)}
+          </Table.Td>
+        </>
+      )}
+    </RowsCard>
   );
 }
 
@@ -96,19 +109,17 @@ export function AttentionList({ attention }: { attention: Devices['attention'] }
 export function SilentAgents({ agents }: { agents: Agents }) {
   const { t, i18n } = useTranslation();
   return (
-    <ListCard title={t('home.silentAgents')} count={agents.silent.length} to="/agents" testId="home-agents" empty={t('home.agentsAllReporting', { count: agents.total })}>
-      <CompactRows rows={agents.silent} rowKey={(a) => a.id}>
-        {(a) => (
-          <>
-            <Table.Td>
-              <AgentLink id={a.id} name={a.name} />
-            </Table.Td>
-            <Table.Td>{a.locationName}</Table.Td>
-            <Table.Td c="dimmed">{a.lastContactAt ? ago(a.lastContactAt, i18n.language) : t('home.neverReported')}</Table.Td>
-          </>
-        )}
-      </CompactRows>
-    </ListCard>
+    <RowsCard title={t('home.silentAgents')} count={agents.silent.length} to="/agents" testId="home-agents" empty={t('home.agentsAllReporting', { count: agents.total })} rows={agents.silent} rowKey={(a) => a.id}>
+      {(a) => (
+        <>
+          <Table.Td>
+            <AgentLink id={a.id} name={a.name} />
+          </Table.Td>
+          <Table.Td>{a.locationName}</Table.Td>
+          <Table.Td c="dimmed">{a.lastContactAt ? ago(a.lastContactAt, i18n.language) : t('home.neverReported')}</Table.Td>
+        </>
+      )}
+    </RowsCard>
   );
 }
 
@@ -116,20 +127,18 @@ export function SilentAgents({ agents }: { agents: Agents }) {
 export function NotReadDevices({ agents }: { agents: Agents }) {
   const { t, i18n } = useTranslation();
   return (
-    <ListCard title={t('home.notReadDevices', { count: UNREAD_RUNS })} count={agents.notRead.count} to="/agents" testId="home-not-read" empty={t('home.allDevicesRead')}>
-      <CompactRows rows={agents.notRead.rows} rowKey={(d) => `${d.agentId}-${d.ip}`}>
-        {(d) => (
-          <>
-            <Table.Td>{d.ip}</Table.Td>
-            <Table.Td>{d.reason ? <DeviceFailureBadge reason={d.reason} /> : null}</Table.Td>
-            <Table.Td>
-              <AgentLink id={d.agentId} name={d.agentName} />
-            </Table.Td>
-            <Table.Td c="dimmed">{d.lastOkAt ? t('home.notReadSince', { ago: ago(d.lastOkAt, i18n.language) }) : t('home.neverRead')}</Table.Td>
-          </>
-        )}
-      </CompactRows>
-    </ListCard>
+    <RowsCard title={t('home.notReadDevices', { count: UNREAD_RUNS })} count={agents.notRead.count} to="/agents" testId="home-not-read" empty={t('home.allDevicesRead')} rows={agents.notRead.rows} rowKey={(d) => `${d.agentId}-${d.ip}`}>
+      {(d) => (
+        <>
+          <Table.Td>{d.ip}</Table.Td>
+          <Table.Td>{d.reason ? <DeviceFailureBadge reason={d.reason} /> : null}</Table.Td>
+          <Table.Td>
+            <AgentLink id={d.agentId} name={d.agentName} />
+          </Table.Td>
+          <Table.Td c="dimmed">{d.lastOkAt ? t('home.notReadSince', { ago: ago(d.lastOkAt, i18n.language) }) : t('home.neverRead')}</Table.Td>
+        </>
+      )}
+    </RowsCard>
   );
 }
 
