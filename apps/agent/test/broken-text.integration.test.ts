@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
-import { snmpsimAvailable } from './helpers/snmpsim.ts';
-import { startSimWorld, type SimWorld } from './helpers/sim-world.ts';
+import { describeSimWorld } from './helpers/sim-world.ts';
+import { printerDeviceLines } from './helpers/varbinds.ts';
 
 /**
  * Issue 39, finding 1: a printer whose values end in an emoji that the agent's limits cut in
@@ -21,26 +21,16 @@ const BROKEN = [
   '1.3.6.1.2.1.1.2.0|6|1.3.6.1.4.1.99999.1',
   `1.3.6.1.2.1.1.4.0|4x|${hex(`${'x'.repeat(4095)}😀`)}`,
   '1.3.6.1.2.1.1.5.0|4|emoji-host',
-  '1.3.6.1.2.1.25.3.2.1.2.1|6|1.3.6.1.2.1.25.3.1.5',
-  '1.3.6.1.2.1.25.3.2.1.3.1|4|Emoji Printer',
-  '1.3.6.1.2.1.25.3.2.1.5.1|2|2',
-  '1.3.6.1.2.1.25.3.5.1.1.1|2|3',
-  '1.3.6.1.2.1.25.3.5.1.2.1|4x|00',
+  ...printerDeviceLines({ descr: 'Emoji Printer' }),
   '1.3.6.1.2.1.43.5.1.1.17.1|4|EMOJI-1',
   '1.3.6.1.2.1.43.10.2.1.4.1.1|65|1234',
 ].join('\n');
 
-let world: SimWorld;
-
-describe.skipIf(!snmpsimAvailable())('broken characters: a printer whose values the limits cut inside an emoji', () => {
-  beforeAll(async () => {
-    world = await startSimWorld({ name: 'Emoji agent', snmprec: BROKEN, count: COUNT, base: '127.0.67.1', seed: 9 });
-  }, 120_000);
-  afterAll(() => world?.stop());
-  const query = <T>(text: string) => world.query<T>(text);
+describeSimWorld('broken characters: a printer whose values the limits cut inside an emoji', { name: 'Emoji agent', snmprec: BROKEN, count: COUNT, base: '127.0.67.1', seed: 9 }, (world) => {
+  const query = <T>(text: string) => world().query<T>(text);
 
   it('cuts between characters: the printer, its walk and the printers behind it are stored', async () => {
-    const { runner, spoolDir } = world;
+    const { runner, spoolDir } = world();
     const run = await runner.runOnce();
     expect(run.readings).toBe(COUNT + 1);
     expect(await runner.flush(20_000)).toBe(true);
@@ -71,7 +61,7 @@ describe.skipIf(!snmpsimAvailable())('broken characters: a printer whose values 
     const broken = { ...reading('127.0.0.1', 'EMOJI-1'), walk: [...rows.slice(0, 3), ['1.3.6.1.2.1.1.4.0', 'OctetString', `${'x'.repeat(4095)}\ud83d`] as [string, string, string]] };
     broken.reading = { ...broken.reading, hostName: 'emoji-😀-host\ud83d', firmware: 'v\u00002' };
     const behind = base.map((ip, i) => reading(ip, `BEHIND-${i}`));
-    const result = await world.transport.sendReadings({ batchId: randomUUID(), readings: [broken, ...behind] });
+    const result = await world().transport.sendReadings({ batchId: randomUUID(), readings: [broken, ...behind] });
     expect(result).toMatchObject({ stored: 1 + behind.length, rejected: [], repaired: [{ index: 0, id: broken.id, fields: ['firmware', 'hostName', 'walk.3'] }] });
     const [device] = await query<{ host_name: string; firmware: string; problems: string[] }>(`SELECT host_name, firmware, problems FROM devices WHERE ip = '127.0.0.1'`);
     expect(device).toMatchObject({ host_name: 'emoji-😀-host\uFFFD', firmware: 'v 2' });

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createAgentRunner } from '../src/run/agent-runner.ts';
 import { createHttpTransport } from '../src/run/transport.ts';
 import { startFakeAgentServer, type FakeAgentServer } from './helpers/fake-agent-server.ts';
 import { removeDir } from './helpers/processes.ts';
-import { makeSimDirs, snmpsimAvailable, startSnmpsim, type Snmpsim } from './helpers/snmpsim.ts';
+import { serveSnmprec, snmpsimAvailable, type Snmpsim } from './helpers/snmpsim.ts';
 
 /**
  * Issue 44: a device that answers SNMP but is no printer (a Linux host, served by snmpsimd) is
@@ -28,11 +28,7 @@ const dirs: string[] = [];
 
 describe.skipIf(!snmpsimAvailable())('device outcomes of a host that is no printer', () => {
   beforeAll(async () => {
-    const simDirs = makeSimDirs();
-    const file = join(simDirs.dataDir, 'public.snmprec');
-    writeFileSync(file, `${HOST}\n`);
-    chmodSync(file, 0o644);
-    sim = await startSnmpsim(simDirs, 'public');
+    sim = await serveSnmprec('public', HOST);
     const config: AgentConfig = {
       agentId: 1, name: 'outcomes', periodicityMinutes: 15, modelsVersion: null,
       ranges: [{ id: 40, type: 'RANGE', address: null, mask: null, from: '127.0.0.1', to: '127.0.0.1', port: sim.port, snmp: { version: '2c', community: 'public' } }],

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snmpsimAvailable } from './helpers/snmpsim.ts';
-import { startSimWorld, type SimWorld } from './helpers/sim-world.ts';
+import { expect, it } from 'vitest';
+import { describeSimWorld } from './helpers/sim-world.ts';
+import { printerDeviceLines } from './helpers/varbinds.ts';
 
 /**
  * Issue 14, finding 7: one printer with values past every limit (a 2,000-character serial, host
@@ -19,11 +19,7 @@ const EVIL = [
   '1.3.6.1.2.1.1.2.0|6|1.3.6.1.4.1.1347.41',
   `1.3.6.1.2.1.1.5.0|4x|${hex(`host\u0000${'h'.repeat(2000)}`)}`,
   `1.3.6.1.2.1.1.6.0|4|${'L'.repeat(2000)}`,
-  '1.3.6.1.2.1.25.3.2.1.2.1|6|1.3.6.1.2.1.25.3.1.5',
-  '1.3.6.1.2.1.25.3.2.1.3.1|4|ECOSYS M2540dn',
-  '1.3.6.1.2.1.25.3.2.1.5.1|2|2',
-  '1.3.6.1.2.1.25.3.5.1.1.1|2|3',
-  '1.3.6.1.2.1.25.3.5.1.2.1|4x|00',
+  ...printerDeviceLines({ descr: 'ECOSYS M2540dn' }),
   `1.3.6.1.2.1.43.5.1.1.17.1|4|${LONG_SERIAL}`,
   '1.3.6.1.2.1.43.10.2.1.4.1.1|65|123456',
   '1.3.6.1.2.1.43.11.1.1.5.1.1|2|3',
@@ -38,17 +34,11 @@ const EVIL = [
   `1.3.6.1.4.1.1347.43.5.1.1.28.1|4|${LONG_SERIAL}`,
 ].join('\n');
 
-let world: SimWorld;
-
-describe.skipIf(!snmpsimAvailable())('values past the limits: agent, server, a printer that sends too much', () => {
-  beforeAll(async () => {
-    world = await startSimWorld({ name: 'Limits agent', snmprec: EVIL, count: COUNT, base: '127.0.66.1', seed: 7 });
-  }, 120_000);
-  afterAll(() => world?.stop());
-  const query = <T>(text: string) => world.query<T>(text);
+describeSimWorld('values past the limits: agent, server, a printer that sends too much', { name: 'Limits agent', snmprec: EVIL, count: COUNT, base: '127.0.66.1', seed: 7 }, (world) => {
+  const query = <T>(text: string) => world().query<T>(text);
 
   it('stores the printer fitted to the limits with a note, the other printers too, and later readings keep flowing', async () => {
-    const { runner, fleet, spoolDir } = world;
+    const { runner, fleet, spoolDir } = world();
     const first = await runner.runOnce();
     expect(first.readings).toBe(COUNT + 1);
     expect(await runner.flush(20_000)).toBe(true);

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import type { Socket } from 'node:dgram';
-import { chmodSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSimDirs, snmpsimAvailable, startSnmpsim } from './helpers/snmpsim.ts';
+import { serveSnmprec, snmpsimAvailable } from './helpers/snmpsim.ts';
 import type { Snmpsim } from './helpers/snmpsim.ts';
+import { printerDeviceLines } from './helpers/varbinds.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repoRoot, 'apps/agent/src/cli.ts');
@@ -36,11 +36,7 @@ const SNMPREC = [
   '1.3.6.1.2.1.1.1.0|4|KYOCERA Document Solutions Printing System',
   '1.3.6.1.2.1.1.2.0|6|1.3.6.1.4.1.1347.41',
   '1.3.6.1.2.1.1.5.0|4|kyo-2nd-floor',
-  '1.3.6.1.2.1.25.3.2.1.2.1|6|1.3.6.1.2.1.25.3.1.5',
-  '1.3.6.1.2.1.25.3.2.1.3.1|4|ECOSYS M2540dn',
-  '1.3.6.1.2.1.25.3.2.1.5.1|2|2',
-  '1.3.6.1.2.1.25.3.5.1.1.1|2|3',
-  '1.3.6.1.2.1.25.3.5.1.2.1|4x|00',
+  ...printerDeviceLines({ descr: 'ECOSYS M2540dn' }),
   '1.3.6.1.2.1.43.8.2.1.9.1.1|2|250',
   '1.3.6.1.2.1.43.8.2.1.10.1.1|2|100',
   '1.3.6.1.2.1.43.8.2.1.13.1.1|4|Cassette 1',
@@ -59,11 +55,7 @@ let garbagePort = 0;
 
 describe.skipIf(!snmpsimAvailable())('probe command', () => {
   beforeAll(async () => {
-    const dirs = makeSimDirs();
-    const file = join(dirs.dataDir, 'kyocera.snmprec');
-    writeFileSync(file, `${SNMPREC}\n`);
-    chmodSync(file, 0o644);
-    sim = await startSnmpsim(dirs, 'kyocera');
+    sim = await serveSnmprec('kyocera', SNMPREC);
     // Something that answers every packet with bytes that are not SNMP.
     garbage = createSocket('udp4');
     garbage.on('message', (_msg, rinfo) => garbage?.send(Buffer.from('this is not BER at all'), rinfo.port, rinfo.address));

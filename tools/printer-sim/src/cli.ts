@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
+import { commandArgs } from '@pagewatch/agent/cli-args';
 import { startControlServer } from './control-server.ts';
 import { startFleet } from './fleet.ts';
 
@@ -22,30 +22,18 @@ function int(value: string | undefined, name: string, fallback: number, min: num
   return n;
 }
 
+const SIM_OPTIONS = {
+  count: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, base: { type: 'string' },
+  speed: { type: 'string' }, community: { type: 'string' }, 'v3-user': { type: 'string' }, location: { type: 'string' },
+  'no-random-events': { type: 'boolean', default: false }, 'control-port': { type: 'string' },
+  stride: { type: 'string' }, latency: { type: 'string' }, 'latency-sigma': { type: 'string' }, slow: { type: 'string' },
+  'slow-ms': { type: 'string' }, loss: { type: 'string' }, asleep: { type: 'string' }, 'wake-ms': { type: 'string' },
+  silent: { type: 'string' },
+} as const;
+
 export async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        count: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, base: { type: 'string' },
-        speed: { type: 'string' }, community: { type: 'string' }, 'v3-user': { type: 'string' }, location: { type: 'string' },
-        'no-random-events': { type: 'boolean', default: false }, 'control-port': { type: 'string' },
-        stride: { type: 'string' }, latency: { type: 'string' }, 'latency-sigma': { type: 'string' }, slow: { type: 'string' },
-        'slow-ms': { type: 'string' }, loss: { type: 'string' }, asleep: { type: 'string' }, 'wake-ms': { type: 'string' },
-        silent: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    process.stderr.write(`sim: ${(error as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
+  const values = commandArgs({ name: 'sim', help: HELP }, argv, SIM_OPTIONS, (line) => line.values);
+  if (typeof values === 'number') return values;
   try {
     const count = int(values.count, 'count', 10, 1, 60_000);
     const base = values.base ?? '127.0.1.1';

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import type { SnmpCredentials } from '@pagewatch/contracts/agent-api';
 import { PACKETS_PER_SECOND } from '@pagewatch/contracts/network-ranges';
+import { commandArgs, intOption, SNMP_OPTIONS, UsageError } from '../cli-args.ts';
 import type { CliCommand } from '../cli-command.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
-import { AddressRangeError, parseRangeText } from './address-range.ts';
+import { parseRangeText } from './address-range.ts';
 import { discoverRange } from './discover.ts';
 
 const HELP = `usage: scan <range> [--broadcast] [--port 161] [--community public] [--snmp-version 1|2c|3]
@@ -15,18 +15,17 @@ const HELP = `usage: scan <range> [--broadcast] [--port 161] [--community public
 Lists the SNMP devices found and which of them are printers.
 `;
 
-function intOption(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new AddressRangeError(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
+const SCAN = { name: 'scan', help: HELP, positionals: true };
+const SCAN_OPTIONS = {
+  ...SNMP_OPTIONS, broadcast: { type: 'boolean', default: false }, concurrency: { type: 'string' },
+  'packets-per-second': { type: 'string' }, json: { type: 'boolean', default: false },
+} as const;
 
 function credentials(v: Record<string, string | boolean | undefined>): SnmpCredentials {
   const version = (v['snmp-version'] as string | undefined) ?? '2c';
   if (version === '1' || version === '2c') return { version, community: (v.community as string | undefined) ?? 'public' };
-  if (version !== '3') throw new AddressRangeError('--snmp-version must be 1, 2c or 3');
-  if (!v.user) throw new AddressRangeError('--snmp-version 3 needs --user');
+  if (version !== '3') throw new UsageError('--snmp-version must be 1, 2c or 3');
+  if (!v.user) throw new UsageError('--snmp-version 3 needs --user');
   const authKey = (v['auth-key'] as string | undefined) ?? null;
   const privKey = (v['priv-key'] as string | undefined) ?? null;
   return {
@@ -44,24 +43,9 @@ export const scanCommand: CliCommand = {
   name: 'scan',
   summary: 'find the SNMP devices and printers of one network range',
   async run(args) {
-    let parsed;
-    try {
-      const { values, positionals } = parseArgs({
-        args, allowPositionals: true, strict: true,
-        options: {
-          broadcast: { type: 'boolean', default: false }, port: { type: 'string' }, community: { type: 'string' },
-          'snmp-version': { type: 'string' }, user: { type: 'string' }, 'auth-protocol': { type: 'string' },
-          'auth-key': { type: 'string' }, 'priv-protocol': { type: 'string' }, 'priv-key': { type: 'string' },
-          timeout: { type: 'string' }, retries: { type: 'string' }, concurrency: { type: 'string' }, 'packets-per-second': { type: 'string' },
-          json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
-        },
-      });
-      if (values.help) {
-        process.stdout.write(HELP);
-        return 0;
-      }
-      if (positionals.length !== 1) throw new AddressRangeError('give exactly one range');
-      parsed = {
+    const parsed = commandArgs(SCAN, args, SCAN_OPTIONS, ({ values, positionals }) => {
+      if (positionals.length !== 1) throw new UsageError('give exactly one range');
+      return {
         range: { ...parseRangeText(positionals[0]!, values.broadcast), port: intOption(values.port, 'port', 1, 65535, 161), snmp: credentials(values) },
         options: {
           timeoutMs: intOption(values.timeout, 'timeout', 50, 60000, 1000),
@@ -71,10 +55,8 @@ export const scanCommand: CliCommand = {
         },
         json: values.json ?? false,
       };
-    } catch (error) {
-      process.stderr.write(`scan: ${(error as Error).message}\n${HELP}`);
-      return 2;
-    }
+    });
+    if (typeof parsed === 'number') return parsed;
     const result = await discoverRange(parsed.range, createDefaultRegistry(), parsed.options);
     if (result.error) {
       process.stderr.write(`scan: ${result.error}\n`);

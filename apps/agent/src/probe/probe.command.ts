@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { commandArgs, intOption, oneOf, SNMP_OPTIONS, UsageError } from '../cli-args.ts';
+import type { CommandLine } from '../cli-args.ts';
 import type { CliCommand } from '../cli-command.ts';
 import { loadModelsPackFile } from '@pagewatch/snmp/models-pack';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
@@ -16,44 +17,11 @@ Reads one device over SNMP and prints its reading (identity, counters, supplies,
 Exit code 2 when the device cannot be read.
 `;
 
-class UsageError extends Error {}
+const PROBE = { name: 'probe', help: HELP, positionals: true };
+const PROBE_OPTIONS = { ...SNMP_OPTIONS, 'models-pack': { type: 'string' }, json: { type: 'boolean', default: false } } as const;
 
-function intOption(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
-
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined {
-  if (value === undefined) return undefined;
-  const lower = value.toLowerCase() as T;
-  if (!allowed.includes(lower)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
-  return lower;
-}
-
-export function parseProbeArgs(args: string[]): { target: SnmpTarget; json: boolean; help: boolean; modelsPack?: string } {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      community: { type: 'string' },
-      'snmp-version': { type: 'string' },
-      user: { type: 'string' },
-      'auth-protocol': { type: 'string' },
-      'auth-key': { type: 'string' },
-      'priv-protocol': { type: 'string' },
-      'priv-key': { type: 'string' },
-      timeout: { type: 'string' },
-      retries: { type: 'string' },
-      'models-pack': { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) return { target: { host: '' }, json: false, help: true };
+/** The device to read and how to print it, from the probe's command line. */
+export function readProbeArgs({ values, positionals }: CommandLine<typeof PROBE_OPTIONS>): { target: SnmpTarget; json: boolean; modelsPack?: string } {
   if (positionals.length !== 1) throw new UsageError('give exactly one host');
   const version = oneOf(values['snmp-version'], ['1', '2c', '3'] as const satisfies readonly SnmpVersion[], 'snmp-version') ?? '2c';
   const target: SnmpTarget = {
@@ -75,24 +43,15 @@ export function parseProbeArgs(args: string[]): { target: SnmpTarget; json: bool
       privKey: values['priv-key'],
     };
   }
-  return { target, json: values.json ?? false, help: false, modelsPack: values['models-pack'] };
+  return { target, json: values.json ?? false, modelsPack: values['models-pack'] };
 }
 
 export const probeCommand: CliCommand = {
   name: 'probe',
   summary: 'read one device over SNMP and print its reading',
   async run(args) {
-    let parsed;
-    try {
-      parsed = parseProbeArgs(args);
-    } catch (error) {
-      process.stderr.write(`probe: ${(error as Error).message}\n${HELP}`);
-      return 2;
-    }
-    if (parsed.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+    const parsed = commandArgs(PROBE, args, PROBE_OPTIONS, readProbeArgs);
+    if (typeof parsed === 'number') return parsed;
     let registry: ProfileRegistry;
     try {
       registry = parsed.modelsPack ? new ProfileRegistry(loadModelsPackFile(parsed.modelsPack)) : createDefaultRegistry();

@@ -1,11 +1,13 @@
 import { readingSchema } from '@pagewatch/contracts/reading';
 import { describe, expect, it } from 'vitest';
-import { device, supplyLines, varbinds } from '../../test/helpers/varbinds.ts';
+import { device, printerDeviceLines, supplyLines, varbinds } from '../../test/helpers/varbinds.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { buildReading } from './build-reading.ts';
 
 const registry = createDefaultRegistry();
 const GENERIC_OID = '1.3.6.1.4.1.99999.1';
+/** A reading of a printer no profile knows, from its snmprec lines. */
+const generic = (lines: string | string[]) => buildReading(device('Some printer', GENERIC_OID, [lines].flat().join('\n')), registry);
 
 describe('supply levels (RFC 3805)', () => {
   it.each([
@@ -21,17 +23,14 @@ describe('supply levels (RFC 3805)', () => {
     [30, 0, 30, null],
     [-7, 100, null, null],
   ])('level %i of max %i gives %s %s', (level, max, percent, state) => {
-    const r = buildReading(device('Some printer', GENERIC_OID, supplyLines(1, 3, 'Black Toner', max, level)), registry);
+    const r = generic(supplyLines(1, 3, 'Black Toner', max, level));
     expect(r.supplies[0]).toMatchObject({ level, maxCapacity: max, percent, levelState: state });
     expect(readingSchema.safeParse(r).success).toBe(true);
   });
 
   it('keeps a -3 tray as a state and skips no tray', () => {
     const p = '1.3.6.1.2.1.43.8.2.1';
-    const r = buildReading(
-      device('Some printer', GENERIC_OID, `${p}.9.1.1|2|250\n${p}.10.1.1|2|-3\n${p}.13.1.1|4|Tray 1\n${p}.9.1.2|2|-2\n${p}.10.1.2|2|-2`),
-      registry,
-    );
+    const r = generic(`${p}.9.1.1|2|250\n${p}.10.1.1|2|-3\n${p}.13.1.1|4|Tray 1\n${p}.9.1.2|2|-2\n${p}.10.1.2|2|-2`);
     expect(r.trays).toEqual([
       { index: 1, name: 'Tray 1', mediaName: null, level: -3, maxCapacity: 250, levelState: 'SOME_REMAINING', percent: null },
       { index: 2, name: 'Tray 2', mediaName: null, level: -2, maxCapacity: -2, levelState: 'UNKNOWN', percent: null },
@@ -82,25 +81,14 @@ describe('descriptions, identity and status', () => {
   });
 
   it('decodes hrPrinterDetectedErrorState bits and the statuses', () => {
-    const r = buildReading(
-      device('Some printer', GENERIC_OID, [
-        '1.3.6.1.2.1.25.3.2.1.2.1|6|1.3.6.1.2.1.25.3.1.5',
-        '1.3.6.1.2.1.25.3.2.1.5.1|2|3',
-        '1.3.6.1.2.1.25.3.5.1.1.1|2|4',
-        '1.3.6.1.2.1.25.3.5.1.2.1|4x|2408',
-      ].join('\n')),
-      registry,
-    );
+    const r = generic(printerDeviceLines({ deviceStatus: 3, printerStatus: 4, errorState: '2408' }));
     expect(r.status).toEqual({ deviceStatus: 'warning', printerStatus: 'printing', errors: ['lowToner', 'jammed', 'outputFull'], errorStateHex: '2408' });
     expect(r.isPrinter).toBe(true);
   });
 
   it('finds A3 from tray media sizes and colour from the marker', () => {
     const p = '1.3.6.1.2.1.43.8.2.1';
-    const r = buildReading(
-      device('Some printer', GENERIC_OID, `${p}.3.1.1|2|4\n${p}.4.1.1|2|420000\n${p}.5.1.1|2|297000\n1.3.6.1.2.1.43.10.2.1.6.1.1|2|4`),
-      registry,
-    );
+    const r = generic(`${p}.3.1.1|2|4\n${p}.4.1.1|2|420000\n${p}.5.1.1|2|297000\n1.3.6.1.2.1.43.10.2.1.6.1.1|2|4`);
     expect(r.paperFormat).toBe('A3');
     expect(r.colorType).toBe('COLOR');
   });
@@ -116,15 +104,12 @@ describe('descriptions, identity and status', () => {
   });
 
   it('notes wrong types as problems and keeps what it can read', () => {
-    const r = buildReading(
-      device('Some printer', GENERIC_OID, [
-        '1.3.6.1.2.1.43.11.1.1.6.1.1|4|Black Toner',
-        '1.3.6.1.2.1.43.11.1.1.9.1.1|4|not a number',
-        '1.3.6.1.2.1.43.11.1.1.8.1.1|6|1.3.6',
-        '1.3.6.1.2.1.43.10.2.1.4.1.1|70|18446744073709551615',
-      ].join('\n')),
-      registry,
-    );
+    const r = generic([
+      '1.3.6.1.2.1.43.11.1.1.6.1.1|4|Black Toner',
+      '1.3.6.1.2.1.43.11.1.1.9.1.1|4|not a number',
+      '1.3.6.1.2.1.43.11.1.1.8.1.1|6|1.3.6',
+      '1.3.6.1.2.1.43.10.2.1.4.1.1|70|18446744073709551615',
+    ]);
     expect(r.supplies[0]).toMatchObject({ description: 'Black Toner', level: null, maxCapacity: null, percent: null });
     expect(r.counters.total).toBeNull();
     expect(r.problems.join('\n')).toMatch(/level .* is not a number/);
@@ -132,17 +117,14 @@ describe('descriptions, identity and status', () => {
   });
 
   it('keeps one supply per index: the row the printer filled in, when another device lists the same index', () => {
-    const r = buildReading(
-      device('Some printer', GENERIC_OID, [
-        '1.3.6.1.2.1.43.11.1.1.5.0.1|2|3',
-        '1.3.6.1.2.1.43.11.1.1.6.1.1|4|Black Toner',
-        '1.3.6.1.2.1.43.11.1.1.8.1.1|2|200',
-        '1.3.6.1.2.1.43.11.1.1.9.1.1|2|50',
-        '1.3.6.1.2.1.43.11.1.1.6.1.2|4|Cyan Toner',
-        '1.3.6.1.2.1.43.11.1.1.9.2.2|2|70',
-      ].join('\n')),
-      registry,
-    );
+    const r = generic([
+      '1.3.6.1.2.1.43.11.1.1.5.0.1|2|3',
+      '1.3.6.1.2.1.43.11.1.1.6.1.1|4|Black Toner',
+      '1.3.6.1.2.1.43.11.1.1.8.1.1|2|200',
+      '1.3.6.1.2.1.43.11.1.1.9.1.1|2|50',
+      '1.3.6.1.2.1.43.11.1.1.6.1.2|4|Cyan Toner',
+      '1.3.6.1.2.1.43.11.1.1.9.2.2|2|70',
+    ]);
     expect(r.supplies.map((s) => [s.index, s.description, s.percent])).toEqual([[1, 'Black Toner', 25], [2, 'Cyan Toner', null]]);
     expect(r.problems.join('\n')).toMatch(/supply 1 is listed under two devices \(1\.1, 0\.1\)/);
     expect(r.problems.join('\n')).toMatch(/supply 2 is listed under two devices \(1\.2, 2\.2\)/);

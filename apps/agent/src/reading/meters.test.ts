@@ -158,6 +158,46 @@ describe('Sharp and Konica Minolta: the rows and scans of both table layouts', (
     expect(buildReading(varbinds(renumbered), registry).counters).toMatchObject(expected);
   });
 
+  it('Sharp MX-M266NV (real walk): every split from the row of its name, each agreeing with the walk\'s other rows', () => {
+    const r = walk('sharp-mx-m266nv.snmprec');
+    expect(r).toMatchObject({ model: 'MX-M266NV', serialNumber: '0505571100', colorType: 'MONO', deviceType: 'MFP', problems: [] });
+    // Rows as SHARP's MIB names them (1.1.19.2.1, values in column 3, names in column 4): "Black & White Total Count"
+    // 90,474 = "Black & White Print Count" 24,677 + "Black & White Copy Count" 65,787 + "Black & White Other Count" 10,
+    // and = prtMarkerLifeCount 90,474; "Full Color" 0 + "Two Color Total Count" 0; "Copies" 65,787; "Duplex" 3,752;
+    // "Black & White Scanner Count" 7,636 + "Full Color Scanner Count" 16,110 = "Scan to E-mail/FTP" 23,746.
+    expect(24_677 + 65_787 + 10).toBe(90_474);
+    expect(7_636 + 16_110).toBe(23_746);
+    expect(r.counters).toMatchObject({
+      total: 90_474, markerTotal: 90_474, vendorTotal: null, mono: 90_474, color: 0, copies: 65_787, duplex: 3_752, scans: 23_746,
+      fax: null, a3: null, a4: null, derived: [], splitMismatch: null,
+    });
+    // This model has its scanner count at row 8.4.51, where the MX-3570N (LibreNMS sharp.snmprec) has "Scan to HDD": by name, not index.
+    const sharp = '1.3.6.1.4.1.2385.1.1.19.2.1.3';
+    expect(r.counters.sources.scans).toBe(
+      `${sharp}.8.4.51 (sharp: row black & white scanner count "Black & White Scanner Count") + ${sharp}.8.4.53 (sharp: row full color scanner count "Full Color Scanner Count")`,
+    );
+    expect(r.counters.sources.mono).toBe(`${sharp}.5.4.61 (sharp: row black & white total count "Black & White Total Count")`);
+  });
+
+  it('Konica Minolta bizhub C250i (real walk): the scan total where the per-function scan table is absent; the split against the marker count', () => {
+    const r = walk('konica-bizhub-c250i.snmprec');
+    expect(r).toMatchObject({ model: 'bizhub C250i', serialNumber: 'AA2M021115700', colorType: 'COLOR', deviceType: 'MFP', paperFormat: 'A3', problems: [] });
+    // KONICA MINOLTA MIB (18334.1.1.1.5.7.2): per colour and function 2.1.5.<1 black, 2 colour>.<1 copy, 2 print>:
+    // black 3,672 + 22,876, colour 544 + 6,711; duplex 1.3.0 7,357; scan total 1.5.0 5,653 (no 3.1.5 table on this model);
+    // no total counter 1.1.0, so the billing total is prtMarkerLifeCount 33,810 and the split (33,803) is flagged against it.
+    expect(r.counters).toMatchObject({
+      total: 33_810, markerTotal: 33_810, vendorTotal: null, powerOn: 46, mono: 26_548, color: 7_255, copies: 4_216,
+      duplex: 7_357, scans: 5_653, fax: null, a3Bw: null, a3Color: null, derived: [],
+      splitMismatch: { total: 33_810, monoPlusColor: 33_803 },
+    });
+    const km = '1.3.6.1.4.1.18334.1.1.1.5.7.2';
+    expect(r.counters.sources).toMatchObject({
+      scans: `${km}.1.5.0 (konica-minolta: Total scans, as no other counter gives it)`,
+      mono: `${km}.2.1.5.1.1 (konica-minolta: Black copies) + ${km}.2.1.5.1.2 (konica-minolta: Black prints)`,
+      total: '1.3.6.1.2.1.43.10.2.1.4.1.1 (Printer-MIB: prtMarkerLifeCount)',
+    });
+  });
+
   it('Konica Minolta: the scan total where the per-function table is absent, never added to it', () => {
     const km = '1.3.6.1.4.1.18334.1.1.1.5.7.2';
     const read = (lines: string[]) => buildReading(device('KONICA MINOLTA bizhub 25e', '1.3.6.1.4.1.18334.1.2.1.2.1.188.1.1', lines.join('\n')), registry).counters;

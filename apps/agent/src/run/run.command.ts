@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { readServiceConfig, writeLastRun } from '../service/service-layout.ts';
+import { commandArgs } from '../cli-args.ts';
 import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import type { AgentLog } from './collect.ts';
@@ -20,6 +20,12 @@ acknowledges them. The token may also come from PAGEWATCH_AGENT_TOKEN.
 --once: one run, deliver the spool, exit (1 when readings are left in the spool).
 `;
 
+const RUN_OPTIONS = {
+  server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' }, config: { type: 'string' },
+  once: { type: 'boolean', default: false }, concurrency: { type: 'string' }, timeout: { type: 'string' },
+  'period-seconds': { type: 'string' },
+} as const;
+
 const logLine: AgentLog = (level, message) => {
   process.stderr.write(`${new Date().toISOString()} ${level.toUpperCase().padEnd(5)} ${message}\n`);
 };
@@ -28,24 +34,8 @@ export const runCommand: CliCommand = {
   name: 'run',
   summary: 'run the agent: discover, poll and send readings to the server',
   async run(args) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args, strict: true,
-        options: {
-          server: { type: 'string' }, token: { type: 'string' }, 'spool-dir': { type: 'string' }, config: { type: 'string' },
-          once: { type: 'boolean', default: false }, concurrency: { type: 'string' }, timeout: { type: 'string' },
-          'period-seconds': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`run: ${(error as Error).message}\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+    const values = commandArgs({ name: 'run', help: HELP }, args, RUN_OPTIONS, (line) => line.values);
+    if (typeof values === 'number') return values;
     if (values.config) {
       try {
         const file = readServiceConfig(values.config);

@@ -1,8 +1,9 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { startFleet } from '@pagewatch/printer-sim/fleet';
 import type { Fleet } from '@pagewatch/printer-sim/fleet';
 import { buildApp } from '../../../server/src/app.ts';
@@ -14,7 +15,7 @@ import { createAgentRunner } from '../../src/run/agent-runner.ts';
 import type { AgentRunner } from '../../src/run/agent-runner.ts';
 import { createHttpTransport } from '../../src/run/transport.ts';
 import type { AgentTransport } from '../../src/run/transport.ts';
-import { makeSimDirs, startSnmpsim } from './snmpsim.ts';
+import { serveSnmprec, snmpsimAvailable } from './snmpsim.ts';
 import { integrationRunnerOptions } from './test-runner.ts';
 import { removeDir } from './processes.ts';
 
@@ -28,16 +29,14 @@ export type SimWorld = {
  * The real server on PGlite over HTTP, an agent with two ranges (a simulated fleet of `count`
  * printers from `base`, and one snmpsimd printer on 127.0.0.1 answering `snmprec`) and its runner.
  */
-export async function startSimWorld(o: { name: string; snmprec: string; count: number; base: string; seed: number }): Promise<SimWorld> {
+export type SimWorldOptions = { name: string; snmprec: string; count: number; base: string; seed: number };
+
+export async function startSimWorld(o: SimWorldOptions): Promise<SimWorld> {
   const password = `${o.name.replace(/\W/g, '')}-Admin-pass1`;
   const fleetPort = 20_000 + Math.floor(Math.random() * 40_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'pagewatch-world-db-'));
   const spoolDir = mkdtempSync(join(tmpdir(), 'pagewatch-world-spool-'));
-  const dirs = makeSimDirs();
-  const file = join(dirs.dataDir, 'public.snmprec');
-  writeFileSync(file, `${o.snmprec}\n`);
-  chmodSync(file, 0o644);
-  const sim = await startSnmpsim(dirs, 'public');
+  const sim = await serveSnmprec('public', o.snmprec);
   const fleet = await startFleet({ count: o.count, port: fleetPort, base: o.base, seed: o.seed, speed: 0, randomEvents: false });
   const database = await openDatabase({ url: null, dataDir });
   const built = await buildApp({ ...loadConfig({ PAGEWATCH_DATA_DIR: dataDir }), adminPassword: password, webDist: '/nonexistent' }, database, { logger: false });
@@ -70,4 +69,19 @@ export async function startSimWorld(o: { name: string; snmprec: string; count: n
       removeDir(spoolDir);
     },
   };
+}
+
+/**
+ * Tests over one SimWorld, skipped where snmpsimd is missing: the world starts before the first
+ * and stops after the last; `world()` hands it to them.
+ */
+export function describeSimWorld(title: string, options: SimWorldOptions, tests: (world: () => SimWorld) => void): void {
+  describe.skipIf(!snmpsimAvailable())(title, () => {
+    let world: SimWorld | undefined;
+    beforeAll(async () => {
+      world = await startSimWorld(options);
+    }, 120_000);
+    afterAll(() => world?.stop());
+    tests(() => world!);
+  });
 }

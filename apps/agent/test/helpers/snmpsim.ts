@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SnmpClient } from '../../src/snmp/snmp-client.ts';
@@ -74,6 +74,15 @@ export async function startSnmpsim(dirs: { root: string; dataDir: string; cacheD
     await stopProcess(child, null);
   }
   throw new Error('snmpsimd did not start');
+}
+
+/** snmpsimd serving one device: `snmprec` as `<community>.snmprec` in fresh folders. */
+export async function serveSnmprec(community: string, snmprec: string): Promise<Snmpsim> {
+  const dirs = makeSimDirs();
+  const file = join(dirs.dataDir, `${community}.snmprec`);
+  writeFileSync(file, `${snmprec}\n`);
+  chmodSync(file, 0o644);
+  return startSnmpsim(dirs, community);
 }
 
 async function stopProcess(child: ChildProcess, rootToRemove: string | null): Promise<void> {

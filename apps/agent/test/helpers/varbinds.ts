@@ -35,3 +35,19 @@ export function supplyLines(index: number, type: number, description: string, ma
   const p = '1.3.6.1.2.1.43.11.1.1';
   return [`${p}.5.1.${index}|2|${type}`, `${p}.6.1.${index}|4|${description}`, `${p}.8.1.${index}|2|${max}`, `${p}.9.1.${index}|2|${level}`].join('\n');
 }
+
+/**
+ * hrDevice 1 as a printer: its hrDeviceType (hrDevicePrinter), description where given, device
+ * and printer status and error bits (hex) — the rows that make an SNMP device a printer.
+ */
+export function printerDeviceLines({ descr, deviceStatus = 2, printerStatus = 3, errorState = '00' }: {
+  descr?: string; deviceStatus?: number; printerStatus?: number; errorState?: string;
+} = {}): string[] {
+  return [
+    '1.3.6.1.2.1.25.3.2.1.2.1|6|1.3.6.1.2.1.25.3.1.5',
+    ...(descr === undefined ? [] : [`1.3.6.1.2.1.25.3.2.1.3.1|4|${descr}`]),
+    `1.3.6.1.2.1.25.3.2.1.5.1|2|${deviceStatus}`,
+    `1.3.6.1.2.1.25.3.5.1.1.1|2|${printerStatus}`,
+    `1.3.6.1.2.1.25.3.5.1.2.1|4x|${errorState}`,
+  ];
+}

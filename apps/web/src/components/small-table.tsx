@@ -47,3 +47,21 @@ export function SmallTable<Row>(props: {
     </Table>
   );
 }
+
+/**
+ * A card's compact list (home's lists, identity pairs): no header row, a row per item whose
+ * cells `children` draws.
+ */
+export function CompactRows<Row>(props: { rows: readonly Row[]; rowKey: (row: Row) => Key; children: (row: Row) => ReactNode; testId?: string; rowTestId?: string }) {
+  return (
+    <Table fz="sm" verticalSpacing={4} data-testid={props.testId}>
+      <Table.Tbody>
+        {props.rows.map((r) => (
+          <Table.Tr key={props.rowKey(r)} data-testid={props.rowTestId}>
+            {props.children(r)}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

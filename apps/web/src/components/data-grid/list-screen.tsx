@@ -1,30 +1,43 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Center, Group, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { List } from '@pagewatch/contracts/list';
 import { useAuth } from '../../lib/auth-context.tsx';
+import type { Section } from '../../lib/screen-access.ts';
+import { menuItem } from '../layout/menu-items.ts';
 import { AppPage } from '../layout/app-page.tsx';
 import { DataGrid, type DataGridProps } from './data-grid.tsx';
 import type { RowId } from './grid-tree.ts';
 import type { GridColumn } from './grid-types.ts';
 
 const idOf = (row: unknown) => (row as { id: RowId }).id;
+const parentOf = (row: unknown) => (row as { parentId: RowId | null }).parentId;
 
-export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' | 'toolbar' | 'getRowId'> & {
-  /** i18n key of the page title. */
-  title: string;
-  list: List<string, Row>;
+/** The rows of a tree screen, loaded at once by a query. */
+type TreeRows<Row> = Pick<UseQueryResult<{ pageRows: Row[] }>, 'data' | 'isFetching' | 'error'>;
+
+export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' | 'toolbar' | 'getRowId' | 'gridKey'> & {
+  /** The menu's section of the screen: its entry names the page title and the item route. */
+  section: Section;
+  /** Where the grid's layout is saved; by default `grid<Section>` (`gridUsers`). */
+  gridKey?: string;
+  /** The list (contracts) whose API the grid pages; a tree takes only its default sort. */
+  list: Pick<List, 'endpoint' | 'defaultSort'>;
   /** Null while what the columns need (lookups) still loads: the grid reads its defaults once. */
   columns: readonly GridColumn<Row>[] | null;
   /** A row's id; by default its `id` field. */
   getRowId?: (row: Row) => RowId;
-  /** The path of the item page (`/user`): a row opens `/user/<id>`, Create opens `/user/-1`. */
-  item?: string;
-  /** The Create button (at `item`): its label key and the grant that shows it. */
-  create?: { label: string; grant?: Grant };
+  /** The Create button (at the item route's `-1`): its label key and the grant that shows it; false hides it. */
+  create?: { label: string; grant?: Grant; testId?: string } | false;
+  /**
+   * A tree that loads every row at once (locations, licenses): the query's rows, filtered and
+   * sorted in the browser (the list's default sort), each under its `parentId`, all expanded.
+   */
+  tree?: TreeRows<Row>;
   /** The screen's other toolbar actions, after Create. */
   actions?: ReactNode;
 };
@@ -33,8 +46,10 @@ export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' |
  * A list screen (spec section 2): the page frame with its title, the list's grid and the
  * toolbar's Create button; `?highlight=<id>` marks the row just saved.
  */
-export function ListScreen<Row>({ title, columns, item, create, actions, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ section, gridKey = `grid${section[0].toUpperCase()}${section.slice(1)}`, list, columns, create, actions, tree, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
   const { t } = useTranslation();
+  // A row opens the item route's `/<id>` (`/user/7`), Create its `/-1`.
+  const { label: title, item } = menuItem(section);
   const navigate = useNavigate();
   const { hasGrant } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -52,13 +67,16 @@ export function ListScreen<Row>({ title, columns, item, create, actions, getRowI
   const toolbar = (canCreate || actions) && (
     <Group gap="xs">
       {canCreate && (
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${item}/-1`)}>
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${item}/-1`)} data-testid={create.testId}>
           {t(create.label)}
         </Button>
       )}
       {actions}
     </Group>
   );
+  const rows = tree
+    ? { data: tree.data?.pageRows ?? [], loading: tree.isFetching, error: tree.error, defaultSort: [...list.defaultSort], getParentId: parentOf, defaultExpanded: true }
+    : { list };
   return (
     <AppPage title={t(title)}>
       {columns ? (
@@ -66,9 +84,10 @@ export function ListScreen<Row>({ title, columns, item, create, actions, getRowI
           highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
           linkedFilter={linkedFilter}
           rowHref={item ? (row: Row) => `${item}/${getRowId(row)}` : undefined}
+          {...rows}
           {...grid}
+          gridKey={gridKey}
           getRowId={getRowId}
-          list={grid.list}
           columns={columns}
           toolbar={toolbar}
         />

@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { HomeDevice } from '@pagewatch/contracts/devices';
 
@@ -14,3 +14,14 @@ export function DeviceLink({ d }: { d: HomeDevice }) {
   );
 }
 
+/** A short list's device cell: its link, and under it where it stands (location and address). */
+export function DeviceCell({ d }: { d: HomeDevice }) {
+  return (
+    <Table.Td>
+      <DeviceLink d={d} />
+      <Text size="xs" c="dimmed">
+        {d.locationName} · {d.ip}
+      </Text>
+    </Table.Td>
+  );
+}

@@ -1,29 +1,21 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table } from '@mantine/core';
 import { IconArrowMerge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { HomeDevice, IdentityPair, MessageResponse } from '@pagewatch/contracts/devices';
+import type { IdentityPair, MessageResponse } from '@pagewatch/contracts/devices';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { notifyError, notifyMessage } from '../../lib/errors.ts';
-import { DeviceLink, deviceName } from './device-link.tsx';
+import { CompactRows } from '../small-table.tsx';
+import { DeviceCell, deviceName } from './device-link.tsx';
 
 /** Identity reconciliation: `fromId`'s history moves into `into`, and `fromId` is deleted. */
 const mergeDevices = (into: number, fromId: number) => api<MessageResponse>(`/devices/${into}/merge`, { method: 'POST', body: { fromId } });
 /** The pair is two devices after all: it is not offered again. */
 const notSame = (id: number, otherId: number) => api<MessageResponse>(`/devices/${id}/not-same`, { method: 'POST', body: { otherId } });
 
-function DeviceCell({ d }: { d: HomeDevice }) {
-  return (
-    <Table.Td>
-      <DeviceLink d={d} />
-      <Text size="xs" c="dimmed">
-        {d.locationName} · {d.ip}
-      </Text>
-    </Table.Td>
-  );
-}
+const pairKey = (p: IdentityPair) => `${p.older.id}-${p.newer.id}`;
 
 /**
  * Devices that may be one (same serial, same MAC, a board swap): each pair with the reason, and
@@ -38,7 +30,7 @@ export function IdentityPairs(props: { pairs: IdentityPair[]; onMerged: (pair: I
   const [dismissing, setDismissing] = useState<string | null>(null);
 
   const dismiss = async (pair: IdentityPair) => {
-    setDismissing(`${pair.older.id}-${pair.newer.id}`);
+    setDismissing(pairKey(pair));
     try {
       notifyMessage((await notSame(pair.newer.id, pair.older.id)).message);
       await onDismissed(pair);
@@ -66,33 +58,31 @@ export function IdentityPairs(props: { pairs: IdentityPair[]; onMerged: (pair: I
 
   return (
     <>
-      <Table fz="sm" verticalSpacing={4} data-testid="identity-pairs">
-        <Table.Tbody>
-          {pairs.map((p) => (
-            <Table.Tr key={`${p.older.id}-${p.newer.id}`}>
+      <CompactRows rows={pairs} rowKey={pairKey} testId="identity-pairs">
+        {(p) => (
+          <>
+            <Table.Td>
+              <Badge variant="light" color="orange" size="sm">
+                {t(`devices.identity.${p.kind}`)}
+              </Badge>
+            </Table.Td>
+            <DeviceCell d={p.older} />
+            <DeviceCell d={p.newer} />
+            {canMerge ? (
               <Table.Td>
-                <Badge variant="light" color="orange" size="sm">
-                  {t(`devices.identity.${p.kind}`)}
-                </Badge>
+                <Group gap={6} wrap="nowrap">
+                  <Button size="compact-xs" variant="light" leftSection={<IconArrowMerge size={14} />} onClick={() => setAsked(p)}>
+                    {t('devices.merge')}
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="gray" loading={dismissing === pairKey(p)} onClick={() => void dismiss(p)}>
+                    {t('devices.notSame')}
+                  </Button>
+                </Group>
               </Table.Td>
-              <DeviceCell d={p.older} />
-              <DeviceCell d={p.newer} />
-              {canMerge ? (
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button size="compact-xs" variant="light" leftSection={<IconArrowMerge size={14} />} onClick={() => setAsked(p)}>
-                      {t('devices.merge')}
-                    </Button>
-                    <Button size="compact-xs" variant="subtle" color="gray" loading={dismissing === `${p.older.id}-${p.newer.id}`} onClick={() => void dismiss(p)}>
-                      {t('devices.notSame')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+            ) : null}
+          </>
+        )}
+      </CompactRows>
       <ConfirmDialog
         opened={!!asked}
         title={t('devices.mergeTitle')}

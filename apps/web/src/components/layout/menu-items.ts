@@ -25,8 +25,8 @@ export interface MenuItem {
   key: Section;
   /** The list route the entry opens. */
   to: string;
-  /** Other route prefixes that belong to the entry (its item pages), for highlighting. */
-  also?: string[];
+  /** The route of its item pages (`/queue` for `/queue/<id>`): highlighted with the entry; the list's rows open there. */
+  item?: string;
   /** i18n key of the label. */
   label: string;
   icon: Icon;
@@ -38,19 +38,19 @@ export interface MenuItem {
  */
 export const MENU_ITEMS: MenuItem[] = [
   { key: 'home', to: '/home', label: 'nav.home', icon: IconHome },
-  { key: 'devices', to: '/devices', also: ['/device'], label: 'nav.devices', icon: IconPrinter },
+  { key: 'devices', to: '/devices', item: '/device', label: 'nav.devices', icon: IconPrinter },
   { key: 'consumables', to: '/consumables', label: 'nav.consumables', icon: IconDroplet },
   { key: 'supplyOrders', to: '/supply-orders', label: 'nav.supplyOrders', icon: IconShoppingCart },
-  { key: 'reports', to: '/reports', also: ['/report'], label: 'nav.reports', icon: IconReportAnalytics },
-  { key: 'logs', to: '/logs', also: ['/log'], label: 'nav.logs', icon: IconListDetails },
-  { key: 'notifications', to: '/notifications', also: ['/notification'], label: 'nav.notifications', icon: IconBell },
-  { key: 'locations', to: '/locations', also: ['/location'], label: 'nav.locations', icon: IconMapPin },
-  { key: 'agents', to: '/agents', also: ['/agent'], label: 'nav.agents', icon: IconServer2 },
-  { key: 'networks', to: '/networks', also: ['/network'], label: 'nav.networks', icon: IconNetwork },
-  { key: 'queues', to: '/queues', also: ['/queue'], label: 'nav.queues', icon: IconStack2 },
-  { key: 'dictionaries', to: '/dictionaries', also: ['/dictionary'], label: 'nav.dictionaries', icon: IconBook2 },
-  { key: 'users', to: '/users', also: ['/user'], label: 'nav.users', icon: IconUsers },
-  { key: 'licenses', to: '/licenses', also: ['/license'], label: 'nav.licenses', icon: IconLicense },
+  { key: 'reports', to: '/reports', item: '/report', label: 'nav.reports', icon: IconReportAnalytics },
+  { key: 'logs', to: '/logs', item: '/log', label: 'nav.logs', icon: IconListDetails },
+  { key: 'notifications', to: '/notifications', item: '/notification', label: 'nav.notifications', icon: IconBell },
+  { key: 'locations', to: '/locations', item: '/location', label: 'nav.locations', icon: IconMapPin },
+  { key: 'agents', to: '/agents', item: '/agent', label: 'nav.agents', icon: IconServer2 },
+  { key: 'networks', to: '/networks', item: '/network', label: 'nav.networks', icon: IconNetwork },
+  { key: 'queues', to: '/queues', item: '/queue', label: 'nav.queues', icon: IconStack2 },
+  { key: 'dictionaries', to: '/dictionaries', item: '/dictionary', label: 'nav.dictionaries', icon: IconBook2 },
+  { key: 'users', to: '/users', item: '/user', label: 'nav.users', icon: IconUsers },
+  { key: 'licenses', to: '/licenses', item: '/license', label: 'nav.licenses', icon: IconLicense },
   { key: 'settings', to: '/settings', label: 'nav.settings', icon: IconSettings },
   { key: 'service', to: '/service', label: 'nav.service', icon: IconTool },
   { key: 'product', to: '/product', label: 'nav.product', icon: IconInfoCircle },
@@ -58,5 +58,12 @@ export const MENU_ITEMS: MenuItem[] = [
 
 /** Whether `pathname` is the entry's list or one of its item pages. */
 export function isMenuItemActive(item: MenuItem, pathname: string): boolean {
-  return [item.to, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return [item.to, item.item].some((p) => p !== undefined && (pathname === p || pathname.startsWith(`${p}/`)));
+}
+
+/** The menu entry of a section (a list screen's title and item route). */
+export function menuItem(key: Section): MenuItem {
+  const item = MENU_ITEMS.find((i) => i.key === key);
+  if (!item) throw new Error(`no menu entry for section ${key}`);
+  return item;
 }

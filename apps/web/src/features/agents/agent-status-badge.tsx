@@ -2,6 +2,7 @@ import { Badge, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS_DEFS } from '@pagewatch/contracts/agents';
 import type { AgentStatus } from '@pagewatch/contracts/agent-api';
+import { CodeBadge } from '../../components/code-badge.tsx';
 
 /**
  * An agent's status with its colour and label, both from the one definition in the contracts;
@@ -9,12 +10,7 @@ import type { AgentStatus } from '@pagewatch/contracts/agent-api';
  */
 export function AgentStatusBadge({ status, updateRequired = false }: { status: AgentStatus; updateRequired?: boolean }) {
   const { t } = useTranslation();
-  const def = AGENT_STATUS_DEFS[status];
-  const badge = def ? (
-    <Badge color={def.color} variant="light" size="sm" radius="sm" data-status={status}>
-      {t(def.labelKey)}
-    </Badge>
-  ) : <>{status}</>;
+  const badge = <CodeBadge defs={AGENT_STATUS_DEFS} code={status} attr="status" />;
   if (!updateRequired) return badge;
   return (
     <Group gap={4} wrap="nowrap">

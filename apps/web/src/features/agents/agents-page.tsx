@@ -19,11 +19,9 @@ export function AgentsPage() {
   });
   return (
     <ListScreen
-      title="nav.agents"
-      gridKey="gridAgents"
+      section="agents"
       list={agentsList}
       columns={agentsColumns}
-      item="/agent"
       create={{ label: 'agents.create', grant: 'MNU_AGENTS.EDIT' }}
       actions={
         hasGrant('MNU_AGENTS.EDIT') && (

@@ -17,7 +17,7 @@ export function ConsumablesPage() {
   const { t } = useTranslation();
   const lookups = useDeviceLookups();
   const columns = useMemo(() => (lookups ? consumablesColumns(lookups) : null), [lookups]);
-  return <ListScreen title="nav.consumables" gridKey="gridConsumables" list={consumablesList} columns={columns} getRowId={rowId} rowHref={rowHref} actions={accuracy(t('devices.accuracy.button'))} />;
+  return <ListScreen section="consumables" list={consumablesList} columns={columns} getRowId={rowId} rowHref={rowHref} actions={accuracy(t('devices.accuracy.button'))} />;
 }
 
 /** The forecasts' accuracy (issue 45) behind a toolbar button, so that the grid keeps the page. */

@@ -51,11 +51,9 @@ export function DevicesPage() {
 
   return (
     <ListScreen
-      title="nav.devices"
-      gridKey="gridDevices"
+      section="devices"
       list={devicesList}
       columns={columns}
-      item="/device"
       selectedIds={canEdit ? selected : undefined}
       onSelectionChange={canEdit ? setSelected : undefined}
       actions={

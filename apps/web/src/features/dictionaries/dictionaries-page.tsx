@@ -16,11 +16,9 @@ const columns = columnsFromList(dictionariesList, {
 export function DictionariesPage() {
   return (
     <ListScreen
-      title="nav.dictionaries"
-      gridKey="gridDictionaries"
+      section="dictionaries"
       list={dictionariesList}
       columns={columns}
-      item="/dictionary"
       create={{ label: 'dictionaries.create', grant: 'MNU_DICTIONARIES.EDIT' }}
     />
   );

@@ -28,13 +28,11 @@ export function LogsPage() {
 
   return (
     <ListScreen
-      title="nav.logs"
-      gridKey="gridLogs"
+      section="logs"
       list={eventLogsList}
       columns={columns}
       baseFilter={topLevel ? TOP_LEVEL : null}
       filterPanel={canFilter}
-      item="/log"
       actions={<Switch size="sm" checked={topLevel} onChange={(e) => toggle(e.currentTarget.checked)} label={t('logs.topLevelOnly')} data-testid="logs-top-level" />}
     />
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KIND_DEFS, type Alert } from '@pagewatch/contracts/alerts';
@@ -8,7 +8,7 @@ import { notifyError } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { acknowledgeAlert, fetchOpenAlerts, openAlertsKey } from './api/alerts-api.ts';
-import { ago } from './home-lists.tsx';
+import { ago, RowsCard } from './home-lists.tsx';
 
 /** Alerts change with device events and agents falling silent: home asks again this often. */
 const REFRESH_MS = 30_000;
@@ -45,52 +45,34 @@ export function OpenAlerts() {
   });
   const rows = alerts.data ?? [];
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="home-alerts">
-      <Group justify="space-between" mb={4}>
-        <Title order={3} size="h5">
-          {t('alerts.open')}
-        </Title>
-        <Badge variant="light" color={rows.length ? 'red' : 'gray'}>
-          {formatNumber(rows.length)}
-        </Badge>
-      </Group>
-      {rows.length ? (
-        <Table fz="sm" verticalSpacing={4}>
-          <Table.Tbody>
-            {rows.map((a) => (
-              <Table.Tr key={a.id} data-testid="home-alert">
-                <Table.Td>
-                  <Badge variant="light" color={ALERT_KIND_DEFS[a.kind].color}>
-                    {t(ALERT_KIND_DEFS[a.kind].labelKey)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Subject a={a} />
-                </Table.Td>
-                <Table.Td c="dimmed">{a.locationName}</Table.Td>
-                <Table.Td c="dimmed" title={new Date(a.startedAt).toLocaleString(i18n.language)}>
-                  {ago(a.startedAt, i18n.language)}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {a.acknowledgedAt ? (
-                    <Text size="xs" c="dimmed" title={new Date(a.acknowledgedAt).toLocaleString(i18n.language)}>
-                      {t('alerts.acknowledgedBy', { login: a.acknowledgedBy ?? '—' })}
-                    </Text>
-                  ) : canAcknowledge ? (
-                    <Button size="compact-xs" variant="light" loading={acknowledge.isPending && acknowledge.variables === a.id} onClick={() => acknowledge.mutate(a.id)}>
-                      {t('alerts.acknowledge')}
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {alerts.isLoading ? '' : t('alerts.none')}
-        </Text>
+    <RowsCard title={t('alerts.open')} count={rows.length} testId="home-alerts" empty={alerts.isLoading ? '' : t('alerts.none')} rows={rows} rowKey={(a) => a.id} rowTestId="home-alert">
+      {(a) => (
+        <>
+          <Table.Td>
+            <Badge variant="light" color={ALERT_KIND_DEFS[a.kind].color}>
+              {t(ALERT_KIND_DEFS[a.kind].labelKey)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Subject a={a} />
+          </Table.Td>
+          <Table.Td c="dimmed">{a.locationName}</Table.Td>
+          <Table.Td c="dimmed" title={new Date(a.startedAt).toLocaleString(i18n.language)}>
+            {ago(a.startedAt, i18n.language)}
+          </Table.Td>
+          <Table.Td ta="right">
+            {a.acknowledgedAt ? (
+              <Text size="xs" c="dimmed" title={new Date(a.acknowledgedAt).toLocaleString(i18n.language)}>
+                {t('alerts.acknowledgedBy', { login: a.acknowledgedBy ?? '—' })}
+              </Text>
+            ) : canAcknowledge ? (
+              <Button size="compact-xs" variant="light" loading={acknowledge.isPending && acknowledge.variables === a.id} onClick={() => acknowledge.mutate(a.id)}>
+                {t('alerts.acknowledge')}
+              </Button>
+            ) : null}
+          </Table.Td>
+        </>
       )}
-    </Card>
+    </RowsCard>
   );
 }

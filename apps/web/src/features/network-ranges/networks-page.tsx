@@ -7,13 +7,13 @@ import { networksColumns } from './networks-columns.tsx';
 /** `/networks` (spec section 2): the network ranges grid with Create. */
 export function NetworksPage() {
   const columns = useMemo(() => networksColumns(clientConfig().NETWORK_RANGE_SHOW_PORTS), []);
+  // The layout keeps its older name (the section was "network ranges"), so saved layouts stay.
   return (
     <ListScreen
-      title="nav.networks"
+      section="networks"
       gridKey="gridNetworkRanges"
       list={networkRangesList}
       columns={columns}
-      item="/network"
       create={{ label: 'networks.create', grant: 'MNU_NETWORK_RANGES.EDIT' }}
     />
   );

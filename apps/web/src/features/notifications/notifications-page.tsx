@@ -23,13 +23,11 @@ export function NotificationsPage() {
 
   return (
     <ListScreen
-      title="nav.notifications"
-      gridKey="gridNotifications"
+      section="notifications"
       list={notificationsList}
       columns={notificationsColumns}
       filterPanel={canFilter}
       highlightId={Number.isInteger(flash) && flash > 0 ? flash : null}
-      item="/notification"
       create={{ label: 'notification.create', grant: 'MNU_NOTIFICATIONS.EDIT' }}
     />
   );

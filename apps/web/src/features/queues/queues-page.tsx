@@ -6,11 +6,9 @@ import { queuesColumns } from './queues-columns.tsx';
 export function QueuesPage() {
   return (
     <ListScreen
-      title="nav.queues"
-      gridKey="gridQueues"
+      section="queues"
       list={queuesList}
       columns={queuesColumns}
-      item="/queue"
       create={{ label: 'queues.create', grant: 'MNU_QUEUES.EDIT' }}
     />
   );

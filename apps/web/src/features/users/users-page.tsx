@@ -11,11 +11,9 @@ export function UsersPage() {
   const columns = useMemo(() => (cloud ? usersColumns.filter((c) => c.field !== 'login') : usersColumns), [cloud]);
   return (
     <ListScreen
-      title="nav.users"
-      gridKey="gridUsers"
+      section="users"
       list={usersList}
       columns={columns}
-      item="/user"
       create={{ label: 'users.create' }}
     />
   );
