@@ -69,6 +69,18 @@ describe('the agent as a service', () => {
     expect(bad.stderr).toMatch(/--server must be an http\(s\) URL/);
   });
 
+  it('uninstall --help and status --help print their usage and leave the install alone', async () => {
+    for (const command of ['uninstall', 'status']) {
+      const run = await agent(command, '--help', '--root', root);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toBe(`usage: ${command} [--root DIR]\n--root: the root folder the agent was installed under (packaging, tests).\n`);
+    }
+    expect(existsSync(join(root, LAYOUT.unit))).toBe(true);
+    const bad = await agent('uninstall', '--rot', root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^uninstall: Unknown option '--rot'/);
+  });
+
   it('uninstall removes the unit, the configuration and the spool', async () => {
     const run = await agent('uninstall', '--root', root);
     expect(run.code, run.stderr).toBe(0);

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { isSea } from 'node:sea';
+import { commandArgs, UsageError } from '../cli-args.ts';
 import type { CliCommand } from '../cli-command.ts';
 import { AGENT_VERSION } from '../version.ts';
 import { installWindowsService, uninstallWindowsService, windowsStatusSource } from './windows-service.ts';
@@ -39,86 +39,66 @@ function execStart(): { command: string; copyExecutable: boolean } {
   return { command: `${process.execPath} ${fileURLToPath(new URL('../cli.ts', import.meta.url))} ${run}`, copyExecutable: false };
 }
 
-type Options = Record<string, { type: 'string' | 'boolean'; default?: boolean }>;
-function parse(args: string[], options: Options): { values: Record<string, string | boolean | undefined> } {
-  const { values } = parseArgs({ args, strict: true, options: { ...options, root: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } });
-  return { values: values as Record<string, string | boolean | undefined> };
+const ROOT_OPTION = { root: { type: 'string' } } as const;
+const INSTALL_OPTIONS = { ...ROOT_OPTION, server: { type: 'string' }, token: { type: 'string' }, 'no-start': { type: 'boolean', default: false } } as const;
+
+/** The --root of uninstall and status (`/` when absent), or the exit code once help or a usage error is printed. */
+function rootOf(name: string, args: string[]): string | number {
+  const line = commandArgs({ name, help: `usage: ${name} [--root DIR]\n--root: the root folder the agent was installed under (packaging, tests).\n` }, args, ROOT_OPTION, (l) => l.values);
+  return typeof line === 'number' ? line : (line.root ?? '/');
 }
 
-/** The --root of uninstall and status (`/` when absent); null, with the message printed, for bad arguments. */
-function rootOf(command: string, args: string[]): string | null {
-  try {
-    const { values } = parse(args, {});
-    return typeof values.root === 'string' ? values.root : '/';
-  } catch (error) {
-    process.stderr.write(`${command}: ${(error as Error).message}\n`);
-    return null;
+type InstallOptions = { server: string; token: string; root: string; start: boolean };
+
+function installLinuxService({ server, token, root, start }: InstallOptions): number {
+  const config = serviceConfigSchema.parse({ server, tokenFile: LAYOUT.token, spoolDir: LAYOUT.stateDir });
+  const real = root === '/';
+  const owner = real ? serviceUser() : null;
+  const { command, copyExecutable } = execStart();
+  for (const dir of [LAYOUT.configDir, LAYOUT.stateDir, '/etc/systemd/system', ...(copyExecutable ? ['/opt/pagewatch-agent'] : [])]) {
+    mkdirSync(under(root, dir), { recursive: true });
   }
+  // The token: written with no access for anyone but its owner, then given to the service's user.
+  rmSync(under(root, LAYOUT.token), { force: true });
+  writeFileSync(under(root, LAYOUT.token), `${token}\n`, { mode: 0o600 });
+  chmodSync(under(root, LAYOUT.token), 0o600);
+  writeFileSync(under(root, LAYOUT.config), `${JSON.stringify(config, null, 2)}\n`, { mode: 0o644 });
+  chmodSync(under(root, LAYOUT.stateDir), 0o700);
+  if (copyExecutable) {
+    // The service's user owns its folder: a self-update replaces the executable there.
+    copyFileSync(process.execPath, under(root, `${LAYOUT.executable}.partial`));
+    chmodSync(under(root, `${LAYOUT.executable}.partial`), 0o755);
+    execFileSync('mv', ['-f', under(root, `${LAYOUT.executable}.partial`), under(root, LAYOUT.executable)]);
+  }
+  if (owner) {
+    for (const path of [LAYOUT.token, LAYOUT.stateDir, ...(copyExecutable ? ['/opt/pagewatch-agent', LAYOUT.executable] : [])]) {
+      chownSync(under(root, path), owner.uid, owner.gid);
+    }
+  }
+  writeFileSync(under(root, LAYOUT.unit), systemdUnit(command));
+  process.stdout.write(`installed ${SERVICE_NAME} ${AGENT_VERSION}: ${under(root, LAYOUT.unit)}\n`);
+  if (real && start && has('systemctl')) {
+    execFileSync('systemctl', ['daemon-reload'], { stdio: 'inherit' });
+    execFileSync('systemctl', ['enable', '--now', SERVICE_NAME], { stdio: 'inherit' });
+    process.stdout.write(`started: systemctl status ${SERVICE_NAME}\n`);
+  }
+  return 0;
 }
 
 export const installCommand: CliCommand = {
   name: 'install',
   summary: 'install the agent as a service (systemd, Windows), restarted on failure',
   async run(args) {
-    let values;
-    try {
-      ({ values } = parse(args, { server: { type: 'string' }, token: { type: 'string' }, 'no-start': { type: 'boolean', default: false } }));
-    } catch (error) {
-      process.stderr.write(`install: ${(error as Error).message}\n${INSTALL_HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(INSTALL_HELP);
-      return 0;
-    }
-    if (process.platform !== 'linux' && process.platform !== 'win32') {
-      process.stderr.write(`install: a service is installed on Linux (systemd) and Windows, not on ${process.platform}: run the agent with \`run\`\n`);
-      return 2;
-    }
-    const server = typeof values.server === 'string' ? values.server : undefined;
-    const token = typeof values.token === 'string' ? values.token : undefined;
-    if (!server || !token) {
-      process.stderr.write(`install: --server and --token are required\n${INSTALL_HELP}`);
-      return 2;
-    }
-    const config = serviceConfigSchema.safeParse({ server, tokenFile: LAYOUT.token, spoolDir: LAYOUT.stateDir });
-    if (!config.success || !/^https?:\/\//.test(server)) {
-      process.stderr.write(`install: --server must be an http(s) URL\n`);
-      return 2;
-    }
-    const root = typeof values.root === 'string' ? values.root : '/';
-    if (process.platform === 'win32') return installWindowsService({ server, token, root, start: !values['no-start'] });
-    const real = root === '/';
-    const owner = real ? serviceUser() : null;
-    const { command, copyExecutable } = execStart();
-    for (const dir of [LAYOUT.configDir, LAYOUT.stateDir, '/etc/systemd/system', ...(copyExecutable ? ['/opt/pagewatch-agent'] : [])]) {
-      mkdirSync(under(root, dir), { recursive: true });
-    }
-    // The token: written with no access for anyone but its owner, then given to the service's user.
-    rmSync(under(root, LAYOUT.token), { force: true });
-    writeFileSync(under(root, LAYOUT.token), `${token}\n`, { mode: 0o600 });
-    chmodSync(under(root, LAYOUT.token), 0o600);
-    writeFileSync(under(root, LAYOUT.config), `${JSON.stringify(config.data, null, 2)}\n`, { mode: 0o644 });
-    chmodSync(under(root, LAYOUT.stateDir), 0o700);
-    if (copyExecutable) {
-      // The service's user owns its folder: a self-update replaces the executable there.
-      copyFileSync(process.execPath, under(root, `${LAYOUT.executable}.partial`));
-      chmodSync(under(root, `${LAYOUT.executable}.partial`), 0o755);
-      execFileSync('mv', ['-f', under(root, `${LAYOUT.executable}.partial`), under(root, LAYOUT.executable)]);
-    }
-    if (owner) {
-      for (const path of [LAYOUT.token, LAYOUT.stateDir, ...(copyExecutable ? ['/opt/pagewatch-agent', LAYOUT.executable] : [])]) {
-        chownSync(under(root, path), owner.uid, owner.gid);
-      }
-    }
-    writeFileSync(under(root, LAYOUT.unit), systemdUnit(command));
-    process.stdout.write(`installed ${SERVICE_NAME} ${AGENT_VERSION}: ${under(root, LAYOUT.unit)}\n`);
-    if (real && !values['no-start'] && has('systemctl')) {
-      execFileSync('systemctl', ['daemon-reload'], { stdio: 'inherit' });
-      execFileSync('systemctl', ['enable', '--now', SERVICE_NAME], { stdio: 'inherit' });
-      process.stdout.write(`started: systemctl status ${SERVICE_NAME}\n`);
-    }
-    return 0;
+    const options = commandArgs({ name: 'install', help: INSTALL_HELP }, args, INSTALL_OPTIONS, ({ values }): InstallOptions => {
+      if (!values.server || !values.token) throw new UsageError('--server and --token are required');
+      if (!/^https?:\/\//.test(values.server) || !serviceConfigSchema.shape.server.safeParse(values.server).success) throw new UsageError('--server must be an http(s) URL');
+      return { server: values.server, token: values.token, root: values.root ?? '/', start: !values['no-start'] };
+    });
+    if (typeof options === 'number') return options;
+    if (process.platform === 'win32') return installWindowsService(options);
+    if (process.platform === 'linux') return installLinuxService(options);
+    process.stderr.write(`install: a service is installed on Linux (systemd) and Windows, not on ${process.platform}: run the agent with \`run\`\n`);
+    return 2;
   },
 };
 
@@ -127,7 +107,7 @@ export const uninstallCommand: CliCommand = {
   summary: 'stop and remove the agent service, its configuration and spool',
   async run(args) {
     const root = rootOf('uninstall', args);
-    if (root === null) return 2;
+    if (typeof root === 'number') return root;
     if (process.platform === 'win32') {
       uninstallWindowsService(root);
       process.stdout.write(`${WINDOWS_SERVICE_ID} removed\n`);
@@ -163,7 +143,7 @@ export const statusCommand: CliCommand = {
   summary: 'whether the agent service runs, its version, server and last successful run',
   async run(args) {
     const root = rootOf('status', args);
-    if (root === null) return 2;
+    if (typeof root === 'number') return root;
     const agent = installedAgent(root);
     if (!agent.installed) {
       process.stdout.write(`${SERVICE_NAME}: not installed\n`);
