@@ -150,6 +150,10 @@ export async function buildAgent(options: BuildOptions): Promise<BuiltRelease> {
       chmodSync(partial, 0o755);
       await inject(partial, 'NODE_SEA_BLOB', blobData, { sentinelFuse: SEA_FUSE });
       const data = readFileSync(partial);
+      // The assets travel inside the injected blob as they are: one missing would fail only at a customer's `install`.
+      for (const [name, file] of Object.entries(assets)) {
+        if (data.indexOf(readFileSync(file)) < 0) throw new Error(`${name} is not in ${EXECUTABLE_NAMES[platform]}`);
+      }
       rmSync(target, { force: true });
       copyFileSync(partial, target);
       chmodSync(target, 0o755);
