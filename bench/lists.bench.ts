@@ -75,7 +75,7 @@ async function polls(c: pg.Client): Promise<(c: pg.Client) => Promise<unknown>> 
   let next = 0;
   return (w) => w.query(
     `WITH d AS (UPDATE devices SET refreshed_at = now(), total_count = total_count + 1 WHERE id = ANY($1::int[]) RETURNING id)
-     UPDATE consumables s SET refreshed_at = now(), percent = LEAST(100, GREATEST(0, s.percent + CASE WHEN random() < 0.05 THEN -1 WHEN random() < 0.05 THEN 1 ELSE 0 END))
+     UPDATE consumables s SET refreshed_at = now(), level = LEAST(100, GREATEST(0, s.level + CASE WHEN random() < 0.05 THEN -1 WHEN random() < 0.05 THEN 1 ELSE 0 END))
      FROM d WHERE s.device_id = d.id`,
     [Array.from({ length: each }, () => ids[next++ % ids.length])],
   );

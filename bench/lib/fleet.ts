@@ -64,7 +64,7 @@ export async function fillFleet(c: pg.Client) {
   // Supplies: the toners of the device (four for colour models), a drum every third device; some levels unknown.
   await c.query(
     `INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, supply_class, part_model_code, part_serial_number,
-       unit, level, max_capacity, level_state, percent, refreshed_at)
+       unit, raw_level, max_capacity, level_state, level, refreshed_at)
      SELECT d.id, k, CASE WHEN k = 5 THEN 'opc' ELSE 'toner' END,
        CASE WHEN k = 5 THEN 'Drum Cartridge' ELSE initcap(c) || ' Toner Cartridge' END, CASE WHEN k < 5 THEN c END, 'consumed',
        'PN-' || k || '-' || (d.id % 97), CASE WHEN d.id % 4 = 0 THEN 'SN' || d.id || k END, 'percent',
@@ -98,7 +98,7 @@ export async function fillFleet(c: pg.Client) {
       [from, to, DAYS],
     );
     await c.query(
-      `INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, colorant, part_model_code, level, percent, min_percent, replaced)
+      `INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, colorant, part_model_code, raw_level, level, min_level, replaced)
        SELECT current_date - g, s.device_id, s.supply_index, s.part_code, s.colorant, s.part_model_code,
          (g * 3 + s.device_id) % 100, (g * 3 + s.device_id) % 100, (g * 3 + s.device_id) % 100, (g * 3 + s.device_id) % 100 >= 97
        FROM consumables s CROSS JOIN generate_series(0, $3::int - 1) g WHERE s.supply_index = 1 AND s.device_id BETWEEN $1 AND $2`,

@@ -30,7 +30,7 @@ export const alertSchema = z.object({
   kind: z.enum(ALERT_KINDS),
   /** What it is about: a device (and a supply of it) or an agent. */
   device: z.object({ id: z.number().int(), modelCode: z.string().nullable(), serialNumber: z.string().nullable(), ip: z.string() }).nullable(),
-  supply: z.object({ index: z.number().int(), name: z.string().nullable(), percent: z.number().nullable() }).nullable(),
+  supply: z.object({ index: z.number().int(), name: z.string().nullable(), level: z.number().nullable() }).nullable(),
   agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   locationName: z.string(),
   startedAt: timestamp(),

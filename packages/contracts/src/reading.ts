@@ -91,10 +91,15 @@ export const readingSupplySchema = z.object({
   partSerialNumber: boundedText(SUPPLY_TEXT_MAX.partSerialNumber).nullable(),
   /** prtMarkerSuppliesSupplyUnit name, e.g. percent, impressions, tenthsOfGrams. */
   unit: boundedText(SUPPLY_TEXT_MAX.unit).nullable(),
-  /** Raw level and max capacity as the device gave them (may be -1, -2, -3). */
+  /**
+   * Raw level and max capacity as the device gave them (may be -1, -2, -3). The agent protocol's
+   * names (v1) are kept on the wire; the server stores this as `raw_level`, and `percent` as the
+   * supply's `level`, the one name it has from the database to the screen.
+   */
   level: z.int().min(SUPPLY_LEVEL_MIN).max(SUPPLY_LEVEL_MAX).nullable(),
   maxCapacity: int32().nullable(),
   levelState: levelStateSchema.nullable(),
+  /** How full the supply is (0..100), where the level says it. */
   percent,
 });
 export type ReadingSupply = z.infer<typeof readingSupplySchema>;

@@ -14,7 +14,7 @@ export const suggestedSupplySchema = z.object({
   serialNumber: nstr,
   ip: nstr,
   partName: z.string(),
-  percent: z.number().int().nullable(),
+  level: z.number().int().nullable(),
   runsOutOn: nstr,
 });
 

@@ -4,7 +4,7 @@ import { deviceAt, type Fixture, type World } from './authorization-world.ts';
 /** A device at the location whose toner is low: on the what-to-order list. */
 const lowDeviceAt = async (w: World, locationId: number) => {
   const id = await deviceAt(w, locationId);
-  await w.ctx.db.execute(sql`UPDATE consumables SET percent = 3 WHERE device_id = ${id}`);
+  await w.ctx.db.execute(sql`UPDATE consumables SET level = 3 WHERE device_id = ${id}`);
   return id;
 };
 /** An open order (made by root) of a fresh device at the location; returns the order's id. */

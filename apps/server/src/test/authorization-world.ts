@@ -110,9 +110,9 @@ export const deviceAt = async (w: World, locationId: number): Promise<number> =>
   const serial = unique('MXD');
   const res = await w.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${locationId}, ${ip}, ${serial}, 'Matrix 1') RETURNING id`);
   const id = Number((res.rows[0] as { id: number }).id);
-  await w.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at) VALUES (${id}, 1, 'toner', 'Black', 'black', 50, now())`);
+  await w.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, level, refreshed_at) VALUES (${id}, 1, 'toner', 'Black', 'black', 50, now())`);
   await w.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, total_count, total_start, readings) VALUES (current_date, ${id}, ${locationId}, 10, 5, 1)`);
-  await w.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, percent) VALUES (current_date, ${id}, 1, 'toner', 50)`);
+  await w.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, level) VALUES (current_date, ${id}, 1, 'toner', 50)`);
   await w.ctx.db.execute(sql`INSERT INTO device_ip_history (device_id, ip, changed_at) VALUES (${id}, ${ip}, now())`);
   await w.ctx.db.execute(sql`INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count) VALUES (current_date, ${id}, ${locationId}, 'matrix', 1)`);
   await w.ctx.db.execute(sql`INSERT INTO device_walks (device_id, walked_at, row_count, rows) VALUES (${id}, now(), 1, ${JSON.stringify([['1.3.6.1.2.1.1.1.0', 'octets', 'x']])}::jsonb)`);

@@ -16,12 +16,14 @@ export const consumables = pgTable(
     partModelCode: varchar('part_model_code', { length: 100 }),
     partSerialNumber: varchar('part_serial_number', { length: 100 }),
     unit: varchar('unit', { length: 30 }),
-    level: integer('level'),
+    /** The level and max capacity as the printer reports them (prtMarkerSuppliesLevel; may be -1, -2, -3). */
+    rawLevel: integer('raw_level'),
     maxCapacity: integer('max_capacity'),
     levelState: varchar('level_state', { length: 20 }),
-    percent: smallint('percent'),
-    /** The percent before the current one, to tell a one-reading dip from a replacement. */
-    previousPercent: smallint('previous_percent'),
+    /** How full the supply is, in percent (null when the printer gives no number: see levelState). */
+    level: smallint('level'),
+    /** The level before the current one, to tell a one-reading dip from a replacement. */
+    previousLevel: smallint('previous_level'),
     installedAt: ts('installed_at'),
     refreshedAt: ts('refreshed_at').notNull(),
     /**
@@ -47,15 +49,15 @@ export const consumables = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.supplyIndex] }),
-    index('consumables_percent').on(t.percent),
+    index('consumables_level').on(t.level),
     // The consumables grid's default order (level, name, in the list's NULLS FIRST order),
     // for everyone and per location; and a location's supplies in device-model order. Each
     // ends with the lowered part name, which a filter on the name tests without lowering it.
-    index('consumables_grid_level').on(t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
-    index('consumables_grid_location_level').on(t.locationId, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
+    index('consumables_grid_level').on(t.level.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
+    index('consumables_grid_location_level').on(t.locationId, t.level.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
     index('consumables_grid_location_model').on(t.locationId, t.modelCode.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
     // The grid's colour filter in its default order.
-    index('consumables_grid_colorant_level').on(t.colorant, t.percent.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
+    index('consumables_grid_colorant_level').on(t.colorant, t.level.asc().nullsFirst(), t.partName.asc().nullsFirst(), t.deviceId, t.supplyIndex, lowered(t.partName)),
     // Text filters on the supply's own text (the device's are on devices).
     loweredTrigramIndex('consumables_part_name_trgm', t.partName),
     trigramIndex('consumables_part_model_trgm', t.partModelCode),

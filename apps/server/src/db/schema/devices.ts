@@ -233,10 +233,12 @@ export const dmDevicePartDays = pgTable(
     colorant: varchar('colorant', { length: 50 }),
     partModelCode: varchar('part_model_code', { length: 100 }),
     partSerialNumber: varchar('part_serial_number', { length: 100 }),
-    level: integer('level'),
+    /** The level as the printer reports it (prtMarkerSuppliesLevel). */
+    rawLevel: integer('raw_level'),
     levelState: varchar('level_state', { length: 20 }),
-    percent: smallint('percent'),
-    minPercent: smallint('min_percent'),
+    /** The level in percent at the day's last reading, and the day's lowest. */
+    level: smallint('level'),
+    minLevel: smallint('min_level'),
     replaced: boolean('replaced').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.factDate, t.deviceId, t.supplyIndex] }), index('dm_device_part_days_device').on(t.deviceId, t.factDate)],

@@ -10,7 +10,7 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 
 /** A supply that is low: under the threshold, or without a level and saying it is low. A waste container filling up is not. */
 const supplyLow = (threshold: number) =>
-  sql`c.supply_class IS DISTINCT FROM 'filled' AND (c.percent < ${threshold} OR (c.percent IS NULL AND c.level_state IN ('LOW', 'EMPTY')))`;
+  sql`c.supply_class IS DISTINCT FROM 'filled' AND (c.level < ${threshold} OR (c.level IS NULL AND c.level_state IN ('LOW', 'EMPTY')))`;
 
 /**
  * Opens and closes the device alerts of the given devices after ingest wrote their state, in
@@ -67,7 +67,7 @@ const ALERT_LOCATION = sql`coalesce(d.location_id, g.location_id)`;
 
 type AlertRow = {
   id: unknown; kind: AlertKind; deviceId: number | null; modelCode: string | null; serialNumber: string | null; ip: string | null;
-  supplyIndex: number | null; partName: string | null; percent: unknown; agentId: number | null; agentName: string | null;
+  supplyIndex: number | null; partName: string | null; level: unknown; agentId: number | null; agentName: string | null;
   locationName: string; startedAt: unknown; resolvedAt: unknown; acknowledgedBy: string | null; acknowledgedAt: unknown;
 };
 
@@ -76,7 +76,7 @@ export async function listAlerts(db: Db, caller: Scoped, open: boolean, limit: n
   const scope = scopeCondition(caller, ALERT_LOCATION);
   const rows = await sqlRows<AlertRow>(db, sql`
     SELECT a.id, a.kind, d.id AS "deviceId", d.model_code AS "modelCode", d.serial_number AS "serialNumber", d.ip,
-      a.supply_index AS "supplyIndex", coalesce(nullif(c.part_name, ''), c.colorant, c.part_code) AS "partName", c.percent,
+      a.supply_index AS "supplyIndex", coalesce(nullif(c.part_name, ''), c.colorant, c.part_code) AS "partName", c.level,
       g.id AS "agentId", g.name AS "agentName", loc.name AS "locationName", a.started_at AS "startedAt", a.resolved_at AS "resolvedAt",
       u.login AS "acknowledgedBy", a.acknowledged_at AS "acknowledgedAt"
     FROM alerts a
@@ -91,7 +91,7 @@ export async function listAlerts(db: Db, caller: Scoped, open: boolean, limit: n
     id: Number(r.id),
     kind: r.kind,
     device: r.deviceId != null ? { id: Number(r.deviceId), modelCode: r.modelCode, serialNumber: r.serialNumber, ip: r.ip ?? '' } : null,
-    supply: r.supplyIndex != null ? { index: Number(r.supplyIndex), name: r.partName, percent: r.percent == null ? null : Number(r.percent) } : null,
+    supply: r.supplyIndex != null ? { index: Number(r.supplyIndex), name: r.partName, level: r.level == null ? null : Number(r.level) } : null,
     agent: r.agentId != null ? { id: Number(r.agentId), name: r.agentName ?? '' } : null,
     locationName: r.locationName,
     startedAt: iso(r.startedAt)!,

@@ -22,7 +22,7 @@ const day = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0,
  */
 async function replaced(location: number, part: string, ago: number, errors: Record<number, number>) {
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${location}, '127.0.0.8', ${`FA-${part}-${ago}`}, 'M') RETURNING id`);
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, percent, refreshed_at) VALUES (${d.id}, 1, ${part}, ${part}, 100, now())`);
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, level, refreshed_at) VALUES (${d.id}, 1, ${part}, ${part}, 100, now())`);
   await t.ctx.db.execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, supply_index, part_code, processed) VALUES (${`${day(ago)}T12:00:00Z`}::timestamptz, 'SUPPLY_REPLACED', ${d.id}, ${location}, 1, ${part}, true)`);
   for (const [h, err] of Object.entries(errors)) {
     await t.ctx.db.execute(sql`INSERT INTO supply_forecast_history (device_id, supply_index, made_on, runs_out_on, part_code) VALUES (${d.id}, 1, ${day(ago + Number(h))}::date, ${day(ago - err)}::date, ${part})`);

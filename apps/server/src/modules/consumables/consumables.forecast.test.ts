@@ -21,13 +21,13 @@ const dayAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice
 async function device(location: number, serial: string, o: { days: number; perDay: number; pagesLeft: number; capacity: number }) {
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${location}, '127.0.0.7', ${serial}, 'M') RETURNING id`);
   const id = Number(d.id);
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at)
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, level, refreshed_at)
     VALUES (${id}, 1, 'toner', 'Black Toner', 'black', ${Math.ceil((o.pagesLeft / o.capacity) * 100)}, now())`);
   for (let i = o.days - 1; i >= 0; i--) {
     const left = o.pagesLeft + i * o.perDay;
     const total = 50_000 - i * o.perDay;
     await t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, readings, total_start, total_count) VALUES (${dayAgo(i)}::date, ${id}, ${location}, 1, ${total - o.perDay}, ${total})`);
-    await t.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, percent, min_percent) VALUES (${dayAgo(i)}::date, ${id}, 1, 'toner', ${Math.ceil((left / o.capacity) * 100)}, 0)`);
+    await t.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, level, min_level) VALUES (${dayAgo(i)}::date, ${id}, 1, 'toner', ${Math.ceil((left / o.capacity) * 100)}, 0)`);
   }
   return id;
 }
@@ -91,7 +91,7 @@ describe('supply forecast job', () => {
     const before = (await grid(admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
     // What the ingest writes for a supply (every column of the reading), as the ingest's upsert does.
     const { upsertSupplies } = await import('../ingest/ingest.repository.ts');
-    await upsertSupplies(t.ctx.db, [{ deviceId: Number(id), supplyIndex: 1, partCode: 'toner', partName: 'Black Toner', colorant: 'black', supplyClass: 'consumed', partModelCode: null, partSerialNumber: null, unit: 'percent', level: 9, maxCapacity: 100, levelState: null, percent: 9, previousPercent: 10, installedAt: null, refreshedAt: new Date() }]);
+    await upsertSupplies(t.ctx.db, [{ deviceId: Number(id), supplyIndex: 1, partCode: 'toner', partName: 'Black Toner', colorant: 'black', supplyClass: 'consumed', partModelCode: null, partSerialNumber: null, unit: 'percent', rawLevel: 9, maxCapacity: 100, levelState: null, level: 9, previousLevel: 10, installedAt: null, refreshedAt: new Date() }]);
     const after = (await grid(admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
     expect(after.daysLeft).toBe(before.daysLeft);
     expect(after.runsOutOn).toBe(before.runsOutOn);

@@ -50,7 +50,7 @@ function fit(days: ForecastDayRow[]): StoredForecast[] {
       history = [];
     }
     previous = row;
-    if (row.day) history.push({ day: row.day, percent: row.percent === null ? null : Number(row.percent), pages: row.total_count === null ? null : Number(row.total_count), replaced: row.replaced === true });
+    if (row.day) history.push({ day: row.day, level: row.level === null ? null : Number(row.level), pages: row.total_count === null ? null : Number(row.total_count), replaced: row.replaced === true });
   }
   if (previous) flush(previous);
   return results;

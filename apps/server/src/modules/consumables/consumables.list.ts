@@ -24,7 +24,7 @@ export const consumablesListSql = listSql(consumablesList, {
   sql: {
     ...tableFields('s', consumables, ['colorant', 'partName', 'partModelCode', 'partSerialNumber', 'modelCode', 'locationId', 'partCode', 'levelState', 'deviceId',
       'pagesLeft', 'daysLeft', 'runsOutOn', 'forecastReason', 'levelStep']),
-    level: sql`s.percent`,
+    level: sql`s.level`,
     ...deviceFieldsSql('d', ['hostName', 'ip', 'serialNumber', 'inventoryNumber', 'deviceType', 'colorType', 'paperFormat']),
     refreshDate: sql`s.refreshed_at`,
     locationName: sql`loc.name`,
@@ -45,7 +45,7 @@ export const consumablesShortListSql = listSql(consumablesShortList, {
   tiebreaker: [sql`s.device_id`, sql`s.supply_index`],
   sql: {
     ...tableFields('s', consumables, ['deviceId', 'supplyIndex', 'partCode', 'partName', 'colorant', 'partModelCode', 'levelState']),
-    level: sql`s.percent`,
+    level: sql`s.level`,
   },
   extra: { id: { expr: sql`(s.device_id || '-' || s.supply_index)`, type: 'string', filter: false, sort: false } },
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
 
 /** One supply's day for the forecast: its level, whether it was replaced, the device's page counter that day. */
-export type ForecastDayRow = { device_id: number; supply_index: number; day: string | null; percent: number | null; replaced: boolean | null; total_count: number | string | null };
+export type ForecastDayRow = { device_id: number; supply_index: number; day: string | null; level: number | null; replaced: boolean | null; total_count: number | string | null };
 /** What the forecast job stores on a supply. */
 export type StoredForecast = { device_id: number; supply_index: number; pages_left: number | null; days_left: number | null; runs_out_on: string | null; forecast_reason: string | null; level_step: number | null };
 
@@ -16,7 +16,7 @@ export async function forecastRound(db: Db, after: number, limit: number, since:
   if (!ids.length) return null;
   const [first, last] = [ids[0]!, ids.at(-1)!];
   const days = (await db.execute<ForecastDayRow>(sql`
-    SELECT s.device_id, s.supply_index, to_char(pd.fact_date, 'YYYY-MM-DD') AS day, pd.percent, pd.replaced, dd.total_count
+    SELECT s.device_id, s.supply_index, to_char(pd.fact_date, 'YYYY-MM-DD') AS day, pd.level, pd.replaced, dd.total_count
     FROM consumables s
     LEFT JOIN dm_device_part_days pd ON pd.device_id = s.device_id AND pd.supply_index = s.supply_index AND pd.fact_date > ${since}::date
     LEFT JOIN dm_device_days dd ON dd.device_id = pd.device_id AND dd.fact_date = pd.fact_date

@@ -39,8 +39,8 @@ function history(o: Options): { days: SupplyDay[]; truthDays: number } {
     remaining = Math.max(0, remaining - printed);
     counter += printed;
     if (i === o.resetOn) counter = printed;
-    const percent = i === o.misreadOn ? 3 : Math.ceil((remaining / o.capacity) * 100);
-    days.push({ day: dayAt(i), percent, pages: counter, replaced });
+    const level = i === o.misreadOn ? 3 : Math.ceil((remaining / o.capacity) * 100);
+    days.push({ day: dayAt(i), level, pages: counter, replaced });
   }
   return { days, truthDays: remaining / o.pagesPerDay };
 }
@@ -104,21 +104,21 @@ describe('supply forecast', () => {
     // Replaced three days ago: too little since.
     expect(forecastSupply(long.map((d, i) => ({ ...d, replaced: i === long.length - 3 })))).toEqual({ ok: false, reason: 'TOO_LITTLE_HISTORY' });
     // The level does not move (a supply the pages do not use, or a device that reports 100 throughout).
-    expect(forecastSupply(long.map((d) => ({ ...d, percent: 100 })))).toEqual({ ok: false, reason: 'TOO_LITTLE_HISTORY' });
+    expect(forecastSupply(long.map((d) => ({ ...d, level: 100 })))).toEqual({ ok: false, reason: 'TOO_LITTLE_HISTORY' });
     // No page counter.
     expect(forecastSupply(long.map((d) => ({ ...d, pages: null })))).toEqual({ ok: false, reason: 'NO_COUNTER' });
     // Levels that swing 5 points either side of the truth from day to day (no jump a refill would make).
-    const wandering = long.map((d, i) => ({ ...d, percent: d.percent! + (i % 2 ? 5 : -5) }));
+    const wandering = long.map((d, i) => ({ ...d, level: d.level! + (i % 2 ? 5 : -5) }));
     expect(forecastSupply(wandering)).toEqual({ ok: false, reason: 'NOISY' });
     // A level that rises as the pages go by is no use of this supply.
-    expect(forecastSupply(long.map((d, i) => ({ ...d, percent: 50 + Math.floor(i / 4) })))).toEqual({ ok: false, reason: 'NOT_USED' });
+    expect(forecastSupply(long.map((d, i) => ({ ...d, level: 50 + Math.floor(i / 4) })))).toEqual({ ok: false, reason: 'NOT_USED' });
     // Nothing at all.
     expect(forecastSupply([])).toEqual({ ok: false, reason: 'TOO_LITTLE_HISTORY' });
   });
 });
 
 describe('levelStep', () => {
-  const days = (percents: (number | null)[]) => percents.map((percent, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, percent, pages: i * 100 }));
+  const days = (levels: (number | null)[]) => levels.map((level, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, level, pages: i * 100 }));
   it('is the smallest step the level moves by: 10 for a device that reports tens, 1 for a fine one, none when it never moved', () => {
     expect(levelStep(days([80, 80, 70, null, 70, 60, 50]))).toBe(10);
     expect(levelStep(days([100, 75, 75, 50]))).toBe(25);

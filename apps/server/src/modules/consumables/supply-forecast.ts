@@ -8,8 +8,8 @@
 
 import type { ForecastReason } from '@pagewatch/contracts/consumables';
 
-/** One day of a supply: its level (percent) and the device's total page counter at the end of the day. */
-export type SupplyDay = { day: string; percent: number | null; pages: number | null; replaced?: boolean };
+/** One day of a supply: its level (in percent) and the device's total page counter at the end of the day. */
+export type SupplyDay = { day: string; level: number | null; pages: number | null; replaced?: boolean };
 
 
 export type SupplyForecast =
@@ -38,9 +38,9 @@ export function levelStep(history: SupplyDay[]): number | null {
   let step = 0;
   let previous: number | null = null;
   for (const d of history) {
-    if (d.percent === null) continue;
-    if (previous !== null && d.percent !== previous) step = gcd(step, Math.abs(Math.round(d.percent - previous)));
-    previous = d.percent;
+    if (d.level === null) continue;
+    if (previous !== null && d.level !== previous) step = gcd(step, Math.abs(Math.round(d.level - previous)));
+    previous = d.level;
   }
   return step || null;
 }
@@ -147,16 +147,16 @@ export function forecastSupply(history: SupplyDay[]): SupplyForecast {
   let start = 0;
   let previous: number | null = null;
   recent.forEach((d, i) => {
-    if (d.replaced || (previous !== null && d.percent !== null && d.percent - previous > REFILL_JUMP)) start = i;
-    if (d.percent !== null) previous = d.percent;
+    if (d.replaced || (previous !== null && d.level !== null && d.level - previous > REFILL_JUMP)) start = i;
+    if (d.level !== null) previous = d.level;
   });
   const used: Array<[number, number]> = [];
   for (let i = start; i < recent.length; i++) {
-    const level = recent[i]!.percent;
+    const level = recent[i]!.level;
     const odo = pages[i];
     if (level !== null && odo !== null && odo !== undefined) used.push([odo, level]);
   }
-  const current = [...recent].reverse().find((d) => d.percent !== null)?.percent ?? null;
+  const current = [...recent].reverse().find((d) => d.level !== null)?.level ?? null;
   if (used.length < MIN_POINTS || current === null) return { ok: false, reason: 'TOO_LITTLE_HISTORY' };
   const levels = used.map(([, level]) => level);
   if (Math.max(...levels) - Math.min(...levels) < MIN_DROP || used.at(-1)![0] === used[0]![0]) return { ok: false, reason: 'TOO_LITTLE_HISTORY' };

@@ -24,11 +24,11 @@ beforeAll(async () => {
   deviceId = Number(d.id);
   await t.ctx.db.execute(sql`INSERT INTO dm_device_days (fact_date, device_id, location_id, total_count, readings)
     SELECT current_date - k, ${deviceId}, ${a}, 1000 + k, 1 FROM generate_series(1, 3) k`);
-  await t.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, percent)
+  await t.ctx.db.execute(sql`INSERT INTO dm_device_part_days (fact_date, device_id, supply_index, part_code, level)
     SELECT current_date - k, ${deviceId}, 1, 'toner', 50 + k FROM generate_series(1, 3) k`);
   await t.ctx.db.execute(sql`INSERT INTO dm_device_user_days (fact_date, device_id, location_id, username, printed_page_count)
     SELECT current_date - k, ${deviceId}, ${a}, 'bob', k FROM generate_series(1, 3) k`);
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, percent, refreshed_at) VALUES (${deviceId}, 1, 'toner', 'Black Toner', 53, now())`);
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, level, refreshed_at) VALUES (${deviceId}, 1, 'toner', 'Black Toner', 53, now())`);
   const logId = await t.ctx.eventLog.write({ group: 'DEVICES', level: 'W', messageCode: 'device.changed', params: { device: 'MOVE-SN', fields: 'x' }, objectClass: 'DeviceDao', objectId: deviceId, locationId: a });
   await t.ctx.db.execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, log_id) VALUES (now(), 'STATUS_CHANGED', ${deviceId}, ${a}, ${logId})`);
   await createUser(t.app, admin, { login: 'move-op-a', role: 'OPERATOR', locationIds: [a] });

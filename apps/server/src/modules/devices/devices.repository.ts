@@ -57,7 +57,7 @@ export async function suppliesOfDevice(db: Db, id: number): Promise<DeviceSupply
     colorant: s.colorant,
     partModelCode: s.partModelCode,
     partSerialNumber: s.partSerialNumber,
-    level: s.percent,
+    level: s.level,
     levelState: s.levelState as DeviceSupply['levelState'],
     installedAt: iso(s.installedAt),
     refreshedAt: iso(s.refreshedAt)!,
@@ -136,7 +136,7 @@ export async function statistics(db: Db, caller: Scoped): Promise<StatisticsRow[
       count(d.id) FILTER (WHERE d.need_attention_flag)::int AS attention,
       count(d.id) FILTER (WHERE d.mat_replacement_required_flag)::int AS replacement,
       count(d.id) FILTER (WHERE d.new_device30_flag)::int AS new_count,
-      count(d.id) FILTER (WHERE EXISTS (SELECT 1 FROM consumables s WHERE s.device_id = d.id AND s.percent < 10))::int AS low_supply,
+      count(d.id) FILTER (WHERE EXISTS (SELECT 1 FROM consumables s WHERE s.device_id = d.id AND s.level < 10))::int AS low_supply,
       COALESCE((SELECT sum(GREATEST(0, dd.total_count - dd.total_start)) FROM dm_device_days dd
         WHERE dd.location_id = loc.id AND dd.fact_date > current_date - 30), 0)::float8 AS pages30
     FROM locations loc LEFT JOIN devices d ON d.location_id = loc.id

@@ -32,7 +32,7 @@ beforeAll(async () => {
       (${sql.raw(`ARRAY[${TYPES.map((x) => `'${x}'`).join(',')}]`)})[1 + i % 2], i % 4 = 0
     FROM generate_series(1, 80) i`);
   await t.ctx.db.execute(sql`
-    INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at)
+    INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, level, refreshed_at)
     SELECT d.id, k, 'toner', (ARRAY['Black Toner', 'Cyan Toner', 'Drum'])[k], (ARRAY['black', 'cyan', NULL])[k],
       CASE WHEN (d.id + k) % 7 = 0 THEN NULL ELSE (d.id * 13 + k * 29) % 101 END, now()
     FROM devices d CROSS JOIN generate_series(1, 3) k WHERE d.location_id IN (${sql.raw(locs.join(','))}) AND k <= 1 + d.id % 3`);

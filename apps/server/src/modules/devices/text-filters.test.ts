@@ -34,7 +34,7 @@ beforeAll(async () => {
       '10.' || (i % 12) || '.' || (i / 250) || '.' || (i % 250), (SELECT id FROM locations ORDER BY id LIMIT 1), 'PRINTER'
     FROM generate_series(1, ${N}) i`);
   await t.ctx.db.execute(sql`
-    INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at)
+    INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, level, refreshed_at)
     SELECT d.id, 1, 'toner', 'Toner ' || upper(substr(md5('part' || d.id), 1, 8)), 'black', 50, now() FROM devices d`);
   await t.ctx.db.execute(sql`
     INSERT INTO event_logs (log_datetime, event_group_id, log_level, message, message_code)

@@ -69,9 +69,9 @@ export async function suppliesByLocation(db: Db): Promise<LocationSupplies[]> {
     SELECT location_id,
       count(*) FILTER (WHERE days_left <= 7) AS within7,
       count(*) FILTER (WHERE days_left <= 14) AS within14,
-      count(*) FILTER (WHERE percent = 0) AS empty
+      count(*) FILTER (WHERE level = 0) AS empty
     FROM consumables
-    WHERE days_left <= 14 OR percent = 0
+    WHERE days_left <= 14 OR level = 0
     GROUP BY location_id`);
   return res.rows.map((r) => ({ locationId: int(r.location_id), within7: int(r.within7), within14: int(r.within14), empty: int(r.empty) }));
 }

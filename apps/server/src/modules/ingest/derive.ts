@@ -58,8 +58,8 @@ export const COUNTER_FIELDS = [
 /** Counters whose going backwards is an event (the others are often reset by firmware). */
 const WATCHED_COUNTERS = new Set(['total', 'mono', 'color']);
 
-const isLow = (percent: number | null, state: string | null, threshold: number) =>
-  percent !== null ? percent < threshold : state === 'LOW' || state === 'EMPTY';
+const isLow = (level: number | null, state: string | null, threshold: number) =>
+  level !== null ? level < threshold : state === 'LOW' || state === 'EMPTY';
 
 const TONER_TYPES = new Set(['toner', 'tonerCartridge', 'ink', 'inkCartridge', 'solidWax', 'ribbonWax']);
 
@@ -167,7 +167,7 @@ export function applyReading(
   for (const column of TONERS) d[column] = null;
   for (const s of supplies.values()) {
     const column = s.colorant ? TONER_FIELDS[s.colorant.toLowerCase() as keyof typeof TONER_FIELDS] : undefined;
-    if (column && TONER_TYPES.has(s.partCode) && s.percent !== null) d[column] = s.percent;
+    if (column && TONER_TYPES.has(s.partCode) && s.level !== null) d[column] = s.level;
   }
   return events;
 }
@@ -182,6 +182,7 @@ function applySupply(
   ev: (type: DeviceEventType, oldValue: string | null, newValue: string | null, supply?: SupplyState) => void,
 ) {
   const old = supplies.get(s.index);
+  // The reading (agent protocol v1) names the percentage `percent` and the printer's raw value `level`.
   const pct = s.percent;
   const next: SupplyState = {
     deviceId: d.id,
@@ -193,24 +194,24 @@ function applySupply(
     partModelCode: s.partNumber?.slice(0, 100) ?? null,
     partSerialNumber: s.partSerialNumber?.slice(0, 100) ?? null,
     unit: s.unit?.slice(0, 30) ?? null,
-    level: s.level,
+    rawLevel: s.level,
     maxCapacity: s.maxCapacity,
     levelState: s.levelState,
-    percent: pct,
-    previousPercent: old?.percent ?? null,
+    level: pct,
+    previousLevel: old?.level ?? null,
     installedAt: old?.installedAt ?? null,
     refreshedAt: at,
   };
   // A waste container fills up: its "low" is not a supply running out.
   const consumed = s.supplyClass !== 'filled';
   if (consumed) {
-    const wasLow = old ? isLow(old.percent, old.levelState, threshold) : false;
+    const wasLow = old ? isLow(old.level, old.levelState, threshold) : false;
     if (isLow(pct, s.levelState, threshold) && !wasLow) {
-      ev('SUPPLY_LOW', old?.percent != null ? String(old.percent) : old?.levelState ?? null, pct !== null ? String(pct) : s.levelState, next);
+      ev('SUPPLY_LOW', old?.level != null ? String(old.level) : old?.levelState ?? null, pct !== null ? String(pct) : s.levelState, next);
     }
     if (old && isReplacement(old, next, threshold, countersForward)) {
       next.installedAt = at;
-      ev('SUPPLY_REPLACED', old.percent !== null ? String(old.percent) : old.levelState, pct !== null ? String(pct) : s.levelState, next);
+      ev('SUPPLY_REPLACED', old.level !== null ? String(old.level) : old.levelState, pct !== null ? String(pct) : s.levelState, next);
     }
   }
   supplies.set(s.index, next);
@@ -224,15 +225,15 @@ function applySupply(
  */
 export function isReplacement(old: SupplyState, next: SupplyState, threshold: number, countersForward: boolean): boolean {
   if (!countersForward) return false;
-  const before = old.percent;
-  const after = next.percent;
+  const before = old.level;
+  const after = next.level;
   if (after === null) return false;
   const wasLow = isLow(before, old.levelState, threshold);
   const serialChanged = !!old.partSerialNumber && !!next.partSerialNumber && old.partSerialNumber !== next.partSerialNumber;
   if (before === null) return wasLow && after > 50;
   const jump = after - before >= REPLACEMENT_JUMP || (wasLow && after > 50) || (serialChanged && after > before);
   if (!jump) return false;
-  const dipBack = old.previousPercent !== null && old.previousPercent - before >= REPLACEMENT_JUMP && Math.abs(after - old.previousPercent) <= 5;
+  const dipBack = old.previousLevel !== null && old.previousLevel - before >= REPLACEMENT_JUMP && Math.abs(after - old.previousLevel) <= 5;
   return serialChanged || !dipBack;
 }
 

@@ -145,10 +145,10 @@ export async function upsertPartDays(tx: Db, rows: PartDayRow[]) {
       colorant: 'excluded.colorant',
       partModelCode: 'excluded.part_model_code',
       partSerialNumber: 'excluded.part_serial_number',
-      level: 'excluded.level',
+      rawLevel: 'excluded.raw_level',
       levelState: 'excluded.level_state',
-      percent: 'excluded.percent',
-      minPercent: 'LEAST(dm_device_part_days.min_percent, excluded.min_percent)',
+      level: 'excluded.level',
+      minLevel: 'LEAST(dm_device_part_days.min_level, excluded.min_level)',
       replaced: 'dm_device_part_days.replaced OR excluded.replaced',
     },
   });

@@ -242,12 +242,12 @@ export class IngestService {
           const key = `${factDate}|${d.id}|${s.index}`;
           const prev = partDays.get(key);
           const replaced = derived.some((e) => e.type === 'SUPPLY_REPLACED' && e.supply?.supplyIndex === s.index);
-          const mins = [prev?.minPercent, s.percent].filter((p): p is number => typeof p === 'number');
+          const mins = [prev?.minLevel, s.percent].filter((p): p is number => typeof p === 'number');
           partDays.set(key, {
             factDate, deviceId: d.id, supplyIndex: s.index, partCode: s.type.slice(0, 50), colorant: s.colorant?.slice(0, 50) ?? null,
             partModelCode: s.partNumber?.slice(0, 100) ?? null, partSerialNumber: s.partSerialNumber?.slice(0, 100) ?? null,
-            level: s.level, levelState: s.levelState, percent: s.percent,
-            minPercent: mins.length ? Math.min(...mins) : null, replaced: replaced || !!prev?.replaced,
+            rawLevel: s.level, levelState: s.levelState, level: s.percent,
+            minLevel: mins.length ? Math.min(...mins) : null, replaced: replaced || !!prev?.replaced,
           });
         }
         if (r.walk?.length) walks.push({ deviceId: d.id, walkedAt: at, sysObjectId: r.reading.sysObjectID, sysDescr: r.reading.sysDescr, rowCount: r.walk.length, rows: r.walk });

@@ -132,8 +132,8 @@ describe('ingest', () => {
     const e = await events(d.id);
     expect(e.map((x) => x.type)).toEqual(['NEW_DEVICE', 'SUPPLY_LOW']);
     expect(e[1]).toMatchObject({ old_value: '50', new_value: '8', supply_index: 1 });
-    const parts = await rows<{ percent: number; min_percent: number }>(sql`SELECT percent, min_percent FROM dm_device_part_days WHERE device_id = ${d.id} AND supply_index = 1`);
-    expect(parts[0]).toMatchObject({ percent: 0, min_percent: 0 });
+    const parts = await rows<{ level: number; min_level: number }>(sql`SELECT level, min_level FROM dm_device_part_days WHERE device_id = ${d.id} AND supply_index = 1`);
+    expect(parts[0]).toMatchObject({ level: 0, min_level: 0 });
   });
 
   it('tells a replacement from a glitch', async () => {
@@ -141,7 +141,7 @@ describe('ingest', () => {
     await send('127.0.10.1', { serial: 'R1', total: 110, black: 95 }, 10);
     const d = await device('R1');
     expect(await eventTypes(d.id)).toEqual(['NEW_DEVICE', 'SUPPLY_LOW', 'SUPPLY_REPLACED']);
-    const [s] = await rows<{ installed_at: Date | null; percent: number }>(sql`SELECT installed_at, percent FROM consumables WHERE device_id = ${d.id}`);
+    const [s] = await rows<{ installed_at: Date | null; level: number }>(sql`SELECT installed_at, level FROM consumables WHERE device_id = ${d.id}`);
     expect(s.installed_at).not.toBeNull();
 
     // A one-reading dip that comes back is not a replacement.

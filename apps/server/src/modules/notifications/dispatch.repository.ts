@@ -32,7 +32,7 @@ export type DeviceFacts = {
 export const DEVICE_COLUMNS = sql`d.id AS "deviceId", d.location_id AS "locationId", d.serial_number AS "serialNumber", d.ip, d.model_code AS "modelCode",
   d.host_name AS "hostName", d.snmp_location AS "snmpLocation", d.status_code AS "statusCode", d.device_type AS "deviceType",
   d.color_type AS "colorType", d.paper_format AS "paperFormat", loc.name AS "locationName",
-  (SELECT string_agg(coalesce(c2.colorant, c2.part_name) || ' ' || coalesce(c2.percent::text || '%', c2.level_state, '?'), ', ' ORDER BY c2.supply_index)
+  (SELECT string_agg(coalesce(c2.colorant, c2.part_name) || ' ' || coalesce(c2.level::text || '%', c2.level_state, '?'), ', ' ORDER BY c2.supply_index)
      FROM consumables c2 WHERE c2.device_id = d.id) AS "consumableLevel"`;
 
 export type EventFacts = DeviceFacts & {
@@ -134,7 +134,7 @@ export type LevelAlert = DeviceFacts & {
   partName: string;
   partModelCode: string | null;
   partSerialNumber: string | null;
-  percent: number;
+  level: number;
   /** The day the supply runs out, as the forecast job last fitted it (YYYY-MM-DD), or null. */
   runsOutOn: string | null;
 };
@@ -153,16 +153,16 @@ export async function levelClearings(tx: Db): Promise<LevelClearing[]> {
     WITH cleared AS (
       DELETE FROM notification_alerts a WHERE NOT EXISTS (
         SELECT 1 FROM consumables c JOIN notifications n ON n.id = a.notification_id
-        WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND (c.percent IS NULL OR c.percent <= coalesce(n.threshold, 1) + ${SUPPLY_CLEAR_MARGIN}))
+        WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND (c.level IS NULL OR c.level <= coalesce(n.threshold, 1) + ${SUPPLY_CLEAR_MARGIN}))
       RETURNING notification_id, device_id, supply_index, raised_at)
     SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", r.raised_at AS "raisedAt", c.refreshed_at AS "clearedAt",
-      c.part_code AS "partCode", c.part_name AS "partName", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent, ${DEVICE_COLUMNS}
+      c.part_code AS "partCode", c.part_name AS "partName", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.level, ${DEVICE_COLUMNS}
     FROM cleared r JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
     JOIN devices d ON d.id = r.device_id JOIN locations loc ON loc.id = d.location_id
     ORDER BY r.notification_id, r.device_id, r.supply_index`);
   return rows.map((r) => ({
     ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex),
-    percent: Number(r.percent), raisedAt: new Date(r.raisedAt), clearedAt: new Date(r.clearedAt),
+    level: Number(r.level), raisedAt: new Date(r.raisedAt), clearedAt: new Date(r.clearedAt),
   }));
 }
 
@@ -184,7 +184,7 @@ export async function levelRepeats(tx: Db, repeatHours: number, now: Date): Prom
         AND coalesce(last_notified_at, started_at) <= ${repeatBefore}::timestamptz ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
       RETURNING a.device_id, a.supply_index)
     SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", r.raised_at AS "raisedAt",
-      c.part_code AS "partCode", c.part_name AS "partName", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent,
+      c.part_code AS "partCode", c.part_name AS "partName", c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.level,
       to_char(c.runs_out_on, 'YYYY-MM-DD') AS "runsOutOn", ${DEVICE_COLUMNS}
     FROM due JOIN notification_alerts r ON r.device_id = due.device_id AND r.supply_index = due.supply_index
     JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
@@ -192,7 +192,7 @@ export async function levelRepeats(tx: Db, repeatHours: number, now: Date): Prom
     ORDER BY r.notification_id, r.device_id, r.supply_index`);
   return rows.map((r) => ({
     ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex),
-    percent: Number(r.percent), raisedAt: new Date(r.raisedAt),
+    level: Number(r.level), raisedAt: new Date(r.raisedAt),
   }));
 }
 
@@ -210,7 +210,7 @@ export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert
     raised AS (
       INSERT INTO notification_alerts (notification_id, device_id, supply_index, raised_at)
       SELECT n.id, c.device_id, c.supply_index, c.refreshed_at FROM level_notifications n
-      JOIN consumables c ON c.percent <= coalesce(n.threshold, 1)
+      JOIN consumables c ON c.level <= coalesce(n.threshold, 1)
       JOIN devices d ON d.id = c.device_id
       WHERE (jsonb_array_length(n.dim01_list) = 0 OR n.dim01_list ? d.device_type)
         AND (NOT EXISTS (SELECT 1 FROM notification_locations nl WHERE nl.notification_id = n.id)
@@ -218,11 +218,11 @@ export async function levelCrossings(tx: Db, typeId: number): Promise<LevelAlert
       ON CONFLICT DO NOTHING
       RETURNING notification_id, device_id, supply_index)
     SELECT r.notification_id AS "notificationId", r.supply_index AS "supplyIndex", c.part_code AS "partCode", c.part_name AS "partName",
-      c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.percent, to_char(c.runs_out_on, 'YYYY-MM-DD') AS "runsOutOn", ${DEVICE_COLUMNS}
+      c.part_model_code AS "partModelCode", c.part_serial_number AS "partSerialNumber", c.level, to_char(c.runs_out_on, 'YYYY-MM-DD') AS "runsOutOn", ${DEVICE_COLUMNS}
     FROM raised r JOIN consumables c ON c.device_id = r.device_id AND c.supply_index = r.supply_index
     JOIN devices d ON d.id = r.device_id JOIN locations loc ON loc.id = d.location_id
     ORDER BY r.notification_id, r.device_id, r.supply_index`);
-  return rows.map((r) => ({ ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex), percent: Number(r.percent) }));
+  return rows.map((r) => ({ ...r, notificationId: Number(r.notificationId), deviceId: Number(r.deviceId), locationId: Number(r.locationId), supplyIndex: Number(r.supplyIndex), level: Number(r.level) }));
 }
 
 /** Scheduled notifications that are due, locked for this transaction. */

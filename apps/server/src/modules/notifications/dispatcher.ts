@@ -213,10 +213,10 @@ export class NotificationDispatcher {
       for (const c of clearings) {
         const n = byId.get(c.notificationId);
         if (!n) continue;
-        const facts = { ...this.facts(c, c.clearedAt), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%` };
+        const facts = { ...this.facts(c, c.clearedAt), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%` };
         this.address(ctx, n, facts, out, resolved(c.clearedAt.getTime() - c.raisedAt.getTime()));
       }
-      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.percent}%`, partRunsOut: formatDay(c.runsOutOn) });
+      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%`, partRunsOut: formatDay(c.runsOutOn) });
       for (const c of crossings) {
         const n = byId.get(c.notificationId);
         if (n) this.address(ctx, n, levelFacts(c), out);

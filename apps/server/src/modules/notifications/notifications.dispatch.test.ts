@@ -44,7 +44,7 @@ beforeAll(async () => {
   const [f] = await sqlRows<{ id: number }>(db(), sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type)
     VALUES (${other}, '127.0.0.22', 'SN22', 'Far 22', 'PRINTER') RETURNING id`);
   far = Number(f.id);
-  await db().execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at, part_model_code)
+  await db().execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, level, refreshed_at, part_model_code)
     VALUES (${device}, 1, 'toner', 'Black Toner', 'black', 50, now(), 'TK-21')`);
   await db().execute(sql`UPDATE devices SET total_count = 1234, mono_count = 1000 WHERE id = ${device}`);
 });
@@ -80,7 +80,7 @@ const event = (deviceId: number, locationId: number, type: string, oldValue: str
  */
 const attachment = (mail: string, base: string, ext: string) =>
   Buffer.from(mail.split(new RegExp(`filename=${base}-[\\d-]+\\.${ext}"?\r\n(?:[^\r\n]+\r\n)*\r\n`))[1].split('--')[0].replace(/\r\n/g, ''), 'base64');
-const setLevel = (percent: number) => db().execute(sql`UPDATE consumables SET percent = ${percent} WHERE device_id = ${device} AND supply_index = 1`);
+const setLevel = (level: number) => db().execute(sql`UPDATE consumables SET level = ${level} WHERE device_id = ${device} AND supply_index = 1`);
 
 describe('notification e-mail', () => {
   it('mails a status change at once to each subscriber who may see the device, variables filled and escaped, once', async () => {

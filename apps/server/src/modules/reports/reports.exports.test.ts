@@ -25,7 +25,7 @@ beforeAll(async () => {
   await t.ctx.db.execute(sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, host_name)
     SELECT ${loc}, '10.39.' || (i / 256) || '.' || (i % 256), 'EXP' || lpad(i::text, 6, '0'), 'Model ' || (i % 7), 'MFP', 'host-' || i
     FROM generate_series(1, ${DEVICES}::int) i`);
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, percent, refreshed_at, part_model_code)
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, level, refreshed_at, part_model_code)
     SELECT d.id, k, 'toner', 'Toner ' || k, (d.id * k) % 101, now(), 'PN-' || k FROM devices d CROSS JOIN generate_series(1, 4) k`);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -24,7 +24,7 @@ export const installedConsumablesListSql = listSql(REPORTS.INSTALLED_CONSUMABLES
     hostname: deviceFieldsSql('d', ['hostName']).hostName,
     location: sql`loc.name`,
     partType: sql`coalesce(c.part_name, c.part_code)`,
-    level: sql`c.percent`,
+    level: sql`c.level`,
     installDate: sql`(c.installed_at AT TIME ZONE 'UTC')::date`,
     refreshDate: sql`c.refreshed_at`,
   },

@@ -18,7 +18,7 @@ const device = async (locationId: number, serial: string, type: string) => {
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, color_type)
     VALUES (${locationId}, '127.0.0.5', ${serial}, 'M', ${type}, 'MONO') RETURNING id`);
   const id = Number(d.id);
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, percent, refreshed_at, part_model_code, installed_at)
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, colorant, level, refreshed_at, part_model_code, installed_at)
     VALUES (${id}, 1, 'toner', 'Black Toner', 'black', 40, now(), 'TK-1', '2026-10-01T08:00:00Z')`);
   return id;
 };

@@ -22,9 +22,9 @@ let lonely: number;
 let ann: number;
 const devices = new Map<string, number>();
 
-const device = async (locationId: number, serial: string, percent: number) => {
+const device = async (locationId: number, serial: string, level: number) => {
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${locationId}, '127.0.47.1', ${serial}, 'M') RETURNING id`);
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, part_model_code, percent, refreshed_at) VALUES (${d.id}, 1, 'toner', 'Black toner', 'TN-9', ${percent}, now())`);
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, part_model_code, level, refreshed_at) VALUES (${d.id}, 1, 'toner', 'Black toner', 'TN-9', ${level}, now())`);
   devices.set(serial, Number(d.id));
 };
 const order = (serial: string, lang: string, reference: string | null = null) =>

@@ -26,14 +26,14 @@ export async function suggestions(db: Db, locationIds: number[] | null): Promise
     ), due AS (
       SELECT locs.id AS location_id, locs.name AS location_name, c.*
       FROM locs CROSS JOIN LATERAL (
-        SELECT s.device_id, s.supply_index, s.part_code, s.part_name, s.part_model_code, s.percent, s.runs_out_on
+        SELECT s.device_id, s.supply_index, s.part_code, s.part_name, s.part_model_code, s.level, s.runs_out_on
         FROM consumables s WHERE s.location_id = locs.id AND s.runs_out_on <= current_date + locs.horizon
         UNION
-        SELECT s.device_id, s.supply_index, s.part_code, s.part_name, s.part_model_code, s.percent, s.runs_out_on
-        FROM consumables s WHERE s.location_id = locs.id AND s.percent < ${DEFAULT_SUPPLY_THRESHOLD}
+        SELECT s.device_id, s.supply_index, s.part_code, s.part_name, s.part_model_code, s.level, s.runs_out_on
+        FROM consumables s WHERE s.location_id = locs.id AND s.level < ${DEFAULT_SUPPLY_THRESHOLD}
         UNION
-        SELECT s.device_id, s.supply_index, s.part_code, s.part_name, s.part_model_code, s.percent, s.runs_out_on
-        FROM consumables s WHERE s.location_id = locs.id AND s.percent IS NULL AND s.level_state IN ('LOW', 'EMPTY')
+        SELECT s.device_id, s.supply_index, s.part_code, s.part_name, s.part_model_code, s.level, s.runs_out_on
+        FROM consumables s WHERE s.location_id = locs.id AND s.level IS NULL AND s.level_state IN ('LOW', 'EMPTY')
       ) c
       WHERE NOT EXISTS (SELECT 1 FROM supply_orders o WHERE o.device_id = c.device_id AND o.supply_index = c.supply_index AND o.state IN ${OPEN})
     )
@@ -41,7 +41,7 @@ export async function suggestions(db: Db, locationIds: number[] | null): Promise
       due.location_id AS "locationId", min(due.location_name) AS "locationName", due.part_model_code AS "partModelCode", due.part_code AS "partCode",
       count(*)::int AS count, to_char(min(due.runs_out_on), 'YYYY-MM-DD') AS earliest,
       json_agg(json_build_object('deviceId', due.device_id, 'supplyIndex', due.supply_index, 'serialNumber', d.serial_number, 'ip', d.ip,
-        'partName', due.part_name, 'percent', due.percent, 'runsOutOn', to_char(due.runs_out_on, 'YYYY-MM-DD'))
+        'partName', due.part_name, 'level', due.level, 'runsOutOn', to_char(due.runs_out_on, 'YYYY-MM-DD'))
         ORDER BY due.runs_out_on NULLS FIRST, due.device_id, due.supply_index) AS supplies
     FROM due JOIN devices d ON d.id = due.device_id
     GROUP BY due.location_id, due.part_model_code, due.part_code

@@ -24,11 +24,11 @@ const serials = new Map<string, number>();
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, lang = 'en') =>
   t.app.inject({ method, url, payload: payload as never, headers: { ...bearer(token), 'accept-language': lang } });
 /** A device at the location with one black toner: its level and, when given, the day it runs out (days from today). */
-const device = async (locationId: number, serial: string, part: string, percent: number | null, runsOutIn: number | null) => {
+const device = async (locationId: number, serial: string, part: string, level: number | null, runsOutIn: number | null) => {
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code) VALUES (${locationId}, '127.0.45.9', ${serial}, 'M') RETURNING id`);
   const runsOut = runsOutIn === null ? null : sql`current_date + ${runsOutIn}::int`;
-  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, part_model_code, percent, refreshed_at, runs_out_on)
-    VALUES (${d.id}, 1, 'toner', 'Black toner', ${part}, ${percent}, now(), ${runsOut})`);
+  await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, part_model_code, level, refreshed_at, runs_out_on)
+    VALUES (${d.id}, 1, 'toner', 'Black toner', ${part}, ${level}, now(), ${runsOut})`);
   serials.set(serial, Number(d.id));
   return Number(d.id);
 };

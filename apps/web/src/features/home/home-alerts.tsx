@@ -23,7 +23,7 @@ function Subject({ a }: { a: Alert }) {
       <DeviceLink d={{ ...a.device, locationName: a.locationName }} />
       {a.supply ? (
         <Text size="sm" c="dimmed">
-          {a.supply.name ?? ''} {a.supply.percent !== null ? `${formatNumber(a.supply.percent)}%` : ''}
+          {a.supply.name ?? ''} {a.supply.level !== null ? `${formatNumber(a.supply.level)}%` : ''}
         </Text>
       ) : null}
     </Group>

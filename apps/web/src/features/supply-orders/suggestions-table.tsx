@@ -36,7 +36,7 @@ export function SuggestionsTable({ lines, loading, canOrder }: { lines: SupplySu
                   <Anchor component={Link} to={`/device/${s.deviceId}`} size="sm">
                     {s.serialNumber ?? s.ip ?? s.deviceId}
                   </Anchor>
-                  {s.percent !== null ? ` (${s.percent}%)` : ''}
+                  {s.level !== null ? ` (${s.level}%)` : ''}
                 </span>
               )),
           },
