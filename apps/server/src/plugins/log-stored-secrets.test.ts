@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn, testApp } from '../test/test-app.ts';
 import { SECRETS, storeSecrets } from '../test/secrets-fixture.ts';
 
 /**
@@ -11,9 +11,8 @@ import { SECRETS, storeSecrets } from '../test/secrets-fixture.ts';
  * statement, a test e-mail to no server), logs none of them, at the most talkative level.
  */
 const lines: string[] = [];
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ logLevel: 'trace', logStream: { write: (line) => void lines.push(line) }, signIn: false });
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: 'trace', logStream: { write: (line) => void lines.push(line) } });
   // A database that refuses one queue the way PostgreSQL reports a failing row: its values in DETAIL.
   await t.ctx.db.execute(sql.raw(`
     CREATE FUNCTION refuse_queue() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -25,7 +24,6 @@ beforeAll(async () => {
     END $$`));
   await t.ctx.db.execute(sql.raw(`CREATE TRIGGER refuse_queue BEFORE INSERT OR UPDATE ON queues FOR EACH ROW EXECUTE FUNCTION refuse_queue();`));
 });
-afterAll(() => t.close());
 
 /** A port nothing listens on: the SMTP connection is refused, and that failure is logged. */
 async function closedPort(): Promise<number> {

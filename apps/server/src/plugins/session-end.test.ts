@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, createUser, signIn, userAsInput } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, signIn, testApp, userAsInput } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { hashToken } from './access.ts';
+import { openSocket, webSocketUrl, type TestSocket } from '../test/websocket.ts';
 
 /**
  * docs/security.md invariant 5: logout, password change, deactivation, role or location change
@@ -12,37 +12,18 @@ import { hashToken } from './access.ts';
  * Sessions are cached for a minute here, so only an eviction can end them in time.
  */
 type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp({ sessionCacheMs: 60_000 });
 let wsBase: string;
 const PASSWORD = 'Operat0r!';
 
 beforeAll(async () => {
-  t = await createTestApp({ sessionCacheMs: 60_000 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-  admin = await signIn(t.app);
+  wsBase = await webSocketUrl(t.app);
 });
-afterAll(() => t.close());
-
-type Socket = { ws: WebSocket; messages: unknown[]; closed: Promise<number> };
-function open(base: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}?access_token=${token}`);
-    const messages: unknown[] = [];
-    let onClose: (code: number) => void = () => {};
-    const closed = new Promise<number>((r) => (onClose = r));
-    ws.onmessage = (e) => messages.push(JSON.parse(String(e.data)));
-    ws.onclose = (e) => onClose(e.code);
-    ws.onopen = () => resolve({ ws, messages, closed });
-    ws.onerror = () => reject(new Error('connection refused'));
-  });
-}
 
 /** A socket subscribed to device events, checked to receive one first. */
-async function listening(app: App['app'] | undefined, base: string, token: string, hub = t.ctx.hub): Promise<Socket> {
+async function listening(app: App['app'] | undefined, base: string, token: string, hub = t.ctx.hub): Promise<TestSocket> {
   void app;
-  const s = await open(base, token);
+  const s = await openSocket(`${base}?access_token=${token}`);
   s.ws.send(JSON.stringify({ command: 'subscribe-device-events' }));
   await expect.poll(() => s.messages.length).toBe(1);
   hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: 1, locationId: 1, event: 'STATUS_CHANGE' });
@@ -54,7 +35,7 @@ const within = <T,>(p: Promise<T>, ms = 2000) => Promise.race([p, new Promise<'t
 const me = (token: string, app = t.app) => app.inject({ url: '/api/users/me', headers: bearer(token) });
 
 const putUser = async (id: number, over: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: await userAsInput(t.app, admin, id, over) });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(t.admin), payload: await userAsInput(t.app, t.admin, id, over) });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -76,7 +57,7 @@ describe('a session ends at once', () => {
   });
 
   it('when an admin sets a new password: every old session of the user, REST and WebSocket', async () => {
-    const id = await createUser(t.app, admin, { login: 'pw-victim', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const id = await createUser(t.app, t.admin, { login: 'pw-victim', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'pw-victim', PASSWORD);
     expect((await me(token)).statusCode).toBe(200);
     const s = await listening(t.app, wsBase, token);
@@ -87,7 +68,7 @@ describe('a session ends at once', () => {
   });
 
   it('on deactivation: REST and WebSocket', async () => {
-    const id = await createUser(t.app, admin, { login: 'deact', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const id = await createUser(t.app, t.admin, { login: 'deact', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'deact', PASSWORD);
     const s = await listening(t.app, wsBase, token);
     await putUser(id, { activeFlag: false });
@@ -99,10 +80,10 @@ describe('a session ends at once', () => {
   });
 
   it('on a role or location change the WebSocket closes, and REST follows the new rights', async () => {
-    const id = await createUser(t.app, admin, { login: 'rolechg', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const id = await createUser(t.app, t.admin, { login: 'rolechg', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'rolechg', PASSWORD);
     const s = await listening(t.app, wsBase, token);
-    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
     await putUser(id, { grants: [{ id: roles.find((r) => r.code === 'DEVELOPER')!.id }] });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await t.app.inject({ url: '/api/users', headers: bearer(token) })).statusCode).toBe(200);
@@ -128,8 +109,7 @@ describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('on every instance
     const otherDb = await openDatabase({ url: t.database.url, dataDir: '' });
     const second = await buildApp(t.ctx.config, otherDb, { logger: false });
     try {
-      await second.app.listen({ port: 0, host: '127.0.0.1' });
-      const secondWs = `ws://127.0.0.1:${(second.app.server.address() as AddressInfo).port}/ws`;
+      const secondWs = await webSocketUrl(second.app);
       const token = await signIn(t.app);
       expect((await me(token, second.app)).statusCode).toBe(200); // now cached there for a minute
       const s = await listening(second.app, secondWs, token, second.ctx.hub);
@@ -137,7 +117,7 @@ describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('on every instance
       expect(await within(s.closed)).not.toBe('timeout');
       await expect.poll(async () => (await me(token, second.app)).statusCode, { timeout: 2000 }).toBe(401);
 
-      const id = await createUser(t.app, admin, { login: 'pw-remote', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+      const id = await createUser(t.app, t.admin, { login: 'pw-remote', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
       const victim = await signIn(t.app, 'pw-remote', PASSWORD);
       expect((await me(victim, second.app)).statusCode).toBe(200);
       const vs = await listening(second.app, secondWs, victim, second.ctx.hub);
