@@ -39,6 +39,19 @@ const subjectOf = (raw: string) => {
   return words.length ? Buffer.concat(words).toString('utf8') : line;
 };
 
+/** Sends what is due, which must be one mail: its recipient, subject, HTML text and attached CSV. */
+const sentMail = async () => {
+  expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
+  const [mail] = box.received;
+  const parts = mailParts(mail!);
+  return {
+    to: toFrom(mail!),
+    subject: subjectOf(mail!),
+    html: parts.find((p) => p.contentType === 'text/html')!.text,
+    csv: parts.find((p) => p.filename?.endsWith('.csv'))!.text,
+  };
+};
+
 beforeAll(async () => {
   parent = await addLocation(t.ctx.db, 'HO_PARENT');
   child = await addLocation(t.ctx.db, 'HO_CHILD', 'HO_PARENT');
@@ -63,14 +76,11 @@ describe('the supplier hand-off', () => {
     expect((await t.app.inject({ url: '/api/supply-orders/settings', headers: bearer(t.admin) })).json().find((s: { locationId: number }) => s.locationId === child))
       .toMatchObject({ supplierEmail: null, effectiveEmail: 'parent-supplier@example.com' });
     expect((await order('HO-1', 'ru', 'ЗК-7')).statusCode).toBe(200);
-    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
-    const [mail] = box.received;
-    expect(toFrom(mail!)).toBe('parent-supplier@example.com');
-    expect(subjectOf(mail!)).toBe('Заказ ЗК-7 расходных материалов для Location HO_CHILD');
-    const parts = mailParts(mail!);
-    expect(parts.find((p) => p.contentType === 'text/html')!.text).toContain('Наш номер заказа: ЗК-7');
-    const file = parts.find((p) => p.filename?.endsWith('.csv'))!;
-    expect(file.text).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
+    const mail = await sentMail();
+    expect(mail.to).toBe('parent-supplier@example.com');
+    expect(mail.subject).toBe('Заказ ЗК-7 расходных материалов для Location HO_CHILD');
+    expect(mail.html).toContain('Наш номер заказа: ЗК-7');
+    expect(mail.csv).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
     expect((await sqlRows<{ message: string }>(t.ctx.db, sql`SELECT message FROM event_logs WHERE message_code = 'supplyOrder.mailed'`)).map((r) => r.message))
       .toEqual(['Order of 1 supplies by admin sent to the supplier parent-supplier@example.com']);
   });
@@ -115,13 +125,11 @@ describe('the daily "supplies to order" digest', () => {
     expect(res.statusCode, res.body).toBe(200);
     await t.ctx.db.execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id = ${res.json().id}`);
     await t.ctx.notifier.dispatcher.dispatch();
-    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
     // HO-1 is ordered (above): only HO-2 is left to order in Ann's locations; HO-3 is not hers.
-    const [mail] = box.received;
-    expect(toFrom(mail!)).toBe('ho_ann@example.com');
-    expect(subjectOf(mail!)).toBe('To order: Location HO_CHILD');
-    const parts = mailParts(mail!);
-    expect(parts.find((p) => p.contentType === 'text/html')!.text).toContain('Что заказать для Location HO_CHILD: закончится в ближайшие 14 дн.');
-    expect(parts.find((p) => p.filename?.endsWith('.csv'))!.text).toBe('\uFEFFРасположение;Модель расходника;Тип расходника;Заказать;Первым закончится\r\nLocation HO_CHILD;TN-9;toner;1;');
+    const mail = await sentMail();
+    expect(mail.to).toBe('ho_ann@example.com');
+    expect(mail.subject).toBe('To order: Location HO_CHILD');
+    expect(mail.html).toContain('Что заказать для Location HO_CHILD: закончится в ближайшие 14 дн.');
+    expect(mail.csv).toBe('\uFEFFРасположение;Модель расходника;Тип расходника;Заказать;Первым закончится\r\nLocation HO_CHILD;TN-9;toner;1;');
   });
 });
