@@ -1,26 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, testApp } from '../test/test-app.ts';
-import { openSocket, webSocketUrl } from '../test/websocket.ts';
+import { openSocket } from '../test/websocket.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 
-const t = testApp({ signIn: false });
-let base: string;
-beforeAll(async () => {
-  base = await webSocketUrl(t.app);
-});
-
+const t = testApp({ signIn: false, webSocket: true });
 
 describe('WebSocket', () => {
   it('refuses a connection without a valid token', async () => {
-    await expect(openSocket(base)).rejects.toThrow();
-    await expect(openSocket(`${base}?access_token=nope`)).rejects.toThrow();
+    await expect(openSocket(t.wsUrl)).rejects.toThrow();
+    await expect(openSocket(`${t.wsUrl}?access_token=nope`)).rejects.toThrow();
   });
 
   it('delivers log and dictionary events to subscribers only', async () => {
     const token = await signIn(t.app);
-    const c = await openSocket(`${base}?access_token=${token}`);
+    const c = await openSocket(`${t.wsUrl}?access_token=${token}`);
     c.ws.send(JSON.stringify({ command: 'subscribe-log-events', id: 42 }));
     expect(await c.next()).toEqual({ type: 'response', command: 'subscribe-log-events', ok: true });
     t.ctx.hub.publish('log:41', { type: 'EVENT_LOG_CHANGED', id: 41 });

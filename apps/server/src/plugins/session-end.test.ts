@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, signIn, testApp, userAsInput } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
@@ -12,13 +12,8 @@ import { openSocket, webSocketUrl, type TestSocket } from '../test/websocket.ts'
  * Sessions are cached for a minute here, so only an eviction can end them in time.
  */
 type App = Awaited<ReturnType<typeof createTestApp>>;
-const t = testApp({ sessionCacheMs: 60_000 });
-let wsBase: string;
+const t = testApp({ sessionCacheMs: 60_000, webSocket: true });
 const PASSWORD = 'Operat0r!';
-
-beforeAll(async () => {
-  wsBase = await webSocketUrl(t.app);
-});
 
 /** A socket subscribed to device events, checked to receive one first. */
 async function listening(app: App['app'] | undefined, base: string, token: string, hub = t.ctx.hub): Promise<TestSocket> {
@@ -43,8 +38,8 @@ describe('a session ends at once', () => {
   it('on logout: REST and the WebSocket of that token', async () => {
     const token = await signIn(t.app);
     const other = await signIn(t.app);
-    const s = await listening(t.app, wsBase, token);
-    const kept = await listening(t.app, wsBase, other);
+    const s = await listening(t.app, t.wsUrl, token);
+    const kept = await listening(t.app, t.wsUrl, other);
     const before = s.messages.length;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
     expect(await within(s.closed)).toBe(1008);
@@ -60,7 +55,7 @@ describe('a session ends at once', () => {
     const id = await createUser(t.app, t.admin, { login: 'pw-victim', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'pw-victim', PASSWORD);
     expect((await me(token)).statusCode).toBe(200);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     await putUser(id, { passwordHash: 'NewPassw0rd!' });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await me(token)).statusCode).toBe(401);
@@ -70,7 +65,7 @@ describe('a session ends at once', () => {
   it('on deactivation: REST and WebSocket', async () => {
     const id = await createUser(t.app, t.admin, { login: 'deact', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'deact', PASSWORD);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     await putUser(id, { activeFlag: false });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await me(token)).statusCode).toBe(401);
@@ -82,7 +77,7 @@ describe('a session ends at once', () => {
   it('on a role or location change the WebSocket closes, and REST follows the new rights', async () => {
     const id = await createUser(t.app, t.admin, { login: 'rolechg', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'rolechg', PASSWORD);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
     await putUser(id, { grants: [{ id: roles.find((r) => r.code === 'DEVELOPER')!.id }] });
     expect(await within(s.closed)).not.toBe('timeout');
@@ -92,7 +87,7 @@ describe('a session ends at once', () => {
   it('when it simply expires: its WebSocket closes as the session ends, not only at the next REST call', async () => {
     const token = await signIn(t.app);
     await t.ctx.db.execute(sql`UPDATE sessions SET expires_at = now() + interval '1 second' WHERE token_hash = ${hashToken(token)}`);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     expect(await within(s.closed, 4000)).toBe(1008);
     expect((await me(token)).statusCode).toBe(401);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
+import { webSocketUrl } from './websocket.ts';
 
 export const ADMIN_PASSWORD = 'test-Admin-pass1';
 /** The password of the users createUser makes when a test gives none. */
@@ -111,21 +112,24 @@ export async function userAsInput(app: BuiltApp['app'], token: string, id: numbe
 }
 
 
-/** A test file's app with the built-in administrator's token. */
-export type SignedInTestApp = TestApp & { readonly admin: string };
+/** A test file's app with the built-in administrator's token and, when asked for, the address of its WebSocket. */
+export type SignedInTestApp = TestApp & { readonly admin: string; readonly wsUrl: string };
 
 /**
  * The app most test files share: created (and signed in as the built-in administrator, unless
  * `signIn: false`) before the file's tests and before the hooks it registers after this call,
  * closed after them. Its fields read the live app, so a test writes `t.app`, `t.ctx.db` and
- * `t.admin` as if it had built it in its own beforeAll.
+ * `t.admin` as if it had built it in its own beforeAll. With `webSocket`, it listens on a
+ * loopback port and `t.wsUrl` is its WebSocket.
  */
-export function testApp(opts: TestAppOptions & { signIn?: boolean } = {}): SignedInTestApp {
+export function testApp(opts: TestAppOptions & { signIn?: boolean; webSocket?: boolean } = {}): SignedInTestApp {
   let built: TestApp | undefined;
   let admin: string | undefined;
+  let wsUrl: string | undefined;
   beforeAll(async () => {
     built = await createTestApp(opts);
     if (opts.signIn !== false) admin = await signIn(built.app);
+    if (opts.webSocket) wsUrl = await webSocketUrl(built.app);
   });
   afterAll(() => built?.close());
   const live = () => built ?? fail('the test app exists only inside hooks and tests');
@@ -136,6 +140,7 @@ export function testApp(opts: TestAppOptions & { signIn?: boolean } = {}): Signe
     get generatedAdminPassword() { return live().generatedAdminPassword; },
     close: () => live().close(),
     get admin() { return admin ?? fail('this test app was not signed in (signIn: false)'); },
+    get wsUrl() { return wsUrl ?? fail('this test app does not listen (webSocket: true)'); },
   };
 }
 

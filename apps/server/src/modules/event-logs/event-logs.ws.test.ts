@@ -1,19 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, testApp } from '../../test/test-app.ts';
-import { openSocket, webSocketUrl } from '../../test/websocket.ts';
+import { openSocket } from '../../test/websocket.ts';
 
 // The live flow the log detail page relies on, over a real WebSocket: subscribe to a run,
 // see EVENT_LOG_CHANGED for each child and EVENT_LOG_FINISHED when it is closed.
-const t = testApp({ signIn: false });
-let url: string;
-beforeAll(async () => {
-  url = await webSocketUrl(t.app);
-});
+const t = testApp({ signIn: false, webSocket: true });
 
 describe('run records over the WebSocket', () => {
   it('a subscriber hears each child and the finish of its run, and nothing of other runs', async () => {
     const token = await signIn(t.app);
-    const { ws, next, messages } = await openSocket(`${url}?access_token=${token}`);
+    const { ws, next, messages } = await openSocket(`${t.wsUrl}?access_token=${token}`);
 
     const log = t.ctx.eventLog;
     const runId = await log.startRun({ group: 'AGENTS', message: 'live run' });

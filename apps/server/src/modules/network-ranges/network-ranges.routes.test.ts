@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maskPrefix, rangeSize } from '@pagewatch/contracts/network-ranges';
 import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
+import { expectFieldErrors } from '../../test/bad-input.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 
 const t = testApp();
@@ -91,14 +92,7 @@ describe('network ranges API', () => {
       [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'short', v3PrivProtocol: 'aes', privKey: 'longenough' }, 'authKey', /8/],
       [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authNoPriv', v3AuthProtocol: 'sha' }, 'authKey', /Required/],
     ];
-    for (const [payload, field, message] of cases) {
-      const res = await create(payload);
-      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
-      const detail = res.json().details.find((d: { field: string }) => d.field === field);
-      expect(detail, `${field}: ${res.body}`).toBeTruthy();
-      expect(detail.message).toMatch(message);
-      expect(res.json().message).toContain(field);
-    }
+    await expectFieldErrors((payload) => create(payload), cases, { namedInMessage: true });
     const ru = await create({ ...base(), mask: '255.0.255.0' }, 'ru');
     expect(ru.json().details[0].message).toMatch(/маску/);
     const ruRate = await create({ ...base(), packetsPerSecond: 1 }, 'ru');

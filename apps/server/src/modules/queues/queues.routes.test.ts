@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
+import { expectFieldErrors } from '../../test/bad-input.ts';
 import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
 
 const t = testApp();
@@ -107,13 +108,7 @@ describe('queues API', () => {
       [{ ...base(), agent: null }, 'agent', /./],
       [{ ...base(), agent: { id: 999999 } }, 'agent', /./],
     ];
-    for (const [payload, field, message] of cases) {
-      const res = await create(payload);
-      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
-      const detail = res.json().details.find((d: { field: string }) => d.field === field);
-      expect(detail, `${field}: ${res.body}`).toBeTruthy();
-      expect(detail.message).toMatch(message);
-    }
+    await expectFieldErrors((payload) => create(payload), cases);
     const ru = await create({ ...base(), port: 0 }, 'ru');
     expect(ru.json().details[0].message).toMatch(/Порт/);
     const badList = await as(t.admin, 'GET', `/api/queue-jobs/page?filter-json=${encodeURIComponent(JSON.stringify(['nope', '=', 1]))}`);
