@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, testApp } from '../test/test-app.ts';
+import { bearer, capturedLog, signIn, testApp } from '../test/test-app.ts';
 import { SECRETS, storeSecrets } from '../test/secrets-fixture.ts';
 
 /**
@@ -10,8 +10,8 @@ import { SECRETS, storeSecrets } from '../test/secrets-fixture.ts';
  * requests that succeed and fail around them (the agent's config, refused changes, a failed
  * statement, a test e-mail to no server), logs none of them, at the most talkative level.
  */
-const lines: string[] = [];
-const t = testApp({ logLevel: 'trace', logStream: { write: (line) => void lines.push(line) }, signIn: false });
+const serverLog = capturedLog();
+const t = testApp({ logLevel: 'trace', logStream: serverLog.stream, signIn: false });
 beforeAll(async () => {
   // A database that refuses one queue the way PostgreSQL reports a failing row: its values in DETAIL.
   await t.ctx.db.execute(sql.raw(`
@@ -57,7 +57,7 @@ describe('stored secrets in the logs', () => {
     expect((await as('POST', '/api/settings/test-email', { to: 'ops@example.com' })).statusCode).toBeGreaterThanOrEqual(400);
     await new Promise((r) => setTimeout(r, 200)); // the event log's error record is written after the reply
 
-    const log = lines.join('');
+    const log = serverLog.lines.join('');
     expect(log).toContain('request failed');
     const events = JSON.stringify((await t.ctx.db.execute(sql`SELECT message, message_params::text AS params, stack_trace FROM event_logs`)).rows);
     for (const text of [log, events]) {

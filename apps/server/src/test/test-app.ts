@@ -111,7 +111,6 @@ export async function userAsInput(app: BuiltApp['app'], token: string, id: numbe
   };
 }
 
-
 /** A test file's app with the built-in administrator's token and, when asked for, the address of its WebSocket. */
 export type SignedInTestApp = TestApp & { readonly admin: string; readonly wsUrl: string };
 
@@ -122,14 +121,14 @@ export type SignedInTestApp = TestApp & { readonly admin: string; readonly wsUrl
  * `t.admin` as if it had built it in its own beforeAll. With `webSocket`, it listens on a
  * loopback port and `t.wsUrl` is its WebSocket.
  */
-export function testApp(opts: TestAppOptions & { signIn?: boolean; webSocket?: boolean } = {}): SignedInTestApp {
+export function testApp({ signIn: asAdmin = true, webSocket = false, ...appOpts }: TestAppOptions & { signIn?: boolean; webSocket?: boolean } = {}): SignedInTestApp {
   let built: TestApp | undefined;
   let admin: string | undefined;
   let wsUrl: string | undefined;
   beforeAll(async () => {
-    built = await createTestApp(opts);
-    if (opts.signIn !== false) admin = await signIn(built.app);
-    if (opts.webSocket) wsUrl = await webSocketUrl(built.app);
+    built = await createTestApp(appOpts);
+    if (asAdmin) admin = await signIn(built.app);
+    if (webSocket) wsUrl = await webSocketUrl(built.app);
   });
   afterAll(() => built?.close());
   const live = () => built ?? fail('the test app exists only inside hooks and tests');

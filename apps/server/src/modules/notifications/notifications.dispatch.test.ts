@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { bearer, createUser, testApp } from '../../test/test-app.ts';
+import { bearer, capturedLog, createUser, testApp } from '../../test/test-app.ts';
 import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { htmlToText } from '../../lib/mail-text.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
@@ -12,7 +12,8 @@ import { NotificationSender } from './sender.ts';
 import { openDatabase } from '../../db/client.ts';
 import { smtpSettings } from '../settings/settings.repository.ts';
 
-const t = testApp({ publicUrl: 'https://pagewatch.example.com/', logStream: { write: (line) => void logLines.push(line) } });
+const serverLog = capturedLog();
+const t = testApp({ publicUrl: 'https://pagewatch.example.com/', logStream: serverLog.stream });
 let mine: number;
 let other: number;
 let ann: number;
@@ -20,7 +21,6 @@ let bob: number;
 let box: Mailbox;
 let device: number;
 let far: number;
-const logLines: string[] = [];
 
 const db = () => t.ctx.db;
 const run = async () => {
@@ -258,7 +258,7 @@ describe('notification e-mail', () => {
     const [log] = await sqlRows<{ level: string }>(db(), sql`SELECT log_level AS level FROM event_logs WHERE message_code = 'notification.sendFailed' ORDER BY id DESC LIMIT 1`);
     expect(log.level).toBe('W');
     // Once in the server's log too, with the reason and without the address; and in the metric.
-    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'notification e-mail not sent');
+    const lines = serverLog.entries('notification e-mail not sent');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 'warn', attempt: 1, givenUp: false, reason: expect.stringContaining('ECONNREFUSED') });
     expect(JSON.stringify(lines[0])).not.toContain('nd_ann');
