@@ -33,7 +33,7 @@ describe('settings', () => {
     expect(byCode.get('SMTP_SSL')!.flagValue).toBe(true);
     expect(byCode.get('PROCESSES_PERIODICITY')!.numericValue).toBe(30);
     const log = await t.ctx.db.execute(sql`SELECT message FROM event_logs WHERE message_code = 'settings.changed'`);
-    expect((log.rows[0] as { message: string }).message).toMatch(/t.admin changed settings: .*SMTP_HOST.*PROCESSES_PERIODICITY/);
+    expect((log.rows[0] as { message: string }).message).toMatch(/admin changed settings: .*SMTP_HOST.*PROCESSES_PERIODICITY/);
     // The agents' periodicity is what they are told.
     expect(byCode.get('PROCESSES_PERIODICITY')!.numericValue).toBe(30);
   });
@@ -140,7 +140,7 @@ describe('test e-mail', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toMatch(/^The e-mail could not be sent: .*ECONNREFUSED/);
     expect(await logged('settings.testEmailFailed')).toMatchObject({ level: 'E' });
-    expect((await logged('settings.testEmailFailed'))!.message).toMatch(/^The test e-mail of t.admin to someone@example.com failed: .*ECONNREFUSED/);
+    expect((await logged('settings.testEmailFailed'))!.message).toMatch(/^The test e-mail of admin to someone@example.com failed: .*ECONNREFUSED/);
   });
 
   it('sends the stored SMTP password to no other server: a new host or port needs it again (422), and mail still goes to the old one', async () => {
