@@ -15,12 +15,13 @@ import { sql } from 'drizzle-orm';
 import { createTestApp } from '../apps/server/src/test/test-app.ts';
 import { createMonth, dropMonthsBefore, monthPartitions, monthStart } from '../apps/server/src/db/partitions.ts';
 import { HISTORY_TABLES } from '../apps/server/src/jobs/history-housekeeping.job.ts';
+import { SERVER_URL } from './lib/bench-server.ts';
 
 const TABLES = (process.env.BENCH_TABLES ?? 'event_logs,device_events').split(',');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_500_000);
 const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 100_000);
 const DBS = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',');
-process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
+process.env.DATABASE_URL = SERVER_URL;
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -17,11 +17,11 @@ import { performance } from 'node:perf_hooks';
 import type { AgentReading } from '@pagewatch/contracts/agent-api';
 import { createTestApp, signIn } from '../apps/server/src/test/test-app.ts';
 import { agentReading, batch, createAgent, post } from '../apps/server/src/modules/ingest/ingest.fixtures.ts';
+import { SERVER_URL } from './lib/bench-server.ts';
 
 const PRINTERS = Number(process.env.BENCH_PRINTERS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 
 type Result = { db: string; round: number; readings: number; ms: number; cpuMs: number };
@@ -76,7 +76,7 @@ function fleetRound(round: number, rangeId: number | null): AgentReading[] {
 async function run(db: string): Promise<Result[]> {
   if (db === 'postgres') {
     process.env.PAGEWATCH_TEST_DB = 'postgres';
-    process.env.DATABASE_URL = PG_URL;
+    process.env.DATABASE_URL = SERVER_URL;
   } else {
     process.env.PAGEWATCH_TEST_DB = 'pglite';
   }

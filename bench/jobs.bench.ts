@@ -19,6 +19,8 @@ import { sql } from 'drizzle-orm';
 import type { AgentQueueJob } from '@pagewatch/contracts/agent-queues';
 import { bearer, createTestApp, signIn } from '../apps/server/src/test/test-app.ts';
 import { createAgent } from '../apps/server/src/modules/ingest/ingest.fixtures.ts';
+import { testAppsOnBenchPostgres } from './lib/bench-server.ts';
+import { procCpuMs } from './lib/cpu.ts';
 
 const QUEUES = Number(process.env.BENCH_QUEUES ?? 200);
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
@@ -26,18 +28,8 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const RUNS_A_DAY = 96;
 const YEAR_PER_DAY = 500;
-process.env.PAGEWATCH_TEST_DB = 'postgres';
-process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
+testAppsOnBenchPostgres();
 
-const TICK_MS = 10;
-const procCpuMs = (pid: number) => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-};
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 const t = await createTestApp();

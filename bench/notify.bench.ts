@@ -22,6 +22,7 @@ import { mailbox, smtpSettingsFor } from '../apps/server/src/test/mailbox.ts';
 import { addLocation } from '../apps/server/src/test/scope-fixture.ts';
 import { agentReading, batch, createAgent, post } from '../apps/server/src/modules/ingest/ingest.fixtures.ts';
 import { outboxCounts } from '../apps/server/src/modules/notifications/outbox.repository.ts';
+import { testAppsOnBenchPostgres } from './lib/bench-server.ts';
 
 const PRINTERS = Number(process.env.BENCH_PRINTERS ?? 10_000);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 1000);
@@ -29,8 +30,7 @@ const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 100);
 const BATCH = 500;
 const TARGET_S = 60;
 
-process.env.PAGEWATCH_TEST_DB = 'postgres';
-process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
+testAppsOnBenchPostgres();
 
 function round(n: number, rangeId: number | null, warning: boolean): AgentReading[] {
   const runId = randomUUID();

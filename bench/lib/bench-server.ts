@@ -4,6 +4,12 @@ import pg from 'pg';
 /** The PostgreSQL the benchmarks fill: BENCH_DATABASE_URL, else DATABASE_URL, else the test one. */
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 
+/** Makes the server tests' createTestApp build its databases on that PostgreSQL (benchmarks that run in-process). */
+export function testAppsOnBenchPostgres(): void {
+  process.env.PAGEWATCH_TEST_DB = 'postgres';
+  process.env.DATABASE_URL = SERVER_URL;
+}
+
 /** The URL of another database on the same server. */
 /** Where a benchmark's server listens, its admin password, and whether its filled database is kept. */
 export const BENCH_PORT = 20_000 + Math.floor(Math.random() * 40_000);

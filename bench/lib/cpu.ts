@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BENCH_HTTP, databaseUrl, withClient } from './bench-server.ts';
 
 /** CPU milliseconds a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
-function procCpuMs(pid: number): number {
+export function procCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;

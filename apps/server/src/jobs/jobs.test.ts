@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { eventLogs } from '../db/schema/event-logs.ts';
 import { settings } from '../db/schema/settings.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { testApp } from '../test/test-app.ts';
 import { JobRunner, type JobDef } from './job-runner.ts';
 import { jobSchedules } from '../db/schema/jobs.ts';
 import { nextRun } from './schedule.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testApp({ signIn: false });
 
 const DAY = 86_400_000;
 const setSettings = async (days: number, enabled: boolean) => {

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { passwordRestoreTokens, sessions } from '../db/schema/auth.ts';
 import { eventLogs } from '../db/schema/event-logs.ts';
 import { users } from '../db/schema/users.ts';
 import { ingestedReadings } from '../db/schema/devices.ts';
 import { notificationMessages } from '../db/schema/notifications.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { testApp } from '../test/test-app.ts';
 
 /** The pruning jobs delete only what is past its use, in batches (size 2 here: several per run). */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ signIn: false });
 let userId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   t.ctx.jobs.tuning.pruneBatchSize = 2;
   [{ id: userId }] = await t.ctx.db.select({ id: users.id }).from(users).limit(1);
 });
-afterAll(() => t.close());
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);

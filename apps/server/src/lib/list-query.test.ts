@@ -1,42 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { bearer, createUser, testApp } from '../test/test-app.ts';
 
 /**
  * The list protocol against a real database, through the users list: generated filters give
  * the rows a plain JavaScript evaluation gives; hostile ones give a 400, never a 500.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let token: string;
+const t = testApp();
 type Row = { id: number; login: string; email: string; lastName: string; firstName: string | null; activeFlag: boolean };
 let rows: Row[];
 
 const NAMES = ['Ivanov', 'Petrova', "O'Brien", 'van_Dijk', '100%', 'Smith', 'smithson', 'Łukasz', 'a\\b'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await signIn(t.app);
   for (let i = 0; i < NAMES.length; i++) {
-    const id = await createUser(t.app, token, { login: `user${i}`, role: 'OPERATOR', locationIds: [1] });
-    const res = await t.app.inject({ url: `/api/users/${id}`, headers: bearer(token) });
+    const id = await createUser(t.app, t.admin, { login: `user${i}`, role: 'OPERATOR', locationIds: [1] });
+    const res = await t.app.inject({ url: `/api/users/${id}`, headers: bearer(t.admin) });
     const u = res.json();
     await t.app.inject({
       method: 'PUT',
       url: `/api/users/${id}`,
-      headers: bearer(token),
+      headers: bearer(t.admin),
       payload: { ...u, lastName: NAMES[i], firstName: i % 3 ? `F${i}` : null, activeFlag: i % 2 === 0, grants: u.grants.map((g: { id: number }) => ({ id: g.id })) },
     });
   }
-  const all = await t.app.inject({ url: '/api/users?page=1000,1', headers: bearer(token) });
+  const all = await t.app.inject({ url: '/api/users?page=1000,1', headers: bearer(t.admin) });
   rows = all.json().pageRows;
   expect(rows).toHaveLength(NAMES.length + 1);
 });
-afterAll(() => t.close());
 
 const list = (query: Record<string, string | string[]>) => {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) for (const x of [v].flat()) qs.append(k, x);
-  return t.app.inject({ url: `/api/users?${qs}`, headers: bearer(token) });
+  return t.app.inject({ url: `/api/users?${qs}`, headers: bearer(t.admin) });
 };
 
 type Cond = [keyof Row, string, unknown];
@@ -118,7 +114,7 @@ describe('list protocol', () => {
       for (const op of ops) {
         for (const v of [1e-300, -1e-300, 5e-324, 1e-40, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 3.5e38]) {
           const value = op === 'anyof' || op === 'noneof' ? [v, 1] : op === 'between' ? [v, v] : v;
-          const res = await t.app.inject({ url: `${url}?page=10,1&filter-json=${encodeURIComponent(JSON.stringify([field, op, value]))}`, headers: bearer(token) });
+          const res = await t.app.inject({ url: `${url}?page=10,1&filter-json=${encodeURIComponent(JSON.stringify([field, op, value]))}`, headers: bearer(t.admin) });
           expect([200, 400], `${field} ${op} ${v}: ${res.body}`).toContain(res.statusCode);
         }
       }

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { hasGrant, type ResolvedGrant } from '@pagewatch/contracts/grants';
-import { bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { bearer, createUser, signIn, testApp } from '../test/test-app.ts';
 import { setupAccess } from './access.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ signIn: false });
 let operatorToken: string;
 let operatorGrants: ResolvedGrant[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await signIn(t.app);
   await createUser(t.app, admin, { login: 'operator', password: 'Operat0r!', role: 'OPERATOR', locationIds: [1] });
   operatorToken = await signIn(t.app, 'operator', 'Operat0r!');
   operatorGrants = (await t.app.inject({ url: '/api/users/me', headers: bearer(operatorToken) })).json().resolvedGrants;
 });
-afterAll(() => t.close());
 
 const concrete = (url: string) => url.replace(/:id\b/g, '1').replace(/:token\b/g, 'x'.repeat(20)).replace(/:(\w+)/g, 'x');
 

@@ -1,18 +1,15 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, bearer, createTestApp, createUser, signIn } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, bearer, capturedLog, createUser, testApp } from '../test/test-app.ts';
 
 /**
  * Secrets never reach the server log or the event log (security.md, item 7): not a password,
  * not its hash, not a restore token, not even when a statement that carries them fails.
  */
-const lines: string[] = [];
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let token: string;
+const server = capturedLog();
+const t = testApp({ logStream: server.stream });
 beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
-  token = await signIn(t.app);
   // A database that refuses one login, the way PostgreSQL reports a failing row: its values in DETAIL.
   await t.ctx.db.execute(sql.raw(`
     CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -24,7 +21,6 @@ beforeAll(async () => {
     END $$`));
   await t.ctx.db.execute(sql.raw(`CREATE TRIGGER refuse_boom BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION refuse_boom();`));
 });
-afterAll(() => t.close());
 
 const PASSWORD = 'Sekret-Pass-42!';
 const user = (login: string, locationId: number, roleId: number) => ({
@@ -39,20 +35,20 @@ async function eventLogText() {
 
 describe('secrets in the logs', () => {
   it('keeps passwords and their hashes out of the server log and the event log, failed statements included', async () => {
-    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(token) })).json().pageRows as { id: number; code: string }[];
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
     const roleId = roles.find((r) => r.code === 'OPERATOR')!.id;
     const defaultId = Number((await t.ctx.db.execute(sql`SELECT id FROM locations WHERE code = 'DEFAULT'`)).rows[0].id);
 
-    const id = await createUser(t.app, token, { login: 'alice', password: PASSWORD, role: 'OPERATOR', locationIds: [defaultId] });
-    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(token), payload: { ...user('alice', defaultId, roleId), passwordHash: `${PASSWORD}x` } });
+    const id = await createUser(t.app, t.admin, { login: 'alice', password: PASSWORD, role: 'OPERATOR', locationIds: [defaultId] });
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(t.admin), payload: { ...user('alice', defaultId, roleId), passwordHash: `${PASSWORD}x` } });
     expect(changed.statusCode).toBe(200);
-    const failed = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: user('boom', defaultId, roleId) });
+    const failed = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(t.admin), payload: user('boom', defaultId, roleId) });
     expect(failed.statusCode).toBe(500);
-    const failedUpdate = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(token), payload: user('boom2', defaultId, roleId) });
+    const failedUpdate = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(t.admin), payload: user('boom2', defaultId, roleId) });
     expect(failedUpdate.statusCode).toBe(500);
     await new Promise((r) => setTimeout(r, 200)); // the event log's error record is written after the reply
 
-    const log = lines.join('');
+    const log = server.lines.join('');
     expect(log).toContain('request failed');
     const events = await eventLogText();
     expect(events).toContain('check failed');
@@ -66,7 +62,7 @@ describe('secrets in the logs', () => {
   it('keeps a password restore token out of the request log', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/restore-password/secret-restore-token-123', payload: { password: PASSWORD } });
     await t.app.inject({ url: '/api/auth/restore-password/secret-restore-token-456' });
-    const log = lines.join('');
+    const log = server.lines.join('');
     expect(log).toContain('/api/auth/restore-password/');
     expect(log).not.toContain('secret-restore-token');
     expect(log).not.toContain(PASSWORD);
@@ -82,30 +78,30 @@ describe('secrets in the logs', () => {
       });
     });
     const saved = await t.app.inject({
-      method: 'PUT', url: '/api/settings', headers: bearer(token),
+      method: 'PUT', url: '/api/settings', headers: bearer(t.admin),
       payload: [
         { code: 'SMTP_HOST', stringValue: '127.0.0.1' }, { code: 'SMTP_PORT', numericValue: closed }, { code: 'SMTP_SSL', flagValue: false },
         { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' }, { code: 'SMTP_USERNAME', stringValue: 'mailer' }, { code: 'SMTP_PASSWORD', stringValue: SMTP_PASSWORD },
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const mail = await t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: bearer(token), payload: { to: 'someone@example.com' } });
+    const mail = await t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: bearer(t.admin), payload: { to: 'someone@example.com' } });
     expect(mail.statusCode).toBeGreaterThanOrEqual(400);
     // Two notification e-mails that fail: each failure is one line, with its reason.
     await t.ctx.db.execute(sql`
       INSERT INTO notification_messages (message_id, to_email, subject, html) VALUES
         ('<n1@log-secrets>', 'a@example.com', 's', 'h'), ('<n2@log-secrets>', 'b@example.com', 's', 'h')`);
     expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 0, failed: 2 });
-    const notSent = lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.msg === 'notification e-mail not sent');
+    const notSent = server.entries('notification e-mail not sent');
     expect(notSent).toHaveLength(2);
     for (const line of notSent) expect(line).toMatchObject({ level: 'warn', attempt: 1, reason: expect.stringContaining('ECONNREFUSED') });
 
-    expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines.join('').split('\n').filter(Boolean)) {
+    expect(server.lines.length).toBeGreaterThan(0);
+    for (const line of server.lines.join('').split('\n').filter(Boolean)) {
       const entry = JSON.parse(line);
       expect(['trace', 'debug', 'info', 'warn', 'error', 'fatal'], line).toContain(entry.level);
     }
-    const log = lines.join('');
+    const log = server.lines.join('');
     expect(log).not.toContain(ADMIN_PASSWORD);
     expect(log).not.toContain(SMTP_PASSWORD);
   });

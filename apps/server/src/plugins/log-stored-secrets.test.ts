@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, capturedLog, signIn, testApp } from '../test/test-app.ts';
 import { SECRETS, storeSecrets } from '../test/secrets-fixture.ts';
 
 /**
@@ -10,10 +10,9 @@ import { SECRETS, storeSecrets } from '../test/secrets-fixture.ts';
  * requests that succeed and fail around them (the agent's config, refused changes, a failed
  * statement, a test e-mail to no server), logs none of them, at the most talkative level.
  */
-const lines: string[] = [];
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const serverLog = capturedLog();
+const t = testApp({ logLevel: 'trace', logStream: serverLog.stream, signIn: false });
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: 'trace', logStream: { write: (line) => void lines.push(line) } });
   // A database that refuses one queue the way PostgreSQL reports a failing row: its values in DETAIL.
   await t.ctx.db.execute(sql.raw(`
     CREATE FUNCTION refuse_queue() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -25,7 +24,6 @@ beforeAll(async () => {
     END $$`));
   await t.ctx.db.execute(sql.raw(`CREATE TRIGGER refuse_queue BEFORE INSERT OR UPDATE ON queues FOR EACH ROW EXECUTE FUNCTION refuse_queue();`));
 });
-afterAll(() => t.close());
 
 /** A port nothing listens on: the SMTP connection is refused, and that failure is logged. */
 async function closedPort(): Promise<number> {
@@ -59,7 +57,7 @@ describe('stored secrets in the logs', () => {
     expect((await as('POST', '/api/settings/test-email', { to: 'ops@example.com' })).statusCode).toBeGreaterThanOrEqual(400);
     await new Promise((r) => setTimeout(r, 200)); // the event log's error record is written after the reply
 
-    const log = lines.join('');
+    const log = serverLog.lines.join('');
     expect(log).toContain('request failed');
     const events = JSON.stringify((await t.ctx.db.execute(sql`SELECT message, message_params::text AS params, stack_trace FROM event_logs`)).rows);
     for (const text of [log, events]) {

@@ -4,21 +4,19 @@ import { sql } from 'drizzle-orm';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../test/test-app.ts';
+import { bearer, signIn, testApp } from '../test/test-app.ts';
 import { agentReading, batch, createAgent, post } from '../modules/ingest/ingest.fixtures.ts';
 import { startMetricsServer } from './metrics.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ signIn: false });
 let server: Server;
 let url: string;
 beforeAll(async () => {
-  t = await createTestApp();
   server = await startMetricsServer(t.ctx.metrics, '127.0.0.1', 0);
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
 });
 afterAll(async () => {
   server.close();
-  await t.close();
 });
 
 /** The value of one series in a scrape (0 when absent). */

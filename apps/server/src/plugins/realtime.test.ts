@@ -1,44 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, signIn } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, testApp } from '../test/test-app.ts';
+import { openSocket } from '../test/websocket.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-});
-afterAll(() => t.close());
-
-function open(url: string): Promise<{ ws: WebSocket; messages: unknown[]; next: () => Promise<unknown> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const messages: unknown[] = [];
-    const waiters: ((m: unknown) => void)[] = [];
-    ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data));
-      const w = waiters.shift();
-      if (w) w(m);
-      else messages.push(m);
-    };
-    ws.onopen = () => resolve({ ws, messages, next: () => (messages.length ? Promise.resolve(messages.shift()) : new Promise((r) => waiters.push(r))) });
-    ws.onerror = () => reject(new Error('connection refused'));
-  });
-}
+const t = testApp({ signIn: false, webSocket: true });
 
 describe('WebSocket', () => {
   it('refuses a connection without a valid token', async () => {
-    await expect(open(base)).rejects.toThrow();
-    await expect(open(`${base}?access_token=nope`)).rejects.toThrow();
+    await expect(openSocket(t.wsUrl)).rejects.toThrow();
+    await expect(openSocket(`${t.wsUrl}?access_token=nope`)).rejects.toThrow();
   });
 
   it('delivers log and dictionary events to subscribers only', async () => {
     const token = await signIn(t.app);
-    const c = await open(`${base}?access_token=${token}`);
+    const c = await openSocket(`${t.wsUrl}?access_token=${token}`);
     c.ws.send(JSON.stringify({ command: 'subscribe-log-events', id: 42 }));
     expect(await c.next()).toEqual({ type: 'response', command: 'subscribe-log-events', ok: true });
     t.ctx.hub.publish('log:41', { type: 'EVENT_LOG_CHANGED', id: 41 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn, userAsInput } from '../test/test-app.ts';
+import { bearer, createUser, signIn, testApp, userAsInput } from '../test/test-app.ts';
 import { addLocation } from '../test/scope-fixture.ts';
 
 /**
@@ -10,7 +10,7 @@ import { addLocation } from '../test/scope-fixture.ts';
  *   DEFAULT ── LOC_A ── LOC_A1        adminA: ADMIN at LOC_A (a location administrator)
  *          └── LOC_B                  root: the seeded admin at DEFAULT (the default administrator)
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ signIn: false });
 let root: string;
 let adminA: string;
 const loc = { DEFAULT: 1, A: 0, A1: 0, B: 0 };
@@ -24,7 +24,6 @@ const call = (method: Method, url: string, token: string, payload?: unknown, lan
 const asInput = (token: string, id: number, over: Record<string, unknown> = {}) => userAsInput(t.app, token, id, over);
 
 beforeAll(async () => {
-  t = await createTestApp();
   loc.A = await addLocation(t.ctx.db, 'LOC_A');
   loc.A1 = await addLocation(t.ctx.db, 'LOC_A1', 'LOC_A');
   loc.B = await addLocation(t.ctx.db, 'LOC_B');
@@ -33,7 +32,6 @@ beforeAll(async () => {
   await createUser(t.app, root, { login: 'adminA', password: PASSWORD, role: 'ADMIN', locationIds: [loc.A] });
   adminA = await signIn(t.app, 'adminA', PASSWORD);
 });
-afterAll(() => t.close());
 
 describe('1. instance settings belong to the default administrator', () => {
   it('a location ADMIN cannot change them (403), the default admin can', async () => {

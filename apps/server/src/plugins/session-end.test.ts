@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, createUser, signIn, userAsInput } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, signIn, testApp, userAsInput } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { hashToken } from './access.ts';
+import { openSocket, webSocketUrl, type TestSocket } from '../test/websocket.ts';
 
 /**
  * docs/security.md invariant 5: logout, password change, deactivation, role or location change
@@ -12,37 +12,13 @@ import { hashToken } from './access.ts';
  * Sessions are cached for a minute here, so only an eviction can end them in time.
  */
 type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
-let wsBase: string;
+const t = testApp({ sessionCacheMs: 60_000, webSocket: true });
 const PASSWORD = 'Operat0r!';
 
-beforeAll(async () => {
-  t = await createTestApp({ sessionCacheMs: 60_000 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
-
-type Socket = { ws: WebSocket; messages: unknown[]; closed: Promise<number> };
-function open(base: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}?access_token=${token}`);
-    const messages: unknown[] = [];
-    let onClose: (code: number) => void = () => {};
-    const closed = new Promise<number>((r) => (onClose = r));
-    ws.onmessage = (e) => messages.push(JSON.parse(String(e.data)));
-    ws.onclose = (e) => onClose(e.code);
-    ws.onopen = () => resolve({ ws, messages, closed });
-    ws.onerror = () => reject(new Error('connection refused'));
-  });
-}
-
 /** A socket subscribed to device events, checked to receive one first. */
-async function listening(app: App['app'] | undefined, base: string, token: string, hub = t.ctx.hub): Promise<Socket> {
+async function listening(app: App['app'] | undefined, base: string, token: string, hub = t.ctx.hub): Promise<TestSocket> {
   void app;
-  const s = await open(base, token);
+  const s = await openSocket(`${base}?access_token=${token}`);
   s.ws.send(JSON.stringify({ command: 'subscribe-device-events' }));
   await expect.poll(() => s.messages.length).toBe(1);
   hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: 1, locationId: 1, event: 'STATUS_CHANGE' });
@@ -54,7 +30,7 @@ const within = <T,>(p: Promise<T>, ms = 2000) => Promise.race([p, new Promise<'t
 const me = (token: string, app = t.app) => app.inject({ url: '/api/users/me', headers: bearer(token) });
 
 const putUser = async (id: number, over: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(admin), payload: await userAsInput(t.app, admin, id, over) });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(t.admin), payload: await userAsInput(t.app, t.admin, id, over) });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -62,8 +38,8 @@ describe('a session ends at once', () => {
   it('on logout: REST and the WebSocket of that token', async () => {
     const token = await signIn(t.app);
     const other = await signIn(t.app);
-    const s = await listening(t.app, wsBase, token);
-    const kept = await listening(t.app, wsBase, other);
+    const s = await listening(t.app, t.wsUrl, token);
+    const kept = await listening(t.app, t.wsUrl, other);
     const before = s.messages.length;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
     expect(await within(s.closed)).toBe(1008);
@@ -76,10 +52,10 @@ describe('a session ends at once', () => {
   });
 
   it('when an admin sets a new password: every old session of the user, REST and WebSocket', async () => {
-    const id = await createUser(t.app, admin, { login: 'pw-victim', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const id = await createUser(t.app, t.admin, { login: 'pw-victim', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'pw-victim', PASSWORD);
     expect((await me(token)).statusCode).toBe(200);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     await putUser(id, { passwordHash: 'NewPassw0rd!' });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await me(token)).statusCode).toBe(401);
@@ -87,9 +63,9 @@ describe('a session ends at once', () => {
   });
 
   it('on deactivation: REST and WebSocket', async () => {
-    const id = await createUser(t.app, admin, { login: 'deact', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const id = await createUser(t.app, t.admin, { login: 'deact', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'deact', PASSWORD);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     await putUser(id, { activeFlag: false });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await me(token)).statusCode).toBe(401);
@@ -99,10 +75,10 @@ describe('a session ends at once', () => {
   });
 
   it('on a role or location change the WebSocket closes, and REST follows the new rights', async () => {
-    const id = await createUser(t.app, admin, { login: 'rolechg', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+    const id = await createUser(t.app, t.admin, { login: 'rolechg', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
     const token = await signIn(t.app, 'rolechg', PASSWORD);
-    const s = await listening(t.app, wsBase, token);
-    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
+    const s = await listening(t.app, t.wsUrl, token);
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
     await putUser(id, { grants: [{ id: roles.find((r) => r.code === 'DEVELOPER')!.id }] });
     expect(await within(s.closed)).not.toBe('timeout');
     expect((await t.app.inject({ url: '/api/users', headers: bearer(token) })).statusCode).toBe(200);
@@ -111,7 +87,7 @@ describe('a session ends at once', () => {
   it('when it simply expires: its WebSocket closes as the session ends, not only at the next REST call', async () => {
     const token = await signIn(t.app);
     await t.ctx.db.execute(sql`UPDATE sessions SET expires_at = now() + interval '1 second' WHERE token_hash = ${hashToken(token)}`);
-    const s = await listening(t.app, wsBase, token);
+    const s = await listening(t.app, t.wsUrl, token);
     expect(await within(s.closed, 4000)).toBe(1008);
     expect((await me(token)).statusCode).toBe(401);
   });
@@ -128,8 +104,7 @@ describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('on every instance
     const otherDb = await openDatabase({ url: t.database.url, dataDir: '' });
     const second = await buildApp(t.ctx.config, otherDb, { logger: false });
     try {
-      await second.app.listen({ port: 0, host: '127.0.0.1' });
-      const secondWs = `ws://127.0.0.1:${(second.app.server.address() as AddressInfo).port}/ws`;
+      const secondWs = await webSocketUrl(second.app);
       const token = await signIn(t.app);
       expect((await me(token, second.app)).statusCode).toBe(200); // now cached there for a minute
       const s = await listening(second.app, secondWs, token, second.ctx.hub);
@@ -137,7 +112,7 @@ describe.skipIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('on every instance
       expect(await within(s.closed)).not.toBe('timeout');
       await expect.poll(async () => (await me(token, second.app)).statusCode, { timeout: 2000 }).toBe(401);
 
-      const id = await createUser(t.app, admin, { login: 'pw-remote', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
+      const id = await createUser(t.app, t.admin, { login: 'pw-remote', password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
       const victim = await signIn(t.app, 'pw-remote', PASSWORD);
       expect((await me(victim, second.app)).statusCode).toBe(200);
       const vs = await listening(second.app, secondWs, victim, second.ctx.hub);

@@ -1,4 +1,4 @@
-import { unique, type Fixture, type World } from './authorization-world.ts';
+import { unique, locationsSeed, type Fixture, type World } from './authorization-world.ts';
 
 /**
  * The matrix's dictionaries (issue 39). A dictionary belongs to a location, and its items and
@@ -71,11 +71,7 @@ export const DICTIONARY_VARIANTS: Record<string, Record<string, Fixture>> = {
   'GET /api/dictionaries/by-code/:code': { 'a system dictionary': { kind: 'global', request: () => ({ url: '/api/dictionaries/by-code/PRINTER_TYPE' }) } },
   'GET /api/dictionaries/:id': { 'a system dictionary': { kind: 'global', request: async (w) => ({ url: `/api/dictionaries/${await systemId(w, 'PRINTER_TYPE')}` }) } },
   'GET /api/dictionaries/:id/items': {
-    "LOCATION's: the caller's locations": {
-      kind: 'list',
-      seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-      request: () => ({ url: '/api/dictionaries/1/items' }),
-    },
+    "LOCATION's: the caller's locations": { kind: 'list', seed: locationsSeed, request: () => ({ url: '/api/dictionaries/1/items' }) },
   },
   'PUT /api/dictionaries/:id': {
     'a system dictionary': {

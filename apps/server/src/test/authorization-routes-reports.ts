@@ -1,4 +1,4 @@
-import { deviceAt, reportDevices, replacedAt, locationAt, licensePayload, licenseAt, type Fixture } from './authorization-world.ts';
+import { deviceAt, reportDevices, replacedAt, locationAt, licensePayload, licenseAt, locationsSeed, type Fixture } from './authorization-world.ts';
 
 type ListFixture = Extract<Fixture, { kind: 'list' }>;
 /** A report's rows: one device (`make` puts it and its data there) inside the caller's locations, one outside. */
@@ -32,22 +32,14 @@ export const REPORT_AND_LICENSE_ROUTES: Record<string, Fixture> = {
   'GET /api/instance-license/': { kind: 'instance', request: () => ({ url: '/api/instance-license/' }) },
   'GET /api/instance-license/request/': { kind: 'instance', request: () => ({ url: '/api/instance-license/request/?companyName=Matrix' }) },
   'POST /api/instance-license': { kind: 'instance', ok: 400, request: () => ({ url: '/api/instance-license', payload: {} }) },
-  'GET /api/user-licenses/page': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/user-licenses/page?page=1000,1' }),
-  },
+  'GET /api/user-licenses/page': { kind: 'list', seed: locationsSeed, request: () => ({ url: '/api/user-licenses/page?page=1000,1' }) },
   'GET /api/user-licenses/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/user-licenses/${await licenseAt(w, at)}` }) },
   'GET /api/user-licenses-relevant/': {
     kind: 'list',
     seed: async (w) => ({ inside: [await licenseAt(w, w.loc.IN_CHILD)], outside: [await licenseAt(w, w.loc.OUT)] }),
     request: () => ({ url: '/api/user-licenses-relevant/' }),
   },
-  'GET /api/user-locations/managed-license': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/user-locations/managed-license' }),
-  },
+  'GET /api/user-locations/managed-license': { kind: 'list', seed: locationsSeed, request: () => ({ url: '/api/user-locations/managed-license' }) },
   'GET /api/location-devices-v/:id': { kind: 'item', request: async (_w, at) => ({ url: `/api/location-devices-v/${at}` }) },
   'POST /api/licenses': { kind: 'instance', request: async (w) => ({ url: '/api/licenses', payload: licensePayload(await locationAt(w, w.loc.IN_CHILD)) }) },
   'PUT /api/licenses/:id': {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { deviceAt, type Fixture, type World } from './authorization-world.ts';
+import { deviceAt, locationsSeed, type Fixture, type World } from './authorization-world.ts';
 
 /** A device at the location whose toner is low: on the what-to-order list. */
 const lowDeviceAt = async (w: World, locationId: number) => {
@@ -34,7 +34,7 @@ export const SUPPLY_ORDER_ROUTES: Record<string, Fixture> = {
   'GET /api/consumables/forecast-accuracy': { kind: 'global', request: () => ({ url: '/api/consumables/forecast-accuracy' }) },
   'GET /api/supply-orders/settings': {
     kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    seed: locationsSeed,
     request: () => ({ url: '/api/supply-orders/settings' }),
     rows: (b: { locationId: number }[]) => b.map((s) => s.locationId),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { signIn } from './test-app.ts';
-import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, alertAt, type Fixture } from './authorization-world.ts';
+import { unique, userPayload, logAt, locationAt, locationWithPlanAt, locationAttributeId, agentAt, rangePayload, rangeAt, queuePayload, queueAt, queueJobAt, deviceAt, notificationPayload, notificationAt, deviceIds, devicesSeed, alertAt, locationsSeed, type Fixture } from './authorization-world.ts';
 import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
 import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
@@ -82,23 +82,11 @@ export const ROUTES: Record<string, Fixture> = {
   'GET /api/managed-roles-v/': { kind: 'global', request: () => ({ url: '/api/managed-roles-v/' }) },
 
   // locations
-  'GET /api/user-locations/': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/user-locations/' }),
-  },
-  'GET /api/user-locations/page': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/user-locations/page?page=1000,1' }),
-  },
+  'GET /api/user-locations/': { kind: 'list', seed: locationsSeed, request: () => ({ url: '/api/user-locations/' }) },
+  'GET /api/user-locations/page': { kind: 'list', seed: locationsSeed, request: () => ({ url: '/api/user-locations/page?page=1000,1' }) },
 
   // locations as LOCATION dictionary items (dictionary 1), their plan, agents and devices
-  'GET /api/dictionary-items/by-code/:code': {
-    kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
-    request: () => ({ url: '/api/dictionary-items/by-code/LOCATION' }),
-  },
+  'GET /api/dictionary-items/by-code/:code': { kind: 'list', seed: locationsSeed, request: () => ({ url: '/api/dictionary-items/by-code/LOCATION' }) },
   'GET /api/dictionary-items/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/dictionary-items/${await locationAt(w, at)}` }) },
   'GET /api/dictionary-items/:id/attribute-values': {
     kind: 'item',
@@ -254,7 +242,7 @@ export const ROUTES: Record<string, Fixture> = {
   'GET /api/dm-device-history/page': { kind: 'list', seed: devicesSeed, rows: deviceIds, request: () => ({ url: '/api/dm-device-history/page?page=1000,1' }) },
   'GET /api/statistics-v': {
     kind: 'list',
-    seed: async (w) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] }),
+    seed: locationsSeed,
     rows: (b) => b.pageRows.map((r: { locationId: number }) => r.locationId),
     request: () => ({ url: '/api/statistics-v' }),
   },

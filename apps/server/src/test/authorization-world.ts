@@ -143,6 +143,8 @@ export const replacedAt = async (w: World, locationId: number): Promise<number> 
 };
 export const deviceIds = (b: { pageRows: { deviceId: number }[] }) => b.pageRows.map((r) => r.deviceId);
 export const devicesSeed = async (w: World) => ({ inside: [await deviceAt(w, w.loc.IN_CHILD), await deviceAt(w, w.loc.IN)], outside: [await deviceAt(w, w.loc.OUT)] });
+/** A list whose rows are the locations (or one per location): the world's own locations inside and outside. */
+export const locationsSeed = async (w: World) => ({ inside: [w.loc.IN, w.loc.IN_CHILD], outside: [w.loc.OUT, w.loc.DEFAULT] });
 
 export const licensePayload = (locationId: number) => ({ location: { id: locationId }, dateFrom: '2026-01-01', dateTo: '2099-12-31', deviceCount: 10 });
 /** A license (in force) at a fresh location under `parentId`, made by root; returns the license's id. */

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
+import { webSocketUrl } from './websocket.ts';
 
 export const ADMIN_PASSWORD = 'test-Admin-pass1';
+/** The password of the users createUser makes when a test gives none. */
+export const USER_PASSWORD = 'Passw0rd!';
 
 /** An empty database of its own on the PostgreSQL of DATABASE_URL, and how to drop it. */
 export async function scratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -26,7 +30,10 @@ export async function scratchPostgresDatabase(): Promise<{ url: string; drop: ()
  * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
  * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
  */
-export async function createTestApp(opts: { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string; telegramApiUrl?: string } = {}): Promise<BuiltApp & { database: Database; close: () => Promise<void> }> {
+export type TestAppOptions = { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string; telegramApiUrl?: string };
+export type TestApp = BuiltApp & { database: Database; close: () => Promise<void> };
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   let database: Database;
   let drop = async () => {};
   if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
@@ -76,7 +83,7 @@ export async function createUser(
     payload: {
       login: opts.login,
       email: `${opts.login}@example.com`,
-      passwordHash: opts.password ?? 'Passw0rd!',
+      passwordHash: opts.password ?? USER_PASSWORD,
       lastName: opts.login,
       activeFlag: true,
       locations: opts.locationIds.map((id) => ({ id })),
@@ -104,3 +111,53 @@ export async function userAsInput(app: BuiltApp['app'], token: string, id: numbe
   };
 }
 
+/** A test file's app with the built-in administrator's token and, when asked for, the address of its WebSocket. */
+export type SignedInTestApp = TestApp & { readonly admin: string; readonly wsUrl: string };
+
+/**
+ * The app most test files share: created (and signed in as the built-in administrator, unless
+ * `signIn: false`) before the file's tests and before the hooks it registers after this call,
+ * closed after them. Its fields read the live app, so a test writes `t.app`, `t.ctx.db` and
+ * `t.admin` as if it had built it in its own beforeAll. With `webSocket`, it listens on a
+ * loopback port and `t.wsUrl` is its WebSocket.
+ */
+export function testApp({ signIn: asAdmin = true, webSocket = false, ...appOpts }: TestAppOptions & { signIn?: boolean; webSocket?: boolean } = {}): SignedInTestApp {
+  let built: TestApp | undefined;
+  let admin: string | undefined;
+  let wsUrl: string | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(appOpts);
+    if (asAdmin) admin = await signIn(built.app);
+    if (webSocket) wsUrl = await webSocketUrl(built.app);
+  });
+  afterAll(() => built?.close());
+  const live = () => built ?? fail('the test app exists only inside hooks and tests');
+  return {
+    get app() { return live().app; },
+    get ctx() { return live().ctx; },
+    get database() { return live().database; },
+    get generatedAdminPassword() { return live().generatedAdminPassword; },
+    close: () => live().close(),
+    get admin() { return admin ?? fail('this test app was not signed in (signIn: false)'); },
+    get wsUrl() { return wsUrl ?? fail('this test app does not listen (webSocket: true)'); },
+  };
+}
+
+const fail = (message: string): never => { throw new Error(message); };
+
+/** A user made through the API by the administrator, signed in: their token. */
+export async function signedInAs(t: SignedInTestApp, user: { login: string; role: 'ADMIN' | 'DEVELOPER' | 'OPERATOR'; locationIds: number[] }): Promise<string> {
+  await createUser(t.app, t.admin, user);
+  return signIn(t.app, user.login, USER_PASSWORD);
+}
+
+/** The server log as a test reads it: give `stream` to the app as its logStream, read `lines` (one JSON record each). */
+export function capturedLog() {
+  const lines: string[] = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(line) },
+    /** The records logged with this message. */
+    entries: (msg: string) => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg),
+  };
+}

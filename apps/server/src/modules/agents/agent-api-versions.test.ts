@@ -1,19 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AGENT_API_HEADER, AGENT_API_VERSION } from '@pagewatch/contracts/agent-api';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
+const t = testApp();
 
 type Recorded = { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body: unknown };
 const FIXTURES = new URL('../../../test/fixtures/agent-api/', import.meta.url);
@@ -34,17 +26,17 @@ function withRanges(value: unknown, ranges: Map<number, number>): unknown {
 }
 
 async function newRange(agentId: number, from: string, to: string): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(admin), payload: { type: 'RANGE', from, to, port: 161, snmpVersion: '2c', community: 'public', agent: { id: agentId } } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(t.admin), payload: { type: 'RANGE', from, to, port: 161, snmpVersion: '2c', community: 'public', agent: { id: agentId } } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as number;
 }
 
-const agentRow = async (id: number) => (await t.app.inject({ url: `/api/agents/${id}`, headers: bearer(admin) })).json() as { updateRequired: boolean; version: string | null; status: string };
+const agentRow = async (id: number) => (await t.app.inject({ url: `/api/agents/${id}`, headers: bearer(t.admin) })).json() as { updateRequired: boolean; version: string | null; status: string };
 
 describe('agents of the previous release keep working (issue 44)', () => {
   it("accepts every request the previous release's agent sent, and its readings and run arrive", async () => {
     const v1 = recorded('v1');
-    const agent = await createAgent(t.app, admin, { name: 'Previous release', range: { from: '127.0.77.1', to: '127.0.77.3' } });
+    const agent = await createAgent(t.app, t.admin, { name: 'Previous release', range: { from: '127.0.77.1', to: '127.0.77.3' } });
     const ranges = new Map([[v1.rangeIds[0]!, agent.rangeId!], [v1.rangeIds[1]!, await newRange(agent.agentId, '127.0.78.1', '127.0.78.2')]]);
     expect(v1.requests.map((r) => `${r.method} ${r.url.replace(/[0-9a-f-]{36}/, ':runId')}`)).toEqual(expect.arrayContaining([
       'POST /api/agent/register', 'POST /api/agent/runs', 'POST /api/agent/readings', 'POST /api/agent/runs/:runId/finish', 'POST /api/agent/status',
@@ -63,14 +55,14 @@ describe('agents of the previous release keep working (issue 44)', () => {
   });
 
   it("takes this release's version", async () => {
-    const agent = await createAgent(t.app, admin, { name: 'This release' });
+    const agent = await createAgent(t.app, t.admin, { name: 'This release' });
     const res = await t.app.inject({ method: 'POST', url: '/api/agent/register', headers: { ...bearer(agent.token), [AGENT_API_HEADER]: String(AGENT_API_VERSION) }, payload: { version: '0.2.0', hostname: 'h', platform: 'linux' } });
     expect(res.statusCode, res.body).toBe(200);
     expect((await agentRow(agent.agentId)).updateRequired).toBe(false);
   });
 
   it('answers an older agent 426 "update required" in its language, never a bare 400, and the console shows it', async () => {
-    const agent = await createAgent(t.app, admin, { name: 'Too old' });
+    const agent = await createAgent(t.app, t.admin, { name: 'Too old' });
     const old = String(AGENT_API_VERSION - 2);
     for (const [lang, text] of [['en', 'Update required: this agent speaks version 0 of the agent API'], ['ru', 'Требуется обновление: агент использует версию 0 API агентов']] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/agent/status', headers: { ...bearer(agent.token), [AGENT_API_HEADER]: old, 'accept-language': lang }, payload: { status: 'IDLE' } });
@@ -79,9 +71,9 @@ describe('agents of the previous release keep working (issue 44)', () => {
       expect(res.json().message).toContain(text);
     }
     expect(await agentRow(agent.agentId)).toMatchObject({ updateRequired: true, status: 'STOPPED' });
-    const grid = (await t.app.inject({ url: '/api/agents?pageSize=100&pageNumber=1', headers: bearer(admin) })).json().pageRows as { id: number; updateRequired: boolean }[];
+    const grid = (await t.app.inject({ url: '/api/agents?pageSize=100&pageNumber=1', headers: bearer(t.admin) })).json().pageRows as { id: number; updateRequired: boolean }[];
     expect(grid.find((a) => a.id === agent.agentId)?.updateRequired).toBe(true);
-    expect((await t.app.inject({ url: `/api/agents/${agent.agentId}/status`, headers: bearer(admin) })).json().updateRequired).toBe(true);
+    expect((await t.app.inject({ url: `/api/agents/${agent.agentId}/status`, headers: bearer(t.admin) })).json().updateRequired).toBe(true);
 
     // Updated: its next config read clears it.
     const res = await t.app.inject({ url: '/api/agent/config', headers: { ...bearer(agent.token), [AGENT_API_HEADER]: String(AGENT_API_VERSION) } });
@@ -90,7 +82,7 @@ describe('agents of the previous release keep working (issue 44)', () => {
   });
 
   it('refuses a version that is no number with the header named', async () => {
-    const agent = await createAgent(t.app, admin, { name: 'Garbled' });
+    const agent = await createAgent(t.app, t.admin, { name: 'Garbled' });
     const res = await t.app.inject({ url: '/api/agent/config', headers: { ...bearer(agent.token), [AGENT_API_HEADER]: 'two' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([expect.objectContaining({ field: AGENT_API_HEADER })]);

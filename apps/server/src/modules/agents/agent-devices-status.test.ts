@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_API_HEADER, AGENT_API_VERSION, type DeviceOutcome } from '@pagewatch/contracts/agent-api';
 import { homeSchema } from '@pagewatch/contracts/home';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 
 /** Issue 44, "why a device is not collected": each device's latest outcome per agent, on the card and home. */
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 let agent: Awaited<ReturnType<typeof createAgent>>;
 let other: Awaited<ReturnType<typeof createAgent>>;
 let locB: number;
@@ -28,15 +26,13 @@ async function run(a: typeof agent, devices: DeviceOutcome[]) {
   expect(fin.statusCode, fin.body).toBe(204);
 }
 
-const status = (id: number, query = '', token = admin, lang = 'en') => t.app.inject({ url: `/api/agents/${id}/devices-status${query}`, headers: { ...bearer(token), 'accept-language': lang } });
+const status = (id: number, query = '', token = t.admin, lang = 'en') => t.app.inject({ url: `/api/agents/${id}/devices-status${query}`, headers: { ...bearer(token), 'accept-language': lang } });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const locA = await addLocation(t.ctx.db, 'DS_A');
   locB = await addLocation(t.ctx.db, 'DS_B');
-  agent = await createAgent(t.app, admin, { name: 'Status A', locationId: locA, range: { from: '127.0.90.1', to: '127.0.90.20' } });
-  other = await createAgent(t.app, admin, { name: 'Status B', locationId: locB, range: { from: '127.0.91.1', to: '127.0.91.20' } });
+  agent = await createAgent(t.app, t.admin, { name: 'Status A', locationId: locA, range: { from: '127.0.90.1', to: '127.0.90.20' } });
+  other = await createAgent(t.app, t.admin, { name: 'Status B', locationId: locB, range: { from: '127.0.91.1', to: '127.0.91.20' } });
   // .1 is read every time; .2 times out three runs in a row after a good read; .3 refuses its
   // SNMPv3 user once, then is read; .4 answers SNMP but is no printer (never read); .5 fails its profile twice.
   await run(agent, [{ ip: '127.0.90.1', reason: null, ms: 120 }, { ip: '127.0.90.2', reason: null, ms: 300 }, { ip: '127.0.90.3', reason: 'AUTH', ms: 40 }, { ip: '127.0.90.4', reason: 'NO_PRINTER_MIB', ms: 50 }, { ip: '127.0.90.5', reason: 'PROFILE_ERROR', ms: 70 }]);
@@ -45,7 +41,6 @@ beforeAll(async () => {
   }
   for (let i = 0; i < 3; i++) await run(other, [{ ip: '127.0.91.9', reason: 'REFUSED', ms: 10 }]);
 });
-afterAll(() => t.close());
 
 describe("why a device is not collected (issue 44)", () => {
   it("lists each device's last good read, last failure with its reason and time, the failing first", async () => {
@@ -79,7 +74,7 @@ describe("why a device is not collected (issue 44)", () => {
   it('refuses a bad filter with the field, in both languages', async () => {
     for (const [q, field] of [['?reason=SLOW', 'reason'], ['?outcome=MAYBE', 'outcome'], ['?address=10.0.0.0.0.0.0.0', 'address'], ["?address=1'", 'address']] as const) {
       for (const lang of ['en', 'ru']) {
-        const res = await status(agent.agentId, q, admin, lang);
+        const res = await status(agent.agentId, q, t.admin, lang);
         expect(res.statusCode, `${q} ${res.body}`).toBe(400);
         expect(res.json().details, q).toContainEqual(expect.objectContaining({ field: `querystring.${field}` }));
         if (lang === 'ru') expect(res.json().message).toMatch(/[а-я]/);
@@ -88,8 +83,7 @@ describe("why a device is not collected (issue 44)", () => {
   });
 
   it("shows only agents of the caller's locations", async () => {
-    await createUser(t.app, admin, { login: 'ds_b_admin', password: 'Passw0rd!', role: 'ADMIN', locationIds: [locB] });
-    const b = await signIn(t.app, 'ds_b_admin', 'Passw0rd!');
+    const b = await signedInAs(t, { login: 'ds_b_admin', role: 'ADMIN', locationIds: [locB] });
     expect((await status(agent.agentId, '', b)).statusCode).toBe(403);
     expect((await status(other.agentId, '', b)).json().rows).toHaveLength(1);
   });
@@ -104,7 +98,7 @@ describe("why a device is not collected (issue 44)", () => {
       throw new Error('home stayed pending');
     };
     // .4 was never read as a printer (a scanner, a switch): not a lost device. .5 failed twice only.
-    const all = (await home(admin)).agents!.notRead;
+    const all = (await home(t.admin)).agents!.notRead;
     expect(all.count).toBe(2);
     expect(all.rows.map((r) => [r.agentName, r.ip, r.reason, r.failuresInRow])).toEqual([
       ['Status B', '127.0.91.9', 'REFUSED', 3],
@@ -115,8 +109,8 @@ describe("why a device is not collected (issue 44)", () => {
   });
 
   it('takes one address in two overlapping ranges of a run: a read in either counts', async () => {
-    const overlap = await createAgent(t.app, admin, { name: 'Overlap', range: { from: '127.0.92.1', to: '127.0.92.9' } });
-    const second = (await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(admin), payload: { type: 'RANGE', from: '127.0.92.1', to: '127.0.92.9', port: 162, snmpVersion: '2c', community: 'public', agent: { id: overlap.agentId } } })).json().id as number;
+    const overlap = await createAgent(t.app, t.admin, { name: 'Overlap', range: { from: '127.0.92.1', to: '127.0.92.9' } });
+    const second = (await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(t.admin), payload: { type: 'RANGE', from: '127.0.92.1', to: '127.0.92.9', port: 162, snmpVersion: '2c', community: 'public', agent: { id: overlap.agentId } } })).json().id as number;
     const runId = randomUUID();
     await t.app.inject({ method: 'POST', url: '/api/agent/runs', headers: headers(overlap.token), payload: { runId, startedAt: new Date().toISOString() } });
     const result = (rangeId: number, devices: DeviceOutcome[]) => ({ rangeId, scanned: 9, found: 1, durationMs: 1, error: null, devices });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MAX_AGENT_RANGES } from '@pagewatch/contracts/agent-api';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 
 /**
@@ -10,15 +10,7 @@ import { createAgent } from '../ingest/ingest.fixtures.ts';
  * own held the server (PGlite) for minutes and wrote 10,000 event-log records. Now the count is
  * bounded by the contract and foreign ranges are refused from one query, with one record.
  */
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
+const t = testApp();
 
 const send = (url: string, token: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const result = (rangeId: number) => ({ rangeId, scanned: 1, found: 0, durationMs: 1, error: null });
@@ -29,8 +21,8 @@ describe('a run finished with range results the agent does not own (issue 39)', 
   let rangeId: number;
   let other: number;
   beforeAll(async () => {
-    ({ token, rangeId } = (await createAgent(t.app, admin, { name: 'Flooder', range: { from: '127.0.50.1', to: '127.0.50.9' } })) as { token: string; rangeId: number });
-    other = (await createAgent(t.app, admin, { name: 'Neighbour', range: { from: '127.0.51.1', to: '127.0.51.9' } })).rangeId!;
+    ({ token, rangeId } = (await createAgent(t.app, t.admin, { name: 'Flooder', range: { from: '127.0.50.1', to: '127.0.50.9' } })) as { token: string; rangeId: number });
+    other = (await createAgent(t.app, t.admin, { name: 'Neighbour', range: { from: '127.0.51.1', to: '127.0.51.9' } })).rangeId!;
   });
 
   const start = async () => {
@@ -81,15 +73,15 @@ describe('a run finished with range results the agent does not own (issue 39)', 
   });
 
   it(`gives an agent at most ${MAX_AGENT_RANGES} ranges, so that its runs fit the contract`, async () => {
-    const agent = await createAgent(t.app, admin, { name: 'Full', range: { from: '127.0.52.1', to: '127.0.52.1' } });
+    const agent = await createAgent(t.app, t.admin, { name: 'Full', range: { from: '127.0.52.1', to: '127.0.52.1' } });
     await t.ctx.db.execute(sql`INSERT INTO network_ranges (type, ip_from, ip_to, port, community, agent_id, location_id)
       SELECT 'RANGE', '127.0.53.1', '127.0.53.1', 161, 'public', ${agent.agentId}, ${agent.locationId} FROM generate_series(1, ${MAX_AGENT_RANGES - 1})`);
     const payload = { type: 'RANGE', from: '127.0.54.1', to: '127.0.54.2', port: 161, snmpVersion: '2c', community: 'public', agent: { id: agent.agentId } };
-    const res = await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(admin), payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: bearer(t.admin), payload });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().details).toEqual([{ field: 'agent', message: `An agent scans at most ${MAX_AGENT_RANGES} ranges` }]);
     // A range it already has can still be changed.
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${agent.rangeId}`, headers: bearer(admin), payload: { ...payload, from: '127.0.52.1', to: '127.0.52.3' } });
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${agent.rangeId}`, headers: bearer(t.admin), payload: { ...payload, from: '127.0.52.1', to: '127.0.52.3' } });
     expect(edit.statusCode, edit.body).toBe(200);
   });
 });

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 import { logMessage } from '../event-logs/event-logs.messages.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
+const t = testApp();
 
 type Child = { log_level: string; message: string; message_code: string; message_params: Record<string, unknown> };
 const childrenOf = async (logId: number): Promise<Child[]> =>
@@ -22,8 +14,8 @@ const send = (url: string, token: string, payload: object) => t.app.inject({ met
 
 describe("a run's summary in the event log (issue 22)", () => {
   it('says per range how many devices answered, were slow, timed out and were unreachable, in both languages', async () => {
-    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Lossy', range: { from: '127.0.40.1', to: '127.0.40.200' } });
-    const quiet = await createAgent(t.app, admin, { name: 'Quiet', range: { from: '127.0.41.1', to: '127.0.41.20' } });
+    const { token, rangeId } = await createAgent(t.app, t.admin, { name: 'Lossy', range: { from: '127.0.40.1', to: '127.0.40.200' } });
+    const quiet = await createAgent(t.app, t.admin, { name: 'Quiet', range: { from: '127.0.41.1', to: '127.0.41.20' } });
     const runId = randomUUID();
     const startedAt = new Date(Date.now() - 60_000);
     const { logId } = (await send('/api/agent/runs', token, { runId, startedAt: startedAt.toISOString() })).json();
@@ -53,7 +45,7 @@ describe("a run's summary in the event log (issue 22)", () => {
   });
 
   it('counts devices that answered but refused apart, with the first ones and why, in both languages', async () => {
-    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Refusing', range: { from: '127.0.43.1', to: '127.0.43.50' } });
+    const { token, rangeId } = await createAgent(t.app, t.admin, { name: 'Refusing', range: { from: '127.0.43.1', to: '127.0.43.50' } });
     const runId = randomUUID();
     const { logId } = (await send('/api/agent/runs', token, { runId, startedAt: new Date().toISOString() })).json();
     const refusals = [{ ip: '127.0.43.5', reason: 'community' }, { ip: '127.0.43.7', reason: 'auth' }];
@@ -70,7 +62,7 @@ describe("a run's summary in the event log (issue 22)", () => {
   });
 
   it('refuses refusals past the bound, of an unknown reason or without an address', async () => {
-    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Bounds', range: { from: '127.0.44.1', to: '127.0.44.9' } });
+    const { token, rangeId } = await createAgent(t.app, t.admin, { name: 'Bounds', range: { from: '127.0.44.1', to: '127.0.44.9' } });
     const runId = randomUUID();
     await send('/api/agent/runs', token, { runId, startedAt: new Date().toISOString() });
     const base = { answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 6 };
@@ -86,7 +78,7 @@ describe("a run's summary in the event log (issue 22)", () => {
   });
 
   it('refuses a summary with negative counts, naming the field', async () => {
-    const { token, rangeId } = await createAgent(t.app, admin, { name: 'Bad', range: { from: '127.0.42.1', to: '127.0.42.2' } });
+    const { token, rangeId } = await createAgent(t.app, t.admin, { name: 'Bad', range: { from: '127.0.42.1', to: '127.0.42.2' } });
     const runId = randomUUID();
     await send('/api/agent/runs', token, { runId, startedAt: new Date().toISOString() });
     const res = await send(`/api/agent/runs/${runId}/finish`, token, {

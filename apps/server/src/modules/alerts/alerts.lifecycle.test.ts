@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, testApp } from '../../test/test-app.ts';
 import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { deleteAll } from '../../test/sql-rows.ts';
 import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
@@ -9,8 +9,7 @@ import { agentReading, batch, createAgent, post, type Printer } from '../ingest/
  * The alert life cycle with simulated devices (issue 42): a device that stays in error, or a
  * supply that stays low, over several polls is one mail when it starts and one when it clears.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp({ publicUrl: 'https://pagewatch.example.com/' });
 let box: Mailbox;
 let token: string;
 let agentId: number;
@@ -22,19 +21,14 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const IP = '127.0.42.1';
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/' });
-  admin = await signIn(t.app);
   box = await mailbox();
   await smtpSettingsFor(t.ctx.db, box.port);
-  const agent = await createAgent(t.app, admin, { range: { from: '127.0.42.1', to: '127.0.42.9' } });
+  const agent = await createAgent(t.app, t.admin, { range: { from: '127.0.42.1', to: '127.0.42.9' } });
   ({ token, agentId } = agent);
   rangeId = agent.rangeId!;
-  ann = await createUser(t.app, admin, { login: 'al_ann', role: 'OPERATOR', locationIds: [agent.locationId] });
+  ann = await createUser(t.app, t.admin, { login: 'al_ann', role: 'OPERATOR', locationIds: [agent.locationId] });
 });
-afterAll(async () => {
-  await box.close();
-  await t.close();
-});
+afterAll(() => box.close());
 beforeEach(async () => {
   await deleteAll(t.ctx.db, ['notification_messages', 'notifications', 'device_events', 'alerts', 'consumables', 'devices']);
   box.received.length = 0;
@@ -42,7 +36,7 @@ beforeEach(async () => {
 
 const notify = async (over: Record<string, unknown>) => {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/notifications', headers: bearer(admin),
+    method: 'POST', url: '/api/notifications', headers: bearer(t.admin),
     payload: { name: 'N', active: true, subject: '{device.serialNumber} {device.status}', body: '<p>{device.serialNumber} {device.status}</p>', locations: [], subscribers: [{ id: ann }], schedule: null, ...over },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -127,14 +121,14 @@ describe('alert life cycle', () => {
       await poll({ serial: 'AL4', total: 1 }, 0);
       await poll({ serial: 'AL4', total: 1, errors: ['doorOpen'] }, 1);
       expect(subjects()).toEqual(['AL4 Error (doorOpen)']);
-      const [alert] = (await t.app.inject({ url: '/api/alerts', headers: bearer(admin) })).json() as { id: number }[];
+      const [alert] = (await t.app.inject({ url: '/api/alerts', headers: bearer(t.admin) })).json() as { id: number }[];
       // Told five hours ago: due again.
       await t.ctx.db.execute(sql`UPDATE alerts SET last_notified_at = now() - interval '5 hours' WHERE id = ${alert.id}`);
       await dispatchAndSend();
       await dispatchAndSend();
       expect(subjects()).toEqual(['AL4 Error (doorOpen)', 'Still open: AL4 Error (doorOpen)']);
       expect(box.received[1]).toMatch(/Open for \d+ (d|h)/);
-      const ack = await t.app.inject({ method: 'POST', url: `/api/alerts/${alert.id}/acknowledge`, headers: bearer(admin) });
+      const ack = await t.app.inject({ method: 'POST', url: `/api/alerts/${alert.id}/acknowledge`, headers: bearer(t.admin) });
       expect(ack.statusCode, ack.body).toBe(200);
       await t.ctx.db.execute(sql`UPDATE alerts SET last_notified_at = now() - interval '5 hours' WHERE id = ${alert.id}`);
       await dispatchAndSend();
@@ -155,7 +149,7 @@ describe('alert life cycle', () => {
       await poll({ serial: 'AL6', total: 100, black: 50 }, 0);
       await poll({ serial: 'AL6', total: 200, black: 5 }, 10);
       expect(subjects()).toHaveLength(1);
-      const alert = ((await t.app.inject({ url: '/api/alerts', headers: bearer(admin) })).json() as { id: number; kind: string }[]).find((a) => a.kind === 'SUPPLY_LOW')!;
+      const alert = ((await t.app.inject({ url: '/api/alerts', headers: bearer(t.admin) })).json() as { id: number; kind: string }[]).find((a) => a.kind === 'SUPPLY_LOW')!;
       // Told five hours ago: due again, once (the next pass finds its clock moved on).
       await t.ctx.db.execute(sql`UPDATE alerts SET last_notified_at = now() - interval '5 hours' WHERE id = ${alert.id}`);
       await dispatchAndSend();
@@ -163,7 +157,7 @@ describe('alert life cycle', () => {
       expect(subjects()).toEqual([subjects()[0], `Still open: ${subjects()[0]}`]);
       expect(box.received[1]).toMatch(/Open for \d+ (d|h)/);
       // Acknowledged: no more repeats, whatever the clock says.
-      expect((await t.app.inject({ method: 'POST', url: `/api/alerts/${alert.id}/acknowledge`, headers: bearer(admin) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/alerts/${alert.id}/acknowledge`, headers: bearer(t.admin) })).statusCode).toBe(200);
       await t.ctx.db.execute(sql`UPDATE alerts SET last_notified_at = now() - interval '5 hours' WHERE id = ${alert.id}`);
       await dispatchAndSend();
       expect(subjects()).toHaveLength(2);

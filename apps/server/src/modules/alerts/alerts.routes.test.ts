@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { alertSchema } from '@pagewatch/contracts/alerts';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let operator: string;
 let mine: number;
 let other: number;
@@ -23,12 +22,9 @@ async function deviceAlert(locationId: number, serial: string, extra = sql``): P
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   mine = await addLocation(t.ctx.db, 'AL_MINE');
   other = await addLocation(t.ctx.db, 'AL_OTHER');
-  await createUser(t.app, admin, { login: 'al_op', role: 'OPERATOR', locationIds: [mine] });
-  operator = await signIn(t.app, 'al_op', 'Passw0rd!');
+  operator = await signedInAs(t, { login: 'al_op', role: 'OPERATOR', locationIds: [mine] });
   ids.mine = await deviceAlert(mine, 'ALR1');
   ids.other = await deviceAlert(other, 'ALR2');
   ids.resolved = await deviceAlert(mine, 'ALR3', sql`resolved_at = now()`);
@@ -36,7 +32,6 @@ beforeAll(async () => {
   const [a] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO alerts (kind, agent_id, started_at) VALUES ('AGENT_SILENT', ${g.id}, now() - interval '1 day') RETURNING id`);
   ids.agent = Number(a.id);
 });
-afterAll(() => t.close());
 
 describe('alerts API', () => {
   it('answers 401 without a session', async () => {
@@ -45,7 +40,7 @@ describe('alerts API', () => {
   });
 
   it('lists the open alerts of the caller\'s locations, the oldest first; an agent\'s only to who sees agents', async () => {
-    const all = (await call(admin, 'GET', '/api/alerts')).json();
+    const all = (await call(t.admin, 'GET', '/api/alerts')).json();
     expect(all.map((a: { id: number }) => a.id)).toEqual([ids.agent, ids.mine, ids.other]);
     expect(alertSchema.parse(all[1])).toMatchObject({ kind: 'DEVICE_ERROR', device: { serialNumber: 'ALR1' }, locationName: expect.any(String), acknowledgedBy: null, resolvedAt: null });
     expect(all[0]).toMatchObject({ kind: 'AGENT_SILENT', agent: { name: 'Quiet' }, device: null });
@@ -58,14 +53,14 @@ describe('alerts API', () => {
   });
 
   it('refuses a bad query with the field and a message in the caller\'s language', async () => {
-    const en = await call(admin, 'GET', '/api/alerts?open=maybe&limit=100000');
+    const en = await call(t.admin, 'GET', '/api/alerts?open=maybe&limit=100000');
     expect(en.statusCode).toBe(400);
     expect(JSON.stringify(en.json())).toMatch(/open/);
     expect(JSON.stringify(en.json())).toMatch(/limit/);
-    const ru = await call(admin, 'GET', '/api/alerts?limit=0', 'ru');
+    const ru = await call(t.admin, 'GET', '/api/alerts?limit=0', 'ru');
     expect(ru.statusCode).toBe(400);
     expect(JSON.stringify(ru.json())).toMatch(/[а-яА-Я]/);
-    expect((await call(admin, 'POST', '/api/alerts/abc/acknowledge')).statusCode).toBe(400);
+    expect((await call(t.admin, 'POST', '/api/alerts/abc/acknowledge')).statusCode).toBe(400);
   });
 
   it('records who acknowledged an open alert and when; outside the caller\'s locations it is not found; a resolved one is a conflict', async () => {
@@ -73,7 +68,7 @@ describe('alerts API', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: ids.mine, acknowledgedBy: 'al_op', acknowledgedAt: expect.any(String) });
     // A second one keeps the first.
-    const again = await call(admin, 'POST', `/api/alerts/${ids.mine}/acknowledge`);
+    const again = await call(t.admin, 'POST', `/api/alerts/${ids.mine}/acknowledge`);
     expect(again.json()).toMatchObject({ acknowledgedBy: 'al_op', acknowledgedAt: res.json().acknowledgedAt });
     expect((await call(operator, 'POST', `/api/alerts/${ids.other}/acknowledge`)).statusCode).toBe(404);
     expect((await call(operator, 'POST', `/api/alerts/${ids.agent}/acknowledge`)).statusCode).toBe(404);

@@ -1,32 +1,28 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn, userAsInput } from '../../test/test-app.ts';
+import { bearer, capturedLog, createUser, signIn, testApp, userAsInput } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 // The session cache is on (as in production): changes of the user and revocations must reach a
 // token's calls at once all the same.
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let root: string;
-const logLines: string[] = [];
+const log = capturedLog();
+const t = testApp({ sessionCacheMs: 60_000, logStream: log.stream });
 const loc = { A: 0, B: 0 };
 const agents = { A: 0, B: 0 };
 let userId = 0;
 let session = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ sessionCacheMs: 60_000, logStream: { write: (line) => void logLines.push(line) } });
-  root = await signIn(t.app);
   loc.A = await addLocation(t.ctx.db, 'TOK_A');
   loc.B = await addLocation(t.ctx.db, 'TOK_B');
   for (const k of ['A', 'B'] as const) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/agents', headers: bearer(root), payload: { name: `tok-agent-${k}`, location: { id: loc[k] } } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/agents', headers: bearer(t.admin), payload: { name: `tok-agent-${k}`, location: { id: loc[k] } } });
     agents[k] = res.json().id;
   }
-  userId = await createUser(t.app, root, { login: 'tokuser', password: 'Tok-pass1', role: 'ADMIN', locationIds: [loc.A] });
+  userId = await createUser(t.app, t.admin, { login: 'tokuser', password: 'Tok-pass1', role: 'ADMIN', locationIds: [loc.A] });
   session = await signIn(t.app, 'tokuser', 'Tok-pass1');
 });
-afterAll(() => t.close());
 
 const make = async (payload: Record<string, unknown> = {}, as = session) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/users/me/tokens', headers: bearer(as), payload: { name: 'CI export', expiresInDays: 30, ...payload } });
@@ -66,7 +62,7 @@ describe('making, listing and revoking', () => {
   });
 
   it("lists only the user's own tokens, and revokes none of another's (404)", async () => {
-    const rootToken = await make({ name: 'root token' }, root);
+    const rootToken = await make({ name: 'root token' }, t.admin);
     expect((await call(session, '/api/users/me/tokens')).json().map((x: { id: number }) => x.id)).not.toContain(rootToken.id);
     expect((await call(session, `/api/users/me/tokens/${rootToken.id}`, 'DELETE')).statusCode).toBe(404);
     expect((await call(rootToken.token, '/api/users/me')).statusCode).toBe(200);
@@ -97,26 +93,26 @@ describe('a token acts as its user, never more', () => {
     expect((await call(token, `/api/agents/${agents.A}`)).statusCode).toBe(200);
     expect([403, 404]).toContain((await call(token, `/api/agents/${agents.B}`)).statusCode);
     // Moved to B: A is out of reach, B in reach, on the next call.
-    expect((await call(root, `/api/users/${userId}`, 'PUT', await userAsInput(t.app, root, userId, { locations: [{ id: loc.B }] }))).statusCode).toBe(200);
+    expect((await call(t.admin, `/api/users/${userId}`, 'PUT', await userAsInput(t.app, t.admin, userId, { locations: [{ id: loc.B }] }))).statusCode).toBe(200);
     expect([403, 404]).toContain((await call(token, `/api/agents/${agents.A}`)).statusCode);
     expect((await call(token, `/api/agents/${agents.B}`)).statusCode).toBe(200);
     // Made an operator: no more agent editing.
-    const roles = (await call(root, '/api/managed-roles-v/')).json().pageRows as { id: number; code: string }[];
+    const roles = (await call(t.admin, '/api/managed-roles-v/')).json().pageRows as { id: number; code: string }[];
     const operator = roles.find((r) => r.code === 'OPERATOR')!.id;
     const asAdmin = await call(token, `/api/agents/${agents.B}`, 'PUT', { name: 'renamed', location: { id: loc.B } });
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
-    expect((await call(root, `/api/users/${userId}`, 'PUT', await userAsInput(t.app, root, userId, { grants: [{ id: operator }] }))).statusCode).toBe(200);
+    expect((await call(t.admin, `/api/users/${userId}`, 'PUT', await userAsInput(t.app, t.admin, userId, { grants: [{ id: operator }] }))).statusCode).toBe(200);
     expect((await call(token, `/api/agents/${agents.B}`, 'PUT', { name: 'renamed again', location: { id: loc.B } })).statusCode).toBe(403);
     // Deactivated: refused altogether; deleted: the token is gone with the user.
-    expect((await call(root, `/api/users/${userId}`, 'PUT', await userAsInput(t.app, root, userId, { activeFlag: false }))).statusCode).toBe(200);
+    expect((await call(t.admin, `/api/users/${userId}`, 'PUT', await userAsInput(t.app, t.admin, userId, { activeFlag: false }))).statusCode).toBe(200);
     expect((await call(token, '/api/users/me')).statusCode).toBe(401);
-    expect((await call(root, `/api/users/${userId}`, 'DELETE')).statusCode).toBe(204);
+    expect((await call(t.admin, `/api/users/${userId}`, 'DELETE')).statusCode).toBe(204);
     expect((await call(token, '/api/users/me')).statusCode).toBe(401);
     expect((await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM api_tokens WHERE user_id = ${userId}`)).rows[0].n).toBe(0);
   });
 
   it('is refused on sign-out, user management and the tokens themselves, even for the default admin', async () => {
-    const { token } = await make({}, root);
+    const { token } = await make({}, t.admin);
     for (const [method, url] of [['POST', '/api/auth/logout'], ['GET', '/api/users'], ['GET', '/api/users/1'], ['GET', '/api/managed-roles-v/'], ['GET', '/api/users/me/tokens'], ['POST', '/api/users/me/tokens'], ['DELETE', '/api/users/me/tokens/1']] as const) {
       const res = await call(token, url, method, method === 'POST' ? { name: 'child', expiresInDays: 1 } : undefined);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
@@ -125,34 +121,34 @@ describe('a token acts as its user, never more', () => {
     const ru = await t.app.inject({ method: 'POST', url: '/api/users/me/tokens', headers: { ...bearer(token), 'accept-language': 'ru' }, payload: { name: 'child', expiresInDays: 1 } });
     expect(ru.json().message).toBe('Это нельзя сделать с API-токеном; войдите в консоль');
     // The session it was made with is not ended by it either.
-    expect((await call(root, '/api/users/me')).statusCode).toBe(200);
+    expect((await call(t.admin, '/api/users/me')).statusCode).toBe(200);
   });
 
   it("is never an agent's token, nor an agent's token an API token", async () => {
-    const { token } = await make({}, root);
+    const { token } = await make({}, t.admin);
     expect((await call(token, '/api/agent/config')).statusCode).toBe(401);
-    const agent = await call(root, '/api/agents', 'POST', { name: 'tok-agent-x', location: { id: loc.A } });
+    const agent = await call(t.admin, '/api/agents', 'POST', { name: 'tok-agent-x', location: { id: loc.A } });
     const agentToken = agent.json().token as string;
     expect((await call(`pwt_${agentToken}`, '/api/users/me')).statusCode).toBe(401);
     expect((await call(agentToken, '/api/users/me')).statusCode).toBe(401);
   });
 
   it('a read-only token reads but changes nothing (403 on every other method)', async () => {
-    const { token } = await make({ readOnly: true }, root);
+    const { token } = await make({ readOnly: true }, t.admin);
     expect((await call(token, `/api/agents/${agents.A}`)).statusCode).toBe(200);
     const put = await call(token, `/api/agents/${agents.A}`, 'PUT', { name: 'nope', location: { id: loc.A } });
     expect(put.statusCode).toBe(403);
     expect(put.json().message).toBe('This API token is read-only');
     expect((await call(token, '/api/agents', 'POST', { name: 'nope', location: { id: loc.A } })).statusCode).toBe(403);
     expect((await call(token, `/api/agents/${agents.A}`, 'DELETE')).statusCode).toBe(403);
-    expect((await call(root, `/api/agents/${agents.A}`)).json().name).not.toBe('nope');
+    expect((await call(t.admin, `/api/agents/${agents.A}`)).json().name).not.toBe('nope');
   });
 });
 
 describe('every use', () => {
   it('is throttled per token: 429 with Retry-After past the minute, then free again', async () => {
-    const a = await make({}, root);
-    const b = await make({}, root);
+    const a = await make({}, t.admin);
+    const b = await make({}, t.admin);
     const rate = t.ctx.apiTokens.rate;
     const clock = t.ctx.apiTokens.clock;
     const start = Date.now();
@@ -165,7 +161,7 @@ describe('every use', () => {
       expect(refused.headers['retry-after']).toBe('60');
       // Another token of the same user has its own count; a session is not counted at all.
       expect((await call(b.token, '/api/users/me')).statusCode).toBe(200);
-      expect((await call(root, '/api/users/me')).statusCode).toBe(200);
+      expect((await call(t.admin, '/api/users/me')).statusCode).toBe(200);
       clock.now = () => start + 60_000;
       expect((await call(a.token, '/api/users/me')).statusCode).toBe(200);
     } finally {
@@ -175,12 +171,12 @@ describe('every use', () => {
   });
 
   it('is logged with the token and user (never the token itself), and dates last use at most once a minute', async () => {
-    const made = await make({}, root);
-    logLines.length = 0;
+    const made = await make({}, t.admin);
+    log.lines.length = 0;
     expect((await call(made.token, '/api/home')).statusCode).toBe(200);
-    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'api token call');
+    const [line] = log.entries('api token call');
     expect(line).toMatchObject({ apiToken: made.id, userId: 1, method: 'GET', route: '/api/home' });
-    expect(logLines.join('\n')).not.toContain(made.token);
+    expect(log.lines.join('\n')).not.toContain(made.token);
     const lastUsed = async () => (await t.ctx.db.execute(sql`SELECT last_used_at FROM api_tokens WHERE id = ${made.id}`)).rows[0].last_used_at;
     const first = await lastUsed();
     expect(first).not.toBeNull();
@@ -200,7 +196,7 @@ describe('every use', () => {
 
 describe('clean-up', () => {
   it('the session-pruning job deletes tokens that expired or were revoked more than a week ago, and no other', async () => {
-    const [oldRevoked, oldExpired, revoked, live] = [await make({}, root), await make({}, root), await make({}, root), await make({}, root)];
+    const [oldRevoked, oldExpired, revoked, live] = [await make({}, t.admin), await make({}, t.admin), await make({}, t.admin), await make({}, t.admin)];
     await t.ctx.db.execute(sql`UPDATE api_tokens SET revoked_at = now() - interval '8 days' WHERE id = ${oldRevoked.id}`);
     await t.ctx.db.execute(sql`UPDATE api_tokens SET expires_at = now() - interval '8 days' WHERE id = ${oldExpired.id}`);
     await t.ctx.db.execute(sql`UPDATE api_tokens SET revoked_at = now() - interval '6 days' WHERE id = ${revoked.id}`);

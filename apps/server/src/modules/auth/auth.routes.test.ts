@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ADMIN_PASSWORD, basic, bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { ADMIN_PASSWORD, basic, bearer, signIn, testApp } from '../../test/test-app.ts';
 import { mailbox, smtpSettingsFor } from '../../test/mailbox.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'http://console.example.com' });
-});
-afterAll(() => t.close());
+const t = testApp({ publicUrl: 'http://console.example.com', signIn: false });
 
 describe('sign-in', () => {
   it('gives a token that /api/users/me accepts, with resolved grants', async () => {

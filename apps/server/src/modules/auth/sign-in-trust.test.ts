@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
-import { ADMIN_PASSWORD, basic, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { ADMIN_PASSWORD, basic, createUser, signIn, testApp } from '../../test/test-app.ts';
 
 /**
  * docs/security.md invariant 6 (issue 39): throttling behind a reverse proxy counts the address
@@ -13,20 +13,18 @@ import { ADMIN_PASSWORD, basic, createTestApp, createUser, signIn } from '../../
  * address (127.0.0.1) and appends the address of whoever connected to it, as nginx's
  * $proxy_add_x_forwarded_for does.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy, signIn: false });
 const PASSWORD = 'Passw0rd!';
 /** Throttling's time stands still here (a delay never runs out while a loop runs) until moved. */
 let now = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy });
   t.ctx.auth.clock.now = () => now;
   const admin = await signIn(t.app);
   for (const login of ['office1', 'owner', 'racer2']) {
     await createUser(t.app, admin, { login, password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
   }
 });
-afterAll(() => t.close());
 
 type Attempt = { login: string; password: string; client: string; forged?: string; cookie?: string; lang?: string };
 const viaProxy = (a: Attempt) =>

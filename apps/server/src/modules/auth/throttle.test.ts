@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ADMIN_PASSWORD, basic, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { ADMIN_PASSWORD, basic, createUser, signIn, testApp } from '../../test/test-app.ts';
 
 /**
  * docs/security.md invariant 6 (issue 14, item 6): throttling slows attackers, not users. Per
  * login and address, with a growing delay, counted atomically; forgot-password and demo
  * requests are limited too and never tell whether a login exists.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ publicUrl: 'https://console.example.com', signIn: false });
 const PASSWORD = 'Passw0rd!';
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://console.example.com' });
   const admin = await signIn(t.app);
   for (const login of ['victim', 'backoff', 'racer', 'office1', 'office2']) {
     await createUser(t.app, admin, { login, password: PASSWORD, role: 'OPERATOR', locationIds: [1] });
   }
 });
-afterAll(() => t.close());
 
 const attempt = (login: string, password: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: basic(login, password) }, remoteAddress });

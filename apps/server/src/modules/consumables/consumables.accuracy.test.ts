@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 
@@ -10,8 +10,7 @@ import { sqlRows } from '../../test/sql-rows.ts';
  * the mean absolute error in days per part type and overall, over the last 90 days, within the
  * caller's locations.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let operator: string;
 const DAY = 86_400_000;
 const day = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
@@ -30,12 +29,9 @@ async function replaced(location: number, part: string, ago: number, errors: Rec
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const mine = await addLocation(t.ctx.db, 'FA_MINE');
   const other = await addLocation(t.ctx.db, 'FA_OTHER');
-  await createUser(t.app, admin, { login: 'fa_op', role: 'OPERATOR', locationIds: [mine] });
-  operator = await signIn(t.app, 'fa_op', 'Passw0rd!');
+  operator = await signedInAs(t, { login: 'fa_op', role: 'OPERATOR', locationIds: [mine] });
   await replaced(mine, 'toner', 10, { 30: 6, 14: -2, 7: 1 });
   await replaced(mine, 'toner', 20, { 30: -4, 7: 3 });
   await replaced(mine, 'opc', 5, { 7: -5 });
@@ -43,7 +39,6 @@ beforeAll(async () => {
   await replaced(other, 'toner', 3, { 7: 40 });
   await replaced(mine, 'toner', 120, { 7: 50 });
 });
-afterAll(() => t.close());
 
 const accuracy = async (token: string) => {
   const res = await t.app.inject({ url: '/api/consumables/forecast-accuracy', headers: bearer(token) });
@@ -65,7 +60,7 @@ describe('forecast accuracy', () => {
   });
 
   it('counts every location for whoever sees them all, and answers 401 without a session', async () => {
-    expect((await accuracy(admin)).find((r) => r.partCode === null && r.horizon === 7)).toEqual({ partCode: null, horizon: 7, mae: 12.3, count: 4 });
+    expect((await accuracy(t.admin)).find((r) => r.partCode === null && r.horizon === 7)).toEqual({ partCode: null, horizon: 7, mae: 12.3, count: 4 });
     expect((await t.app.inject({ url: '/api/consumables/forecast-accuracy' })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import { eventLogs } from '../../db/schema/event-logs.ts';
@@ -10,8 +10,7 @@ import { eventLogs } from '../../db/schema/event-logs.ts';
  * the job's run in the event log, the forecast on the consumables grid (filtered "runs out
  * within 14 days"), within the caller's locations.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let operator: string;
 let mine: number;
 const DAY = 86_400_000;
@@ -33,18 +32,14 @@ async function device(location: number, serial: string, o: { days: number; perDa
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   mine = await addLocation(t.ctx.db, 'FC_MINE');
   const other = await addLocation(t.ctx.db, 'FC_OTHER');
-  await createUser(t.app, admin, { login: 'fc_op', role: 'OPERATOR', locationIds: [mine] });
-  operator = await signIn(t.app, 'fc_op', 'Passw0rd!');
+  operator = await signedInAs(t, { login: 'fc_op', role: 'OPERATOR', locationIds: [mine] });
   await device(mine, 'FC-SOON', { days: 40, perDay: 200, pagesLeft: 2_000, capacity: 20_000 }); // 10 days left
   await device(mine, 'FC-LATER', { days: 40, perDay: 100, pagesLeft: 6_000, capacity: 10_000 }); // 60 days left
   await device(mine, 'FC-NEW', { days: 3, perDay: 100, pagesLeft: 6_000, capacity: 10_000 }); // too little history
   await device(other, 'FC-OTHER', { days: 40, perDay: 200, pagesLeft: 1_000, capacity: 20_000 }); // 5 days left, elsewhere
 });
-afterAll(() => t.close());
 
 const grid = async (token: string, filter: unknown) => {
   const res = await t.app.inject({ url: `/api/device-part-v/page?page=100,1&sort=daysLeft,ASC&filter-json=${encodeURIComponent(JSON.stringify(filter))}`, headers: bearer(token) });
@@ -64,7 +59,7 @@ describe('supply forecast job', () => {
     expect(kept).toEqual(['FC-LATER', 'FC-OTHER', 'FC-SOON'].map((serial) => ({ serial, made_on: dayAgo(0), same: true })));
     // FC-SOON's level falls a point a day: a fine level (a coarse one moves by 10 or more).
     expect(await sqlRows(t.ctx.db, sql`SELECT c.level_step FROM consumables c JOIN devices d ON d.id = c.device_id WHERE d.serial_number = 'FC-SOON'`)).toEqual([{ level_step: 1 }]);
-    const rows = await grid(admin, ['serialNumber', 'startswith', 'FC-']);
+    const rows = await grid(t.admin, ['serialNumber', 'startswith', 'FC-']);
     const of = (serial: string) => rows.find((r) => r.serialNumber === serial)!;
     expect(of('FC-SOON').daysLeft).toBeGreaterThan(9);
     expect(of('FC-SOON').daysLeft).toBeLessThan(11);
@@ -74,13 +69,13 @@ describe('supply forecast job', () => {
     expect(of('FC-NEW')).toMatchObject({ daysLeft: null, runsOutOn: null, forecastReason: 'TOO_LITTLE_HISTORY' });
     // The device card's supplies carry it too.
     const [{ id }] = await sqlRows<{ id: number }>(t.ctx.db, sql`SELECT id FROM devices WHERE serial_number = 'FC-SOON'`);
-    const card = (await t.app.inject({ url: `/api/devices/${id}`, headers: bearer(admin) })).json();
+    const card = (await t.app.inject({ url: `/api/devices/${id}`, headers: bearer(t.admin) })).json();
     expect(card.supplies[0]).toMatchObject({ daysLeft: of('FC-SOON').daysLeft, runsOutOn: of('FC-SOON').runsOutOn, forecastReason: null });
   });
 
   it('filters "runs out within 14 days" on the grid, within the caller\'s locations', async () => {
     const soon = ['daysLeft', '<=', 14];
-    expect((await grid(admin, soon)).map((r) => r.serialNumber)).toEqual(['FC-OTHER', 'FC-SOON']);
+    expect((await grid(t.admin, soon)).map((r) => r.serialNumber)).toEqual(['FC-OTHER', 'FC-SOON']);
     expect((await grid(operator, soon)).map((r) => r.serialNumber)).toEqual(['FC-SOON']);
     const byDay = await grid(operator, ['runsOutOn', '<=', dayAgo(-14)]);
     expect(byDay.map((r) => r.serialNumber)).toEqual(['FC-SOON']);
@@ -88,11 +83,11 @@ describe('supply forecast job', () => {
 
   it('keeps the forecast when a reading updates the supply', async () => {
     const [{ device_id: id }] = await sqlRows<{ device_id: number }>(t.ctx.db, sql`SELECT s.device_id FROM consumables s JOIN devices d ON d.id = s.device_id WHERE d.serial_number = 'FC-SOON'`);
-    const before = (await grid(admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
+    const before = (await grid(t.admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
     // What the ingest writes for a supply (every column of the reading), as the ingest's upsert does.
     const { upsertSupplies } = await import('../ingest/ingest.repository.ts');
     await upsertSupplies(t.ctx.db, [{ deviceId: Number(id), supplyIndex: 1, partCode: 'toner', partName: 'Black Toner', colorant: 'black', supplyClass: 'consumed', partModelCode: null, partSerialNumber: null, unit: 'percent', rawLevel: 9, maxCapacity: 100, levelState: null, level: 9, previousLevel: 10, installedAt: null, refreshedAt: new Date() }]);
-    const after = (await grid(admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
+    const after = (await grid(t.admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
     expect(after.daysLeft).toBe(before.daysLeft);
     expect(after.runsOutOn).toBe(before.runsOutOn);
   });

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 /**
  * A device moved from location A to B takes its history with it: A's operators no longer see
  * any of its days, consumables, print users or event log records, and B's see all of them.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let opA: string;
 let opB: string;
 let a: number;
@@ -16,8 +15,6 @@ let b: number;
 let deviceId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   a = await addLocation(t.ctx.db, 'MOVE_A');
   b = await addLocation(t.ctx.db, 'MOVE_B');
   const [d] = (await t.ctx.db.execute(sql`INSERT INTO devices (model_code, serial_number, location_id, ip) VALUES ('LaserJet', 'MOVE-SN', ${a}, '10.1.1.1') RETURNING id`)).rows;
@@ -31,12 +28,9 @@ beforeAll(async () => {
   await t.ctx.db.execute(sql`INSERT INTO consumables (device_id, supply_index, part_code, part_name, level, refreshed_at) VALUES (${deviceId}, 1, 'toner', 'Black Toner', 53, now())`);
   const logId = await t.ctx.eventLog.write({ group: 'DEVICES', level: 'W', messageCode: 'device.changed', params: { device: 'MOVE-SN', fields: 'x' }, objectClass: 'DeviceDao', objectId: deviceId, locationId: a });
   await t.ctx.db.execute(sql`INSERT INTO device_events (event_at, type, device_id, location_id, log_id) VALUES (now(), 'STATUS_CHANGED', ${deviceId}, ${a}, ${logId})`);
-  await createUser(t.app, admin, { login: 'move-op-a', role: 'OPERATOR', locationIds: [a] });
-  await createUser(t.app, admin, { login: 'move-op-b', role: 'OPERATOR', locationIds: [b] });
-  opA = await signIn(t.app, 'move-op-a', 'Passw0rd!');
-  opB = await signIn(t.app, 'move-op-b', 'Passw0rd!');
+  opA = await signedInAs(t, { login: 'move-op-a', role: 'OPERATOR', locationIds: [a] });
+  opB = await signedInAs(t, { login: 'move-op-b', role: 'OPERATOR', locationIds: [b] });
 });
-afterAll(() => t.close());
 
 const LISTS = ['/api/dm-device-days/page', '/api/dm-device-days-v/page', '/api/dm-device-part-days/page', '/api/dm-device-user-days/page', '/api/device-part-v/page'];
 
@@ -62,7 +56,7 @@ describe('moving a device', () => {
   it('moves its history to the new location', async () => {
     expect(await seen(opA)).toEqual(all);
     expect(await seen(opB)).toEqual(none);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/devices/${deviceId}`, headers: bearer(admin), payload: { location: { id: b } } });
+    const res = await t.app.inject({ method: 'PUT', url: `/api/devices/${deviceId}`, headers: bearer(t.admin), payload: { location: { id: b } } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await seen(opA)).toEqual(none);
     const afterMove = await seen(opB);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 /**
@@ -9,8 +9,7 @@ import { addLocation } from '../../test/scope-fixture.ts';
  * triggers). Both must give exactly the pages an administrator gets by filtering on the same
  * locations, in every order, on every page.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let operator: string;
 let locs: number[];
 
@@ -18,8 +17,6 @@ const MODELS = ['LaserJet M404', 'bizhub C300i', null, 'ECOSYS P3145', 'bizhub C
 const TYPES = ['PRINTER', 'MFP'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   locs = [];
   for (const code of ['SPLIT_A', 'SPLIT_B', 'SPLIT_C', 'SPLIT_D']) locs.push(await addLocation(t.ctx.db, code));
   // 80 devices over four locations; models, serials and levels repeat and include NULLs, so
@@ -36,10 +33,9 @@ beforeAll(async () => {
     SELECT d.id, k, 'toner', (ARRAY['Black Toner', 'Cyan Toner', 'Drum'])[k], (ARRAY['black', 'cyan', NULL])[k],
       CASE WHEN (d.id + k) % 7 = 0 THEN NULL ELSE (d.id * 13 + k * 29) % 101 END, now()
     FROM devices d CROSS JOIN generate_series(1, 3) k WHERE d.location_id IN (${sql.raw(locs.join(','))}) AND k <= 1 + d.id % 3`);
-  await createUser(t.app, admin, { login: 'split-op', password: 'Passw0rd!', role: 'OPERATOR', locationIds: locs.slice(0, 3) });
+  await createUser(t.app, t.admin, { login: 'split-op', password: 'Passw0rd!', role: 'OPERATOR', locationIds: locs.slice(0, 3) });
   operator = await signIn(t.app, 'split-op', 'Passw0rd!');
 });
-afterAll(() => t.close());
 
 async function page(url: string, token: string) {
   const res = await t.app.inject({ url, headers: bearer(token) });
@@ -59,11 +55,11 @@ describe('lists of a scope of a few locations', () => {
           const own = filter ? `&${filterOf(filter)}` : '';
           const mine = await page(`/api/devices/page?page=7,${n}${own}${sortsOf(sorts)}`, operator);
           const inScope: unknown[] = ['locationId', 'anyof', locs.slice(0, 3)];
-          const theirs = await page(`/api/devices/page?page=7,${n}&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, admin);
+          const theirs = await page(`/api/devices/page?page=7,${n}&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, t.admin);
           expect(mine.pageRows.map((r) => r.id), `${sorts} ${JSON.stringify(filter)} page ${n}`).toEqual(theirs.pageRows.map((r) => r.id));
           expect(mine.totalRows).toBe(theirs.totalRows);
           // A page past the first (keys first, rows after) is that part of one long first page.
-          const whole = await page(`/api/devices/page?page=1000,1&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, admin);
+          const whole = await page(`/api/devices/page?page=1000,1&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, t.admin);
           expect(theirs.pageRows).toEqual(whole.pageRows.slice((n - 1) * 7, n * 7));
         }
       }
@@ -81,10 +77,10 @@ describe('lists of a scope of a few locations', () => {
           const own = filter ? `&${filterOf(filter)}` : '';
           const mine = await page(`/api/device-part-v/page?page=9,${n}${own}${sortsOf(sorts)}`, operator);
           const inScope: unknown[] = ['locationId', 'anyof', locs.slice(0, 3)];
-          const theirs = await page(`/api/device-part-v/page?page=9,${n}&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, admin);
+          const theirs = await page(`/api/device-part-v/page?page=9,${n}&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, t.admin);
           expect(mine.pageRows.map((r) => r.id), `${sorts} ${JSON.stringify(filter)} page ${n}`).toEqual(theirs.pageRows.map((r) => r.id));
           expect(mine.totalRows).toBe(theirs.totalRows);
-          const whole = await page(`/api/device-part-v/page?page=1000,1&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, admin);
+          const whole = await page(`/api/device-part-v/page?page=1000,1&${filterOf(filter ? [inScope, 'and', filter] : inScope)}${sortsOf(sorts)}`, t.admin);
           expect(theirs.pageRows).toEqual(whole.pageRows.slice((n - 1) * 9, n * 9));
         }
       }
@@ -92,12 +88,12 @@ describe('lists of a scope of a few locations', () => {
   });
 
   it('moves a device\'s consumables with it to another location and another model', async () => {
-    const first = (await page(`/api/device-part-v/page?page=1,1&${filterOf(['locationId', 'anyof', [locs[0]]])}`, admin)).pageRows[0];
+    const first = (await page(`/api/device-part-v/page?page=1,1&${filterOf(['locationId', 'anyof', [locs[0]]])}`, t.admin)).pageRows[0];
     const deviceId = first.deviceId as number;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/devices/${deviceId}`, headers: bearer(admin), payload: { location: { id: locs[3] } } });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/devices/${deviceId}`, headers: bearer(t.admin), payload: { location: { id: locs[3] } } });
     expect(put.statusCode, put.body).toBe(200);
     await t.ctx.db.execute(sql`UPDATE devices SET model_code = 'Renamed 1' WHERE id = ${deviceId}`);
-    const moved = await page(`/api/device-part-v/page?page=100,1&${filterOf(['deviceId', 'anyof', [deviceId]])}`, admin);
+    const moved = await page(`/api/device-part-v/page?page=100,1&${filterOf(['deviceId', 'anyof', [deviceId]])}`, t.admin);
     expect(moved.pageRows.length).toBeGreaterThan(0);
     for (const r of moved.pageRows) expect([r.locationId, r.locationName, r.modelCode]).toEqual([locs[3], 'Location SPLIT_D', 'Renamed 1']);
     // The operator of A, B and C no longer sees them.
@@ -108,15 +104,15 @@ describe('lists of a scope of a few locations', () => {
   it('never answers one scope with the rows of another, however often the same query is asked', async () => {
     // Statements are built once per list, scope and query string and then reused: the same
     // query from callers of different scopes, in turns, must keep giving each their own rows.
-    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
-    const otherId = await createUser(t.app, admin, { login: 'split-other', role: 'OPERATOR', locationIds: [locs[3]] });
+    const roles = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
+    const otherId = await createUser(t.app, t.admin, { login: 'split-other', role: 'OPERATOR', locationIds: [locs[3]] });
     const other = await signIn(t.app, 'split-other', 'Passw0rd!');
-    await createUser(t.app, admin, { login: 'split-one', role: 'OPERATOR', locationIds: [locs[1]] });
+    await createUser(t.app, t.admin, { login: 'split-one', role: 'OPERATOR', locationIds: [locs[1]] });
     const one = await signIn(t.app, 'split-one', 'Passw0rd!');
     const url = `/api/devices/page?page=5,1&${filterOf(['deviceType', 'anyof', ['MFP']])}${sortsOf(['ip,ASC'])}`;
     const parts = `/api/device-part-v/page?page=5,1${sortsOf(['level,DESC'])}`;
     for (let round = 0; round < 3; round++) {
-      for (const [token, allowed] of [[admin, null], [other, [locs[3]]], [one, [locs[1]]], [operator, locs.slice(0, 3)]] as const) {
+      for (const [token, allowed] of [[t.admin, null], [other, [locs[3]]], [one, [locs[1]]], [operator, locs.slice(0, 3)]] as const) {
         for (const u of [url, parts]) {
           const res = await page(u, token);
           expect(res.totalRows).toBeGreaterThan(0);
@@ -126,7 +122,7 @@ describe('lists of a scope of a few locations', () => {
     }
     // A scope that changes while signed in: the next request reads the new locations.
     const put = await t.app.inject({
-      method: 'PUT', url: `/api/users/${otherId}`, headers: bearer(admin),
+      method: 'PUT', url: `/api/users/${otherId}`, headers: bearer(t.admin),
       payload: { login: 'split-other', email: 'split-other@example.com', lastName: 'split-other', activeFlag: true, locations: [{ id: locs[1] }], grants: [{ id: roles.find((r) => r.code === 'OPERATOR')!.id }] },
     });
     expect(put.statusCode, put.body).toBe(200);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 
@@ -9,8 +9,7 @@ import { sqlRows } from '../../test/sql-rows.ts';
  * of its locations, every one kept with who, when and why, each change in the event log; bad
  * input a 4xx naming the field in the caller's language.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let localAdmin: string;
 let operator: string;
 let mine: number;
@@ -25,19 +24,14 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unkn
 const valid = { meter: 'total', fromDate: '2026-10-20', offset: -250, reason: 'Board swapped, old counter 250 over' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const here = await addLocation(t.ctx.db, 'MC_HERE');
   const there = await addLocation(t.ctx.db, 'MC_THERE');
   // A location administrator holds BTN_EDIT_DEVICE; an operator does not.
-  await createUser(t.app, admin, { login: 'mc_boss', role: 'ADMIN', locationIds: [here] });
-  await createUser(t.app, admin, { login: 'mc_op', role: 'OPERATOR', locationIds: [here] });
-  localAdmin = await signIn(t.app, 'mc_boss', 'Passw0rd!');
-  operator = await signIn(t.app, 'mc_op', 'Passw0rd!');
+  localAdmin = await signedInAs(t, { login: 'mc_boss', role: 'ADMIN', locationIds: [here] });
+  operator = await signedInAs(t, { login: 'mc_op', role: 'OPERATOR', locationIds: [here] });
   mine = await device(here, 'MC-1');
   theirs = await device(there, 'MC-2');
 });
-afterAll(() => t.close());
 
 describe('meter corrections', () => {
   it('keeps every correction with who, when and why, withdrawn ones too, and logs each change', async () => {
@@ -70,10 +64,10 @@ describe('meter corrections', () => {
     expect((await call(localAdmin, 'POST', `/api/devices/${theirs}/meter-corrections`, valid)).statusCode).toBe(403);
     expect((await call(localAdmin, 'GET', `/api/devices/${theirs}/meter-corrections`)).statusCode).toBe(403);
     expect((await call(localAdmin, 'POST', '/api/devices/999999/meter-corrections', valid)).statusCode).toBe(404);
-    const [other] = (await call(admin, 'POST', `/api/devices/${theirs}/meter-corrections`, valid)).json();
+    const [other] = (await call(t.admin, 'POST', `/api/devices/${theirs}/meter-corrections`, valid)).json();
     expect((await call(localAdmin, 'POST', `/api/devices/${theirs}/meter-corrections/${other.id}/withdraw`, { reason: 'x' })).statusCode).toBe(403);
     // A correction of another device through this one's path: not found.
-    expect((await call(admin, 'POST', `/api/devices/${mine}/meter-corrections/${other.id}/withdraw`, { reason: 'x' })).statusCode).toBe(404);
+    expect((await call(t.admin, 'POST', `/api/devices/${mine}/meter-corrections/${other.id}/withdraw`, { reason: 'x' })).statusCode).toBe(404);
     const stored = await sqlRows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM meter_corrections WHERE device_id = ${theirs} AND withdrawn_at IS NULL`);
     expect(stored[0].n).toBe(1);
   });
@@ -81,9 +75,9 @@ describe('meter corrections', () => {
   it('keeps a merged device\'s corrections on the device it is merged into', async () => {
     const older = await device(await addLocation(t.ctx.db, 'MC_MERGE'), 'MC-OLD');
     const newer = await device((await sqlRows<{ l: number }>(t.ctx.db, sql`SELECT location_id AS l FROM devices WHERE id = ${older}`))[0].l, 'MC-NEW');
-    expect((await call(admin, 'POST', `/api/devices/${older}/meter-corrections`, valid)).statusCode).toBe(200);
-    expect((await call(admin, 'POST', `/api/devices/${newer}/merge`, { fromId: older })).statusCode).toBe(200);
-    expect((await call(admin, 'GET', `/api/devices/${newer}/meter-corrections`)).json()).toEqual([expect.objectContaining({ deviceId: newer, offset: -250, reason: valid.reason })]);
+    expect((await call(t.admin, 'POST', `/api/devices/${older}/meter-corrections`, valid)).statusCode).toBe(200);
+    expect((await call(t.admin, 'POST', `/api/devices/${newer}/merge`, { fromId: older })).statusCode).toBe(200);
+    expect((await call(t.admin, 'GET', `/api/devices/${newer}/meter-corrections`)).json()).toEqual([expect.objectContaining({ deviceId: newer, offset: -250, reason: valid.reason })]);
   });
 
   it('answers bad input with a 400 naming the field, in English and Russian', async () => {

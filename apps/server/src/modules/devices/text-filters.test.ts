@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { filterPlan } from '../../test/filter-plan.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import type { ListDef } from '../../lib/list-query.ts';
@@ -16,16 +16,13 @@ import { eventLogsListSql } from '../event-logs/event-logs.list.ts';
  * (issue 22: 18 ms of CPU per request on 100,000 devices before). The search policy (issue 40):
  * "contains" of one or two characters is "starts with".
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 const N = 3_000;
 
 type Device = { id: number; serial: string; host: string; ip: string; model: string };
 let devices: Device[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   // Serials of a vendor's prefix and 10 hexadecimal characters, host names with a department
   // and IPs over 12 subnets.
   await t.ctx.db.execute(sql`
@@ -45,12 +42,11 @@ beforeAll(async () => {
   for (const table of ['devices', 'consumables', 'event_logs']) await t.ctx.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);
   devices = await sqlRows<Device>(t.ctx.db, sql`SELECT id, serial_number AS serial, host_name AS host, ip, model_code AS model FROM devices WHERE serial_number IS NOT NULL`);
 });
-afterAll(() => t.close());
 
 const filterOf = (f: unknown) => `filter-json=${encodeURIComponent(JSON.stringify(f))}`;
 
 async function ids(url: string): Promise<{ ids: number[]; total: number }> {
-  const res = await t.app.inject({ url, headers: bearer(admin) });
+  const res = await t.app.inject({ url, headers: bearer(t.admin) });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { pageRows: { id: number | string; deviceId?: number }[]; totalRows: number };
   return { ids: body.pageRows.map((r) => Number(r.deviceId ?? r.id)).sort((a, b) => a - b), total: body.totalRows };
@@ -157,7 +153,7 @@ describe('text filters on the devices grid', () => {
     expect(exact.totalRows).toBe(want);
     expect(exact.totalCapped).toBeUndefined();
     // The API says so in its JSON too.
-    const res = await t.app.inject({ url: `/api/devices/page?page=50,1&${filterOf(['hostName', 'contains', 'prn-'])}`, headers: bearer(admin) });
+    const res = await t.app.inject({ url: `/api/devices/page?page=50,1&${filterOf(['hostName', 'contains', 'prn-'])}`, headers: bearer(t.admin) });
     expect(res.json()).toMatchObject({ totalRows: devices.length });
     expect(res.json().totalCapped).toBeUndefined();
   });
@@ -194,7 +190,7 @@ describe('text filters on supplies and the event log', () => {
 
 /** The rows' ids of a page, in the page's order. */
 async function inOrder(url: string): Promise<string[]> {
-  const res = await t.app.inject({ url, headers: bearer(admin) });
+  const res = await t.app.inject({ url, headers: bearer(t.admin) });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { pageRows: { id: number | string }[] }).pageRows.map((r) => String(r.id));
 }

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 
 /** Dictionaries, their attributes, items and (versioned) attribute values (issue 7). */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let root: string;
+const t = testApp();
 let operator: string;
 
 type Payload = Record<string, unknown>;
@@ -11,16 +10,12 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
   t.app.inject({ method, url, payload, headers: { ...(token ? bearer(token) : {}), 'accept-language': lang } });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  root = await signIn(t.app);
-  await createUser(t.app, root, { login: 'oper', role: 'OPERATOR', locationIds: [1] });
-  operator = await signIn(t.app, 'oper', 'Passw0rd!');
+  operator = await signedInAs(t, { login: 'oper', role: 'OPERATOR', locationIds: [1] });
 });
-afterAll(() => t.close());
 
 describe('dictionaries', () => {
   it('seeds the system dictionaries with their items in both languages', async () => {
-    const res = await call('GET', '/api/dictionaries?page=100,1', root);
+    const res = await call('GET', '/api/dictionaries?page=100,1', t.admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().pageRows.map((d: { code: string }) => d.code).sort()).toEqual(
       ['COLOR_TYPE', 'FILE_EXTENSION', 'LOCATION', 'NOTIFICATION_TYPE', 'PAPER_FORMAT', 'PRINTER_TYPE', 'RPT_PERIOD_TYPE', 'STATUS'],
@@ -46,82 +41,82 @@ describe('dictionaries', () => {
   });
 
   it('creates, changes and deletes a dictionary with items; validates in both languages', async () => {
-    const bad = await call('POST', '/api/dictionaries', root, { code: '', name: 'N'.repeat(251) }, 'ru');
+    const bad = await call('POST', '/api/dictionaries', t.admin, { code: '', name: 'N'.repeat(251) }, 'ru');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual(expect.arrayContaining([{ field: 'code', message: 'Обязательное поле' }, { field: 'name', message: 'Слишком длинное значение' }]));
-    const d = (await call('POST', '/api/dictionaries', root, { code: 'FLOORS', name: 'Floors', nameRu: 'Этажи', hierarchical: true })).json();
+    const d = (await call('POST', '/api/dictionaries', t.admin, { code: 'FLOORS', name: 'Floors', nameRu: 'Этажи', hierarchical: true })).json();
     expect(d).toMatchObject({ code: 'FLOORS', hierarchical: true, isSystem: false, itemCount: 0, attributes: [] });
-    expect((await call('POST', '/api/dictionaries', root, { code: 'floors', name: 'Again' })).json().details[0].message).toBe('A dictionary with this code already exists');
+    expect((await call('POST', '/api/dictionaries', t.admin, { code: 'floors', name: 'Again' })).json().details[0].message).toBe('A dictionary with this code already exists');
 
-    const b1 = (await call('POST', '/api/dictionary-items', root, { dictionaryId: d.id, code: 'B1', name: 'Building 1' })).json();
-    const f1 = (await call('POST', '/api/dictionary-items', root, { dictionaryId: d.id, code: 'F1', name: 'Floor 1', parentId: b1.id })).json();
+    const b1 = (await call('POST', '/api/dictionary-items', t.admin, { dictionaryId: d.id, code: 'B1', name: 'Building 1' })).json();
+    const f1 = (await call('POST', '/api/dictionary-items', t.admin, { dictionaryId: d.id, code: 'F1', name: 'Floor 1', parentId: b1.id })).json();
     expect(f1).toMatchObject({ parentId: b1.id, parent: { code: 'B1' }, dictionaryCode: 'FLOORS', location: null });
-    const dup = await call('POST', '/api/dictionary-items', root, { dictionaryId: d.id, code: 'b1', name: 'x' });
+    const dup = await call('POST', '/api/dictionary-items', t.admin, { dictionaryId: d.id, code: 'b1', name: 'x' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().details[0].message).toBe('This dictionary already has an item with this code');
     // An item id names one item across dictionaries and locations.
-    const loc = (await call('GET', '/api/dictionary-items/1', root)).json();
+    const loc = (await call('GET', '/api/dictionary-items/1', t.admin)).json();
     expect(loc.dictionaryCode).toBe('LOCATION');
     expect(b1.id).not.toBe(1);
 
-    const cycle = await call('PUT', `/api/dictionary-items/${b1.id}`, root, { parentId: f1.id });
+    const cycle = await call('PUT', `/api/dictionary-items/${b1.id}`, t.admin, { parentId: f1.id });
     expect(cycle.statusCode).toBe(422);
     expect(cycle.json().message).toBe('An item cannot be moved under itself or under one of its own items');
-    const foreign = await call('PUT', `/api/dictionary-items/${f1.id}`, root, { parentId: 1 });
+    const foreign = await call('PUT', `/api/dictionary-items/${f1.id}`, t.admin, { parentId: 1 });
     expect(foreign.json().details[0].message).toBe('The parent must be an item of the same dictionary');
 
-    const hasChildren = await call('DELETE', `/api/dictionary-items/${b1.id}`, root);
+    const hasChildren = await call('DELETE', `/api/dictionary-items/${b1.id}`, t.admin);
     expect(hasChildren.statusCode).toBe(409);
     expect(hasChildren.json().message).toBe('The item still has 1 child items');
-    expect((await call('DELETE', `/api/dictionary-items/${f1.id}`, root)).statusCode).toBe(204);
-    expect((await call('PUT', `/api/dictionaries/${d.id}`, root, { code: 'FLOORS2', name: 'Floors' })).json().code).toBe('FLOORS2');
-    expect((await call('DELETE', `/api/dictionaries/${d.id}`, root)).statusCode).toBe(204);
-    expect((await call('GET', `/api/dictionary-items/${b1.id}`, root)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/dictionary-items/${f1.id}`, t.admin)).statusCode).toBe(204);
+    expect((await call('PUT', `/api/dictionaries/${d.id}`, t.admin, { code: 'FLOORS2', name: 'Floors' })).json().code).toBe('FLOORS2');
+    expect((await call('DELETE', `/api/dictionaries/${d.id}`, t.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/dictionary-items/${b1.id}`, t.admin)).statusCode).toBe(404);
   });
 
   it('keeps system dictionaries', async () => {
-    const status = (await call('GET', '/api/dictionaries/by-code/STATUS', root)).json();
-    expect((await call('DELETE', `/api/dictionaries/${status.id}`, root)).statusCode).toBe(409);
-    const recode = await call('PUT', `/api/dictionaries/${status.id}`, root, { code: 'STATE', name: 'Statuses' });
+    const status = (await call('GET', '/api/dictionaries/by-code/STATUS', t.admin)).json();
+    expect((await call('DELETE', `/api/dictionaries/${status.id}`, t.admin)).statusCode).toBe(409);
+    const recode = await call('PUT', `/api/dictionaries/${status.id}`, t.admin, { code: 'STATE', name: 'Statuses' });
     expect(recode.statusCode).toBe(422);
     expect(recode.json().details[0].message).toBe('A system dictionary cannot be deleted or have its code changed');
-    expect((await call('PUT', `/api/dictionaries/${status.id}`, root, { code: 'STATUS', name: 'Statuses', nameRu: 'Статусы' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/dictionaries/${status.id}`, t.admin, { code: 'STATUS', name: 'Statuses', nameRu: 'Статусы' })).statusCode).toBe(200);
   });
 
   it('keeps each value of a versioned attribute with its valid-from date', async () => {
-    const dict = (await call('GET', '/api/dictionaries/by-code/PAPER_FORMAT', root)).json();
-    const attr = (await call('POST', `/api/dictionaries/${dict.id}/attributes`, root, { code: 'PRICE', name: 'Price per page', valueType: 'N', versioned: true })).json();
+    const dict = (await call('GET', '/api/dictionaries/by-code/PAPER_FORMAT', t.admin)).json();
+    const attr = (await call('POST', `/api/dictionaries/${dict.id}/attributes`, t.admin, { code: 'PRICE', name: 'Price per page', valueType: 'N', versioned: true })).json();
     expect(attr).toMatchObject({ code: 'PRICE', valueType: 'N', versioned: true });
-    const dupAttr = await call('POST', `/api/dictionaries/${dict.id}/attributes`, root, { code: 'price', name: 'x', valueType: 'S' });
+    const dupAttr = await call('POST', `/api/dictionaries/${dict.id}/attributes`, t.admin, { code: 'price', name: 'x', valueType: 'S' });
     expect(dupAttr.json().details[0].message).toBe('This dictionary already has an attribute with this code');
-    const a4 = (await call('GET', '/api/dictionary-items/by-code/PAPER_FORMAT', root)).json().pageRows.find((i: { code: string }) => i.code === 'A4');
+    const a4 = (await call('GET', '/api/dictionary-items/by-code/PAPER_FORMAT', t.admin)).json().pageRows.find((i: { code: string }) => i.code === 'A4');
 
-    const noDate = await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, root, { attributeId: attr.id, numericValue: 1.5 });
+    const noDate = await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, t.admin, { attributeId: attr.id, numericValue: 1.5 });
     expect(noDate.json().details[0].message).toBe('A versioned attribute needs the date the value becomes valid');
-    const wrongType = await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, root, { attributeId: attr.id, validFrom: '2025-01-01', stringValue: 'cheap' }, 'ru');
+    const wrongType = await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, t.admin, { attributeId: attr.id, validFrom: '2025-01-01', stringValue: 'cheap' }, 'ru');
     expect(wrongType.json().details[0]).toEqual({ field: 'numericValue', message: 'Введите значение нужного типа' });
 
-    await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, root, { attributeId: attr.id, validFrom: '2025-01-01', numericValue: 1.5 });
-    await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, root, { attributeId: attr.id, validFrom: '2026-01-01', numericValue: 1.75 });
-    const again = await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, root, { attributeId: attr.id, validFrom: '2026-01-01', numericValue: 1.8 });
+    await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, t.admin, { attributeId: attr.id, validFrom: '2025-01-01', numericValue: 1.5 });
+    await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, t.admin, { attributeId: attr.id, validFrom: '2026-01-01', numericValue: 1.75 });
+    const again = await call('POST', `/api/dictionary-items/${a4.id}/attribute-values`, t.admin, { attributeId: attr.id, validFrom: '2026-01-01', numericValue: 1.8 });
     const values = again.json().pageRows.filter((v: { attributeId: number }) => v.attributeId === attr.id);
     expect(values.map((v: { validFrom: string; numericValue: number }) => [v.validFrom, v.numericValue])).toEqual([['2026-01-01', 1.8], ['2025-01-01', 1.5]]);
 
     // The type of an attribute with values is fixed; turning versioning off keeps the latest value.
-    const retype = await call('PUT', `/api/dictionaries/${dict.id}/attributes/${attr.id}`, root, { code: 'PRICE', name: 'Price', valueType: 'S', versioned: true });
+    const retype = await call('PUT', `/api/dictionaries/${dict.id}/attributes/${attr.id}`, t.admin, { code: 'PRICE', name: 'Price', valueType: 'S', versioned: true });
     expect(retype.statusCode).toBe(422);
-    await call('PUT', `/api/dictionaries/${dict.id}/attributes/${attr.id}`, root, { code: 'PRICE', name: 'Price', valueType: 'N', versioned: false });
-    const after = (await call('GET', `/api/dictionary-items/${a4.id}/attribute-values`, root)).json().pageRows.filter((v: { attributeId: number }) => v.attributeId === attr.id);
+    await call('PUT', `/api/dictionaries/${dict.id}/attributes/${attr.id}`, t.admin, { code: 'PRICE', name: 'Price', valueType: 'N', versioned: false });
+    const after = (await call('GET', `/api/dictionary-items/${a4.id}/attribute-values`, t.admin)).json().pageRows.filter((v: { attributeId: number }) => v.attributeId === attr.id);
     expect(after).toEqual([expect.objectContaining({ validFrom: null, numericValue: 1.8 })]);
 
-    expect((await call('DELETE', `/api/dictionary-items/${a4.id}/attribute-values/${after[0].id}`, root)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/dictionaries/${dict.id}/attributes/${attr.id}`, root)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/dictionary-items/${a4.id}/attribute-values/${after[0].id}`, t.admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/dictionaries/${dict.id}/attributes/${attr.id}`, t.admin)).statusCode).toBe(204);
   });
 
   it('takes location attribute values with PAGE_LOCATION.EDIT, in scope', async () => {
-    const dict = (await call('GET', '/api/dictionaries/by-code/LOCATION', root)).json();
-    const attr = (await call('POST', `/api/dictionaries/${dict.id}/attributes`, root, { code: 'OPENED', name: 'Opened', valueType: 'D' })).json();
-    const res = await call('POST', '/api/dictionary-items/1/attribute-values', root, { attributeId: attr.id, dateValue: '2024-05-01' });
+    const dict = (await call('GET', '/api/dictionaries/by-code/LOCATION', t.admin)).json();
+    const attr = (await call('POST', `/api/dictionaries/${dict.id}/attributes`, t.admin, { code: 'OPENED', name: 'Opened', valueType: 'D' })).json();
+    const res = await call('POST', '/api/dictionary-items/1/attribute-values', t.admin, { attributeId: attr.id, dateValue: '2024-05-01' });
     expect(res.statusCode).toBe(200);
     expect(res.json().pageRows).toEqual([expect.objectContaining({ attributeId: attr.id, dateValue: '2024-05-01' })]);
     expect((await call('POST', '/api/dictionary-items/1/attribute-values', operator, { attributeId: attr.id, dateValue: '2024-05-02' })).statusCode).toBe(403);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 /**
@@ -9,8 +9,7 @@ import { addLocation } from '../../test/scope-fixture.ts';
  * dictionaries (LOCATION's attributes included) are read by all and changed by the default
  * administrator alone. The matrix (test/authorization-routes-dictionaries.ts) runs every route.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let root: string;
+const t = testApp({ cloud: true });
 let acme: number;
 let beta: number;
 let acmeAdmin: string;
@@ -27,16 +26,13 @@ const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token:
 const dictionaryRow = async (id: number) => (await t.ctx.db.execute(sql`SELECT code, name FROM dictionaries WHERE id = ${id}`)).rows[0];
 
 beforeAll(async () => {
-  t = await createTestApp({ cloud: true });
-  root = await signIn(t.app);
   acme = await addLocation(t.ctx.db, 'ACME');
   beta = await addLocation(t.ctx.db, 'BETA');
-  await createUser(t.app, root, { login: 'acme-admin', role: 'ADMIN', locationIds: [acme] });
-  await createUser(t.app, root, { login: 'beta-admin', role: 'ADMIN', locationIds: [beta] });
+  await createUser(t.app, t.admin, { login: 'acme-admin', role: 'ADMIN', locationIds: [acme] });
+  await createUser(t.app, t.admin, { login: 'beta-admin', role: 'ADMIN', locationIds: [beta] });
   acmeAdmin = await signIn(t.app, 'acme-admin@example.com', 'Passw0rd!');
   betaAdmin = await signIn(t.app, 'beta-admin@example.com', 'Passw0rd!');
 });
-afterAll(() => t.close());
 
 describe("a customer's dictionaries", () => {
   it("are its own: another customer's administrator neither lists, reads, renames nor deletes them", async () => {
@@ -47,7 +43,7 @@ describe("a customer's dictionaries", () => {
     const list = await ok('GET', '/api/dictionaries?page=100,1', acmeAdmin);
     expect(list.pageRows.map((d: { code: string }) => d.code)).not.toContain('BETA_COSTS');
     expect(list.pageRows.map((d: { code: string }) => d.code)).toContain('PRINTER_TYPE');
-    expect((await ok('GET', '/api/dictionaries?page=100,1', root)).pageRows.map((d: { code: string }) => d.code)).toContain('BETA_COSTS');
+    expect((await ok('GET', '/api/dictionaries?page=100,1', t.admin)).pageRows.map((d: { code: string }) => d.code)).toContain('BETA_COSTS');
 
     for (const url of [`/api/dictionaries/${mine.id}`, '/api/dictionaries/by-code/BETA_COSTS', `/api/dictionaries/${mine.id}/items`,
       '/api/dictionary-items/by-code/BETA_COSTS', `/api/dictionary-items/${item.id}`, `/api/dictionary-items/${item.id}/attribute-values`]) {
@@ -103,12 +99,12 @@ describe('system dictionaries', () => {
     expect((await call('POST', '/api/dictionary-items', acmeAdmin, { dictionaryId: printer.id, code: 'PLANTED', name: 'x' })).statusCode).toBe(403);
     expect((await call('POST', `/api/dictionaries/${printer.id}/attributes`, acmeAdmin, { code: 'X', name: 'X', valueType: 'S' })).statusCode).toBe(403);
     expect((await ok('GET', `/api/dictionary-items/${mfp.id}`, acmeAdmin)).name).toBe('Multifunction device');
-    expect((await ok('PUT', `/api/dictionaries/${printer.id}`, root, { code: 'PRINTER_TYPE', name: 'Printer types' })).name).toBe('Printer types');
+    expect((await ok('PUT', `/api/dictionaries/${printer.id}`, t.admin, { code: 'PRINTER_TYPE', name: 'Printer types' })).name).toBe('Printer types');
   });
 
   it("keep their location attributes: a customer cannot delete one and with it another customer's values", async () => {
     const location = await ok('GET', '/api/dictionaries/by-code/LOCATION', acmeAdmin);
-    const attr = await ok('POST', `/api/dictionaries/${location.id}/attributes`, root, { code: 'CONTRACT', name: 'Contract', valueType: 'S' });
+    const attr = await ok('POST', `/api/dictionaries/${location.id}/attributes`, t.admin, { code: 'CONTRACT', name: 'Contract', valueType: 'S' });
     await ok('POST', `/api/dictionary-items/${beta}/attribute-values`, betaAdmin, { attributeId: attr.id, stringValue: 'B-42' });
     await ok('POST', `/api/dictionary-items/${acme}/attribute-values`, acmeAdmin, { attributeId: attr.id, stringValue: 'A-7' });
 
@@ -124,7 +120,7 @@ describe('system dictionaries', () => {
   });
 
   it("count only the caller's locations as LOCATION's items", async () => {
-    const all = (await ok('GET', '/api/dictionaries/by-code/LOCATION', root)).itemCount;
+    const all = (await ok('GET', '/api/dictionaries/by-code/LOCATION', t.admin)).itemCount;
     expect((await ok('GET', '/api/dictionaries/by-code/LOCATION', acmeAdmin)).itemCount).toBeLessThan(all);
     const row = (await ok('GET', '/api/dictionaries?page=100,1', acmeAdmin)).pageRows.find((d: { code: string }) => d.code === 'LOCATION');
     const mine = (await ok('GET', '/api/dictionary-items/by-code/LOCATION', acmeAdmin)).pageRows.length;

@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../test/test-app.ts';
+import { testApp } from '../../test/test-app.ts';
 
 /**
  * Migration 0035 on an installation that has dictionaries of its own: the database is put back
  * as it was before (no owners), then the migration's statements run as the migrator runs them.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testApp({ signIn: false });
 
 const MIGRATION = readFileSync(new URL('../../../drizzle/0035_dictionary_owners.sql', import.meta.url), 'utf8');
 const rows = async (q: ReturnType<typeof sql>) => (await t.ctx.db.execute(q)).rows;

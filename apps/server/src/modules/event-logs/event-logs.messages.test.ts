@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NETWORK_RANGE_TYPES } from '@pagewatch/contracts/agent-api';
 import { DEVICE_EVENT_TYPES, DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
 import { eventGroups, eventLogs } from '../../db/schema/event-logs.ts';
 import { catalogs } from '../../i18n/messages.ts';
 import { JOBS } from '../../jobs/jobs.ts';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, testApp } from '../../test/test-app.ts';
 import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
 import './event-logs.messages.ts';
 
@@ -69,17 +69,10 @@ describe('event log templates', () => {
 
 // ---- Messages read back in the caller's language ----
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
+const t = testApp();
 
 type Row = { id: number; message: string; messageCode: string | null; parentId: number | null };
-const inLang = (lang: string, token = admin) => ({ ...bearer(token), 'accept-language': lang === 'ru' ? 'ru-RU,ru;q=0.9,en;q=0.8' : 'en-US,en;q=0.9' });
+const inLang = (lang: string, token = t.admin) => ({ ...bearer(token), 'accept-language': lang === 'ru' ? 'ru-RU,ru;q=0.9,en;q=0.8' : 'en-US,en;q=0.9' });
 async function rows(lang: string, filter: unknown): Promise<Row[]> {
   const res = await t.app.inject({ url: `/api/event-logs/page?page=100,1&filter-json=${encodeURIComponent(JSON.stringify(filter))}`, headers: inLang(lang) });
   expect(res.statusCode, res.body).toBe(200);
@@ -94,8 +87,8 @@ async function record(lang: string, id: number) {
 
 describe('event log messages by language', () => {
   it('a user creation', async () => {
-    const locs = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(admin) })).json().pageRows as { id: number; code: string }[];
-    await createUser(t.app, admin, { login: 'olga', role: 'OPERATOR', locationIds: [locs.find((l) => l.code === 'DEFAULT')!.id] });
+    const locs = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
+    await createUser(t.app, t.admin, { login: 'olga', role: 'OPERATOR', locationIds: [locs.find((l) => l.code === 'DEFAULT')!.id] });
     const [en] = await byCode('en', 'user.created');
     const [ru] = await byCode('ru', 'user.created');
     expect(en.message).toBe('admin created user olga');
@@ -115,7 +108,7 @@ describe('event log messages by language', () => {
   });
 
   it('a device event and an agent run with its range child', async () => {
-    const { agentId, token, rangeId } = await createAgent(t.app, admin, { name: 'Office', range: { from: '127.0.10.1', to: '127.0.10.254' } });
+    const { agentId, token, rangeId } = await createAgent(t.app, t.admin, { name: 'Office', range: { from: '127.0.10.1', to: '127.0.10.254' } });
     const runId = randomUUID();
     const startedAt = new Date(Date.now() - 5000);
     const { logId } = await t.ctx.agents.runStart(agentId, runId, startedAt);

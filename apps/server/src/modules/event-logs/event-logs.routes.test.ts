@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { locations } from '../../db/schema/locations.ts';
 import { roleGrants, roles } from '../../db/schema/roles.ts';
 import { users } from '../../db/schema/users.ts';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, signedInAs, signIn, testApp } from '../../test/test-app.ts';
 import { runList } from '../../lib/list-run.ts';
 import { eventLogsListSql } from './event-logs.list.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let defaultId: number;
 let north: number; // below DEFAULT
 let south: number; // a root of its own
@@ -19,8 +18,6 @@ const page = (token: string, filter?: unknown, extra = '') =>
   get(`/api/event-logs/page?page=100,1${filter ? `&filter-json=${encodeURIComponent(JSON.stringify(filter))}` : ''}${extra}`, token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const db = t.ctx.db;
   [{ id: defaultId }] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'DEFAULT'));
   [{ id: north }] = await db.insert(locations).values({ code: 'NORTH', name: 'North', parentId: defaultId }).returning({ id: locations.id });
@@ -31,7 +28,6 @@ beforeAll(async () => {
   ids.southRun = await log.startRun({ group: 'AGENTS', message: 'south run', locationId: south });
   ids.unlocated = await log.write({ group: 'SYSTEM', level: 'E', message: 'boom', stackTrace: 'Error: boom\n    at x.ts:1' });
 });
-afterAll(() => t.close());
 
 describe('event log routes', () => {
   it('401 without a token, 403 without MNU_LOG_EVENTS.READ', async () => {
@@ -41,7 +37,7 @@ describe('event log routes', () => {
     const [role] = await t.ctx.db.insert(roles).values({ code: 'NOLOGS', name: 'No logs' }).returning();
     await t.ctx.db.insert(roleGrants).values({ roleId: role.id, component: 'MNU_USERS', operation: 'READ' });
     const res = await t.app.inject({
-      method: 'POST', url: '/api/users', headers: bearer(admin),
+      method: 'POST', url: '/api/users', headers: bearer(t.admin),
       payload: { login: 'nologs', email: 'nologs@example.com', passwordHash: 'Passw0rd!', lastName: 'N', locations: [{ id: defaultId }], grants: [{ id: role.id }] },
     });
     expect(res.statusCode).toBe(200);
@@ -52,29 +48,29 @@ describe('event log routes', () => {
   });
 
   it('400 on bad input', async () => {
-    expect((await get('/api/event-logs/page?page=x', admin)).statusCode).toBe(400);
-    expect((await page(admin, ['stackTrace', 'contains', 'x'])).statusCode).toBe(400);
-    expect((await page(admin, ['logLevel', '<', 3, 'x'])).statusCode).toBe(400);
-    expect((await get('/api/event-logs/page?sort=nope,ASC', admin)).statusCode).toBe(400);
-    expect((await get('/api/event-logs/abc', admin)).statusCode).toBe(400);
-    expect((await get('/api/event-logs/0', admin)).statusCode).toBe(400);
-    expect((await get('/api/event-logs/999999999', admin)).statusCode).toBe(404);
+    expect((await get('/api/event-logs/page?page=x', t.admin)).statusCode).toBe(400);
+    expect((await page(t.admin, ['stackTrace', 'contains', 'x'])).statusCode).toBe(400);
+    expect((await page(t.admin, ['logLevel', '<', 3, 'x'])).statusCode).toBe(400);
+    expect((await get('/api/event-logs/page?sort=nope,ASC', t.admin)).statusCode).toBe(400);
+    expect((await get('/api/event-logs/abc', t.admin)).statusCode).toBe(400);
+    expect((await get('/api/event-logs/0', t.admin)).statusCode).toBe(400);
+    expect((await get('/api/event-logs/999999999', t.admin)).statusCode).toBe(404);
   });
 
   it('lists with the list protocol; top-level only is a filter on parentId', async () => {
-    const all = (await page(admin)).json();
-    const top = (await page(admin, ['parentId', '=', null])).json();
+    const all = (await page(t.admin)).json();
+    const top = (await page(t.admin, ['parentId', '=', null])).json();
     expect(all.pageRows.map((r: { id: number }) => r.id)).toContain(ids.northChild);
     expect(top.pageRows.map((r: { id: number }) => r.id)).not.toContain(ids.northChild);
     expect(top.totalRows).toBe(all.totalRows - 1);
     const run = top.pageRows.find((r: { id: number }) => r.id === ids.northRun);
     expect(run).toMatchObject({ parentId: null, eventGroupName: 'AGENTS', logLevel: 'P', childrenCount: 1, message: 'north run' });
     expect(new Date(run.logDatetime).toISOString()).toBe(run.logDatetime);
-    const children = (await page(admin, ['parentId', '=', ids.northRun])).json();
+    const children = (await page(t.admin, ['parentId', '=', ids.northRun])).json();
     expect(children.pageRows).toEqual([expect.objectContaining({ id: ids.northChild, logLevel: 'W', parentId: ids.northRun })]);
-    const sorted = (await get('/api/event-logs/page?sort=id,ASC&page=2,1', admin)).json();
+    const sorted = (await get('/api/event-logs/page?sort=id,ASC&page=2,1', t.admin)).json();
     expect(sorted.pageRows[0].id).toBeLessThan(sorted.pageRows[1].id);
-    const errors = (await page(admin, [['logLevel', '=', 'E'], 'and', ['message', 'contains', 'boom']])).json();
+    const errors = (await page(t.admin, [['logLevel', '=', 'E'], 'and', ['message', 'contains', 'boom']])).json();
     expect(errors.pageRows.map((r: { id: number }) => r.id)).toEqual([ids.unlocated]);
   });
 
@@ -92,10 +88,8 @@ describe('event log routes', () => {
   });
 
   it('scopes to the caller: own locations; records without a location only at the DEFAULT root', async () => {
-    await createUser(t.app, admin, { login: 'op-north', role: 'OPERATOR', locationIds: [north] });
-    await createUser(t.app, admin, { login: 'op-default', role: 'OPERATOR', locationIds: [defaultId] });
-    const northOp = await signIn(t.app, 'op-north', 'Passw0rd!');
-    const defaultOp = await signIn(t.app, 'op-default', 'Passw0rd!');
+    const northOp = await signedInAs(t, { login: 'op-north', role: 'OPERATOR', locationIds: [north] });
+    const defaultOp = await signedInAs(t, { login: 'op-default', role: 'OPERATOR', locationIds: [defaultId] });
     const seen = async (token: string) => ((await page(token)).json().pageRows as { id: number }[]).map((r) => r.id);
     const n = await seen(northOp);
     expect(n).toEqual(expect.arrayContaining([ids.northRun, ids.northChild]));
@@ -106,8 +100,8 @@ describe('event log routes', () => {
     expect(d).not.toContain(ids.southRun);
     // The default administrator sees everything, SOUTH (a stray root) too, so that nothing can
     // be hidden from them (issue 14); an operator at DEFAULT sees only what is below DEFAULT.
-    expect(await seen(admin)).toContain(ids.southRun);
-    expect((await get(`/api/event-logs/${ids.southRun}`, admin)).statusCode).toBe(200);
+    expect(await seen(t.admin)).toContain(ids.southRun);
+    expect((await get(`/api/event-logs/${ids.southRun}`, t.admin)).statusCode).toBe(200);
     expect((await get(`/api/event-logs/${ids.southRun}`, defaultOp)).statusCode).toBe(403);
     expect((await get(`/api/event-logs/${ids.unlocated}`, northOp)).statusCode).toBe(403);
     expect((await get(`/api/event-logs/${ids.northRun}`, northOp)).statusCode).toBe(200);
@@ -116,12 +110,12 @@ describe('event log routes', () => {
   });
 
   it('detail: message lines, parent, children; stack trace lines for ADMIN and DEVELOPER only', async () => {
-    const child = (await get(`/api/event-logs/${ids.northChild}`, admin)).json();
+    const child = (await get(`/api/event-logs/${ids.northChild}`, t.admin)).json();
     expect(child).toMatchObject({ messageLines: ['north range', 'second line'], parentId: ids.northRun, parent: { id: ids.northRun, message: 'north run' }, children: [] });
-    const run = (await get(`/api/event-logs/${ids.northRun}`, admin)).json();
+    const run = (await get(`/api/event-logs/${ids.northRun}`, t.admin)).json();
     expect(run.children.map((c: { id: number }) => c.id)).toEqual([ids.northChild]);
     expect(run.eventGroup).toMatchObject({ code: 'AGENTS' });
-    expect((await get(`/api/event-logs/${ids.unlocated}`, admin)).json().stackTraceLines).toEqual(['Error: boom', '    at x.ts:1']);
+    expect((await get(`/api/event-logs/${ids.unlocated}`, t.admin)).json().stackTraceLines).toEqual(['Error: boom', '    at x.ts:1']);
     const op = await signIn(t.app, 'op-default', 'Passw0rd!');
     const asOp = (await get(`/api/event-logs/${ids.unlocated}`, op)).json();
     expect(asOp).toMatchObject({ message: 'boom', stackTraceLines: [] });
@@ -129,11 +123,11 @@ describe('event log routes', () => {
   });
 
   it('creating a user is logged with the acting user and a link to the new user', async () => {
-    const id = await createUser(t.app, admin, { login: 'logged-one', role: 'OPERATOR', locationIds: [north] });
+    const id = await createUser(t.app, t.admin, { login: 'logged-one', role: 'OPERATOR', locationIds: [north] });
     const [adminUser] = await t.ctx.db.select().from(users).where(eq(users.login, 'admin'));
-    const rows = (await page(admin, [['objectClass', '=', 'UserDao'], 'and', ['objectId', '=', id], 'and', ['messageCode', '=', 'user.created']])).json().pageRows;
+    const rows = (await page(t.admin, [['objectClass', '=', 'UserDao'], 'and', ['objectId', '=', id], 'and', ['messageCode', '=', 'user.created']])).json().pageRows;
     expect(rows).toEqual([expect.objectContaining({ userId: adminUser.id, userLogin: 'admin', objectClass: 'UserDao', objectId: id, logLevel: 'I', eventGroupName: 'USERS' })]);
-    const detail = (await get(`/api/event-logs/${rows[0].id}`, admin)).json();
+    const detail = (await get(`/api/event-logs/${rows[0].id}`, t.admin)).json();
     expect(detail.user).toMatchObject({ id: adminUser.id, login: 'admin' });
   });
 
@@ -143,16 +137,16 @@ describe('event log routes', () => {
       throw new Error('database exploded');
     };
     try {
-      const res = await get('/api/event-groups?access_token=secret', admin);
+      const res = await get('/api/event-groups?access_token=secret', t.admin);
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('exploded');
     } finally {
       t.ctx.eventLog.groups = original;
     }
     await new Promise((r) => setTimeout(r, 50));
-    const [row] = (await page(admin, ['messageCode', '=', 'server.error'])).json().pageRows;
+    const [row] = (await page(t.admin, ['messageCode', '=', 'server.error'])).json().pageRows;
     expect(row).toMatchObject({ logLevel: 'E', eventGroupName: 'SYSTEM', message: 'GET /api/event-groups: database exploded' });
-    const detail = (await get(`/api/event-logs/${row.id}`, admin)).json();
+    const detail = (await get(`/api/event-logs/${row.id}`, t.admin)).json();
     expect(detail.stackTraceLines[0]).toBe('Error: database exploded');
     expect(JSON.stringify(detail)).not.toContain('secret');
   });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 import { eventLogs } from '../../db/schema/event-logs.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { testApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testApp({ signIn: false });
 
 const record = async (id: number) => (await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.id, id)))[0];
 

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { locations } from '../../db/schema/locations.ts';
 import { eventLogs } from '../../db/schema/event-logs.ts';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import { logSubject } from './event-log-subject.ts';
 
 /** The structured fields of the event log (issue 40): device, serial and address as columns that filter. */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let north: number;
 let south: number;
 const ids: Record<string, number> = {};
@@ -24,8 +23,6 @@ const found = async (token: string, filter: unknown) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const db = t.ctx.db;
   const [{ id: defaultId }] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'DEFAULT'));
   [{ id: north }] = await db.insert(locations).values({ code: 'NORTH', name: 'North', parentId: defaultId }).returning({ id: locations.id });
@@ -38,7 +35,6 @@ beforeAll(async () => {
   ids.signIn = await log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: 'nobody', address: '127.0.0.9' } });
   ids.plain = await log.write({ group: 'SYSTEM', level: 'I', message: 'serial CNB1234 at 10.1.2.3 in the text only' });
 });
-afterAll(() => t.close());
 
 describe('event log structured fields', () => {
   it('reads the device, serial and address from the params, their parts too, and nothing from other values', () => {
@@ -52,15 +48,14 @@ describe('event log structured fields', () => {
   });
 
   it('lists the fields and filters on them (equality and prefix), scoped to the caller as before', async () => {
-    const rows = (await page(admin, ['id', '=', ids.northNew])).json().pageRows;
+    const rows = (await page(t.admin, ['id', '=', ids.northNew])).json().pageRows;
     expect(rows[0]).toMatchObject({ device: 'HP M404', serial: 'CNB1234', address: '10.1.2.3' });
-    expect(await found(admin, ['serial', '=', 'CNB1234'])).toEqual([ids.northNew, ids.southNew]);
-    expect(await found(admin, ['address', 'startswith', '10.1.'])).toEqual([ids.northNew, ids.northNote]);
-    expect(await found(admin, ['address', '=', '127.0.0.9'])).toEqual([ids.signIn]);
-    expect(await found(admin, ['device', 'contains', 'm404'])).toEqual([ids.northNew]);
-    expect(await found(admin, ['serial', 'startswith', 'xyz'])).toEqual([ids.northNote]);
-    await createUser(t.app, admin, { login: 'op-north', role: 'OPERATOR', locationIds: [north] });
-    const northOp = await signIn(t.app, 'op-north', 'Passw0rd!');
+    expect(await found(t.admin, ['serial', '=', 'CNB1234'])).toEqual([ids.northNew, ids.southNew]);
+    expect(await found(t.admin, ['address', 'startswith', '10.1.'])).toEqual([ids.northNew, ids.northNote]);
+    expect(await found(t.admin, ['address', '=', '127.0.0.9'])).toEqual([ids.signIn]);
+    expect(await found(t.admin, ['device', 'contains', 'm404'])).toEqual([ids.northNew]);
+    expect(await found(t.admin, ['serial', 'startswith', 'xyz'])).toEqual([ids.northNote]);
+    const northOp = await signedInAs(t, { login: 'op-north', role: 'OPERATOR', locationIds: [north] });
     expect(await found(northOp, ['serial', '=', 'CNB1234'])).toEqual([ids.northNew]);
     expect(await found(northOp, ['address', '=', '127.0.0.9'])).toEqual([]);
   });

@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, signIn } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, testApp } from '../../test/test-app.ts';
+import { openSocket } from '../../test/websocket.ts';
 
 // The live flow the log detail page relies on, over a real WebSocket: subscribe to a run,
 // see EVENT_LOG_CHANGED for each child and EVENT_LOG_FINISHED when it is closed.
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-});
-afterAll(() => t.close());
+const t = testApp({ signIn: false, webSocket: true });
 
 describe('run records over the WebSocket', () => {
   it('a subscriber hears each child and the finish of its run, and nothing of other runs', async () => {
     const token = await signIn(t.app);
-    const ws = new WebSocket(`${url}?access_token=${token}`);
-    const inbox: unknown[] = [];
-    const waiters: ((m: unknown) => void)[] = [];
-    ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data));
-      const w = waiters.shift();
-      if (w) w(m);
-      else inbox.push(m);
-    };
-    const next = () => (inbox.length ? Promise.resolve(inbox.shift()) : new Promise((r) => waiters.push(r)));
-    await new Promise((r) => (ws.onopen = r));
+    const { ws, next, messages } = await openSocket(`${t.wsUrl}?access_token=${token}`);
 
     const log = t.ctx.eventLog;
     const runId = await log.startRun({ group: 'AGENTS', message: 'live run' });
@@ -44,7 +27,7 @@ describe('run records over the WebSocket', () => {
     ws.send(JSON.stringify({ command: 'unsubscribe-log-events', id: runId }));
     expect(await next()).toEqual({ type: 'response', command: 'unsubscribe-log-events', ok: true });
     expect(t.ctx.hub.listenerCount(`log:${runId}`)).toBe(0);
-    expect(inbox).toEqual([]);
+    expect(messages).toEqual([]);
     ws.close(1000);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import { filterPlan } from '../../test/filter-plan.ts';
 import { eventLogsListSql } from './event-logs.list.ts';
@@ -11,14 +11,11 @@ import { eventLogsListSql } from './event-logs.list.ts';
  * are exactly the records whose message holds the text, in any case, on the first request and
  * on the next ones (the count kept).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 const N = 3_000;
 const top = ['parentId', '=', null];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const group = sql`(SELECT id FROM event_groups ORDER BY id LIMIT 1)`;
   // Runs with a child each (not top-level: never found), device events by IP, and a few texts
   // with capitals, Cyrillic, and the characters LIKE treats as wildcards.
@@ -35,13 +32,12 @@ beforeAll(async () => {
   // What autovacuum does on a live PostgreSQL: statistics, and the GIN indexes' pending entries merged.
   await t.ctx.db.execute(sql`VACUUM ANALYZE event_logs`);
 });
-afterAll(() => t.close());
 
 const filterOf = (f: unknown) => `filter-json=${encodeURIComponent(JSON.stringify(f))}`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function page(op: string, text: string): Promise<{ ids: number[]; total: number }> {
-  const res = await t.app.inject({ url: `/api/event-logs/page?page=200,1&${filterOf([top, 'and', ['message', op, text]])}`, headers: bearer(admin) });
+  const res = await t.app.inject({ url: `/api/event-logs/page?page=200,1&${filterOf([top, 'and', ['message', op, text]])}`, headers: bearer(t.admin) });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { pageRows: { id: number | string }[]; totalRows: number };
   return { ids: body.pageRows.map((r) => Number(r.id)).sort((a, b) => a - b), total: body.totalRows };
@@ -92,7 +88,7 @@ describe('the event log searched by a part of a message', () => {
   });
 
   it('keeps "does not contain" a plain test of every record', async () => {
-    const res = await t.app.inject({ url: `/api/event-logs/page?page=50,1&${filterOf([top, 'and', ['message', 'notcontains', 'status changed']])}`, headers: bearer(admin) });
+    const res = await t.app.inject({ url: `/api/event-logs/page?page=50,1&${filterOf([top, 'and', ['message', 'notcontains', 'status changed']])}`, headers: bearer(t.admin) });
     expect(res.statusCode).toBe(200);
     const rows = (res.json() as { pageRows: { message: string }[] }).pageRows;
     expect(rows.length).toBeGreaterThan(0);

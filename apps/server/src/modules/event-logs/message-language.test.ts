@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { filterPlan } from '../../test/filter-plan.ts';
 import { eventLogsListIn } from './event-logs.list.ts';
 import { part } from './event-logs.messages.ts';
@@ -10,14 +10,11 @@ import { part } from './event-logs.messages.ts';
  * message as the caller is shown it (Accept-Language, as every server message), under the
  * grids' search policy (three characters or more anywhere, one or two at the start).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 const top = ['parentId', '=', null];
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   const log = t.ctx.eventLog;
   // en "Not available: Kyocera M2040 at 10.9.8.7", ru "Недоступно: Kyocera M2040 по адресу 10.9.8.7".
   ids.offline = await log.write({ group: 'DEVICES', level: 'W', messageCode: 'device.NOT_AVAILABLE', params: { device: part('device', { model: 'Kyocera M2040', ip: '10.9.8.7' }) } });
@@ -36,14 +33,13 @@ beforeAll(async () => {
     FROM generate_series(1, 3000) i`);
   await t.ctx.db.execute(sql`VACUUM ANALYZE event_logs`);
 });
-afterAll(() => t.close());
 
 const filterOf = (f: unknown) => `filter-json=${encodeURIComponent(JSON.stringify(f))}`;
 
 async function found(lang: 'en' | 'ru', text: string, op = 'contains'): Promise<number[]> {
   const res = await t.app.inject({
     url: `/api/event-logs/page?page=200,1&${filterOf([top, 'and', ['message', op, text]])}`,
-    headers: { ...bearer(admin), 'accept-language': lang },
+    headers: { ...bearer(t.admin), 'accept-language': lang },
   });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { pageRows: { id: number | string; message: string }[]; totalRows: number };
@@ -94,7 +90,7 @@ describe('the event log message search in the reader\'s language', () => {
   it('sorts by the message as the reader is shown it', async () => {
     const order = async (lang: 'en' | 'ru') => {
       const only = ['id', 'anyof', [ids.offline, ids.user]];
-      const res = await t.app.inject({ url: `/api/event-logs/page?page=10,1&sort=message,ASC&${filterOf([only])}`, headers: { ...bearer(admin), 'accept-language': lang } });
+      const res = await t.app.inject({ url: `/api/event-logs/page?page=10,1&sort=message,ASC&${filterOf([only])}`, headers: { ...bearer(t.admin), 'accept-language': lang } });
       return (res.json() as { pageRows: { id: number | string }[] }).pageRows.map((r) => Number(r.id));
     };
     // "Not available…" before "zelda…"; "zelda…" (Latin) before "Недоступно…" (Cyrillic).

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { homeSchema, type Home } from '@pagewatch/contracts/home';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { agentReading, batch, createAgent, post, type Printer } from '../ingest/ingest.fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 let adminA: string;
 let operatorA: string;
 let locA: number;
@@ -24,13 +22,13 @@ function dayOf(monthOffset: 0 | -1, day: number): Date {
   return new Date(Math.min(first + (day - 1) * DAY, last));
 }
 
-const homeNow = async (token = admin): Promise<Home> => {
+const homeNow = async (token = t.admin): Promise<Home> => {
   const res = await t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
   return homeSchema.parse(res.json());
 };
 /** Home once the figures in the making are done, as the console asks again while `pending`. */
-const home = async (token = admin): Promise<Home> => {
+const home = async (token = t.admin): Promise<Home> => {
   for (let i = 0; i < 200; i++) {
     const h = await homeNow(token);
     if (!h.pending) return h;
@@ -42,15 +40,13 @@ const merge = (into: number, fromId: unknown, token = adminA) =>
   t.app.inject({ method: 'POST', url: `/api/devices/${into}/merge`, headers: bearer(token), payload: { fromId } as object });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   locA = await addLocation(t.ctx.db, 'HOME_A');
   locB = await addLocation(t.ctx.db, 'HOME_B');
-  const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: locA, range: { from: '127.0.30.1', to: '127.0.30.254' } });
-  const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: locB, range: { from: '127.0.31.1', to: '127.0.31.254' } });
+  const a = await createAgent(t.app, t.admin, { name: 'Agent A', locationId: locA, range: { from: '127.0.30.1', to: '127.0.30.254' } });
+  const b = await createAgent(t.app, t.admin, { name: 'Agent B', locationId: locB, range: { from: '127.0.31.1', to: '127.0.31.254' } });
   agentA = a;
   // An agent that never reported.
-  await createAgent(t.app, admin, { name: 'Agent Quiet', locationId: locA });
+  await createAgent(t.app, t.admin, { name: 'Agent Quiet', locationId: locA });
   const read = (agent: typeof a, ip: string, p: Printer, readAt = new Date()) =>
     post(t.app, agent.token, batch([agentReading(ip, p, { readAt, rangeId: agent.rangeId })]));
 
@@ -79,12 +75,9 @@ beforeAll(async () => {
   await t.ctx.db.execute(sql`UPDATE consumables SET days_left = 5 WHERE device_id = ${ids.SA1}`);
   await t.ctx.db.execute(sql`UPDATE consumables SET days_left = 12 WHERE device_id = ${ids.SB1}`);
 
-  await createUser(t.app, admin, { login: 'homeadmina', password: 'Passw0rd!', role: 'ADMIN', locationIds: [locA] });
-  await createUser(t.app, admin, { login: 'homeopa', password: 'Passw0rd!', role: 'OPERATOR', locationIds: [locA] });
-  adminA = await signIn(t.app, 'homeadmina', 'Passw0rd!');
-  operatorA = await signIn(t.app, 'homeopa', 'Passw0rd!');
+  adminA = await signedInAs(t, { login: 'homeadmina', role: 'ADMIN', locationIds: [locA] });
+  operatorA = await signedInAs(t, { login: 'homeopa', role: 'OPERATOR', locationIds: [locA] });
 });
-afterAll(() => t.close());
 
 describe('home', () => {
   it('counts the devices of the caller by state, and their supplies running out', async () => {
@@ -137,9 +130,9 @@ describe('home', () => {
   it('notices one serial answering at two addresses in turn, on home and the card', async () => {
     const flaps = (await home()).devices!.quality.sharedSerials;
     expect(flaps).toEqual([{ device: expect.objectContaining({ id: ids.SX1, serialNumber: 'SX1' }), addresses: ['127.0.31.40', '127.0.31.41'] }]);
-    const card = (await t.app.inject({ url: `/api/devices/${ids.SX1}`, headers: bearer(admin) })).json();
+    const card = (await t.app.inject({ url: `/api/devices/${ids.SX1}`, headers: bearer(t.admin) })).json();
     expect(card.sharedSerialAddresses).toEqual(['127.0.31.40', '127.0.31.41']);
-    const steady = (await t.app.inject({ url: `/api/devices/${ids.SB1}`, headers: bearer(admin) })).json();
+    const steady = (await t.app.inject({ url: `/api/devices/${ids.SB1}`, headers: bearer(t.admin) })).json();
     expect(steady.sharedSerialAddresses).toEqual([]);
   });
 
@@ -165,7 +158,7 @@ describe('home', () => {
       t.ctx.hub.publish('devices', { type: 'DEVICE_EVENT', deviceId: ids.SB1, locationId: locB, event: 'OK' });
       let failed = false;
       for (let i = 0; i < 200 && !failed; i++) {
-        failed = (await t.app.inject({ url: '/api/home', headers: bearer(admin) })).statusCode >= 500;
+        failed = (await t.app.inject({ url: '/api/home', headers: bearer(t.admin) })).statusCode >= 500;
         if (!failed) await new Promise((r) => setTimeout(r, 10));
       }
       expect(failed).toBe(true);

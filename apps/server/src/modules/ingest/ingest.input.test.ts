@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { ingestTables } from '../../test/ingest-tables.ts';
 import { randomUUID } from 'node:crypto';
 import { agentReading, batch, createAgent, post } from './ingest.fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 
 const { rows, count, clean } = ingestTables(() => t.ctx.db);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
 
 describe('bad agent input', () => {
   let token: string;
   beforeAll(async () => {
     await clean();
-    ({ token } = await createAgent(t.app, admin, { name: 'Bad input' }));
+    ({ token } = await createAgent(t.app, t.admin, { name: 'Bad input' }));
   });
 
   const good = () => agentReading('127.0.11.1', { serial: 'OK1', total: 10, black: 50 });
@@ -134,7 +126,7 @@ describe('bad agent input', () => {
     broken.reading.supplies[0].description = '\udc00toner';
     broken.walk = [['1.3.6.1.2.1.1.1.0', 'OctetString', `${'x'.repeat(10)}\ud83d`], ['1.3.6.1.2.1.1.5.0', 'OctetString', 'a\u0000b'], ['1.3.6.1.2.1.1.6.0', 'OctetString', 'fine 😀']];
     const behind = Array.from({ length: 21 }, (_, i) => agentReading(`127.0.12.${i + 1}`, { serial: `BEHIND${i}`, total: i }));
-    ({ token } = await createAgent(t.app, admin, { name: 'Broken text' }));
+    ({ token } = await createAgent(t.app, t.admin, { name: 'Broken text' }));
     const res = await refused([broken, ...behind]);
     expect(res).toMatchObject({ stored: 22, duplicates: 0, rejected: [] });
     expect((res as { repaired?: unknown }).repaired).toEqual([
@@ -154,9 +146,9 @@ describe('bad agent input', () => {
     expect(users.statusCode).toBe(401);
     const agents = await t.app.inject({ url: '/api/agents', headers: bearer(token) });
     expect(agents.statusCode).toBe(401);
-    const asUser = await post(t.app, admin, batch([good()]));
+    const asUser = await post(t.app, t.admin, batch([good()]));
     expect(asUser.statusCode).toBe(401);
-    const config = await t.app.inject({ url: '/api/agent/config', headers: bearer(admin) });
+    const config = await t.app.inject({ url: '/api/agent/config', headers: bearer(t.admin) });
     expect(config.statusCode).toBe(401);
     await nothingStored();
   });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, signIn } from '../../test/test-app.ts';
+import { testApp } from '../../test/test-app.ts';
 import { ingestTables } from '../../test/ingest-tables.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { agentReading, batch, createAgent, post, type Printer } from './ingest.fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 
 const { rows, eventTypes, clean } = ingestTables(() => t.ctx.db);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
 
 describe('an agent and the devices of other locations', () => {
   // A and its child A_CHILD are agent A's scope; B is another branch (issue 14, finding 4).
@@ -40,8 +32,8 @@ describe('an agent and the devices of other locations', () => {
 
   it('never overwrites a device of another location by serial or MAC: a new device and a warning note instead', async () => {
     await t.ctx.db.execute(sql`DELETE FROM event_logs WHERE message_code = 'device.serialElsewhere'`);
-    const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: loc.A });
-    const b = await createAgent(t.app, admin, { name: 'Agent B', locationId: loc.B });
+    const a = await createAgent(t.app, t.admin, { name: 'Agent A', locationId: loc.A });
+    const b = await createAgent(t.app, t.admin, { name: 'Agent B', locationId: loc.B });
     await sendAs(b.token, '127.0.12.1', { serial: 'X1', mac: '00:11:22:33:44:55', total: 100 }, 0);
     const [victim] = await bySerial('X1');
     expect(victim).toMatchObject({ location_id: loc.B, agent_id: b.agentId, ip: '127.0.12.1', total_count: 100 });
@@ -75,8 +67,8 @@ describe('an agent and the devices of other locations', () => {
   });
 
   it("matches devices of the agent's location and the locations below it", async () => {
-    const a = await createAgent(t.app, admin, { name: 'Agent A', locationId: loc.A });
-    const child = await createAgent(t.app, admin, { name: 'Agent A child', locationId: loc.A_CHILD });
+    const a = await createAgent(t.app, t.admin, { name: 'Agent A', locationId: loc.A });
+    const child = await createAgent(t.app, t.admin, { name: 'Agent A child', locationId: loc.A_CHILD });
     await sendAs(child.token, '127.0.14.1', { serial: 'Y1', total: 10 }, 0);
     await sendAs(a.token, '127.0.14.1', { serial: 'Y1', total: 20 }, 10);
     const devs = await bySerial('Y1');

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { ingestTables } from '../../test/ingest-tables.ts';
 import { randomUUID } from 'node:crypto';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 import { agentReading, batch, createAgent, post, type Printer } from './ingest.fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 
 const { rows, count, events, eventTypes, clean } = ingestTables(() => t.ctx.db);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
 
 describe('ingest', () => {
   let token: string;
@@ -34,7 +26,7 @@ describe('ingest', () => {
 
   beforeEach(async () => {
     await clean();
-    ({ token, agentId, rangeId } = (await createAgent(t.app, admin, { range: { from: '127.0.10.1', to: '127.0.10.254' } })) as { token: string; agentId: number; rangeId: number });
+    ({ token, agentId, rangeId } = (await createAgent(t.app, t.admin, { range: { from: '127.0.10.1', to: '127.0.10.254' } })) as { token: string; agentId: number; rangeId: number });
   });
 
   it('stores a batch sent twice once', async () => {
@@ -67,7 +59,7 @@ describe('ingest', () => {
     expect(d).toEqual({ a3bw: 70, a3c: 30, a4bw: 730, a4c: 170, derived_counters: 'a4,a4Bw,a4Color' });
     const [day] = await rows<Record<string, unknown>>(sql`SELECT dd.a3_bw_count::float8 AS a3bw, dd.a4_color_count::float8 AS a4c FROM dm_device_days dd JOIN devices d ON d.id = dd.device_id WHERE d.serial_number = 'SPLIT1'`);
     expect(day).toEqual({ a3bw: 70, a4c: 170 });
-    const list = (await t.app.inject({ url: `/api/devices/page?page=50,1&filter-json=${encodeURIComponent(JSON.stringify(['serialNumber', 'startswith', 'SPLIT']))}&sort=serialNumber,ASC`, headers: bearer(admin) })).json();
+    const list = (await t.app.inject({ url: `/api/devices/page?page=50,1&filter-json=${encodeURIComponent(JSON.stringify(['serialNumber', 'startswith', 'SPLIT']))}&sort=serialNumber,ASC`, headers: bearer(t.admin) })).json();
     expect(list.pageRows.map((x: Record<string, unknown>) => [x.a3BwCount, x.a4ColorCount, x.equivalentCount, x.derivedCounters])).toEqual([
       [70, 170, 1100, 'a4,a4Bw,a4Color'],
       [null, null, null, ''],
@@ -84,7 +76,7 @@ describe('ingest', () => {
     };
     expect((await post(t.app, token, batch([r]))).json()).toEqual({ stored: 1, duplicates: 0, rejected: [] });
     const d = await device('SRC1');
-    const card = (await t.app.inject({ url: `/api/devices/${d.id}`, headers: bearer(admin) })).json();
+    const card = (await t.app.inject({ url: `/api/devices/${d.id}`, headers: bearer(t.admin) })).json();
     expect(card).toMatchObject({
       totalCount: 10_000, markerTotalCount: 10_400, vendorTotalCount: 10_000, splitMismatch: { total: 10_000, monoPlusColor: 9_900 },
       counterSources: { total: `${hp}.5.0 (hp: Total engine pages)`, mono: `${hp}.6.0 (hp: Monochrome pages)`, color: `${hp}.7.0 (hp: Colour pages)` },
@@ -93,7 +85,7 @@ describe('ingest', () => {
     const next = agentReading('127.0.10.5', { serial: 'SRC1', total: 10_100 }, { readAt: at(1), rangeId });
     next.reading.counters = { ...next.reading.counters, mono: 7_100, color: 3_000 };
     expect((await post(t.app, token, batch([next]))).json()).toMatchObject({ stored: 1 });
-    const after = (await t.app.inject({ url: `/api/devices/${d.id}`, headers: bearer(admin) })).json();
+    const after = (await t.app.inject({ url: `/api/devices/${d.id}`, headers: bearer(t.admin) })).json();
     expect(after).toMatchObject({ splitMismatch: null, counterSources: { total: `${hp}.5.0 (hp: Total engine pages)` } });
   });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, testApp } from '../../test/test-app.ts';
 import { ingestTables } from '../../test/ingest-tables.ts';
 import { meterFlagsInPeriod } from '../devices/meter-flags.repository.ts';
 import { stepLimit } from './plausibility.ts';
@@ -9,18 +9,10 @@ import type { ReadingCounters } from '@pagewatch/contracts/reading';
 
 /** Plausibility of meter reads (issue 41): flags written at ingest, shown on the card, read by reports. */
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 
 const { rows, clean } = ingestTables(() => t.ctx.db);
 const MIN = 60_000;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
 
 describe('meter plausibility', () => {
   let token: string;
@@ -41,7 +33,7 @@ describe('meter plausibility', () => {
 
   beforeEach(async () => {
     await clean();
-    ({ token, rangeId } = (await createAgent(t.app, admin, { range: { from: '127.0.12.1', to: '127.0.12.254' } })) as { token: string; rangeId: number });
+    ({ token, rangeId } = (await createAgent(t.app, t.admin, { range: { from: '127.0.12.1', to: '127.0.12.254' } })) as { token: string; rangeId: number });
   });
 
   it('flags a step no device could print in the time, once, and not a normal step', async () => {
@@ -99,7 +91,7 @@ describe('meter plausibility', () => {
     expect(await flags('S1')).toEqual([{ kind: 'SPLIT', meter: 'total', previous_value: null, value: 1100, detail: { monoPlusColor: 1050 } }]);
     // The device card shows it, with the device's own split mismatch it unifies with.
     const id = await idOf('S1');
-    const card = (await t.app.inject({ url: `/api/devices/${id}`, headers: bearer(admin) })).json();
+    const card = (await t.app.inject({ url: `/api/devices/${id}`, headers: bearer(t.admin) })).json();
     expect(card.splitMismatch).toEqual({ total: 1200, monoPlusColor: 1150 });
     expect(card.meterFlags).toEqual([
       { at: new Date(T0 + 10 * MIN).toISOString(), kind: 'SPLIT', meter: 'total', previousValue: null, value: 1100, minutes: null, limit: null, monoPlusColor: 1050, others: [] },
@@ -113,9 +105,9 @@ describe('meter plausibility', () => {
     await send('127.0.12.5', { serial: 'C2', total: 10 }, new Date(T0));
     await send('127.0.12.5', { serial: 'C2', total: 20 }, new Date(T0 + 10 * MIN));
     const [c1, c2] = [await idOf('C1'), await idOf('C2')];
-    const card = (await t.app.inject({ url: `/api/devices/${c1}`, headers: bearer(admin) })).json();
+    const card = (await t.app.inject({ url: `/api/devices/${c1}`, headers: bearer(t.admin) })).json();
     expect(card.meterFlags.map((f: { kind: string }) => f.kind)).toEqual(['JUMP', 'BACKWARDS']);
-    expect((await t.app.inject({ url: `/api/devices/${c2}`, headers: bearer(admin) })).json().meterFlags).toEqual([]);
+    expect((await t.app.inject({ url: `/api/devices/${c2}`, headers: bearer(t.admin) })).json().meterFlags).toEqual([]);
     const day = new Date(T0 + 20 * MIN).toISOString().slice(0, 10);
     const period = await meterFlagsInPeriod(t.ctx.db, [c1, c2], new Date(T0).toISOString().slice(0, 10), day);
     expect([...period.keys()]).toEqual([c1]);
@@ -131,7 +123,7 @@ describe('meter plausibility', () => {
     await send('127.0.12.6', { serial: 'R1', total: 240 }, new Date('2026-10-07T12:00:00Z'));
     expect((await flags('R1')).map((f) => f.kind)).toEqual(['BACKWARDS']);
     for (const [from, to] of [['2026-10-05', '2026-10-07'], ['2026-10-01', '2026-10-31']]) {
-      const res = await t.app.inject({ url: `/api/reports/device-counters?from=${from}&to=${to}`, headers: bearer(admin) });
+      const res = await t.app.inject({ url: `/api/reports/device-counters?from=${from}&to=${to}`, headers: bearer(t.admin) });
       expect(res.statusCode, res.body).toBe(200);
       const row = res.json().find((r: { serialNumber: string }) => r.serialNumber === 'R1');
       // 1000 → 40 adds nothing; 40 → 240 is 200 pages.

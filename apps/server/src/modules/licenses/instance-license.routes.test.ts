@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@pagewatch/contracts/licenses';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createTestApp, signedInAs, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { generateIssuerKeys, signLicense } from './license-signature.ts';
 import { localToday } from './license-status.ts';
 import { addDevices, termsFor, uploadLicense } from '../../test/license-fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
 const issuer = generateIssuerKeys();
 const stranger = generateIssuerKeys();
-let t: App;
-let admin: string;
+const t = testApp({ licenseIssuerKey: issuer.publicKeyPem });
 let instanceId: string;
 
-const get = (url: string, token = admin, lang = 'en') => t.app.inject({ url, headers: { ...bearer(token), 'accept-language': lang } });
+const get = (url: string, token = t.admin, lang = 'en') => t.app.inject({ url, headers: { ...bearer(token), 'accept-language': lang } });
 const lic = (over = {}, key = issuer.privateKeyPem) => JSON.stringify(signLicense(termsFor(instanceId, over), key));
 
 beforeAll(async () => {
-  t = await createTestApp({ licenseIssuerKey: issuer.publicKeyPem });
-  admin = await signIn(t.app);
   instanceId = (await get('/api/instance-license/')).json().instanceId;
 });
-afterAll(() => t.close());
 
 describe('instance license', () => {
   it('every route needs a session (401)', async () => {
@@ -35,7 +30,7 @@ describe('instance license', () => {
     const en = (await get('/api/instance-license/')).json();
     expect(en).toMatchObject({ status: 'WARNING', statusDescription: 'No license is installed', from: null, to: null, counts: { deviceCount: null } });
     expect(en.instanceId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await get('/api/instance-license/', admin, 'ru')).json().statusDescription).toBe('Лицензия не установлена');
+    expect((await get('/api/instance-license/', t.admin, 'ru')).json().statusDescription).toBe('Лицензия не установлена');
   });
 
   it('downloads lic-request.json with the instance id, company, version and counts', async () => {
@@ -63,17 +58,17 @@ describe('instance license', () => {
       ['a.lic', lic(), 400, 'Attach the .lic license file', 'otherField'],
     ];
     for (const [name, content, status, message, field] of cases) {
-      const res = await uploadLicense(t, admin, name, content, field);
+      const res = await uploadLicense(t, t.admin, name, content, field);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
       expect(res.json().details, res.body).toEqual([{ field: 'licenseFile', message }]);
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/instance-license', headers: bearer(admin), payload: {} });
+    const res = await t.app.inject({ method: 'POST', url: '/api/instance-license', headers: bearer(t.admin), payload: {} });
     expect(res.statusCode).toBe(400);
     expect((await get('/api/instance-license/')).json()).toMatchObject({ status: 'WARNING', from: null });
   });
 
   it('accepts a license signed by the issuer; status follows the devices', async () => {
-    const res = await uploadLicense(t, admin, 'acme.LIC', lic({ deviceCount: 10 }));
+    const res = await uploadLicense(t, t.admin, 'acme.LIC', lic({ deviceCount: 10 }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'OK', companyName: 'Acme Ltd', from: localToday(), to: addDays(localToday(), 365), counts: { deviceCount: 10, activeDeviceCount: 0 } });
     await addDevices(t, 1, 9);
@@ -82,7 +77,7 @@ describe('instance license', () => {
     await addDevices(t, 1, 2);
     expect((await get('/api/instance-license/')).json()).toMatchObject({ status: 'ERROR', statusDescription: '11 devices are serviced; the license covers 10' });
     // A new license replaces it.
-    expect((await uploadLicense(t, admin, 'acme.lic', lic({ deviceCount: 50, dateTo: addDays(localToday(), 10) }))).statusCode).toBe(200);
+    expect((await uploadLicense(t, t.admin, 'acme.lic', lic({ deviceCount: 50, dateTo: addDays(localToday(), 10) }))).statusCode).toBe(200);
     expect((await get('/api/instance-license/')).json()).toMatchObject({ status: 'WARNING', statusDescription: `The license ends on ${addDays(localToday(), 10).split('-').reverse().join('.')} (10 days left)` });
   });
 
@@ -96,8 +91,7 @@ describe('instance license', () => {
 
   it('is the default administrator\'s: an ADMIN below DEFAULT may not read, request or install', async () => {
     const loc = await addLocation(t.ctx.db, 'LIC_CUSTOMER');
-    await createUser(t.app, admin, { login: 'lic-admin', role: 'ADMIN', locationIds: [loc] });
-    const other = await signIn(t.app, 'lic-admin', 'Passw0rd!');
+    const other = await signedInAs(t, { login: 'lic-admin', role: 'ADMIN', locationIds: [loc] });
     expect((await get('/api/instance-license/', other)).statusCode).toBe(403);
     expect((await get('/api/instance-license/request/?companyName=X', other)).statusCode).toBe(403);
     expect((await uploadLicense(t, other, 'a.lic', lic())).statusCode).toBe(403);

@@ -1,38 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@pagewatch/contracts/licenses';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { generateIssuerKeys, signLicense } from './license-signature.ts';
 import { localToday } from './license-status.ts';
 import { addDevices, termsFor, uploadLicense } from '../../test/license-fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
 const issuer = generateIssuerKeys();
-let t: App;
-let admin: string;
+const t = testApp({ licenseIssuerKey: issuer.publicKeyPem });
 /** An ADMIN of CUSTOMER_A (and its child), below DEFAULT. */
 let customerAdmin: string;
 const loc = { A: 0, A1: 0, B: 0 };
 const today = localToday();
 const shown = (d: string) => d.split('-').reverse().join('.');
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.admin) =>
   t.app.inject({ method, url, payload, headers: bearer(token) });
 const input = (locationId: number, over = {}) => ({ location: { id: locationId }, dateFrom: shown(today), dateTo: shown(addDays(today, 30)), deviceCount: 5, ...over });
 
 beforeAll(async () => {
-  t = await createTestApp({ licenseIssuerKey: issuer.publicKeyPem });
-  admin = await signIn(t.app);
   loc.A = await addLocation(t.ctx.db, 'CUSTOMER_A');
   loc.A1 = await addLocation(t.ctx.db, 'CUSTOMER_A1', 'CUSTOMER_A');
   loc.B = await addLocation(t.ctx.db, 'CUSTOMER_B');
-  await createUser(t.app, admin, { login: 'cust-admin', role: 'ADMIN', locationIds: [loc.A] });
-  customerAdmin = await signIn(t.app, 'cust-admin', 'Passw0rd!');
+  customerAdmin = await signedInAs(t, { login: 'cust-admin', role: 'ADMIN', locationIds: [loc.A] });
   await addDevices(t, loc.A, 2);
   await addDevices(t, loc.A1, 1);
   await addDevices(t, loc.A1, 3, false);
 });
-afterAll(() => t.close());
 
 describe('per-location licenses', () => {
   it('every route needs a session (401)', async () => {
@@ -101,7 +95,7 @@ describe('per-location licenses', () => {
     await call('POST', '/api/licenses', input(loc.B, { dateFrom: shown(addDays(today, 5)), dateTo: shown(addDays(today, 9)) }));
     const instanceId = (await call('GET', '/api/instance-license/')).json().instanceId;
     const terms = termsFor(instanceId, { deviceCount: 40 });
-    expect((await uploadLicense(t, admin, 'x.lic', JSON.stringify(signLicense(terms, issuer.privateKeyPem)))).statusCode).toBe(200);
+    expect((await uploadLicense(t, t.admin, 'x.lic', JSON.stringify(signLicense(terms, issuer.privateKeyPem)))).statusCode).toBe(200);
 
     const page = await call('GET', '/api/user-licenses/page?page=100,1');
     expect(page.statusCode, page.body).toBe(200);

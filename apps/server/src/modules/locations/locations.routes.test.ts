@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROOM_PLAN_MAX_BYTES } from '@pagewatch/contracts/dictionaries';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { bearer, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation, addRole } from '../../test/scope-fixture.ts';
+import { openSocket, webSocketUrl } from '../../test/websocket.ts';
 
 /**
  * Locations as LOCATION dictionary items (issue 7). The tree:
@@ -11,7 +11,7 @@ import { addLocation, addRole } from '../../test/scope-fixture.ts';
  *          └── B
  * `editorA` holds PAGE_LOCATION.EDIT limited to A; `viewer` has no edit grant.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ signIn: false });
 let root: string;
 let editorA: string;
 let viewer: string;
@@ -50,7 +50,6 @@ const upload = (token: string, id: number, data: Buffer, filename = 'plan.png', 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.ctx.db;
   loc.DEFAULT = 1;
   loc.A = await addLocation(db, 'A');
@@ -63,7 +62,6 @@ beforeAll(async () => {
   viewer = await userWith('viewer', viewerRole, loc.A);
   locationDictionaryId = (await call('GET', '/api/dictionaries/by-code/LOCATION', viewer)).json().id;
 });
-afterAll(() => t.close());
 
 describe('location items', () => {
   it('needs a session', async () => {
@@ -190,12 +188,7 @@ describe('location items', () => {
   });
 
   it('announces every change on the dictionary topic', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws?access_token=${viewer}`;
-    const ws = new WebSocket(url);
-    const messages: unknown[] = [];
-    ws.onmessage = (e) => messages.push(JSON.parse(String(e.data)));
-    await new Promise((r) => (ws.onopen = r));
+    const { ws, messages } = await openSocket(`${await webSocketUrl(t.app)}?access_token=${viewer}`);
     ws.send(JSON.stringify({ command: 'subscribe-dic-events' }));
     await expect.poll(() => messages.length).toBe(1);
     await call('PUT', `/api/dictionary-items/${loc.A1}`, root, { name: 'A one' });

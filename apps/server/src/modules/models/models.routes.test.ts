@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 import { BUNDLED_PACK_PATH, ModelsService } from './models.service.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 const bundled = JSON.parse(readFileSync(BUNDLED_PACK_PATH, 'utf8'));
 
 function multipart(fields: Record<string, string>, file: { name: string; content: string } | null) {
@@ -15,20 +13,14 @@ function multipart(fields: Record<string, string>, file: { name: string; content
   if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="pack.json"\r\nContent-Type: application/json\r\n\r\n${file.content}\r\n`);
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const upload = (fields: Record<string, string>, content: string | null, token = admin) => {
+const upload = (fields: Record<string, string>, content: string | null, token = t.admin) => {
   const m = multipart(fields, content === null ? null : { name: 'version', content });
   return t.app.inject({ method: 'POST', url: '/api/versions/upload', headers: { ...bearer(token), ...m.headers }, payload: m.payload });
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
-
 describe('models pack', () => {
   it('starts with the bundled pack and shows its version', async () => {
-    const v = await t.app.inject({ url: '/api/options/build-version/', headers: bearer(admin) });
+    const v = await t.app.inject({ url: '/api/options/build-version/', headers: bearer(t.admin) });
     expect(v.json().modelsVersion).toEqual({ versionNumber: String(bundled.version) });
   });
 
@@ -43,8 +35,8 @@ describe('models pack', () => {
     expect((await upload({ secretKey: 'wrong' }, JSON.stringify({ ...bundled, version: 5 }))).json().message).toMatch(/secret key/);
     // The pack is instance-wide (security.md, invariant 2): the key alone is not enough, the caller
     // must be the default administrator; an operator holding MNU_VERSIONS.READ and the key is refused.
-    const home = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(admin) })).json().pageRows.find((l: { code: string }) => l.code === 'DEFAULT').id;
-    await createUser(t.app, admin, { login: 'packop', password: 'Passw0rd!', role: 'OPERATOR', locationIds: [home] });
+    const home = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(t.admin) })).json().pageRows.find((l: { code: string }) => l.code === 'DEFAULT').id;
+    await createUser(t.app, t.admin, { login: 'packop', password: 'Passw0rd!', role: 'OPERATOR', locationIds: [home] });
     const refused = await upload({ secretKey: 'pack-secret' }, JSON.stringify({ ...bundled, version: 5 }), await signIn(t.app, 'packop', 'Passw0rd!'));
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().message).toMatch(/administrator of the DEFAULT location/);
@@ -63,9 +55,9 @@ describe('models pack', () => {
     const ok = await upload({ secretKey: 'pack-secret' }, JSON.stringify({ ...bundled, version: bundled.version + 1 }));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().version).toBe(bundled.version + 1);
-    const v = await t.app.inject({ url: '/api/options/build-version/', headers: bearer(admin) });
+    const v = await t.app.inject({ url: '/api/options/build-version/', headers: bearer(t.admin) });
     expect(v.json().modelsVersion.versionNumber).toBe(String(bundled.version + 1));
-    const { token } = await createAgent(t.app, admin);
+    const { token } = await createAgent(t.app, t.admin);
     expect((await t.app.inject({ url: '/api/agent/models-pack', headers: bearer(token) })).json().version).toBe(bundled.version + 1);
     expect((await t.app.inject({ url: '/api/agent/config', headers: bearer(token) })).json().modelsVersion).toBe(bundled.version + 1);
   });

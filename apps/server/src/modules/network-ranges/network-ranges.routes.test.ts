@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maskPrefix, rangeSize } from '@pagewatch/contracts/network-ranges';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
+import { expectFieldErrors } from '../../test/bad-input.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-let admin: string;
+const t = testApp();
 let agentId: number;
 let agentToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-  ({ agentId, token: agentToken } = await createAgent(t.app, admin, { name: 'Ranges agent' }));
+  ({ agentId, token: agentToken } = await createAgent(t.app, t.admin, { name: 'Ranges agent' }));
 });
-afterAll(() => t.close());
 
 const base = () => ({ type: 'NETMASK', address: '10.1.0.0', mask: '255.255.255.0', port: 161, snmpVersion: '2c', community: 'public', agent: { id: agentId } });
 const create = (payload: object, lang = 'en') =>
-  t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: { ...bearer(admin), 'accept-language': lang }, payload });
+  t.app.inject({ method: 'POST', url: '/api/network-ranges', headers: { ...bearer(t.admin), 'accept-language': lang }, payload });
 
 describe('masks and sizes', () => {
   it('reads dotted and prefix masks', () => {
@@ -36,9 +32,8 @@ describe('masks and sizes', () => {
 describe('network ranges API', () => {
   it('needs MNU_NETWORK_RANGES', async () => {
     expect((await t.app.inject({ url: '/api/network-ranges' })).statusCode).toBe(401);
-    const loc = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(admin) })).json().pageRows[0].id;
-    await createUser(t.app, admin, { login: 'op-ranges', role: 'OPERATOR', locationIds: [loc] });
-    const op = await signIn(t.app, 'op-ranges', 'Passw0rd!');
+    const loc = (await t.app.inject({ url: '/api/user-locations/', headers: bearer(t.admin) })).json().pageRows[0].id;
+    const op = await signedInAs(t, { login: 'op-ranges', role: 'OPERATOR', locationIds: [loc] });
     expect((await t.app.inject({ url: '/api/network-ranges', headers: bearer(op) })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/network-ranges', headers: bearer(agentToken) })).statusCode).toBe(401);
   });
@@ -53,7 +48,7 @@ describe('network ranges API', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     for (const url of ['/api/network-ranges', '/api/network-ranges-v', '/api/network-ranges/page']) {
-      const list = await t.app.inject({ url: `${url}?page=20,1&sort=id,ASC`, headers: bearer(admin) });
+      const list = await t.app.inject({ url: `${url}?page=20,1&sort=id,ASC`, headers: bearer(t.admin) });
       expect(list.statusCode).toBe(200);
       expect(list.json().pageRows.map((r: { type: string }) => r.type)).toEqual(['BROADCAST', 'NETMASK', 'RANGE']);
       expect(list.json().pageRows[2]).toMatchObject({ from: '10.2.0.1', to: '10.2.0.254', port: 1161, agentName: 'Ranges agent' });
@@ -70,7 +65,7 @@ describe('network ranges API', () => {
     expect(capped.packetsPerSecond).toBe(200);
     // An edit without the field keeps the stored cap.
     const again = { ...base(), type: 'RANGE', address: null, mask: null, from: '10.4.0.1', to: '10.4.0.254' };
-    const kept = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${capped.id}`, headers: bearer(admin), payload: again });
+    const kept = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${capped.id}`, headers: bearer(t.admin), payload: again });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().packetsPerSecond).toBe(200);
     const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
@@ -97,14 +92,7 @@ describe('network ranges API', () => {
       [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authPriv', v3AuthProtocol: 'sha', authKey: 'short', v3PrivProtocol: 'aes', privKey: 'longenough' }, 'authKey', /8/],
       [{ ...base(), snmpVersion: '3', v3User: 'u', v3Level: 'authNoPriv', v3AuthProtocol: 'sha' }, 'authKey', /Required/],
     ];
-    for (const [payload, field, message] of cases) {
-      const res = await create(payload);
-      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
-      const detail = res.json().details.find((d: { field: string }) => d.field === field);
-      expect(detail, `${field}: ${res.body}`).toBeTruthy();
-      expect(detail.message).toMatch(message);
-      expect(res.json().message).toContain(field);
-    }
+    await expectFieldErrors((payload) => create(payload), cases, { namedInMessage: true });
     const ru = await create({ ...base(), mask: '255.0.255.0' }, 'ru');
     expect(ru.json().details[0].message).toMatch(/маску/);
     const ruRate = await create({ ...base(), packetsPerSecond: 1 }, 'ru');
@@ -117,9 +105,9 @@ describe('network ranges API', () => {
     expect(res.body).not.toContain('c0mmunity-secret');
     expect(res.json().communitySet).toBe(true);
     const id = res.json().id;
-    const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(admin) });
+    const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(t.admin) });
     expect(list.body).not.toContain('c0mmunity-secret');
-    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...base(), community: null, name: 'Renamed' } });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(t.admin), payload: { ...base(), community: null, name: 'Renamed' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.body).not.toContain('c0mmunity-secret');
     const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
@@ -133,11 +121,11 @@ describe('network ranges API', () => {
     expect(res.body).not.toContain('secret-1');
     expect(res.json()).toMatchObject({ authKeySet: true, privKeySet: true, v3User: 'monitor' });
     const id = res.json().id;
-    const one = await t.app.inject({ url: `/api/network-ranges/${id}`, headers: bearer(admin) });
+    const one = await t.app.inject({ url: `/api/network-ranges/${id}`, headers: bearer(t.admin) });
     expect(one.body).not.toContain('secret-1');
-    const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(admin) });
+    const list = await t.app.inject({ url: '/api/network-ranges?page=100,1', headers: bearer(t.admin) });
     expect(list.body).not.toContain('secret-1');
-    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, authKey: null, privKey: undefined, v3User: 'monitor2' } });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(t.admin), payload: { ...v3, authKey: null, privKey: undefined, v3User: 'monitor2' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.body).not.toContain('secret-1');
     expect(put.json()).toMatchObject({ authKeySet: true, privKeySet: true, v3User: 'monitor2' });
@@ -145,14 +133,14 @@ describe('network ranges API', () => {
     const cfg = (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json();
     expect(cfg.ranges.find((r: { id: number }) => r.id === id).snmp).toMatchObject({ version: '3', authKey: 'auth-secret-1', privKey: 'priv-secret-1' });
     // A level without privacy drops the privacy key.
-    const lower = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...v3, v3Level: 'authNoPriv', authKey: null, privKey: null } });
+    const lower = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(t.admin), payload: { ...v3, v3Level: 'authNoPriv', authKey: null, privKey: null } });
     expect(lower.json()).toMatchObject({ authKeySet: true, privKeySet: false });
   });
 
   it('sends the stored community and v3 keys to no other addresses: new addresses, port or agent need them again (422), and nothing changes until then', async () => {
-    const other = await createAgent(t.app, admin, { name: 'Ranges agent 2' });
+    const other = await createAgent(t.app, t.admin, { name: 'Ranges agent 2' });
     const put = (id: number, payload: object, lang = 'en') =>
-      t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: { ...bearer(admin), 'accept-language': lang }, payload });
+      t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: { ...bearer(t.admin), 'accept-language': lang }, payload });
     const stored = async (id: number) => (await t.app.inject({ url: '/api/agent/config', headers: bearer(agentToken) })).json().ranges.find((r: { id: number }) => r.id === id);
     const id = (await create({ ...base(), community: 'c0mmunity-secret' })).json().id;
     const before = await stored(id);
@@ -189,10 +177,10 @@ describe('network ranges API', () => {
   it('updates, deletes, and 404s', async () => {
     const res = await create(base());
     const id = res.json().id;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(admin), payload: { ...base(), type: 'RANGE', from: '10.9.0.1', to: '10.9.0.2' } });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/network-ranges/${id}`, headers: bearer(t.admin), payload: { ...base(), type: 'RANGE', from: '10.9.0.1', to: '10.9.0.2' } });
     expect(put.json()).toMatchObject({ type: 'RANGE', address: null, mask: null, from: '10.9.0.1', addressCount: 2 });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/network-ranges/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
-    expect((await t.app.inject({ url: `/api/network-ranges/${id}`, headers: bearer(admin) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/network-ranges/abc', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/network-ranges/${id}`, headers: bearer(t.admin) })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: `/api/network-ranges/${id}`, headers: bearer(t.admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/network-ranges/abc', headers: bearer(t.admin) })).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, capturedLog, createUser, testApp } from '../../test/test-app.ts';
 import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { htmlToText } from '../../lib/mail-text.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
@@ -12,8 +12,8 @@ import { NotificationSender } from './sender.ts';
 import { openDatabase } from '../../db/client.ts';
 import { smtpSettings } from '../settings/settings.repository.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const serverLog = capturedLog();
+const t = testApp({ publicUrl: 'https://pagewatch.example.com/', logStream: serverLog.stream });
 let mine: number;
 let other: number;
 let ann: number;
@@ -21,7 +21,6 @@ let bob: number;
 let box: Mailbox;
 let device: number;
 let far: number;
-const logLines: string[] = [];
 
 const db = () => t.ctx.db;
 const run = async () => {
@@ -30,12 +29,10 @@ const run = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/', logStream: { write: (line) => void logLines.push(line) } });
-  admin = await signIn(t.app);
   mine = await addLocation(db(), 'ND_MINE');
   other = await addLocation(db(), 'ND_OTHER');
-  ann = await createUser(t.app, admin, { login: 'nd_ann', role: 'OPERATOR', locationIds: [mine] });
-  bob = await createUser(t.app, admin, { login: 'nd_bob', role: 'OPERATOR', locationIds: [other] });
+  ann = await createUser(t.app, t.admin, { login: 'nd_ann', role: 'OPERATOR', locationIds: [mine] });
+  bob = await createUser(t.app, t.admin, { login: 'nd_bob', role: 'OPERATOR', locationIds: [other] });
   box = await mailbox();
   await smtpSettingsFor(db(), box.port);
   const [d] = await sqlRows<{ id: number }>(db(), sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, status_code, host_name)
@@ -48,10 +45,7 @@ beforeAll(async () => {
     VALUES (${device}, 1, 'toner', 'Black Toner', 'black', 50, now(), 'TK-21')`);
   await db().execute(sql`UPDATE devices SET total_count = 1234, mono_count = 1000 WHERE id = ${device}`);
 });
-afterAll(async () => {
-  await box.close();
-  await t.close();
-});
+afterAll(() => box.close());
 beforeEach(async () => {
   await deleteAll(db(), ['notification_messages', 'notification_digest_items', 'notification_alerts', 'notifications', 'device_events']);
   box.received.length = 0;
@@ -61,7 +55,7 @@ const create = async (over: Record<string, unknown>) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/notifications',
-    headers: bearer(admin),
+    headers: bearer(t.admin),
     payload: {
       name: 'N', active: true, subject: 'About {device.serialNumber}', body: '<p>{device.modelCode} {device.status} {device.interfaceLink}</p>',
       notificationType: { code: 'STATUS_CHANGE' }, locations: [{ id: mine }], subscribers: [{ id: ann }], schedule: null, ...over,
@@ -105,7 +99,7 @@ describe('notification e-mail', () => {
   });
 
   it("speaks each recipient's language, the one their browser asked for at sign-in, with a plain-text part beside the HTML", async () => {
-    const cyril = await createUser(t.app, admin, { login: 'nd_cyril', role: 'OPERATOR', locationIds: [mine] });
+    const cyril = await createUser(t.app, t.admin, { login: 'nd_cyril', role: 'OPERATOR', locationIds: [mine] });
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/', headers: { authorization: `Basic ${Buffer.from('nd_cyril:Passw0rd!').toString('base64')}`, 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' } });
     expect(signIn.statusCode).toBe(200);
     await create({ statuses: [], subscribers: [{ id: ann }, { id: cyril }], subject: '{device.serialNumber}: {device.status}' });
@@ -264,7 +258,7 @@ describe('notification e-mail', () => {
     const [log] = await sqlRows<{ level: string }>(db(), sql`SELECT log_level AS level FROM event_logs WHERE message_code = 'notification.sendFailed' ORDER BY id DESC LIMIT 1`);
     expect(log.level).toBe('W');
     // Once in the server's log too, with the reason and without the address; and in the metric.
-    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'notification e-mail not sent');
+    const lines = serverLog.entries('notification e-mail not sent');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 'warn', attempt: 1, givenUp: false, reason: expect.stringContaining('ECONNREFUSED') });
     expect(JSON.stringify(lines[0])).not.toContain('nd_ann');

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { deleteAll, sqlRows } from '../../test/sql-rows.ts';
 
 // A dealer's cloud instance with two customers, A and B, below DEFAULT: who a notification's
 // mail may reach, and how fast test mail may go out.
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let root: string;
+const t = testApp({ cloud: true, publicUrl: 'https://pagewatch.example.com/' });
 let custA: number;
 let custB: number;
 let aAdmin: string;
@@ -36,16 +35,14 @@ const addressees = () => box.received.map((m) => /^To: (.*)$/m.exec(m)?.[1]).sor
 const decoded = (m: string) => m.replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 beforeAll(async () => {
-  t = await createTestApp({ cloud: true, publicUrl: 'https://pagewatch.example.com/' });
-  root = await signIn(t.app);
   custA = await addLocation(db(), 'NS_A');
   custB = await addLocation(db(), 'NS_B');
-  await createUser(t.app, root, { login: 'ns_a_admin', role: 'ADMIN', locationIds: [custA] });
-  await createUser(t.app, root, { login: 'ns_a_admin2', role: 'ADMIN', locationIds: [custA] });
-  aUser = await createUser(t.app, root, { login: 'ns_a_user', role: 'OPERATOR', locationIds: [custA] });
-  bUser = await createUser(t.app, root, { login: 'ns_b_user', role: 'OPERATOR', locationIds: [custB] });
+  await createUser(t.app, t.admin, { login: 'ns_a_admin', role: 'ADMIN', locationIds: [custA] });
+  await createUser(t.app, t.admin, { login: 'ns_a_admin2', role: 'ADMIN', locationIds: [custA] });
+  aUser = await createUser(t.app, t.admin, { login: 'ns_a_user', role: 'OPERATOR', locationIds: [custA] });
+  bUser = await createUser(t.app, t.admin, { login: 'ns_b_user', role: 'OPERATOR', locationIds: [custB] });
   const [top] = await sqlRows<{ id: number }>(db(), sql`SELECT id FROM locations WHERE code = 'DEFAULT'`);
-  dealer = await createUser(t.app, root, { login: 'ns_dealer', role: 'OPERATOR', locationIds: [Number(top.id)] });
+  dealer = await createUser(t.app, t.admin, { login: 'ns_dealer', role: 'OPERATOR', locationIds: [Number(top.id)] });
   // Customer B's user hears of system notifications: of B's, not of A's.
   await db().execute(sql`UPDATE users SET system_notification_recipient = true WHERE id = ${bUser}`);
   // Cloud mode: users sign in with their e-mail.
@@ -54,10 +51,7 @@ beforeAll(async () => {
   box = await mailbox();
   await smtpSettingsFor(db(), box.port);
 });
-afterAll(async () => {
-  await box.close();
-  await t.close();
-});
+afterAll(() => box.close());
 beforeEach(async () => {
   await deleteAll(db(), ['notification_messages', 'notification_digest_items', 'notification_alerts', 'notifications', 'device_events', 'auth_throttle']);
   box.received.length = 0;
@@ -65,14 +59,14 @@ beforeEach(async () => {
 
 describe('who notification mail reaches (cloud mode)', () => {
   it('sends a test only to those of its recipients who are the sender\'s own users, decided when it is sent', async () => {
-    const n = await create(root, { subscribers: [{ id: aUser }, { id: bUser }], includeSystemSubscribers: true });
+    const n = await create(t.admin, { subscribers: [{ id: aUser }, { id: bUser }], includeSystemSubscribers: true });
     // Customer A's administrator: A's user only; not B's user (a subscriber, a system recipient) nor the default administrator.
     const res = await testSend(aAdmin, n.id);
     expect(res.json()).toEqual({ sent: 1 });
     expect(addressees()).toEqual(['ns_a_user@example.com']);
     // The default administrator: everyone who sees customer A, and still not B's user.
     box.received.length = 0;
-    expect((await testSend(root, n.id)).json()).toEqual({ sent: 2 });
+    expect((await testSend(t.admin, n.id)).json()).toEqual({ sent: 2 });
     expect(addressees()).toEqual(['admin@pagewatch.local', 'ns_a_user@example.com']);
 
     // A's user moves to customer B: the next test has no one left of A's to go to.
@@ -89,21 +83,21 @@ describe('who notification mail reaches (cloud mode)', () => {
   });
 
   it('drops on a customer administrator\'s edit a subscriber of another customer, and refuses it for one of the dealer\'s', async () => {
-    const n = await create(root, { subscribers: [{ id: aUser }, { id: bUser }] });
+    const n = await create(t.admin, { subscribers: [{ id: aUser }, { id: bUser }] });
     expect((await call(aAdmin, 'PUT', `/api/notifications/${n.id}`, payload({ body: '<p>Click here</p>' }))).statusCode).toBe(200);
-    expect((await call(root, 'GET', `/api/notifications/${n.id}`)).json().subscribers.map((s: { id: number }) => s.id)).toEqual([aUser]);
+    expect((await call(t.admin, 'GET', `/api/notifications/${n.id}`)).json().subscribers.map((s: { id: number }) => s.id)).toEqual([aUser]);
 
-    const watched = await create(root, { subscribers: [{ id: aUser }, { id: dealer }] });
+    const watched = await create(t.admin, { subscribers: [{ id: aUser }, { id: dealer }] });
     expect((await call(aAdmin, 'GET', `/api/notifications/${watched.id}`)).json()).toMatchObject({ isEditable: false, subscribers: [{ id: aUser }] });
     const refused = await call(aAdmin, 'PUT', `/api/notifications/${watched.id}`, payload({ body: '<p>Click here</p>' }));
     expect(refused.statusCode).toBe(403);
-    const kept = (await call(root, 'GET', `/api/notifications/${watched.id}`)).json();
+    const kept = (await call(t.admin, 'GET', `/api/notifications/${watched.id}`)).json();
     expect(kept.body).toBe('<p>{device.modelCode} is {device.status}</p>');
     expect(kept.subscribers.map((s: { id: number }) => s.id).sort()).toEqual([aUser, dealer].sort());
   });
 
   it('sends the real messages of a notification to no one who sees none of its locations', async () => {
-    const n = await create(root, {
+    const n = await create(t.admin, {
       notificationType: { code: 'COUNTERS' }, schedule: '0 0 10 ? * * *', attachment: 'serialNumber;', subject: 'Counters', body: '<p>Your counters</p>',
       subscribers: [{ id: aUser }, { id: bUser }], includeSystemSubscribers: true,
     });
@@ -153,8 +147,8 @@ describe('test mail throttling', () => {
   });
 
   it('counts the settings\' test e-mail as test mail too', async () => {
-    for (let i = 0; i < 5; i++) expect((await call(root, 'POST', '/api/settings/test-email', { to: 'outside@example.net' })).statusCode).toBe(200);
-    const res = await call(root, 'POST', '/api/settings/test-email', { to: 'outside@example.net' });
+    for (let i = 0; i < 5; i++) expect((await call(t.admin, 'POST', '/api/settings/test-email', { to: 'outside@example.net' })).statusCode).toBe(200);
+    const res = await call(t.admin, 'POST', '/api/settings/test-email', { to: 'outside@example.net' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(box.received).toHaveLength(5);

@@ -1,8 +1,8 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 /** The product page's downloads: an ADMIN's (in cloud mode a customer's ADMIN too), from the configured folder only, at most 50. */
@@ -15,20 +15,16 @@ writeFileSync(join(dir, 'agent setup.msi'), 'installer');
 writeFileSync(join(dir, '.hidden'), 'dot file');
 for (let i = 0; i < 55; i++) writeFileSync(join(dir, `doc-${String(i).padStart(2, '0')}.pdf`), `document ${i}`);
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp({ cloud: true, downloadsDir: dir });
 let customerAdmin: string;
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp({ cloud: true, downloadsDir: dir });
-  admin = await signIn(t.app);
   const acme = await addLocation(t.ctx.db, 'ACME');
-  await createUser(t.app, admin, { login: 'boss', role: 'ADMIN', locationIds: [acme] });
-  await createUser(t.app, admin, { login: 'clerk', role: 'OPERATOR', locationIds: [acme] });
+  await createUser(t.app, t.admin, { login: 'boss', role: 'ADMIN', locationIds: [acme] });
+  await createUser(t.app, t.admin, { login: 'clerk', role: 'OPERATOR', locationIds: [acme] });
   customerAdmin = await signIn(t.app, 'boss@example.com', 'Passw0rd!');
   operator = await signIn(t.app, 'clerk@example.com', 'Passw0rd!');
 });
-afterAll(() => t.close());
 
 const get = (url: string, token: string | null, lang = 'en') => t.app.inject({ url, headers: { ...(token ? bearer(token) : {}), 'accept-language': lang } });
 
@@ -45,7 +41,7 @@ describe('downloads (cloud mode)', () => {
   });
 
   it('serves a file with its name, as an attachment that the browser does not sniff', async () => {
-    const res = await get(`/api/options/downloads/${encodeURIComponent('agent setup.msi')}`, admin);
+    const res = await get(`/api/options/downloads/${encodeURIComponent('agent setup.msi')}`, t.admin);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('installer');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''agent%20setup.msi");
@@ -54,10 +50,10 @@ describe('downloads (cloud mode)', () => {
   });
 
   it('answers a path out of the folder, a folder, a dot file or a file past 50 exactly like a missing file', async () => {
-    const missing = await get('/api/options/downloads/nothing.pdf', admin);
+    const missing = await get('/api/options/downloads/nothing.pdf', t.admin);
     expect(missing.statusCode).toBe(404);
     for (const name of ['../secret.txt', '..%2Fsecret.txt', '..', 'sub', '.hidden', 'doc-54.pdf', '%2Fetc%2Fpasswd']) {
-      const res = await get(`/api/options/downloads/${name}`, admin);
+      const res = await get(`/api/options/downloads/${name}`, t.admin);
       expect([404], `${name}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
       if (res.statusCode === 404 && !name.startsWith('..%2F') && name !== '../secret.txt') expect(res.json()).toEqual(missing.json());
     }
@@ -69,7 +65,7 @@ describe('downloads (cloud mode)', () => {
     expect(res.json().message).toBe('Загрузки доступны администраторам');
     expect((await get('/api/options/downloads/', null)).statusCode).toBe(401);
     expect((await get('/api/options/downloads/doc-01.pdf', null)).statusCode).toBe(401);
-    const long = await get('/api/options/downloads/doc%0A01.pdf', admin);
+    const long = await get('/api/options/downloads/doc%0A01.pdf', t.admin);
     expect(long.statusCode).toBe(400);
     expect(long.json().details[0].field).toBe('params.name');
   });

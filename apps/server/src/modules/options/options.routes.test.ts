@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, signIn, testApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testApp({ signIn: false });
 
 describe('startup and version', () => {
   it('serves /config.json at the root without sign-in', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, testApp } from '../../test/test-app.ts';
 import { mailbox, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
@@ -13,8 +13,7 @@ import { sqlRows } from '../../test/sql-rows.ts';
  * meter corrections applied to it and to the counters report (never to the history), and its
  * scheduled delivery through a real SMTP server.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp({ publicUrl: 'https://pagewatch.example.com/' });
 let mine: number;
 let mfp: number;
 let box: Mailbox;
@@ -29,9 +28,9 @@ const HISTORY: [string, Day][] = [
 ];
 const OCTOBER = 'from=2026-10-01&to=2026-10-31';
 
-const get = (url: string, lang = 'en') => t.app.inject({ url, headers: { ...bearer(admin), 'accept-language': lang } });
+const get = (url: string, lang = 'en') => t.app.inject({ url, headers: { ...bearer(t.admin), 'accept-language': lang } });
 const correct = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/devices/${mfp}/meter-corrections`, headers: bearer(admin), payload: { reason: 'board swap', ...body } });
+  t.app.inject({ method: 'POST', url: `/api/devices/${mfp}/meter-corrections`, headers: bearer(t.admin), payload: { reason: 'board swap', ...body } });
 const rowOf = async (url: string) => ((await get(url)).json() as Record<string, unknown>[]).find((r) => r.serialNumber === 'MR-1')!;
 const download = async (format: 'CSV' | 'XLSX', lang: string, filter: Record<string, unknown> = { from: '2026-10-01', to: '2026-10-31' }, headers = 'titles') => {
   const res = await get(`/api/reports/download/5/${format}?filter=${encodeURIComponent(JSON.stringify(filter))}&headers=${headers}`, lang);
@@ -49,8 +48,6 @@ const cells = (lines: string[], sep = ',') => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://pagewatch.example.com/' });
-  admin = await signIn(t.app);
   mine = await addLocation(t.ctx.db, 'MR_MINE');
   const [d] = await sqlRows<{ id: number }>(t.ctx.db, sql`INSERT INTO devices (location_id, ip, serial_number, model_code, device_type, color_type)
     VALUES (${mine}, '127.0.0.41', 'MR-1', 'Colour MFP 41', 'MFP', 'COLOR') RETURNING id`);
@@ -64,10 +61,7 @@ beforeAll(async () => {
   box = await mailbox();
   await smtpSettingsFor(t.ctx.db, box.port);
 });
-afterAll(async () => {
-  await box.close();
-  await t.close();
-});
+afterAll(() => box.close());
 
 describe('meter reads (issue 41)', () => {
   it('gives each meter\'s first and last read with their days and its forward steps, and the period\'s flags', async () => {
@@ -143,7 +137,7 @@ describe('meter reads (issue 41)', () => {
     expect((await correct({ meter: 'scans', fromDate: '2026-11-10', offset: 5 })).statusCode).toBe(200);
     const wrong = (await correct({ meter: 'color', fromDate: '2026-10-20', offset: 999 })).json() as { id: number; meter: string }[];
     const wrongId = wrong.find((c) => c.meter === 'color')!.id;
-    const withdrawn = await t.app.inject({ method: 'POST', url: `/api/devices/${mfp}/meter-corrections/${wrongId}/withdraw`, headers: bearer(admin), payload: { reason: 'wrong meter' } });
+    const withdrawn = await t.app.inject({ method: 'POST', url: `/api/devices/${mfp}/meter-corrections/${wrongId}/withdraw`, headers: bearer(t.admin), payload: { reason: 'wrong meter' } });
     expect(withdrawn.statusCode).toBe(200);
 
     expect(await rowOf(counters)).toMatchObject({ totalStart: 1000, totalEnd: 1350, totalDiff: 100 + 50 + 200, bwEnd: 945, bwDiff: 70 + 35 + 140, colorEnd: 80, colorDiff: 95, reason: 'color' });
@@ -166,9 +160,9 @@ describe('meter reads (issue 41)', () => {
   });
 
   it('goes out on its schedule as an e-mail attachment, CSV and XLSX', async () => {
-    const user = await createUser(t.app, admin, { login: 'mr_ann', role: 'OPERATOR', locationIds: [mine] });
+    const user = await createUser(t.app, t.admin, { login: 'mr_ann', role: 'OPERATOR', locationIds: [mine] });
     const res = await t.app.inject({
-      method: 'POST', url: '/api/notifications', headers: bearer(admin),
+      method: 'POST', url: '/api/notifications', headers: bearer(t.admin),
       payload: {
         name: 'Meter reads', active: true, subject: 'Meter reads', body: '<p>Attached</p>', notificationType: { code: 'REPORT' }, report: { code: 'METER_READS' },
         fileExtensionCode: 'CSV', schedule: '0 0 10 ? * * *', attachment: 'serialNumber;total101First;total101FirstDate;total101Last;total101Pages;a3Bw112Pages;dataQuality;',

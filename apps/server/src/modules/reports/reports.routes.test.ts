@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { REPORT_CODES, REPORTS } from '@pagewatch/contracts/reports';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let operator: string;
 let mine: number;
 let other: number;
@@ -27,12 +26,9 @@ const replaced = (deviceId: number, locationId: number, at: string) =>
     VALUES (${at}::timestamptz, 'SUPPLY_REPLACED', ${deviceId}, ${locationId}, 1, 'toner', 'TK-1', ${`PS-${at}`}, true)`);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   mine = await addLocation(t.ctx.db, 'RP_MINE');
   other = await addLocation(t.ctx.db, 'RP_OTHER');
-  await createUser(t.app, admin, { login: 'rp_op', role: 'OPERATOR', locationIds: [mine] });
-  operator = await signIn(t.app, 'rp_op', 'Passw0rd!');
+  operator = await signedInAs(t, { login: 'rp_op', role: 'OPERATOR', locationIds: [mine] });
   const a = await device(mine, 'RP-A', 'MFP');
   deviceA = a;
   const b = await device(other, 'RP-B', 'PRINTER');
@@ -41,14 +37,13 @@ beforeAll(async () => {
   await replaced(b, other, '2026-11-15T12:00:00Z');
   await replaced(a, mine, '2026-12-01T00:00:00Z');
 });
-afterAll(() => t.close());
 
 const get = (token: string, url: string, lang = 'en') => t.app.inject({ url, headers: { ...bearer(token), 'accept-language': lang } });
 const serials = (rows: { serialNumber: string }[]) => rows.map((r) => r.serialNumber).filter((s) => s.startsWith('RP-'));
 
 describe('reports', () => {
   it('lists the report types that are built, in the caller\'s language', async () => {
-    const types = (await get(admin, '/api/reports', 'ru')).json();
+    const types = (await get(t.admin, '/api/reports', 'ru')).json();
     expect(types.map((x: { code: string }) => x.code)).toEqual(['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES', 'METER_READS']);
     expect(types[3]).toMatchObject({ id: 4, name: 'Установленные расходные материалы', period: false });
     expect(types[3].columns).toContain('partModelCode');
@@ -57,7 +52,7 @@ describe('reports', () => {
   it('answers every data call in its row schema\'s types (the JSON is PostgreSQL\'s, sent as it is)', async () => {
     for (const code of REPORT_CODES) {
       const { list } = REPORTS[code];
-      const res = await get(admin, `/api${list.endpoint}?${REPORTS[code].period ? 'from=2026-10-01&to=2026-12-31' : ''}`);
+      const res = await get(t.admin, `/api${list.endpoint}?${REPORTS[code].period ? 'from=2026-10-01&to=2026-12-31' : ''}`);
       expect(res.statusCode, code).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const rows = res.json();
@@ -68,10 +63,10 @@ describe('reports', () => {
   });
 
   it('gives the replacements of the period, days in UTC with both ends included', async () => {
-    const rows = (await get(admin, '/api/reports/part-replacements?from=2026-11-01&to=2026-11-30')).json();
+    const rows = (await get(t.admin, '/api/reports/part-replacements?from=2026-11-01&to=2026-11-30')).json();
     expect(rows.map((r: { replacementDate: string }) => r.replacementDate)).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-15T12:00:00.000Z']);
     expect(rows[0]).toMatchObject({ serialNumber: 'RP-A', partType: 'Black Toner', partModelCode: 'TK-1', location: 'Location RP_MINE', deviceType: 'MFP' });
-    const printers = (await get(admin, '/api/reports/part-replacements?from=2026-10-01&to=2026-12-31&printerType=PRINTER')).json();
+    const printers = (await get(t.admin, '/api/reports/part-replacements?from=2026-10-01&to=2026-12-31&printerType=PRINTER')).json();
     expect(serials(printers)).toEqual(['RP-B']);
   });
 
@@ -82,13 +77,13 @@ describe('reports', () => {
     await day('2026-11-01', 'OK', 3);
     await day('2026-11-02', 'ERROR', 1); // read, not working
     await day('2026-11-03', 'WARNING', 2);
-    const rows = (await get(admin, '/api/reports/device-availability?from=2026-11-01&to=2026-11-10')).json();
+    const rows = (await get(t.admin, '/api/reports/device-availability?from=2026-11-01&to=2026-11-10')).json();
     const a = rows.find((r: { serialNumber: string }) => r.serialNumber === 'RP-A');
     expect(a).toMatchObject({ daysCount: 10, daysSeen: 3, daysAvailable: 2, availability: 20, status: 'UNKNOWN', location: 'Location RP_MINE' });
     expect(rows.find((r: { serialNumber: string }) => r.serialNumber === 'RP-B')).toMatchObject({ daysCount: 10, daysSeen: 0, daysAvailable: 0, availability: 0 });
     // A period that reaches past today counts the days up to today.
     const today = new Date().toISOString().slice(0, 10);
-    const ahead = (await get(admin, `/api/reports/device-availability?from=${today}&to=2099-12-31`)).json();
+    const ahead = (await get(t.admin, `/api/reports/device-availability?from=${today}&to=2099-12-31`)).json();
     expect(ahead.find((r: { serialNumber: string }) => r.serialNumber === 'RP-A').daysCount).toBe(1);
   });
 
@@ -104,7 +99,7 @@ describe('reports', () => {
     const d = await device(mine, 'RP-D', 'PRINTER');
     await day(d, '2026-10-05', { start: 500, total: 520, bw: 400 }); // new in the period: its first day counts from its first total
     await day(d, '2026-10-06', { start: 520, total: 560, bw: 430 });
-    const rows = (await get(admin, '/api/reports/device-counters?from=2026-10-01&to=2026-10-31')).json();
+    const rows = (await get(t.admin, '/api/reports/device-counters?from=2026-10-01&to=2026-10-31')).json();
     const of = (serial: string) => rows.find((r: { serialNumber: string }) => r.serialNumber === serial);
     expect(of('RP-C')).toMatchObject({ bwStart: 800, bwEnd: 100, bwDiff: 150, colorStart: 200, colorEnd: 50, colorDiff: 50, totalStart: 1000, totalEnd: 150, totalDiff: 200, reason: 'bw,color,total' });
     expect(of('RP-D')).toMatchObject({ bwStart: 400, bwEnd: 430, bwDiff: 30, colorStart: null, colorDiff: null, totalStart: 500, totalEnd: 560, totalDiff: 60, reason: null });
@@ -115,8 +110,8 @@ describe('reports', () => {
 
   it('keeps every report within the caller\'s locations', async () => {
     expect(serials((await get(operator, '/api/reports/installed-consumables')).json())).toEqual(['RP-A']);
-    expect(serials((await get(admin, '/api/reports/installed-consumables')).json()).sort()).toEqual(['RP-A', 'RP-B']);
-    expect(serials((await get(admin, `/api/reports/installed-consumables?location=${other}`)).json())).toEqual(['RP-B']);
+    expect(serials((await get(t.admin, '/api/reports/installed-consumables')).json()).sort()).toEqual(['RP-A', 'RP-B']);
+    expect(serials((await get(t.admin, `/api/reports/installed-consumables?location=${other}`)).json())).toEqual(['RP-B']);
     expect((await get(operator, `/api/reports/installed-consumables?location=${other}`)).statusCode).toBe(403);
     expect((await get(operator, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ location: [other] }))}`)).statusCode).toBe(403);
   });
@@ -130,46 +125,46 @@ describe('reports', () => {
     };
     const ours = (p: Page) => p.pageRows.filter((r) => String(r.serialNumber).startsWith('RP-'));
     // Every row of the data call, the same columns, plus the row's id.
-    const all = (await get(admin, '/api/reports/installed-consumables')).json() as Record<string, unknown>[];
-    const paged = await page(admin, 'page=1000,1&sort=serialNumber,ASC');
+    const all = (await get(t.admin, '/api/reports/installed-consumables')).json() as Record<string, unknown>[];
+    const paged = await page(t.admin, 'page=1000,1&sort=serialNumber,ASC');
     expect(paged.totalRows).toBe(all.length);
     const bySerial = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.serialNumber).localeCompare(String(b.serialNumber));
     expect(paged.pageRows.map(({ id, ...rest }) => rest).sort(bySerial)).toEqual([...all].sort(bySerial));
     expect(ours(paged).map((r) => r.id)).toEqual([`${deviceA}-1`, expect.stringMatching(/^\d+-1$/)]);
     // The report's filter: a location with those below it, a kind of device; the caller's locations always.
-    expect(serials(ours(await page(admin, `location=${other}&page=50,1`)) as never)).toEqual(['RP-B']);
-    expect(serials(ours(await page(admin, 'printerType=MFP&page=50,1')) as never)).toEqual(['RP-A']);
+    expect(serials(ours(await page(t.admin, `location=${other}&page=50,1`)) as never)).toEqual(['RP-B']);
+    expect(serials(ours(await page(t.admin, 'printerType=MFP&page=50,1')) as never)).toEqual(['RP-A']);
     expect(serials(ours(await page(operator, 'page=50,1')) as never)).toEqual(['RP-A']);
     expect((await get(operator, `/api/reports/installed-consumables/page?location=${other}`)).statusCode).toBe(403);
     // The list protocol: a page of one, sorted, and the grid's own filters.
-    const one = await page(admin, `page=1,1&sort=serialNumber,DESC&filter-json=${encodeURIComponent(JSON.stringify(['serialNumber', 'startswith', 'RP-']))}`);
+    const one = await page(t.admin, `page=1,1&sort=serialNumber,DESC&filter-json=${encodeURIComponent(JSON.stringify(['serialNumber', 'startswith', 'RP-']))}`);
     expect(one).toMatchObject({ totalRows: 2, pageRows: [{ serialNumber: 'RP-B', partModelCode: 'TK-1', level: 40, installDate: '2026-10-01' }] });
-    const bad = await get(admin, '/api/reports/installed-consumables/page?sort=nothing,ASC', 'ru');
+    const bad = await get(t.admin, '/api/reports/installed-consumables/page?sort=nothing,ASC', 'ru');
     expect(bad.statusCode).toBe(400);
   });
 
   it('answers a bad filter with the field named', async () => {
-    const missing = await get(admin, '/api/reports/part-replacements?from=2026-11-01');
+    const missing = await get(t.admin, '/api/reports/part-replacements?from=2026-11-01');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([expect.objectContaining({ field: 'to' })]);
-    const swapped = await get(admin, '/api/reports/part-replacements?from=2026-11-30&to=2026-11-01', 'ru');
+    const swapped = await get(t.admin, '/api/reports/part-replacements?from=2026-11-30&to=2026-11-01', 'ru');
     expect(swapped.json().details).toEqual([{ field: 'to', message: 'Конец периода не может быть раньше начала' }]);
-    expect((await get(admin, '/api/reports/part-replacements?from=yesterday&to=2026-11-01')).json().details[0].field).toBe('from');
-    const early = await get(admin, '/api/reports/device-counters?from=2021-12-01&to=2022-01-31');
+    expect((await get(t.admin, '/api/reports/part-replacements?from=yesterday&to=2026-11-01')).json().details[0].field).toBe('from');
+    const early = await get(t.admin, '/api/reports/device-counters?from=2021-12-01&to=2022-01-31');
     expect(early.statusCode).toBe(400);
     expect(early.json().details).toEqual([{ field: 'from', message: 'Reports hold days from 1 January 2022 on' }]);
-    expect((await get(admin, '/api/reports/device-counters?from=2026-11-01&to=2026-11-31')).json().details[0].field).toBe('to');
-    expect((await get(admin, '/api/reports/device-counters?from=2026-11-01&to=2026-11-30&colorType=PINK')).json().details[0].field).toBe('colorType.0');
-    expect((await get(admin, '/api/reports/download/4/CSV?filter={nope')).json().details[0].field).toBe('filter');
-    expect((await get(admin, `/api/reports/download/3/CSV?filter=${encodeURIComponent(JSON.stringify({ from: '2026-01-01', to: '2026-01-31', location: ['x'] }))}`)).json().details[0].field).toBe('location.0');
-    expect((await get(admin, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ columns: ['ip', 'password'] }))}`)).json().details[0].field).toBe('columns');
-    expect((await get(admin, '/api/reports/download/9/CSV')).statusCode).toBe(404);
-    expect((await get(admin, '/api/reports/download/4/PDF')).statusCode).toBe(400);
+    expect((await get(t.admin, '/api/reports/device-counters?from=2026-11-01&to=2026-11-31')).json().details[0].field).toBe('to');
+    expect((await get(t.admin, '/api/reports/device-counters?from=2026-11-01&to=2026-11-30&colorType=PINK')).json().details[0].field).toBe('colorType.0');
+    expect((await get(t.admin, '/api/reports/download/4/CSV?filter={nope')).json().details[0].field).toBe('filter');
+    expect((await get(t.admin, `/api/reports/download/3/CSV?filter=${encodeURIComponent(JSON.stringify({ from: '2026-01-01', to: '2026-01-31', location: ['x'] }))}`)).json().details[0].field).toBe('location.0');
+    expect((await get(t.admin, `/api/reports/download/4/CSV?filter=${encodeURIComponent(JSON.stringify({ columns: ['ip', 'password'] }))}`)).json().details[0].field).toBe('columns');
+    expect((await get(t.admin, '/api/reports/download/9/CSV')).statusCode).toBe(404);
+    expect((await get(t.admin, '/api/reports/download/4/PDF')).statusCode).toBe(400);
   });
 
   it('downloads a CSV of the chosen columns in the chosen order, named after the report', async () => {
     const filter = { location: [mine], columns: ['partModelCode', 'serialNumber', 'level', 'installDate'] };
-    const res = await get(admin, `/api/reports/download/4/csv?filter=${encodeURIComponent(JSON.stringify(filter))}`, 'ru');
+    const res = await get(t.admin, `/api/reports/download/4/csv?filter=${encodeURIComponent(JSON.stringify(filter))}`, 'ru');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Установленные расходные материалы.csv')}`);
@@ -179,7 +174,7 @@ describe('reports', () => {
 
   it('downloads an XLSX with a frozen, filtered header row and typed cells', async () => {
     const filter = { from: '2026-11-01', to: '2026-11-30', location: [mine], columns: ['serialNumber', 'replacementDate', 'partModelCode'] };
-    const res = await get(admin, `/api/reports/download/3/XLSX?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    const res = await get(t.admin, `/api/reports/download/3/XLSX?filter=${encodeURIComponent(JSON.stringify(filter))}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const book = new ExcelJS.Workbook();
@@ -216,9 +211,9 @@ describe('reports', () => {
     // The replacement made before the move stays with the location it was made at.
     const mineReplacements = (await get(operator, `/api/reports/part-replacements?${period}`)).json();
     expect(mineReplacements.filter((r: { serialNumber: string }) => r.serialNumber === 'RP-M').map((r: { replacementDate: string }) => r.replacementDate)).toEqual(['2026-09-20T09:00:00.000Z']);
-    const all = (await get(admin, `/api/reports/part-replacements?${period}&colorType=COLOR&paperFormat=A3`)).json();
+    const all = (await get(t.admin, `/api/reports/part-replacements?${period}&colorType=COLOR&paperFormat=A3`)).json();
     expect(all.map((r: { serialNumber: string; location: string }) => `${r.serialNumber}@${r.location}`)).toEqual(['RP-M@Location RP_OTHER', 'RP-M@Location RP_MINE']);
-    expect((await get(admin, `/api/reports/part-replacements?${period}&paperFormat=A4`)).json().filter((r: { serialNumber: string }) => r.serialNumber === 'RP-M')).toEqual([]);
+    expect((await get(t.admin, `/api/reports/part-replacements?${period}&paperFormat=A4`)).json().filter((r: { serialNumber: string }) => r.serialNumber === 'RP-M')).toEqual([]);
     await t.ctx.db.execute(sql`DELETE FROM devices WHERE id = ${m}`);
   });
 
@@ -235,7 +230,7 @@ describe('reports', () => {
     await day(o, other, '2025-06-10', 1000, 0);
     await day(o, other, '2025-06-11', 1300, 0);
     const period = 'from=2025-06-01&to=2025-07-31';
-    const months = (await get(admin, `/api/reports/device-counters/months?${period}`)).json();
+    const months = (await get(t.admin, `/api/reports/device-counters/months?${period}`)).json();
     expect(months).toEqual([
       { location: 'Location RP_MINE', month: '2025-06', bw: 50, color: 10 },
       { location: 'Location RP_OTHER', month: '2025-06', bw: 300, color: 0 },
@@ -263,7 +258,7 @@ describe('report files in the caller\'s language', () => {
   let here: number;
   const availability = (lang: string, more = '') => {
     const filter = { from: '2026-11-01', to: '2026-11-03', location: [here], columns: ['location', 'modelCode', 'serialNumber', 'availability', 'lastSeen', 'daysCount'] };
-    return get(admin, `/api/reports/download/1/CSV?filter=${encodeURIComponent(JSON.stringify(filter))}${more}`, lang);
+    return get(t.admin, `/api/reports/download/1/CSV?filter=${encodeURIComponent(JSON.stringify(filter))}${more}`, lang);
   };
   beforeAll(async () => {
     here = await addLocation(t.ctx.db, 'RP_CSV');
@@ -310,7 +305,7 @@ describe('report files in the caller\'s language', () => {
 
   it('names a Russian XLSX\'s sheet and columns in Russian, its dates real dates shown as dd.mm.yyyy', async () => {
     const filter = { from: '2026-11-01', to: '2026-11-03', location: [here], columns: ['serialNumber', 'availability', 'lastSeen'] };
-    const res = await get(admin, `/api/reports/download/1/XLSX?filter=${encodeURIComponent(JSON.stringify(filter))}`, 'ru');
+    const res = await get(t.admin, `/api/reports/download/1/XLSX?filter=${encodeURIComponent(JSON.stringify(filter))}`, 'ru');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];

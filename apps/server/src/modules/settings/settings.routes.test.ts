@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { mailbox, mailParts, smtpSettingsFor } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
-});
-afterAll(() => t.close());
+const t = testApp();
 
-const get = async () => (await t.app.inject({ url: '/api/settings/', headers: bearer(admin) })).json() as { code: string; stringValue: string | null; numericValue: number | null; flagValue: boolean | null; isSet: boolean }[];
-const put = (payload: object[], lang = 'en') => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(admin), 'accept-language': lang }, payload });
+const get = async () => (await t.app.inject({ url: '/api/settings/', headers: bearer(t.admin) })).json() as { code: string; stringValue: string | null; numericValue: number | null; flagValue: boolean | null; isSet: boolean }[];
+const put = (payload: object[], lang = 'en') => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(t.admin), 'accept-language': lang }, payload });
 
 describe('settings', () => {
   it('lists the settings of every group, without SYSTEM ones', async () => {
@@ -78,7 +72,7 @@ describe('settings', () => {
   });
 
   it('is closed to an OPERATOR', async () => {
-    await createUser(t.app, admin, { login: 'operator', password: 'Operat0r!', role: 'OPERATOR', locationIds: [1] });
+    await createUser(t.app, t.admin, { login: 'operator', password: 'Operat0r!', role: 'OPERATOR', locationIds: [1] });
     const op = await signIn(t.app, 'operator', 'Operat0r!');
     expect((await t.app.inject({ url: '/api/settings/', headers: bearer(op) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(op), payload: [] })).statusCode).toBe(403);
@@ -88,7 +82,7 @@ describe('settings', () => {
 describe('test e-mail', () => {
   // Test mail is throttled (5 a minute per sender, notifications.scope.test.ts); each case here starts with a fresh count.
   beforeEach(() => t.ctx.db.execute(sql`DELETE FROM auth_throttle WHERE key LIKE 'test-mail%'`));
-  const send = (to: string, token = admin, lang = 'en') =>
+  const send = (to: string, token = t.admin, lang = 'en') =>
     t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: { ...bearer(token), 'accept-language': lang }, payload: { to } });
   const logged = async (code: string) =>
     (await t.ctx.db.execute(sql`SELECT log_level AS level, message FROM event_logs WHERE message_code = ${code} ORDER BY id DESC LIMIT 1`)).rows[0] as { level: string; message: string } | undefined;
@@ -104,7 +98,7 @@ describe('test e-mail', () => {
     const box = await mailbox();
     try {
       await smtpSettingsFor(t.ctx.db, box.port);
-      const res = await send('someone@example.com', admin, 'ru');
+      const res = await send('someone@example.com', t.admin, 'ru');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe('Проверочное письмо отправлено на someone@example.com');
       expect(box.received).toHaveLength(1);
@@ -181,7 +175,7 @@ describe('test e-mail', () => {
 
   it("is the default administrator's alone: an ADMIN of another location may not use the instance's SMTP", async () => {
     const other = await addLocation(t.ctx.db, 'BRANCH');
-    await createUser(t.app, admin, { login: 'branchAdmin', password: 'Branch1!x', role: 'ADMIN', locationIds: [other] });
+    await createUser(t.app, t.admin, { login: 'branchAdmin', password: 'Branch1!x', role: 'ADMIN', locationIds: [other] });
     const branch = await signIn(t.app, 'branchAdmin', 'Branch1!x');
     expect((await send('someone@example.com', branch)).statusCode).toBe(403);
   });

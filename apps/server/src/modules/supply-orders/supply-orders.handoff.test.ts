@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, createUser, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { deleteAll, sqlRows } from '../../test/sql-rows.ts';
 import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
@@ -13,8 +13,7 @@ import { receiver } from '../../test/receiver.ts';
  * daily "supplies to order" digest (SUPPLIES_TO_ORDER), a message per location of the
  * recipient's, in their language, its list attached. Through a real SMTP server.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let box: Mailbox;
 let parent: number;
 let child: number;
@@ -28,7 +27,7 @@ const device = async (locationId: number, serial: string, level: number) => {
   devices.set(serial, Number(d.id));
 };
 const order = (serial: string, lang: string, reference: string | null = null) =>
-  t.app.inject({ method: 'POST', url: '/api/supply-orders', headers: { ...bearer(admin), 'accept-language': lang }, payload: { supplies: [{ deviceId: devices.get(serial)!, supplyIndex: 1 }], reference } });
+  t.app.inject({ method: 'POST', url: '/api/supply-orders', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: { supplies: [{ deviceId: devices.get(serial)!, supplyIndex: 1 }], reference } });
 const toFrom = (raw: string) => /^To: (.*)$/m.exec(raw)?.[1];
 /**
  * A subject as sent: plain, or nodemailer's base64 encoded words, whose closing `?=` at a line's
@@ -40,25 +39,33 @@ const subjectOf = (raw: string) => {
   return words.length ? Buffer.concat(words).toString('utf8') : line;
 };
 
+/** Sends what is due, which must be one mail: its recipient, subject, HTML text and attached CSV. */
+const sentMail = async () => {
+  expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
+  const [mail] = box.received;
+  const parts = mailParts(mail!);
+  return {
+    to: toFrom(mail!),
+    subject: subjectOf(mail!),
+    html: parts.find((p) => p.contentType === 'text/html')!.text,
+    csv: parts.find((p) => p.filename?.endsWith('.csv'))!.text,
+  };
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   parent = await addLocation(t.ctx.db, 'HO_PARENT');
   child = await addLocation(t.ctx.db, 'HO_CHILD', 'HO_PARENT');
   lonely = await addLocation(t.ctx.db, 'HO_LONELY');
-  ann = await createUser(t.app, admin, { login: 'ho_ann', role: 'OPERATOR', locationIds: [parent] });
+  ann = await createUser(t.app, t.admin, { login: 'ho_ann', role: 'OPERATOR', locationIds: [parent] });
   box = await mailbox();
   await smtpSettingsFor(t.ctx.db, box.port);
   await device(child, 'HO-1', 4);
   await device(child, 'HO-2', 3);
   await device(lonely, 'HO-3', 2);
-  const res = await t.app.inject({ method: 'PUT', url: `/api/supply-orders/settings/${parent}`, headers: bearer(admin), payload: { leadDays: 7, marginDays: 7, supplierEmail: 'parent-supplier@example.com' } });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/supply-orders/settings/${parent}`, headers: bearer(t.admin), payload: { leadDays: 7, marginDays: 7, supplierEmail: 'parent-supplier@example.com' } });
   expect(res.statusCode, res.body).toBe(200);
 });
-afterAll(async () => {
-  await box.close();
-  await t.close();
-});
+afterAll(() => box.close());
 beforeEach(async () => {
   await deleteAll(t.ctx.db, ['notification_messages', 'notifications']);
   box.received.length = 0;
@@ -66,17 +73,14 @@ beforeEach(async () => {
 
 describe('the supplier hand-off', () => {
   it('mails the order to the nearest parent\'s supplier, in the orderer\'s language, the orders as a CSV', async () => {
-    expect((await t.app.inject({ url: '/api/supply-orders/settings', headers: bearer(admin) })).json().find((s: { locationId: number }) => s.locationId === child))
+    expect((await t.app.inject({ url: '/api/supply-orders/settings', headers: bearer(t.admin) })).json().find((s: { locationId: number }) => s.locationId === child))
       .toMatchObject({ supplierEmail: null, effectiveEmail: 'parent-supplier@example.com' });
     expect((await order('HO-1', 'ru', 'ЗК-7')).statusCode).toBe(200);
-    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
-    const [mail] = box.received;
-    expect(toFrom(mail!)).toBe('parent-supplier@example.com');
-    expect(subjectOf(mail!)).toBe('Заказ ЗК-7 расходных материалов для Location HO_CHILD');
-    const parts = mailParts(mail!);
-    expect(parts.find((p) => p.contentType === 'text/html')!.text).toContain('Наш номер заказа: ЗК-7');
-    const file = parts.find((p) => p.filename?.endsWith('.csv'))!;
-    expect(file.text).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
+    const mail = await sentMail();
+    expect(mail.to).toBe('parent-supplier@example.com');
+    expect(mail.subject).toBe('Заказ ЗК-7 расходных материалов для Location HO_CHILD');
+    expect(mail.html).toContain('Наш номер заказа: ЗК-7');
+    expect(mail.csv).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
     expect((await sqlRows<{ message: string }>(t.ctx.db, sql`SELECT message FROM event_logs WHERE message_code = 'supplyOrder.mailed'`)).map((r) => r.message))
       .toEqual(['Order of 1 supplies by admin sent to the supplier parent-supplier@example.com']);
   });
@@ -84,7 +88,7 @@ describe('the supplier hand-off', () => {
   it('posts each location\'s orders to every enabled webhook channel, signed, as a SUPPLY_ORDER message', async () => {
     const rx = await receiver();
     try {
-      const made = await t.app.inject({ method: 'POST', url: '/api/settings/notification-channels', headers: bearer(admin),
+      const made = await t.app.inject({ method: 'POST', url: '/api/settings/notification-channels', headers: bearer(t.admin),
         payload: { kind: 'WEBHOOK', name: 'ERP', target: rx.url('/erp'), secret: 'erp-signing-key-0123456789', enabled: true, allowInternal: true } });
       expect(made.statusCode, made.body).toBe(200);
       expect((await order('HO-3', 'en', 'PO-42')).statusCode).toBe(200);
@@ -115,19 +119,17 @@ describe('the daily "supplies to order" digest', () => {
   it('mails each recipient what to order per location of theirs, in their language, the list attached', async () => {
     await t.ctx.db.execute(sql`UPDATE users SET language = 'ru' WHERE id = ${ann}`);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/notifications', headers: bearer(admin),
+      method: 'POST', url: '/api/notifications', headers: bearer(t.admin),
       payload: { name: 'Supplies', active: true, subject: 'To order', body: '<p>Daily</p>', notificationType: { code: 'SUPPLIES_TO_ORDER' }, locations: [{ id: parent }, { id: lonely }], subscribers: [{ id: ann }], schedule: '0 0 8 ? * * *' },
     });
     expect(res.statusCode, res.body).toBe(200);
     await t.ctx.db.execute(sql`UPDATE notifications SET next_run_at = now() - interval '1 second' WHERE id = ${res.json().id}`);
     await t.ctx.notifier.dispatcher.dispatch();
-    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 1, failed: 0 });
     // HO-1 is ordered (above): only HO-2 is left to order in Ann's locations; HO-3 is not hers.
-    const [mail] = box.received;
-    expect(toFrom(mail!)).toBe('ho_ann@example.com');
-    expect(subjectOf(mail!)).toBe('To order: Location HO_CHILD');
-    const parts = mailParts(mail!);
-    expect(parts.find((p) => p.contentType === 'text/html')!.text).toContain('Что заказать для Location HO_CHILD: закончится в ближайшие 14 дн.');
-    expect(parts.find((p) => p.filename?.endsWith('.csv'))!.text).toBe('\uFEFFРасположение;Модель расходника;Тип расходника;Заказать;Первым закончится\r\nLocation HO_CHILD;TN-9;toner;1;');
+    const mail = await sentMail();
+    expect(mail.to).toBe('ho_ann@example.com');
+    expect(mail.subject).toBe('To order: Location HO_CHILD');
+    expect(mail.html).toContain('Что заказать для Location HO_CHILD: закончится в ближайшие 14 дн.');
+    expect(mail.csv).toBe('\uFEFFРасположение;Модель расходника;Тип расходника;Заказать;Первым закончится\r\nLocation HO_CHILD;TN-9;toner;1;');
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { bearer, createTestApp, createUser, signIn } from '../../test/test-app.ts';
+import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
@@ -13,8 +13,7 @@ import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixture
  * an order in the event log, installation by the device's replacement event, the file, the
  * settings, and who may do what.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
+const t = testApp();
 let boss: string;
 let operator: string;
 let here: number;
@@ -41,14 +40,10 @@ const suggestedSerials = async (token = boss) => (await suggested(token)).flatMa
 const logOf = (code: string) => sqlRows<{ message: string; object_id: number }>(t.ctx.db, sql`SELECT message, object_id FROM event_logs WHERE message_code = ${code} ORDER BY id`);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app);
   here = await addLocation(t.ctx.db, 'SO_HERE');
   there = await addLocation(t.ctx.db, 'SO_THERE');
-  await createUser(t.app, admin, { login: 'so_boss', role: 'ADMIN', locationIds: [here] });
-  await createUser(t.app, admin, { login: 'so_op', role: 'OPERATOR', locationIds: [here] });
-  boss = await signIn(t.app, 'so_boss', 'Passw0rd!');
-  operator = await signIn(t.app, 'so_op', 'Passw0rd!');
+  boss = await signedInAs(t, { login: 'so_boss', role: 'ADMIN', locationIds: [here] });
+  operator = await signedInAs(t, { login: 'so_op', role: 'OPERATOR', locationIds: [here] });
   // Lead time 7 + margin 7 by default: 14 days ahead.
   await device(here, 'SOON', 'TN-1', 40, 5);
   await device(here, 'EDGE', 'TN-1', 40, 14);
@@ -57,7 +52,6 @@ beforeAll(async () => {
   await device(here, 'FULL', 'TN-2', 90, null);
   await device(there, 'FAR', 'TN-1', 30, 2);
 });
-afterAll(() => t.close());
 
 describe('what to order', () => {
   it('lists what runs out within lead time plus margin or is already low, grouped by part model, in the caller\'s locations only', async () => {
@@ -65,8 +59,8 @@ describe('what to order', () => {
     expect(groups.map((g) => [g.locationId, g.partModelCode, g.count])).toEqual([[here, 'TN-1', 2], [here, 'TN-2', 1]]);
     expect(await suggestedSerials()).toEqual(['EDGE', 'LOW', 'SOON']);
     // The root sees both locations; one location asked for is that one alone.
-    expect((await suggested(admin)).map((g) => g.locationId).sort()).toEqual([here, here, there].sort());
-    expect((await suggested(admin, `?location=${there}`)).map((g) => g.count)).toEqual([1]);
+    expect((await suggested(t.admin)).map((g) => g.locationId).sort()).toEqual([here, here, there].sort());
+    expect((await suggested(t.admin, `?location=${there}`)).map((g) => g.count)).toEqual([1]);
     expect((await call(boss, 'GET', `/api/supply-orders/suggestions?location=${there}`)).statusCode).toBe(403);
   });
 
@@ -130,7 +124,7 @@ describe('an order\'s life', () => {
     const open = (await call(boss, 'GET', '/api/supply-orders')).json() as { id: number }[];
     expect(open.map((o) => o.id)).toEqual([orders[0]!.id]);
     expect(((await call(boss, 'GET', '/api/supply-orders?open=false')).json() as unknown[]).length).toBe(2);
-    expect((await call(admin, 'GET', `/api/supply-orders?device=${serials.get('FAR')}`)).json()).toEqual([]);
+    expect((await call(t.admin, 'GET', `/api/supply-orders?device=${serials.get('FAR')}`)).json()).toEqual([]);
   });
 
   it('shows a supply\'s open order on the consumables grid', async () => {
@@ -144,7 +138,7 @@ describe('an order\'s life', () => {
 
   it('keeps one open order per supply: of two orders at once, one wins', async () => {
     const low = { supplies: [{ deviceId: serials.get('LOW')!, supplyIndex: 1 }] };
-    const both = await Promise.all([call(boss, 'POST', '/api/supply-orders', low), call(admin, 'POST', '/api/supply-orders', low)]);
+    const both = await Promise.all([call(boss, 'POST', '/api/supply-orders', low), call(t.admin, 'POST', '/api/supply-orders', low)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.statusCode === 409)!.json().message).toBe('These supplies already have an open order');
     expect(Number((await sqlRows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM supply_orders WHERE device_id = ${serials.get('LOW')!}`))[0]!.n)).toBe(1);
@@ -167,7 +161,7 @@ describe('an order\'s life', () => {
 
 describe('installation by the replacement event', () => {
   it('closes the supply\'s open order as installed when the device reports the part replaced', async () => {
-    const { token } = await createAgent(t.app, admin, { locationId: here, range: { from: '127.0.46.1', to: '127.0.46.254' } });
+    const { token } = await createAgent(t.app, t.admin, { locationId: here, range: { from: '127.0.46.1', to: '127.0.46.254' } });
     const t0 = Date.now() - 3_600_000;
     const read = async (black: number, total: number, minutes: number) =>
       expect((await post(t.app, token, batch([agentReading('127.0.46.7', { serial: 'SO-REPL', total, black }, { readAt: new Date(t0 + minutes * 60_000) })]))).statusCode).toBe(200);

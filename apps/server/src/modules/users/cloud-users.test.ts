@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bearer, createTestApp, signIn } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { basic, bearer, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 /**
@@ -7,18 +7,14 @@ import { addLocation } from '../../test/scope-fixture.ts';
  * settings stay with the users of DEFAULT. The customers' isolation is the cloud matrix's
  * (plugins/authorization-matrix-cloud.test.ts).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let root: string;
+const t = testApp({ cloud: true });
 let acme: number;
 let roles: Record<string, number>;
 beforeAll(async () => {
-  t = await createTestApp({ cloud: true });
-  root = await signIn(t.app);
   acme = await addLocation(t.ctx.db, 'ACME');
-  const rows = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(root) })).json().pageRows as { id: number; code: string }[];
+  const rows = (await t.app.inject({ url: '/api/managed-roles-v/', headers: bearer(t.admin) })).json().pageRows as { id: number; code: string }[];
   roles = Object.fromEntries(rows.map((r) => [r.code, r.id]));
 });
-afterAll(() => t.close());
 
 const user = (over: Record<string, unknown> = {}) => ({
   login: 'ignored',
@@ -31,7 +27,7 @@ const user = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const create = (payload: unknown, lang = 'en') =>
-  t.app.inject({ method: 'POST', url: '/api/users', headers: { ...bearer(root), 'accept-language': lang }, payload: payload as object });
+  t.app.inject({ method: 'POST', url: '/api/users', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: payload as object });
 
 describe('cloud mode', () => {
   it('tells the console in /config.json', async () => {
@@ -44,7 +40,7 @@ describe('cloud mode', () => {
     expect(res.json().login).toBe('anna.k@acme.example.com');
     const token = await signIn(t.app, 'Anna.K@acme.example.com', 'Passw0rd!');
     expect((await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).json().email).toBe('anna.k@acme.example.com');
-    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${res.json().id}`, headers: bearer(root), payload: { ...user({ email: 'anna@acme.example.com' }), passwordHash: undefined } });
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${res.json().id}`, headers: bearer(t.admin), payload: { ...user({ email: 'anna@acme.example.com' }), passwordHash: undefined } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().login).toBe('anna@acme.example.com');
   });
@@ -74,6 +70,6 @@ describe('cloud mode', () => {
     const res = await t.app.inject({ url: '/api/settings/', headers: { ...bearer(customer), 'accept-language': 'ru' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('В облачном режиме настройки доступны только пользователям расположения по умолчанию');
-    expect((await t.app.inject({ url: '/api/settings/', headers: bearer(root) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/settings/', headers: bearer(t.admin) })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { basic, bearer, createTestApp, createUser, signIn, userAsInput } from '../../test/test-app.ts';
+import { basic, bearer, createUser, signIn, testApp, userAsInput } from '../../test/test-app.ts';
 import { addLocation, addRole } from '../../test/scope-fixture.ts';
 
 /**
@@ -9,7 +9,7 @@ import { addLocation, addRole } from '../../test/scope-fixture.ts';
  *          └── B
  * `adminA` is an ADMIN limited to A (and so A1).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testApp({ signIn: false });
 let root: string;
 const loc = { DEFAULT: 1, A: 0, A1: 0, B: 0 };
 const roleId: Record<string, number> = {};
@@ -37,7 +37,6 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
 const asInput = (token: string, id: number, over: Payload = {}): Promise<Payload> => userAsInput(t.app, token, id, over);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.ctx.db;
   loc.A = await addLocation(db, 'A');
   loc.A1 = await addLocation(db, 'A1', 'A');
@@ -53,7 +52,6 @@ beforeAll(async () => {
   adminA = await signIn(t.app, 'adminA', PASSWORD);
   operator = await signIn(t.app, 'operator', PASSWORD);
 });
-afterAll(() => t.close());
 
 describe('grants', () => {
   it('an OPERATOR gets 403 on every users route', async () => {
