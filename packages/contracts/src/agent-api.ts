@@ -62,14 +62,19 @@ export const snmpCredentialsSchema = z.discriminatedUnion('version', [
 ]);
 export type SnmpCredentials = z.infer<typeof snmpCredentialsSchema>;
 
-/** A range as the agent scans it: BROADCAST and NETMASK use address+mask, RANGE uses from-to. */
-export const agentRangeSchema = z.object({
-  id: z.number().int(),
+/** The addresses of a range: BROADCAST and NETMASK use address+mask, RANGE uses from-to. */
+export const rangeAddressFields = {
   type: networkRangeTypeSchema,
   address: z.string().nullable(),
   mask: z.string().nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+};
+
+/** A range as the agent scans it. */
+export const agentRangeSchema = z.object({
+  id: z.number().int(),
+  ...rangeAddressFields,
   port: z.number().int().min(1).max(65535),
   snmp: snmpCredentialsSchema,
   /** Cap on discovery requests a second (absent from servers before issue 22: the agent's default). */

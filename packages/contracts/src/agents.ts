@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idRef, text } from './fields.ts';
-import { OLDEST_AGENT_API_VERSION, agentStatusSchema, deviceFailureReasonSchema, olderVersion, type AgentStatus } from './agent-api.ts';
+import { OLDEST_AGENT_API_VERSION, agentStatusSchema, deviceFailureReasonSchema, olderVersion, type AgentStatus, type DeviceFailureReason } from './agent-api.ts';
 import { defineList, timestamp } from './list.ts';
+import { statusDefs } from './status-defs.ts';
 import { locationRefSchema } from './users.ts';
 
 /** An agent as the console sees it (never its token: that is shown once, at create or regenerate). */
@@ -28,22 +29,10 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-export const agentListRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  status: agentStatusSchema,
-  lastContactAt: timestamp().nullable(),
-  version: z.string().nullable(),
-  hostname: z.string().nullable(),
-  locationId: z.number().int(),
-  locationName: z.string(),
-  rangeCount: z.number().int(),
-  deviceCount: z.number().int(),
-  updateRequired: z.boolean(),
-  /** Updates paused for this agent (issue 44), and the release it refused, if any. */
-  updatesPaused: z.boolean(),
-  updateRefusedVersion: z.string().nullable(),
-});
+/** A row of the agents grid: the agent's fields, its location and the release it refused (if any) flat. */
+export const agentListRowSchema = agentSchema
+  .pick({ id: true, name: true, status: true, lastContactAt: true, version: true, hostname: true, rangeCount: true, deviceCount: true, updateRequired: true, updatesPaused: true })
+  .extend({ locationId: z.number().int(), locationName: z.string(), updateRefusedVersion: z.string().nullable() });
 export type AgentListRow = z.infer<typeof agentListRowSchema>;
 
 export const agentInputSchema = z.object({
@@ -72,16 +61,9 @@ export type AgentRunRow = z.infer<typeof agentRunRowSchema>;
 export const updateRequired = (apiVersion: number | null): boolean => apiVersion !== null && apiVersion < OLDEST_AGENT_API_VERSION;
 
 /** GET /api/agents/{id}/status. */
-export const agentStatusViewSchema = z.object({
-  id: z.number().int(),
-  status: agentStatusSchema,
-  statusMessage: z.string().nullable(),
-  lastContactAt: timestamp().nullable(),
-  version: z.string().nullable(),
-  updatePending: z.boolean(),
-  updateRequired: z.boolean(),
-  runs: z.array(agentRunRowSchema),
-});
+export const agentStatusViewSchema = agentSchema
+  .pick({ id: true, status: true, statusMessage: true, lastContactAt: true, version: true, updateRequired: true })
+  .extend({ updatePending: z.boolean(), runs: z.array(agentRunRowSchema) });
 export type AgentStatusView = z.infer<typeof agentStatusViewSchema>;
 
 /** GET /api/agents/release: the agent release this server offers, and whether updates are paused for every agent. */
@@ -94,12 +76,7 @@ export type AgentReleaseView = z.infer<typeof agentReleaseViewSchema>;
 /** Where an agent stands with the release the server offers (the agents grid's version column). */
 export const AGENT_UPDATE_STATES = ['current', 'available', 'paused', 'refused'] as const;
 export type AgentUpdateState = (typeof AGENT_UPDATE_STATES)[number];
-export const AGENT_UPDATE_STATE_DEFS: Record<AgentUpdateState, { labelKey: string; color: string }> = {
-  current: { labelKey: 'agents.update.current', color: 'teal' },
-  available: { labelKey: 'agents.update.available', color: 'blue' },
-  paused: { labelKey: 'agents.update.paused', color: 'gray' },
-  refused: { labelKey: 'agents.update.refused', color: 'red' },
-};
+export const AGENT_UPDATE_STATE_DEFS = statusDefs<AgentUpdateState>('agents.update', { current: 'teal', available: 'blue', paused: 'gray', refused: 'red' });
 
 /** The update state of an agent; null when nothing can be said (no release, or the agent never reported its version). */
 export function agentUpdateState(row: Pick<AgentListRow, 'version' | 'updatesPaused' | 'updateRefusedVersion'>, release: AgentReleaseView | undefined): AgentUpdateState | null {
@@ -113,14 +90,7 @@ export function agentUpdateState(row: Pick<AgentListRow, 'version' | 'updatesPau
 export const agentUpdatesInputSchema = z.object({ paused: z.boolean() });
 
 /** Agent statuses, each defined once: label key and colour (house style 5). */
-export const AGENT_STATUS_DEFS: Record<AgentStatus, { labelKey: string; color: string }> = {
-  IDLE: { labelKey: 'agents.status.IDLE', color: 'teal' },
-  STARTING: { labelKey: 'agents.status.STARTING', color: 'cyan' },
-  RUNNING: { labelKey: 'agents.status.RUNNING', color: 'blue' },
-  ERROR: { labelKey: 'agents.status.ERROR', color: 'red' },
-  STOPPING: { labelKey: 'agents.status.STOPPING', color: 'orange' },
-  STOPPED: { labelKey: 'agents.status.STOPPED', color: 'gray' },
-};
+export const AGENT_STATUS_DEFS = statusDefs<AgentStatus>('agents.status', { IDLE: 'teal', STARTING: 'cyan', RUNNING: 'blue', ERROR: 'red', STOPPING: 'orange', STOPPED: 'gray' });
 
 /** The agents grid (`/api/agents`, `/api/agents-v`). */
 export const agentsList = defineList(agentListRowSchema, {
@@ -167,11 +137,5 @@ export type AgentDevicesStatusQuery = z.infer<typeof agentDevicesStatusQuerySche
 export const agentDevicesStatusSchema = z.object({ rows: z.array(agentDeviceStatusRowSchema), totalRows: z.number().int() });
 export type AgentDevicesStatus = z.infer<typeof agentDevicesStatusSchema>;
 /** Devices to show each reason with: the one definition of its label and colour. */
-export const DEVICE_FAILURE_DEFS = {
-  TIMEOUT: { labelKey: 'agents.reason.TIMEOUT', color: 'orange' },
-  REFUSED: { labelKey: 'agents.reason.REFUSED', color: 'red' },
-  AUTH: { labelKey: 'agents.reason.AUTH', color: 'grape' },
-  NO_PRINTER_MIB: { labelKey: 'agents.reason.NO_PRINTER_MIB', color: 'gray' },
-  PROFILE_ERROR: { labelKey: 'agents.reason.PROFILE_ERROR', color: 'pink' },
-} as const;
+export const DEVICE_FAILURE_DEFS = statusDefs<DeviceFailureReason>('agents.reason', { TIMEOUT: 'orange', REFUSED: 'red', AUTH: 'grape', NO_PRINTER_MIB: 'gray', PROFILE_ERROR: 'pink' });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { namedRefSchema } from './fields.ts';
 import { timestamp } from './list.ts';
+import { statusDefs } from './status-defs.ts';
 
 /**
  * Alerts (issue 42): a condition from its start to its end, told once when it starts and once
@@ -7,11 +9,7 @@ import { timestamp } from './list.ts';
  */
 export const ALERT_KINDS = ['DEVICE_ERROR', 'SUPPLY_LOW', 'AGENT_SILENT'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export const ALERT_KIND_DEFS: Record<AlertKind, { labelKey: string; color: string }> = {
-  DEVICE_ERROR: { labelKey: 'alerts.kind.DEVICE_ERROR', color: 'red' },
-  SUPPLY_LOW: { labelKey: 'alerts.kind.SUPPLY_LOW', color: 'yellow' },
-  AGENT_SILENT: { labelKey: 'alerts.kind.AGENT_SILENT', color: 'gray' },
-};
+export const ALERT_KIND_DEFS = statusDefs<AlertKind>('alerts.kind', { DEVICE_ERROR: 'red', SUPPLY_LOW: 'yellow', AGENT_SILENT: 'gray' });
 
 /**
  * A supply's alert clears only when its level is this many points above the threshold: a level
@@ -31,7 +29,7 @@ export const alertSchema = z.object({
   /** What it is about: a device (and a supply of it) or an agent. */
   device: z.object({ id: z.number().int(), modelCode: z.string().nullable(), serialNumber: z.string().nullable(), ip: z.string() }).nullable(),
   supply: z.object({ index: z.number().int(), name: z.string().nullable(), level: z.number().nullable() }).nullable(),
-  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  agent: namedRefSchema.nullable(),
   locationName: z.string(),
   startedAt: timestamp(),
   resolvedAt: timestamp().nullable(),

@@ -1,3 +1,5 @@
+import { statusDefs } from './status-defs.ts';
+
 /**
  * Events derived from readings (issue 5), stored in device_events for notifications, written to
  * the event log (group DEVICES) and published on the hub as DEVICE_EVENT.
@@ -19,13 +21,7 @@ export const DEVICE_STATUS_CODES = ['OK', 'WARNING', 'ERROR', 'NOT_AVAILABLE', '
 export type DeviceStatusCode = (typeof DEVICE_STATUS_CODES)[number];
 
 /** Device statuses, each defined once: label key and colour (house style 5); home names them "working"… */
-export const DEVICE_STATUS_DEFS: Record<DeviceStatusCode, { labelKey: string; color: string }> = {
-  OK: { labelKey: 'notification.status.OK', color: 'teal' },
-  WARNING: { labelKey: 'notification.status.WARNING', color: 'yellow' },
-  ERROR: { labelKey: 'notification.status.ERROR', color: 'red' },
-  NOT_AVAILABLE: { labelKey: 'notification.status.NOT_AVAILABLE', color: 'gray' },
-  UNKNOWN: { labelKey: 'notification.status.UNKNOWN', color: 'indigo' },
-};
+export const DEVICE_STATUS_DEFS = statusDefs<DeviceStatusCode>('notification.status', { OK: 'teal', WARNING: 'yellow', ERROR: 'red', NOT_AVAILABLE: 'gray', UNKNOWN: 'indigo' });
 
 /**
  * Printer errors that need a person (hrPrinterDetectedErrorState bits, reading.ts): a device

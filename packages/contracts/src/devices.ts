@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, idRef, text } from './fields.ts';
 import { day, defineList, timestamp, type List } from './list.ts';
-import { LEVEL_STATES } from './reading.ts';
+import { LEVEL_STATES, type LevelState } from './reading.ts';
+import { statusDefs } from './status-defs.ts';
 import { meterFlagSchema } from './meter-flags.ts';
 
 /**
@@ -25,13 +26,7 @@ export type LevelBand = keyof typeof LEVEL_BANDS;
 export const LEVEL_BAR_MIN_WIDTH = 4;
 
 /** What a level shows as when it is not a number: unknown, or "some remaining" (RFC 3805 -3). */
-export const LEVEL_STATE_DISPLAY = {
-  UNKNOWN: { labelKey: 'devices.levelState.UNKNOWN', color: 'gray' },
-  SOME_REMAINING: { labelKey: 'devices.levelState.SOME_REMAINING', color: 'blue' },
-  UNRESTRICTED: { labelKey: 'devices.levelState.UNRESTRICTED', color: 'teal' },
-  LOW: { labelKey: 'devices.levelState.LOW', color: 'red' },
-  EMPTY: { labelKey: 'devices.levelState.EMPTY', color: 'red' },
-} as const;
+export const LEVEL_STATE_DISPLAY = statusDefs<LevelState>('devices.levelState', { UNKNOWN: 'gray', SOME_REMAINING: 'blue', UNRESTRICTED: 'teal', LOW: 'red', EMPTY: 'red' });
 
 /** The band of a percent level (null when there is no number to band). */
 export function levelBand(level: number | null | undefined): LevelBand | null {

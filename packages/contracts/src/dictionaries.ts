@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idRef, text } from './fields.ts';
+import { codedRefSchema, id, idRef, text } from './fields.ts';
 import { defineList } from './list.ts';
 import { locationRefSchema } from './users.ts';
 
@@ -76,36 +76,27 @@ export type DictionaryInput = z.infer<typeof dictionaryInputSchema>;
 
 // ---- items ---------------------------------------------------------------------------------
 
-/** What only a location has (the dictionary-item form of spec section 3). */
+/**
+ * What only a location has (the dictionary-item form of spec section 3), each with its length
+ * limit: the form's input and the answer hold the same fields.
+ */
+const LOCATION_DETAIL_MAX = {
+  addressIndex: 20, city: 250, street: 250, house: 50, floor: 50, room: 50, contactName: 250, contactPosition: 250, contactPhones: 250,
+} as const;
+const locationDetailFields = <S extends z.ZodType>(field: (max: number) => S) =>
+  Object.fromEntries(Object.entries(LOCATION_DETAIL_MAX).map(([key, max]) => [key, field(max)])) as Record<keyof typeof LOCATION_DETAIL_MAX, S>;
+
 export const locationDetailsSchema = z.object({
-  addressIndex: z.string().nullable(),
-  city: z.string().nullable(),
-  street: z.string().nullable(),
-  house: z.string().nullable(),
-  floor: z.string().nullable(),
-  room: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactPosition: z.string().nullable(),
-  contactPhones: z.string().nullable(),
+  ...locationDetailFields(() => z.string().nullable()),
   /** Content type of the room plan, null when none is uploaded. */
   planType: z.string().nullable(),
 });
 export type LocationDetails = z.infer<typeof locationDetailsSchema>;
 
-export const locationDetailsInputSchema = z.object({
-  addressIndex: optText(20),
-  city: optText(250),
-  street: optText(250),
-  house: optText(50),
-  floor: optText(50),
-  room: optText(50),
-  contactName: optText(250),
-  contactPosition: optText(250),
-  contactPhones: optText(250),
-});
+export const locationDetailsInputSchema = z.object(locationDetailFields(optText));
 export type LocationDetailsInput = z.infer<typeof locationDetailsInputSchema>;
 
-export const itemRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const itemRefSchema = codedRefSchema;
 export type ItemRef = z.infer<typeof itemRefSchema>;
 
 export const dictionaryItemSchema = z.object({
@@ -125,14 +116,7 @@ export const dictionaryItemSchema = z.object({
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 
 /** A row of a dictionary's item list or lookup (`{ pageRows }`). */
-export const dictionaryItemRowSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  nameRu: z.string().nullable(),
-  parentId: z.number().int().nullable(),
-  sortOrder: z.number().int(),
-});
+export const dictionaryItemRowSchema = dictionaryItemSchema.pick({ id: true, code: true, name: true, nameRu: true, parentId: true, sortOrder: true });
 export type DictionaryItemRow = z.infer<typeof dictionaryItemRowSchema>;
 
 export const dictionaryItemInputSchema = z.object({

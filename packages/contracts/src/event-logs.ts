@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { codedRefSchema } from './fields.ts';
 import { defineList, timestamp } from './list.ts';
+import { statusDefs } from './status-defs.ts';
 
 /**
  * Log levels (spec section 4), each defined once: its code, label key and colour (a Mantine
  * colour name). The server writes the codes; the console shows label and colour from here.
  */
-export const LOG_LEVELS = {
-  I: { labelKey: 'logs.level.I', color: 'blue' },
-  W: { labelKey: 'logs.level.W', color: 'orange' },
-  E: { labelKey: 'logs.level.E', color: 'red' },
-  P: { labelKey: 'logs.level.P', color: 'violet' },
-} as const;
+export const LOG_LEVELS = statusDefs<LogLevel>('logs.level', { I: 'blue', W: 'orange', E: 'red', P: 'violet' });
 export const LOG_LEVEL_CODES = ['I', 'W', 'E', 'P'] as const;
 export const logLevelSchema = z.enum(LOG_LEVEL_CODES);
 export type LogLevel = z.infer<typeof logLevelSchema>;
@@ -21,7 +18,7 @@ export type FinalLogLevel = Exclude<LogLevel, 'P'>;
 export const LOG_OBJECT_CLASSES = ['UserDao', 'AgentDao', 'NetworkRangeDao', 'DeviceDao', 'LocationDao', 'QueueDao'] as const;
 export type LogObjectClass = (typeof LOG_OBJECT_CLASSES)[number];
 
-export const eventGroupSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const eventGroupSchema = codedRefSchema;
 export type EventGroupRow = z.infer<typeof eventGroupSchema>;
 
 /** A row of GET /api/event-logs/page; `logDuration` is in milliseconds (the console shows seconds). */

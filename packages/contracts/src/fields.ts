@@ -34,10 +34,16 @@ export const text = (max: number, opts: { line?: boolean } = {}) => {
 export const id = z.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(INT_MAX, 'general.badValue');
 /** A reference to a row, `{ id }`. */
 export const idRef = z.object({ id }, 'general.mandatory');
+/** A row as an answer names it in another: its id and name (an agent, a notification's location). */
+export const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
+/** A coded row as an answer names it in another: a location, a role, a dictionary item, an event group. */
+export const codedRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 /** Any other integer stored in an integer column. */
 export const int32 = z.number().int().min(-INT_MAX - 1).max(INT_MAX);
+/** A row id written as text, in a path or a query string: 1 to 2^31-1. */
+export const idParam = z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(INT_MAX, 'general.badValue');
 /** `:id` in a path. */
-export const idParams = z.object({ id: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(INT_MAX, 'general.badValue') });
+export const idParams = z.object({ id: idParam });
 
 /**
  * A day as YYYY-MM-DD that exists in the calendar, within the days the product keeps (from 2022,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRef, text } from './fields.ts';
+import { codedRefSchema, idRef, text } from './fields.ts';
 import { day, defineList } from './list.ts';
 import { LICENSE_STATUSES } from './license-status.ts';
 
@@ -74,7 +74,16 @@ export type LicenseInput = z.input<typeof licenseInputSchema>;
 export const locationDeviceCountsSchema = z.object({ activeDeviceCount: z.number().int(), allDeviceCount: z.number().int() });
 export type LocationDeviceCounts = z.infer<typeof locationDeviceCountsSchema>;
 
-export const licenseLocationSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), parentId: z.number().int().nullable() });
+/** The devices a license counts: those it is for, those serviced now (maintenance on), and all detected. */
+const licenseCounts = { deviceCount: z.number().int(), activeDeviceCount: z.number().int(), dbDeviceCount: z.number().int() };
+/** The same where there may be no license: then it is for no number of devices. */
+const maybeLicenseCounts = { ...licenseCounts, deviceCount: z.number().int().nullable() };
+
+export const licenseLocationSchema = codedRefSchema.extend({ parentId: z.number().int().nullable() });
+
+/** A location the license form may pick, with the license it already has (null: none). */
+export const licensableLocationSchema = licenseLocationSchema.extend({ licenseId: z.number().int().nullable() });
+export type LicensableLocation = z.infer<typeof licensableLocationSchema>;
 
 /** A per-location license (spec section 3): its counts are the location's tree's devices now. */
 export const licenseSchema = z.object({
@@ -82,9 +91,7 @@ export const licenseSchema = z.object({
   location: licenseLocationSchema,
   dateFrom: z.string(),
   dateTo: z.string(),
-  deviceCount: z.number().int(),
-  activeDeviceCount: z.number().int(),
-  dbDeviceCount: z.number().int(),
+  ...licenseCounts,
   status: z.enum(LICENSE_STATUSES),
 });
 export type License = z.infer<typeof licenseSchema>;
@@ -93,17 +100,10 @@ export type License = z.infer<typeof licenseSchema>;
  * A row of the licenses tree grid: a location in the caller's scope with its license, if any
  * (DEFAULT shows the instance license). Its id is the location's.
  */
-export const licenseListRowSchema = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  code: z.string(),
-  name: z.string(),
-  licenseId: z.number().int().nullable(),
+export const licenseListRowSchema = licensableLocationSchema.extend({
   dateFrom: day().nullable(),
   dateTo: day().nullable(),
-  deviceCount: z.number().int().nullable(),
-  activeDeviceCount: z.number().int(),
-  dbDeviceCount: z.number().int(),
+  ...maybeLicenseCounts,
 });
 export type LicenseListRow = z.infer<typeof licenseListRowSchema>;
 
@@ -114,10 +114,6 @@ export const licensesList = defineList(licenseListRowSchema, {
   hidden: ['id', 'licenseId', 'parentId'],
 });
 
-/** A location the license form may pick, with the license it already has (null: none). */
-export const licensableLocationSchema = licenseLocationSchema.extend({ licenseId: z.number().int().nullable() });
-export type LicensableLocation = z.infer<typeof licensableLocationSchema>;
-
 /** GET /instance-license/ (spec section 3: status, statusDescription, from, to, counts). */
 export const instanceLicenseSchema = z.object({
   instanceId: z.string(),
@@ -127,7 +123,7 @@ export const instanceLicenseSchema = z.object({
   companyName: z.string().nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
-  counts: z.object({ deviceCount: z.number().int().nullable(), activeDeviceCount: z.number().int(), dbDeviceCount: z.number().int() }),
+  counts: z.object(maybeLicenseCounts),
   uploadedAt: z.string().nullable(),
 });
 export type InstanceLicense = z.infer<typeof instanceLicenseSchema>;

@@ -1,34 +1,34 @@
 import { meterOfField, meterTitles } from './meter-names.ts';
 
+/** A file's header: the meter, its code where it has one, the figure; the same in every language. */
+const METER_HEADERS = { header: '{{meter}}: {{part}}', headerCode: '{{meter}} ({{code}}): {{part}}' } as const;
+
 /**
  * The meters' texts of the meter-read report (issue 41): its columns' titles ("Total (101):
  * first read", `meters.title.<field>`, made from these by meterTitles) head the grid and the
  * files alike, its data-quality flags in words.
  */
 const METERS_EN = {
+  ...METER_HEADERS,
   name: {
     total: 'Total', totalLargeTwice: 'Total, large as two', mono: 'Black', color: 'Colour', a3: 'Large', a4: 'Small',
     a3Bw: 'Black large', a4Bw: 'Black small', a3Color: 'Large colour', a4Color: 'Colour small',
     copies: 'Copies', prints: 'Prints', scans: 'Scans', fax: 'Fax', duplex: 'Duplex',
   },
   part: { First: 'first read', FirstDate: 'first read date', Last: 'last read', LastDate: 'last read date', Pages: 'pages' },
-  /** A file's header: the meter, its code where it has one, the figure. */
-  header: '{{meter}}: {{part}}',
-  headerCode: '{{meter}} ({{code}}): {{part}}',
   /** The report's own columns besides the device's and the meters' (`columnTitleKey`). */
   column: { periodFrom: 'Period from', periodTo: 'Period to', dataQuality: 'Data quality' },
   /** The data-quality flags (METER_QUALITY_FLAGS): the plausibility check's kinds, and a correction. */
   quality: { JUMP: 'a jump beyond the rated speed', BACKWARDS: 'a meter went backwards', SPLIT: 'black + colour ≠ total', CORRECTED: 'corrected' },
 } as const;
 const METERS_RU = {
+  ...METER_HEADERS,
   name: {
     total: 'Всего', totalLargeTwice: 'Всего, крупный формат за два', mono: 'Ч/б', color: 'Цвет', a3: 'Крупный формат', a4: 'Малый формат',
     a3Bw: 'Ч/б крупный формат', a4Bw: 'Ч/б малый формат', a3Color: 'Цвет крупный формат', a4Color: 'Цвет малый формат',
     copies: 'Копирование', prints: 'Печать', scans: 'Сканирование', fax: 'Факс', duplex: 'Дуплекс',
   },
   part: { First: 'первое показание', FirstDate: 'дата первого показания', Last: 'последнее показание', LastDate: 'дата последнего показания', Pages: 'страниц' },
-  header: '{{meter}}: {{part}}',
-  headerCode: '{{meter}} ({{code}}): {{part}}',
   column: { periodFrom: 'Период с', periodTo: 'Период по', dataQuality: 'Качество данных' },
   quality: { JUMP: 'скачок больше возможного при номинальной скорости', BACKWARDS: 'счётчик уменьшился', SPLIT: 'ч/б + цвет ≠ всего', CORRECTED: 'есть поправка' },
 } as const;

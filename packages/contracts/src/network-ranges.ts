@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idRef, text } from './fields.ts';
-import { NETWORK_RANGE_TYPES, networkRangeTypeSchema } from './agent-api.ts';
+import { codedRefSchema, idRef, namedRefSchema, text } from './fields.ts';
+import { NETWORK_RANGE_TYPES, networkRangeTypeSchema, rangeAddressFields } from './agent-api.ts';
 import { defineList } from './list.ts';
 
 export { NETWORK_RANGE_TYPES };
@@ -153,11 +153,7 @@ export const rangeSecretsMove = (before: RangeDestination, after: RangeDestinati
 const rangeFields = {
   id: z.number().int(),
   name: z.string().nullable(),
-  type: networkRangeTypeSchema,
-  address: z.string().nullable(),
-  mask: z.string().nullable(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  ...rangeAddressFields,
   port: z.number().int(),
 };
 
@@ -172,8 +168,8 @@ export const networkRangeSchema = z.object({
   authKeySet: z.boolean(),
   v3PrivProtocol: z.string().nullable(),
   privKeySet: z.boolean(),
-  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  location: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  agent: namedRefSchema.nullable(),
+  location: codedRefSchema,
   comment: z.string().nullable(),
   addressCount: z.number().int(),
   packetsPerSecond: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_STATUS_CODES, type DeviceEventType } from './device-events.ts';
-import { id, idRef, text } from './fields.ts';
+import { id, idRef, namedRefSchema, text } from './fields.ts';
 import { defineList } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
 
@@ -182,7 +182,6 @@ export function cronToSchedule(cron: string | null, offsetMinutes: number): Sche
 
 // ---- The API ----
 
-const named = z.object({ id: z.number().int(), name: z.string() });
 const codeRef = z.object({ code: text(50, { line: true }) }, 'general.mandatory');
 
 /** `POST`/`PUT /api/notifications`: the spec's payload (types and report as objects, attachment as a string). */
@@ -258,7 +257,7 @@ export const notificationSchema = z.object({
   subject: z.string(),
   body: z.string(),
   notificationType: notificationTypeSchema,
-  locations: z.array(named),
+  locations: z.array(namedRefSchema),
   subscribers: z.array(subscriberSchema),
   channels: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.string() })),
   schedule: z.string().nullable(),
@@ -279,13 +278,10 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationListRowSchema = z.object({
-  id: z.number().int(),
-  active: z.boolean(),
-  name: z.string(),
-  notificationTypeId: z.number().int(),
-  description: z.string().nullable(),
-});
+/** A row of the notifications grid: the notification's own fields, its type by id. */
+export const notificationListRowSchema = notificationSchema
+  .pick({ id: true, active: true, name: true, description: true })
+  .extend({ notificationTypeId: z.number().int() });
 export type NotificationListRow = z.infer<typeof notificationListRowSchema>;
 
 /** The notifications grid (`/api/notifications/page`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idRef, text } from './fields.ts';
+import { idRef, namedRefSchema, text } from './fields.ts';
 import { defineList, timestamp } from './list.ts';
+import { statusDefs } from './status-defs.ts';
 import { locationRefSchema } from './users.ts';
 
 /**
@@ -32,11 +33,7 @@ export const QUEUE_TYPE_DEFS: Record<QueueType, QueueTypeDef> = {
 export const QUEUE_STATUSES = ['NEW', 'OK', 'ERROR'] as const;
 export const queueStatusSchema = z.enum(QUEUE_STATUSES);
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
-export const QUEUE_STATUS_DEFS: Record<QueueStatus, { labelKey: string; color: string }> = {
-  NEW: { labelKey: 'queues.status.NEW', color: 'gray' },
-  OK: { labelKey: 'queues.status.OK', color: 'teal' },
-  ERROR: { labelKey: 'queues.status.ERROR', color: 'red' },
-};
+export const QUEUE_STATUS_DEFS = statusDefs<QueueStatus>('queues.status', { NEW: 'gray', OK: 'teal', ERROR: 'red' });
 
 /** A host name or an IPv4 address: letters, digits, dots and dashes, no scheme, no port. */
 const HOST = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
@@ -98,7 +95,7 @@ export const queueSchema = z.object({
   passwordSet: z.boolean(),
   tokenSet: z.boolean(),
   lastJobId: z.number().int().nullable(),
-  agent: z.object({ id: z.number().int(), name: z.string() }),
+  agent: namedRefSchema,
   location: locationRefSchema,
   device: z.object({ id: z.number().int(), serialNumber: z.string().nullable(), ip: z.string().nullable() }).nullable(),
 });

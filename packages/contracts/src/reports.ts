@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, keptDay } from './fields.ts';
+import { id, idParam, keptDay } from './fields.ts';
 import { day, defineList, timestamp, type ColumnType, type List } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
 import { DEVICE_FIELDS, deviceFieldSchemas } from './devices.ts';
@@ -250,7 +250,7 @@ const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefi
 export const reportQuerySchema = z.object({
   from: z.string().max(10, 'general.badValue').optional(),
   to: z.string().max(10, 'general.badValue').optional(),
-  location: many(z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(2_147_483_647, 'general.badValue')).optional(),
+  location: many(idParam).optional(),
   printerType: many(z.string().max(20)).optional(),
   colorType: many(z.string().max(20)).optional(),
   paperFormat: many(z.string().max(20)).optional(),

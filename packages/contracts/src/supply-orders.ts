@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './fields.ts';
+import { id, idParam, text } from './fields.ts';
 import { SUPPLY_ORDER_LIMITS, SUPPLY_ORDER_STATE_CODES } from './supply-order-states.ts';
 
 export * from './supply-order-states.ts';
@@ -36,7 +36,7 @@ export type SupplySuggestion = z.infer<typeof supplySuggestionSchema>;
 
 /** `?location=`: one location (and those below it) of the caller's, or all of them. */
 export const supplySuggestionsQuerySchema = z.object({
-  location: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(2_147_483_647, 'general.badValue').optional(),
+  location: idParam.optional(),
 });
 
 /** `POST /api/supply-orders`: orders the given supplies (one order each), with an optional reference. */

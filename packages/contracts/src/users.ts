@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRef, text } from './fields.ts';
+import { codedRefSchema, idRef, text } from './fields.ts';
 import { COMPONENTS, OPERATIONS } from './grants.ts';
 import { DEFAULT_LOCATION_CODE } from './location-codes.ts';
 import { defineList } from './list.ts';
@@ -20,19 +20,10 @@ export const isLogin = (v: string) => LOGIN_PATTERN.test(v) || EMAIL_LOGIN.safeP
 /** Latin letters, digits and the printable ASCII symbols. */
 export const PASSWORD_PATTERN = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+$/;
 
-export const locationRefSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-});
+export const locationRefSchema = codedRefSchema;
 export type LocationRef = z.infer<typeof locationRefSchema>;
 
-export const roleSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  acls: z.array(grantSchema).optional(),
-});
+export const roleSchema = codedRefSchema.extend({ acls: z.array(grantSchema).optional() });
 export type Role = z.infer<typeof roleSchema>;
 
 export const userSchema = z.object({
@@ -165,15 +156,7 @@ export function userInputFromForm(v: UserFormValues): UserInput {
   };
 }
 
-export const userListRowSchema = z.object({
-  id: z.number().int(),
-  login: z.string(),
-  email: z.string(),
-  lastName: z.string(),
-  firstName: z.string().nullable(),
-  middleName: z.string().nullable(),
-  activeFlag: z.boolean(),
-});
+export const userListRowSchema = userSchema.pick({ id: true, login: true, email: true, lastName: true, firstName: true, middleName: true, activeFlag: true });
 export type UserListRow = z.infer<typeof userListRowSchema>;
 
 /** The users grid (spec section 2, Users). `id` is listed but hidden until chosen. */

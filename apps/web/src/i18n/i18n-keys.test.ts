@@ -2,7 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { AGENT_STATUS_DEFS, AGENT_UPDATE_STATE_DEFS, DEVICE_FAILURE_DEFS } from '@pagewatch/contracts/agents';
+import { ALERT_KIND_DEFS } from '@pagewatch/contracts/alerts';
+import { DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
+import { LEVEL_STATE_DISPLAY } from '@pagewatch/contracts/devices';
+import { LOG_LEVELS } from '@pagewatch/contracts/event-logs';
 import { ROLE_CODES } from '@pagewatch/contracts/grants';
+import { LICENSE_STATUS_DEFS } from '@pagewatch/contracts/license-status';
+import { QUEUE_STATUS_DEFS } from '@pagewatch/contracts/queues';
 import { SHARED_MESSAGES } from '@pagewatch/contracts/messages';
 import { MENU_ITEMS } from '../components/layout/menu-items.ts';
 
@@ -46,6 +53,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 const contractsDir = join(srcDir, '..', '..', '..', 'packages', 'contracts', 'src');
+
+/** The contracts' statuses (statusDefs): their label keys are `<prefix>.<code>`, built rather than written out. */
+const STATUS_SETS = { AGENT_STATUS_DEFS, AGENT_UPDATE_STATE_DEFS, DEVICE_FAILURE_DEFS, ALERT_KIND_DEFS, DEVICE_STATUS_DEFS, LEVEL_STATE_DISPLAY, LOG_LEVELS, LICENSE_STATUS_DEFS, QUEUE_STATUS_DEFS };
+const statusLabelKeys = Object.values(STATUS_SETS).flatMap((defs) => Object.values(defs).map((d) => d.labelKey));
+const statusPrefixes = new Set(statusLabelKeys.map((k) => k.replace(/\.[^.]+$/, '')));
 
 const strings = Object.fromEntries(LANGS.map((l) => [l, flatten(loadLanguage(l))])) as Record<
   (typeof LANGS)[number],
@@ -101,10 +113,15 @@ describe('translations', () => {
     for (const file of [...sourceFiles(srcDir), ...sourceFiles(contractsDir)]) {
       for (const m of readFileSync(file, 'utf8').matchAll(pattern)) {
         const key = m[2];
-        if (areas.has(key.split('.')[0]) && !strings.en.has(key)) unknown.push(`${basename(file)}: ${key}`);
+        if (areas.has(key.split('.')[0]) && !strings.en.has(key) && !statusPrefixes.has(key)) unknown.push(`${basename(file)}: ${key}`);
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  it('name every status of the contracts (the prefixes given to statusDefs, with each code)', () => {
+    const missing = LANGS.flatMap((l) => statusLabelKeys.filter((k) => !strings[l].has(k)).map((k) => `${l}: ${k}`));
+    expect(missing).toEqual([]);
   });
 
   it('describe every section home offers (a line under each menu entry)', () => {
