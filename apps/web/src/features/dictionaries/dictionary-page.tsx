@@ -1,21 +1,24 @@
-import { Alert, Button, Center, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { dictionaryInputSchema, LOCATION_DICTIONARY, type Dictionary, type DictionaryInput, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useItemId } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
+import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDictionary, dictionaryItemsKey, dictionaryKey, fetchDictionary, fetchItems, saveDictionary } from './api/dictionaries-api.ts';
 import { AttributesEditor } from './attributes-editor.tsx';
@@ -31,20 +34,14 @@ const itemColumns: GridColumn<DictionaryItemRow>[] = [
 /** `/dictionary/{id}` (spec sections 2, 3): a dictionary with its items, attributes and values; an id below 0 creates one. */
 export function DictionaryPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const id = Number(idParam);
-  const isNew = !Number.isInteger(id) || id < 0;
-  const dictionary = useQuery({ queryKey: dictionaryKey(id), queryFn: () => fetchDictionary(id), enabled: !isNew });
+  const { idParam, isNew, id } = useItemId();
+  const dictionary = useQuery({ queryKey: dictionaryKey(id ?? -1), queryFn: () => fetchDictionary(id!), enabled: id !== null });
   const title = isNew ? t('pages.newItem', { item: t('pages.dictionary') }) : `${t('pages.dictionary')}: ${dictionary.data?.code ?? idParam}`;
   return (
     <AppPage title={title} breadcrumbs={[{ label: t('nav.dictionaries'), to: '/dictionaries' }, { label: title }]}>
-      {dictionary.error ? (
-        <Alert color="red" role="alert">{errorMessage(dictionary.error)}</Alert>
-      ) : !isNew && !dictionary.data ? (
-        <Center py="xl"><Loader size="sm" /></Center>
-      ) : (
-        <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />
-      )}
+      <LoadState error={dictionary.error} ready={isNew || !!dictionary.data}>
+        {() => <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />}
+      </LoadState>
     </AppPage>
   );
 }
@@ -74,10 +71,7 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
       queryClient.setQueryData(dictionaryKey(saved.id), saved);
       if (isNew) void navigate(`/dictionary/${saved.id}`, { replace: true });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-      notifyError(err);
-    },
+    onError: showServerErrors(form, { notify: true }),
   });
   const remove = useMutation({
     mutationFn: () => deleteDictionary(dictionary!.id),
@@ -110,12 +104,10 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
           </SimpleGrid>
           <Checkbox mt="sm" label={t('dictionaries.hierarchical')} disabled={!canEdit || isLocation} {...input('hierarchical', { type: 'checkbox' })} />
           {canEdit && (
-            <Group mt="md" gap="xs">
-              <Button type="submit" loading={save.isPending}>{t('dictionaries.save')}</Button>
-              {!isNew && !dictionary.isSystem && (
-                <Button color="red" variant="light" loading={remove.isPending} onClick={() => remove.mutate()}>{t('dictionaries.delete')}</Button>
-              )}
-            </Group>
+            <FormActions
+              area="dictionaries" canSave saving={save.isPending} busy={save.isPending} mt="md"
+              onDelete={isNew || dictionary.isSystem ? undefined : () => remove.mutate()} deleting={remove.isPending}
+            />
           )}
         </Paper>
       </form>

@@ -1,17 +1,20 @@
-import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_LOCATION_CODE, dictionaryItemInputSchema, type DictionaryItem } from '@pagewatch/contracts/dictionaries';
 import { AttributesTable, AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { useDictionaryByCode } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useItemId } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { clearLookups, useLookup } from '../../lib/lookups.ts';
@@ -63,10 +66,8 @@ function subtreeOf(id: number, rows: LocationRow[]): Set<number> {
 /** `/location/{id}` (spec sections 2, 3, 5): a location's item form; an id below 0 creates one. */
 export function LocationPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const id = Number(idParam);
-  const isNew = !Number.isInteger(id) || id < 0;
-  const item = useQuery({ queryKey: locationKey(id), queryFn: () => fetchLocation(id), enabled: !isNew });
+  const { idParam, isNew, id } = useItemId();
+  const item = useQuery({ queryKey: locationKey(id ?? -1), queryFn: () => fetchLocation(id!), enabled: id !== null });
   const locations = useLookup('locations', fetchLocations);
   const dictionary = useDictionaryByCode('LOCATION');
 
@@ -97,7 +98,6 @@ function LocationForm({ item, locations, attributes }: FormProps) {
   const defaultParent = locations.find((l) => l.parentId === null || !locations.some((p) => p.id === l.parentId))?.id ?? null;
   const form = useForm<Values>({ initialValues: valuesOf(item, defaultParent), validate: schemaResolver(formSchema, { sync: true }) });
   const input = useTranslatedInput(form);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const excluded = item ? subtreeOf(item.id, locations) : new Set<number>();
   const parentData = locations.filter((l) => !excluded.has(l.id)).map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
@@ -115,12 +115,9 @@ function LocationForm({ item, locations, attributes }: FormProps) {
       clearLookups();
       if (isNew) void navigate(`/location/${saved.id}`, { replace: true });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-      notifyError(err);
-    },
+    onError: showServerErrors(form, { notify: true }),
   });
-  const remove = useMutation({
+  const remove = useConfirmedMutation({
     mutationFn: () => deleteLocation(item!.id),
     onSuccess: () => {
       notifySuccess('deleted');
@@ -128,11 +125,10 @@ function LocationForm({ item, locations, attributes }: FormProps) {
       void navigate('/locations');
     },
     onError: notifyError,
-    onSettled: () => setConfirmDelete(false),
   });
 
   const isDefault = item?.code === DEFAULT_LOCATION_CODE;
-  const busy = save.isPending || remove.isPending;
+  const busy = save.isPending || remove.mutation.isPending;
   const submit = submitFocusingErrors(form, (v) => {
     if (v.parentId === null && isNew) return form.setFieldError('parentId', t('locations.parentRequired'));
     save.mutate(v);
@@ -155,14 +151,7 @@ function LocationForm({ item, locations, attributes }: FormProps) {
             />
           </SimpleGrid>
           {canEdit && (
-            <Group mt="md" gap="xs">
-              <Button type="submit" loading={save.isPending} disabled={busy}>{t('locations.save')}</Button>
-              {!isNew && (
-                <Button color="red" variant="light" disabled={busy || isDefault} onClick={() => setConfirmDelete(true)}>
-                  {t('locations.delete')}
-                </Button>
-              )}
-            </Group>
+            <FormActions area="locations" canSave={!remove.mutation.isPending} saving={save.isPending} busy={busy} mt="md" onDelete={isNew ? undefined : () => remove.ask()} deleteDisabled={isDefault} />
           )}
         </Paper>
 
@@ -228,13 +217,7 @@ function LocationForm({ item, locations, attributes }: FormProps) {
           )}
         </Tabs>
       </Stack>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('locations.deleteTitle')} centered>
-        <Text size="sm">{t('locations.deleteConfirm', { name: item?.name ?? '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('locations.cancel')}</Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>{t('locations.delete')}</Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog {...remove.dialog} title={t('locations.deleteTitle')} message={t('locations.deleteConfirm', { name: item?.name ?? '' })} confirmLabel={t('locations.delete')} />
     </form>
   );
 }

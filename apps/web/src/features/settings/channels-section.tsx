@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KIND_FIELDS, CHANNEL_KINDS, channelInputSchema, type Channel, type ChannelKind } from '@pagewatch/contracts/notification-channels';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -24,15 +25,13 @@ export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const channels = useQuery({ queryKey: CHANNELS_QUERY_KEY, queryFn: fetchChannels });
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Channel | null>(null);
   // Both the settings' list and the notification form's choices.
   const refresh = () => queryClient.invalidateQueries({ queryKey: CHANNELS_ALL_KEY });
   const test = useMutation({ mutationFn: (id: number) => testChannel(id), onSuccess: (r) => notifyMessage(r.message) });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteChannel(id),
+  const remove = useConfirmedMutation({
+    mutationFn: (c: Channel) => deleteChannel(c.id),
     onSuccess: () => {
       notifySuccess('deleted');
-      setRemoving(null);
       void refresh();
     },
   });
@@ -69,7 +68,7 @@ export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
                       {t('channel.test')}
                     </Button>
                     <ActionIcon variant="subtle" aria-label={t('channel.edit')} disabled={!canEdit} onClick={() => setEditing(c)}><IconPencil size={16} /></ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('channel.delete')} disabled={!canEdit} onClick={() => setRemoving(c)}><IconTrash size={16} /></ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('channel.delete')} disabled={!canEdit} onClick={() => remove.ask(c)}><IconTrash size={16} /></ActionIcon>
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -80,15 +79,7 @@ export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
         <Text size="sm">{t('channel.none')}</Text>
       )}
       {editing && <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
-      <ConfirmDialog
-        opened={!!removing}
-        title={t('channel.delete')}
-        message={t('channel.deleteConfirm', { name: removing?.name ?? '' })}
-        confirmLabel={t('channel.delete')}
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-        onClose={() => setRemoving(null)}
-      />
+      <ConfirmDialog {...remove.dialog} title={t('channel.delete')} message={t('channel.deleteConfirm', { name: remove.target?.name ?? '' })} confirmLabel={t('channel.delete')} />
     </Paper>
   );
 }

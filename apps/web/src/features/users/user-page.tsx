@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -6,16 +6,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { userFormSchema, userInputFromForm, type LocationRef, type User, type UserFormValues } from '@pagewatch/contracts/users';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userKeys, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
-import { DeleteUserDialog, LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
+import { LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
 import { formFieldOf, formPermissions, isNewUserId, locationChange, withLoginFromEmail, type LocationChange } from './user-form-rules.ts';
 
 /** `/user/{id}` (spec sections 2, 5, 6): a user's form; an id below 0 creates one. */
@@ -99,7 +102,6 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
   const input = useTranslatedInput(form);
 
   const [noRoles, setNoRoles] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [changed, setChanged] = useState<{ change: LocationChange; id: number } | null>(null);
 
   // Roles the caller may hand out, plus any the user holds beyond them (shown, not changeable).
@@ -123,22 +125,16 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
       if (change) setChanged({ change, id: saved.id });
       else backToList(saved.id);
     },
-    onError: (err) => {
-      // The server names the fields it refused: show each under its input too.
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
-      }
-    },
+    onError: showServerErrors(form, { fieldOf: formFieldOf }),
   });
 
-  const remove = useMutation({
+  const remove = useConfirmedMutation({
     mutationFn: () => deleteUser(user!.id),
     onSuccess: () => {
       notifySuccess('deleted');
       void queryClient.removeQueries({ queryKey: userQueryKey(user!.id) });
       void navigate('/users');
     },
-    onSettled: () => setConfirmDelete(false),
   });
 
   const submit = submitFocusingErrors(form, (values) => {
@@ -152,7 +148,7 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
   };
 
   const noCommon = !isNew && !can.canSave && hasGrant('MNU_USERS.EDIT');
-  const busy = save.isPending || remove.isPending;
+  const busy = save.isPending || remove.mutation.isPending;
 
   return (
     <form onSubmit={submit} noValidate data-testid="user-form">
@@ -225,27 +221,11 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
             </Stack>
           </Fieldset>
         </Paper>
-        <Group gap="sm">
-          <Button type="submit" disabled={!can.canSave} loading={save.isPending}>
-            {t('user.save')}
-          </Button>
-          <Button variant="default" onClick={() => void navigate('/users')} disabled={busy}>
-            {t('user.cancel')}
-          </Button>
-          <Button color="red" variant="light" disabled={!can.canDelete || busy} onClick={() => setConfirmDelete(true)}>
-            {t('user.delete')}
-          </Button>
-        </Group>
+        <FormActions area="user" canSave={can.canSave} saving={save.isPending} busy={busy} cancelTo="/users" onDelete={() => remove.ask()} deleteDisabled={!can.canDelete} />
       </Stack>
 
       <NoRolesDialog opened={noRoles} onClose={() => setNoRoles(false)} />
-      <DeleteUserDialog
-        opened={confirmDelete}
-        login={user?.login ?? ''}
-        loading={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirmDelete(false)}
-      />
+      <ConfirmDialog {...remove.dialog} title={t('user.deleteTitle')} message={t('user.deleteText', { login: user?.login ?? '' })} confirmLabel={t('user.delete')} />
       <LocationsChangedDialog
         change={changed?.change ?? null}
         onClose={() => {

@@ -1,0 +1,19 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+
+/** What a secret's input says: that one is stored, that none is, and (optionally) that empty keeps it. */
+export type SecretHints = { stored: string; notSet: string; keep?: string };
+
+/**
+ * A write-only secret (SNMP community, queue password, SMTP password): the server never sends it
+ * back, only whether one is stored, so the input starts empty and an empty input keeps it.
+ */
+export function SecretInput({ isSet, hints, ...props }: PasswordInputProps & { isSet: boolean | undefined; hints: SecretHints }) {
+  return (
+    <PasswordInput
+      placeholder={isSet ? hints.stored : hints.notSet}
+      description={isSet ? hints.keep : undefined}
+      autoComplete="new-password"
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+
+/**
+ * The `{id}` of an item's page (`/agent/{id}`…): `id` is the stored item's, null when the page
+ * creates one (spec section 2: an id below 0, or none, opens an empty form).
+ */
+export function useItemId() {
+  const { id: idParam } = useParams();
+  const numeric = Number(idParam);
+  const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
+  return { idParam, isNew, id: isNew ? null : numeric };
+}
