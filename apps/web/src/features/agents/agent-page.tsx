@@ -11,7 +11,7 @@ import { NETWORK_RANGE_TYPE_DEFS } from '@pagewatch/contracts/network-ranges';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { FormActions } from '../../components/form/form-actions.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
@@ -21,7 +21,6 @@ import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
   agentKeys,
@@ -88,27 +87,22 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
   });
   const toInput = (v: Values) => ({ name: v.name, description: v.description || null, location: v.locationId ? { id: Number(v.locationId) } : (undefined as unknown as { id: number }) });
 
-  const save = useMutation({
-    mutationFn: (v: Values) => (agent ? updateAgent(agent.id, toInput(v)) : createAgent(toInput(v))),
-    onSuccess: (saved) => {
-      notifySuccess(agent ? 'updated' : 'created');
-      queryClient.setQueryData(agentQueryKey(saved.id), saved);
+  const save = useSaveItem({
+    save: (v: Values) => (agent ? updateAgent(agent.id, toInput(v)) : createAgent(toInput(v))),
+    isNew: !agent,
+    keyOf: agentQueryKey,
+    form,
+    fieldOf: (field) => (field === 'location' ? 'locationId' : field),
+    then: (saved) => {
       if ('token' in saved && typeof saved.token === 'string') setToken({ token: saved.token, agentId: saved.id });
       else void navigate('/agents');
     },
-    onError: showServerErrors(form, { fieldOf: (field) => (field === 'location' ? 'locationId' : field) }),
   });
   const regenerate = useConfirmedMutation({
     mutationFn: () => regenerateToken(agent!.id),
     onSuccess: (r) => setToken({ token: r.token, agentId: r.id }),
   });
-  const remove = useConfirmedMutation({
-    mutationFn: () => deleteAgent(agent!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/agents');
-    },
-  });
+  const remove = useDeleteItem({ remove: () => deleteAgent(agent!.id), backTo: '/agents' });
   const busy = save.isPending || remove.mutation.isPending || regenerate.mutation.isPending;
   const confirmText = (key: 'delete' | 'regenerate') => ({
     title: t(`agents.${key}Title`),
@@ -171,7 +165,6 @@ function AgentUpdatesSwitch({ agent }: { agent: Agent }) {
   const toggle = useMutation({
     mutationFn: (paused: boolean) => setAgentUpdatesPaused(agent.id, paused),
     onSuccess: (saved) => queryClient.setQueryData(agentQueryKey(saved.id), saved),
-    onError: notifyError,
   });
   return (
     <Switch

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,14 +11,13 @@ import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDictionary, dictionaryItemsKey, dictionaryKey, fetchDictionary, fetchItems, saveDictionary } from './api/dictionaries-api.ts';
 import { AttributesEditor } from './attributes-editor.tsx';
@@ -64,23 +63,17 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
   const [selected, setSelected] = useState<number | 'new' | null>(null);
   const items = useQuery({ queryKey: dictionaryItemsKey(dictionary?.id ?? -1), queryFn: () => fetchItems(dictionary!.id), enabled: !!dictionary });
 
-  const save = useMutation({
-    mutationFn: (v: DictionaryInput) => saveDictionary(dictionary?.id ?? null, v),
-    onSuccess: (saved) => {
-      notifySuccess(isNew ? 'created' : 'updated');
-      queryClient.setQueryData(dictionaryKey(saved.id), saved);
+  const save = useSaveItem({
+    save: (v: DictionaryInput) => saveDictionary(dictionary?.id ?? null, v),
+    isNew,
+    keyOf: dictionaryKey,
+    form,
+    then: (saved) => {
       if (isNew) void navigate(`/dictionary/${saved.id}`, { replace: true });
     },
-    onError: showServerErrors(form, { notify: true }),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteDictionary(dictionary!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/dictionaries');
-    },
-    onError: notifyError,
-  });
+  // A dictionary's Delete does not ask: the server refuses one that still has items.
+  const remove = useDeleteItem({ remove: () => deleteDictionary(dictionary!.id), backTo: '/dictionaries' });
 
   const open = (row: DictionaryItemRow) => {
     if (isLocation) return void navigate(`/location/${row.id}`);
@@ -106,7 +99,7 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
           {canEdit && (
             <FormActions
               area="dictionaries" canSave saving={save.isPending} busy={save.isPending} mt="md"
-              onDelete={isNew || dictionary.isSystem ? undefined : () => remove.mutate()} deleting={remove.isPending}
+              onDelete={isNew || dictionary.isSystem ? undefined : () => remove.mutation.mutate()} deleting={remove.mutation.isPending}
             />
           )}
         </Paper>

@@ -4,11 +4,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItemInputSchema, type Dictionary, type DictionaryItem, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import { FormActions } from '../../components/form/form-actions.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
+import { notifySuccess } from '../../lib/errors.ts';
 import { createItem, deleteItem, dictionaryItemKey, fetchItem, updateItem } from './api/dictionaries-api.ts';
 
 type Values = { code: string; name: string; nameRu: string; parentId: string | null; sortOrder: number; description: string };
@@ -40,16 +40,15 @@ function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { i
     validate: schemaResolver(schema, { sync: true }),
   });
   const input = useTranslatedInput(form);
-  const save = useMutation({
-    mutationFn: (v: Values) => {
+  const save = useSaveItem({
+    save: (v: Values) => {
       const body = { code: v.code, name: v.name, nameRu: v.nameRu || null, parentId: v.parentId ? Number(v.parentId) : null, sortOrder: Number(v.sortOrder) || 0, description: v.description || null };
       return item ? updateItem(item.id, body) : createItem({ ...body, dictionaryId: dictionary.id });
     },
-    onSuccess: (saved) => {
-      notifySuccess(item ? 'updated' : 'created');
-      onSaved(saved.id);
-    },
-    onError: showServerErrors(form, { notify: true }),
+    isNew: !item,
+    keyOf: dictionaryItemKey,
+    form,
+    then: (saved) => onSaved(saved.id),
   });
   const remove = useMutation({
     mutationFn: () => deleteItem(item!.id),
@@ -57,7 +56,6 @@ function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { i
       notifySuccess('deleted');
       onSaved(null);
     },
-    onError: notifyError,
   });
   const parents = items.filter((i) => i.id !== item?.id).map((i) => ({ value: String(i.id), label: `${i.name} (${i.code})` }));
   return (

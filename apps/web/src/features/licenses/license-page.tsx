@@ -1,22 +1,20 @@
 import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LICENSE_MAX_DEVICES, type LicensableLocation, type License } from '@pagewatch/contracts/licenses';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import i18n from '../../i18n/i18n.ts';
 import { deleteLicense, fetchDeviceCounts, fetchLicensable, fetchLicense, licenseKey, licenseKeys, saveLicense } from './api/licenses-api.ts';
@@ -72,27 +70,23 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
     .filter((l) => l.licenseId === null || l.licenseId === license?.id)
     .map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
 
-  const done = (saved?: License) => {
+  // The list and the locations still free for a license change with either.
+  const refreshLists = () => {
     void queryClient.invalidateQueries({ queryKey: licenseKeys.list });
     void queryClient.invalidateQueries({ queryKey: licenseKeys.licensable });
-    if (saved) queryClient.setQueryData(licenseKey(saved.id), saved);
-    void navigate('/licenses');
   };
-  const save = useMutation({
-    mutationFn: (values: LicenseFormValues) => saveLicense(license?.id ?? null, inputOf(values)),
-    onSuccess: (saved) => {
-      notifySuccess(license ? 'updated' : 'created');
-      done(saved);
-    },
-    onError: showServerErrors(form, { fieldOf: formFieldOf }),
-  });
-  const remove = useConfirmedMutation({
-    mutationFn: () => deleteLicense(license!.id),
-    onSuccess: () => {
-      notifySuccess('licenseDeleted');
-      done();
+  const save = useSaveItem({
+    save: (values: LicenseFormValues) => saveLicense(license?.id ?? null, inputOf(values)),
+    isNew: !license,
+    keyOf: licenseKey,
+    form,
+    fieldOf: formFieldOf,
+    then: () => {
+      refreshLists();
+      void navigate('/licenses');
     },
   });
+  const remove = useDeleteItem({ remove: () => deleteLicense(license!.id), backTo: '/licenses', toast: 'licenseDeleted', then: refreshLists });
   const busy = save.isPending || remove.mutation.isPending;
   const dateProps = { valueFormat: 'DD.MM.YYYY', dateParser: parseDay, locale: i18n.language, firstDayOfWeek: 1 as const, required: true, clearable: false };
 

@@ -1,24 +1,21 @@
 import { Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_LOCATION_CODE, dictionaryItemInputSchema, type DictionaryItem } from '@pagewatch/contracts/dictionaries';
 import { AttributesTable, AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { useDictionaryByCode } from '../../components/dictionary-items/dictionary-items-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { FormActions } from '../../components/form/form-actions.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { clearLookups, useLookup } from '../../lib/lookups.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { createLocation, deleteLocation, fetchLocation, fetchLocations, locationKey, updateLocation, type LocationRow } from './api/locations-api.ts';
 import { LocationAgents, LocationDevices } from './location-lists.tsx';
 import { RoomPlan } from './room-plan.tsx';
@@ -103,29 +100,21 @@ function LocationForm({ item, locations, attributes }: FormProps) {
   const parentData = locations.filter((l) => !excluded.has(l.id)).map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
   const children = item ? locations.filter((l) => l.parentId === item.id) : [];
 
-  const save = useMutation({
-    mutationFn: (v: Values) => {
+  const save = useSaveItem({
+    save: (v: Values) => {
       const location = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, v[f] || null]));
       const body = { code: v.code, name: v.name, parentId: v.parentId === null ? null : Number(v.parentId), description: v.description || null, location };
       return isNew ? createLocation({ ...body, dictionaryId: dictionary.data!.id, sortOrder: 0 }) : updateLocation(item.id, body);
     },
-    onSuccess: (saved) => {
-      notifySuccess(isNew ? 'created' : 'updated');
-      queryClient.setQueryData(locationKey(saved.id), saved);
+    isNew,
+    keyOf: locationKey,
+    form,
+    then: (saved) => {
       clearLookups();
       if (isNew) void navigate(`/location/${saved.id}`, { replace: true });
     },
-    onError: showServerErrors(form, { notify: true }),
   });
-  const remove = useConfirmedMutation({
-    mutationFn: () => deleteLocation(item!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      clearLookups();
-      void navigate('/locations');
-    },
-    onError: notifyError,
-  });
+  const remove = useDeleteItem({ remove: () => deleteLocation(item!.id), backTo: '/locations', then: clearLookups });
 
   const isDefault = item?.code === DEFAULT_LOCATION_CODE;
   const busy = save.isPending || remove.mutation.isPending;

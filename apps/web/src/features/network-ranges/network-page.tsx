@@ -1,24 +1,21 @@
 import { Badge, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, PACKETS_PER_SECOND, rangeSize, type NetworkRange } from '@pagewatch/contracts/network-ranges';
 import type { AgentListRow } from '@pagewatch/contracts/agents';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { clientConfig } from '../../lib/config.ts';
-import { notifySuccess } from '../../lib/errors.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { deleteRange, fetchAgents, fetchRange, fetchUserLocations, rangeKeys, rangeQueryKey, saveRange, type LocationOption } from './api/networks-api.ts';
 import { emptyRange, formFieldOf, inputOf, validateRange, valuesOf, type RangeFormValues } from './network-form-values.ts';
 
@@ -62,22 +59,15 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   });
   const v = form.getValues();
 
-  const save = useMutation({
-    mutationFn: (values: RangeFormValues) => saveRange(range?.id ?? null, inputOf(values)),
-    onSuccess: (saved) => {
-      notifySuccess(range ? 'updated' : 'created');
-      queryClient.setQueryData(rangeQueryKey(saved.id), saved);
-      void navigate('/networks');
-    },
-    onError: showServerErrors(form, { fieldOf: formFieldOf }),
+  const save = useSaveItem({
+    save: (values: RangeFormValues) => saveRange(range?.id ?? null, inputOf(values)),
+    isNew: !range,
+    keyOf: rangeQueryKey,
+    form,
+    fieldOf: formFieldOf,
+    then: () => void navigate('/networks'),
   });
-  const remove = useConfirmedMutation({
-    mutationFn: () => deleteRange(range!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/networks');
-    },
-  });
+  const remove = useDeleteItem({ remove: () => deleteRange(range!.id), backTo: '/networks' });
   const busy = save.isPending || remove.mutation.isPending;
   const size = rangeSize({ type: v.type, address: v.address, mask: v.mask, from: v.from, to: v.to });
   const secret = (field: 'community' | 'authKey' | 'privKey', isSet: boolean | undefined) => (

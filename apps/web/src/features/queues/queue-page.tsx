@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
@@ -116,22 +116,15 @@ function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRo
   });
   const v = form.getValues();
   const fields = QUEUE_TYPE_DEFS[v.type].fields;
-  const save = useMutation({
-    mutationFn: (values: QueueFormValues) => saveQueue(queue?.id ?? null, inputOf(values)),
-    onSuccess: (saved) => {
-      notifySuccess(queue ? 'updated' : 'created');
-      queryClient.setQueryData(queueQueryKey(saved.id), saved);
-      void navigate(`/queues?highlight=${saved.id}`);
-    },
-    onError: showServerErrors(form, { fieldOf: formFieldOf }),
+  const save = useSaveItem({
+    save: (values: QueueFormValues) => saveQueue(queue?.id ?? null, inputOf(values)),
+    isNew: !queue,
+    keyOf: queueQueryKey,
+    form,
+    fieldOf: formFieldOf,
+    then: (saved) => void navigate(`/queues?highlight=${saved.id}`),
   });
-  const remove = useConfirmedMutation({
-    mutationFn: () => deleteQueue(queue!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/queues');
-    },
-  });
+  const remove = useDeleteItem({ remove: () => deleteQueue(queue!.id), backTo: '/queues' });
   const busy = save.isPending || remove.mutation.isPending;
   const secret = (field: 'password' | 'token', isSet: boolean | undefined, clear: 'clearPassword' | 'clearToken') => (
     <Stack gap={4}>

@@ -1,21 +1,19 @@
 import { Alert, Checkbox, Fieldset, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { userFormSchema, userInputFromForm, type LocationRef, type User, type UserFormValues } from '@pagewatch/contracts/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { FormActions } from '../../components/form/form-actions.tsx';
-import { showServerErrors } from '../../components/form/server-errors.ts';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userKeys, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
 import { LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
@@ -115,26 +113,24 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
 
   const backToList = (savedId: number) => void navigate(`/users?highlight=${savedId}`);
 
-  const save = useMutation({
-    mutationFn: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(cloud ? { ...values, login: values.email } : values)),
-    onSuccess: (saved, values) => {
-      notifySuccess(isNew ? 'created' : 'updated');
-      queryClient.setQueryData(userQueryKey(saved.id), saved);
+  const save = useSaveItem({
+    save: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(cloud ? { ...values, login: values.email } : values)),
+    isNew,
+    keyOf: userQueryKey,
+    form,
+    fieldOf: formFieldOf,
+    then: (saved, values) => {
       if (saved.id === me.id) void refreshUser();
       const change = locationChange(user ? user.locations : saved.locations, values.locationIds.map(locationRef), saved.locations);
       if (change) setChanged({ change, id: saved.id });
       else backToList(saved.id);
     },
-    onError: showServerErrors(form, { fieldOf: formFieldOf }),
   });
 
-  const remove = useConfirmedMutation({
-    mutationFn: () => deleteUser(user!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void queryClient.removeQueries({ queryKey: userQueryKey(user!.id) });
-      void navigate('/users');
-    },
+  const remove = useDeleteItem({
+    remove: () => deleteUser(user!.id),
+    backTo: '/users',
+    then: () => queryClient.removeQueries({ queryKey: userQueryKey(user!.id) }),
   });
 
   const submit = submitFocusingErrors(form, (values) => {
