@@ -13,9 +13,8 @@ import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
 import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
@@ -47,21 +46,18 @@ export function AgentPage() {
   const { idParam, isNew, id } = useItemId();
   const agent = useQuery({ queryKey: agentQueryKey(id ?? -1), queryFn: () => fetchAgent(id!), enabled: id !== null });
   const locations = useQuery({ queryKey: agentKeys.userLocations, queryFn: fetchUserLocations });
-  const title = isNew ? t('pages.newItem', { item: t('pages.agent') }) : `${t('pages.agent')}: ${agent.data?.name ?? idParam}`;
   const failed = agent.error ?? locations.error;
   const ready = (isNew || agent.data) && locations.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.agents'), to: '/agents' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <Stack gap="md" maw={1000}>
-            <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
-            {agent.data && <AgentDetails agent={agent.data} />}
-          </Stack>
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.agent')} list={{ label: t('nav.agents'), to: '/agents' }} isNew={isNew} name={agent.data?.name ?? idParam} error={failed} ready={!!ready}>
+      {() => (
+        <Stack gap="md" maw={1000}>
+          <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
+          {agent.data && <AgentDetails agent={agent.data} />}
+        </Stack>
+      )}
+    </ItemPage>
   );
 }
 

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { apiTokenKeys, createApiToken, fetchApiTokens, revokeApiToken } from './api/api-tokens-api.ts';
@@ -66,11 +66,7 @@ function NewTokenForm() {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: apiTokenKeys.mine });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field === 'expiresInDays' ? 'days' : d.field, d.message])));
-      }
-    },
+    onError: showServerErrors(form, (field) => (field === 'expiresInDays' ? 'days' : field)),
   });
 
   return (

@@ -14,8 +14,7 @@ import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { queryClient } from '../../lib/query-client.ts';
@@ -35,13 +34,17 @@ export function DictionaryPage() {
   const { t } = useTranslation();
   const { idParam, isNew, id } = useItemId();
   const dictionary = useQuery({ queryKey: dictionaryKey(id ?? -1), queryFn: () => fetchDictionary(id!), enabled: id !== null });
-  const title = isNew ? t('pages.newItem', { item: t('pages.dictionary') }) : `${t('pages.dictionary')}: ${dictionary.data?.code ?? idParam}`;
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.dictionaries'), to: '/dictionaries' }, { label: title }]}>
-      <LoadState error={dictionary.error} ready={isNew || !!dictionary.data}>
-        {() => <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />}
-      </LoadState>
-    </AppPage>
+    <ItemPage
+      kind={t('pages.dictionary')}
+      list={{ label: t('nav.dictionaries'), to: '/dictionaries' }}
+      isNew={isNew}
+      name={dictionary.data?.code ?? idParam}
+      error={dictionary.error}
+      ready={isNew || !!dictionary.data}
+    >
+      {() => <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />}
+    </ItemPage>
   );
 }
 

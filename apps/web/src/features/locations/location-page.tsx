@@ -11,8 +11,7 @@ import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { clearLookups, useLookup } from '../../lib/lookups.ts';
@@ -68,18 +67,15 @@ export function LocationPage() {
   const locations = useLookup('locations', fetchLocations);
   const dictionary = useDictionaryByCode('LOCATION');
 
-  const title = isNew ? t('pages.newItem', { item: t('pages.location') }) : `${t('pages.location')}: ${item.data?.name ?? idParam}`;
   const failed = item.error ?? locations.error ?? dictionary.error;
   const ready = (isNew || item.data) && locations.data && dictionary.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.locations'), to: '/locations' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.location')} list={{ label: t('nav.locations'), to: '/locations' }} isNew={isNew} name={item.data?.name ?? idParam} error={failed} ready={!!ready}>
+      {() => (
+        <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
+      )}
+    </ItemPage>
   );
 }
 

@@ -11,8 +11,7 @@ import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { clientConfig } from '../../lib/config.ts';
@@ -26,18 +25,15 @@ export function NetworkPage() {
   const range = useQuery({ queryKey: rangeQueryKey(id ?? -1), queryFn: () => fetchRange(id!), enabled: id !== null });
   const agents = useQuery({ queryKey: rangeKeys.agentOptions, queryFn: fetchAgents });
   const locations = useQuery({ queryKey: rangeKeys.userLocations, queryFn: fetchUserLocations });
-  const title = isNew ? t('pages.newItem', { item: t('pages.network') }) : `${t('pages.network')}: ${range.data?.name || idParam}`;
   const failed = range.error ?? agents.error ?? locations.error;
   const ready = (isNew || range.data) && agents.data && locations.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.networks'), to: '/networks' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <RangeForm key={idParam} range={range.data ?? null} agents={agents.data!.pageRows} locations={locations.data!.pageRows} />
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.network')} list={{ label: t('nav.networks'), to: '/networks' }} isNew={isNew} name={range.data?.name || idParam} error={failed} ready={!!ready}>
+      {() => (
+        <RangeForm key={idParam} range={range.data ?? null} agents={agents.data!.pageRows} locations={locations.data!.pageRows} />
+      )}
+    </ItemPage>
   );
 }
 

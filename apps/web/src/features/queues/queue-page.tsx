@@ -15,9 +15,8 @@ import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useItemId } from '../../components/form/use-item-id.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -35,33 +34,37 @@ export function QueuePage() {
   const { idParam, isNew, id } = useItemId();
   const queue = useQuery({ queryKey: queueQueryKey(id ?? -1), queryFn: () => fetchQueue(id!), enabled: id !== null });
   const agents = useQuery({ queryKey: queueKeys.agentOptions, queryFn: fetchAgents });
-  const title = isNew ? t('pages.newItem', { item: t('pages.queue') }) : `${t('pages.queue')}: ${queue.data ? `${queue.data.host}${queue.data.url ?? ''}` : idParam}`;
   const ready = (isNew || queue.data) && agents.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.queues'), to: '/queues' }, { label: title }]}>
-      <LoadState error={queue.error ?? agents.error} ready={!!ready}>
-        {() => (
-          <Tabs defaultValue="queue" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="queue">{t('queues.tabs.queue')}</Tabs.Tab>
-              <Tabs.Tab value="jobs" disabled={isNew}>{t('queues.tabs.jobs')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="queue">
-              <Stack gap="md" maw={900}>
-                {queue.data && <QueueState queue={queue.data} />}
-                <QueueForm key={idParam} queue={queue.data ?? null} agents={agents.data!.pageRows} />
-              </Stack>
+    <ItemPage
+      kind={t('pages.queue')}
+      list={{ label: t('nav.queues'), to: '/queues' }}
+      isNew={isNew}
+      name={queue.data ? `${queue.data.host}${queue.data.url ?? ''}` : idParam}
+      error={queue.error ?? agents.error}
+      ready={!!ready}
+    >
+      {() => (
+        <Tabs defaultValue="queue" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="queue">{t('queues.tabs.queue')}</Tabs.Tab>
+            <Tabs.Tab value="jobs" disabled={isNew}>{t('queues.tabs.jobs')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="queue">
+            <Stack gap="md" maw={900}>
+              {queue.data && <QueueState queue={queue.data} />}
+              <QueueForm key={idParam} queue={queue.data ?? null} agents={agents.data!.pageRows} />
+            </Stack>
+          </Tabs.Panel>
+          {queue.data && (
+            <Tabs.Panel value="jobs">
+              <QueueJobs queueId={queue.data.id} />
             </Tabs.Panel>
-            {queue.data && (
-              <Tabs.Panel value="jobs">
-                <QueueJobs queueId={queue.data.id} />
-              </Tabs.Panel>
-            )}
-          </Tabs>
-        )}
-      </LoadState>
-    </AppPage>
+          )}
+        </Tabs>
+      )}
+    </ItemPage>
   );
 }
 

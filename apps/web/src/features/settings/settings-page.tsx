@@ -12,6 +12,7 @@ import { SecretInput } from '../../components/form/secret-input.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { CloudMaintenance } from './cloud-maintenance.tsx';
@@ -60,11 +61,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
       form.setValues(valuesOf(saved));
       form.resetDirty();
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [fieldOfCode(d.field), d.message])));
-      }
-    },
+    onError: showServerErrors(form, fieldOfCode),
   });
 
   // Spec section 4: SSL and start-TLS choose the port; trust-all exists only with SSL.

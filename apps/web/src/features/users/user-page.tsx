@@ -10,8 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { queryClient } from '../../lib/query-client.ts';
@@ -30,24 +29,20 @@ export function UserPage() {
   const roles = useQuery({ queryKey: userKeys.managedRoles, queryFn: fetchManagedRoles });
   const locations = useQuery({ queryKey: userKeys.userLocations, queryFn: fetchUserLocations });
 
-  const listTitle = t('nav.users');
-  const title = isNew ? t('pages.newItem', { item: t('pages.user') }) : `${t('pages.user')}: ${user.data?.login ?? idParam}`;
   const failed = user.error ?? roles.error ?? locations.error;
   const ready = (isNew || user.data) && roles.data && locations.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: listTitle, to: '/users' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <UserForm
-            key={idParam}
-            user={user.data ?? null}
-            roleOptions={roles.data!.pageRows}
-            locationOptions={locations.data!.pageRows}
-          />
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.user')} list={{ label: t('nav.users'), to: '/users' }} isNew={isNew} name={user.data?.login ?? idParam} error={failed} ready={!!ready}>
+      {() => (
+        <UserForm
+          key={idParam}
+          user={user.data ?? null}
+          roleOptions={roles.data!.pageRows}
+          locationOptions={locations.data!.pageRows}
+        />
+      )}
+    </ItemPage>
   );
 }
 
