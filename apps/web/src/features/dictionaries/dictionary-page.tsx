@@ -75,7 +75,7 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
       if (isNew) void navigate(`/dictionary/${saved.id}`, { replace: true });
     },
   });
-  // A dictionary's Delete does not ask: the server refuses one that still has items.
+  // The dictionary screen's Delete runs at once, without the dialog (as it always has).
   const remove = useDeleteItem({ remove: () => deleteDictionary(dictionary!.id), backTo: '/dictionaries' });
 
   const open = (row: DictionaryItemRow) => {
