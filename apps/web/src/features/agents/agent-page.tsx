@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
-import { useItemId } from '../../components/form/use-item-id.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
@@ -43,8 +43,7 @@ const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : 'â€
 /** `/agent/{id}` (spec section 2): an agent's form, status, ranges and last runs; an id below 0 creates one. */
 export function AgentPage() {
   const { t } = useTranslation();
-  const { idParam, isNew, id } = useItemId();
-  const agent = useQuery({ queryKey: agentQueryKey(id ?? -1), queryFn: () => fetchAgent(id!), enabled: id !== null });
+  const { idParam, isNew, item: agent } = useItemQuery(agentQueryKey, fetchAgent);
   const locations = useQuery({ queryKey: agentKeys.userLocations, queryFn: fetchUserLocations });
   const failed = agent.error ?? locations.error;
   const ready = (isNew || agent.data) && locations.data;

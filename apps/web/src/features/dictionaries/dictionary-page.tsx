@@ -12,7 +12,7 @@ import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
-import { useItemId } from '../../components/form/use-item-id.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -32,8 +32,7 @@ const itemColumns: GridColumn<DictionaryItemRow>[] = [
 /** `/dictionary/{id}` (spec sections 2, 3): a dictionary with its items, attributes and values; an id below 0 creates one. */
 export function DictionaryPage() {
   const { t } = useTranslation();
-  const { idParam, isNew, id } = useItemId();
-  const dictionary = useQuery({ queryKey: dictionaryKey(id ?? -1), queryFn: () => fetchDictionary(id!), enabled: id !== null });
+  const { idParam, isNew, item: dictionary } = useItemQuery(dictionaryKey, fetchDictionary);
   return (
     <ItemPage
       kind={t('pages.dictionary')}

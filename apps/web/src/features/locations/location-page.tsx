@@ -1,6 +1,5 @@
 import { Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_LOCATION_CODE, dictionaryItemInputSchema, type DictionaryItem } from '@pagewatch/contracts/dictionaries';
@@ -9,7 +8,7 @@ import { useDictionaryByCode } from '../../components/dictionary-items/dictionar
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
-import { useItemId } from '../../components/form/use-item-id.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -62,8 +61,7 @@ function subtreeOf(id: number, rows: LocationRow[]): Set<number> {
 /** `/location/{id}` (spec sections 2, 3, 5): a location's item form; an id below 0 creates one. */
 export function LocationPage() {
   const { t } = useTranslation();
-  const { idParam, isNew, id } = useItemId();
-  const item = useQuery({ queryKey: locationKey(id ?? -1), queryFn: () => fetchLocation(id!), enabled: id !== null });
+  const { idParam, isNew, item } = useItemQuery(locationKey, fetchLocation);
   const locations = useLookup('locations', fetchLocations);
   const dictionary = useDictionaryByCode('LOCATION');
 

@@ -10,7 +10,7 @@ import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
-import { useItemId } from '../../components/form/use-item-id.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
@@ -21,8 +21,7 @@ import { emptyRange, formFieldOf, inputOf, validateRange, valuesOf, type RangeFo
 /** `/network/{id}` (spec section 2): a network range's form; an id below 0 creates one (`?agent=<id>` preselects it). */
 export function NetworkPage() {
   const { t } = useTranslation();
-  const { idParam, isNew, id } = useItemId();
-  const range = useQuery({ queryKey: rangeQueryKey(id ?? -1), queryFn: () => fetchRange(id!), enabled: id !== null });
+  const { idParam, isNew, item: range } = useItemQuery(rangeQueryKey, fetchRange);
   const agents = useQuery({ queryKey: rangeKeys.agentOptions, queryFn: fetchAgents });
   const locations = useQuery({ queryKey: rangeKeys.userLocations, queryFn: fetchUserLocations });
   const failed = range.error ?? agents.error ?? locations.error;

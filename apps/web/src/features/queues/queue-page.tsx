@@ -14,7 +14,7 @@ import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
-import { useItemId } from '../../components/form/use-item-id.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
@@ -31,8 +31,7 @@ import { QueueStatusBadge } from './queue-status-badge.tsx';
 /** `/queue/{id}` (spec section 2): a print queue with tabs queue (its form and state) and jobs; an id below 0 creates one. */
 export function QueuePage() {
   const { t } = useTranslation();
-  const { idParam, isNew, id } = useItemId();
-  const queue = useQuery({ queryKey: queueQueryKey(id ?? -1), queryFn: () => fetchQueue(id!), enabled: id !== null });
+  const { idParam, isNew, item: queue } = useItemQuery(queueQueryKey, fetchQueue);
   const agents = useQuery({ queryKey: queueKeys.agentOptions, queryFn: fetchAgents });
   const ready = (isNew || queue.data) && agents.data;
 
