@@ -11,13 +11,18 @@ const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
+/** Signs in, opens the `list` and presses Create: the empty form of a new `item` (`/<item>/-1`). */
+async function createFromList(page: Page, list: string, item: string) {
+  await signIn(page);
+  await page.goto(`/${list}`);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${item}/-1$`));
+  return page.getByTestId(`${item}-form`);
+}
+
 test('create an agent: its token is shown once, then the agent is listed', async ({ page, request }) => {
   const name = `Office ${Date.now()}`;
-  await signIn(page);
-  await page.goto('/agents');
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page).toHaveURL(/\/agent\/-1$/);
-  const form = page.getByTestId('agent-form');
+  const form = await createFromList(page, 'agents', 'agent');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Required field').first()).toBeVisible();
   await form.getByLabel(/^Name/).fill(name);
@@ -60,11 +65,7 @@ test('network range: a bad mask gets a message, a good one is saved and listed, 
   expect(agent.status()).toBe(200);
   const rangeName = `Floor ${Date.now()}`;
 
-  await signIn(page);
-  await page.goto('/networks');
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page).toHaveURL(/\/network\/-1$/);
-  const form = page.getByTestId('network-form');
+  const form = await createFromList(page, 'networks', 'network');
   await expect(form.getByText('recommended')).toBeVisible();
   await form.getByLabel(/^Name/).fill(rangeName);
   await form.getByLabel('Netmask').check();

@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
@@ -19,3 +20,13 @@ export async function mailbox(): Promise<{ received: string[]; port: number; clo
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
   return { received, port: (smtp.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => smtp.close(() => r())) };
 }
+
+/** A test with a `mail` box of its own, closed after it whatever happened (the specs that send e-mail). */
+export const mailTest = test.extend<{ mail: Awaited<ReturnType<typeof mailbox>> }>({
+  // The empty pattern is Playwright's: it reads a fixture's dependencies from it (none here).
+  mail: async ({}, use) => {
+    const box = await mailbox();
+    await use(box);
+    await box.close();
+  },
+});

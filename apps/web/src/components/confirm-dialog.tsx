@@ -7,6 +7,8 @@ export function ConfirmDialog(p: {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The confirm button's colour: red for what destroys, another for what only resets. */
+  color?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -20,7 +22,7 @@ export function ConfirmDialog(p: {
           <Button variant="default" onClick={p.onClose}>
             {t('general.cancel')}
           </Button>
-          <Button color="red" loading={p.busy} onClick={p.onConfirm}>
+          <Button color={p.color ?? 'red'} loading={p.busy} onClick={p.onConfirm}>
             {p.confirmLabel}
           </Button>
         </Group>

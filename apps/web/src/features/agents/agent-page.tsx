@@ -1,22 +1,25 @@
-import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { agentInputSchema, type Agent } from '@pagewatch/contracts/agents';
 import { NETWORK_RANGE_TYPE_DEFS } from '@pagewatch/contracts/network-ranges';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
+import { ItemPage } from '../../components/layout/item-page.tsx';
+import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
 import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
   agentKeys,
@@ -40,27 +43,20 @@ const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : 'â€
 /** `/agent/{id}` (spec section 2): an agent's form, status, ranges and last runs; an id below 0 creates one. */
 export function AgentPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const numeric = Number(idParam);
-  const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
-  const id = isNew ? null : numeric;
-  const agent = useQuery({ queryKey: agentQueryKey(id ?? -1), queryFn: () => fetchAgent(id!), enabled: id !== null });
+  const { idParam, isNew, item: agent } = useItemQuery(agentQueryKey, fetchAgent);
   const locations = useQuery({ queryKey: agentKeys.userLocations, queryFn: fetchUserLocations });
-  const title = isNew ? t('pages.newItem', { item: t('pages.agent') }) : `${t('pages.agent')}: ${agent.data?.name ?? idParam}`;
   const failed = agent.error ?? locations.error;
   const ready = (isNew || agent.data) && locations.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.agents'), to: '/agents' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <Stack gap="md" maw={1000}>
-            <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
-            {agent.data && <AgentDetails agent={agent.data} />}
-          </Stack>
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.agent')} list={{ label: t('nav.agents'), to: '/agents' }} isNew={isNew} name={agent.data?.name ?? idParam} error={failed} ready={!!ready}>
+      {() => (
+        <Stack gap="md" maw={1000}>
+          <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
+          {agent.data && <AgentDetails agent={agent.data} />}
+        </Stack>
+      )}
+    </ItemPage>
   );
 }
 
@@ -72,7 +68,6 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
   const { hasGrant } = useAuth();
   const canEdit = hasGrant('MNU_AGENTS.EDIT');
   const [token, setToken] = useState<{ token: string; agentId: number } | null>(null);
-  const [confirm, setConfirm] = useState<'delete' | 'regenerate' | null>(null);
   const form = useForm<Values>({
     initialValues: {
       name: agent?.name ?? '',
@@ -87,34 +82,28 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
   });
   const toInput = (v: Values) => ({ name: v.name, description: v.description || null, location: v.locationId ? { id: Number(v.locationId) } : (undefined as unknown as { id: number }) });
 
-  const save = useMutation({
-    mutationFn: (v: Values) => (agent ? updateAgent(agent.id, toInput(v)) : createAgent(toInput(v))),
-    onSuccess: (saved) => {
-      notifySuccess(agent ? 'updated' : 'created');
-      queryClient.setQueryData(agentQueryKey(saved.id), saved);
+  const save = useSaveItem({
+    save: (v: Values) => (agent ? updateAgent(agent.id, toInput(v)) : createAgent(toInput(v))),
+    isNew: !agent,
+    keyOf: agentQueryKey,
+    form,
+    fieldOf: (field) => (field === 'location' ? 'locationId' : field),
+    then: (saved) => {
       if ('token' in saved && typeof saved.token === 'string') setToken({ token: saved.token, agentId: saved.id });
       else void navigate('/agents');
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field === 'location' ? 'locationId' : d.field, d.message])));
-      }
-    },
   });
-  const regenerate = useMutation({
+  const regenerate = useConfirmedMutation({
     mutationFn: () => regenerateToken(agent!.id),
     onSuccess: (r) => setToken({ token: r.token, agentId: r.id }),
-    onSettled: () => setConfirm(null),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteAgent(agent!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/agents');
-    },
-    onSettled: () => setConfirm(null),
+  const remove = useDeleteItem({ remove: () => deleteAgent(agent!.id), backTo: '/agents' });
+  const busy = save.isPending || remove.mutation.isPending || regenerate.mutation.isPending;
+  const confirmText = (key: 'delete' | 'regenerate') => ({
+    title: t(`agents.${key}Title`),
+    message: t(`agents.${key}Confirm`, { name: agent?.name ?? '' }),
+    confirmLabel: t('agents.proceed'),
   });
-  const busy = save.isPending || remove.isPending || regenerate.isPending;
 
   return (
     <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="agent-form">
@@ -132,40 +121,18 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
             />
           </SimpleGrid>
           <Textarea label={t('agents.description')} autosize minRows={2} disabled={!canEdit || busy} {...form.getInputProps('description')} />
-          <Group gap="sm">
-            <Button type="submit" disabled={!canEdit} loading={save.isPending}>
-              {t('agents.save')}
-            </Button>
-            <Button variant="default" onClick={() => void navigate('/agents')} disabled={busy}>
-              {t('agents.cancel')}
-            </Button>
+          <FormActions area="agents" canSave={canEdit} saving={save.isPending} busy={busy} cancelTo="/agents" onDelete={agent && canEdit ? () => remove.ask() : undefined}>
             {agent && canEdit && (
-              <>
-                <Button variant="light" leftSection={<IconKey size={16} />} onClick={() => setConfirm('regenerate')} disabled={busy}>
-                  {t('agents.regenerateToken')}
-                </Button>
-                <Button color="red" variant="light" onClick={() => setConfirm('delete')} disabled={busy}>
-                  {t('agents.delete')}
-                </Button>
-              </>
+              <Button variant="light" leftSection={<IconKey size={16} />} onClick={() => regenerate.ask()} disabled={busy}>
+                {t('agents.regenerateToken')}
+              </Button>
             )}
-          </Group>
+          </FormActions>
         </Stack>
       </Paper>
 
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t(confirm === 'delete' ? 'agents.deleteTitle' : 'agents.regenerateTitle')}>
-        <Stack>
-          <Text size="sm">{t(confirm === 'delete' ? 'agents.deleteConfirm' : 'agents.regenerateConfirm', { name: agent?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t('agents.cancel')}
-            </Button>
-            <Button color={confirm === 'delete' ? 'red' : 'blue'} loading={remove.isPending || regenerate.isPending} onClick={() => (confirm === 'delete' ? remove.mutate() : regenerate.mutate())}>
-              {t('agents.proceed')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog {...remove.dialog} {...confirmText('delete')} />
+      <ConfirmDialog {...regenerate.dialog} {...confirmText('regenerate')} color="blue" />
 
       <ShownOnceDialog
         secret={token?.token ?? null}
@@ -193,7 +160,6 @@ function AgentUpdatesSwitch({ agent }: { agent: Agent }) {
   const toggle = useMutation({
     mutationFn: (paused: boolean) => setAgentUpdatesPaused(agent.id, paused),
     onSuccess: (saved) => queryClient.setQueryData(agentQueryKey(saved.id), saved),
-    onError: notifyError,
   });
   return (
     <Switch
@@ -308,16 +274,5 @@ function AgentDetails({ agent }: { agent: Agent }) {
         />
       </Paper>
     </>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
   );
 }

@@ -11,9 +11,10 @@ import { LoadState } from '../../components/layout/load-state.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
 import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { apiTokenKeys, createApiToken, fetchApiTokens, revokeApiToken } from './api/api-tokens-api.ts';
@@ -65,11 +66,7 @@ function NewTokenForm() {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: apiTokenKeys.mine });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field === 'expiresInDays' ? 'days' : d.field, d.message])));
-      }
-    },
+    onError: showServerErrors(form, (field) => (field === 'expiresInDays' ? 'days' : field)),
   });
 
   return (
@@ -116,14 +113,12 @@ function NewTokenForm() {
 
 function TokenList({ tokens }: { tokens: ApiToken[] }) {
   const { t } = useTranslation();
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const revoke = useMutation({
-    mutationFn: (id: number) => revokeApiToken(id),
+  const revoke = useConfirmedMutation({
+    mutationFn: (tk: ApiToken) => revokeApiToken(tk.id),
     onSuccess: () => {
       notifySuccess('deleted');
       void queryClient.invalidateQueries({ queryKey: apiTokenKeys.mine });
     },
-    onSettled: () => setRevoking(null),
   });
   const expired = (tk: ApiToken) => dayjs(tk.expiresAt).isBefore(dayjs());
 
@@ -151,7 +146,7 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
             {
               width: 120,
               cell: (tk) => (
-                <Button size="xs" variant="light" color="red" onClick={() => setRevoking(tk)}>
+                <Button size="xs" variant="light" color="red" onClick={() => revoke.ask(tk)}>
                   {t('apiTokens.revoke')}
                 </Button>
               ),
@@ -159,15 +154,7 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
           ]}
         />
       </Stack>
-      <ConfirmDialog
-        opened={revoking !== null}
-        title={t('apiTokens.revokeTitle')}
-        message={t('apiTokens.revokeMessage', { name: revoking?.name ?? '' })}
-        confirmLabel={t('apiTokens.revoke')}
-        busy={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onClose={() => setRevoking(null)}
-      />
+      <ConfirmDialog {...revoke.dialog} title={t('apiTokens.revokeTitle')} message={t('apiTokens.revokeMessage', { name: revoke.target?.name ?? '' })} confirmLabel={t('apiTokens.revoke')} />
     </Paper>
   );
 }

@@ -9,6 +9,11 @@ type View = 'signIn' | 'forgot' | 'demo';
 // Chunks of their own: the start holds the sign-in form alone (issue 22).
 const ForgotPasswordForm = lazyScreen(() => import('./forgot-password-form.tsx'), 'ForgotPasswordForm');
 const DemoRequestForm = lazyScreen(() => import('./demo-request-form.tsx'), 'DemoRequestForm');
+/** The views besides sign-in: a title and a form that goes back to sign-in. */
+const OTHER_VIEWS = {
+  forgot: { titleKey: 'login.forgotTitle', Form: ForgotPasswordForm },
+  demo: { titleKey: 'demo.title', Form: DemoRequestForm },
+} as const;
 
 /**
  * `/login-form`: sign-in, with the forgot-password and demo-request forms in the same card
@@ -18,20 +23,12 @@ export function LoginPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('signIn');
   const back = () => setView('signIn');
-  if (view === 'forgot') {
+  if (view !== 'signIn') {
+    const { titleKey, Form } = OTHER_VIEWS[view];
     return (
-      <PublicCard title={t('login.forgotTitle')}>
+      <PublicCard title={t(titleKey)}>
         <ScreenFrame>
-          <ForgotPasswordForm onBack={back} />
-        </ScreenFrame>
-      </PublicCard>
-    );
-  }
-  if (view === 'demo') {
-    return (
-      <PublicCard title={t('demo.title')}>
-        <ScreenFrame>
-          <DemoRequestForm onBack={back} />
+          <Form onBack={back} />
         </ScreenFrame>
       </PublicCard>
     );

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEVICE_FLAGS, deviceUpdateSchema, type Device, type DeviceUpdate } from '@pagewatch/contracts/devices';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { useHasGrant } from '../../lib/auth-context.tsx';
-import { errorMessage, notifyError, notifyMessage, notifySuccess } from '../../lib/errors.ts';
+import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-api.ts';
 import { DeviceCharts } from './device-charts.tsx';
@@ -32,7 +33,6 @@ export function DeviceGeneral({ device }: { device: Device }) {
   const lookups = useDeviceLookups();
   const [form, setForm] = useState<Form>(() => formOf(device));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(device));
 
   const save = useMutation({
@@ -42,17 +42,12 @@ export function DeviceGeneral({ device }: { device: Device }) {
       setForm(formOf(d));
       notifySuccess('updated');
     },
-    onError: notifyError,
   });
-  const remove = useMutation({
+  const remove = useConfirmedMutation({
     mutationFn: () => deleteDevice(device.id),
     onSuccess: () => {
       notifySuccess('deleted');
       void navigate('/devices');
-    },
-    onError: (err) => {
-      setConfirmDelete(false);
-      notifyError(err);
     },
   });
   const walk = useMutation({
@@ -61,7 +56,6 @@ export function DeviceGeneral({ device }: { device: Device }) {
       notifyMessage(r.message);
       void queryClient.invalidateQueries({ queryKey: deviceKey(device.id) });
     },
-    onError: notifyError,
   });
 
   const submit = () => {
@@ -75,6 +69,13 @@ export function DeviceGeneral({ device }: { device: Device }) {
     save.mutate(checked.data);
   };
 
+  // The form's text fields: each shows its value and its error, and is read-only without the grant.
+  const text = (key: 'inventoryNumber' | 'comment') => ({
+    value: form[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [key]: e.currentTarget.value }),
+    error: errors[key],
+    readOnly: !canEdit,
+  });
   const row = (label: string, value: React.ReactNode) => (
     <Table.Tr>
       <Table.Td className={classes.fieldLabel}>{label}</Table.Td>
@@ -110,14 +111,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
         </Paper>
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <TextInput
-              label={t('devices.inventoryNumber')}
-              value={form.inventoryNumber}
-              onChange={(e) => setForm({ ...form, inventoryNumber: e.currentTarget.value })}
-              error={errors.inventoryNumber}
-              readOnly={!canEdit}
-              maxLength={100}
-            />
+            <TextInput label={t('devices.inventoryNumber')} maxLength={100} {...text('inventoryNumber')} />
             <Select
               label={t('devices.location')}
               data={(lookups?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
@@ -128,16 +122,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
               searchable
               allowDeselect={false}
             />
-            <Textarea
-              label={t('devices.comment')}
-              value={form.comment}
-              onChange={(e) => setForm({ ...form, comment: e.currentTarget.value })}
-              error={errors.comment}
-              readOnly={!canEdit}
-              autosize
-              minRows={2}
-              maxRows={6}
-            />
+            <Textarea label={t('devices.comment')} autosize minRows={2} maxRows={6} {...text('comment')} />
             <Switch label={t('devices.managedFlag')} checked={form.managedFlag} onChange={(e) => setForm({ ...form, managedFlag: e.currentTarget.checked })} disabled={!canEdit} />
             {canEdit ? (
               <Group justify="space-between">
@@ -149,7 +134,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
                     {t('devices.updateWalk')}
                   </Button>
                 </Group>
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => remove.ask()}>
                   {t('devices.delete')}
                 </Button>
               </Group>
@@ -192,15 +177,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
         )}
       </Paper>
       <DeviceCharts deviceId={device.id} supplies={device.supplies} />
-      <ConfirmDialog
-        opened={confirmDelete}
-        title={t('devices.deleteTitle')}
-        message={t('devices.deleteText', { name: device.serialNumber ?? device.ip })}
-        confirmLabel={t('devices.delete')}
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirmDelete(false)}
-      />
+      <ConfirmDialog {...remove.dialog} title={t('devices.deleteTitle')} message={t('devices.deleteText', { name: device.serialNumber ?? device.ip })} confirmLabel={t('devices.delete')} />
     </Stack>
   );
 }

@@ -6,9 +6,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CORRECTABLE_METERS, CORRECTION_LIMITS, meterCorrectionInputSchema, type MeterCorrection, type MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { ApiError } from '../../lib/api.ts';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
+import { errorMessage, notifySuccess } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { addCorrection, correctionsKey, fetchCorrections, withdrawCorrection } from './api/devices-api.ts';
@@ -63,7 +63,6 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
       setReason('');
       notifySuccess('updated');
     },
-    onError: notifyError,
   });
   const when = (iso: string) => dayjs(iso).format('DD.MM.YYYY HH:mm');
   return (
@@ -124,10 +123,7 @@ function CorrectionForm({ deviceId, onSaved }: { deviceId: number; onSaved: (row
       form.setValues(EMPTY);
       notifySuccess('created');
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-      notifyError(err);
-    },
+    onError: showServerErrors(form),
   });
   return (
     <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="meter-correction-form">

@@ -1,21 +1,22 @@
-import { Alert, Button, Center, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { dictionaryInputSchema, LOCATION_DICTIONARY, type Dictionary, type DictionaryInput, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
 import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDictionary, dictionaryItemsKey, dictionaryKey, fetchDictionary, fetchItems, saveDictionary } from './api/dictionaries-api.ts';
 import { AttributesEditor } from './attributes-editor.tsx';
@@ -31,21 +32,18 @@ const itemColumns: GridColumn<DictionaryItemRow>[] = [
 /** `/dictionary/{id}` (spec sections 2, 3): a dictionary with its items, attributes and values; an id below 0 creates one. */
 export function DictionaryPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const id = Number(idParam);
-  const isNew = !Number.isInteger(id) || id < 0;
-  const dictionary = useQuery({ queryKey: dictionaryKey(id), queryFn: () => fetchDictionary(id), enabled: !isNew });
-  const title = isNew ? t('pages.newItem', { item: t('pages.dictionary') }) : `${t('pages.dictionary')}: ${dictionary.data?.code ?? idParam}`;
+  const { idParam, isNew, item: dictionary } = useItemQuery(dictionaryKey, fetchDictionary);
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.dictionaries'), to: '/dictionaries' }, { label: title }]}>
-      {dictionary.error ? (
-        <Alert color="red" role="alert">{errorMessage(dictionary.error)}</Alert>
-      ) : !isNew && !dictionary.data ? (
-        <Center py="xl"><Loader size="sm" /></Center>
-      ) : (
-        <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />
-      )}
-    </AppPage>
+    <ItemPage
+      kind={t('pages.dictionary')}
+      list={{ label: t('nav.dictionaries'), to: '/dictionaries' }}
+      isNew={isNew}
+      name={dictionary.data?.code ?? idParam}
+      error={dictionary.error}
+      ready={isNew || !!dictionary.data}
+    >
+      {() => <DictionaryForm key={`${idParam}:${dictionary.dataUpdatedAt}`} dictionary={dictionary.data ?? null} />}
+    </ItemPage>
   );
 }
 
@@ -67,26 +65,17 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
   const [selected, setSelected] = useState<number | 'new' | null>(null);
   const items = useQuery({ queryKey: dictionaryItemsKey(dictionary?.id ?? -1), queryFn: () => fetchItems(dictionary!.id), enabled: !!dictionary });
 
-  const save = useMutation({
-    mutationFn: (v: DictionaryInput) => saveDictionary(dictionary?.id ?? null, v),
-    onSuccess: (saved) => {
-      notifySuccess(isNew ? 'created' : 'updated');
-      queryClient.setQueryData(dictionaryKey(saved.id), saved);
+  const save = useSaveItem({
+    save: (v: DictionaryInput) => saveDictionary(dictionary?.id ?? null, v),
+    isNew,
+    keyOf: dictionaryKey,
+    form,
+    then: (saved) => {
       if (isNew) void navigate(`/dictionary/${saved.id}`, { replace: true });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-      notifyError(err);
-    },
   });
-  const remove = useMutation({
-    mutationFn: () => deleteDictionary(dictionary!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/dictionaries');
-    },
-    onError: notifyError,
-  });
+  // The dictionary screen's Delete runs at once, without the dialog (as it always has).
+  const remove = useDeleteItem({ remove: () => deleteDictionary(dictionary!.id), backTo: '/dictionaries' });
 
   const open = (row: DictionaryItemRow) => {
     if (isLocation) return void navigate(`/location/${row.id}`);
@@ -110,12 +99,10 @@ function DictionaryForm({ dictionary }: { dictionary: Dictionary | null }) {
           </SimpleGrid>
           <Checkbox mt="sm" label={t('dictionaries.hierarchical')} disabled={!canEdit || isLocation} {...input('hierarchical', { type: 'checkbox' })} />
           {canEdit && (
-            <Group mt="md" gap="xs">
-              <Button type="submit" loading={save.isPending}>{t('dictionaries.save')}</Button>
-              {!isNew && !dictionary.isSystem && (
-                <Button color="red" variant="light" loading={remove.isPending} onClick={() => remove.mutate()}>{t('dictionaries.delete')}</Button>
-              )}
-            </Group>
+            <FormActions
+              area="dictionaries" canSave saving={save.isPending} busy={save.isPending} mt="md"
+              onDelete={isNew || dictionary.isSystem ? undefined : () => remove.mutation.mutate()} deleting={remove.mutation.isPending}
+            />
           )}
         </Paper>
       </form>

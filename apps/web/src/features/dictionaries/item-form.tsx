@@ -1,12 +1,14 @@
-import { Alert, Button, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItemInputSchema, type Dictionary, type DictionaryItem, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
-import { errorMessage, notifyError, notifySuccess } from '../../lib/errors.ts';
+import { notifySuccess } from '../../lib/errors.ts';
 import { createItem, deleteItem, dictionaryItemKey, fetchItem, updateItem } from './api/dictionaries-api.ts';
 
 type Values = { code: string; name: string; nameRu: string; parentId: string | null; sortOrder: number; description: string };
@@ -17,9 +19,11 @@ type Props = { dictionary: Dictionary; itemId: number | null; items: DictionaryI
 /** The "item detail" tab of a dictionary: one item's code, names, parent, order and description. */
 export function ItemForm(props: Props) {
   const item = useQuery({ queryKey: dictionaryItemKey(props.itemId), queryFn: () => fetchItem(props.itemId!), enabled: props.itemId !== null });
-  if (item.error) return <Alert color="red">{errorMessage(item.error)}</Alert>;
-  if (props.itemId !== null && !item.data) return <Center py="md"><Loader size="sm" /></Center>;
-  return <ItemFormBody {...props} item={item.data ?? null} />;
+  return (
+    <LoadState error={item.error} ready={props.itemId === null || !!item.data}>
+      {() => <ItemFormBody {...props} item={item.data ?? null} />}
+    </LoadState>
+  );
 }
 
 function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { item: DictionaryItem | null }) {
@@ -36,19 +40,15 @@ function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { i
     validate: schemaResolver(schema, { sync: true }),
   });
   const input = useTranslatedInput(form);
-  const save = useMutation({
-    mutationFn: (v: Values) => {
+  const save = useSaveItem({
+    save: (v: Values) => {
       const body = { code: v.code, name: v.name, nameRu: v.nameRu || null, parentId: v.parentId ? Number(v.parentId) : null, sortOrder: Number(v.sortOrder) || 0, description: v.description || null };
       return item ? updateItem(item.id, body) : createItem({ ...body, dictionaryId: dictionary.id });
     },
-    onSuccess: (saved) => {
-      notifySuccess(item ? 'updated' : 'created');
-      onSaved(saved.id);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-      notifyError(err);
-    },
+    isNew: !item,
+    keyOf: dictionaryItemKey,
+    form,
+    then: (saved) => onSaved(saved.id),
   });
   const remove = useMutation({
     mutationFn: () => deleteItem(item!.id),
@@ -56,7 +56,6 @@ function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { i
       notifySuccess('deleted');
       onSaved(null);
     },
-    onError: notifyError,
   });
   const parents = items.filter((i) => i.id !== item?.id).map((i) => ({ value: String(i.id), label: `${i.name} (${i.code})` }));
   return (
@@ -70,12 +69,7 @@ function ItemFormBody({ dictionary, item, items, canEdit, onSaved }: Props & { i
           <NumberInput label={t('dictionaries.sortOrder')} disabled={!canEdit} {...input('sortOrder')} />
         </SimpleGrid>
         <Textarea label={t('dictionaries.description')} autosize minRows={2} disabled={!canEdit} {...input('description')} />
-        {canEdit && (
-          <Group gap="xs">
-            <Button type="submit" loading={save.isPending}>{t('dictionaries.save')}</Button>
-            {item && <Button color="red" variant="light" loading={remove.isPending} onClick={() => remove.mutate()}>{t('dictionaries.delete')}</Button>}
-          </Group>
-        )}
+        {canEdit && <FormActions area="dictionaries" canSave saving={save.isPending} busy={save.isPending} onDelete={item ? () => remove.mutate() : undefined} deleting={remove.isPending} />}
       </Stack>
     </form>
   );

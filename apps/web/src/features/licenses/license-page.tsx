@@ -1,20 +1,20 @@
-import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LICENSE_MAX_DEVICES, type LicensableLocation, type License } from '@pagewatch/contracts/licenses';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import i18n from '../../i18n/i18n.ts';
 import { deleteLicense, fetchDeviceCounts, fetchLicensable, fetchLicense, licenseKey, licenseKeys, saveLicense } from './api/licenses-api.ts';
@@ -57,7 +57,6 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
   const me = useCurrentUser();
   // Only the default administrator changes licenses (spec section 6); the server says so too.
   const canEdit = isDefaultAdmin(me) && hasGrant(license ? 'MNU_LICENSE.EDIT' : 'BTN_LICENSE_UPDATE.EXECUTE');
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<LicenseFormValues>({
     mode: 'controlled',
     initialValues: license ? valuesOf(license) : newLicense(preset),
@@ -71,78 +70,48 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
     .filter((l) => l.licenseId === null || l.licenseId === license?.id)
     .map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
 
-  const done = (saved?: License) => {
+  // The list and the locations still free for a license change with either.
+  const refreshLists = () => {
     void queryClient.invalidateQueries({ queryKey: licenseKeys.list });
     void queryClient.invalidateQueries({ queryKey: licenseKeys.licensable });
-    if (saved) queryClient.setQueryData(licenseKey(saved.id), saved);
-    void navigate('/licenses');
   };
-  const save = useMutation({
-    mutationFn: (values: LicenseFormValues) => saveLicense(license?.id ?? null, inputOf(values)),
-    onSuccess: (saved) => {
-      notifySuccess(license ? 'updated' : 'created');
-      done(saved);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
-      }
+  const save = useSaveItem({
+    save: (values: LicenseFormValues) => saveLicense(license?.id ?? null, inputOf(values)),
+    isNew: !license,
+    keyOf: licenseKey,
+    form,
+    fieldOf: formFieldOf,
+    then: () => {
+      refreshLists();
+      void navigate('/licenses');
     },
   });
-  const remove = useMutation({
-    mutationFn: () => deleteLicense(license!.id),
-    onSuccess: () => {
-      notifySuccess('licenseDeleted');
-      done();
-    },
-    onSettled: () => setConfirmDelete(false),
-  });
-  const busy = save.isPending || remove.isPending;
+  const remove = useDeleteItem({ remove: () => deleteLicense(license!.id), backTo: '/licenses', toast: 'licenseDeleted', then: refreshLists });
+  const busy = save.isPending || remove.mutation.isPending;
   const dateProps = { valueFormat: 'DD.MM.YYYY', dateParser: parseDay, locale: i18n.language, firstDayOfWeek: 1 as const, required: true, clearable: false };
 
   return (
     <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="license-form">
       <Stack gap="md" maw={900}>
         {!canEdit && <Alert color="blue" data-testid="license-read-only">{t('licenses.readOnly')}</Alert>}
-        <Paper withBorder p="md">
-          <fieldset disabled={!canEdit || busy} style={{ border: 0, margin: 0, padding: 0 }}>
-            <Stack gap="sm">
-              <Select label={t('licenses.location')} required searchable allowDeselect={false} data={choices} data-testid="license-location" {...input('locationId')} />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <DateInput {...dateProps} label={t('licenses.dateFrom')} data-testid="license-from" {...input('dateFrom')} />
-                <DateInput {...dateProps} label={t('licenses.dateTo')} data-testid="license-to" {...input('dateTo')} />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <NumberInput label={t('licenses.deviceCount')} required min={1} max={LICENSE_MAX_DEVICES} clampBehavior="none" allowDecimal={false} data-testid="license-count" {...input('deviceCount')} />
-                <TextInput label={t('licenses.activeDeviceCount')} readOnly value={counts.data?.activeDeviceCount ?? ''} data-testid="license-active" />
-                <TextInput label={t('licenses.dbDeviceCount')} readOnly value={counts.data?.allDeviceCount ?? ''} data-testid="license-detected" />
-              </SimpleGrid>
-            </Stack>
-          </fieldset>
-        </Paper>
-        <Group gap="sm">
-          <Button type="submit" disabled={!canEdit} loading={save.isPending} data-testid="license-save">
-            {t('licenses.save')}
-          </Button>
-          <Button variant="default" onClick={() => void navigate('/licenses')} disabled={busy}>
-            {t('general.cancel')}
-          </Button>
-          {license && canEdit && (
-            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={busy} data-testid="license-delete">
-              {t('licenses.delete')}
-            </Button>
-          )}
-        </Group>
+        <FormCard disabled={!canEdit || busy}>
+          <Select label={t('licenses.location')} required searchable allowDeselect={false} data={choices} data-testid="license-location" {...input('locationId')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DateInput {...dateProps} label={t('licenses.dateFrom')} data-testid="license-from" {...input('dateFrom')} />
+            <DateInput {...dateProps} label={t('licenses.dateTo')} data-testid="license-to" {...input('dateTo')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <NumberInput label={t('licenses.deviceCount')} required min={1} max={LICENSE_MAX_DEVICES} clampBehavior="none" allowDecimal={false} data-testid="license-count" {...input('deviceCount')} />
+            <TextInput label={t('licenses.activeDeviceCount')} readOnly value={counts.data?.activeDeviceCount ?? ''} data-testid="license-active" />
+            <TextInput label={t('licenses.dbDeviceCount')} readOnly value={counts.data?.allDeviceCount ?? ''} data-testid="license-detected" />
+          </SimpleGrid>
+        </FormCard>
+        <FormActions
+          area="licenses" canSave={canEdit} saving={save.isPending} busy={busy} cancelTo="/licenses"
+          onDelete={license && canEdit ? () => remove.ask() : undefined} testIds={{ save: 'license-save', delete: 'license-delete' }}
+        />
       </Stack>
-      <ConfirmDialog
-        opened={confirmDelete}
-        title={t('licenses.deleteTitle')}
-        message={t('licenses.deleteConfirm')}
-        confirmLabel={t('licenses.delete')}
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirmDelete(false)}
-      />
+      <ConfirmDialog {...remove.dialog} title={t('licenses.deleteTitle')} message={t('licenses.deleteConfirm')} confirmLabel={t('licenses.delete')} />
     </form>
   );
 }

@@ -1,21 +1,19 @@
-import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_LOCATION_CODE, dictionaryItemInputSchema, type DictionaryItem } from '@pagewatch/contracts/dictionaries';
 import { AttributesTable, AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { useDictionaryByCode } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { clearLookups, useLookup } from '../../lib/lookups.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { createLocation, deleteLocation, fetchLocation, fetchLocations, locationKey, updateLocation, type LocationRow } from './api/locations-api.ts';
 import { LocationAgents, LocationDevices } from './location-lists.tsx';
 import { RoomPlan } from './room-plan.tsx';
@@ -63,25 +61,19 @@ function subtreeOf(id: number, rows: LocationRow[]): Set<number> {
 /** `/location/{id}` (spec sections 2, 3, 5): a location's item form; an id below 0 creates one. */
 export function LocationPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const id = Number(idParam);
-  const isNew = !Number.isInteger(id) || id < 0;
-  const item = useQuery({ queryKey: locationKey(id), queryFn: () => fetchLocation(id), enabled: !isNew });
+  const { idParam, isNew, item } = useItemQuery(locationKey, fetchLocation);
   const locations = useLookup('locations', fetchLocations);
   const dictionary = useDictionaryByCode('LOCATION');
 
-  const title = isNew ? t('pages.newItem', { item: t('pages.location') }) : `${t('pages.location')}: ${item.data?.name ?? idParam}`;
   const failed = item.error ?? locations.error ?? dictionary.error;
   const ready = (isNew || item.data) && locations.data && dictionary.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.locations'), to: '/locations' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.location')} list={{ label: t('nav.locations'), to: '/locations' }} isNew={isNew} name={item.data?.name ?? idParam} error={failed} ready={!!ready}>
+      {() => (
+        <LocationForm key={`${idParam}:${item.dataUpdatedAt}`} item={item.data ?? null} locations={locations.data!.pageRows} attributes={dictionary.data!.attributes} />
+      )}
+    </ItemPage>
   );
 }
 
@@ -97,42 +89,29 @@ function LocationForm({ item, locations, attributes }: FormProps) {
   const defaultParent = locations.find((l) => l.parentId === null || !locations.some((p) => p.id === l.parentId))?.id ?? null;
   const form = useForm<Values>({ initialValues: valuesOf(item, defaultParent), validate: schemaResolver(formSchema, { sync: true }) });
   const input = useTranslatedInput(form);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const excluded = item ? subtreeOf(item.id, locations) : new Set<number>();
   const parentData = locations.filter((l) => !excluded.has(l.id)).map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` }));
   const children = item ? locations.filter((l) => l.parentId === item.id) : [];
 
-  const save = useMutation({
-    mutationFn: (v: Values) => {
+  const save = useSaveItem({
+    save: (v: Values) => {
       const location = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, v[f] || null]));
       const body = { code: v.code, name: v.name, parentId: v.parentId === null ? null : Number(v.parentId), description: v.description || null, location };
       return isNew ? createLocation({ ...body, dictionaryId: dictionary.data!.id, sortOrder: 0 }) : updateLocation(item.id, body);
     },
-    onSuccess: (saved) => {
-      notifySuccess(isNew ? 'created' : 'updated');
-      queryClient.setQueryData(locationKey(saved.id), saved);
+    isNew,
+    keyOf: locationKey,
+    form,
+    then: (saved) => {
       clearLookups();
       if (isNew) void navigate(`/location/${saved.id}`, { replace: true });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-      notifyError(err);
-    },
   });
-  const remove = useMutation({
-    mutationFn: () => deleteLocation(item!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      clearLookups();
-      void navigate('/locations');
-    },
-    onError: notifyError,
-    onSettled: () => setConfirmDelete(false),
-  });
+  const remove = useDeleteItem({ remove: () => deleteLocation(item!.id), backTo: '/locations', then: clearLookups });
 
   const isDefault = item?.code === DEFAULT_LOCATION_CODE;
-  const busy = save.isPending || remove.isPending;
+  const busy = save.isPending || remove.mutation.isPending;
   const submit = submitFocusingErrors(form, (v) => {
     if (v.parentId === null && isNew) return form.setFieldError('parentId', t('locations.parentRequired'));
     save.mutate(v);
@@ -155,14 +134,7 @@ function LocationForm({ item, locations, attributes }: FormProps) {
             />
           </SimpleGrid>
           {canEdit && (
-            <Group mt="md" gap="xs">
-              <Button type="submit" loading={save.isPending} disabled={busy}>{t('locations.save')}</Button>
-              {!isNew && (
-                <Button color="red" variant="light" disabled={busy || isDefault} onClick={() => setConfirmDelete(true)}>
-                  {t('locations.delete')}
-                </Button>
-              )}
-            </Group>
+            <FormActions area="locations" canSave={!remove.mutation.isPending} saving={save.isPending} busy={busy} mt="md" onDelete={isNew ? undefined : () => remove.ask()} deleteDisabled={isDefault} />
           )}
         </Paper>
 
@@ -228,13 +200,7 @@ function LocationForm({ item, locations, attributes }: FormProps) {
           )}
         </Tabs>
       </Stack>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('locations.deleteTitle')} centered>
-        <Text size="sm">{t('locations.deleteConfirm', { name: item?.name ?? '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('locations.cancel')}</Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>{t('locations.delete')}</Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog {...remove.dialog} title={t('locations.deleteTitle')} message={t('locations.deleteConfirm', { name: item?.name ?? '' })} confirmLabel={t('locations.delete')} />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerStop, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_FILE_EXTENSION, SERVICE_FILE_MAX_BYTES, type ServiceResult } from '@pagewatch/contracts/devices';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { TitledCard } from '../../components/layout/titled-card.tsx';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { errorMessage, notifyMessage } from '../../lib/errors.ts';
 import { resetStatus, uploadSerials, type UploadAction } from './maintenance-api.ts';
@@ -46,10 +48,8 @@ function Uploader({ action, title, hint, disabled }: { action: UploadAction; tit
     if (!problem) upload.mutate(file);
   };
   return (
-    <Paper withBorder p="md" data-testid={`uploader-${action}`}>
+    <TitledCard title={title} hint={hint} order={4} testId={`uploader-${action}`}>
       <Stack gap="sm">
-        <Title order={4} size="h5">{title}</Title>
-        <Text size="sm" c="dimmed">{hint}</Text>
         <Group gap="sm">
           <FileButton onChange={pick} accept=".txt,text/plain" disabled={disabled}>
             {(props) => (
@@ -62,7 +62,7 @@ function Uploader({ action, title, hint, disabled }: { action: UploadAction; tit
         </Group>
         <Outcome result={upload.data} error={localError ?? (upload.error ? errorMessage(upload.error) : null)} />
       </Stack>
-    </Paper>
+    </TitledCard>
   );
 }
 
@@ -70,40 +70,28 @@ function Uploader({ action, title, hint, disabled }: { action: UploadAction; tit
 export function ServicePage() {
   const { t } = useTranslation();
   const allowed = useHasGrant('BTN_DEVICE_ACTIVITY.EXECUTE');
-  const [confirm, setConfirm] = useState(false);
-  const reset = useMutation({
+  const reset = useConfirmedMutation({
     mutationFn: resetStatus,
     onSuccess: (r) => notifyMessage(r.message),
-    onSettled: () => setConfirm(false),
   });
   return (
     <AppPage title={t('nav.service')}>
       {!allowed ? <Alert color="yellow">{t('service.noGrant')}</Alert> : null}
-      <Paper withBorder p="md">
+      <TitledCard title={t('service.stopTitle')} hint={t('service.stopHint')} order={4}>
         <Stack gap="sm">
-          <Title order={4} size="h5">{t('service.stopTitle')}</Title>
-          <Text size="sm" c="dimmed">{t('service.stopHint')}</Text>
           <Group>
-            <Button color="red" leftSection={<IconPlayerStop size={16} />} disabled={!allowed} onClick={() => setConfirm(true)}>
+            <Button color="red" leftSection={<IconPlayerStop size={16} />} disabled={!allowed} onClick={() => reset.ask()}>
               {t('service.stopAll')}
             </Button>
           </Group>
-          <Outcome result={reset.data} error={reset.error ? errorMessage(reset.error) : null} />
+          <Outcome result={reset.mutation.data} error={reset.mutation.error ? errorMessage(reset.mutation.error) : null} />
         </Stack>
-      </Paper>
+      </TitledCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Uploader action="set-active-status" title={t('service.enableTitle')} hint={t('service.fileHint')} disabled={!allowed} />
         <Uploader action="set-inactive-status" title={t('service.disableTitle')} hint={t('service.fileHint')} disabled={!allowed} />
       </SimpleGrid>
-      <ConfirmDialog
-        opened={confirm}
-        title={t('service.stopTitle')}
-        message={t('service.stopConfirm')}
-        confirmLabel={t('service.stopAll')}
-        busy={reset.isPending}
-        onConfirm={() => reset.mutate()}
-        onClose={() => setConfirm(false)}
-      />
+      <ConfirmDialog {...reset.dialog} title={t('service.stopTitle')} message={t('service.stopConfirm')} confirmLabel={t('service.stopAll')} />
     </AppPage>
   );
 }

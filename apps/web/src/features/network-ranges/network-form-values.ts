@@ -1,5 +1,6 @@
 import type { NetworkRange, NetworkRangeInput } from '@pagewatch/contracts/network-ranges';
 import { PACKETS_PER_SECOND, networkRangeInputSchema, rangeSecretsMove } from '@pagewatch/contracts/network-ranges';
+import { schemaFieldErrors } from '../../components/form/schema-field-errors.ts';
 
 /** The network form's values: text inputs hold strings; selects hold ids as strings. */
 export type RangeFormValues = {
@@ -75,14 +76,11 @@ export function secretsAgain(v: RangeFormValues, r: NetworkRange | null): Record
 
 /** The contracts' schema as the form's validation, and the secrets a move needs: field → i18n key. */
 export function validateRange(v: RangeFormValues, range: NetworkRange | null = null): Record<string, string> {
-  const parsed = networkRangeInputSchema.safeParse(inputOf(v));
-  const errors: Record<string, string> = secretsAgain(v, range);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = formFieldOf(String(issue.path[0] ?? ''));
-      if (!errors[field]) errors[field] = issue.code === 'custom' || issue.message.includes('.') ? issue.message : 'networks.badValue';
-    }
-  }
+  const errors = schemaFieldErrors(networkRangeInputSchema, inputOf(v), {
+    fieldOf: formFieldOf,
+    keyOf: (issue) => (issue.code === 'custom' || issue.message.includes('.') ? issue.message : 'networks.badValue'),
+    known: secretsAgain(v, range),
+  });
   if (!v.agentId && !v.locationId) errors.locationId = 'networks.locationRequired';
   return errors;
 }

@@ -1,44 +1,38 @@
-import { Badge, Button, Group, Modal, NumberInput, Paper, PasswordInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_RANGE_TYPE_DEFS, NETWORK_RANGE_TYPES, PACKETS_PER_SECOND, rangeSize, type NetworkRange } from '@pagewatch/contracts/network-ranges';
 import type { AgentListRow } from '@pagewatch/contracts/agents';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { SecretInput } from '../../components/form/secret-input.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { clientConfig } from '../../lib/config.ts';
-import { notifySuccess } from '../../lib/errors.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { deleteRange, fetchAgents, fetchRange, fetchUserLocations, rangeKeys, rangeQueryKey, saveRange, type LocationOption } from './api/networks-api.ts';
 import { emptyRange, formFieldOf, inputOf, validateRange, valuesOf, type RangeFormValues } from './network-form-values.ts';
 
 /** `/network/{id}` (spec section 2): a network range's form; an id below 0 creates one (`?agent=<id>` preselects it). */
 export function NetworkPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const numeric = Number(idParam);
-  const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
-  const id = isNew ? null : numeric;
-  const range = useQuery({ queryKey: rangeQueryKey(id ?? -1), queryFn: () => fetchRange(id!), enabled: id !== null });
+  const { idParam, isNew, item: range } = useItemQuery(rangeQueryKey, fetchRange);
   const agents = useQuery({ queryKey: rangeKeys.agentOptions, queryFn: fetchAgents });
   const locations = useQuery({ queryKey: rangeKeys.userLocations, queryFn: fetchUserLocations });
-  const title = isNew ? t('pages.newItem', { item: t('pages.network') }) : `${t('pages.network')}: ${range.data?.name || idParam}`;
   const failed = range.error ?? agents.error ?? locations.error;
   const ready = (isNew || range.data) && agents.data && locations.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.networks'), to: '/networks' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <RangeForm key={idParam} range={range.data ?? null} agents={agents.data!.pageRows} locations={locations.data!.pageRows} />
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.network')} list={{ label: t('nav.networks'), to: '/networks' }} isNew={isNew} name={range.data?.name || idParam} error={failed} ready={!!ready}>
+      {() => (
+        <RangeForm key={idParam} range={range.data ?? null} agents={agents.data!.pageRows} locations={locations.data!.pageRows} />
+      )}
+    </ItemPage>
   );
 }
 
@@ -53,7 +47,6 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   const { hasGrant } = useAuth();
   const canEdit = hasGrant('MNU_NETWORK_RANGES.EDIT');
   const showPorts = clientConfig().NETWORK_RANGE_SHOW_PORTS;
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const presetAgent = params.get('agent');
   const form = useForm<RangeFormValues>({
     initialValues: range ? valuesOf(range) : emptyRange(presetAgent, locations.length === 1 ? String(locations[0].id) : null),
@@ -61,36 +54,23 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   });
   const v = form.getValues();
 
-  const save = useMutation({
-    mutationFn: (values: RangeFormValues) => saveRange(range?.id ?? null, inputOf(values)),
-    onSuccess: (saved) => {
-      notifySuccess(range ? 'updated' : 'created');
-      queryClient.setQueryData(rangeQueryKey(saved.id), saved);
-      void navigate('/networks');
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
-      }
-    },
+  const save = useSaveItem({
+    save: (values: RangeFormValues) => saveRange(range?.id ?? null, inputOf(values)),
+    isNew: !range,
+    keyOf: rangeQueryKey,
+    form,
+    fieldOf: formFieldOf,
+    then: () => void navigate('/networks'),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteRange(range!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/networks');
-    },
-    onSettled: () => setConfirmDelete(false),
-  });
-  const busy = save.isPending || remove.isPending;
+  const remove = useDeleteItem({ remove: () => deleteRange(range!.id), backTo: '/networks' });
+  const busy = save.isPending || remove.mutation.isPending;
   const size = rangeSize({ type: v.type, address: v.address, mask: v.mask, from: v.from, to: v.to });
   const secret = (field: 'community' | 'authKey' | 'privKey', isSet: boolean | undefined) => (
-    <PasswordInput
+    <SecretInput
       label={t(`networks.${field}`)}
       required={field === 'community' && !isSet}
-      placeholder={isSet ? t('networks.secretStored') : t('networks.secretNotSet')}
-      description={isSet ? t('networks.secretKeep') : undefined}
-      autoComplete="new-password"
+      isSet={isSet}
+      hints={{ stored: t('networks.secretStored'), notSet: t('networks.secretNotSet'), keep: t('networks.secretKeep') }}
       data-testid={`secret-${field}`}
       {...form.getInputProps(field)}
     />
@@ -99,139 +79,105 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   return (
     <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="network-form">
       <Stack gap="md" maw={900}>
-        <Section disabled={!canEdit || busy}>
-              <TextInput label={t('networks.name')} {...form.getInputProps('name')} />
-              <Radio.Group label={t('networks.typeLabel')} required {...form.getInputProps('type')}>
-                <Group mt={4} gap="lg">
-                  {NETWORK_RANGE_TYPES.map((type) => (
-                    <Radio
-                      key={type}
-                      value={type}
-                      label={
-                        <Group gap={6}>
-                          {t(NETWORK_RANGE_TYPE_DEFS[type].labelKey)}
-                          {NETWORK_RANGE_TYPE_DEFS[type].recommended && (
-                            <Badge size="xs" variant="light" color="teal">
-                              {t('networks.recommended')}
-                            </Badge>
-                          )}
-                        </Group>
-                      }
-                    />
-                  ))}
-                </Group>
-              </Radio.Group>
-              <Text size="xs" c="dimmed">
-                {t(`networks.typeHint.${v.type}`)}
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: showPorts ? 3 : 2 }} spacing="sm">
-                {v.type === 'RANGE' ? (
-                  <>
-                    <TextInput label={t('networks.from')} required placeholder="192.168.1.1" {...form.getInputProps('from')} />
-                    <TextInput label={t('networks.to')} required placeholder="192.168.1.254" {...form.getInputProps('to')} />
-                  </>
-                ) : (
-                  <>
-                    <TextInput label={t('networks.address')} required placeholder={v.type === 'BROADCAST' ? '192.168.1.255' : '192.168.1.0'} {...form.getInputProps('address')} />
-                    <TextInput label={t('networks.mask')} required={v.type === 'NETMASK'} placeholder="255.255.255.0 / 24" {...form.getInputProps('mask')} />
-                  </>
-                )}
-                {showPorts && <NumberInput label={t('networks.port')} required min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />}
-              </SimpleGrid>
-              {v.type !== 'BROADCAST' && size > 0 && (
-                <Text size="xs" c="dimmed" data-testid="range-size">
-                  {t('networks.addressCount', { count: size })}
-                </Text>
-              )}
-              {v.type !== 'BROADCAST' && (
-                <NumberInput
-                  label={t('networks.packetsPerSecond')} description={t('networks.packetsPerSecondHint')} required
-                  min={PACKETS_PER_SECOND.min} max={PACKETS_PER_SECOND.max} allowDecimal={false} thousandSeparator=" "
-                  {...form.getInputProps('packetsPerSecond')}
+        <FormCard disabled={!canEdit || busy}>
+          <TextInput label={t('networks.name')} {...form.getInputProps('name')} />
+          <Radio.Group label={t('networks.typeLabel')} required {...form.getInputProps('type')}>
+            <Group mt={4} gap="lg">
+              {NETWORK_RANGE_TYPES.map((type) => (
+                <Radio
+                  key={type}
+                  value={type}
+                  label={
+                    <Group gap={6}>
+                      {t(NETWORK_RANGE_TYPE_DEFS[type].labelKey)}
+                      {NETWORK_RANGE_TYPE_DEFS[type].recommended && (
+                        <Badge size="xs" variant="light" color="teal">
+                          {t('networks.recommended')}
+                        </Badge>
+                      )}
+                    </Group>
+                  }
                 />
-              )}
-              {v.type !== 'BROADCAST' && size > 0 && Number(v.packetsPerSecond) >= PACKETS_PER_SECOND.min && (
-                // A silent address is asked twice: the worst case is every address silent.
-                <Text size="xs" c="dimmed" data-testid="sweep-time">
-                  {t('networks.sweepTime', { seconds: Math.ceil((2 * size) / Number(v.packetsPerSecond)) })}
-                </Text>
-              )}
-        </Section>
-        <Section disabled={!canEdit || busy}>
-              <Select label={t('networks.snmpVersion')} required allowDeselect={false} data={['1', '2c', '3'].map((x) => ({ value: x, label: `SNMP v${x}` }))} {...form.getInputProps('snmpVersion')} />
-              {v.snmpVersion === '3' ? (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput label={t('networks.v3User')} required autoComplete="off" {...form.getInputProps('v3User')} />
-                  <Select label={t('networks.v3Level')} required data={V3_LEVELS.map((l) => ({ value: l, label: l }))} {...form.getInputProps('v3Level')} />
-                  {v.v3Level !== 'noAuthNoPriv' && v.v3Level !== null && (
-                    <>
-                      <Select label={t('networks.v3AuthProtocol')} required data={AUTH_PROTOCOLS} {...form.getInputProps('v3AuthProtocol')} />
-                      {secret('authKey', range?.authKeySet)}
-                    </>
-                  )}
-                  {v.v3Level === 'authPriv' && (
-                    <>
-                      <Select label={t('networks.v3PrivProtocol')} required data={PRIV_PROTOCOLS} {...form.getInputProps('v3PrivProtocol')} />
-                      {secret('privKey', range?.privKeySet)}
-                    </>
-                  )}
-                </SimpleGrid>
-              ) : (
-                secret('community', range?.communitySet)
-              )}
-        </Section>
-        <Section disabled={!canEdit || busy}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Select label={t('networks.agent')} clearable searchable data={agents.map((a) => ({ value: String(a.id), label: a.name }))} {...form.getInputProps('agentId')} />
-                <Select
-                  label={t('networks.location')}
-                  description={t('networks.locationHint')}
-                  clearable
-                  searchable
-                  data={locations.map((l) => ({ value: String(l.id), label: l.name }))}
-                  {...form.getInputProps('locationId')}
-                />
-              </SimpleGrid>
-              <Textarea label={t('networks.comment')} autosize minRows={2} {...form.getInputProps('comment')} />
-        </Section>
-        <Group gap="sm">
-          <Button type="submit" disabled={!canEdit} loading={save.isPending}>
-            {t('networks.save')}
-          </Button>
-          <Button variant="default" onClick={() => void navigate('/networks')} disabled={busy}>
-            {t('networks.cancel')}
-          </Button>
-          {range && canEdit && (
-            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={busy}>
-              {t('networks.delete')}
-            </Button>
+              ))}
+            </Group>
+          </Radio.Group>
+          <Text size="xs" c="dimmed">
+            {t(`networks.typeHint.${v.type}`)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: showPorts ? 3 : 2 }} spacing="sm">
+            {v.type === 'RANGE' ? (
+              <>
+                <TextInput label={t('networks.from')} required placeholder="192.168.1.1" {...form.getInputProps('from')} />
+                <TextInput label={t('networks.to')} required placeholder="192.168.1.254" {...form.getInputProps('to')} />
+              </>
+            ) : (
+              <>
+                <TextInput label={t('networks.address')} required placeholder={v.type === 'BROADCAST' ? '192.168.1.255' : '192.168.1.0'} {...form.getInputProps('address')} />
+                <TextInput label={t('networks.mask')} required={v.type === 'NETMASK'} placeholder="255.255.255.0 / 24" {...form.getInputProps('mask')} />
+              </>
+            )}
+            {showPorts && <NumberInput label={t('networks.port')} required min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />}
+          </SimpleGrid>
+          {v.type !== 'BROADCAST' && size > 0 && (
+            <Text size="xs" c="dimmed" data-testid="range-size">
+              {t('networks.addressCount', { count: size })}
+            </Text>
           )}
-        </Group>
+          {v.type !== 'BROADCAST' && (
+            <NumberInput
+              label={t('networks.packetsPerSecond')} description={t('networks.packetsPerSecondHint')} required
+              min={PACKETS_PER_SECOND.min} max={PACKETS_PER_SECOND.max} allowDecimal={false} thousandSeparator=" "
+              {...form.getInputProps('packetsPerSecond')}
+            />
+          )}
+          {v.type !== 'BROADCAST' && size > 0 && Number(v.packetsPerSecond) >= PACKETS_PER_SECOND.min && (
+            // A silent address is asked twice: the worst case is every address silent.
+            <Text size="xs" c="dimmed" data-testid="sweep-time">
+              {t('networks.sweepTime', { seconds: Math.ceil((2 * size) / Number(v.packetsPerSecond)) })}
+            </Text>
+          )}
+        </FormCard>
+        <FormCard disabled={!canEdit || busy}>
+          <Select label={t('networks.snmpVersion')} required allowDeselect={false} data={['1', '2c', '3'].map((x) => ({ value: x, label: `SNMP v${x}` }))} {...form.getInputProps('snmpVersion')} />
+          {v.snmpVersion === '3' ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label={t('networks.v3User')} required autoComplete="off" {...form.getInputProps('v3User')} />
+              <Select label={t('networks.v3Level')} required data={V3_LEVELS.map((l) => ({ value: l, label: l }))} {...form.getInputProps('v3Level')} />
+              {v.v3Level !== 'noAuthNoPriv' && v.v3Level !== null && (
+                <>
+                  <Select label={t('networks.v3AuthProtocol')} required data={AUTH_PROTOCOLS} {...form.getInputProps('v3AuthProtocol')} />
+                  {secret('authKey', range?.authKeySet)}
+                </>
+              )}
+              {v.v3Level === 'authPriv' && (
+                <>
+                  <Select label={t('networks.v3PrivProtocol')} required data={PRIV_PROTOCOLS} {...form.getInputProps('v3PrivProtocol')} />
+                  {secret('privKey', range?.privKeySet)}
+                </>
+              )}
+            </SimpleGrid>
+          ) : (
+            secret('community', range?.communitySet)
+          )}
+        </FormCard>
+        <FormCard disabled={!canEdit || busy}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select label={t('networks.agent')} clearable searchable data={agents.map((a) => ({ value: String(a.id), label: a.name }))} {...form.getInputProps('agentId')} />
+            <Select
+              label={t('networks.location')}
+              description={t('networks.locationHint')}
+              clearable
+              searchable
+              data={locations.map((l) => ({ value: String(l.id), label: l.name }))}
+              {...form.getInputProps('locationId')}
+            />
+          </SimpleGrid>
+          <Textarea label={t('networks.comment')} autosize minRows={2} {...form.getInputProps('comment')} />
+        </FormCard>
+        <FormActions area="networks" canSave={canEdit} saving={save.isPending} busy={busy} cancelTo="/networks" onDelete={range && canEdit ? () => remove.ask() : undefined} />
       </Stack>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('networks.deleteTitle')}>
-        <Stack>
-          <Text size="sm">{t('networks.deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('networks.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {t('networks.proceed')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog {...remove.dialog} title={t('networks.deleteTitle')} message={t('networks.deleteConfirm')} confirmLabel={t('networks.proceed')} />
     </form>
   );
 }
 
-/** A card of the form; its fields are disabled together. */
-function Section({ disabled, children }: { disabled: boolean; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Stack gap="sm">{children}</Stack>
-      </fieldset>
-    </Paper>
-  );
-}

@@ -19,7 +19,7 @@ import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { focusFirstError, submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { ApiError } from '../../lib/api.ts';
+import { serverFieldErrors } from '../../components/form/server-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { MailLinksWarning } from '../../components/layout/mail-links-warning.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
@@ -111,11 +111,10 @@ function NotificationForm(p: {
   const subscriberData = [...p.subscribers, ...(n?.subscribers ?? []).filter((s) => !p.subscribers.some((o) => o.value === String(s.id))).map((s) => ({ value: String(s.id), label: s.email }))];
 
   const showServerErrors = (err: unknown) => {
-    if (err instanceof ApiError && err.body?.details?.length) {
-      const fields = Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message]));
-      form.setErrors(fields);
-      if ('subscriberIds' in fields) setTab('subscribers');
-    }
+    const fields = serverFieldErrors(err, formFieldOf);
+    if (!fields) return;
+    form.setErrors(fields);
+    if ('subscriberIds' in fields) setTab('subscribers');
   };
   const save = useMutation({
     mutationFn: (values: NotificationFormValues) => saveNotification(n?.id ?? null, inputOf(values)),

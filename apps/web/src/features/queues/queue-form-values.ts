@@ -1,4 +1,5 @@
 import { QUEUE_TYPE_DEFS, queueInputSchema, sameQueueDestination, type Queue, type QueueInput, type QueueType } from '@pagewatch/contracts/queues';
+import { schemaFieldErrors } from '../../components/form/schema-field-errors.ts';
 
 /** The queue form's values: text inputs hold strings; the agent select holds its id as a string. */
 export type QueueFormValues = {
@@ -55,13 +56,9 @@ export function secretsAgain(v: QueueFormValues, q: Queue | null): Record<string
 
 /** The contracts' schema as the form's validation, and the secrets a move needs: field → i18n key. */
 export function validateQueue(v: QueueFormValues, queue: Queue | null = null): Record<string, string> {
-  const parsed = queueInputSchema.safeParse(inputOf(v));
-  const errors: Record<string, string> = secretsAgain(v, queue);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = formFieldOf(String(issue.path[0] ?? ''));
-      if (!errors[field]) errors[field] = issue.message.includes('.') ? issue.message : field === 'agentId' ? 'general.mandatory' : 'general.badValue';
-    }
-  }
-  return errors;
+  return schemaFieldErrors(queueInputSchema, inputOf(v), {
+    fieldOf: formFieldOf,
+    keyOf: (issue, field) => (issue.message.includes('.') ? issue.message : field === 'agentId' ? 'general.mandatory' : 'general.badValue'),
+    known: secretsAgain(v, queue),
+  });
 }

@@ -1,19 +1,25 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QUEUE_TYPE_DEFS, QUEUE_TYPES, queueJobsList, type Queue, type QueueJobRow } from '@pagewatch/contracts/queues';
 import type { AgentListRow } from '@pagewatch/contracts/agents';
 import type { FilterExpression } from '@pagewatch/contracts/list';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { SecretInput } from '../../components/form/secret-input.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useItemQuery } from '../../components/form/use-item-id.ts';
+import { ItemPage } from '../../components/layout/item-page.tsx';
+import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -25,39 +31,39 @@ import { QueueStatusBadge } from './queue-status-badge.tsx';
 /** `/queue/{id}` (spec section 2): a print queue with tabs queue (its form and state) and jobs; an id below 0 creates one. */
 export function QueuePage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const numeric = Number(idParam);
-  const isNew = idParam === undefined || !Number.isInteger(numeric) || numeric < 0;
-  const id = isNew ? null : numeric;
-  const queue = useQuery({ queryKey: queueQueryKey(id ?? -1), queryFn: () => fetchQueue(id!), enabled: id !== null });
+  const { idParam, isNew, item: queue } = useItemQuery(queueQueryKey, fetchQueue);
   const agents = useQuery({ queryKey: queueKeys.agentOptions, queryFn: fetchAgents });
-  const title = isNew ? t('pages.newItem', { item: t('pages.queue') }) : `${t('pages.queue')}: ${queue.data ? `${queue.data.host}${queue.data.url ?? ''}` : idParam}`;
   const ready = (isNew || queue.data) && agents.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: t('nav.queues'), to: '/queues' }, { label: title }]}>
-      <LoadState error={queue.error ?? agents.error} ready={!!ready}>
-        {() => (
-          <Tabs defaultValue="queue" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="queue">{t('queues.tabs.queue')}</Tabs.Tab>
-              <Tabs.Tab value="jobs" disabled={isNew}>{t('queues.tabs.jobs')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="queue">
-              <Stack gap="md" maw={900}>
-                {queue.data && <QueueState queue={queue.data} />}
-                <QueueForm key={idParam} queue={queue.data ?? null} agents={agents.data!.pageRows} />
-              </Stack>
+    <ItemPage
+      kind={t('pages.queue')}
+      list={{ label: t('nav.queues'), to: '/queues' }}
+      isNew={isNew}
+      name={queue.data ? `${queue.data.host}${queue.data.url ?? ''}` : idParam}
+      error={queue.error ?? agents.error}
+      ready={!!ready}
+    >
+      {() => (
+        <Tabs defaultValue="queue" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="queue">{t('queues.tabs.queue')}</Tabs.Tab>
+            <Tabs.Tab value="jobs" disabled={isNew}>{t('queues.tabs.jobs')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="queue">
+            <Stack gap="md" maw={900}>
+              {queue.data && <QueueState queue={queue.data} />}
+              <QueueForm key={idParam} queue={queue.data ?? null} agents={agents.data!.pageRows} />
+            </Stack>
+          </Tabs.Panel>
+          {queue.data && (
+            <Tabs.Panel value="jobs">
+              <QueueJobs queueId={queue.data.id} />
             </Tabs.Panel>
-            {queue.data && (
-              <Tabs.Panel value="jobs">
-                <QueueJobs queueId={queue.data.id} />
-              </Tabs.Panel>
-            )}
-          </Tabs>
-        )}
-      </LoadState>
-    </AppPage>
+          )}
+        </Tabs>
+      )}
+    </ItemPage>
   );
 }
 
@@ -65,14 +71,12 @@ export function QueuePage() {
 function QueueState({ queue }: { queue: Queue }) {
   const { t } = useTranslation();
   const { hasGrant } = useAuth();
-  const [confirm, setConfirm] = useState(false);
-  const reset = useMutation({
+  const reset = useConfirmedMutation({
     mutationFn: () => resetQueue(queue.id),
     onSuccess: (saved) => {
       notifySuccess('updated');
       queryClient.setQueryData(queueQueryKey(saved.id), saved);
     },
-    onSettled: () => setConfirm(false),
   });
   return (
     <Paper withBorder p="md" data-testid="queue-state">
@@ -89,28 +93,11 @@ function QueueState({ queue }: { queue: Queue }) {
       {queue.statusMessage && <Alert color="red" mt="sm" data-testid="queue-status-message">{queue.statusMessage}</Alert>}
       {hasGrant('MNU_QUEUES.EDIT') && (
         <Group mt="sm">
-          <Button variant="light" color="orange" size="xs" onClick={() => setConfirm(true)}>{t('queues.reset')}</Button>
+          <Button variant="light" color="orange" size="xs" onClick={() => reset.ask()}>{t('queues.reset')}</Button>
         </Group>
       )}
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('queues.resetTitle')}>
-        <Stack>
-          <Text size="sm">{t('queues.resetConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(false)}>{t('queues.cancel')}</Button>
-            <Button color="orange" loading={reset.isPending} onClick={() => reset.mutate()}>{t('queues.proceed')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog {...reset.dialog} title={t('queues.resetTitle')} message={t('queues.resetConfirm')} confirmLabel={t('queues.proceed')} color="orange" />
     </Paper>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" component="div">{children}</Text>
-    </Stack>
   );
 }
 
@@ -125,39 +112,28 @@ function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRo
   const navigate = useNavigate();
   const { hasGrant } = useAuth();
   const canEdit = hasGrant('MNU_QUEUES.EDIT');
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<QueueFormValues>({
     initialValues: queue ? valuesOf(queue) : emptyQueue(agents.length === 1 ? String(agents[0].id) : null),
     validate: (v) => Object.fromEntries(Object.entries(validateQueue(v, queue)).map(([k, key]) => [k, t(key, { defaultValue: key })])),
   });
   const v = form.getValues();
   const fields = QUEUE_TYPE_DEFS[v.type].fields;
-  const save = useMutation({
-    mutationFn: (values: QueueFormValues) => saveQueue(queue?.id ?? null, inputOf(values)),
-    onSuccess: (saved) => {
-      notifySuccess(queue ? 'updated' : 'created');
-      queryClient.setQueryData(queueQueryKey(saved.id), saved);
-      void navigate(`/queues?highlight=${saved.id}`);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
-    },
+  const save = useSaveItem({
+    save: (values: QueueFormValues) => saveQueue(queue?.id ?? null, inputOf(values)),
+    isNew: !queue,
+    keyOf: queueQueryKey,
+    form,
+    fieldOf: formFieldOf,
+    then: (saved) => void navigate(`/queues?highlight=${saved.id}`),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteQueue(queue!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void navigate('/queues');
-    },
-    onSettled: () => setConfirmDelete(false),
-  });
-  const busy = save.isPending || remove.isPending;
+  const remove = useDeleteItem({ remove: () => deleteQueue(queue!.id), backTo: '/queues' });
+  const busy = save.isPending || remove.mutation.isPending;
   const secret = (field: 'password' | 'token', isSet: boolean | undefined, clear: 'clearPassword' | 'clearToken') => (
     <Stack gap={4}>
-      <PasswordInput
+      <SecretInput
         label={t(`queues.${field}`)}
-        placeholder={isSet ? t('queues.secretStored') : t('queues.secretNotSet')}
-        autoComplete="new-password"
+        isSet={isSet}
+        hints={{ stored: t('queues.secretStored'), notSet: t('queues.secretNotSet') }}
         data-testid={`secret-${field}`}
         {...form.getInputProps(field)}
       />
@@ -168,44 +144,26 @@ function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRo
   return (
     <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="queue-form">
       <Stack gap="md">
-        <Paper withBorder p="md">
-          <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Select label={t('queues.typeLabel')} required allowDeselect={false} data={QUEUE_TYPES.map((x) => ({ value: x, label: t(QUEUE_TYPE_DEFS[x].labelKey) }))} {...form.getInputProps('type')} />
-                <Select label={t('queues.agent')} required searchable data={agents.map((a) => ({ value: String(a.id), label: a.name }))} {...form.getInputProps('agentId')} />
-              </SimpleGrid>
-              <Text size="xs" c="dimmed">{t(`queues.typeHint.${v.type}`)}</Text>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput label={t('queues.host')} required placeholder="cups.example.local" {...form.getInputProps('host')} />
-                <NumberInput label={t('queues.port')} required min={1} max={65535} clampBehavior="none" allowDecimal={false} {...form.getInputProps('port')} />
-                {fields.includes('url') && <TextInput label={t('queues.url')} placeholder="/printers/office" {...form.getInputProps('url')} />}
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                {fields.includes('username') && <TextInput label={t('queues.username')} autoComplete="off" {...form.getInputProps('username')} />}
-                {fields.includes('password') && secret('password', queue?.passwordSet, 'clearPassword')}
-                {fields.includes('token') && secret('token', queue?.tokenSet, 'clearToken')}
-              </SimpleGrid>
-            </Stack>
-          </fieldset>
-        </Paper>
-        <Group gap="sm">
-          <Button type="submit" disabled={!canEdit} loading={save.isPending}>{t('queues.save')}</Button>
-          <Button variant="default" onClick={() => void navigate('/queues')} disabled={busy}>{t('queues.cancel')}</Button>
-          {queue && canEdit && (
-            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={busy}>{t('queues.delete')}</Button>
-          )}
-        </Group>
+        <FormCard disabled={!canEdit || busy}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select label={t('queues.typeLabel')} required allowDeselect={false} data={QUEUE_TYPES.map((x) => ({ value: x, label: t(QUEUE_TYPE_DEFS[x].labelKey) }))} {...form.getInputProps('type')} />
+            <Select label={t('queues.agent')} required searchable data={agents.map((a) => ({ value: String(a.id), label: a.name }))} {...form.getInputProps('agentId')} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">{t(`queues.typeHint.${v.type}`)}</Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('queues.host')} required placeholder="cups.example.local" {...form.getInputProps('host')} />
+            <NumberInput label={t('queues.port')} required min={1} max={65535} clampBehavior="none" allowDecimal={false} {...form.getInputProps('port')} />
+            {fields.includes('url') && <TextInput label={t('queues.url')} placeholder="/printers/office" {...form.getInputProps('url')} />}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            {fields.includes('username') && <TextInput label={t('queues.username')} autoComplete="off" {...form.getInputProps('username')} />}
+            {fields.includes('password') && secret('password', queue?.passwordSet, 'clearPassword')}
+            {fields.includes('token') && secret('token', queue?.tokenSet, 'clearToken')}
+          </SimpleGrid>
+        </FormCard>
+        <FormActions area="queues" canSave={canEdit} saving={save.isPending} busy={busy} cancelTo="/queues" onDelete={queue && canEdit ? () => remove.ask() : undefined} />
       </Stack>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('queues.deleteTitle')}>
-        <Stack>
-          <Text size="sm">{t('queues.deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('queues.cancel')}</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>{t('queues.proceed')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog {...remove.dialog} title={t('queues.deleteTitle')} message={t('queues.deleteConfirm')} confirmLabel={t('queues.proceed')} />
     </form>
   );
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KIND_FIELDS, CHANNEL_KINDS, channelInputSchema, type Channel, type ChannelKind } from '@pagewatch/contracts/notification-channels';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { SmallTable } from '../../components/small-table.tsx';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
+import { SecretInput } from '../../components/form/secret-input.tsx';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -24,15 +27,13 @@ export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const channels = useQuery({ queryKey: CHANNELS_QUERY_KEY, queryFn: fetchChannels });
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Channel | null>(null);
   // Both the settings' list and the notification form's choices.
   const refresh = () => queryClient.invalidateQueries({ queryKey: CHANNELS_ALL_KEY });
   const test = useMutation({ mutationFn: (id: number) => testChannel(id), onSuccess: (r) => notifyMessage(r.message) });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteChannel(id),
+  const remove = useConfirmedMutation({
+    mutationFn: (c: Channel) => deleteChannel(c.id),
     onSuccess: () => {
       notifySuccess('deleted');
-      setRemoving(null);
       void refresh();
     },
   });
@@ -45,50 +46,34 @@ export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">{t('channel.hint')}</Text>
-      {channels.data?.length ? (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('channel.name')}</Table.Th>
-              <Table.Th>{t('channel.kindLabel')}</Table.Th>
-              <Table.Th>{t('channel.state')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {channels.data.map((c) => (
-              <Table.Tr key={c.id} data-testid={`channel-${c.id}`}>
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{t(`channel.kind.${c.kind}`)}</Table.Td>
-                <Table.Td>
-                  <Badge color={c.enabled ? 'green' : 'gray'} variant="light">{t(c.enabled ? 'channel.enabled' : 'channel.disabled')}</Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button size="compact-xs" variant="default" leftSection={<IconSend size={12} />} disabled={!canEdit} loading={test.isPending && test.variables === c.id} onClick={() => test.mutate(c.id)}>
-                      {t('channel.test')}
-                    </Button>
-                    <ActionIcon variant="subtle" aria-label={t('channel.edit')} disabled={!canEdit} onClick={() => setEditing(c)}><IconPencil size={16} /></ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('channel.delete')} disabled={!canEdit} onClick={() => setRemoving(c)}><IconTrash size={16} /></ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Text size="sm">{t('channel.none')}</Text>
-      )}
-      {editing && <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
-      <ConfirmDialog
-        opened={!!removing}
-        title={t('channel.delete')}
-        message={t('channel.deleteConfirm', { name: removing?.name ?? '' })}
-        confirmLabel={t('channel.delete')}
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-        onClose={() => setRemoving(null)}
+      <SmallTable
+        testId="channels-table"
+        rows={channels.data ?? []}
+        rowKey={(c) => c.id}
+        loading={channels.isLoading}
+        empty={t('channel.none')}
+        columns={[
+          { header: t('channel.name'), cell: (c) => c.name },
+          { header: t('channel.kindLabel'), cell: (c) => t(`channel.kind.${c.kind}`) },
+          {
+            header: t('channel.state'),
+            cell: (c) => <Badge color={c.enabled ? 'green' : 'gray'} variant="light">{t(c.enabled ? 'channel.enabled' : 'channel.disabled')}</Badge>,
+          },
+          {
+            cell: (c) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Button size="compact-xs" variant="default" leftSection={<IconSend size={12} />} disabled={!canEdit} loading={test.isPending && test.variables === c.id} onClick={() => test.mutate(c.id)}>
+                  {t('channel.test')}
+                </Button>
+                <ActionIcon variant="subtle" aria-label={t('channel.edit')} disabled={!canEdit} onClick={() => setEditing(c)}><IconPencil size={16} /></ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label={t('channel.delete')} disabled={!canEdit} onClick={() => remove.ask(c)}><IconTrash size={16} /></ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
       />
+      {editing && <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+      <ConfirmDialog {...remove.dialog} title={t('channel.delete')} message={t('channel.deleteConfirm', { name: remove.target?.name ?? '' })} confirmLabel={t('channel.delete')} />
     </Paper>
   );
 }
@@ -115,9 +100,7 @@ function ChannelDialog({ channel, onClose, onSaved }: { channel: Channel | null;
       onSaved();
       onClose();
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) form.setErrors(Object.fromEntries(err.body.details.map((d) => [d.field, d.message])));
-    },
+    onError: showServerErrors(form),
   });
   return (
     <Modal opened onClose={onClose} title={channel ? channel.name : t('channel.add')} data-testid="channel-dialog">
@@ -141,12 +124,12 @@ function ChannelDialog({ channel, onClose, onSaved }: { channel: Channel | null;
               {...form.getInputProps('target')}
             />
           )}
-          <PasswordInput
+          <SecretInput
             label={t(`channel.secret.${f.secret}`)}
-            description={channel?.secretSet ? t('channel.secretKeep') : t(`channel.secretHint.${f.secret}`)}
-            placeholder={channel?.secretSet ? t('settings.passwordStored') : t('settings.passwordNotSet')}
+            isSet={channel?.secretSet}
+            hints={{ stored: t('settings.passwordStored'), notSet: t('settings.passwordNotSet'), keep: t('channel.secretKeep') }}
+            description={t(`channel.secretHint.${f.secret}`)}
             required={!channel?.secretSet}
-            autoComplete="new-password"
             maxLength={1000}
             {...form.getInputProps('secret')}
           />

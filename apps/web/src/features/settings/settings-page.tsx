@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { HISTORY_MONTHS_MAX, ALERT_REPEAT_HOURS_MAX, LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { AppPage } from '../../components/layout/app-page.tsx';
+import { TitledCard } from '../../components/layout/titled-card.tsx';
+import { SecretInput } from '../../components/form/secret-input.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
+import { showServerErrors } from '../../components/form/server-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { CloudMaintenance } from './cloud-maintenance.tsx';
@@ -58,11 +61,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
       form.setValues(valuesOf(saved));
       form.resetDirty();
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [fieldOfCode(d.field), d.message])));
-      }
-    },
+    onError: showServerErrors(form, fieldOfCode),
   });
 
   // Spec section 4: SSL and start-TLS choose the port; trust-all exists only with SSL.
@@ -88,18 +87,16 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
         <MailLinksWarning />
         <fieldset disabled={!canEdit || save.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="md">
-            <Paper withBorder p="md">
-              <Title order={3} size="h5" mb="sm">{t('settings.smtp')}</Title>
+            <TitledCard title={t('settings.smtp')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput label={t('settings.host')} required placeholder="smtp.example.com" maxLength={1000} {...input('host')} />
                 <NumberInput label={t('settings.port')} required min={1} max={65535} allowDecimal={false} allowNegative={false} {...input('port')} />
                 <TextInput label={t('settings.username')} autoComplete="off" maxLength={1000} {...input('username')} />
-                <PasswordInput
+                <SecretInput
                   label={t('settings.password')}
-                  autoComplete="new-password"
                   maxLength={1000}
-                  placeholder={passwordSet ? t('settings.passwordStored') : t('settings.passwordNotSet')}
-                  description={passwordSet ? t('settings.passwordKeep') : undefined}
+                  isSet={passwordSet}
+                  hints={{ stored: t('settings.passwordStored'), notSet: t('settings.passwordNotSet'), keep: t('settings.passwordKeep') }}
                   {...input('password')}
                 />
                 <Select
@@ -115,9 +112,8 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 <Checkbox label={t('settings.ssl')} {...input('ssl', { type: 'checkbox' })} onChange={(e) => setSsl(e.currentTarget.checked)} />
                 {v.ssl && <Checkbox label={t('settings.trustAll')} {...input('trustAll', { type: 'checkbox' })} />}
               </Group>
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={3} size="h5" mb="sm">{t('settings.agent')}</Title>
+            </TitledCard>
+            <TitledCard title={t('settings.agent')}>
               <Select
                 label={t('settings.periodicity')}
                 required
@@ -127,25 +123,21 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 {...input('periodicity')}
               />
               <Checkbox label={t('settings.updatesPaused')} description={t('settings.updatesPausedHint')} mt="md" {...input('updatesPaused', { type: 'checkbox' })} />
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={3} size="h5" mb="sm">{t('settings.logs')}</Title>
+            </TitledCard>
+            <TitledCard title={t('settings.logs')}>
               <Group align="flex-end" gap="xl">
                 <NumberInput label={t('settings.storageDays')} min={0} max={LOG_STORAGE_DAYS_MAX} allowDecimal={false} allowNegative={false} maw={300} {...input('storageDays')} />
                 <Checkbox label={t('settings.clearing')} mb={8} {...input('clearing', { type: 'checkbox' })} />
               </Group>
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={3} size="h5" mb="xs">{t('settings.history')}</Title>
-              <Text size="sm" c="dimmed" mb="sm">{t('settings.historyHint')}</Text>
+            </TitledCard>
+            <TitledCard title={t('settings.history')} hint={t('settings.historyHint')}>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <NumberInput label={t('settings.daysMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('daysMonths')} />
                 <NumberInput label={t('settings.eventsMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('eventsMonths')} />
                 <NumberInput label={t('settings.runsMonths')} min={0} max={HISTORY_MONTHS_MAX} allowDecimal={false} allowNegative={false} {...input('runsMonths')} />
               </SimpleGrid>
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={3} size="h5" mb="sm">{t('settings.alerts')}</Title>
+            </TitledCard>
+            <TitledCard title={t('settings.alerts')}>
               <NumberInput
                 label={t('settings.alertRepeatHours')}
                 description={t('settings.alertRepeatHint')}
@@ -156,7 +148,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 maw={300}
                 {...input('alertRepeatHours')}
               />
-            </Paper>
+            </TitledCard>
           </Stack>
         </fieldset>
         <Group>

@@ -51,24 +51,3 @@ export function LocationsChangedDialog({ change, onClose }: { change: LocationCh
     </Modal>
   );
 }
-
-type DeleteProps = { opened: boolean; login: string; loading: boolean; onConfirm: () => void; onClose: () => void };
-
-export function DeleteUserDialog({ opened, login, loading, onConfirm, onClose }: DeleteProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('user.deleteTitle')} centered data-testid="delete-user-dialog">
-      <Stack gap="md">
-        <Text size="sm">{t('user.deleteText', { login })}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('user.cancel')}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
-            {t('user.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}

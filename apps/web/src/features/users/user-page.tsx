@@ -1,21 +1,21 @@
-import { Alert, Button, Checkbox, Fieldset, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { userFormSchema, userInputFromForm, type LocationRef, type User, type UserFormValues } from '@pagewatch/contracts/users';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
-import { AppPage } from '../../components/layout/app-page.tsx';
-import { LoadState } from '../../components/layout/load-state.tsx';
+import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
-import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteUser, fetchManagedRoles, fetchUser, fetchUserLocations, saveUser, userKeys, userQueryKey, type LocationOption, type RoleOption } from './api/users-api.ts';
-import { DeleteUserDialog, LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
+import { LocationsChangedDialog, NoRolesDialog } from './user-dialogs.tsx';
 import { formFieldOf, formPermissions, isNewUserId, locationChange, withLoginFromEmail, type LocationChange } from './user-form-rules.ts';
 
 /** `/user/{id}` (spec sections 2, 5, 6): a user's form; an id below 0 creates one. */
@@ -29,24 +29,20 @@ export function UserPage() {
   const roles = useQuery({ queryKey: userKeys.managedRoles, queryFn: fetchManagedRoles });
   const locations = useQuery({ queryKey: userKeys.userLocations, queryFn: fetchUserLocations });
 
-  const listTitle = t('nav.users');
-  const title = isNew ? t('pages.newItem', { item: t('pages.user') }) : `${t('pages.user')}: ${user.data?.login ?? idParam}`;
   const failed = user.error ?? roles.error ?? locations.error;
   const ready = (isNew || user.data) && roles.data && locations.data;
 
   return (
-    <AppPage title={title} breadcrumbs={[{ label: listTitle, to: '/users' }, { label: title }]}>
-      <LoadState error={failed} ready={!!ready}>
-        {() => (
-          <UserForm
-            key={idParam}
-            user={user.data ?? null}
-            roleOptions={roles.data!.pageRows}
-            locationOptions={locations.data!.pageRows}
-          />
-        )}
-      </LoadState>
-    </AppPage>
+    <ItemPage kind={t('pages.user')} list={{ label: t('nav.users'), to: '/users' }} isNew={isNew} name={user.data?.login ?? idParam} error={failed} ready={!!ready}>
+      {() => (
+        <UserForm
+          key={idParam}
+          user={user.data ?? null}
+          roleOptions={roles.data!.pageRows}
+          locationOptions={locations.data!.pageRows}
+        />
+      )}
+    </ItemPage>
   );
 }
 
@@ -99,7 +95,6 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
   const input = useTranslatedInput(form);
 
   const [noRoles, setNoRoles] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [changed, setChanged] = useState<{ change: LocationChange; id: number } | null>(null);
 
   // Roles the caller may hand out, plus any the user holds beyond them (shown, not changeable).
@@ -113,32 +108,24 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
 
   const backToList = (savedId: number) => void navigate(`/users?highlight=${savedId}`);
 
-  const save = useMutation({
-    mutationFn: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(cloud ? { ...values, login: values.email } : values)),
-    onSuccess: (saved, values) => {
-      notifySuccess(isNew ? 'created' : 'updated');
-      queryClient.setQueryData(userQueryKey(saved.id), saved);
+  const save = useSaveItem({
+    save: (values: UserFormValues) => saveUser(user?.id ?? null, userInputFromForm(cloud ? { ...values, login: values.email } : values)),
+    isNew,
+    keyOf: userQueryKey,
+    form,
+    fieldOf: formFieldOf,
+    then: (saved, values) => {
       if (saved.id === me.id) void refreshUser();
       const change = locationChange(user ? user.locations : saved.locations, values.locationIds.map(locationRef), saved.locations);
       if (change) setChanged({ change, id: saved.id });
       else backToList(saved.id);
     },
-    onError: (err) => {
-      // The server names the fields it refused: show each under its input too.
-      if (err instanceof ApiError && err.body?.details?.length) {
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [formFieldOf(d.field), d.message])));
-      }
-    },
   });
 
-  const remove = useMutation({
-    mutationFn: () => deleteUser(user!.id),
-    onSuccess: () => {
-      notifySuccess('deleted');
-      void queryClient.removeQueries({ queryKey: userQueryKey(user!.id) });
-      void navigate('/users');
-    },
-    onSettled: () => setConfirmDelete(false),
+  const remove = useDeleteItem({
+    remove: () => deleteUser(user!.id),
+    backTo: '/users',
+    then: () => queryClient.removeQueries({ queryKey: userQueryKey(user!.id) }),
   });
 
   const submit = submitFocusingErrors(form, (values) => {
@@ -152,7 +139,7 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
   };
 
   const noCommon = !isNew && !can.canSave && hasGrant('MNU_USERS.EDIT');
-  const busy = save.isPending || remove.isPending;
+  const busy = save.isPending || remove.mutation.isPending;
 
   return (
     <form onSubmit={submit} noValidate data-testid="user-form">
@@ -225,27 +212,11 @@ function UserForm({ user, roleOptions, locationOptions }: FormProps) {
             </Stack>
           </Fieldset>
         </Paper>
-        <Group gap="sm">
-          <Button type="submit" disabled={!can.canSave} loading={save.isPending}>
-            {t('user.save')}
-          </Button>
-          <Button variant="default" onClick={() => void navigate('/users')} disabled={busy}>
-            {t('user.cancel')}
-          </Button>
-          <Button color="red" variant="light" disabled={!can.canDelete || busy} onClick={() => setConfirmDelete(true)}>
-            {t('user.delete')}
-          </Button>
-        </Group>
+        <FormActions area="user" canSave={can.canSave} saving={save.isPending} busy={busy} cancelTo="/users" onDelete={() => remove.ask()} deleteDisabled={!can.canDelete} />
       </Stack>
 
       <NoRolesDialog opened={noRoles} onClose={() => setNoRoles(false)} />
-      <DeleteUserDialog
-        opened={confirmDelete}
-        login={user?.login ?? ''}
-        loading={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirmDelete(false)}
-      />
+      <ConfirmDialog {...remove.dialog} title={t('user.deleteTitle')} message={t('user.deleteText', { login: user?.login ?? '' })} confirmLabel={t('user.delete')} />
       <LocationsChangedDialog
         change={changed?.change ?? null}
         onClose={() => {
