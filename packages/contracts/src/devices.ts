@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, idRef, text } from './fields.ts';
 import { day, defineList, timestamp, type List } from './list.ts';
-import { LEVEL_STATES, type LevelState } from './reading.ts';
+import { DERIVED_COUNTERS, LEVEL_STATES, type DerivedCounter, type LevelState } from './reading.ts';
+import type { CounterField } from './models-pack.ts';
 import { statusDefs } from './status-defs.ts';
 import { meterFlagSchema } from './meter-flags.ts';
 
@@ -70,8 +71,20 @@ export const pageCounters = {
   scanCount: nnum,
 };
 
-/** The counters that may be derived (reading.ts DERIVED_COUNTERS) by the device's column of them. */
-export const DERIVED_COUNTER_COLUMNS = { mono: 'monoCount', color: 'colorCount', a3Bw: 'a3BwCount', a4: 'a4Count', a4Bw: 'a4BwCount', a4Color: 'a4ColorCount' } as const;
+/**
+ * Every page counter once (issue 40): the name a reading, the models pack and the meters give it,
+ * and the device's field of it, which the daily history's column shares. Ingest copies a
+ * reading's counters through this map, into the device and (all but the power-on count) its day.
+ */
+export const PAGE_COUNTERS = {
+  total: 'totalCount', powerOn: 'powerOnCount', mono: 'monoCount', color: 'colorCount', a3: 'a3Count',
+  a3Bw: 'a3BwCount', a3Color: 'a3ColorCount', a4: 'a4Count', a4Bw: 'a4BwCount', a4Color: 'a4ColorCount',
+  copies: 'copyCount', scans: 'scanCount', fax: 'faxCount', duplex: 'duplexCount',
+} as const satisfies Record<CounterField, `${string}Count`>;
+export type CounterColumn = (typeof PAGE_COUNTERS)[CounterField];
+
+/** The counters that may be derived (reading.ts DERIVED_COUNTERS) by the device's field of them. */
+export const DERIVED_COUNTER_COLUMNS = Object.fromEntries(DERIVED_COUNTERS.map((c) => [c, PAGE_COUNTERS[c]])) as { [C in DerivedCounter]: (typeof PAGE_COUNTERS)[C] };
 
 /** What identifies one supply of a device and says how full it is. */
 export const supplyFields = {

@@ -1,5 +1,6 @@
 import type { Reading, ReadingSupply } from '@pagewatch/contracts/reading';
-import { TONER_FIELDS, TONERS, type TonerField } from '@pagewatch/contracts/devices';
+import { PAGE_COUNTERS, TONER_FIELDS, TONERS, type CounterColumn, type TonerField } from '@pagewatch/contracts/devices';
+import type { CounterField } from '@pagewatch/contracts/models-pack';
 import {
   DEFAULT_SUPPLY_THRESHOLD,
   DEVICE_STATUS_CODES,
@@ -50,11 +51,14 @@ export function normaliseMac(mac: string | null): string | null {
   return hex.match(/../g)!.join(':');
 }
 
-export const COUNTER_FIELDS = [
-  ['total', 'totalCount'], ['mono', 'monoCount'], ['color', 'colorCount'], ['a3', 'a3Count'], ['a3Bw', 'a3BwCount'],
-  ['a3Color', 'a3ColorCount'], ['a4', 'a4Count'], ['a4Bw', 'a4BwCount'], ['a4Color', 'a4ColorCount'],
-  ['copies', 'copyCount'], ['scans', 'scanCount'], ['fax', 'faxCount'], ['duplex', 'duplexCount'], ['powerOn', 'powerOnCount'],
-] as const;
+/** A reading's counters and the device's fields they go to, from their one definition. */
+export const COUNTER_FIELDS = Object.entries(PAGE_COUNTERS) as [CounterField, CounterColumn][];
+/** The counters the daily history keeps: every one but the power-on count. */
+export type DayCounterColumn = Exclude<CounterColumn, 'powerOnCount'>;
+export const DAY_COUNTER_FIELDS = COUNTER_FIELDS.filter((f): f is [CounterField, DayCounterColumn] => f[0] !== 'powerOn');
+/** A reading's counters as its day's columns. */
+export const dayCounters = (k: Reading['counters']) =>
+  Object.fromEntries(DAY_COUNTER_FIELDS.map(([field, column]) => [column, k[field]])) as Record<DayCounterColumn, number | null>;
 /** Counters whose going backwards is an event (the others are often reset by firmware). */
 const WATCHED_COUNTERS = new Set(['total', 'mono', 'color']);
 
@@ -249,10 +253,8 @@ export function blankDevice(id: number, locationId: number, ip: string, createdA
     firmware: null, sysObjectId: null, sysDescr: null, deviceType: null, colorType: null, paperFormat: null,
     statusCode: 'UNKNOWN', snmpStatusCode: null, printerStatus: null, scannerStatus: null, errorStateHex: null,
     errorBits: [], createdAt, refreshedAt: createdAt, walkRefreshedAt: null, managedFlag: true, comment: null,
-    totalCount: null, totalUnit: null, powerOnCount: null, monoCount: null, colorCount: null, a3Count: null,
-    a3BwCount: null, a3ColorCount: null, a4BwCount: null, a4ColorCount: null, derivedCounters: '',
-    a4Count: null, copyCount: null, scanCount: null, faxCount: null, duplexCount: null, vendorCounters: [],
-    counterSources: {}, markerTotalCount: null, vendorTotalCount: null, splitMismatch: null,
+    ...(Object.fromEntries(COUNTER_FIELDS.map(([, column]) => [column, null])) as Record<CounterColumn, null>),
+    totalUnit: null, derivedCounters: '', vendorCounters: [], counterSources: {}, markerTotalCount: null, vendorTotalCount: null, splitMismatch: null,
     ...(Object.fromEntries(TONERS.map((f) => [f, null])) as Record<TonerField, null>), newDevice30Flag: true,
     notAvailableFlag: false, matReplacementRequiredFlag: false, needAttentionFlag: false, counterBackwardsAt: null,
     missedPolls: 0, lastRunId: null, problems: [], trays: [],

@@ -17,7 +17,7 @@ import { meterFlags } from '../../db/schema/meter-flags.ts';
 import { consumables } from '../../db/schema/consumables.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { networkRanges } from '../../db/schema/network-ranges.ts';
-import type { DeviceState, SupplyState } from './derive.ts';
+import { DAY_COUNTER_FIELDS, type DeviceState, type SupplyState } from './derive.ts';
 
 /** Takes the reading ids not stored yet; a concurrent copy of the batch waits here, then finds them taken. */
 export async function claimReadings(tx: Tx, ids: string[], agentId: number): Promise<Set<string>> {
@@ -114,19 +114,7 @@ export async function upsertDays(tx: Db, rows: DayRow[]) {
   await bulk(tx, dmDeviceDays, rows, {
     conflict: ['factDate', 'deviceId'],
     set: {
-      totalCount: pick('total_count'),
-      monoCount: pick('mono_count'),
-      colorCount: pick('color_count'),
-      a3Count: pick('a3_count'),
-      a3BwCount: pick('a3_bw_count'),
-      a3ColorCount: pick('a3_color_count'),
-      a4Count: pick('a4_count'),
-      a4BwCount: pick('a4_bw_count'),
-      a4ColorCount: pick('a4_color_count'),
-      copyCount: pick('copy_count'),
-      scanCount: pick('scan_count'),
-      faxCount: pick('fax_count'),
-      duplexCount: pick('duplex_count'),
+      ...Object.fromEntries(DAY_COUNTER_FIELDS.map(([, column]) => [column, pick(dmDeviceDays[column].name)])),
       statusCode: pick('status_code'),
       locationId: 'excluded.location_id',
       totalStart: 'LEAST(dm_device_days.total_start, excluded.total_start)',

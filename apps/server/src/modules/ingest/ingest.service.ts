@@ -10,6 +10,7 @@ import { installReplacedOrders } from '../supply-orders/index.ts';
 import {
   applyReading,
   blankDevice,
+  dayCounters,
   eventMessage,
   eventParams,
   EVENT_LEVEL,
@@ -224,10 +225,7 @@ export class IngestService {
         const k = r.reading.counters;
         const day: DayRow = {
           factDate, deviceId: d.id, locationId: d.locationId,
-          totalCount: k.total, monoCount: k.mono, colorCount: k.color, a3Count: k.a3, a4Count: k.a4,
-          a3BwCount: k.a3Bw, a3ColorCount: k.a3Color, a4BwCount: k.a4Bw, a4ColorCount: k.a4Color,
-          copyCount: k.copies, scanCount: k.scans, faxCount: k.fax, duplexCount: k.duplex,
-          totalStart: k.total, readings: 1, statusCode: d.statusCode,
+          ...dayCounters(k), totalStart: k.total, readings: 1, statusCode: d.statusCode,
           counterBackwards: derived.some((e) => e.type === 'COUNTER_BACKWARDS'), updatedAt: at,
         };
         const dayKey = `${factDate}|${d.id}`;

@@ -5,6 +5,8 @@ import { ingestTables } from '../../test/ingest-tables.ts';
 import { randomUUID } from 'node:crypto';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 import { agentReading, batch, createAgent, post, type Printer } from './ingest.fixtures.ts';
+import { PAGE_COUNTERS } from '@pagewatch/contracts/devices';
+import type { CounterField } from '@pagewatch/contracts/models-pack';
 
 const t = testApp();
 
@@ -64,6 +66,22 @@ describe('ingest', () => {
       [70, 170, 1100, 'a4,a4Bw,a4Color'],
       [null, null, null, ''],
     ]);
+  });
+
+  it('copies every page counter of the one definition (PAGE_COUNTERS) into the device and, but the power-on count, its day', async () => {
+    const r = agentReading('127.0.10.5', { serial: 'ALLCOUNTERS', total: 1000 }, { readAt: at(0), rangeId });
+    const names = Object.keys(PAGE_COUNTERS) as CounterField[];
+    // A value of its own for each counter, so that a counter copied into another's column shows.
+    r.reading.counters = { ...r.reading.counters, ...Object.fromEntries(names.map((n, i) => [n, 1000 + i])) };
+    expect((await post(t.app, token, batch([r]))).json()).toMatchObject({ stored: 1 });
+    const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const d = await device('ALLCOUNTERS');
+    const [day] = await rows<Record<string, unknown>>(sql`SELECT dd.* FROM dm_device_days dd JOIN devices d ON d.id = dd.device_id WHERE d.serial_number = 'ALLCOUNTERS'`);
+    names.forEach((n, i) => {
+      const column = snake(PAGE_COUNTERS[n]);
+      expect(Number(d![column]), column).toBe(1000 + i);
+      if (n !== 'powerOn') expect(Number(day![column]), `day ${column}`).toBe(1000 + i);
+    });
   });
 
   it('keeps how each counter was read, both totals and a split that does not add up, and shows them on the card (issue 41)', async () => {
