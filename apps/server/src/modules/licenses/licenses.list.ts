@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { licensesList } from '@pagewatch/contracts/licenses';
-import { listSql } from '../../lib/list-query.ts';
+import { columnsOf, listSql } from '../../lib/list-query.ts';
 
 /**
  * The licenses tree grid: every location of the caller's scope with its license; DEFAULT shows
@@ -18,10 +18,7 @@ export const licensesListSql = listSql(licensesList, {
   tiebreaker: [sql`l.id`],
   scope: sql`l.id`,
   sql: {
-    id: sql`l.id`,
-    parentId: sql`l.parent_id`,
-    code: sql`l.code`,
-    name: sql`l.name`,
+    ...columnsOf('l', ['id', 'parentId', 'code', 'name']),
     licenseId: sql`c.id`,
     dateFrom: sql`COALESCE(c.date_from, il.date_from)`,
     dateTo: sql`COALESCE(c.date_to, il.date_to)`,
