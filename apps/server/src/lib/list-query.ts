@@ -70,19 +70,6 @@ export type ListDef = {
 };
 
 /**
- * Fields read from the columns of the same name, in snake_case, under a table alias
- * (`columnsOf('dd', ['factDate'])` is `{ factDate: dd.fact_date }`): most of a list's fields are
- * such, and naming each twice hid the few that are not. Alias and names are the code's own.
- */
-export function columnsOf<F extends string>(alias: string, fields: readonly F[]): Record<F, SQL> {
-  return Object.fromEntries(fields.map((f) => {
-    const column = `${alias}.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
-    if (!/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(column)) throw new Error(`not a column name: ${column}`);
-    return [f, sql.raw(column)];
-  })) as Record<F, SQL>;
-}
-
-/**
  * A server list from the shared list definition (packages/contracts) plus one SQL expression
  * per field: `sql` must name exactly the list's fields (the compiler refuses a missing or an
  * extra one). Fields only the server knows (say, for a base filter) may be added as `extra`.

@@ -3,7 +3,9 @@ import { DEVICE_FIELDS, deviceColumnOf, devicesList, type DeviceField, type Devi
 import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
 import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
-import { columnsOf, listSql, type ListDef } from '../../lib/list-query.ts';
+import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
+import { deviceIpHistory, dmDeviceDays } from '../../db/schema/devices.ts';
+import { dmDeviceUserDays } from '../../db/schema/device-activity.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -82,7 +84,7 @@ export function deviceFieldsSql<K extends DeviceField>(alias: string, names: rea
   })) as Record<K, SQL>;
 }
 
-const dayColumns = (a: string) => columnsOf(a, [
+const dayColumns = (a: string) => tableFields(a, dmDeviceDays, [
   'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count', 'a3BwCount', 'a3ColorCount', 'a4BwCount', 'a4ColorCount',
   'copyCount', 'scanCount', 'statusCode', 'readings',
 ]);
@@ -161,14 +163,14 @@ export const dmDeviceUserDaysListSql = listSql(dmDeviceUserDaysList, {
   from: sql`dm_device_user_days ud`,
   keyLookup: ['int'],
   tiebreaker: [sql`ud.id`],
-  sql: columnsOf('ud', ['id', 'factDate', 'username', 'printedPageCount', 'colorPageCount', 'deviceId']),
+  sql: tableFields('ud', dmDeviceUserDays, ['id', 'factDate', 'username', 'printedPageCount', 'colorPageCount', 'deviceId']),
 });
 
 export const dmDeviceHistoryListSql = listSql(dmDeviceHistoryList, {
   scope: sql`d.location_id`,
   from: sql`(SELECT h.*, lead(h.changed_at) OVER (PARTITION BY h.device_id ORDER BY h.changed_at, h.id) AS until FROM device_ip_history h) h JOIN devices d ON d.id = h.device_id`,
   tiebreaker: [sql`h.id`],
-  sql: { ...columnsOf('h', ['id', 'deviceId', 'ip', 'oldIp']), dateFrom: sql`h.changed_at`, dateTo: sql`h.until` },
+  sql: { ...tableFields('h', deviceIpHistory, ['id', 'deviceId', 'ip', 'oldIp']), dateFrom: sql`h.changed_at`, dateTo: sql`h.until` },
 });
 
 /** Every list of the domain with its SQL: each is served at its endpoint (devices.routes.ts). */

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { eventLogsList } from '@pagewatch/contracts/event-logs';
 import { COUNT_CAP } from '@pagewatch/contracts/list';
-import { columnsOf, listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { eventLogs } from '../../db/schema/event-logs.ts';
 import { visibleCondition } from '../../db/scope.ts';
 import type { Lang } from '../../i18n/messages.ts';
 
@@ -17,7 +18,7 @@ const listIn = (message: SQL) => listSql(eventLogsList, {
   tiebreaker: [sql`l.id`],
   visibleTo: (caller) => visibleCondition(caller, sql`l.location_id`),
   sql: {
-    ...columnsOf('l', ['logDatetime', 'eventGroupId', 'logLevel', 'device', 'serial', 'address', 'childrenCount', 'objectClass', 'objectId']),
+    ...tableFields('l', eventLogs, ['logDatetime', 'eventGroupId', 'logLevel', 'device', 'serial', 'address', 'childrenCount', 'objectClass', 'objectId']),
     userLogin: sql`(SELECT u.login FROM users u WHERE u.id = l.user_id)`,
     logDuration: sql`l.duration_ms`,
     message,

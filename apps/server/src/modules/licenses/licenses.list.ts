@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { licensesList } from '@pagewatch/contracts/licenses';
-import { columnsOf, listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { locations } from '../../db/schema/locations.ts';
 
 /**
  * The licenses tree grid: every location of the caller's scope with its license; DEFAULT shows
@@ -18,7 +19,7 @@ export const licensesListSql = listSql(licensesList, {
   tiebreaker: [sql`l.id`],
   scope: sql`l.id`,
   sql: {
-    ...columnsOf('l', ['id', 'parentId', 'code', 'name']),
+    ...tableFields('l', locations, ['id', 'parentId', 'code', 'name']),
     licenseId: sql`c.id`,
     dateFrom: sql`COALESCE(c.date_from, il.date_from)`,
     dateTo: sql`COALESCE(c.date_to, il.date_to)`,

@@ -13,22 +13,19 @@ import {
   licenseSchema,
   locationDeviceCountsSchema,
 } from '@pagewatch/contracts/licenses';
-import { invalid } from '../../lib/app-error.ts';
 import { uploadedFile } from '../../lib/upload.ts';
 import { routeTable } from '../../plugins/route-table.ts';
 import { assertDefaultAdmin } from '../../lib/caller.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** The `licenseFile` of a multipart upload: a .lic of at most 64 KB. */
-async function licenseFile(req: FastifyRequest): Promise<Buffer> {
-  const data = await uploadedFile(req, {
+function licenseFile(req: FastifyRequest): Promise<Buffer> {
+  return uploadedFile(req, {
     field: 'licenseFile',
     extension: LICENSE_FILE_EXTENSION,
     maxBytes: LICENSE_FILE_MAX_BYTES,
     keys: { missing: 'licenses.noFile', wrongType: 'licenses.notLic', tooLarge: 'licenses.tooLarge' },
   });
-  if (data.length === 0) throw invalid('licenseFile', 'licenses.noFile');
-  return data;
 }
 
 /**

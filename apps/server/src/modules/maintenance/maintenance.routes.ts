@@ -1,21 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVICE_FILE_EXTENSION, SERVICE_FILE_MAX_BYTES, serviceResultSchema } from '@pagewatch/contracts/devices';
-import { invalid } from '../../lib/app-error.ts';
 import { uploadedFile } from '../../lib/upload.ts';
 import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** The `serialNumbers` file of a multipart upload: a .txt of at most 1 MB. */
-async function serialFile(req: FastifyRequest): Promise<Buffer> {
-  const data = await uploadedFile(req, {
+function serialFile(req: FastifyRequest): Promise<Buffer> {
+  return uploadedFile(req, {
     field: 'serialNumbers',
     extension: SERVICE_FILE_EXTENSION,
     types: /^(text\/plain|application\/octet-stream)\b/i,
     maxBytes: SERVICE_FILE_MAX_BYTES,
-    keys: { missing: 'service.noFile', wrongType: 'service.notTxt', tooLarge: 'service.tooLarge' },
+    keys: { missing: 'service.noFile', wrongType: 'service.notTxt', tooLarge: 'service.tooLarge', empty: 'service.emptyFile' },
   });
-  if (data.length === 0) throw invalid('serialNumbers', 'service.emptyFile');
-  return data;
 }
 
 /** Service work (spec sections 2 and 7): maintenance by serial numbers file, stop for all. */
