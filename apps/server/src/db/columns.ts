@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, timestamp, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { index, serial, timestamp, varchar, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 /** A time stamp with its time zone, read as a Date: every table's time columns. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The first columns of a table of named things found by code (roles, event groups, dictionaries, locations). */
+export const codedColumns = () => ({
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 50 }).notNull().unique(),
+  name: varchar('name', { length: 250 }).notNull(),
+});
 
 /**
  * A GIN index on a table written all the time (supplies and devices at every poll, the event

@@ -9,14 +9,14 @@ export type UploadRule = {
   /** Content types allowed besides the extension (none: any). */
   types?: RegExp;
   maxBytes: number;
-  /** Message keys: no file or an empty one, the wrong type, too large. */
-  keys: { missing: string; wrongType: string; tooLarge: string };
+  /** Message keys: no file, the wrong type, too large, and an empty file (by default as if none came). */
+  keys: { missing: string; wrongType: string; tooLarge: string; empty?: string };
 };
 
 /**
  * The one file of a multipart upload, checked for its field, its name's ending and its size
- * before it is read whole: 400 without one, 415 of another type, 413 past the limit; each names
- * the field.
+ * before it is read whole: 400 without one or with an empty one, 415 of another type, 413 past
+ * the limit; each names the field.
  */
 export async function uploadedFile(req: FastifyRequest, rule: UploadRule): Promise<Buffer> {
   const { field, keys } = rule;
@@ -41,5 +41,6 @@ export async function uploadedFile(req: FastifyRequest, rule: UploadRule): Promi
     }
   }
   if (data === null) throw invalid(field, keys.missing);
+  if (data.length === 0) throw invalid(field, keys.empty ?? keys.missing);
   return data;
 }

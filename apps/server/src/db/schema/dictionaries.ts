@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, index, integer, numeric, pgTable, serial, text, unique, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { codedColumns } from '../columns.ts';
 import { locations } from './locations.ts';
 
 /**
@@ -12,9 +13,7 @@ export const ITEM_ID_SEQUENCE = 'locations_id_seq';
 export const dictionaries = pgTable(
   'dictionaries',
   {
-    id: serial('id').primaryKey(),
-    code: varchar('code', { length: 50 }).notNull().unique(),
-    name: varchar('name', { length: 250 }).notNull(),
+    ...codedColumns(),
     nameRu: varchar('name_ru', { length: 250 }),
     hierarchical: boolean('hierarchical').notNull().default(false),
     /**

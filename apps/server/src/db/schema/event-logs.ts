@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { ginIndex, trigramIndex, ts } from '../columns.ts';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { codedColumns, ginIndex, trigramIndex, ts } from '../columns.ts';
 import { locations } from './locations.ts';
 import { users } from './users.ts';
 
 export const eventGroups = pgTable('event_groups', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 250 }).notNull(),
+  ...codedColumns(),
 });
 
 export const eventLogs = pgTable(

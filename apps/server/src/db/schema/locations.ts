@@ -1,10 +1,8 @@
-import { type AnyPgColumn, customType, integer, pgTable, primaryKey, real, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../columns.ts';
+import { type AnyPgColumn, customType, integer, pgTable, primaryKey, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { codedColumns, ts } from '../columns.ts';
 
 export const locations = pgTable('locations', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 250 }).notNull(),
+  ...codedColumns(),
   parentId: integer('parent_id').references((): AnyPgColumn => locations.id),
   createdAt: ts('created_at').notNull().defaultNow(),
   // The LOCATION dictionary's item form (modules/dictionaries); the room plan is in location_plans.

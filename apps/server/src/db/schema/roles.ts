@@ -1,9 +1,8 @@
-import { integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { codedColumns } from '../columns.ts';
 
 export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 250 }).notNull(),
+  ...codedColumns(),
 });
 
 export const roleGrants = pgTable(

@@ -1,74 +1,28 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { agentDevicesStatusQuerySchema, agentDevicesStatusSchema, agentInputSchema, agentListRowSchema, agentReleaseViewSchema, agentSchema, agentStatusViewSchema, agentUpdatesInputSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
-import { callerOf } from '../../plugins/access.ts';
+import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
-
 
 /** Agents as the console manages them (grants MNU_AGENTS). */
 export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['agents'];
-  const page = { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(agentListRowSchema) } };
+  const r = routeTable(root, ['agents']);
+  const svc = ctx.agents;
 
-  app.get('/api/agents', { config: { access: 'MNU_AGENTS.READ' }, schema: page }, (req) => ctx.agents.list(callerOf(req), req.query));
-  app.get('/api/agents/page', { config: { access: 'MNU_AGENTS.READ' }, schema: page }, (req) => ctx.agents.list(callerOf(req), req.query));
-  app.get('/api/agents-v', { config: { access: 'MNU_AGENTS.READ' }, schema: page }, (req) => ctx.agents.list(callerOf(req), req.query));
-  app.get('/api/agents-v/page', { config: { access: 'MNU_AGENTS.READ' }, schema: page }, (req) => ctx.agents.list(callerOf(req), req.query));
-
-  app.get('/api/agents/:id', {
-    config: { access: 'MNU_AGENTS.READ' },
-    schema: { tags, params: idParams, response: { 200: agentSchema } },
-  }, (req) => ctx.agents.get(callerOf(req), req.params.id));
-
-  app.get('/api/agents/:id/status', {
-    config: { access: 'MNU_AGENTS.READ' },
-    schema: { tags, params: idParams, response: { 200: agentStatusViewSchema } },
-  }, (req) => ctx.agents.status(callerOf(req), req.params.id, req.lang));
-
-  app.get('/api/agents/:id/devices-status', {
-    config: { access: 'MNU_AGENTS.READ' },
-    schema: { tags, params: idParams, querystring: agentDevicesStatusQuerySchema, response: { 200: agentDevicesStatusSchema } },
-  }, (req) => ctx.agents.devicesStatus(callerOf(req), req.params.id, req.query));
-
-  app.post('/api/agents', {
-    config: { access: 'MNU_AGENTS.EDIT' },
-    schema: { tags, body: agentInputSchema, response: { 200: agentWithTokenSchema } },
-  }, (req) => ctx.agents.create(callerOf(req), req.body));
-
-  app.put('/api/agents/:id', {
-    config: { access: 'MNU_AGENTS.EDIT' },
-    schema: { tags, params: idParams, body: agentInputSchema, response: { 200: agentSchema } },
-  }, (req) => ctx.agents.update(callerOf(req), req.params.id, req.body));
-
-  app.get('/api/agents/release', {
-    config: { access: 'MNU_AGENTS.READ' },
-    schema: { tags, summary: 'The agent release offered to older agents, and whether updates are paused for all', response: { 200: agentReleaseViewSchema } },
-  }, () => ctx.agents.releaseView());
-
-  app.put('/api/agents/:id/updates', {
-    config: { access: 'MNU_AGENTS.EDIT' },
-    schema: { tags, summary: "Pause or resume one agent's updates", params: idParams, body: agentUpdatesInputSchema, response: { 200: agentSchema } },
-  }, (req) => ctx.agents.setUpdatesPaused(callerOf(req), req.params.id, req.body.paused));
-
-  app.post('/api/agents/:id/regenerate-token', {
-    config: { access: 'MNU_AGENTS.EDIT' },
-    schema: { tags, params: idParams, response: { 200: agentWithTokenSchema } },
-  }, (req) => ctx.agents.regenerateToken(callerOf(req), req.params.id));
-
-  app.delete('/api/agents/:id', {
-    config: { access: 'MNU_AGENTS.EDIT' },
-    schema: { tags, params: idParams },
-  }, async (req, reply) => {
-    await ctx.agents.remove(callerOf(req), req.params.id);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/agents/notify-all/:action', {
-    config: { access: 'MNU_AGENTS.EDIT' },
-    schema: { tags, params: z.object({ action: z.enum(['UPDATE_VERSION']) }), response: { 200: z.object({ count: z.number().int() }) } },
-  }, (req) => ctx.agents.notifyAllUpdate(callerOf(req)));
+  r.list(['/api/agents', '/api/agents/page', '/api/agents-v', '/api/agents-v/page'], 'MNU_AGENTS.READ', agentListRowSchema, (req, caller) => svc.list(caller, req.query));
+  r.get('/api/agents/:id', 'MNU_AGENTS.READ', { params: idParams, reply: agentSchema }, (req, caller) => svc.get(caller, req.params.id));
+  r.get('/api/agents/:id/status', 'MNU_AGENTS.READ', { params: idParams, reply: agentStatusViewSchema }, (req, caller) => svc.status(caller, req.params.id, req.lang));
+  r.get('/api/agents/:id/devices-status', 'MNU_AGENTS.READ', { params: idParams, querystring: agentDevicesStatusQuerySchema, reply: agentDevicesStatusSchema },
+    (req, caller) => svc.devicesStatus(caller, req.params.id, req.query));
+  r.post('/api/agents', 'MNU_AGENTS.EDIT', { body: agentInputSchema, reply: agentWithTokenSchema }, (req, caller) => svc.create(caller, req.body));
+  r.put('/api/agents/:id', 'MNU_AGENTS.EDIT', { params: idParams, body: agentInputSchema, reply: agentSchema }, (req, caller) => svc.update(caller, req.params.id, req.body));
+  r.get('/api/agents/release', 'MNU_AGENTS.READ', { summary: 'The agent release offered to older agents, and whether updates are paused for all', reply: agentReleaseViewSchema },
+    () => svc.releaseView());
+  r.put('/api/agents/:id/updates', 'MNU_AGENTS.EDIT', { summary: "Pause or resume one agent's updates", params: idParams, body: agentUpdatesInputSchema, reply: agentSchema },
+    (req, caller) => svc.setUpdatesPaused(caller, req.params.id, req.body.paused));
+  r.post('/api/agents/:id/regenerate-token', 'MNU_AGENTS.EDIT', { params: idParams, reply: agentWithTokenSchema }, (req, caller) => svc.regenerateToken(caller, req.params.id));
+  r.delete('/api/agents/:id', 'MNU_AGENTS.EDIT', { params: idParams }, (req, caller) => svc.remove(caller, req.params.id));
+  r.post('/api/agents/notify-all/:action', 'MNU_AGENTS.EDIT', { params: z.object({ action: z.enum(['UPDATE_VERSION']) }), reply: z.object({ count: z.number().int() }) },
+    (_req, caller) => svc.notifyAllUpdate(caller));
 }

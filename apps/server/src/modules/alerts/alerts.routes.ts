@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '@pagewatch/contracts/fields';
 import { alertSchema, alertsQuerySchema } from '@pagewatch/contracts/alerts';
-import { callerOf } from '../../plugins/access.ts';
+import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /**
@@ -12,16 +11,17 @@ import type { AppContext } from '../../app-context.ts';
  * caller's locations.
  */
 export async function alertsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['alerts'];
+  const r = routeTable(root, ['alerts']);
 
-  app.get('/api/alerts', {
-    config: { access: 'MNU_DEVICES.READ' },
-    schema: { tags, summary: 'The alerts of the caller\'s locations: the open ones (open=true, the default) or all', querystring: alertsQuerySchema, response: { 200: z.array(alertSchema) } },
-  }, (req) => ctx.alerts.list(callerOf(req), req.query));
+  r.get('/api/alerts', 'MNU_DEVICES.READ', {
+    summary: 'The alerts of the caller\'s locations: the open ones (open=true, the default) or all',
+    querystring: alertsQuerySchema,
+    reply: z.array(alertSchema),
+  }, (req, caller) => ctx.alerts.list(caller, req.query));
 
-  app.post('/api/alerts/:id/acknowledge', {
-    config: { access: 'MNU_NOTIFICATIONS.EDIT' },
-    schema: { tags, summary: 'Acknowledge an open alert: who and when are recorded, and it is not mailed again', params: idParams, response: { 200: alertSchema } },
-  }, (req) => ctx.alerts.acknowledge(callerOf(req), req.params.id));
+  r.post('/api/alerts/:id/acknowledge', 'MNU_NOTIFICATIONS.EDIT', {
+    summary: 'Acknowledge an open alert: who and when are recorded, and it is not mailed again',
+    params: idParams,
+    reply: alertSchema,
+  }, (req, caller) => ctx.alerts.acknowledge(caller, req.params.id));
 }

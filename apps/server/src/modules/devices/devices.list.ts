@@ -3,7 +3,9 @@ import { DEVICE_FIELDS, deviceColumnOf, devicesList, type DeviceField, type Devi
 import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
 import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
-import { listSql, type ListDef } from '../../lib/list-query.ts';
+import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
+import { deviceIpHistory, dmDeviceDays } from '../../db/schema/devices.ts';
+import { dmDeviceUserDays } from '../../db/schema/device-activity.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -82,23 +84,10 @@ export function deviceFieldsSql<K extends DeviceField>(alias: string, names: rea
   })) as Record<K, SQL>;
 }
 
-const dayColumns = (a: string) => ({
-  factDate: sql.raw(`${a}.fact_date`),
-  deviceId: sql.raw(`${a}.device_id`),
-  totalCount: sql.raw(`${a}.total_count`),
-  monoCount: sql.raw(`${a}.mono_count`),
-  colorCount: sql.raw(`${a}.color_count`),
-  a3Count: sql.raw(`${a}.a3_count`),
-  a4Count: sql.raw(`${a}.a4_count`),
-  a3BwCount: sql.raw(`${a}.a3_bw_count`),
-  a3ColorCount: sql.raw(`${a}.a3_color_count`),
-  a4BwCount: sql.raw(`${a}.a4_bw_count`),
-  a4ColorCount: sql.raw(`${a}.a4_color_count`),
-  copyCount: sql.raw(`${a}.copy_count`),
-  scanCount: sql.raw(`${a}.scan_count`),
-  statusCode: sql.raw(`${a}.status_code`),
-  readings: sql.raw(`${a}.readings`),
-});
+const dayColumns = (a: string) => tableFields(a, dmDeviceDays, [
+  'factDate', 'deviceId', 'totalCount', 'monoCount', 'colorCount', 'a3Count', 'a4Count', 'a3BwCount', 'a3ColorCount', 'a4BwCount', 'a4ColorCount',
+  'copyCount', 'scanCount', 'statusCode', 'readings',
+]);
 const dayId = (a: string) => ({ id: { expr: sql.raw(`(${a}.device_id || '-' || ${a}.fact_date)`), type: 'string' as const, filter: false, sort: false } });
 
 export const dmDeviceDaysListSql = listSql(dmDeviceDaysList, {
@@ -174,28 +163,14 @@ export const dmDeviceUserDaysListSql = listSql(dmDeviceUserDaysList, {
   from: sql`dm_device_user_days ud`,
   keyLookup: ['int'],
   tiebreaker: [sql`ud.id`],
-  sql: {
-    id: sql`ud.id`,
-    factDate: sql`ud.fact_date`,
-    username: sql`ud.username`,
-    printedPageCount: sql`ud.printed_page_count`,
-    colorPageCount: sql`ud.color_page_count`,
-    deviceId: sql`ud.device_id`,
-  },
+  sql: tableFields('ud', dmDeviceUserDays, ['id', 'factDate', 'username', 'printedPageCount', 'colorPageCount', 'deviceId']),
 });
 
 export const dmDeviceHistoryListSql = listSql(dmDeviceHistoryList, {
   scope: sql`d.location_id`,
   from: sql`(SELECT h.*, lead(h.changed_at) OVER (PARTITION BY h.device_id ORDER BY h.changed_at, h.id) AS until FROM device_ip_history h) h JOIN devices d ON d.id = h.device_id`,
   tiebreaker: [sql`h.id`],
-  sql: {
-    id: sql`h.id`,
-    deviceId: sql`h.device_id`,
-    ip: sql`h.ip`,
-    oldIp: sql`h.old_ip`,
-    dateFrom: sql`h.changed_at`,
-    dateTo: sql`h.until`,
-  },
+  sql: { ...tableFields('h', deviceIpHistory, ['id', 'deviceId', 'ip', 'oldIp']), dateFrom: sql`h.changed_at`, dateTo: sql`h.until` },
 });
 
 /** Every list of the domain with its SQL: each is served at its endpoint (devices.routes.ts). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { dictionariesList } from '@pagewatch/contracts/dictionaries';
-import { listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { dictionaries } from '../../db/schema/dictionaries.ts';
 import { locationIn } from '../../db/scope.ts';
 
 /**
@@ -12,12 +13,7 @@ export const dictionariesListSql = listSql(dictionariesList, {
   visibleTo: (caller) => (caller.allLocations ? null : sql`(d.is_system OR ${locationIn(caller.scope, sql`d.location_id`)})`),
   tiebreaker: [sql`d.id`],
   sql: {
-    id: sql`d.id`,
-    code: sql`d.code`,
-    name: sql`d.name`,
-    nameRu: sql`d.name_ru`,
-    hierarchical: sql`d.hierarchical`,
-    isSystem: sql`d.is_system`,
+    ...tableFields('d', dictionaries, ['id', 'code', 'name', 'nameRu', 'hierarchical', 'isSystem']),
     itemCount: sql`(CASE WHEN d.code = 'LOCATION' THEN (SELECT count(*) FROM locations) ELSE (SELECT count(*) FROM dictionary_items i WHERE i.dictionary_id = d.id) END)::int`,
   },
 });

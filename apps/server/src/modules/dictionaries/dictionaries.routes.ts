@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams, text } from '@pagewatch/contracts/fields';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
+import { pageResponseSchema } from '@pagewatch/contracts/list';
 import {
   attributeValueInputSchema,
   attributeValueSchema,
@@ -16,7 +15,7 @@ import {
   dictionaryListRowSchema,
   dictionarySchema,
 } from '@pagewatch/contracts/dictionaries';
-import { callerOf } from '../../plugins/access.ts';
+import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 const id = idParams.shape.id;
@@ -32,111 +31,35 @@ const codeParams = z.object({ code: text(50).min(1) });
  * location's scope reads and changes it).
  */
 export async function dictionariesRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['dictionaries'];
+  const r = routeTable(root, ['dictionaries']);
   const svc = ctx.dictionaries;
+  const [READ, EDIT] = ['MNU_DICTIONARIES.READ', 'MNU_DICTIONARIES.EDIT'] as const;
 
-  app.get('/api/dictionaries', {
-    config: { access: 'MNU_DICTIONARIES.READ' },
-    schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(dictionaryListRowSchema) } },
-  }, (req) => svc.list(callerOf(req), req.query) as never);
+  r.list('/api/dictionaries', READ, dictionaryListRowSchema, (req, caller) => svc.list(caller, req.query));
+  r.get('/api/dictionaries/by-code/:code', 'user', { params: codeParams, reply: dictionarySchema }, (req, caller) => svc.getByCode(caller, req.params.code));
+  r.get('/api/dictionaries/:id', READ, { params: idParams, reply: dictionarySchema }, (req, caller) => svc.get(caller, req.params.id));
+  r.post('/api/dictionaries', EDIT, { body: dictionaryInputSchema, reply: dictionarySchema }, (req, caller) => svc.create(caller, req.body));
+  r.put('/api/dictionaries/:id', EDIT, { params: idParams, body: dictionaryInputSchema, reply: dictionarySchema }, (req, caller) => svc.update(caller, req.params.id, req.body));
+  r.delete('/api/dictionaries/:id', EDIT, { params: idParams }, (req, caller) => svc.remove(caller, req.params.id));
+  r.get('/api/dictionaries/:id/items', READ, { params: idParams, reply: pageResponseSchema(dictionaryItemRowSchema) }, (req, caller) => svc.itemsOf(caller, req.params.id));
 
-  app.get('/api/dictionaries/by-code/:code', {
-    config: { access: 'user' },
-    schema: { tags, params: codeParams, response: { 200: dictionarySchema } },
-  }, (req) => svc.getByCode(callerOf(req), req.params.code));
-
-  app.get('/api/dictionaries/:id', {
-    config: { access: 'MNU_DICTIONARIES.READ' },
-    schema: { tags, params: idParams, response: { 200: dictionarySchema } },
-  }, (req) => svc.get(callerOf(req), req.params.id));
-
-  app.post('/api/dictionaries', {
-    config: { access: 'MNU_DICTIONARIES.EDIT' },
-    schema: { tags, body: dictionaryInputSchema, response: { 200: dictionarySchema } },
-  }, (req) => svc.create(callerOf(req), req.body));
-
-  app.put('/api/dictionaries/:id', {
-    config: { access: 'MNU_DICTIONARIES.EDIT' },
-    schema: { tags, params: idParams, body: dictionaryInputSchema, response: { 200: dictionarySchema } },
-  }, (req) => svc.update(callerOf(req), req.params.id, req.body));
-
-  app.delete('/api/dictionaries/:id', {
-    config: { access: 'MNU_DICTIONARIES.EDIT' },
-    schema: { tags, params: idParams },
-  }, async (req, reply) => {
-    await svc.remove(callerOf(req), req.params.id);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/dictionaries/:id/items', {
-    config: { access: 'MNU_DICTIONARIES.READ' },
-    schema: { tags, params: idParams, response: { 200: pageResponseSchema(dictionaryItemRowSchema) } },
-  }, (req) => svc.itemsOf(callerOf(req), req.params.id));
-
-  app.post('/api/dictionaries/:id/attributes', {
-    config: { access: 'MNU_DICTIONARIES.EDIT' },
-    schema: { tags, params: idParams, body: dictionaryAttributeInputSchema, response: { 200: dictionaryAttributeSchema } },
-  }, (req) => svc.createAttribute(callerOf(req), req.params.id, req.body));
-
-  app.put('/api/dictionaries/:id/attributes/:attributeId', {
-    config: { access: 'MNU_DICTIONARIES.EDIT' },
-    schema: { tags, params: attributeParams, body: dictionaryAttributeInputSchema, response: { 200: dictionaryAttributeSchema } },
-  }, (req) => svc.updateAttribute(callerOf(req), req.params.id, req.params.attributeId, req.body));
-
-  app.delete('/api/dictionaries/:id/attributes/:attributeId', {
-    config: { access: 'MNU_DICTIONARIES.EDIT' },
-    schema: { tags, params: attributeParams },
-  }, async (req, reply) => {
-    await svc.removeAttribute(callerOf(req), req.params.id, req.params.attributeId);
-    return reply.status(204).send();
-  });
+  r.post('/api/dictionaries/:id/attributes', EDIT, { params: idParams, body: dictionaryAttributeInputSchema, reply: dictionaryAttributeSchema },
+    (req, caller) => svc.createAttribute(caller, req.params.id, req.body));
+  r.put('/api/dictionaries/:id/attributes/:attributeId', EDIT, { params: attributeParams, body: dictionaryAttributeInputSchema, reply: dictionaryAttributeSchema },
+    (req, caller) => svc.updateAttribute(caller, req.params.id, req.params.attributeId, req.body));
+  r.delete('/api/dictionaries/:id/attributes/:attributeId', EDIT, { params: attributeParams },
+    (req, caller) => svc.removeAttribute(caller, req.params.id, req.params.attributeId));
 
   // ---- items ----
 
-  app.get('/api/dictionary-items/by-code/:code', {
-    config: { access: 'user' },
-    schema: { tags, params: codeParams, response: { 200: pageResponseSchema(dictionaryItemRowSchema) } },
-  }, (req) => svc.lookup(callerOf(req), req.params.code));
+  r.get('/api/dictionary-items/by-code/:code', 'user', { params: codeParams, reply: pageResponseSchema(dictionaryItemRowSchema) }, (req, caller) => svc.lookup(caller, req.params.code));
+  r.get('/api/dictionary-items/:id', 'user', { params: idParams, reply: dictionaryItemSchema }, (req, caller) => svc.getItem(caller, req.params.id));
+  r.post('/api/dictionary-items', 'user', { body: dictionaryItemInputSchema, reply: dictionaryItemSchema }, (req, caller) => svc.createItem(caller, req.body));
+  r.put('/api/dictionary-items/:id', 'user', { params: idParams, body: dictionaryItemPatchSchema, reply: dictionaryItemSchema }, (req, caller) => svc.updateItem(caller, req.params.id, req.body));
+  r.delete('/api/dictionary-items/:id', 'user', { params: idParams }, (req, caller) => svc.removeItem(caller, req.params.id));
 
-  app.get('/api/dictionary-items/:id', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, response: { 200: dictionaryItemSchema } },
-  }, (req) => svc.getItem(callerOf(req), req.params.id));
-
-  app.post('/api/dictionary-items', {
-    config: { access: 'user' },
-    schema: { tags, body: dictionaryItemInputSchema, response: { 200: dictionaryItemSchema } },
-  }, (req) => svc.createItem(callerOf(req), req.body));
-
-  app.put('/api/dictionary-items/:id', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, body: dictionaryItemPatchSchema, response: { 200: dictionaryItemSchema } },
-  }, (req) => svc.updateItem(callerOf(req), req.params.id, req.body));
-
-  app.delete('/api/dictionary-items/:id', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams },
-  }, async (req, reply) => {
-    await svc.removeItem(callerOf(req), req.params.id);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/dictionary-items/:id/attribute-values', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, response: { 200: pageResponseSchema(attributeValueSchema) } },
-  }, (req) => svc.values(callerOf(req), req.params.id));
-
-  app.post('/api/dictionary-items/:id/attribute-values', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, body: attributeValueInputSchema, response: { 200: pageResponseSchema(attributeValueSchema) } },
-  }, (req) => svc.setValue(callerOf(req), req.params.id, req.body));
-
-  app.delete('/api/dictionary-items/:id/attribute-values/:valueId', {
-    config: { access: 'user' },
-    schema: { tags, params: valueParams },
-  }, async (req, reply) => {
-    await svc.removeValue(callerOf(req), req.params.id, req.params.valueId);
-    return reply.status(204).send();
-  });
+  r.get('/api/dictionary-items/:id/attribute-values', 'user', { params: idParams, reply: pageResponseSchema(attributeValueSchema) }, (req, caller) => svc.values(caller, req.params.id));
+  r.post('/api/dictionary-items/:id/attribute-values', 'user', { params: idParams, body: attributeValueInputSchema, reply: pageResponseSchema(attributeValueSchema) },
+    (req, caller) => svc.setValue(caller, req.params.id, req.body));
+  r.delete('/api/dictionary-items/:id/attribute-values/:valueId', 'user', { params: valueParams }, (req, caller) => svc.removeValue(caller, req.params.id, req.params.valueId));
 }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { eventLogsList } from '@pagewatch/contracts/event-logs';
 import { COUNT_CAP } from '@pagewatch/contracts/list';
-import { listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { eventLogs } from '../../db/schema/event-logs.ts';
 import { visibleCondition } from '../../db/scope.ts';
 import type { Lang } from '../../i18n/messages.ts';
 
@@ -17,18 +18,10 @@ const listIn = (message: SQL) => listSql(eventLogsList, {
   tiebreaker: [sql`l.id`],
   visibleTo: (caller) => visibleCondition(caller, sql`l.location_id`),
   sql: {
-    logDatetime: sql`l.log_datetime`,
-    eventGroupId: sql`l.event_group_id`,
-    logLevel: sql`l.log_level`,
-    device: sql`l.device`,
-    serial: sql`l.serial`,
-    address: sql`l.address`,
+    ...tableFields('l', eventLogs, ['logDatetime', 'eventGroupId', 'logLevel', 'device', 'serial', 'address', 'childrenCount', 'objectClass', 'objectId']),
     userLogin: sql`(SELECT u.login FROM users u WHERE u.id = l.user_id)`,
-    childrenCount: sql`l.children_count`,
     logDuration: sql`l.duration_ms`,
     message,
-    objectClass: sql`l.object_class`,
-    objectId: sql`l.object_id`,
   },
   extra: {
     id: { expr: sql`l.id`, type: 'number', filter: true, sort: true },

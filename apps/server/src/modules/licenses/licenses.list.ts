@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { licensesList } from '@pagewatch/contracts/licenses';
-import { listSql } from '../../lib/list-query.ts';
+import { listSql, tableFields } from '../../lib/list-query.ts';
+import { locations } from '../../db/schema/locations.ts';
 
 /**
  * The licenses tree grid: every location of the caller's scope with its license; DEFAULT shows
@@ -18,10 +19,7 @@ export const licensesListSql = listSql(licensesList, {
   tiebreaker: [sql`l.id`],
   scope: sql`l.id`,
   sql: {
-    id: sql`l.id`,
-    parentId: sql`l.parent_id`,
-    code: sql`l.code`,
-    name: sql`l.name`,
+    ...tableFields('l', locations, ['id', 'parentId', 'code', 'name']),
     licenseId: sql`c.id`,
     dateFrom: sql`COALESCE(c.date_from, il.date_from)`,
     dateTo: sql`COALESCE(c.date_to, il.date_to)`,

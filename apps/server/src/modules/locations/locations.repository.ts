@@ -5,6 +5,7 @@ import { locations } from '../../db/schema/locations.ts';
 import type { LocationDependent, PlanDevice } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
+import { rowsById } from '../../db/rows-by-id.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -24,20 +25,8 @@ export function locationCodeTaken(db: Db, code: string, exceptId: number | null)
   return takenIgnoringCase(db, locations.code, locations.id, code, exceptId);
 }
 
-type LocationValues = Omit<typeof locations.$inferInsert, 'id'>;
 
-export async function insertLocation(db: Db, values: LocationValues): Promise<{ id: number }> {
-  const [row] = await db.insert(locations).values(values).returning({ id: locations.id });
-  return row;
-}
-
-export async function updateLocation(db: Db, id: number, set: Partial<LocationValues>) {
-  await db.update(locations).set(set).where(eq(locations.id, id));
-}
-
-export async function deleteLocation(db: Db, id: number) {
-  await db.delete(locations).where(eq(locations.id, id));
-}
+export const { insert: insertLocation, update: updateLocation, remove: deleteLocation } = rowsById(locations);
 
 export async function planType(db: Db, locationId: number): Promise<string | null> {
   const [plan] = await db.select({ contentType: locationPlans.contentType }).from(locationPlans).where(eq(locationPlans.locationId, locationId));

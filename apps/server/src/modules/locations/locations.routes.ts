@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
+import { pageResponseSchema } from '@pagewatch/contracts/list';
 import { locationPlanSchema, planDeviceSchema, planPlacementsInputSchema, ROOM_PLAN_MAX_BYTES } from '@pagewatch/contracts/dictionaries';
-import { callerOf } from '../../plugins/access.ts';
+import { routeTable } from '../../plugins/route-table.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 
@@ -16,49 +15,23 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** Locations are visible to every signed-in user, limited to their scope; the item form is under /dictionary-items. */
 export async function locationsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['locations'];
+  const r = routeTable(root, ['locations']);
   const svc = ctx.locations;
 
-  app.get('/api/user-locations/', {
-    config: { access: 'user' },
-    schema: { tags, response: { 200: pageResponseSchema(locationRow) } },
-  }, (req) => svc.userLocations(callerOf(req), { page: '1000,1' }));
+  r.get('/api/user-locations/', 'user', { reply: pageResponseSchema(locationRow) }, (_req, caller) => svc.userLocations(caller, { page: '1000,1' }));
+  r.list('/api/user-locations/page', 'user', locationRow, (req, caller) => svc.userLocations(caller, req.query));
+  r.get('/api/locations/:id/agents', 'user', { params: idParams, reply: pageResponseSchema(agentRow) }, (req, caller) => svc.agents(caller, req.params.id));
+  r.get('/api/locations/:id/devices', 'user', { params: idParams, reply: pageResponseSchema(planDeviceSchema) }, (req, caller) => svc.devices(caller, req.params.id));
+  r.get('/api/locations/:id/plan', 'user', { params: idParams, reply: locationPlanSchema }, (req, caller) => svc.plan(caller, req.params.id));
 
-  app.get('/api/user-locations/page', {
-    config: { access: 'user' },
-    schema: { tags, querystring: listQuerySchema, response: { 200: pageResponseSchema(locationRow) } },
-  }, (req) => svc.userLocations(callerOf(req), req.query));
-
-  app.get('/api/locations/:id/agents', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, response: { 200: pageResponseSchema(agentRow) } },
-  }, (req) => svc.agents(callerOf(req), req.params.id));
-
-  app.get('/api/locations/:id/devices', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, response: { 200: pageResponseSchema(planDeviceSchema) } },
-  }, (req) => svc.devices(callerOf(req), req.params.id));
-
-  app.get('/api/locations/:id/plan', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams, response: { 200: locationPlanSchema } },
-  }, (req) => svc.plan(callerOf(req), req.params.id));
-
-  app.get('/api/locations/:id/plan/image', {
-    config: { access: 'user' },
-    schema: { tags, params: idParams },
-  }, async (req, reply) => {
-    const plan = await svc.planImage(callerOf(req), req.params.id);
+  r.get('/api/locations/:id/plan/image', 'user', { params: idParams }, async (req, caller, reply) => {
+    const plan = await svc.planImage(caller, req.params.id);
     reply.header('Content-Type', plan.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-cache');
     if (plan.contentType === 'image/svg+xml') reply.header('Content-Security-Policy', SVG_CSP);
     return reply.send(plan.data);
   });
 
-  app.post('/api/locations/:id/plan', {
-    config: { access: 'PAGE_LOCATION.EDIT' },
-    schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: locationPlanSchema } },
-  }, async (req) => {
+  r.post('/api/locations/:id/plan', 'PAGE_LOCATION.EDIT', { params: idParams, consumes: ['multipart/form-data'], reply: locationPlanSchema }, async (req, caller) => {
     if (!req.isMultipart()) throw invalid('file', 'location.planMissing');
     const file = await req.file({ limits: { fileSize: ROOM_PLAN_MAX_BYTES } });
     if (!file) throw invalid('file', 'location.planMissing');
@@ -69,19 +42,10 @@ export async function locationsRoutes(root: FastifyInstance, ctx: AppContext) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', { key: 'location.planTooLarge' });
       throw err;
     }
-    return svc.uploadPlan(callerOf(req), req.params.id, data);
+    return svc.uploadPlan(caller, req.params.id, data);
   });
 
-  app.delete('/api/locations/:id/plan', {
-    config: { access: 'PAGE_LOCATION.EDIT' },
-    schema: { tags, params: idParams },
-  }, async (req, reply) => {
-    await svc.deletePlan(callerOf(req), req.params.id);
-    return reply.status(204).send();
-  });
-
-  app.put('/api/locations/:id/plan/placements', {
-    config: { access: 'PAGE_LOCATION.EDIT' },
-    schema: { tags, params: idParams, body: planPlacementsInputSchema, response: { 200: locationPlanSchema } },
-  }, (req) => svc.savePlacements(callerOf(req), req.params.id, req.body.placements));
+  r.delete('/api/locations/:id/plan', 'PAGE_LOCATION.EDIT', { params: idParams }, (req, caller) => svc.deletePlan(caller, req.params.id));
+  r.put('/api/locations/:id/plan/placements', 'PAGE_LOCATION.EDIT', { params: idParams, body: planPlacementsInputSchema, reply: locationPlanSchema },
+    (req, caller) => svc.savePlacements(caller, req.params.id, req.body.placements));
 }

@@ -8,7 +8,8 @@ import { serveJsonLists } from '../../plugins/json-lists.ts';
 import { queueJobsListSql, queuesListSql } from './queues.list.ts';
 import { MAX_QUEUE_JOBS, MAX_RUN_JOBS, MAX_RUN_QUEUES, queueJobsRunResultSchema, queueJobsRunSchema } from '@pagewatch/contracts/agent-queues';
 import { AppError } from '../../lib/app-error.ts';
-import { agentOf, callerOf } from '../../plugins/access.ts';
+import { agentOf } from '../../plugins/access.ts';
+import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** Print queues and their jobs (grants MNU_QUEUES), and the agents' runs of jobs. */
@@ -20,35 +21,15 @@ export async function queuesRoutes(root: FastifyInstance, ctx: AppContext) {
     ...['/queues', '/queues/page', '/queues-v', '/queues-v/page'].map((endpoint): [List, ListDef] => [{ ...queuesList, endpoint }, queuesListSql]),
     [queueJobsList, queueJobsListSql],
   ];
-  serveJsonLists(app, lists, { access: 'MNU_QUEUES.READ', tags, page: (caller, def, q) => ctx.queues.page(caller, def, q) });
+  const svc = ctx.queues;
+  serveJsonLists(app, lists, { access: 'MNU_QUEUES.READ', tags, page: (caller, def, q) => svc.page(caller, def, q) });
 
-  app.get('/api/queues/:id', {
-    config: { access: 'MNU_QUEUES.READ' },
-    schema: { tags, params: idParams, response: { 200: queueSchema } },
-  }, (req) => ctx.queues.get(callerOf(req), req.params.id));
-
-  app.post('/api/queues', {
-    config: { access: 'MNU_QUEUES.EDIT' },
-    schema: { tags, body: queueInputSchema, response: { 200: queueSchema } },
-  }, (req) => ctx.queues.create(callerOf(req), req.body));
-
-  app.put('/api/queues/:id', {
-    config: { access: 'MNU_QUEUES.EDIT' },
-    schema: { tags, params: idParams, body: queueInputSchema, response: { 200: queueSchema } },
-  }, (req) => ctx.queues.update(callerOf(req), req.params.id, req.body));
-
-  app.post('/api/queues/:id/reset', {
-    config: { access: 'MNU_QUEUES.EDIT' },
-    schema: { tags, params: idParams, response: { 200: queueSchema } },
-  }, (req) => ctx.queues.reset(callerOf(req), req.params.id));
-
-  app.delete('/api/queues/:id', {
-    config: { access: 'MNU_QUEUES.EDIT' },
-    schema: { tags, params: idParams },
-  }, async (req, reply) => {
-    await ctx.queues.remove(callerOf(req), req.params.id);
-    return reply.status(204).send();
-  });
+  const r = routeTable(root, tags);
+  r.get('/api/queues/:id', 'MNU_QUEUES.READ', { params: idParams, reply: queueSchema }, (req, caller) => svc.get(caller, req.params.id));
+  r.post('/api/queues', 'MNU_QUEUES.EDIT', { body: queueInputSchema, reply: queueSchema }, (req, caller) => svc.create(caller, req.body));
+  r.put('/api/queues/:id', 'MNU_QUEUES.EDIT', { params: idParams, body: queueInputSchema, reply: queueSchema }, (req, caller) => svc.update(caller, req.params.id, req.body));
+  r.post('/api/queues/:id/reset', 'MNU_QUEUES.EDIT', { params: idParams, reply: queueSchema }, (req, caller) => svc.reset(caller, req.params.id));
+  r.delete('/api/queues/:id', 'MNU_QUEUES.EDIT', { params: idParams }, (req, caller) => svc.remove(caller, req.params.id));
 
   app.post('/api/agent/queue-jobs', {
     config: { access: 'agent' },

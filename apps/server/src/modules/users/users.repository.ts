@@ -3,13 +3,13 @@ import type { Me, User } from '@pagewatch/contracts/users';
 import type { Grant } from '@pagewatch/contracts/grants';
 import type { Db } from '../../db/client.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
+import { rowsById } from '../../db/rows-by-id.ts';
 import { locations } from '../../db/schema/locations.ts';
 import { userLocations, userRoles, users } from '../../db/schema/users.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { rolesOfUsers } from '../roles/index.ts';
 
 type UserRow = typeof users.$inferSelect;
-type UserValues = Omit<typeof users.$inferInsert, 'id'>;
 
 export function loginTaken(db: Db, login: string, exceptId: number | null): Promise<boolean> {
   return takenIgnoringCase(db, users.login, users.id, login, exceptId);
@@ -22,18 +22,7 @@ export async function activeAdminCount(db: Db): Promise<number> {
   return Number(res.rows[0]!.n);
 }
 
-export async function insertUser(db: Db, values: UserValues): Promise<{ id: number }> {
-  const [u] = await db.insert(users).values(values).returning({ id: users.id });
-  return u;
-}
-
-export async function updateUser(db: Db, id: number, set: Partial<UserValues>) {
-  await db.update(users).set(set).where(eq(users.id, id));
-}
-
-export async function deleteUser(db: Db, id: number) {
-  await db.delete(users).where(eq(users.id, id));
-}
+export const { insert: insertUser, update: updateUser, remove: deleteUser } = rowsById(users);
 
 /** Replaces the user's roles. */
 export async function setRoles(db: Db, userId: number, roleIds: number[]) {
