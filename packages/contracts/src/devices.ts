@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idRef, text } from './fields.ts';
 import { day, defineList, timestamp, type List } from './list.ts';
-import { DERIVED_COUNTERS, LEVEL_STATES, type DerivedCounter, type LevelState } from './reading.ts';
+import { DERIVED_COUNTERS, LEVEL_STATES, type DerivedCounter, type LevelState, type Reading } from './reading.ts';
 import type { CounterField } from './models-pack.ts';
 import { statusDefs } from './status-defs.ts';
 import { meterFlagSchema } from './meter-flags.ts';
@@ -114,8 +114,9 @@ export const forecastFields = {
  * One field of a device row (issue 40): its schema, where its value comes from and how the
  * grid lists it. From DEVICE_FIELDS come the row schema of the list and the card, the list's
  * columns (with their filters, sorts and headers), the server's list SQL (devices.list.ts) and
- * the card, which reads its row through that list: adding a device column is an entry here, a
- * migration that adds it and the header's translations.
+ * the card, which reads its row through that list, and what ingest copies from a reading
+ * (`reading`): adding a device column is an entry here, a migration that adds it and the
+ * header's translations.
  */
 export type DeviceFieldDef = {
   schema: z.ZodType;
@@ -132,7 +133,12 @@ export type DeviceFieldDef = {
   filterable?: false;
   /** i18n key of the header; by default `devices.<field>`. */
   title?: string;
+  /** The reading's field that ingest copies into it (kept as it was when a reading has none). */
+  reading?: ReadingText;
 };
+
+/** A reading's fields of one text or code, which a device field may take as they are. */
+export type ReadingText = { [K in keyof Reading]-?: Reading[K] extends string | null ? K : never }[keyof Reading];
 
 /** The devices table's column of a field read from it (snake_case of its name unless named). */
 export const deviceColumnOf = (name: string, def: DeviceFieldDef): string | null =>
@@ -144,16 +150,16 @@ const derived = <S extends z.ZodType>(schema: S, more: Pick<DeviceFieldDef, 'sor
 
 /** Every field of the devices list, in the grid's default column order (shown ones first). */
 export const DEVICE_FIELDS = {
-  modelCode: shown(nstr),
-  serialNumber: shown(nstr),
+  modelCode: { ...shown(nstr), reading: 'model' },
+  serialNumber: { ...shown(nstr), reading: 'serialNumber' },
   inventoryNumber: shown(nstr),
-  snmpLocation: shown(nstr),
-  hostName: shown(nstr),
+  snmpLocation: { ...shown(nstr), reading: 'location' },
+  hostName: { ...shown(nstr), reading: 'hostName' },
   locationId: { ...shown(z.number().int()), title: 'devices.location' },
   ip: shown(z.string()),
-  deviceType: shown(nstr),
-  colorType: shown(nstr),
-  paperFormat: shown(nstr),
+  deviceType: { ...shown(nstr), reading: 'deviceType' },
+  colorType: { ...shown(nstr), reading: 'colorType' },
+  paperFormat: { ...shown(nstr), reading: 'paperFormat' },
   totalCount: shown(pageCounters.totalCount),
   monoCount: shown(pageCounters.monoCount),
   colorCount: shown(pageCounters.colorCount),
@@ -170,7 +176,7 @@ export const DEVICE_FIELDS = {
   refreshedAt: hidden(timestamp()),
   createdAt: hidden(timestamp()),
   macAddress: hidden(nstr),
-  firmware: hidden(nstr),
+  firmware: { ...hidden(nstr), reading: 'firmware' },
   a3Count: hidden(pageCounters.a3Count),
   a3BwCount: hidden(pageCounters.a3BwCount),
   a3ColorCount: hidden(pageCounters.a3ColorCount),
@@ -183,7 +189,7 @@ export const DEVICE_FIELDS = {
   derivedCounters: { ...hidden(z.string()), sortable: false as const, filterable: false as const },
   copyCount: hidden(pageCounters.copyCount),
   scanCount: hidden(pageCounters.scanCount),
-  modelVendorCode: hidden(nstr),
+  modelVendorCode: { ...hidden(nstr), reading: 'vendor' },
   /** A walk of the device is stored (walk_refreshed_at is set). */
   hasWalk: derived(z.boolean(), { sortable: false }),
   id: hidden(z.number().int()),

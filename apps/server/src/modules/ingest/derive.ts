@@ -1,5 +1,5 @@
 import type { Reading, ReadingSupply } from '@pagewatch/contracts/reading';
-import { PAGE_COUNTERS, TONER_FIELDS, TONERS, type CounterColumn, type TonerField } from '@pagewatch/contracts/devices';
+import { DEVICE_FIELDS, PAGE_COUNTERS, TONER_FIELDS, TONERS, type CounterColumn, type DeviceField, type ReadingText, type TonerField } from '@pagewatch/contracts/devices';
 import type { CounterField } from '@pagewatch/contracts/models-pack';
 import {
   DEFAULT_SUPPLY_THRESHOLD,
@@ -53,6 +53,11 @@ export function normaliseMac(mac: string | null): string | null {
 
 /** A reading's counters and the device's fields they go to, from their one definition. */
 export const COUNTER_FIELDS = Object.entries(PAGE_COUNTERS) as [CounterField, CounterColumn][];
+/** The device fields a reading fills as they are, from the row definition (DEVICE_FIELDS' `reading`). */
+type ReadField = { [F in DeviceField]: (typeof DEVICE_FIELDS)[F] extends { reading: ReadingText } ? F : never }[DeviceField];
+export const READ_FIELDS = Object.entries(DEVICE_FIELDS).flatMap(([field, def]) =>
+  'reading' in def ? [[field, def.reading] as [ReadField, ReadingText]] : []);
+
 /** The counters the daily history keeps: every one but the power-on count. */
 export type DayCounterColumn = Exclude<CounterColumn, 'powerOnCount'>;
 export const DAY_COUNTER_FIELDS = COUNTER_FIELDS.filter((f): f is [CounterField, DayCounterColumn] => f[0] !== 'powerOn');
@@ -137,19 +142,12 @@ export function applyReading(
   d.printerStatus = r.status.printerStatus;
   d.errorBits = r.status.errors;
   d.errorStateHex = r.status.errorStateHex;
-  d.modelCode = r.model ?? d.modelCode;
-  d.modelVendorCode = r.vendor ?? d.modelVendorCode;
+  for (const [field, from] of READ_FIELDS) d[field] = r[from] ?? d[field];
   d.profileId = r.profileId;
-  d.serialNumber = r.serialNumber ?? d.serialNumber;
   d.macAddress = normaliseMac(r.macAddress) ?? d.macAddress;
-  d.firmware = r.firmware ?? d.firmware;
-  d.hostName = r.hostName ?? d.hostName;
-  d.snmpLocation = r.location ?? d.snmpLocation;
+  // Kept for the models pack's matching and the walks, not listed: not in the row definition.
   d.sysObjectId = r.sysObjectID ?? d.sysObjectId;
   d.sysDescr = r.sysDescr ?? d.sysDescr;
-  d.deviceType = r.deviceType ?? d.deviceType;
-  d.colorType = r.colorType ?? d.colorType;
-  d.paperFormat = r.paperFormat ?? d.paperFormat;
   for (const [field, column] of COUNTER_FIELDS) {
     const v = r.counters[field];
     if (v !== null) d[column] = v;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { WsMessage } from '@pagewatch/contracts/ws';
 import { agentReading, batch, createAgent, post, type Printer } from './ingest.fixtures.ts';
 import { PAGE_COUNTERS } from '@pagewatch/contracts/devices';
+import { READ_FIELDS } from './derive.ts';
 import type { CounterField } from '@pagewatch/contracts/models-pack';
 
 const t = testApp();
@@ -82,6 +83,20 @@ describe('ingest', () => {
       expect(Number(d![column]), column).toBe(1000 + i);
       if (n !== 'powerOn') expect(Number(day![column]), `day ${column}`).toBe(1000 + i);
     });
+  });
+
+  it('fills every device field the row definition takes from a reading (DEVICE_FIELDS `reading`), and keeps it when a later reading has none', async () => {
+    const first = agentReading('127.0.10.6', { serial: 'READFIELDS', total: 10 }, { readAt: at(0), rangeId });
+    // Values of their own, none the fixture's defaults, so that a field filled from another shows.
+    const values: Record<string, string> = { model: 'Model R', serialNumber: 'READFIELDS', location: 'Room 12', hostName: 'host-r', deviceType: 'MFP', colorType: 'COLOR', paperFormat: 'A3', firmware: 'fw 9', vendor: 'Vendor R' };
+    Object.assign(first.reading, values);
+    const later = agentReading('127.0.10.6', { serial: 'READFIELDS', total: 20 }, { readAt: at(60), rangeId });
+    for (const [, from] of READ_FIELDS) if (from !== 'serialNumber') Object.assign(later.reading, { [from]: null });
+    for (const r of [first, later]) expect((await post(t.app, token, batch([r]))).json()).toMatchObject({ stored: 1 });
+    const d = await device('READFIELDS');
+    expect(READ_FIELDS.length).toBe(Object.keys(values).length);
+    for (const [field, from] of READ_FIELDS) expect(d![field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)], field).toBe(values[from]);
+    expect(Number(d!.total_count)).toBe(20);
   });
 
   it('keeps how each counter was read, both totals and a split that does not add up, and shows them on the card (issue 41)', async () => {
