@@ -7,7 +7,7 @@ import type { AgentLog } from './collect.ts';
 import { createHttpTransport } from './transport.ts';
 import { isSea } from 'node:sea';
 import { AGENT_VERSION } from '../version.ts';
-import { execInPlace } from '../update/start-guard.ts';
+import { DEFAULT_SPOOL_DIR, execInPlace } from '../update/start-guard.ts';
 import { createUpdater } from '../update/updater.ts';
 import type { Updater } from '../update/updater.ts';
 
@@ -68,7 +68,7 @@ export const runCommand: CliCommand = {
       return 2;
     }
     const transport = createHttpTransport({ serverUrl: values.server, token });
-    const spoolDir = values['spool-dir'] ?? 'agent-spool';
+    const spoolDir = values['spool-dir'] ?? DEFAULT_SPOOL_DIR;
     let updater: Updater | null = null;
     let lastStatus = '';
     const runner = createAgentRunner({

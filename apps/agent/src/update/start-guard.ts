@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import { readJsonFile } from '../json-file.ts';
 import { countStart } from './pending-update.ts';
 
+/** Where `run` keeps its spool (and the update markers) when neither --spool-dir nor the configuration names a folder. */
+export const DEFAULT_SPOOL_DIR = 'agent-spool';
+
 /** The spool folder of a `run` that updates itself (not --once), from its arguments or its --config file; null for anything else. */
 export function runSpoolDir(args: string[]): string | null {
   if (args[0] !== 'run') return null;
@@ -17,7 +20,7 @@ export function runSpoolDir(args: string[]): string | null {
       const spoolDir = readJsonFile<{ spoolDir?: unknown }>(values.config)?.spoolDir;
       return typeof spoolDir === 'string' && spoolDir !== '' ? spoolDir : null;
     }
-    return 'agent-spool'; // run's default
+    return DEFAULT_SPOOL_DIR;
   } catch {
     return null; // run itself reports bad arguments and configuration
   }
