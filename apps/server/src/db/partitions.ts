@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db, Tx } from './client.ts';
 
 /**
  * A history table partitioned by month on its time column (migration 0038): partitions
@@ -54,15 +54,39 @@ export async function createMonth(db: Db, t: MonthlyTable, m: Date): Promise<num
     const waiting = await tx.execute<{ some: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)}) AS some`);
     if (!waiting.rows[0]!.some) {
       await tx.execute(create);
+      await copyStatistics(tx, t, m);
       return 0;
     }
     await tx.execute(sql`ALTER TABLE ${id(t.table)} DETACH PARTITION ${id(defaultName(t))}`);
     await tx.execute(create);
+    await copyStatistics(tx, t, m);
     await tx.execute(sql`INSERT INTO ${id(t.table)} SELECT * FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)}`);
     const moved = await tx.execute<{ n: number }>(sql`WITH gone AS (DELETE FROM ${id(defaultName(t))} WHERE ${inMonth(t, m)} RETURNING 1) SELECT count(*)::int AS n FROM gone`);
     await tx.execute(sql`ALTER TABLE ${id(t.table)} ATTACH PARTITION ${id(defaultName(t))} DEFAULT`);
     return moved.rows[0]!.n;
   });
+}
+
+/** The kinds of an extended statistics object, as CREATE STATISTICS names them. */
+const STAT_KINDS: Record<string, string> = { d: 'ndistinct', f: 'dependencies', m: 'mcv' };
+
+/**
+ * The table's extended statistics (CREATE STATISTICS, as migration 0041's of the Russian
+ * message), made again on the month's partition as `<name>_pYYYYMM`: PostgreSQL plans each
+ * partition by its own statistics and keeps a partitioned table's for the whole tree only, and
+ * CREATE TABLE … PARTITION OF copies its indexes but not these. Migration 0052 did the same for
+ * the partitions made before.
+ */
+async function copyStatistics(tx: Tx, t: MonthlyTable, m: Date): Promise<void> {
+  const res = await tx.execute<{ name: string; kinds: string; items: string }>(sql`
+    SELECT stxname AS name, array_to_string(stxkind, '') AS kinds, pg_get_statisticsobjdef_columns(oid) AS items
+    FROM pg_statistic_ext WHERE stxrelid = ${t.table}::regclass ORDER BY stxname`);
+  for (const s of res.rows) {
+    // Named kinds only where the original names some of them (all, or one expression: none).
+    const kinds = [...s.kinds].flatMap((k) => STAT_KINDS[k] ?? []);
+    const named = kinds.length > 0 && kinds.length < Object.keys(STAT_KINDS).length ? ` (${kinds.join(', ')})` : '';
+    await tx.execute(sql`CREATE STATISTICS IF NOT EXISTS ${id(`${s.name}_p${suffix(m)}`)}${sql.raw(named)} ON ${sql.raw(s.items)} FROM ${id(partitionName(t, m))}`);
+  }
 }
 
 /**
