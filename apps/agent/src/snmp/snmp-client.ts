@@ -204,7 +204,7 @@ export class SnmpClient {
     const retries = this.target.retries ?? 1;
     const rtt = this.target.rtt;
     for (let attempt = 0; ; attempt++) {
-      (this.session as unknown as { timeout: number }).timeout = rtt ? rtt.timeoutMs(attempt) : (this.target.timeoutMs ?? 2000);
+      this.session.timeout = rtt ? rtt.timeoutMs(attempt) : (this.target.timeoutMs ?? 2000);
       const started = performance.now();
       try {
         const answer = await this.once(send);

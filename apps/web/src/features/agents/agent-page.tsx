@@ -75,12 +75,14 @@ function AgentForm({ agent, locations }: { agent: Agent | null; locations: Locat
       locationId: agent ? String(agent.location.id) : locations.length === 1 ? String(locations[0].id) : null,
     },
     validate: (v) => {
-      const parsed = agentInputSchema.safeParse(toInput(v));
+      const parsed = agentInputSchema.safeParse(draftOf(v));
       if (parsed.success) return {};
       return Object.fromEntries(parsed.error.issues.map((i) => [i.path[0] === 'location' ? 'locationId' : String(i.path[0]), t(i.message, { defaultValue: i.message })]));
     },
   });
-  const toInput = (v: Values) => ({ name: v.name, description: v.description || null, location: v.locationId ? { id: Number(v.locationId) } : (undefined as unknown as { id: number }) });
+  // The values before the schema has accepted them (no location chosen: none), and once it has.
+  const draftOf = (v: Values) => ({ name: v.name, description: v.description || null, location: v.locationId ? { id: Number(v.locationId) } : undefined });
+  const toInput = (v: Values) => agentInputSchema.parse(draftOf(v));
 
   const save = useSaveItem({
     save: (v: Values) => (agent ? updateAgent(agent.id, toInput(v)) : createAgent(toInput(v))),

@@ -27,13 +27,19 @@ export function valuesOf(q: Queue): QueueFormValues {
   };
 }
 
-export function inputOf(v: QueueFormValues): QueueInput {
+/** The input as the form holds it, before the schema has accepted it: no agent chosen is null. */
+type QueueDraft = Omit<QueueInput, 'agent'> & { agent: { id: number } | null };
+
+function draftOf(v: QueueFormValues): QueueDraft {
   return {
-    type: v.type, agent: v.agentId ? { id: Number(v.agentId) } : (null as unknown as { id: number }), host: v.host.trim(),
+    type: v.type, agent: v.agentId ? { id: Number(v.agentId) } : null, host: v.host.trim(),
     port: typeof v.port === 'number' ? v.port : Number(v.port), url: v.url.trim() || null, username: v.username || null,
     password: v.password || null, token: v.token || null, clearPassword: v.clearPassword, clearToken: v.clearToken,
   };
 }
+
+/** The input to send: the form's values as the contract's schema accepts them (the form is validated first). */
+export const inputOf = (v: QueueFormValues): QueueInput => queueInputSchema.parse(draftOf(v));
 
 /** Form field of a schema or server field ("agent" is the agentId select). */
 export const formFieldOf = (field: string) => (field === 'agent' ? 'agentId' : field.split('.')[0]);
@@ -44,7 +50,7 @@ export const formFieldOf = (field: string) => (field === 'agent' ? 'agentId' : f
  */
 export function secretsAgain(v: QueueFormValues, q: Queue | null): Record<string, string> {
   if (!q) return {};
-  const input = inputOf(v);
+  const input = draftOf(v);
   const after = { type: input.type, agentId: input.agent?.id ?? null, host: input.host, port: input.port, url: input.url ?? null };
   if (sameQueueDestination({ type: q.type, agentId: q.agent.id, host: q.host, port: q.port, url: q.url }, after)) return {};
   const fields = QUEUE_TYPE_DEFS[v.type].fields;
@@ -56,7 +62,7 @@ export function secretsAgain(v: QueueFormValues, q: Queue | null): Record<string
 
 /** The contracts' schema as the form's validation, and the secrets a move needs: field → i18n key. */
 export function validateQueue(v: QueueFormValues, queue: Queue | null = null): Record<string, string> {
-  return schemaFieldErrors(queueInputSchema, inputOf(v), {
+  return schemaFieldErrors(queueInputSchema, draftOf(v), {
     fieldOf: formFieldOf,
     keyOf: (issue, field) => (issue.message.includes('.') ? issue.message : field === 'agentId' ? 'general.mandatory' : 'general.badValue'),
     known: secretsAgain(v, queue),
