@@ -212,6 +212,9 @@ function condition(def: ListDef, field: unknown, op: unknown, value: unknown, bu
     case 'noneof': {
       if (!Array.isArray(value) || value.length > MAX_LIST_VALUES) throw bad('list.badValue', { field });
       if (value.length === 0) return op === 'anyof' ? sql`false` : sql`true`;
+      // One value is `=`: PostgreSQL serves `= ANY(ARRAY[x])` from an index but then sorts every
+      // matching row, where `= x` reads the index in the grid's order (one location's page).
+      if (op === 'anyof' && value.length === 1) return sql`(${e} = ${param(col.type, field, value[0])})`;
       const list = sql.join(value.map((v) => param(col.type, field, v)), sql`, `);
       // Numbers as `= ANY(ARRAY[…])`: resolved as `=` is (a real column against a float8), where
       // IN would cast each value to the column's type and fail on 1e-300 for a real (issue 39).
