@@ -5,6 +5,15 @@ import { SnmpError } from './snmp-error.ts';
 import { compareOids, isException, isUnder, isValidOid, normaliseOid } from './varbind.ts';
 import type { Varbind, VarbindType } from './varbind.ts';
 
+// net-snmp reads a session's `timeout` each time it sends a request, which its published types
+// leave out; `request` sets it for each attempt. Declared here, so that every program that
+// compiles this file (the agent, the simulator, the benchmarks) sees it.
+declare module 'net-snmp' {
+  interface Session {
+    timeout: number;
+  }
+}
+
 export type SnmpVersion = '1' | '2c' | '3';
 export const AUTH_PROTOCOLS = ['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
 export const PRIV_PROTOCOLS = ['des', 'aes', 'aes256b', 'aes256r'] as const;
