@@ -78,13 +78,16 @@ test('a session revoked while the console is open re-enters at the login form', 
   // list's, whatever the machine's speed.
   await page.routeWebSocket(/\/ws/, () => {});
   await signIn(page);
-  // Its own request answered: 'networkidle' says nothing here, the page reached it long before
+  // Its own requests answered: 'networkidle' says nothing here, the page reached it long before
   // this click (a new screen is no new load), and a request sent after the logout below ends
-  // the session on this screen instead of the users list's.
+  // the session on this screen instead of the users list's. An ADMIN's product screen asks for
+  // the downloads once the product's answer has drawn it, so both are waited for.
   const productLoaded = page.waitForResponse((r) => r.url().includes('/api/options/product'));
+  const downloadsLoaded = page.waitForResponse((r) => r.url().includes('/api/options/downloads'));
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Product' }).click();
   await expect(page).toHaveURL(/\/product$/);
   expect((await productLoaded).status()).toBe(200);
+  expect((await downloadsLoaded).status()).toBe(200);
   const token = await page.evaluate(() => localStorage.getItem('pagewatch.token'));
   const res = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(204);
