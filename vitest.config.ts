@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for every workspace. The server project runs once per database: PGlite always,
 // PostgreSQL too when DATABASE_URL is set (CI sets it).
@@ -29,7 +29,7 @@ const TIMED = {
 /** A project's files in two projects: the parallel one, and its timed files alone (`:timed`). */
 function split(name: string, include: string[], timed: string[], test: Record<string, unknown> = {}) {
   return [
-    { test: { ...test, name, include, exclude: ['**/node_modules/**', ...timed] } },
+    { test: { ...test, name, include, exclude: [...configDefaults.exclude, ...timed] } },
     { test: { ...test, name: `${name}:timed`, include: timed, maxWorkers: 1 } },
   ];
 }
