@@ -5,8 +5,8 @@
  * with three printers, so home draws its pages chart. Every console file the browser asked for
  * is counted from the built file itself: as it is, gzip (level 9) and brotli (quality 11), and
  * what the server sends for it to a client that accepts br, gzip, or neither (the bytes of the
- * body on the wire, and its content-encoding); and what Chromium itself received. Target: the
- * start (login and the shell) at most 200 KiB gzip.
+ * body on the wire, and its content-encoding); and what Chromium itself received; and the API's
+ * JSON answers of the visit. Target: the start's scripts (login and the shell) at most 200 KiB gzip.
  *
  *   npm run bench:console-bytes   (BENCH_LIST=1 lists the files; CHROMIUM_PATH, default /usr/bin/chromium;
  *                                  BENCH_SCREENSHOT=file.png saves home; builds the console first)
@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page, type Request } from 'playwright-core';
 import { BENCH_HTTP as HTTP, BENCH_PASSWORD, BENCH_PORT, benchApi, databaseUrl, SERVER_URL, startServer, withClient } from './lib/bench-server.ts';
 
 const DB = 'pw_bench_console_bytes';
@@ -54,6 +54,7 @@ function recordFiles(page: Page): Fetched[] {
   const files: Fetched[] = [];
   page.on('requestfinished', (req) => {
     const url = new URL(req.url());
+    if (url.origin === HTTP && url.pathname.startsWith('/api/')) void apiBytes(req);
     if (url.origin !== HTTP || url.pathname.startsWith('/api/') || url.pathname === '/ws' || url.pathname === '/config.json') return;
     // A file asked for again (the icon) is counted once, with the bytes of both fetches.
     void req.sizes().then((s) => {
@@ -65,8 +66,20 @@ function recordFiles(page: Page): Fetched[] {
   return files;
 }
 
+/** The API's JSON answers of the visit: their bytes on the wire and what gzip would make of them. */
+const apiAnswers = { answers: 0, wire: 0, gzip: 0, largest: 0 };
+async function apiBytes(req: Request) {
+  const res = await req.response();
+  const body = res ? await res.body().catch(() => null) : null;
+  if (!body) return;
+  apiAnswers.answers++;
+  apiAnswers.wire += (await req.sizes()).responseBodySize;
+  apiAnswers.gzip += gzipSync(body).length;
+  apiAnswers.largest = Math.max(apiAnswers.largest, body.length);
+}
+
 async function report(name: string, fetched: Fetched[]) {
-  let raw = 0, gzip = 0, br = 0, sentBr = 0, sentGzip = 0, sentPlain = 0, wire = 0;
+  let raw = 0, gzip = 0, br = 0, sentBr = 0, sentGzip = 0, sentPlain = 0, wire = 0, scriptsGzip = 0;
   const encodings = new Set<string>();
   const rows: string[] = [];
   for (const f of fetched) {
@@ -77,14 +90,15 @@ async function report(name: string, fetched: Fetched[]) {
     const b = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length;
     const [sb, sg, sp] = await Promise.all([served(f.path, 'br'), served(f.path, 'gzip'), served(f.path, null)]);
     raw += data.length; gzip += z; br += b; wire += f.wire;
+    if (f.path.endsWith('.js')) scriptsGzip += z;
     sentBr += sb.bytes; sentGzip += sg.bytes; sentPlain += sp.bytes;
     encodings.add(`${sb.encoding}/${sg.encoding}/${sp.encoding}`);
     rows.push(`    ${f.path.padEnd(56)} ${KiB(data.length).padStart(7)} KiB  gzip ${KiB(z).padStart(6)}  br ${KiB(b).padStart(6)}  sent for br ${KiB(sb.bytes).padStart(6)} (${sb.encoding})`);
   }
-  console.log(`${name}: ${fetched.length} files, ${KiB(raw)} KiB as built, ${KiB(gzip)} KiB gzip, ${KiB(br)} KiB br`);
+  console.log(`${name}: ${fetched.length} files, ${KiB(raw)} KiB as built, ${KiB(gzip)} KiB gzip (the scripts ${KiB(scriptsGzip)}), ${KiB(br)} KiB br`);
   console.log(`  the server sends ${KiB(sentBr)} KiB to a client accepting br, ${KiB(sentGzip)} KiB accepting gzip, ${KiB(sentPlain)} KiB accepting neither (content-encoding br/gzip/neither: ${[...encodings].join(', ')}); Chromium received ${KiB(wire)} KiB`);
   if (process.env.BENCH_LIST) console.log(rows.sort().join('\n'));
-  return { raw, gzip, br };
+  return { raw, gzip, br, scriptsGzip };
 }
 
 /** Three printers at the DEFAULT location, each read twice so that this month has pages in black-and-white and colour: home draws its chart. */
@@ -148,7 +162,8 @@ try {
     console.log(`\nThe console's files as Chromium fetched them (load average ${loadavg()[0]!.toFixed(1)}):`);
     const start = await report('login form', login);
     await report('login form, sign-in and home with its chart', fetched);
-    console.log(`\nthe start (login form): ${KiB(start.gzip)} KiB gzip, target at most ${START_BUDGET_KIB} KiB: ${start.gzip / 1024 <= START_BUDGET_KIB ? 'met' : 'NOT met'}`);
+    console.log(`the API's answers of the visit: ${apiAnswers.answers}, ${KiB(apiAnswers.wire)} KiB on the wire (gzip would make ${KiB(apiAnswers.gzip)} KiB; the largest ${KiB(apiAnswers.largest)} KiB)`);
+    console.log(`\nthe start (login form): its scripts ${KiB(start.scriptsGzip)} KiB gzip, target at most ${START_BUDGET_KIB} KiB: ${start.scriptsGzip / 1024 <= START_BUDGET_KIB ? 'met' : 'NOT met'}; with the stylesheet and the page ${KiB(start.gzip)} KiB gzip`);
     await context.close();
   } finally {
     await browser.close();
