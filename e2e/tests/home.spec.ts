@@ -73,6 +73,8 @@ test('an operator sees their location\'s figures, opens a filtered grid, and see
   // Agents are not the operator's to see.
   await expect(page.getByTestId('home-agents')).toHaveCount(0);
   await expect(page.getByTestId('home-attention')).toContainText('No device needs attention');
+  // The pages chart (its library a chunk of its own, loaded when home has pages to show) draws.
+  await expect(page.getByTestId('home-pages').locator('.recharts-surface')).toBeVisible();
 
   // "Empty now" opens the consumables grid with the same filter: P3's toner only.
   await page.locator('[data-home-figure="empty"]').click();

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nReady, screenTextsReady } from './i18n/i18n.ts';
+import { i18nReady } from './i18n/i18n.ts';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/route-table.ts';
 
@@ -8,12 +8,12 @@ import { preloadScreen } from './app/route-table.ts';
 preloadScreen(window.location.pathname);
 
 // The console renders at once in the start's texts (in the entry); the screens' texts of the
-// reader's language follow (a chunk of their own), and each screen waits for them.
+// reader's language (a chunk of their own) come with the first screen, beside its chunk, and each
+// screen waits for them: the login form does without them (issue 53).
 void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  screenTextsReady().catch(() => undefined);
 });

@@ -35,7 +35,10 @@ export async function setupStatic(app: FastifyInstance, webDist: string) {
   }
   const root = resolve(webDist);
   // serve: false: every file goes through the one route below, which decides what exists.
-  await app.register(fastifyStatic, { root, serve: false, index: false, cacheControl: false, dotfiles: 'deny' });
+  // preCompressed: the build writes each text file also as .br and .gz (apps/web/scripts/
+  // precompress.ts); a browser gets the one its Accept-Encoding prefers, the plain file
+  // otherwise, and every answer says `Vary: accept-encoding` for the caches between.
+  await app.register(fastifyStatic, { root, serve: false, index: false, cacheControl: false, dotfiles: 'deny', preCompressed: true });
   const serveIndex = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

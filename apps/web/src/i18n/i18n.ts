@@ -39,8 +39,8 @@ export const i18nReady: Promise<unknown> = i18n
 let screenTexts: Promise<void> | null = null;
 
 /**
- * The reader's texts of the screens, asked for once the start has rendered and awaited by every
- * lazy screen beside its own chunk; tried again like a chunk when the network fails.
+ * The reader's texts of the screens, asked for by the first lazy screen beside its own chunk
+ * (not by the login form) and awaited by every one; tried again like a chunk when the network fails.
  */
 export function screenTextsReady(): Promise<void> {
   screenTexts ??= i18nReady

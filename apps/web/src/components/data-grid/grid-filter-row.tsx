@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { useEffect, useRef, useState } from 'react';
 import { CloseButton, Select, TextInput, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';

@@ -1,8 +1,11 @@
-import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Home } from '@pagewatch/contracts/home';
+import { lazyScreen, ScreenFrame } from '../../components/layout/lazy-screen.tsx';
 import { formatNumber } from '../../lib/format.ts';
+
+/** The chart library is a third of home's bytes: it loads when there are pages to draw (issue 53). */
+const HomePagesChart = lazyScreen(() => import('./home-pages-chart.tsx'), 'HomePagesChart');
 
 type Pages = NonNullable<Home['devices']>['pages'];
 
@@ -65,15 +68,9 @@ export function HomePages({ pages }: { pages: Pages }) {
         <PagesFigure testId="home-pages-color" label={t('home.pagesColor')} now={pages.thisMonth.color} before={pages.lastMonth.color} />
       </SimpleGrid>
       {data.length ? (
-        <BarChart
-          h={240}
-          data={data}
-          dataKey="location"
-          series={series}
-          valueFormatter={formatNumber}
-          withLegend
-          xAxisProps={{ interval: 0, angle: data.length > 5 ? -20 : 0, textAnchor: data.length > 5 ? 'end' : 'middle', height: data.length > 5 ? 70 : 30 }}
-        />
+        <ScreenFrame>
+          <HomePagesChart data={data} series={series} />
+        </ScreenFrame>
       ) : (
         <Text size="sm" c="dimmed">
           {t('home.pagesNone')}

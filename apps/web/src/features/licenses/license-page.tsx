@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';

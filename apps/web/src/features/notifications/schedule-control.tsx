@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';

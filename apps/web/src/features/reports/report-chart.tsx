@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { useMemo } from 'react';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Center, Loader, Paper, Text } from '@mantine/core';

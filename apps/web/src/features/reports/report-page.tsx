@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Group, Loader, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
