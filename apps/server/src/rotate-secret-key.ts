@@ -1,7 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { rotateSecretKey } from './secret-key-rotation.ts';
-import { StartRefusal } from './lib/start-refusal.ts';
 
 /**
  * `npm run rotate-secret-key`: re-encrypts every stored secret with a new key, on the database
@@ -21,7 +20,10 @@ async function main() {
 }
 
 await main().catch((err: unknown) => {
-  // A refusal is the operator's to fix: its message alone.
-  console.error(`rotate-secret-key: ${err instanceof StartRefusal ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  // A refusal or a failure is the operator's to fix: one line, never a stack trace (issue 52);
+  // for a failed query the database's own words (its cause: "connect ECONNREFUSED …").
+  const cause = (e: unknown): unknown => (e instanceof Error && e.cause ? cause(e.cause) : e);
+  const why = cause(err);
+  console.error(`rotate-secret-key: ${(why instanceof Error ? why.message : String(why)).split('\n')[0]}`);
   process.exit(1);
 });

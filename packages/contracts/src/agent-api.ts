@@ -87,12 +87,15 @@ export const AGENT_RELEASE_PLATFORMS = ['linux-x64', 'win-x64'] as const;
 export const agentReleasePlatformSchema = z.enum(AGENT_RELEASE_PLATFORMS);
 export type AgentReleasePlatform = z.infer<typeof agentReleasePlatformSchema>;
 
+/** A release's file: a plain name in the downloads folder, never a path, `.` or `..` (issue 52). */
+const RELEASE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 /** What a release is: its version and each platform's executable (the manifest the release key signs). */
 export const agentReleaseManifestSchema = z.object({
   version: z.string().min(1).max(50),
   files: z.array(z.object({
     platform: agentReleasePlatformSchema,
-    name: z.string().min(1).max(100),
+    name: z.string().min(1).max(100).regex(RELEASE_FILE_NAME),
     size: z.number().int().positive().max(1_000_000_000),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
   })).max(AGENT_RELEASE_PLATFORMS.length),

@@ -21,6 +21,8 @@ INTERNAL.addAddress('::', 'ipv6');
 INTERNAL.addAddress('::1', 'ipv6');
 INTERNAL.addSubnet('fe80::', 10, 'ipv6');
 INTERNAL.addSubnet('ff00::', 8, 'ipv6');
+// NAT64 for local use (RFC 8215): where it carries its IPv4 address depends on the network.
+INTERNAL.addSubnet('64:ff9b:1::', 48, 'ipv6');
 
 /** Why an address is refused: an i18n key and its parameters (the host alone, never a path: a Slack URL's path is its secret). */
 export class OutboundRefused extends Error {
@@ -33,13 +35,52 @@ export class OutboundRefused extends Error {
   }
 }
 
-/** Whether an address is loopback, link-local, unspecified or multicast (an IPv4-mapped IPv6 one as its IPv4). */
+/** The eight 16-bit groups of an IPv6 address, a zone dropped and a trailing dotted IPv4 part read. */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
+  const h = groups(head);
+  const t = groups(tail);
+  return tail === undefined ? h : [...h, ...Array<number>(8 - h.length - t.length).fill(0), ...t];
+}
+
+const ipv4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries, where a host or a gateway would deliver to them:
+ * IPv4-compatible (::/96), -mapped (::ffff:0:0/96), -translated (::ffff:0:0:0/96), NAT64's
+ * well-known prefix (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32: its server, and its
+ * client inverted).
+ */
+function carriedIpv4(g: number[]): string[] {
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const last = ipv4Of(g[6]!, g[7]!);
+  if (zeros(0, 6) || (zeros(0, 5) && g[5] === 0xffff) || (zeros(0, 4) && g[4] === 0xffff && g[5] === 0)) return [last];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return [last];
+  if (g[0] === 0x2002) return [ipv4Of(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2]!, g[3]!), ipv4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff)];
+  return [];
+}
+
+/**
+ * Whether an address is loopback, link-local, unspecified or multicast; an IPv6 address also when
+ * an IPv4 address it carries is (in any spelling: the one place that reads and classifies an
+ * address, at save and at every send). Anything that is not an address is internal.
+ */
 export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return INTERNAL.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (!family) return true;
-  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const family = isIP(address.replace(/%.*$/, ''));
+  if (family === 4) return INTERNAL.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const groups = ipv6Groups(address);
+  if (groups.length !== 8 || groups.some((x) => !(x >= 0 && x <= 0xffff))) return true;
+  const text = groups.map((x) => x.toString(16)).join(':');
+  return INTERNAL.check(text, 'ipv6') || carriedIpv4(groups).some((a) => INTERNAL.check(a, 'ipv4'));
 }
 
 export type Resolved = { url: URL; address: string; family: 4 | 6 };

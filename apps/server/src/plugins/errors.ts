@@ -14,7 +14,12 @@ declare module 'fastify' {
 /** Called for every 500, after the reply is chosen; the event log keeps it with its stack trace. */
 export type InternalErrorSink = (err: Error, req: FastifyRequest) => Promise<unknown>;
 
-const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)/;
+/**
+ * busboy's words for a cut-off or garbled upload. A body cut while a route reads a file's data
+ * fails that file's stream with "Part terminated early" rather than the form's "Unexpected end"
+ * (issue 52): both are the caller's, every upload route alike.
+ */
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|(Part|Preamble) terminated early due to unexpected end of multipart data|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)/;
 
 export function setupErrors(app: FastifyInstance, onInternal?: InternalErrorSink) {
   app.decorateRequest('lang', 'en');

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILTER_OPERATORS } from '@pagewatch/contracts/list';
+import { sql } from 'drizzle-orm';
 import { defaultLocationId } from '../modules/locations/locations.repository.ts';
+import { sqlRows } from '../test/sql-rows.ts';
 import { basic, bearer, createTestApp, signIn } from '../test/test-app.ts';
 import { hostileValue, pathsOf, replaceAt, sampleOf } from '../test/hostile-values.ts';
 
@@ -58,6 +60,28 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+/**
+ * The upload routes, each with a file it would take: the room plan, the service file, the models
+ * pack; of 70 KB, so that a cut in the file's data arrives while the route reads the file.
+ */
+const UPLOADS = (locationId: number) => [
+  { url: `/api/locations/${locationId}/plan`, field: 'file', name: 'plan.svg', type: 'image/svg+xml', data: `<svg xmlns="http://www.w3.org/2000/svg"><!-- ${'x'.repeat(70_000)} --></svg>` },
+  { url: '/api/service/set-active-status', field: 'serialNumbers', name: 's.txt', type: 'text/plain', data: Array.from({ length: 7000 }, (_, i) => `SN-CUT-${i}`).join('\n') },
+  { url: '/api/versions/upload', field: 'version', name: 'models.json', type: 'application/json', data: `{"version": 1, "models": []}${' '.repeat(70_000)}` },
+];
+/** The file field of each upload route, for the generated cut-off bodies. */
+const UPLOAD_FIELDS: Record<string, string> = Object.fromEntries(UPLOADS(0).map((u) => [u.url.replace('/0/', '/:id/'), u.field]));
+const BOUNDARY = 'XyZ';
+/** A multipart body: fields, and files with a name and type. */
+const multipartBody = (parts: ({ name: string; value: string } | { name: string; filename: string; type: string; data: string })[]) =>
+  Buffer.from(parts.map((p) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${'filename' in p ? `; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n${p.data}` : `\r\n\r\n${p.value}`}\r\n`).join('') + `--${BOUNDARY}--\r\n`);
+/** Where a dropped upload may end, short of the closing boundary: at each byte of the parts' heads and the end, and across the file's data. */
+const cutPoints = (body: Buffer) => {
+  const end = body.length - BOUNDARY.length - 6;
+  const edges = Array.from({ length: 200 }, (_, i) => i + 1).concat(Array.from({ length: 60 }, (_, i) => end - i));
+  return [...new Set([...edges, ...Array.from({ length: 20 }, (_, i) => Math.floor((end * (i + 1)) / 21))])].filter((i) => i > 0 && i <= end).sort((a, b) => a - b);
+};
+
 /** Every slot gets these; the generated run below adds the rest of EDGE_VALUES and more. */
 const SWEEP = ['a\u0000b', 2147483648, -2147483649];
 
@@ -88,7 +112,8 @@ async function send(slot: Slot, value: unknown) {
   if (slot.kind === 'multipart') {
     // A body cut off in the middle of a part, as a dropped upload leaves it.
     headers['content-type'] = 'multipart/form-data; boundary=XyZ';
-    payload = Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${text(value).slice(0, 5000)}`);
+    // In the route's own file field, long enough to be cut while the route reads it (issue 52).
+    payload = Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="${UPLOAD_FIELDS[op.url] ?? 'file'}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${text(value).slice(0, 5000)}${'x'.repeat(70_000)}`);
   }
   return t.app.inject({ method: op.method as 'GET', url, headers, payload });
 }
@@ -125,6 +150,20 @@ describe('hostile input on every route', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('serialNumbers');
   });
+
+  it('answers an upload cut off anywhere with a 400 that says so, on every upload route (issue 52, finding 7)', async () => {
+    const [locationId] = await sqlRows<{ id: number }>(t.ctx.db, sql`SELECT id FROM locations LIMIT 1`);
+    const failures: string[] = [];
+    for (const { url, field, name, type, data } of UPLOADS(locationId!.id)) {
+      const full = multipartBody([{ name: 'secretKey', value: 'x' }, { name: field, filename: name, type, data }]);
+      for (const cut of cutPoints(full)) {
+        const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'accept-language': 'ru' }, payload: full.subarray(0, cut) });
+        if (res.statusCode !== 400 || res.json().details?.[0]?.field !== 'body') failures.push(`${url} cut at ${cut}/${full.length}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else expect(res.json().details[0].message).toBe('Загрузка неполная или повреждена');
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('records a server error whose text holds a NUL', async () => {
     const id = await t.ctx.eventLog.serverError(new Error('bad \u0000 byte'), 'GET', '/api/x\u0000y', null);

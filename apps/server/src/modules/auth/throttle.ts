@@ -45,10 +45,37 @@ export const THROTTLE = {
   testMailInstance: { prefix: 'test-mail-all', free: 30, firstDelayMs: MINUTE, maxDelayMs: MINUTE, forgetAfterMs: MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 
+/**
+ * How fast mails to an address a caller typed may go (a leaky bucket): `burst` at once, then one
+ * every `everyMs`; a mail past that is held back until its turn, never dropped.
+ */
+export type PacePolicy = { prefix: string; burst: number; everyMs: number };
+
+export const PACE = {
+  /** A location's orders to its supplier (issue 52, finding 3): five at once, then six an hour. */
+  supplierMail: { prefix: 'supplier-mail', burst: 5, everyMs: 10 * MINUTE },
+  /** The whole instance's supplier mails, whichever locations order: thirty at once, then thirty an hour. */
+  supplierMailInstance: { prefix: 'supplier-mail-all', burst: 30, everyMs: 2 * MINUTE },
+} satisfies Record<string, PacePolicy>;
+
+/**
+ * When the next message of `key` may go, at `earliest` or later, and counts it: under the
+ * counter's row lock, in the caller's transaction, so every server instance shares the pace.
+ * The counter's next_at is the bucket's "theoretical arrival time"; its updated_at the last turn
+ * given, so pruning keeps it while mails still wait.
+ */
+export async function paceTurn(tx: Db, policy: PacePolicy, key: string, earliest: number): Promise<number> {
+  const c = await repo.lockCounter(tx, key);
+  const due = c.nextAt.getTime();
+  const turn = Math.max(earliest, due - (policy.burst - 1) * policy.everyMs);
+  await repo.saveCounter(tx, key, { count: c.count + 1, nextAt: new Date(Math.max(due, turn) + policy.everyMs), updatedAt: new Date(turn) });
+  return turn;
+}
+
 /** Counters idle this long are deleted (the longest forgetAfterMs, with a margin). */
 export const THROTTLE_KEEP_MS = 24 * HOUR;
 
-export const throttleKey = (policy: ThrottlePolicy, ...parts: string[]) => `${policy.prefix}:${parts.map((p) => p.toLowerCase().slice(0, 180)).join('|')}`;
+export const throttleKey = (policy: { prefix: string }, ...parts: string[]) => `${policy.prefix}:${parts.map((p) => p.toLowerCase().slice(0, 180)).join('|')}`;
 
 const delayAfter = (p: ThrottlePolicy, count: number) => (count < p.free ? 0 : Math.min(p.firstDelayMs * 2 ** Math.min(count - p.free, 30), p.maxDelayMs));
 

@@ -63,6 +63,10 @@ export class ChannelsService extends DomainService {
     const secret = c.secret || (existing ? this.secrets.openOrNull(existing.secret) : null);
     if (f.secretRequired && !secret) fields.push({ field: 'secret', key: 'general.mandatory' });
     const target = f.target ? (c.target ?? null) : null;
+    // A webhook's key signs what goes to its target: a new target gets a new key, never the old
+    // one, so whoever answered the old address cannot forge messages at the new (issue 52).
+    const moved = !!existing && f.target === 'url' && f.secret === 'key' && target !== existing.target;
+    if (moved && (!c.secret || c.secret === this.secrets.openOrNull(existing.secret))) fields.push({ field: 'secret', key: 'channel.newTargetNewKey' });
     // Where the request goes: the target (a webhook), the secret (a Slack or Teams URL), Telegram's API.
     const url = f.target === 'url' ? target : f.secret === 'url' ? secret : f.secret === 'token' ? this.delivery.telegramUrl() : null;
     const field = f.target === 'url' ? 'target' : 'secret';

@@ -81,7 +81,9 @@ describe('notification channels', () => {
   });
 
   it('refuses a loopback or link-local address unless the channel allows internal ones, in the caller\'s language', async () => {
-    for (const target of [rx.url('/hook'), 'http://localhost:9/hook', 'http://169.254.169.254/latest', 'http://[::1]:9/', 'http://[::ffff:127.0.0.1]:9/']) {
+    for (const target of [rx.url('/hook'), 'http://localhost:9/hook', 'http://169.254.169.254/latest', 'http://[::1]:9/', 'http://[::ffff:127.0.0.1]:9/',
+      // IPv6 spellings that carry a loopback IPv4 address (issue 52, finding 7).
+      'http://[::127.0.0.1]:9/', 'http://[::ffff:0:127.0.0.1]:9/', 'http://[64:ff9b::127.0.0.1]:9/', 'http://[2002:7f00:1::1]:9/', 'http://[2001:0:7f00:1::1]:9/']) {
       const res = await save(webhook({ target, allowInternal: false }));
       expect(res.statusCode, target).toBe(400);
       expect(res.json().details[0].field).toBe('target');
@@ -193,6 +195,33 @@ describe('notification channels', () => {
     expect(rx.received).toHaveLength(2);
     expect(rx.received[1].headers['x-pagewatch-delivery']).toBe(rx.received[0].headers['x-pagewatch-delivery']);
     expect(JSON.parse(rx.received[1].body).id).toBe(JSON.parse(rx.received[0].body).id);
+  });
+
+  it('checks an address carrying a loopback IPv4 address again at send, as one saved before this check would be', async () => {
+    const hook = await created(webhook());
+    await notification([hook.id]);
+    await db().execute(sql`UPDATE notification_channels SET target = ${`http://[64:ff9b::127.0.0.1]:${new URL(rx.url('/')).port}/hook`}, allow_internal = false`);
+    await statusEvent();
+    expect(await run()).toEqual({ sent: 0, failed: 1 });
+    const [m] = await sqlRows<{ error: string }>(db(), sql`SELECT last_error AS error FROM notification_messages`);
+    expect(m.error).toMatch(/^The host 64:ff9b::7f00:1 is a loopback or link-local address/);
+  });
+
+  it('asks for a new signing key when the target changes, and refuses the old one (issue 52, finding 7)', async () => {
+    const c = await created(webhook());
+    for (const secret of [null, KEY]) {
+      const res = await save(webhook({ target: rx.url('/elsewhere'), secret }), admin, 'ru', c.id);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details).toEqual([expect.objectContaining({ field: 'secret', message: 'Для нового адреса нужен новый ключ подписи' })]);
+    }
+    const moved = await save(webhook({ target: rx.url('/elsewhere'), secret: 'a-new-signing-key-for-elsewhere' }), admin, 'en', c.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const test = await t.app.inject({ method: 'POST', url: `${base}/${c.id}/test`, headers: as(admin) });
+    expect(test.statusCode, test.body).toBe(200);
+    const [hit] = rx.received;
+    expect(hit!.path).toBe('/elsewhere');
+    const stamp = String(hit!.headers['x-pagewatch-timestamp']);
+    expect(hit!.headers['x-pagewatch-signature']).toBe(`sha256=${createHmac('sha256', 'a-new-signing-key-for-elsewhere').update(`${stamp}.${hit!.body}`).digest('hex')}`);
   });
 
   it('checks the address again at each send: a name that now points at loopback is refused (DNS rebinding)', async () => {

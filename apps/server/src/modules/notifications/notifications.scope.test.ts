@@ -82,10 +82,15 @@ describe('who notification mail reaches (cloud mode)', () => {
     }
   });
 
-  it('drops on a customer administrator\'s edit a subscriber of another customer, and refuses it for one of the dealer\'s', async () => {
+  it('keeps on a customer administrator\'s edit a subscriber of another customer unchanged and unseen, and refuses the edit for one of the dealer\'s', async () => {
     const n = await create(t.admin, { subscribers: [{ id: aUser }, { id: bUser }] });
+    expect((await call(aAdmin, 'GET', `/api/notifications/${n.id}`)).json().subscribers.map((s: { id: number }) => s.id)).toEqual([aUser]);
     expect((await call(aAdmin, 'PUT', `/api/notifications/${n.id}`, payload({ body: '<p>Click here</p>' }))).statusCode).toBe(200);
-    expect((await call(t.admin, 'GET', `/api/notifications/${n.id}`)).json().subscribers.map((s: { id: number }) => s.id)).toEqual([aUser]);
+    expect((await call(t.admin, 'GET', `/api/notifications/${n.id}`)).json().subscribers.map((s: { id: number }) => s.id).sort()).toEqual([aUser, bUser].sort());
+    // The editor's own choice still counts: removing A's user removes A's user alone.
+    const second = await createUser(t.app, t.admin, { login: 'ns_a_user2', role: 'OPERATOR', locationIds: [custA] });
+    expect((await call(aAdmin, 'PUT', `/api/notifications/${n.id}`, payload({ subscribers: [{ id: second }] }))).statusCode).toBe(200);
+    expect((await call(t.admin, 'GET', `/api/notifications/${n.id}`)).json().subscribers.map((s: { id: number }) => s.id).sort()).toEqual([second, bUser].sort());
 
     const watched = await create(t.admin, { subscribers: [{ id: aUser }, { id: dealer }] });
     expect((await call(aAdmin, 'GET', `/api/notifications/${watched.id}`)).json()).toMatchObject({ isEditable: false, subscribers: [{ id: aUser }] });

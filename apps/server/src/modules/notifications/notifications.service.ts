@@ -217,17 +217,17 @@ export class NotificationsService extends DomainService {
     await this.db.transaction(async (tx) => {
       await repo.updateNotification(tx, id, this.values(n, code, new Date()));
       await repo.setLocations(tx, id, locationIds);
-      // Subscribers the caller cannot see are never kept: the caller's text would reach people
-      // it cannot see. One who sees none of the notification's locations (another customer's
-      // user) never had a message of it to lose, so it is dropped. One who does see them is
-      // above the caller (the dealer's or a region's administrator) and would lose alerts it
-      // legitimately gets without the caller even knowing: the edit is refused instead, and
-      // view() shows such a notification as not editable.
+      // The caller chooses among the subscribers it sees; those it cannot see stay as they are
+      // (issue 52): an edit never changes what it does not show. One who sees none of the
+      // notification's locations (another customer's user) gets no message of it, so the
+      // caller's text reaches no one it cannot see. One who does see them is above the caller
+      // (the dealer's or a region's administrator) and would get the caller's text: the edit is
+      // refused instead, and view() shows such a notification as not editable.
       const before = await repo.subscribersOf(tx, id);
       const seen = await repo.visibleUserIds(tx, before.map((s) => s.id), caller);
       const hidden = before.filter((s) => !seen.has(s.id)).map((s) => s.id);
       if ((await this.subscribersAbove(tx, id, hidden)).length) throw new AppError('FORBIDDEN', { key: 'notification.hiddenSubscribers' });
-      await repo.setSubscribers(tx, id, userIds);
+      await repo.setSubscribers(tx, id, [...new Set([...userIds, ...hidden])]);
       if (channelIds) await setChannelLinks(tx, id, channelIds);
       await this.log.byCaller(caller, { group: 'NOTIFICATIONS', level: 'I', messageCode: 'notification.updated', params: { name: n.name }, locationId: locationIds[0] ?? null }, tx);
     });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createUser, testApp } from '../../test/test-app.ts';
+import { bearer, createUser, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { deleteAll, sqlRows } from '../../test/sql-rows.ts';
 import { mailbox, mailParts, smtpSettingsFor, type Mailbox } from '../../test/mailbox.ts';
@@ -78,7 +78,8 @@ describe('the supplier hand-off', () => {
     expect((await order('HO-1', 'ru', 'ЗК-7')).statusCode).toBe(200);
     const mail = await sentMail();
     expect(mail.to).toBe('parent-supplier@example.com');
-    expect(mail.subject).toBe('Заказ ЗК-7 расходных материалов для Location HO_CHILD');
+    // The subject is fixed text and the order's id: neither the reference nor a name typed by a caller.
+    expect(mail.subject).toMatch(/^Заказ расходных материалов №\d+$/);
     expect(mail.html).toContain('Наш номер заказа: ЗК-7');
     expect(mail.csv).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
     expect((await sqlRows<{ message: string }>(t.ctx.db, sql`SELECT message FROM event_logs WHERE message_code = 'supplyOrder.mailed'`)).map((r) => r.message))
@@ -112,6 +113,63 @@ describe('the supplier hand-off', () => {
   it('sends nothing where no location up the tree names a supplier', async () => {
     expect((await order('HO-3', 'en')).statusCode).toBe(200);
     expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describe('the supplier mail is no relay (issue 52, finding 3)', () => {
+  const SPAM = 'Cheap pills at spam.example';
+  let outside: number;
+  let admins: string;
+  /** Orders and cancels the location's one supply, as its admin, `times` times: each order a mail. */
+  const orderAndCancel = async (token: string, serial: string, times: number) => {
+    for (let i = 0; i < times; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/supply-orders', headers: bearer(token), payload: { supplies: [{ deviceId: devices.get(serial)!, supplyIndex: 1 }], reference: SPAM } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/supply-orders/${res.json()[0].id}/cancel`, headers: bearer(token) })).statusCode).toBe(200);
+    }
+  };
+  const held = () => sqlRows<{ at: string }>(t.ctx.db, sql`SELECT next_attempt_at::text AS at FROM notification_messages WHERE sent_at IS NULL AND next_attempt_at > now() ORDER BY next_attempt_at`);
+
+  beforeAll(async () => {
+    outside = await addLocation(t.ctx.db, 'HO_OUTSIDE');
+    admins = await signedInAs(t, { login: 'ho_relay', role: 'ADMIN', locationIds: [outside] });
+    await device(outside, 'HO-R', 3);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/supply-orders/settings/${outside}`, headers: bearer(admins), payload: { leadDays: 7, marginDays: 7, supplierEmail: 'victim@outside.example' } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  beforeEach(() => deleteAll(t.ctx.db, ['auth_throttle']));
+
+  it('sends a location\'s first mails at once and holds the rest back, one every ten minutes; every order is saved and every mail goes in the end', async () => {
+    await orderAndCancel(admins, 'HO-R', 10);
+    expect((await sqlRows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM supply_orders WHERE device_id = ${devices.get('HO-R')!}`))[0]!.n).toBe(10);
+    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 5, failed: 0 });
+    // No subject carries the caller's text.
+    expect(box.received.map(subjectOf).filter((s) => s.includes('pills'))).toEqual([]);
+    const later = (await held()).map((r) => Date.parse(r.at));
+    expect(later).toHaveLength(5);
+    expect(Math.round((later[0]! - Date.now()) / 60_000)).toBe(10);
+    expect(later.slice(1).map((at, i) => Math.round((at - later[i]!) / 60_000))).toEqual([10, 10, 10, 10]);
+    const notes = await sqlRows<{ message: string; level: string }>(t.ctx.db, sql`SELECT message, log_level AS level FROM event_logs WHERE message_code = 'supplyOrder.mailHeld' ORDER BY id`);
+    expect(notes).toHaveLength(5);
+    expect(notes[0]).toMatchObject({ level: 'W', message: expect.stringMatching(/^Order of 1 supplies by ho_relay to the supplier victim@outside\.example held back until \d{4}-\d\d-\d\d \d\d:\d\d UTC: a location sends 5 supplier mails at once, then one every 10 minutes$/) });
+    // Nothing is lost: when their time comes, the held mails go.
+    await t.ctx.db.execute(sql`UPDATE notification_messages SET next_attempt_at = now() WHERE sent_at IS NULL`);
+    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 5, failed: 0 });
+  });
+
+  it('holds back the whole instance\'s mails past thirty at once, whichever locations order, counted in the database', async () => {
+    const places = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(async (i) => {
+      const id = await addLocation(t.ctx.db, `HO_MANY${i}`);
+      await device(id, `HO-M${i}`, 3);
+      const res = await t.app.inject({ method: 'PUT', url: `/api/supply-orders/settings/${id}`, headers: bearer(t.admin), payload: { leadDays: 7, marginDays: 7, supplierEmail: `s${i}@outside.example` } });
+      expect(res.statusCode, res.body).toBe(200);
+      return i;
+    }));
+    for (const i of places) await orderAndCancel(t.admin, `HO-M${i}`, 5);
+    expect(await t.ctx.notifier.sender.sendDue()).toEqual({ sent: 30, failed: 0 });
+    expect(await held()).toHaveLength(5);
+    expect((await sqlRows<{ message: string }>(t.ctx.db, sql`SELECT message FROM event_logs WHERE message_code = 'supplyOrder.mailHeldInstance' ORDER BY id`)).map((r) => r.message))
+      .toEqual(Array(5).fill(expect.stringMatching(/held back until .* UTC: Pagewatch sends 30 supplier mails at once, then one every 2 minutes$/)));
   });
 });
 

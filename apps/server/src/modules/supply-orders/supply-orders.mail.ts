@@ -8,6 +8,8 @@ import type { OutboxAttachment } from '../../db/schema/notifications.ts';
 
 /** An e-mail for the outbox (notification_messages), as this module writes it. */
 export type OrderMail = { messageId: string; toEmail: string; subject: string; html: string; attachments: OutboxAttachment[]; locationId: number };
+/** A supplier mail and when it may go (held back past the pace, PACE.supplierMail). */
+export type PacedMail = OrderMail & { nextAttemptAt: Date };
 
 const messageId = () => `<${randomUUID()}@pagewatch>`;
 const th = (s: string) => `<th style="text-align:left">${escapeHtml(s)}</th>`;
@@ -42,7 +44,7 @@ export function supplierMail(to: string, locationId: number, orders: SupplyOrder
   return {
     messageId: messageId(),
     toEmail: to,
-    subject: reference ? translate(lang, 'supplyOrders.mail.subjectReference', { reference, location }) : translate(lang, 'supplyOrders.mail.subject', { location }),
+    subject: translate(lang, 'supplyOrders.mail.subject', { id: orders[0]!.id }),
     html,
     attachments: [{ filename: `order-${new Date().toISOString().slice(0, 10)}.csv`, content: csv(fileColumns(ORDER_FILE_COLUMNS, lang), lines, FILE_STYLES[lang]), contentType: 'text/csv; charset=utf-8' }],
     locationId,

@@ -4,8 +4,8 @@ import { addMessages } from '../../i18n/messages.ts';
 addMessages({
   en: {
     'supplyOrders.fileName': 'Supplies to order',
-    'supplyOrders.mail.subject': 'Order of supplies for {{location}}',
-    'supplyOrders.mail.subjectReference': 'Order {{reference}} of supplies for {{location}}',
+    // Fixed text and the first order's id: a subject carries no text a caller typed (issue 52).
+    'supplyOrders.mail.subject': 'Order of supplies no. {{id}}',
     'supplyOrders.mail.intro': 'Please deliver the following supplies to {{location}}. The attached file lists each device they are for.',
     'supplyOrders.mail.reference': 'Our reference: {{reference}}',
     'supplyOrders.mail.count': 'Quantity',
@@ -16,12 +16,13 @@ addMessages({
     'log.supplyOrder.cancelled': '{{actor}} cancelled order #{{id}} ({{part}} of {{device}})',
     'log.supplyOrder.installed': 'Order #{{id}} ({{part}} of {{device}}) installed: the device reported the supply replaced',
     'log.supplyOrder.mailed': 'Order of {{count}} supplies by {{actor}} sent to the supplier {{to}}',
+    'log.supplyOrder.mailHeld': 'Order of {{count}} supplies by {{actor}} to the supplier {{to}} held back until {{at}}: a location sends {{burst}} supplier mails at once, then one every {{minutes}} minutes',
+    'log.supplyOrder.mailHeldInstance': 'Order of {{count}} supplies by {{actor}} to the supplier {{to}} held back until {{at}}: Pagewatch sends {{burst}} supplier mails at once, then one every {{minutes}} minutes',
     'log.supplyOrder.settings': '{{actor}} set ordering of {{location}}: lead time {{lead}} days, margin {{margin}} days, supplier {{email}}',
   },
   ru: {
     'supplyOrders.fileName': 'Расходные материалы к заказу',
-    'supplyOrders.mail.subject': 'Заказ расходных материалов для {{location}}',
-    'supplyOrders.mail.subjectReference': 'Заказ {{reference}} расходных материалов для {{location}}',
+    'supplyOrders.mail.subject': 'Заказ расходных материалов №{{id}}',
     'supplyOrders.mail.intro': 'Просим поставить в {{location}} следующие расходные материалы. В приложенном файле — устройства, для которых они нужны.',
     'supplyOrders.mail.reference': 'Наш номер заказа: {{reference}}',
     'supplyOrders.mail.count': 'Количество',
@@ -32,6 +33,8 @@ addMessages({
     'log.supplyOrder.cancelled': '{{actor}} отменил заказ №{{id}} ({{part}} для {{device}})',
     'log.supplyOrder.installed': 'Заказ №{{id}} ({{part}} для {{device}}) установлен: устройство сообщило о замене',
     'log.supplyOrder.mailed': 'Заказ {{actor}} ({{count}} шт.) отправлен поставщику {{to}}',
+    'log.supplyOrder.mailHeld': 'Заказ {{actor}} ({{count}} шт.) поставщику {{to}} отложен до {{at}}: расположение отправляет поставщикам {{burst}} писем сразу, затем по одному раз в {{minutes}} мин.',
+    'log.supplyOrder.mailHeldInstance': 'Заказ {{actor}} ({{count}} шт.) поставщику {{to}} отложен до {{at}}: Pagewatch отправляет поставщикам {{burst}} писем сразу, затем по одному раз в {{minutes}} мин.',
     'log.supplyOrder.settings': '{{actor}} задал заказ для {{location}}: срок поставки {{lead}} дн., запас {{margin}} дн., поставщик {{email}}',
   },
 });

@@ -6,7 +6,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { locationIn } from '../../db/scope.ts';
 import { bulk } from '../../db/bulk.ts';
 import { notificationMessages } from '../../db/schema/notifications.ts';
-import type { OrderMail } from './supply-orders.mail.ts';
+import type { PacedMail } from './supply-orders.mail.ts';
 
 const OPEN = sql`('ORDERED', 'SHIPPED')`;
 
@@ -148,10 +148,10 @@ export async function saveSettings(db: Db, locationId: number, s: { leadDays: nu
 }
 
 /** Writes e-mails to the outbox, which the notifications' sender delivers (with its retries). */
-export async function queueMails(db: Db, mails: OrderMail[]): Promise<void> {
+export async function queueMails(db: Db, mails: PacedMail[]): Promise<void> {
   if (!mails.length) return;
   const now = new Date();
-  await bulk(db, notificationMessages, mails.map((m) => ({ ...m, notificationId: null, createdAt: now, nextAttemptAt: now, attempts: 0 })), {
+  await bulk(db, notificationMessages, mails.map((m) => ({ ...m, notificationId: null, createdAt: now, attempts: 0 })), {
     omit: ['id', 'leaseUntil', 'sentAt', 'failedAt', 'lastError', 'logId'],
   });
 }

@@ -10,7 +10,8 @@ import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { htmlToText } from '../../lib/mail-text.ts';
 import * as repo from './supply-orders.repository.ts';
-import { suggestionRows, supplierMail } from './supply-orders.mail.ts';
+import { PACE, paceTurn, throttleKey } from '../auth/index.ts';
+import { suggestionRows, supplierMail, type OrderMail, type PacedMail } from './supply-orders.mail.ts';
 import './supply-orders.messages.ts';
 
 const FORMATS = { CSV: 'text/csv; charset=utf-8', XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -96,7 +97,8 @@ export class SupplyOrdersService extends DomainService {
     const byLocation = new Map<number, SupplyOrder[]>();
     for (const o of orders) byLocation.set(o.locationId, [...(byLocation.get(o.locationId) ?? []), o]);
     const suppliers = await repo.settingsOf(tx, [...byLocation.keys()]);
-    const mails = suppliers.filter((s) => s.effectiveEmail).map((s) => supplierMail(s.effectiveEmail!, s.locationId, byLocation.get(s.locationId)!, reference, lang));
+    const unpaced = suppliers.filter((s) => s.effectiveEmail).map((s) => supplierMail(s.effectiveEmail!, s.locationId, byLocation.get(s.locationId)!, reference, lang));
+    const mails = await this.paced(tx, caller, unpaced, byLocation);
     await repo.queueMails(tx, mails);
     const hooks = this.channels ? await this.channels.enabled(tx, 'WEBHOOK') : [];
     for (const [locationId, list] of hooks.length ? byLocation : []) {
@@ -104,12 +106,38 @@ export class SupplyOrdersService extends DomainService {
       const facts = { location: list[0]!.locationName, count: String(list.length), reference, ...Object.fromEntries(list.map((o, i) => [`order${i + 1}`, `${o.id};${o.serialNumber ?? ''};${o.partModelCode ?? ''};${o.partName ?? ''}`])) };
       for (const hook of hooks) await this.channels!.enqueue(tx, hook.id, { type: 'SUPPLY_ORDER', subject, text: htmlToText(html).trim(), facts, locationId });
     }
-    if (mails.length) {
-      await this.log.writeMany(mails.map((m) => ({
+    const now = mails.filter((m) => m.nextAttemptAt.getTime() <= Date.now());
+    if (now.length) {
+      await this.log.writeMany(now.map((m) => ({
         group: 'DEVICES', level: 'I', messageCode: 'supplyOrder.mailed', userId: caller.userId, objectClass: 'LocationDao', objectId: m.locationId, locationId: m.locationId,
         params: { actor: caller.login, count: byLocation.get(m.locationId)!.length, to: m.toEmail },
       })), tx);
     }
+  }
+
+  /**
+   * When each supplier mail may go: the supplier is any address a location's admin typed, so its
+   * mails are paced per location and for the whole instance (PACE), counted in the database in
+   * the order's transaction; one past the pace is held back in the outbox until its turn (and
+   * the event log says until when), the order itself stands at once (issue 52, finding 3).
+   */
+  private async paced(tx: Db, caller: Caller, mails: OrderMail[], byLocation: Map<number, SupplyOrder[]>): Promise<PacedMail[]> {
+    const now = Date.now();
+    const out: PacedMail[] = [];
+    // One lock order (locations by id, then the instance) for every transaction: no deadlock.
+    for (const m of [...mails].sort((a, b) => a.locationId - b.locationId)) {
+      const own = await paceTurn(tx, PACE.supplierMail, throttleKey(PACE.supplierMail, String(m.locationId)), now);
+      const turn = await paceTurn(tx, PACE.supplierMailInstance, throttleKey(PACE.supplierMailInstance), own);
+      out.push({ ...m, nextAttemptAt: new Date(turn) });
+      if (turn <= now) continue;
+      const pace = own > now ? PACE.supplierMail : PACE.supplierMailInstance;
+      await this.log.write({
+        group: 'DEVICES', level: 'W', messageCode: own > now ? 'supplyOrder.mailHeld' : 'supplyOrder.mailHeldInstance', userId: caller.userId,
+        objectClass: 'LocationDao', objectId: m.locationId, locationId: m.locationId,
+        params: { actor: caller.login, count: byLocation.get(m.locationId)!.length, to: m.toEmail, at: `${new Date(turn).toISOString().slice(0, 16).replace('T', ' ')} UTC`, burst: pace.burst, minutes: pace.everyMs / 60_000 },
+      }, tx);
+    }
+    return out;
   }
 
   async ship(caller: Caller, id: number): Promise<SupplyOrder> {

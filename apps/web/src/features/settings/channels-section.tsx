@@ -88,6 +88,9 @@ function ChannelDialog({ channel, onClose, onSaved }: { channel: Channel | null;
       const errors: Record<string, string> = {};
       for (const issue of channelInputSchema.safeParse(inputOf(v)).error?.issues ?? []) errors[String(issue.path[0])] ??= t(issue.message);
       if (CHANNEL_KIND_FIELDS[v.kind].secretRequired && !channel?.secretSet && !v.secret.trim()) errors.secret ??= t('general.mandatory');
+      // A webhook moved to a new address gets a new signing key (the server refuses the old one too).
+      const moved = channel && CHANNEL_KIND_FIELDS[v.kind].secret === 'key' && v.target.trim() !== (channel.target ?? '');
+      if (moved && !v.secret.trim()) errors.secret ??= t('channel.newTargetNewKey');
       return errors;
     },
   });
