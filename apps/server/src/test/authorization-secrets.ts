@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_CODES, type Grant, type RoleCode } from '@pagewatch/contracts/grants';
-import { bearer } from './test-app.ts';
+import { bearer, signIn } from './test-app.ts';
 import { agentAt, rangePayload, type Caller, type World } from './authorization-world.ts';
 
 /**
@@ -71,8 +71,12 @@ export function secretRedirectionCases(world: World, callers: Record<RoleCode, C
       const res = await world.app.inject({ method: 'POST', url: `/api/agents/${agent}/regenerate-token`, headers: bearer(token) });
       expect(res.statusCode, res.body).toBe(403);
       expect(await hash()).toEqual(before);
-      const own = await range(world.loc.IN_CHILD, world.loc.IN_CHILD);
-      const ok = await world.app.inject({ method: 'POST', url: `/api/agents/${own.agent}/regenerate-token`, headers: bearer(token) });
+      // Its own range, whose community it set itself (a session: an API token renews none, issue 52).
+      const ownAgent = await agentAt(world, world.loc.IN_CHILD);
+      const session = await signIn(world.app, callers[role].login, callers[role].password);
+      const made = await world.app.inject({ method: 'POST', url: '/api/network-ranges', payload: { ...rangePayload(world.loc.IN_CHILD), agent: { id: ownAgent } }, headers: bearer(session) });
+      expect(made.statusCode, made.body).toBe(200);
+      const ok = await world.app.inject({ method: 'POST', url: `/api/agents/${ownAgent}/regenerate-token`, headers: bearer(session) });
       expect(ok.statusCode, ok.body).toBe(200);
     });
   }
