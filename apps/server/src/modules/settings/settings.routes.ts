@@ -7,7 +7,8 @@ import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 export async function settingsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const r = routeTable(root, ['settings']);
+  // Session only (issue 52): SMTP decides where every mail goes, password resets included.
+  const r = routeTable(root, ['settings'], { sessionOnly: true });
   const settings = z.array(settingSchema);
 
   r.get('/api/settings/', 'MNU_SETTINGS.READ', { summary: 'Instance settings (write-only values say only whether they are set)', reply: settings },
