@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminHeaders, signIn } from './shell-helpers.ts';
+import { ADMIN, adminHeaders, signIn } from './shell-helpers.ts';
 import { mailTest } from './mailbox.ts';
 
 // The notifications screens (spec sections 2 to 5) against the real server, with a real SMTP
@@ -18,10 +18,11 @@ mailTest('create a notification through the form, test it by e-mail, find it in 
   const headers = await adminHeaders(request);
     const saved = await request.put('/api/settings', {
     headers,
-    data: [
+    // Moving SMTP needs the administrator's own password again (issue 52).
+    data: { currentPassword: ADMIN.password, changes: [
       { code: 'SMTP_HOST', stringValue: '127.0.0.1' }, { code: 'SMTP_PORT', numericValue: smtpPort }, { code: 'SMTP_SSL', flagValue: false },
       { code: 'SMTP_START-TLS', stringValue: 'DISABLED' }, { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' },
-    ],
+    ] },
   });
   expect(saved.status(), await saved.text()).toBe(200);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './shell-helpers.ts';
+import { ADMIN, signIn } from './shell-helpers.ts';
 import { mailTest } from './mailbox.ts';
 
 // The settings screen (spec sections 2, 4 and 5) against the real server and a real SMTP
@@ -50,8 +50,18 @@ mailTest('SMTP port rules, validation, save and a test e-mail that arrives', asy
   await page.getByRole('combobox', { name: /Polling period/ }).click();
   await page.getByRole('option', { name: '30 min' }).click();
   await field(page, /^Keep log records/).fill('45');
+  // Moving SMTP asks for the administrator's own password again (issue 52); a wrong one is refused under it.
+  const current = field(page, /^Your password/);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Enter your own password to change where or how e-mail is sent')).toBeVisible();
+  await expect(current).toBeFocused();
+  await current.fill('not-my-password');
+  await page.getByTestId('settings-save').click();
+  await expect(form.getByText('This is not your password')).toBeVisible();
+  await current.fill(ADMIN.password);
   await page.getByTestId('settings-save').click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(current).toHaveCount(0);
 
   // What was saved is what a reload shows.
   await page.reload();
@@ -82,6 +92,9 @@ test.describe('in Russian', () => {
     await port.fill('1');
     await field(page, /^Сервер SMTP/).fill('127.0.0.1');
     await field(page, /^Адрес отправителя/).fill('pagewatch@example.com');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByText('Введите свой пароль, чтобы изменить, куда и как отправляется почта')).toBeVisible();
+    await field(page, /^Ваш пароль/).fill(ADMIN.password);
     await page.getByTestId('settings-save').click();
     await expect(page.getByText('Сохранено', { exact: true })).toBeVisible();
     await page.getByTestId('settings-test-email').click();

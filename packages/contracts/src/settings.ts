@@ -20,10 +20,10 @@ export const settingSchema = z.object({
 export type Setting = z.infer<typeof settingSchema>;
 
 /**
- * `PUT /api/settings`: the settings to change. For a write-only setting, a missing or null value
- * keeps the stored one and an empty string clears it.
+ * The settings to change. For a write-only setting, a missing or null value keeps the stored one
+ * and an empty string clears it.
  */
-export const settingsUpdateSchema = z
+export const settingChangesSchema = z
   .array(
     z.object({
       code: text(64),
@@ -34,7 +34,17 @@ export const settingsUpdateSchema = z
     }),
   )
   .max(100);
-export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+export type SettingsUpdate = z.infer<typeof settingChangesSchema>;
+
+/**
+ * `PUT /api/settings`: the changes alone, or with the caller's own password, which a change of
+ * where or how mail leaves (SMTP_REAUTH) needs (issue 52).
+ */
+export const settingsUpdateSchema = z.union([
+  settingChangesSchema,
+  z.object({ changes: settingChangesSchema, currentPassword: z.string().max(1000).optional() }),
+]);
+export type SettingsSave = z.infer<typeof settingsUpdateSchema>;
 
 /** Spec sections 5 and 9: the choices and ranges the settings form offers. */
 export const PROCESS_PERIODICITIES = [5, 10, 15, 20, 30, 60] as const;
@@ -68,6 +78,13 @@ export type SettingCode = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS][n
  * (security.md, write-only secrets): the server refuses it, and the form asks for it.
  */
 export const SMTP_DESTINATION: readonly SettingCode[] = ['SMTP_HOST', 'SMTP_PORT'];
+
+/**
+ * Where and how the instance's mail leaves, password resets included: a change of any needs the
+ * caller's own password again (`currentPassword`, issue 52), so a stolen session alone cannot
+ * read the mail meant for others.
+ */
+export const SMTP_REAUTH: readonly SettingCode[] = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USERNAME', 'SMTP_SSL', 'SMTP_TRUST-ALL', 'SMTP_START-TLS', 'SMTP_FROM'];
 
 /**
  * Spec section 4: SSL on takes port 465, or 587 when start-TLS is REQUIRED; SSL off takes 25

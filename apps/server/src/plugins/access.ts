@@ -16,7 +16,9 @@ import './access.messages.ts';
  *
  * A personal API token (`pwt_…`) acts as its user on user routes, except those that are
  * `sessionOnly`: sign-in and sign-out, user management (the MNU_USERS grants), the tokens
- * themselves (a token cannot mint tokens) and the WebSocket. A read-only token calls GET only.
+ * themselves (a token cannot mint tokens), the WebSocket, and whatever can redirect mail, links
+ * or secrets (issue 52: the settings and channels, notifications' content and recipients, the
+ * suppliers' addresses, a new agent token). A read-only token calls GET only.
  */
 export type Access = 'public' | 'user' | 'agent' | Grant;
 

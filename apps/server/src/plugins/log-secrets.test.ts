@@ -79,10 +79,10 @@ describe('secrets in the logs', () => {
     });
     const saved = await t.app.inject({
       method: 'PUT', url: '/api/settings', headers: bearer(t.admin),
-      payload: [
+      payload: { currentPassword: ADMIN_PASSWORD, changes: [
         { code: 'SMTP_HOST', stringValue: '127.0.0.1' }, { code: 'SMTP_PORT', numericValue: closed }, { code: 'SMTP_SSL', flagValue: false },
         { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' }, { code: 'SMTP_USERNAME', stringValue: 'mailer' }, { code: 'SMTP_PASSWORD', stringValue: SMTP_PASSWORD },
-      ],
+      ] },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const mail = await t.app.inject({ method: 'POST', url: '/api/settings/test-email', headers: bearer(t.admin), payload: { to: 'someone@example.com' } });

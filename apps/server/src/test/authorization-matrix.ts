@@ -5,10 +5,9 @@ import { bearer, createTestApp, signIn } from './test-app.ts';
 import { addLocation } from './scope-fixture.ts';
 import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts';
 import { CLOUD_ROUTES } from './authorization-routes-cloud.ts';
-import { secretRedirectionCases } from './authorization-secrets.ts';
+import { secretReachCases, secretRedirectionCases } from './authorization-secrets.ts';
 import { PLUGIN_PREFIXES, ROUTES, VARIANTS } from './authorization-routes.ts';
-import { mintApiToken } from './authorization-routes-tokens.ts';
-import { deviceAt, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-world.ts';
+import { callerAt, deviceAt, unique, userPayload, type Call, type Caller, type Fixture, type Method, type World } from './authorization-world.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
 /**
@@ -69,15 +68,7 @@ export async function authorizationMatrix(opts: { cloud: boolean; viaApiToken?: 
   })();
 
   const callers = {} as Record<RoleCode, Caller>;
-  for (const role of ROLE_CODES) {
-    const login = `matrix${role.toLowerCase()}`;
-    const password = 'Matrix-pass1';
-    await world.asRoot('POST', '/api/users', { ...userPayload(world, world.loc.IN, login), passwordHash: password, grants: [{ id: world.roleIds[role] }] });
-    // In cloud mode the login is the e-mail, and the sign-in is by it.
-    const signInAs = opts.cloud ? `${login}@example.com` : login;
-    callers[role] = { role, login: signInAs, password, token: await signIn(t.app, signInAs, password) };
-    if (opts.viaApiToken) callers[role].token = (await mintApiToken(world, callers[role].token)).token;
-  }
+  for (const role of ROLE_CODES) callers[role] = await callerAt(world, role, world.loc.IN, `matrix${role.toLowerCase()}`, opts.viaApiToken);
   // The matrix calls far faster than a token may (its throttle is tested in api-tokens.routes.test.ts).
   if (opts.viaApiToken) t.ctx.apiTokens.rate.perMinute = Number.MAX_SAFE_INTEGER;
 
@@ -213,6 +204,7 @@ export async function authorizationMatrix(opts: { cloud: boolean; viaApiToken?: 
 
     // Invariant 7 of security.md: write-only secrets are not sent elsewhere by who does not know them.
     secretRedirectionCases(world, callers);
+    secretReachCases(world, opts.viaApiToken ?? false);
 
     // Invariant 4 of security.md: an agent's readings touch only devices of its locations.
     it("an agent at IN updates a device at IN_CHILD by serial; one at OUT or DEFAULT with the same serial stays as it was", async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Grant, RoleCode } from '@pagewatch/contracts/grants';
-import { bearer, type createTestApp } from './test-app.ts';
+import { bearer, signIn, type createTestApp } from './test-app.ts';
+import { mintApiToken } from './authorization-routes-tokens.ts';
 
 /**
  * The world of the authorisation matrix and the helpers its fixtures (authorization-routes.ts)
@@ -50,6 +51,16 @@ export const userPayload = (w: World, locationId: number, login = unique('mx')) 
   locations: [{ id: locationId }],
   grants: [{ id: w.roleIds.OPERATOR }],
 });
+
+/** A user of the role at the location, made by root, signed in (or, `viaApiToken`, with an API token of theirs). */
+export async function callerAt(w: World, role: RoleCode, locationId: number, login: string, viaApiToken = false): Promise<Caller> {
+  const password = 'Matrix-pass1';
+  await w.asRoot('POST', '/api/users', { ...userPayload(w, locationId, login), passwordHash: password, grants: [{ id: w.roleIds[role] }] });
+  // In cloud mode the login is the e-mail, and the sign-in is by it.
+  const signInAs = w.cloud ? `${login}@example.com` : login;
+  const session = await signIn(w.app, signInAs, password);
+  return { role, login: signInAs, password, token: viaApiToken ? (await mintApiToken(w, session)).token : session };
+}
 
 /** A log record at a location (null: unlocated, seen at DEFAULT only). */
 export const logAt = (w: World, locationId: number | null) =>

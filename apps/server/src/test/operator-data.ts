@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { agentReading, batch, createAgent, post } from '../modules/ingest/ingest.fixtures.ts';
 import { addLocation } from './scope-fixture.ts';
 import { sqlRows } from './sql-rows.ts';
-import { bearer, createUser, signIn } from './test-app.ts';
+import { ADMIN_PASSWORD, bearer, createUser, signIn } from './test-app.ts';
 
 /**
  * A small data set such as an operator keeps, made through the API: a location with an agent and
@@ -27,7 +27,7 @@ export async function seedOperatorData(app: BuiltApp['app'], db: Db): Promise<vo
   await createUser(app, admin, { login: 'bk_operator', role: 'OPERATOR', locationIds: [site] });
   const settings = await app.inject({
     method: 'PUT', url: '/api/settings', headers: bearer(admin),
-    payload: [{ code: 'SMTP_HOST', stringValue: 'mail.example.com' }, { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' }, { code: 'LOG_STORAGE_DAYS', numericValue: 45 }],
+    payload: { currentPassword: ADMIN_PASSWORD, changes: [{ code: 'SMTP_HOST', stringValue: 'mail.example.com' }, { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' }, { code: 'LOG_STORAGE_DAYS', numericValue: 45 }] },
   });
   if (settings.statusCode !== 200) throw new Error(`settings: ${settings.statusCode} ${settings.body}`);
   const notification = await app.inject({

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { BuiltApp } from '../app.ts';
 import { createAgent } from '../modules/ingest/ingest.fixtures.ts';
-import { bearer } from './test-app.ts';
+import { ADMIN_PASSWORD, bearer } from './test-app.ts';
 
 /** One value of each kind of stored secret, easy to find in a dump or a log. */
 export const SECRETS = {
@@ -25,11 +25,12 @@ export async function storeSecrets(app: BuiltApp['app'], token: string, smtpPort
     if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
-  await call('PUT', '/api/settings', [
+  // `token` is the built-in administrator's: moving SMTP needs its password again (issue 52).
+  await call('PUT', '/api/settings', { currentPassword: ADMIN_PASSWORD, changes: [
     { code: 'SMTP_HOST', stringValue: '127.0.0.1' }, { code: 'SMTP_PORT', numericValue: smtpPort }, { code: 'SMTP_SSL', flagValue: false },
     { code: 'SMTP_START-TLS', stringValue: 'DISABLED' }, { code: 'SMTP_FROM', stringValue: 'pagewatch@example.com' },
     { code: 'SMTP_USERNAME', stringValue: SMTP_USER }, { code: 'SMTP_PASSWORD', stringValue: SECRETS.smtpPassword },
-  ]);
+  ] });
   const agent = await createAgent(app, token, { name: 'Secrets agent' });
   const v2 = await call('POST', '/api/network-ranges', {
     type: 'RANGE', from: '127.0.0.10', to: '127.0.0.20', port: 161, snmpVersion: '2c', community: SECRETS.community, agent: { id: agent.agentId },

@@ -28,6 +28,8 @@ export const networkRanges = pgTable(
     v3AuthKey: text('v3_auth_key'),
     v3PrivProtocol: varchar('v3_priv_protocol', { length: 10 }),
     v3PrivKey: text('v3_priv_key'),
+    /** The own locations of whoever set the stored secrets (lib/secret-reach.ts): who may hand them to an agent's token. */
+    secretReach: integer('secret_reach').array(),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     locationId: integer('location_id').notNull().references(() => locations.id),
     comment: text('comment'),

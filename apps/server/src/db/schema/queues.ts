@@ -20,6 +20,8 @@ export const queues = pgTable(
     username: varchar('username', { length: 255 }),
     password: text('password'),
     token: text('token'),
+    /** The own locations of whoever set the password and token (lib/secret-reach.ts). */
+    secretReach: integer('secret_reach').array(),
     status: varchar('status', { length: 10 }).notNull().default('NEW'),
     statusMessage: varchar('status_message', { length: 2000 }),
     lastReadAt: ts('last_read_at'),

@@ -173,6 +173,13 @@ export async function rangesOfAgent(db: Db, agentId: number) {
   return db.select().from(networkRanges).where(eq(networkRanges.agentId, agentId));
 }
 
+/** Who set each secret the agent reads (its ranges' and queues' `secret_reach`): its token hands them out. */
+export async function secretReachOfAgent(db: Db, agentId: number): Promise<(number[] | null)[]> {
+  const ranges = await db.select({ reach: networkRanges.secretReach }).from(networkRanges).where(eq(networkRanges.agentId, agentId));
+  const ofQueues = await db.select({ reach: queues.secretReach }).from(queues).where(eq(queues.agentId, agentId));
+  return [...ranges, ...ofQueues].map((r) => r.reach);
+}
+
 /** The queues an agent reads, with their secrets: the agent needs them. */
 export async function agentQueues(db: Db, agentId: number): Promise<AgentQueue[]> {
   const rows = await db.select().from(queues).where(eq(queues.agentId, agentId)).orderBy(queues.id);

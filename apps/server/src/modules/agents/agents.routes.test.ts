@@ -102,8 +102,12 @@ describe('agents API', () => {
     // The agent keeps its token and its work; the default administrator may renew it.
     expect((await get('/api/agent/config', token)).json().ranges.map((r: { id: number }) => r.id)).toEqual([rangeId]);
     expect((await send('POST', `/api/agents/${agentId}/regenerate-token`, t.admin)).statusCode).toBe(200);
-    // Once the range is the child's own, so is the token.
-    expect((await send('PUT', `/api/network-ranges/${rangeId}`, t.admin, { ...range, location: { id: child } })).statusCode).toBe(200);
+    // The range made the child's: its community is still the default administrator's (issue 52).
+    const moved = { ...range, location: { id: child }, community: null };
+    expect((await send('PUT', `/api/network-ranges/${rangeId}`, t.admin, moved)).statusCode).toBe(200);
+    expect((await send('POST', `/api/agents/${agentId}/regenerate-token`, childAdmin)).statusCode).toBe(403);
+    // Given again by the child's admin, the community is its own, and so is the token.
+    expect((await send('PUT', `/api/network-ranges/${rangeId}`, childAdmin, { ...moved, community: 'child-secret' })).statusCode).toBe(200);
     expect((await send('POST', `/api/agents/${agentId}/regenerate-token`, childAdmin)).statusCode).toBe(200);
   });
 

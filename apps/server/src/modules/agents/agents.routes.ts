@@ -21,7 +21,8 @@ export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {
     () => svc.releaseView());
   r.put('/api/agents/:id/updates', 'MNU_AGENTS.EDIT', { summary: "Pause or resume one agent's updates", params: idParams, body: agentUpdatesInputSchema, reply: agentSchema },
     (req, caller) => svc.setUpdatesPaused(caller, req.params.id, req.body.paused));
-  r.post('/api/agents/:id/regenerate-token', 'MNU_AGENTS.EDIT', { params: idParams, reply: agentWithTokenSchema }, (req, caller) => svc.regenerateToken(caller, req.params.id));
+  // Session only (issue 52): a new agent token reads the agent's SNMP and queue secrets in clear.
+  routeTable(root, ['agents'], { sessionOnly: true }).post('/api/agents/:id/regenerate-token', 'MNU_AGENTS.EDIT', { params: idParams, reply: agentWithTokenSchema }, (req, caller) => svc.regenerateToken(caller, req.params.id));
   r.delete('/api/agents/:id', 'MNU_AGENTS.EDIT', { params: idParams }, (req, caller) => svc.remove(caller, req.params.id));
   r.post('/api/agents/notify-all/:action', 'MNU_AGENTS.EDIT', { params: z.object({ action: z.enum(['UPDATE_VERSION']) }), reply: z.object({ count: z.number().int() }) },
     (_req, caller) => svc.notifyAllUpdate(caller));

@@ -12,12 +12,13 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { unreached } from '../../lib/secret-reach.ts';
 import { type EventLog, type LogLevel, part } from '../event-logs/index.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import type { IngestService } from '../ingest/index.ts';
 import type { ModelsService } from '../models/index.ts';
 import * as repo from './agents.repository.ts';
-import { agentById, agentIdByTokenHash, agentQueues, rangesOfAgent, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, updatesPausedForAll, type AgentRow } from './agents.repository.ts';
+import { agentById, agentIdByTokenHash, agentQueues, rangesOfAgent, secretReachOfAgent, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, updatesPausedForAll, type AgentRow } from './agents.repository.ts';
 import { agentsListSql } from './agents.list.ts';
 import { devicesStatus, recordOutcomes } from './agent-device-status.repository.ts';
 import './agents.messages.ts';
@@ -124,11 +125,17 @@ export class AgentsService {
 
   /**
    * A new token; the old one stops working at once. Whoever installs it reads the secrets of the
-   * ranges the agent scans: a range owned outside the caller's locations keeps it from renewing.
+   * ranges and queues the agent reads: a range owned outside the caller's locations, or a secret
+   * set by someone the caller does not reach (issue 52), keeps it from renewing.
    */
   async regenerateToken(caller: Caller, id: number): Promise<AgentWithToken> {
     const a = await this.visible(caller, id);
     if ((await rangesOfAgent(this.db, id)).some((r) => !caller.scope.has(r.locationId))) throw new AppError('FORBIDDEN', { key: 'agent.tokenForeignRanges' });
+    const setters = unreached(caller, await secretReachOfAgent(this.db, id));
+    if (setters.length) {
+      const names = await Promise.all(setters.map(async (l) => { const ref = await locationRef(this.db, l); return ref ? `${ref.name} (${ref.code})` : `#${l}`; }));
+      throw new AppError('FORBIDDEN', { key: 'agent.tokenSecretsReach', params: { locations: names.join(', ') } });
+    }
     const token = newAgentToken();
     await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date() });
     await this.log.byCaller(caller, { group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { name: a.name }, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });

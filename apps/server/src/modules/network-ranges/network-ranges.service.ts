@@ -14,6 +14,7 @@ import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import { secretReachAfter } from '../../lib/secret-reach.ts';
 import { rangeScope } from '../../lib/range-scope.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -98,7 +99,7 @@ export class NetworkRangesService extends DomainService {
     return { agentId: input.agent?.id ?? null, locationId };
   }
 
-  private values(input: Parsed, place: { agentId: number | null; locationId: number }, existing: Row | null) {
+  private values(caller: Caller, input: Parsed, place: { agentId: number | null; locationId: number }, existing: Row | null) {
     const v3 = input.snmpVersion === '3';
     const usesAuth = v3 && (input.v3Level === 'authNoPriv' || input.v3Level === 'authPriv');
     const usesPriv = v3 && input.v3Level === 'authPriv';
@@ -106,6 +107,12 @@ export class NetworkRangesService extends DomainService {
     // a version or level without them drops them.
     const authKey = usesAuth ? (this.secrets.sealOrNull(input.authKey) || existing?.v3AuthKey || null) : null;
     const privKey = usesPriv ? (this.secrets.sealOrNull(input.privKey) || existing?.v3PrivKey || null) : null;
+    const community = v3 ? null : (this.secrets.sealOrNull(input.community) || existing?.community || null);
+    const secretReach = secretReachAfter(caller, existing?.secretReach ?? null, [
+      { stored: !!community, given: !!input.community },
+      { stored: !!authKey, given: !!input.authKey },
+      { stored: !!privKey, given: !!input.privKey },
+    ]);
     const isRange = input.type === 'RANGE';
     return {
       name: input.name || null,
@@ -117,7 +124,8 @@ export class NetworkRangesService extends DomainService {
       port: input.port,
       packetsPerSecond: input.packetsPerSecond ?? existing?.packetsPerSecond ?? PACKETS_PER_SECOND.default,
       snmpVersion: input.snmpVersion,
-      community: v3 ? null : (this.secrets.sealOrNull(input.community) || existing?.community || null),
+      community,
+      secretReach,
       v3User: v3 ? (input.v3User ?? null) : null,
       v3Level: v3 ? (input.v3Level ?? null) : null,
       v3AuthProtocol: usesAuth ? (input.v3AuthProtocol ?? null) : null,
@@ -142,7 +150,7 @@ export class NetworkRangesService extends DomainService {
   async create(caller: Caller, input: NetworkRangeInput) {
     const parsed = networkRangeInputSchema.parse(input);
     const place = await this.resolvePlace(caller, parsed, null);
-    const values = this.values(parsed, place, null);
+    const values = this.values(caller, parsed, place, null);
     this.requireKeys(values);
     const row = await repo.insertRange(this.db, values);
     await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'networkRange.created', params: { id: row.id }, objectClass: 'NetworkRangeDao', objectId: row.id, locationId: row.locationId });
@@ -153,7 +161,7 @@ export class NetworkRangesService extends DomainService {
     const existing = await this.visible(caller, id);
     const parsed = networkRangeInputSchema.parse(input);
     const place = await this.resolvePlace(caller, parsed, id);
-    const values = this.values(parsed, place, existing);
+    const values = this.values(caller, parsed, place, existing);
     this.requireKeys(values);
     const destination = (r: Row | typeof values) => ({ type: r.type, address: r.address, mask: r.mask, from: r.ipFrom, to: r.ipTo, port: r.port, agentId: r.agentId });
     requireSecretsOnMove(rangeSecretsMove(destination(existing), destination(values)), [

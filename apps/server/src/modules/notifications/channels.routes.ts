@@ -7,7 +7,8 @@ import type { AppContext } from '../../app-context.ts';
 
 /** Notification channels (issue 42): kept with the settings, the default administrator's alone. */
 export async function channelsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const r = routeTable(root, ['settings']);
+  // Session only, as the settings (issue 52): a channel is where notifications and its signing key go.
+  const r = routeTable(root, ['settings'], { sessionOnly: true });
   const svc = ctx.channels;
   const [READ, EDIT] = ['MNU_SETTINGS.READ', 'MNU_SETTINGS.EDIT'] as const;
   const base = '/api/settings/notification-channels';

@@ -26,9 +26,11 @@ export async function notificationsRoutes(root: FastifyInstance, ctx: AppContext
     (_req, caller) => svc.subscribers(caller));
 
   r.get('/api/notifications/:id', READ, { params: idParams, reply: notificationSchema }, (req, caller) => svc.get(caller, req.params.id, req.lang));
-  r.post('/api/notifications', EDIT, { body: notificationInputSchema, reply: notificationSchema }, (req, caller) => svc.create(caller, req.body, req.lang));
-  r.put('/api/notifications/:id', EDIT, { params: idParams, body: notificationInputSchema, reply: notificationSchema }, (req, caller) => svc.update(caller, req.params.id, req.body, req.lang));
+  // Session only (issue 52): what a notification mails, to whom and with which links.
+  const w = routeTable(root, ['notifications'], { sessionOnly: true });
+  w.post('/api/notifications', EDIT, { body: notificationInputSchema, reply: notificationSchema }, (req, caller) => svc.create(caller, req.body, req.lang));
+  w.put('/api/notifications/:id', EDIT, { params: idParams, body: notificationInputSchema, reply: notificationSchema }, (req, caller) => svc.update(caller, req.params.id, req.body, req.lang));
   r.delete('/api/notifications/:id', EDIT, { params: idParams }, (req, caller) => svc.remove(caller, req.params.id));
-  r.post('/api/notifications/:id/test-email/', EDIT, { summary: 'Send the notification now, as a test, to its recipients', params: idParams, reply: testEmailResultSchema },
+  w.post('/api/notifications/:id/test-email/', EDIT, { summary: 'Send the notification now, as a test, to its recipients', params: idParams, reply: testEmailResultSchema },
     (req, caller) => svc.testEmail(caller, req.params.id));
 }

@@ -5,6 +5,7 @@ import { locationRef } from '../locations/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { runListJson } from '../../lib/list-run.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import { secretReachAfter } from '../../lib/secret-reach.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -85,11 +86,13 @@ export class QueuesService extends DomainService {
   }
 
   /** The type's fields only; write-only secrets: a new value replaces, none keeps, clear drops. */
-  private values(input: Parsed, existing: repo.QueueRow | null) {
+  private values(caller: Caller, input: Parsed, existing: repo.QueueRow | null) {
     const fields = QUEUE_TYPE_DEFS[input.type].fields;
     const has = (f: (typeof fields)[number]) => fields.includes(f);
     const secret = (given: string | null | undefined, clear: boolean | undefined, stored: string | null | undefined) =>
       clear ? null : this.secrets.sealOrNull(given) || stored || null;
+    const password = has('password') ? secret(input.password, input.clearPassword, existing?.password) : null;
+    const token = has('token') ? secret(input.token, input.clearToken, existing?.token) : null;
     return {
       type: input.type,
       agentId: input.agent.id,
@@ -97,8 +100,9 @@ export class QueuesService extends DomainService {
       port: input.port,
       url: has('url') ? input.url : null,
       username: has('username') ? input.username : null,
-      password: has('password') ? secret(input.password, input.clearPassword, existing?.password) : null,
-      token: has('token') ? secret(input.token, input.clearToken, existing?.token) : null,
+      password,
+      token,
+      secretReach: secretReachAfter(caller, existing?.secretReach ?? null, [{ stored: !!password, given: !!input.password }, { stored: !!token, given: !!input.token }]),
       updatedAt: new Date(),
     };
   }
@@ -107,7 +111,7 @@ export class QueuesService extends DomainService {
     this.allowed(caller);
     const parsed = queueInputSchema.parse(input);
     const agent = await this.agentOf(caller, parsed);
-    const id = await repo.insertQueue(this.db, this.values(parsed, null));
+    const id = await repo.insertQueue(this.db, this.values(caller, parsed, null));
     await this.log.byCaller(caller, { group: 'AGENTS', level: 'I', messageCode: 'queue.created', params: { id }, objectClass: 'QueueDao', objectId: id, locationId: agent.locationId });
     return this.view(id);
   }
@@ -116,7 +120,7 @@ export class QueuesService extends DomainService {
     const existing = await this.visible(caller, id);
     const parsed = queueInputSchema.parse(input);
     const agent = await this.agentOf(caller, parsed);
-    const values = this.values(parsed, existing);
+    const values = this.values(caller, parsed, existing);
     const moved = !sameQueueDestination(existing, values);
     requireSecretsOnMove(moved, [
       { field: 'password', key: 'queues.passwordAgain', kept: !!values.password && !parsed.password },

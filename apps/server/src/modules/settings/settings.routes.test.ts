@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
+import { ADMIN_PASSWORD, bearer, createUser, signIn, testApp } from '../../test/test-app.ts';
 import { mailbox, mailParts, smtpSettingsFor } from '../../test/mailbox.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 
 const t = testApp();
 
 const get = async () => (await t.app.inject({ url: '/api/settings/', headers: bearer(t.admin) })).json() as { code: string; stringValue: string | null; numericValue: number | null; flagValue: boolean | null; isSet: boolean }[];
-const put = (payload: object[], lang = 'en') => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(t.admin), 'accept-language': lang }, payload });
+/** A save as the settings screen sends it: the changes, with the administrator's own password (issue 52). */
+const put = (changes: object[], lang = 'en', currentPassword: string | null = ADMIN_PASSWORD) =>
+  t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: currentPassword === null ? changes : { changes, currentPassword } });
 
 describe('settings', () => {
   it('lists the settings of every group, without SYSTEM ones', async () => {
@@ -36,6 +38,28 @@ describe('settings', () => {
     expect((log.rows[0] as { message: string }).message).toMatch(/admin changed settings: .*SMTP_HOST.*PROCESSES_PERIODICITY/);
     // The agents' periodicity is what they are told.
     expect(byCode.get('PROCESSES_PERIODICITY')!.numericValue).toBe(30);
+  });
+
+  it("asks for the caller's own password again before it changes where or how mail leaves (issue 52)", async () => {
+    const moves = [[{ code: 'SMTP_HOST', stringValue: 'collector.example.net' }], [{ code: 'SMTP_FROM', stringValue: 'other@example.net' }], [{ code: 'SMTP_USERNAME', stringValue: 'someone' }], [{ code: 'SMTP_START-TLS', stringValue: 'DISABLED' }], [{ code: 'SMTP_SSL', flagValue: false }, { code: 'SMTP_PORT', numericValue: 25 }]];
+    const before = await get();
+    for (const move of moves) {
+      for (const [password, key] of [[null, 'Changing where or how e-mail is sent needs your own password: enter it'], ['', 'Changing where or how e-mail is sent needs your own password: enter it'], ['not-mine-1', 'This is not your password']] as const) {
+        const res = await put(move, 'en', password);
+        expect(res.statusCode, `${JSON.stringify(move)} ${password}: ${res.body}`).toBe(400);
+        expect(res.json().details).toEqual([{ field: 'currentPassword', message: key }]);
+      }
+    }
+    const ru = await put(moves[0]!, 'ru', 'not-mine-1');
+    expect(ru.json().details).toEqual([{ field: 'currentPassword', message: 'Это не ваш пароль' }]);
+    expect((await put(moves[0]!, 'ru', null)).json().details[0].message).toBe('Чтобы изменить, куда и как отправляется почта, введите свой пароль');
+    expect(await get()).toEqual(before);
+    // Settings that do not move mail need no password; the same SMTP values sent again are no move.
+    const same = before.filter((s) => s.code.startsWith('SMTP_') && s.code !== 'SMTP_PASSWORD').map(({ code, stringValue, numericValue, flagValue }) => ({ code, stringValue, numericValue, flagValue }));
+    expect((await put([...same, { code: 'LOG_STORAGE_DAYS', numericValue: 11 }], 'en', null)).statusCode).toBe(200);
+    const moved = await put(moves[1]!);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await get()).find((s) => s.code === 'SMTP_FROM')!.stringValue).toBe('other@example.net');
   });
 
   it('never returns the SMTP password, and keeps it when not sent again', async () => {

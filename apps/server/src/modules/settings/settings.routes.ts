@@ -7,12 +7,14 @@ import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 export async function settingsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const r = routeTable(root, ['settings']);
+  // Session only (issue 52): SMTP decides where every mail goes, password resets included.
+  const r = routeTable(root, ['settings'], { sessionOnly: true });
   const settings = z.array(settingSchema);
 
   r.get('/api/settings/', 'MNU_SETTINGS.READ', { summary: 'Instance settings (write-only values say only whether they are set)', reply: settings },
     (_req, caller) => ctx.settings.list(caller));
-  r.put('/api/settings', 'MNU_SETTINGS.EDIT', { summary: 'Change settings', body: settingsUpdateSchema, reply: settings }, (req, caller) => ctx.settings.update(caller, req.body));
+  r.put('/api/settings', 'MNU_SETTINGS.EDIT', { summary: 'Change settings', body: settingsUpdateSchema, reply: settings }, (req, caller) =>
+    Array.isArray(req.body) ? ctx.settings.update(caller, req.body) : ctx.settings.update(caller, req.body.changes, req.body.currentPassword));
   r.post('/api/settings/test-email', 'MNU_SETTINGS.EDIT', { summary: 'Send a test e-mail with the saved SMTP settings', body: testEmailSchema, reply: messageResponseSchema },
     async (req, caller) => {
       await ctx.settings.sendTestEmail(caller, req.body, req.lang);

@@ -1,11 +1,11 @@
-import { SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
+import { SETTING_RULES, SMTP_DESTINATION, SMTP_REAUTH, type Setting, type SettingCode, type SettingsUpdate, type TestEmail } from '@pagewatch/contracts/settings';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
 import { shownSettings, updateSetting, type SettingRow as Row } from './settings.repository.ts';
 import { assertDefaultAdmin, type Caller } from '../../lib/caller.ts';
-import { countTestMail } from '../auth/index.ts';
+import { confirmPassword, countTestMail } from '../auth/index.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import './settings.messages.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
@@ -52,7 +52,8 @@ export class SettingsService extends DomainService {
     return rows.map(view);
   }
 
-  async update(caller: Caller, changes: SettingsUpdate): Promise<Setting[]> {
+  /** `currentPassword`: the caller's own, asked again when where or how mail leaves changes (SMTP_REAUTH). */
+  async update(caller: Caller, changes: SettingsUpdate, currentPassword?: string): Promise<Setting[]> {
     // SMTP decides where password restore links go: a location admin must not point it elsewhere.
     assertDefaultAdmin(caller);
     const rows = new Map((await shownSettings(this.db)).map((r) => [r.code, r]));
@@ -82,16 +83,21 @@ export class SettingsService extends DomainService {
       const stored = column === 'dateValue' ? (value ? new Date(value as string) : null) : text !== null ? (row.isWriteOnly ? this.secrets.sealOrNull(text) : text) : value;
       updates.push({ code: c.code, set: { [column]: stored } as Partial<Row> });
     }
-    if (fields.length) throw new AppError('VALIDATION', { fields });
     const changed = (code: string) => {
       const u = updates.find((x) => x.code === code);
       const row = rows.get(code)!;
       return !!u && Object.entries(u.set).some(([column, v]) => v !== row[column as keyof Row]);
     };
+    const reauth = SMTP_REAUTH.some(changed);
+    if (reauth && !currentPassword) fields.push({ field: 'currentPassword', key: 'settings.currentPasswordRequired' });
+    if (fields.length) throw new AppError('VALIDATION', { fields });
     const password = rows.get('SMTP_PASSWORD');
     requireSecretsOnMove(SMTP_DESTINATION.some(changed), [
       { field: 'SMTP_PASSWORD', key: 'settings.passwordAgain', kept: !!password?.stringValue && !updates.some((u) => u.code === 'SMTP_PASSWORD') },
     ]);
+    if (reauth && !(await confirmPassword(this.db, caller.userId, currentPassword!))) {
+      throw new AppError('VALIDATION', { fields: [{ field: 'currentPassword', key: 'settings.currentPasswordWrong' }] });
+    }
     if (updates.length) {
       await this.db.transaction(async (tx) => {
         for (const u of updates) await updateSetting(tx, u.code, u.set);

@@ -61,8 +61,9 @@ export async function supplyOrdersRoutes(root: FastifyInstance, ctx: AppContext)
     schema: { tags, summary: 'Each location\'s lead time and margin (days) and supplier e-mail', response: { 200: z.array(supplyOrderSettingsSchema) } },
   }, (req) => ctx.supplyOrders.settings(callerOf(req)));
 
+  // Session only (issue 52): the supplier's address is where orders are mailed.
   app.put('/api/supply-orders/settings/:id', {
-    config: edit,
+    config: { ...edit, sessionOnly: true },
     schema: { tags, summary: 'Sets a location\'s lead time, margin and supplier e-mail (empty: its parent\'s)', params: idParams, body: supplyOrderSettingsInputSchema, response: { 200: supplyOrderSettingsSchema } },
   }, (req) => ctx.supplyOrders.saveSettings(callerOf(req), req.params.id, req.body));
 }

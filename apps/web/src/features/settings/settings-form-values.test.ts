@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Setting } from '@pagewatch/contracts/settings';
-import { changesOf, validateSettings, valuesOf } from './settings-form-values.ts';
+import { changesOf, needsCurrentPassword, saveBodyOf, validateSettings, valuesOf } from './settings-form-values.ts';
 
 const setting = (code: string, values: Partial<Setting>): Setting => ({
   code, name: code, valueType: 'S', stringValue: null, numericValue: null, dateValue: null, flagValue: null, systemComponent: 'SMTP', isWriteOnly: false, isSet: true, ...values,
@@ -17,7 +17,7 @@ describe('settings form: the stored SMTP password and a new server', () => {
   ];
 
   it('asks for the password again when the host or port change', () => {
-    const kept = valuesOf(stored);
+    const kept = { ...valuesOf(stored), currentPassword: 'my-own' };
     expect(validateSettings({ ...kept, from: 'pagewatch@example.com' }, stored)).toEqual({});
     for (const move of [{ host: 'collector.example.net' }, { port: 25 }]) {
       expect(validateSettings({ ...kept, ...move }, stored), JSON.stringify(move)).toEqual({ password: 'settings.passwordAgain' });
@@ -25,6 +25,20 @@ describe('settings form: the stored SMTP password and a new server', () => {
     }
     const unset = stored.map((s) => (s.code === 'SMTP_PASSWORD' ? { ...s, isSet: false } : s));
     expect(validateSettings({ ...kept, host: 'collector.example.net' }, unset)).toEqual({});
+  });
+
+  it("asks for the user's own password when where or how mail leaves changes, and sends it with the changes (issue 52)", () => {
+    const kept = valuesOf(stored);
+    expect(needsCurrentPassword({ ...kept, periodicity: '30' }, stored)).toBe(false);
+    expect(validateSettings({ ...kept, periodicity: '30' }, stored)).toEqual({});
+    expect(saveBodyOf({ ...kept, periodicity: '30' })).toEqual(changesOf({ ...kept, periodicity: '30' }));
+    for (const move of [{ from: 'other@example.net' }, { username: 'someone' }, { ssl: true }, { startTls: 'DISABLED' as const }]) {
+      expect(needsCurrentPassword({ ...kept, ...move }, stored), JSON.stringify(move)).toBe(true);
+      expect(validateSettings({ ...kept, ...move }, stored), JSON.stringify(move)).toMatchObject({ currentPassword: 'settings.currentPasswordRequired' });
+    }
+    const typed = { ...kept, from: 'other@example.net', currentPassword: 'my-own' };
+    expect(validateSettings(typed, stored)).toEqual({});
+    expect(saveBodyOf(typed)).toEqual({ changes: changesOf(typed), currentPassword: 'my-own' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { HISTORY_RETENTION_DEFAULTS, SETTING_RULES, SMTP_DESTINATION, type Setting, type SettingCode, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { HISTORY_RETENTION_DEFAULTS, SETTING_RULES, SMTP_DESTINATION, SMTP_REAUTH, type Setting, type SettingCode, type SettingsSave, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
 
 /** The settings screen's form: one field per setting the screen shows (spec section 2). */
 export type SettingsFormValues = {
@@ -22,6 +22,8 @@ export type SettingsFormValues = {
   runsMonths: number | '';
   /** Hours after which an open alert nobody acknowledged is mailed again (0: never). */
   alertRepeatHours: number | '';
+  /** The user's own password, asked again when where or how mail leaves changes (SMTP_REAUTH); never stored. */
+  currentPassword: string;
 };
 
 /** Which setting each form field edits. */
@@ -42,10 +44,11 @@ export const FIELD_CODES = {
   eventsMonths: 'HISTORY_EVENTS_MONTHS',
   runsMonths: 'HISTORY_RUNS_MONTHS',
   alertRepeatHours: 'ALERT_REPEAT_HOURS',
-} as const satisfies Record<keyof SettingsFormValues, SettingCode>;
+} as const satisfies Record<Exclude<keyof SettingsFormValues, 'currentPassword'>, SettingCode>;
 type Field = keyof SettingsFormValues;
+type SettingField = keyof typeof FIELD_CODES;
 
-const CODE_FIELDS = Object.fromEntries(Object.entries(FIELD_CODES).map(([f, c]) => [c, f])) as Record<SettingCode, Field>;
+const CODE_FIELDS = Object.fromEntries(Object.entries(FIELD_CODES).map(([f, c]) => [c, f])) as Record<SettingCode, SettingField>;
 /** The form field of a setting code the server names in an error. */
 export const fieldOfCode = (code: string): string => CODE_FIELDS[code as SettingCode] ?? code;
 
@@ -73,8 +76,21 @@ export function valuesOf(settings: Setting[]): SettingsFormValues {
     eventsMonths: by.get('HISTORY_EVENTS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS,
     runsMonths: by.get('HISTORY_RUNS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS,
     alertRepeatHours: by.get('ALERT_REPEAT_HOURS')?.numericValue ?? 0,
+    currentPassword: '',
   };
 }
+
+/** Whether the form changes any of `codes` from the stored settings. */
+function changes(v: SettingsFormValues, stored: Setting[], codes: readonly SettingCode[]): boolean {
+  const before = valuesOf(stored);
+  return codes.some((code) => {
+    const f = CODE_FIELDS[code];
+    return typeof v[f] === 'string' ? (v[f] as string).trim() !== before[f] : v[f] !== before[f];
+  });
+}
+
+/** Whether saving the form needs the user's own password again (contracts SMTP_REAUTH). */
+export const needsCurrentPassword = (v: SettingsFormValues, stored: Setting[]) => changes(v, stored, SMTP_REAUTH);
 
 /**
  * Field errors as i18n keys, by the rules the server applies too (contracts SETTING_RULES); with
@@ -87,23 +103,17 @@ export function validateSettings(v: SettingsFormValues, stored: Setting[] | null
     return x === '' ? null : x;
   };
   const errors: Partial<Record<Field, string>> = {};
-  for (const [f, code] of Object.entries(FIELD_CODES) as [Field, SettingCode][]) {
+  for (const [f, code] of Object.entries(FIELD_CODES) as [SettingField, SettingCode][]) {
     const key = SETTING_RULES[code]?.(value(f));
     if (key) errors[f] = key;
   }
   const passwordSet = stored?.find((s) => s.code === 'SMTP_PASSWORD')?.isSet ?? false;
-  if (stored && passwordSet && !v.password && !errors.password) {
-    const before = valuesOf(stored);
-    const moved = SMTP_DESTINATION.some((code) => {
-      const f = CODE_FIELDS[code];
-      return typeof v[f] === 'string' ? (v[f] as string).trim() !== before[f] : v[f] !== before[f];
-    });
-    if (moved) errors.password = 'settings.passwordAgain';
-  }
+  if (stored && passwordSet && !v.password && !errors.password && changes(v, stored, SMTP_DESTINATION)) errors.password = 'settings.passwordAgain';
+  if (stored && !v.currentPassword && needsCurrentPassword(v, stored)) errors.currentPassword = 'settings.currentPasswordRequired';
   return errors;
 }
 
-/** The PUT body: every shown setting; the password only when a new one was typed. */
+/** Every shown setting; the password only when a new one was typed. */
 export function changesOf(v: SettingsFormValues): SettingsUpdate {
   return [
     { code: 'SMTP_HOST', stringValue: v.host.trim() },
@@ -124,3 +134,6 @@ export function changesOf(v: SettingsFormValues): SettingsUpdate {
     { code: 'ALERT_REPEAT_HOURS', numericValue: v.alertRepeatHours === '' ? null : v.alertRepeatHours },
   ];
 }
+
+/** The PUT body: the changes, with the user's own password when it was asked for. */
+export const saveBodyOf = (v: SettingsFormValues): SettingsSave => (v.currentPassword ? { changes: changesOf(v), currentPassword: v.currentPassword } : changesOf(v));

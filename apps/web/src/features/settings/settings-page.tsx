@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ import { MailLinksWarning } from '../../components/layout/mail-links-warning.tsx
 import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { fetchSettings, saveSettings, sendTestEmail, SETTINGS_QUERY_KEY } from './api/settings-api.ts';
-import { changesOf, fieldOfCode, validateSettings, valuesOf, type SettingsFormValues } from './settings-form-values.ts';
+import { saveBodyOf, fieldOfCode, needsCurrentPassword, validateSettings, valuesOf, type SettingsFormValues } from './settings-form-values.ts';
 
 /** `/settings` (spec sections 2, 4 and 5): SMTP, the agents' periodicity and log clearing. */
 export function SettingsPage() {
@@ -54,7 +54,7 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
   const passwordSet = settings.find((s) => s.code === 'SMTP_PASSWORD')?.isSet ?? false;
 
   const save = useMutation({
-    mutationFn: (values: SettingsFormValues) => saveSettings(changesOf(values)),
+    mutationFn: (values: SettingsFormValues) => saveSettings(saveBodyOf(values)),
     onSuccess: (saved) => {
       notifySuccess('updated');
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
@@ -112,6 +112,19 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
                 <Checkbox label={t('settings.ssl')} {...input('ssl', { type: 'checkbox' })} onChange={(e) => setSsl(e.currentTarget.checked)} />
                 {v.ssl && <Checkbox label={t('settings.trustAll')} {...input('trustAll', { type: 'checkbox' })} />}
               </Group>
+              {needsCurrentPassword(v, settings) && (
+                <PasswordInput
+                  label={t('settings.currentPassword')}
+                  description={t('settings.currentPasswordHint')}
+                  required
+                  autoComplete="current-password"
+                  maxLength={1000}
+                  maw={420}
+                  mt="md"
+                  data-testid="settings-current-password"
+                  {...input('currentPassword')}
+                />
+              )}
             </TitledCard>
             <TitledCard title={t('settings.agent')}>
               <Select
