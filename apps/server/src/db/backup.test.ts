@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -11,6 +14,8 @@ import { fingerprint, seedOperatorData } from '../test/operator-data.ts';
 import { sqlRows } from '../test/sql-rows.ts';
 import { ADMIN_PASSWORD, bearer, scratchPostgresDatabase, signIn } from '../test/test-app.ts';
 import { openDatabase, type Database } from './client.ts';
+import { LOCK_FILE } from './data-lock.ts';
+import { BACKUP_SOCKET, backupDataDir } from './pglite-backup.ts';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (the command in a process of
@@ -119,5 +124,95 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'}
     const again = await command(['restore', file], target.env);
     expect(again.code).toBe(1);
     expect(again.output).toMatch(onPostgres ? /The database pw_test_\w+ is not empty/ : /holds a database already/);
+  });
+});
+
+/** Threads that keep every core busy until they are stopped, as another program's work would. */
+function cpuHog(threads: number): () => Promise<void> {
+  const workers = Array.from({ length: threads }, () => new Worker('for (;;) {}', { eval: true }));
+  return async () => {
+    await Promise.all(workers.map((w) => w.terminate()));
+  };
+}
+
+describe.runIf(!onPostgres)('the embedded database\'s backup under load', () => {
+  it('is whole five times in a row while every core is busy and into a disk that lags, and each copy restores', { timeout: 600_000 }, async () => {
+    const source = await place('loaded');
+    const database = await source.open();
+    const app = await appOn(database);
+    await seedOperatorData(app, database.db);
+    const before = await fingerprint(database.db);
+    const files: string[] = [];
+    try {
+      // A destination slower than the socket (a loaded or network disk): the server is done
+      // sending well before the last bytes are written.
+      const lagging = join(scratch, 'lagging.backup');
+      const disk = createWriteStream(lagging);
+      const slow = new Writable({
+        write: (chunk: Buffer, _e, done) => void setTimeout(() => disk.write(chunk, done), 20),
+        final: (done) => disk.end(done),
+      });
+      await backupDataDir(source.env.PAGEWATCH_DATA_DIR!, slow);
+      files.push(lagging);
+      const stopHog = cpuHog(2);
+      try {
+        for (let run = 1; run <= 5; run++) {
+          const file = join(scratch, `loaded-${run}.backup`);
+          const backup = await command(['backup', file], source.env);
+          expect(backup.code, `backup ${run}: ${backup.output}`).toBe(0);
+          expect(backup.output).toContain('The running server on');
+          files.push(file);
+        }
+      } finally {
+        await stopHog();
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+    // Each restores (the restore starts the copy once: a cut copy fails there); the last is the data.
+    let target = '';
+    for (const [i, file] of files.entries()) {
+      const into = await place(`loaded-restore-${i}`);
+      const restore = await command(['restore', file], into.env);
+      expect(restore.code, `restore of ${file}: ${restore.output}`).toBe(0);
+      target = into.env.PAGEWATCH_DATA_DIR!;
+    }
+    const restored = await openDatabase({ url: null, dataDir: target });
+    try {
+      expect(await fingerprint(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('fails, and leaves no file, when the server\'s stream is cut off before the backup is whole', { timeout: 120_000 }, async () => {
+    // A whole backup of a stopped folder, of which the "server" below sends only the first half.
+    const source = await place('cut');
+    const database = await source.open();
+    await appOn(database).then((a) => a.close());
+    await database.close();
+    const whole = join(scratch, 'cut-whole.backup');
+    expect((await command(['backup', whole], source.env)).code).toBe(0);
+    const bytes = readFileSync(whole);
+    // The folder as a running server leaves it: its lock (this process) and its backup socket.
+    const dir = source.env.PAGEWATCH_DATA_DIR!;
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+    const server = createServer((socket) => {
+      socket.write(`${JSON.stringify({ ok: true })}\n`);
+      socket.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => socket.destroy());
+    });
+    await new Promise<void>((r) => server.listen(join(dir, BACKUP_SOCKET), r));
+    try {
+      const file = join(scratch, 'cut.backup');
+      const backup = await command(['backup', file], source.env);
+      expect(backup.code).toBe(1);
+      expect(backup.output).toMatch(/^Backup failed: .+/);
+      expect(backup.output.trim().split('\n')).toHaveLength(1);
+      expect(readdirSync(scratch).filter((f) => f.startsWith('cut.backup'))).toEqual([]);
+    } finally {
+      await new Promise((r) => server.close(r));
+      rmSync(join(dir, LOCK_FILE), { force: true });
+    }
   });
 });
