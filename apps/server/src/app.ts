@@ -80,7 +80,7 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
-import { sealStoredSecrets } from './modules/secrets/secrets.service.ts';
+import { sealedKeyIds, sealStoredSecrets } from './modules/secrets/secrets.service.ts';
 
 /**
  * Session notices (from auth, which hears the services that change users and locations, and
@@ -113,7 +113,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setSerializerCompiler(serializerCompiler);
 
   // Before anything reads a secret: a wrong key stops the start here, and plain values are sealed.
-  const secretKey = loadSecretKey({ key: config.secretKey, file: config.secretKeyFile });
+  const secretKey = loadSecretKey({ key: config.secretKey, file: config.secretKeyFile }, { create: true, sealedWith: await sealedKeyIds(database.db) });
   const secrets = new SecretBox(secretKey.key);
   const { sealed } = await sealStoredSecrets(database.db, secrets);
   if (secretKey.created) app.log.warn({ file: secretKey.file }, 'secret key file created: keep a copy apart from the database backups, without it the stored secrets are lost');

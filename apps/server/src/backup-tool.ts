@@ -4,6 +4,8 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { holdRestoredOutbox } from './modules/notifications/index.ts';
 import { backupDataDir, restoreDataDir } from './db/pglite-backup.ts';
 import { dumpPostgres, restorePostgres } from './db/postgres-backup.ts';
 
@@ -68,15 +70,24 @@ async function restore(file: string) {
     const what = kind === 'postgres' ? 'a PostgreSQL backup: set DATABASE_URL to an empty database' : kind === 'pglite' ? 'a backup of the embedded database: unset DATABASE_URL and set PAGEWATCH_DATA_DIR to an empty folder' : 'not a Pagewatch backup';
     fail(`Restore refused: ${file} is ${what}.`);
   }
+  let held = 0;
   try {
     if (config.databaseUrl) await restorePostgres(config.databaseUrl, file);
     else await restoreDataDir(createReadStream(file), config.dataDir);
+    // The backup's queued e-mails and channel messages: the original most likely sent them.
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      held = await holdRestoredOutbox(database.db);
+    } finally {
+      await database.close();
+    }
   } catch (err) {
     fail(`Restore refused or failed: ${(err as Error).message}`);
   }
   console.log(
     `Restored ${file} into ${config.databaseUrl ? 'the PostgreSQL database' : config.dataDir}. Put the secret key back (PAGEWATCH_SECRET_KEY or the key file) ` +
-      'before the server starts; it applies any newer migrations at its start.',
+      'before the server starts.' +
+      (held ? ` The ${held} e-mails and channel messages queued in the backup will not be sent (the original server most likely sent them): the event log names each.` : ''),
   );
 }
 

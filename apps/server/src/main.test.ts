@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-lock.ts';
+import { holdServersLockAlone } from './db/servers-lock.ts';
 import { INITIAL_PASSWORD_FILE } from './lib/initial-password.ts';
 import { scratchPostgresDatabase } from './test/test-app.ts';
 
@@ -119,6 +120,17 @@ async function refused(run: Awaited<ReturnType<typeof server>>, reason: string) 
   expect(run.lines.join('\n')).not.toMatch(/\\n\s+at /);
 }
 
+/** Signs in as the admin of the server at `address` and stores an SMTP password (a secret to keep). */
+async function storeSmtpPassword(address: string, password: string) {
+  const signIn = await fetch(`${address}/api/auth/`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN}`).toString('base64')}` } });
+  const { token } = (await signIn.json()) as { token: string };
+  const saved = await fetch(`${address}/api/settings`, {
+    method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ code: 'SMTP_PASSWORD', stringValue: password }]),
+  });
+  expect(saved.status).toBe(200);
+}
+
 describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the secret key of the server process (issue 43)', () => {
   it('is made owner-only at the first start, refused when wrong or malformed, and rotated by npm run rotate-secret-key', async () => {
     const data = mkdtempSync(join(tmpdir(), 'pw-key-'));
@@ -129,13 +141,7 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the secret key of 
       const keyFile = join(data, 'secret.key');
       expect(statSync(keyFile).mode & 0o777).toBe(0o600);
       expect(first.lines.some((l) => l.includes('secret key file created'))).toBe(true);
-      const signIn = await fetch(`${address}/api/auth/`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN}`).toString('base64')}` } });
-      const { token } = (await signIn.json()) as { token: string };
-      const saved = await fetch(`${address}/api/settings`, {
-        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify([{ code: 'SMTP_PASSWORD', stringValue: 'Proc-Smtp-Secret-88' }]),
-      });
-      expect(saved.status).toBe(200);
+      await storeSmtpPassword(address, 'Proc-Smtp-Secret-88');
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
 
@@ -164,6 +170,49 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the secret key of 
 });
 
 describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process on PostgreSQL', () => {
+  it('refuses a secret key rotation while servers run on the database, naming how many, and rotates once they are stopped', async () => {
+    const scratch = await scratchPostgresDatabase();
+    const key = randomBytes(32).toString('base64');
+    const newKey = randomBytes(32).toString('base64');
+    const rotate = () => server(scratch.url, { PAGEWATCH_SECRET_KEY: key, PAGEWATCH_NEW_SECRET_KEY: newKey }, 'src/rotate-secret-key.ts');
+    try {
+      const a = await server(scratch.url, { PAGEWATCH_SECRET_KEY: key });
+      const address = JSON.parse(await a.until(/listening on/)).address as string;
+      const b = await server(scratch.url, { PAGEWATCH_SECRET_KEY: key });
+      await b.until(/listening on/);
+      await storeSmtpPassword(address, 'Pg-Smtp-Secret-61');
+      const database = new URL(scratch.url).pathname.slice(1);
+
+      const busy = await rotate();
+      expect(await busy.exited).toBe(1);
+      expect(busy.lines).toEqual([`rotate-secret-key: The database ${database} is in use by 2 Pagewatch servers: stop every one of them before rotating the secret key`]);
+      b.child.kill('SIGTERM');
+      expect(await b.exited).toBe(0);
+      const stillOne = await rotate();
+      expect(await stillOne.exited).toBe(1);
+      expect(stillOne.lines).toEqual([`rotate-secret-key: The database ${database} is in use by 1 Pagewatch server: stop every one of them before rotating the secret key`]);
+      a.child.kill('SIGTERM');
+      expect(await a.exited).toBe(0);
+
+      // While a rotation holds the database (here its lock, taken as the command takes it), a server does not start.
+      const release = await holdServersLockAlone(scratch.url, 'rotating the secret key');
+      await refused(await server(scratch.url, { PAGEWATCH_SECRET_KEY: key }), `A secret key rotation runs on the database ${database}`);
+      await release();
+
+      // The refusals changed nothing: the current key still opens the one stored secret.
+      const rotation = await rotate();
+      expect(await rotation.exited).toBe(0);
+      expect(rotation.lines.join('\n')).toMatch(/Re-encrypted 1 stored secrets: key \S+ replaced by \S+; set PAGEWATCH_SECRET_KEY to PAGEWATCH_NEW_SECRET_KEY/);
+      const again = await server(scratch.url, { PAGEWATCH_SECRET_KEY: newKey });
+      await again.until(/listening on/);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+    // Six processes, four of them servers, on a machine that may be loaded.
+  }, 300_000);
+
   it('says its version, the database kind and the address, and stops cleanly', async () => {
     const scratch = await scratchPostgresDatabase();
     try {

@@ -9,7 +9,8 @@ import { rotateSecretKey } from './secret-key-rotation.ts';
  */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Alone: no server may use the old key meanwhile (on PostgreSQL the servers' lock, embedded the folder's).
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, alone: 'rotating the secret key' });
   try {
     const r = await rotateSecretKey(config, database, process.env.PAGEWATCH_NEW_SECRET_KEY);
     const where = r.file ? `the new key is in ${r.file}` : 'set PAGEWATCH_SECRET_KEY to PAGEWATCH_NEW_SECRET_KEY before the next start';

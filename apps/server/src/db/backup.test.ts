@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,7 +13,12 @@ import { loadConfig } from '../config.ts';
 import { fingerprint, seedOperatorData } from '../test/operator-data.ts';
 import { sqlRows } from '../test/sql-rows.ts';
 import { ADMIN_PASSWORD, bearer, scratchPostgresDatabase, signIn } from '../test/test-app.ts';
+import { createServer as createHttpServer } from 'node:http';
+import { enqueueChannelMessage } from '../modules/notifications/index.ts';
+import { mailbox, smtpSettingsFor } from '../test/mailbox.ts';
 import { openDatabase, type Database } from './client.ts';
+import { LOCK_FILE } from './data-lock.ts';
+import { BACKUP_SOCKET, backupDataDir } from './pglite-backup.ts';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (the command in a process of
@@ -48,8 +56,9 @@ function command(args: string[], env: Record<string, string>): Promise<{ code: n
 /** The stored secrets' key of every server here, given so that no key file lands in the working folder. */
 const TEST_KEY = Buffer.alloc(32, 7);
 
-const appOn = async (database: Database) =>
-  (await buildApp({ ...loadConfig({}), secretKey: TEST_KEY, adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false })).app;
+const builtOn = (database: Database) =>
+  buildApp({ ...loadConfig({}), secretKey: TEST_KEY, adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
+const appOn = async (database: Database) => (await builtOn(database)).app;
 
 async function devicesList(app: Awaited<ReturnType<typeof appOn>>) {
   const res = await app.inject({ url: '/api/devices/page?page=100,1', headers: bearer(await signIn(app)) });
@@ -58,7 +67,7 @@ async function devicesList(app: Awaited<ReturnType<typeof appOn>>) {
 }
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
-  it('backs up a running server while it writes, and a server on the restored copy has every device, reading, user and setting', { timeout: 90_000 }, async () => {
+  it('backs up a running server while it writes, and a server on the restored copy has every device, reading, user and setting', { timeout: 300_000 }, async () => {
     const source = await place('source');
     const database = await source.open();
     const app = await appOn(database);
@@ -119,5 +128,171 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'}
     const again = await command(['restore', file], target.env);
     expect(again.code).toBe(1);
     expect(again.output).toMatch(onPostgres ? /The database pw_test_\w+ is not empty/ : /holds a database already/);
+  });
+});
+
+describe(`a restored copy's outbox (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
+  it('does not send the e-mails and webhooks queued in the backup, names each in the event log, and sends what it queues itself', { timeout: 180_000 }, async () => {
+    const box = await mailbox();
+    const hits: string[] = [];
+    const hook = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        hits.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    cleanups.push(async () => {
+      await box.close();
+      await new Promise((r) => hook.close(r));
+    });
+    const hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`;
+
+    // The original: an e-mail and a webhook message queued when the backup is taken, one e-mail already sent.
+    const source = await place('outbox-source');
+    const database = await source.open();
+    const app = await appOn(database);
+    await smtpSettingsFor(database.db, box.port);
+    const [channel] = await sqlRows<{ id: number }>(database.db, sql`
+      INSERT INTO notification_channels (kind, name, target, allow_internal) VALUES ('WEBHOOK', 'ops hook', ${hookUrl}, true) RETURNING id`);
+    await database.db.execute(sql`INSERT INTO notification_messages (message_id, to_email, subject, html, sent_at) VALUES
+      ('<sent-1@pagewatch>', 'sent@example.com', 'Sent before the backup', '<p>sent</p>', now())`);
+    await database.db.execute(sql`INSERT INTO notification_messages (message_id, to_email, subject, html) VALUES
+      ('<queued-1@pagewatch>', 'supplier@example.com', 'Order of toner for BK1', '<p>order</p>')`);
+    expect(await enqueueChannelMessage(database.db, channel!.id, { type: 'TEST', subject: 'Toner low on BK1', text: 'queued' })).toBe(true);
+    const file = join(scratch, 'outbox.backup');
+    const backup = await command(['backup', file], source.env);
+    expect(backup.code, backup.output).toBe(0);
+    await app.close();
+    await database.close();
+
+    const target = await place('outbox-target');
+    const restore = await command(['restore', file], target.env);
+    expect(restore.code, restore.output).toBe(0);
+    const restored = await target.open();
+    cleanups.push(() => restored.close());
+    const built = await builtOn(restored);
+    cleanups.push(() => built.app.close());
+    const { sender } = built.ctx.notifier;
+    await sender.recover();
+    await sender.sendDue();
+    expect(box.received).toEqual([]);
+    expect(hits).toEqual([]);
+    expect(restore.output).toContain('The 2 e-mails and channel messages queued in the backup will not be sent');
+    const held = await sqlRows<{ subject: string; lastError: string }>(restored.db, sql`
+      SELECT subject, last_error AS "lastError" FROM notification_messages WHERE failed_at IS NOT NULL ORDER BY id`);
+    expect(held).toEqual([
+      { subject: 'Order of toner for BK1', lastError: 'not sent: restored from a backup' },
+      { subject: 'Toner low on BK1', lastError: 'not sent: restored from a backup' },
+    ]);
+    const logged = await sqlRows<{ code: string; level: string; message: string }>(restored.db, sql`
+      SELECT message_code AS code, log_level AS level, message FROM event_logs WHERE message_code LIKE '%.notSentRestored' ORDER BY id`);
+    expect(logged).toEqual([
+      { code: 'notification.notSentRestored', level: 'W', message: 'E-mail "Order of toner for BK1" to supplier@example.com not sent: it was queued in the backup this database was restored from, and the original server most likely sent it' },
+      { code: 'channel.notSentRestored', level: 'W', message: expect.stringMatching(/^Message "Toner low on BK1" to .+ not delivered: it was queued in the backup this database was restored from/) },
+    ]);
+
+    // What the copy queues from now on goes out as usual.
+    await restored.db.execute(sql`INSERT INTO notification_messages (message_id, to_email, subject, html) VALUES
+      ('<after-1@pagewatch>', 'ops@example.com', 'Queued after the restore', '<p>new</p>')`);
+    expect(await enqueueChannelMessage(restored.db, channel!.id, { type: 'TEST', subject: 'After the restore', text: 'new' })).toBe(true);
+    const sent = await sender.sendDue();
+    expect(sent.sent).toBe(2);
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toContain('Queued after the restore');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toContain('After the restore');
+  });
+});
+
+/** Threads that keep every core busy until they are stopped, as another program's work would. */
+function cpuHog(threads: number): () => Promise<void> {
+  const workers = Array.from({ length: threads }, () => new Worker('for (;;) {}', { eval: true }));
+  return async () => {
+    await Promise.all(workers.map((w) => w.terminate()));
+  };
+}
+
+describe.runIf(!onPostgres)('the embedded database\'s backup under load', () => {
+  it('is whole five times in a row while every core is busy and into a disk that lags, and each copy restores', { timeout: 600_000 }, async () => {
+    const source = await place('loaded');
+    const database = await source.open();
+    const app = await appOn(database);
+    await seedOperatorData(app, database.db);
+    const before = await fingerprint(database.db);
+    const files: string[] = [];
+    try {
+      // A destination slower than the socket (a loaded or network disk): the server is done
+      // sending well before the last bytes are written.
+      const lagging = join(scratch, 'lagging.backup');
+      const disk = createWriteStream(lagging);
+      const slow = new Writable({
+        write: (chunk: Buffer, _e, done) => void setTimeout(() => disk.write(chunk, done), 20),
+        final: (done) => disk.end(done),
+      });
+      await backupDataDir(source.env.PAGEWATCH_DATA_DIR!, slow);
+      files.push(lagging);
+      const stopHog = cpuHog(2);
+      try {
+        for (let run = 1; run <= 5; run++) {
+          const file = join(scratch, `loaded-${run}.backup`);
+          const backup = await command(['backup', file], source.env);
+          expect(backup.code, `backup ${run}: ${backup.output}`).toBe(0);
+          expect(backup.output).toContain('The running server on');
+          files.push(file);
+        }
+      } finally {
+        await stopHog();
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+    // Each restores (the restore starts the copy once: a cut copy fails there); the last is the data.
+    let target = '';
+    for (const [i, file] of files.entries()) {
+      const into = await place(`loaded-restore-${i}`);
+      const restore = await command(['restore', file], into.env);
+      expect(restore.code, `restore of ${file}: ${restore.output}`).toBe(0);
+      target = into.env.PAGEWATCH_DATA_DIR!;
+    }
+    const restored = await openDatabase({ url: null, dataDir: target });
+    try {
+      expect(await fingerprint(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('fails, and leaves no file, when the server\'s stream is cut off before the backup is whole', { timeout: 120_000 }, async () => {
+    // A whole backup of a stopped folder, of which the "server" below sends only the first half.
+    const source = await place('cut');
+    const database = await source.open();
+    await appOn(database).then((a) => a.close());
+    await database.close();
+    const whole = join(scratch, 'cut-whole.backup');
+    expect((await command(['backup', whole], source.env)).code).toBe(0);
+    const bytes = readFileSync(whole);
+    // The folder as a running server leaves it: its lock (this process) and its backup socket.
+    const dir = source.env.PAGEWATCH_DATA_DIR!;
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+    const server = createServer((socket) => {
+      socket.write(`${JSON.stringify({ ok: true })}\n`);
+      socket.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => socket.destroy());
+    });
+    await new Promise<void>((r) => server.listen(join(dir, BACKUP_SOCKET), r));
+    try {
+      const file = join(scratch, 'cut.backup');
+      const backup = await command(['backup', file], source.env);
+      expect(backup.code).toBe(1);
+      expect(backup.output).toMatch(/^Backup failed: .+/);
+      expect(backup.output.trim().split('\n')).toHaveLength(1);
+      expect(readdirSync(scratch).filter((f) => f.startsWith('cut.backup'))).toEqual([]);
+    } finally {
+      await new Promise((r) => server.close(r));
+      rmSync(join(dir, LOCK_FILE), { force: true });
+    }
   });
 });

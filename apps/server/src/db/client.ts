@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PipelinedPool, type PoolStats } from './pipelined-pool.ts';
 import { lockDataDir } from './data-lock.ts';
+import { holdServersLock, holdServersLockAlone } from './servers-lock.ts';
 import { serveBackups } from './pglite-backup.ts';
 import { migrateChecked, type MigrationRun } from './migrations.ts';
 
@@ -76,16 +77,22 @@ export async function newestMigration(db: Db): Promise<number> {
   return Number(res.rows[0]?.newest ?? 0);
 }
 
-/** `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests). */
-export async function openDatabase(opts: { url: string | null; dataDir: string }): Promise<Database> {
+/**
+ * `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests), which
+ * its opener owns alone (the folder's lock). On PostgreSQL every opener is one of the servers
+ * (servers-lock.ts), or, given `alone` (what it does, e.g. "rotating the secret key"), runs
+ * only while no server does.
+ */
+export async function openDatabase(opts: { url: string | null; dataDir: string; alone?: string }): Promise<Database> {
   if (opts.url) {
+    let log: DbLog | null = null;
+    const unlock = opts.alone ? await holdServersLockAlone(opts.url, opts.alone) : await holdServersLock(opts.url, () => log);
     // No JIT: it compiles for a second and more before a large report's first row (measured with
     // bench:reports, 1.5 s of 6.4 s for the availability of 100,000 devices), and the short
     // statements of the lists never gain from it.
     const pool = new PipelinedPool({ connectionString: opts.url, max: 20, options: '-c jit=off' }, { pipelines: 4 });
     // An idle connection that the server ends (restart, failover, DROP DATABASE ... FORCE in
     // tests) errors outside any query; unheard, that error would end the process.
-    let log: DbLog | null = null;
     pool.on('error', (err) => log?.warn({ reason: err.message }, 'database: idle connection lost'));
     const pgDb = drizzlePg(pool as unknown as pg.Pool);
     const db: Db = pgDb;
@@ -93,7 +100,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
       const migrations = await migrateChecked(db, migrationsFolder, () => migratePg(pgDb, { migrationsFolder }));
       runners.set(db, async (text, values, name) => (await pool.query({ text, values, name, types: pgTypes })).rows);
       return {
-        db, kind: 'postgres', url: opts.url, close: () => pool.end(), poolStats: () => pool.stats(), migrations,
+        db, kind: 'postgres', url: opts.url, close: () => pool.end().finally(unlock), poolStats: () => pool.stats(), migrations,
         setLog: (l) => {
           log = l;
           logMigrations(l, migrations);
@@ -101,6 +108,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
       };
     } catch (err) {
       await pool.end().catch(() => undefined);
+      await unlock();
       throw err;
     }
   }

@@ -116,9 +116,16 @@ export async function serveBackups(client: PGlite, dataDir: string, onError: (er
   };
 }
 
-/** Reads the socket's first line, then streams the rest into `out`. */
+/**
+ * Reads the socket's first line, then streams the rest into `out`; done when `out` has written
+ * the last byte. The server closes its side as soon as it has sent everything, usually well
+ * before `out` (a file) is written: a close after the end of the stream is the normal end, only
+ * a close before it is a backup cut short.
+ */
 function receive(socket: Socket, out: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
+    let ended = false;
+    socket.once('end', () => (ended = true));
     let head = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       head = Buffer.concat([head, chunk]);
@@ -131,15 +138,15 @@ function receive(socket: Socket, out: Writable): Promise<void> {
       const rest = head.subarray(nl + 1);
       if (rest.length) out.write(rest);
       socket.pipe(out);
-      let complete = false;
-      socket.on('end', () => (complete = true));
-      out.on('finish', () => (complete ? resolve() : reject(new Error('the server stopped before the backup was complete'))));
+      out.on('finish', () => (ended ? resolve() : reject(new Error('the server stopped before the backup was complete'))));
       out.on('error', reject);
       socket.resume();
     };
     socket.on('data', onData);
     socket.on('error', reject);
-    socket.on('close', () => reject(new Error('the server closed the connection before the backup was complete')));
+    socket.on('close', () => {
+      if (!ended) reject(new Error('the server closed the connection before the backup was complete'));
+    });
   });
 }
 

@@ -19,13 +19,22 @@ export type LoadedSecretKey = { key: Buffer; file: string | null; created: boole
 
 /**
  * The key that seals the stored secrets: PAGEWATCH_SECRET_KEY, else the key file. A missing file
- * is made (owner-only, created exclusively: two servers starting at once agree on one key); a
- * file that others may read is refused, as ssh refuses such a private key.
+ * is made (owner-only, created exclusively: two servers starting at once agree on one key) for a
+ * database none of whose secrets is encrypted yet; `sealedWith`, the key ids its encrypted
+ * values need, refuses that (a restored folder or database whose key was not put back: a new
+ * key would open none of them). A file that others may read is refused, as ssh refuses such a
+ * private key.
  */
-export function loadSecretKey(source: SecretKeySource, opts: { create: boolean } = { create: true }): LoadedSecretKey {
+export function loadSecretKey(source: SecretKeySource, opts: { create: boolean; sealedWith?: string[] } = { create: true }): LoadedSecretKey {
   if (source.key) return { key: source.key, file: null, created: false };
   const { file } = source;
   let created = false;
+  if (opts.create && opts.sealedWith?.length && !existsSync(file)) {
+    throw new StartRefusal(
+      `The secret key file ${file} does not exist, and this database's secrets are encrypted with key id ${opts.sealedWith.join(', ')}: ` +
+        'put that key back (the key file, or PAGEWATCH_SECRET_KEY; see the README, "Secrets at rest"); a new key would open none of them',
+    );
+  }
   if (opts.create) try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, `${newSecretKey().toString('base64')}\n`, { mode: 0o600, flag: 'wx' });

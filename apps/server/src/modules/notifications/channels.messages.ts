@@ -24,6 +24,7 @@ addMessages({
     'log.channel.sent': 'Message "{{subject}}" delivered to {{to}}',
     'log.channel.sendFailed': 'Message "{{subject}}" to {{to}} not delivered (attempt {{attempt}}): {{reason}}',
     'log.channel.givenUp': 'Message "{{subject}}" to {{to}} given up after {{attempt}} attempts: {{reason}}',
+    'log.channel.notSentRestored': 'Message "{{subject}}" to {{to}} not delivered: it was queued in the backup this database was restored from, and the original server most likely delivered it',
   },
   ru: {
     'channel.badUrl': 'Введите адрес, начинающийся с http:// или https://',
@@ -47,5 +48,6 @@ addMessages({
     'log.channel.sent': 'Сообщение «{{subject}}» доставлено в {{to}}',
     'log.channel.sendFailed': 'Сообщение «{{subject}}» в {{to}} не доставлено (попытка {{attempt}}): {{reason}}',
     'log.channel.givenUp': 'Сообщение «{{subject}}» в {{to}} не доставлено после {{attempt}} попыток: {{reason}}',
+    'log.channel.notSentRestored': 'Сообщение «{{subject}}» в {{to}} не доставлено: оно стояло в очереди в резервной копии, из которой восстановлена база, и исходный сервер, скорее всего, его доставил',
   },
 });

@@ -9,3 +9,5 @@ export { pruneMessages } from './outbox.repository.ts';
  */
 export { enqueueChannelMessage } from './channel-outbox.ts';
 export { enabledChannels } from './channels.repository.ts';
+/** For `npm run restore`: a restored copy does not send the backup's queue again. */
+export { holdRestoredOutbox } from './restored-outbox.ts';

@@ -67,6 +67,18 @@ export async function markFailed(db: Db, ids: number[], error: string, delayMs: 
     WHERE id IN (${idList(ids)})`);
 }
 
+/** A message given up without an attempt: where it was going and what it said. */
+export type HeldMessage = { toEmail: string; subject: string; locationId: number | null; channelId: number | null };
+
+/** Gives up every message not sent yet, untried, with `reason`; returns them. */
+export async function giveUpPending(db: Db, reason: string): Promise<HeldMessage[]> {
+  const res = await db.execute<HeldMessage>(sql`
+    UPDATE notification_messages SET failed_at = now(), lease_until = NULL, last_error = ${reason}
+    WHERE sent_at IS NULL AND failed_at IS NULL
+    RETURNING to_email AS "toEmail", subject, location_id AS "locationId", channel_id AS "channelId"`);
+  return res.rows.map((r) => ({ ...r, locationId: r.locationId == null ? null : Number(r.locationId), channelId: r.channelId == null ? null : Number(r.channelId) }));
+}
+
 /** How the outbox stands (tests, metrics). */
 export async function outboxCounts(db: Db): Promise<{ pending: number; sent: number; failed: number }> {
   const res = await db.execute(sql`

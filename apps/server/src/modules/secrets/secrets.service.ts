@@ -3,9 +3,14 @@ import { sealedKeyId, type SecretBox } from '../../lib/secret-box.ts';
 import { StartRefusal } from '../../lib/start-refusal.ts';
 import { replaceSecretValue, storedSecretValues, type StoredSecretValue } from './secrets.repository.ts';
 
+/** The key ids the database's encrypted secrets need (none: no secret is encrypted yet). */
+export const sealedKeyIds = async (db: Db): Promise<string[]> => keyIdsOf(await storedSecretValues(db));
+
+const keyIdsOf = (values: StoredSecretValue[]) => [...new Set(values.map((v) => sealedKeyId(v.value)).filter((id): id is string => id !== null))];
+
 /** The values of other keys than `box`'s, refused with the keys they need (never a value). */
 function refuseOtherKeys(values: StoredSecretValue[], box: SecretBox, what: string) {
-  const others = [...new Set(values.map((v) => sealedKeyId(v.value)).filter((id): id is string => id !== null && id !== box.keyId))];
+  const others = keyIdsOf(values).filter((id) => id !== box.keyId);
   if (!others.length) return;
   throw new StartRefusal(
     `${what} (key id ${box.keyId}) is not the key this database's secrets were encrypted with (key id ${others.join(', ')}): ` +

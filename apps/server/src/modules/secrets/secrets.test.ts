@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -136,6 +136,20 @@ describe('secrets at rest', () => {
     await t.ctx.db.execute(sql`UPDATE queues SET password = ${altered}`);
     await expect(restart()).rejects.toThrow(`The stored secret queues.password of row ${stored.queueId} does not decrypt`);
     await t.ctx.db.execute(sql`UPDATE queues SET password = ${pw}, token = NULL`);
+  });
+
+  it('refuses to start without its key file on a database that holds encrypted secrets, naming the key they need, and writes no key file', async () => {
+    // A restored folder or database whose key was not put back: a new key would open none of its secrets.
+    const before = await secretColumns(t.ctx.db);
+    const file = join(dir, 'restored', 'secret.key');
+    const refused = await restart({ secretKey: null, secretKeyFile: file }).then(() => null, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(StartRefusal);
+    expect((refused as Error).message).toBe(
+      `The secret key file ${file} does not exist, and this database's secrets are encrypted with key id ${t.ctx.secrets.keyId}: ` +
+        'put that key back (the key file, or PAGEWATCH_SECRET_KEY; see the README, "Secrets at rest"); a new key would open none of them',
+    );
+    expect(existsSync(file)).toBe(false);
+    expect(await secretColumns(t.ctx.db)).toEqual(before);
   });
 
   it('rotates the key: every secret is re-encrypted, the key file holds the new key, and the old key no longer opens them', async () => {
