@@ -17,6 +17,7 @@ const TIMED = {
     'apps/agent/test/agent-runner.test.ts',
   ],
   server: [
+    'apps/server/src/db/backup.test.ts',
     'apps/server/src/db/pipelined-pool.test.ts',
     'apps/server/src/jobs/history-housekeeping.test.ts',
     'apps/server/src/modules/agents/agent-run-flood.test.ts',

@@ -216,7 +216,7 @@ function cpuHog(threads: number): () => Promise<void> {
 }
 
 describe.runIf(!onPostgres)('the embedded database\'s backup under load', () => {
-  it('is whole five times in a row while every core is busy and into a disk that lags, and each copy restores', { timeout: 600_000 }, async () => {
+  it('is whole into a disk that lags and twice in a row while every core is busy, and each copy restores', { timeout: 600_000 }, async () => {
     const source = await place('loaded');
     const database = await source.open();
     const app = await appOn(database);
@@ -236,7 +236,9 @@ describe.runIf(!onPostgres)('the embedded database\'s backup under load', () => 
       files.push(lagging);
       const stopHog = cpuHog(2);
       try {
-        for (let run = 1; run <= 5; run++) {
+        // The lagging disk fails the old code every time; the busy runs, at run 5 of 5 at worst:
+        // two keep the suite's time (each backup and restore starts a process).
+        for (let run = 1; run <= 2; run++) {
           const file = join(scratch, `loaded-${run}.backup`);
           const backup = await command(['backup', file], source.env);
           expect(backup.code, `backup ${run}: ${backup.output}`).toBe(0);
