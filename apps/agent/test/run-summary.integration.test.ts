@@ -86,8 +86,8 @@ describe("a run's summary across restarts (issue 22)", () => {
 
     const ips = fleet.list().map((p) => p.ip);
     const [first, firstV3] = await runAgain(dir);
-    expect(first).toEqual({ answered: 3, slow: 1, timedOut: 0, unreachable: 0, refused: 0, refusals: [] });
-    expect(firstV3).toEqual({ answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 3, refusals: ips.map((ip) => ({ ip, reason: 'auth' })) });
+    expect(first).toEqual({ answered: 3, slow: 1, timedOut: 0, unreachable: 0, refused: 0, refusals: [], unprobed: 0 });
+    expect(firstV3).toEqual({ answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 3, refusals: ips.map((ip) => ({ ip, reason: 'auth' })), unprobed: 0 });
     // Each device's outcome: read, and the unknown SNMPv3 user refused (AUTH).
     expect(outcomes).toEqual([Object.fromEntries([...ips, changed].map((ip) => [ip, 'OK'])), Object.fromEntries(ips.map((ip) => [ip, 'AUTH']))]);
 
@@ -97,7 +97,7 @@ describe("a run's summary across restarts (issue 22)", () => {
     other = await startFleet({ count: 1, port, base: changed, seed: 32, speed: 0, randomEvents: false, community: 'private' });
 
     const [second, secondV3] = await runAgain(dir);
-    expect(second).toEqual({ answered: 1, slow: 1, timedOut: 0, unreachable: 1, refused: 1, refusals: [{ ip: changed, reason: 'community' }] });
+    expect(second).toEqual({ answered: 1, slow: 1, timedOut: 0, unreachable: 1, refused: 1, refusals: [{ ip: changed, reason: 'community' }], unprobed: 0 });
     // The printer switched off is silent to v3 too: unreachable there as well, not refused.
     expect(secondV3).toMatchObject({ refused: 2, unreachable: 1 });
     // The printer switched off timed out; the changed community answers SNMPv3 only: AUTH.

@@ -200,6 +200,11 @@ export const rangeSummarySchema = z.object({
   refused: int32.nonnegative().optional(),
   /** The first refused devices and why. */
   refusals: z.array(z.object({ ip: z.ipv4(), reason: z.enum(REFUSAL_REASONS) })).max(MAX_SUMMARY_REFUSALS).optional(),
+  /**
+   * Addresses discovery could not probe in time, the agent being too busy (issue 53; absent from
+   * agents before it): neither found nor known to be empty.
+   */
+  unprobed: int32.nonnegative().optional(),
 });
 /**
  * Why a device of a range was not read (issue 44): silent after every retry (a wrong v1/v2c

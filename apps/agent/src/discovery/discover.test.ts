@@ -117,6 +117,15 @@ describe('discovery over the simulated printers', () => {
     expect(performance.now() - started).toBeGreaterThan(650);
   });
 
+  it('reports the addresses it could not probe in time apart, neither found nor empty (issue 53)', async () => {
+    // 20 packets a second for a second: most of the /24 is never asked.
+    const result = await discoverRange({ id: 11, type: 'NETMASK', address: '127.0.62.0', mask: '/24', from: null, to: null, port, snmp: v2c, packetsPerSecond: 20 }, registry, { ...fast, deadlineMs: 1000 });
+    const found = new Set(result.devices.map((d) => d.ip));
+    expect(simulated().filter((ip) => !found.has(ip) && !result.unprobed.includes(ip))).toEqual([]);
+    expect(result.unprobed.length).toBeGreaterThan(200);
+    expect(result.unprobed.at(-1)).toBe('127.0.62.254');
+  });
+
   it('returns an error for a range it cannot scan instead of throwing', async () => {
     const result = await discoverRange({ id: 7, type: 'NETMASK', address: '127.0.62.0', mask: null, from: null, to: null, port, snmp: v2c }, registry, fast);
     expect(result.error).toMatch(/needs an address and a mask/);

@@ -20,6 +20,11 @@ export type DiscoveryOptions = {
   packetsPerSecond?: number;
   /** Answer times learned per device, kept across runs. */
   rtt?: RttTable;
+  /**
+   * How long a v1/v2c sweep may take before the addresses it has not settled are reported as
+   * not probed (default `sweepDeadlineMs`: four times the sweep at its cap, at least a minute).
+   */
+  deadlineMs?: number;
   signal?: AbortSignal;
 };
 
@@ -31,6 +36,15 @@ const SWEEP_IN_FLIGHT = 32_768;
  * the packet budget: a /16 asked three times would take 40 s at the default cap.
  */
 const THREE_TRIES_UP_TO = 16_384;
+
+/**
+ * Four times what a sweep of `count` addresses takes at its cap (each address asked `retries + 1`
+ * times, the last listened to for 8 first waits), and never under a minute: a busy agent sweeps
+ * slower than its cap, and what is left at the end is reported as not probed.
+ */
+export function sweepDeadlineMs(count: number, retries: number, packetsPerSecond: number, timeoutMs: number): number {
+  return Math.max(60_000, 4 * ((count * (retries + 1) * 1000) / packetsPerSecond + 8 * timeoutMs));
+}
 
 export type DiscoveredDevice = {
   ip: string;
@@ -53,6 +67,11 @@ export type DiscoveryResult = {
   devices: DiscoveredDevice[];
   /** Addresses that answered but refused (a v3 user or key, a report, not SNMP), in address order. */
   refused: Array<{ ip: string; reason: RefusalReason }>;
+  /**
+   * Addresses the sweep could not probe in time (a starved agent past its deadline), in address
+   * order: not known to be empty, so neither found nor silent.
+   */
+  unprobed: string[];
   durationMs: number;
   /** Set when the range could not be scanned at all (bad range, socket error). */
   error: string | null;
@@ -121,21 +140,29 @@ export async function discoverRange(range: ScannableRange, registry: ProfileRegi
   const started = Date.now();
   const refused: DiscoveryResult['refused'] = [];
   const onRefused: Refused = (ip, reason) => refused.push({ ip, reason });
+  const unprobed: string[] = [];
   const result = (devices: DiscoveredDevice[], scanned: number, error: string | null, note: string | null = null): DiscoveryResult => ({
-    rangeId: range.id ?? null, scanned, devices, refused: refused.sort((a, b) => parseIpv4(a.ip) - parseIpv4(b.ip)), durationMs: Date.now() - started, error, note,
+    rangeId: range.id ?? null, scanned, devices, refused: refused.sort((a, b) => parseIpv4(a.ip) - parseIpv4(b.ip)),
+    unprobed: unprobed.sort((a, b) => parseIpv4(a) - parseIpv4(b)), durationMs: Date.now() - started, error, note,
   });
   try {
     const plan = planScan(range);
+    const count = plan.kind === 'sweep' ? plan.count : 0;
+    const timeoutMs = options.timeoutMs ?? 1000;
+    const retries = options.retries ?? (count <= THREE_TRIES_UP_TO ? 2 : 1);
+    const packetsPerSecond = range.packetsPerSecond ?? options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND;
     const sweepOptions: SweepOptions = {
       port: range.port,
       community: range.snmp.version === '3' ? '' : range.snmp.community,
       version: range.snmp.version === '1' ? 0 : 1,
       concurrency: SWEEP_IN_FLIGHT,
-      timeoutMs: options.timeoutMs ?? 1000,
-      retries: options.retries ?? ((plan.kind === 'sweep' ? plan.count : 0) <= THREE_TRIES_UP_TO ? 2 : 1),
-      packetsPerSecond: range.packetsPerSecond ?? options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND,
+      timeoutMs,
+      retries,
+      packetsPerSecond,
       rtt: options.rtt,
       onRefused,
+      deadlineMs: options.deadlineMs ?? sweepDeadlineMs(count, retries, packetsPerSecond, timeoutMs),
+      onUnprobed: (ip) => unprobed.push(ip),
       signal: options.signal,
     };
     let answers: SweepAnswer[];

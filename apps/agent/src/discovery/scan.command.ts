@@ -73,7 +73,8 @@ export const scanCommand: CliCommand = {
     }
     for (const r of result.refused) process.stdout.write(`${r.ip.padEnd(16)} refused: ${r.reason}\n`);
     const note = result.note ? ` (${result.note})` : '';
-    process.stdout.write(`${result.scanned} addresses scanned in ${(result.durationMs / 1000).toFixed(1)} s${note}: ${result.devices.length} SNMP devices, ${printers} printers, ${result.refused.length} refused\n`);
+    const unprobed = result.unprobed.length > 0 ? `, ${result.unprobed.length} not probed in time (the agent was too busy)` : '';
+    process.stdout.write(`${result.scanned} addresses scanned in ${(result.durationMs / 1000).toFixed(1)} s${note}: ${result.devices.length} SNMP devices, ${printers} printers, ${result.refused.length} refused${unprobed}\n`);
     return 0;
   },
 };

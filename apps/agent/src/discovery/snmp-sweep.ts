@@ -5,6 +5,7 @@ import type { RefusalReason } from '@pagewatch/contracts/agent-api';
 import { SYS } from '../reading/printer-mib.ts';
 import type { RttTable } from '../snmp/rtt-estimator.ts';
 import { formatIpv4 } from './address-range.ts';
+import { PACE_TICK_MS, SweepPace } from './sweep-pace.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 /**
@@ -15,6 +16,8 @@ import { TokenBucket } from './token-bucket.ts';
 export const DEFAULT_PACKETS_PER_SECOND: number = PACKETS_PER_SECOND.default;
 
 const SWEEP_CATCH_UP_MS = 50;
+/** More tries an address gets when a try of it went out while the sweep was behind (its answer may have overflowed the receive queue). */
+const BEHIND_EXTRA_TRIES = 2;
 
 export type SweepOptions = {
   port: number;
@@ -32,6 +35,14 @@ export type SweepOptions = {
   rtt?: RttTable;
   /** An address in flight answered, but with no usable answer (a report PDU, not SNMP). */
   onRefused?: (ip: string, reason: RefusalReason) => void;
+  /**
+   * Milliseconds after which the sweep stops: the addresses it has not been able to settle by
+   * then (never asked, or still waiting for the sweep to catch up) are not called silent but
+   * given to `onUnprobed`. Default: no limit.
+   */
+  deadlineMs?: number;
+  /** An address the sweep could not probe in time (see `deadlineMs`). */
+  onUnprobed?: (ip: string) => void;
   signal?: AbortSignal;
 };
 
@@ -80,6 +91,10 @@ function request(requestId: number, options: SweepOptions): Buffer {
  * stays silent after its retries is skipped. Each attempt has its own request id, so a late
  * answer to an earlier attempt still counts and gives an exact answer time. `concurrency`
  * bounds the addresses in flight (and the memory), new addresses going first up to it.
+ *
+ * The sweep paces itself by what it can process (`SweepPace`): behind (answers handled late,
+ * its timers late) it slows down, and a try that timed out meanwhile counts as unanswered only
+ * once it has caught up; an address with a try sent while behind gets up to two more tries.
  */
 export async function sweep(first: number, last: number, options: SweepOptions): Promise<SweepAnswer[]> {
   const socket = dgram.createSocket('udp4');
@@ -99,7 +114,19 @@ export async function sweep(first: number, last: number, options: SweepOptions):
   // 10 ms of catch-up it lost a sixth of its packet budget and a /16 took 32 s instead of 28.
   // 50 ms of catch-up (250 packets at 5,000 a second, 22 KB) keeps the rate.
   const bucket = new TokenBucket(options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND, undefined, SWEEP_CATCH_UP_MS);
-  type Entry = { ip: string; attempt: number; firstSentAt: number; timer: NodeJS.Timeout | null; ids: number[]; done: boolean };
+  const pace = new SweepPace(options.packetsPerSecond ?? DEFAULT_PACKETS_PER_SECOND);
+  bucket.setRate(pace.rate);
+  const heartbeat = setInterval(() => {
+    pace.tick();
+    // A loop that wakes only every few hundred ms still sends its rate: the catch-up covers the lag.
+    bucket.setRate(pace.rate, Math.max(SWEEP_CATCH_UP_MS, pace.loopLagMs()));
+  }, PACE_TICK_MS);
+  type Entry = {
+    /** `firstSentAt` and `dueAt` on the pace's clock, which stops while the event loop is held up. */
+    ip: string; attempt: number; firstSentAt: number; dueAt: number; timer: NodeJS.Timeout | null; ids: number[]; done: boolean;
+    /** A try went out while the sweep was behind; `extra`: the tries granted for it. */
+    sentBehind: boolean; extra: number;
+  };
   const byId = new Map<number, { entry: Entry; sentAt: number }>();
   let inFlight = 0;
   // Tens of thousands of retries wait in a /16: a queue with a head index, since shift() on an
@@ -108,6 +135,7 @@ export async function sweep(first: number, last: number, options: SweepOptions):
   let nextAddress = first;
   let nextId = (Math.floor(Math.random() * 0x3fffffff) + 1) & 0x3fffffff;
   let pumpTimer: NodeJS.Timeout | null = null;
+  let outOfTime = false;
   let finish: () => void = () => undefined;
   const done = new Promise<void>((resolve) => {
     finish = resolve;
@@ -125,7 +153,13 @@ export async function sweep(first: number, last: number, options: SweepOptions):
 
   // A device heard from before gets two more tries: a lost packet must not make it vanish, and
   // silent addresses (most of a big range) still cost only `retries + 1` packets each.
-  const retriesFor = (entry: Entry): number => (options.rtt?.peek(entry.ip, options.port)?.srttMs != null ? options.retries + 2 : options.retries);
+  const retriesFor = (entry: Entry): number => (options.rtt?.peek(entry.ip, options.port)?.srttMs != null ? options.retries + 2 : options.retries) + entry.extra;
+  const firstWait = (entry: Entry): number => {
+    const known = options.rtt?.peek(entry.ip, options.port);
+    return known?.srttMs != null ? known.timeoutMs(0) : options.timeoutMs;
+  };
+  // Behind by a quarter of a first wait, an answer may be waiting unread: no verdict yet.
+  const behind = (entry: Entry): boolean => pace.behindMs() > firstWait(entry) / 4;
 
   /**
    * An address is listened to as long as if each try had gone out the moment the one before
@@ -135,9 +169,10 @@ export async function sweep(first: number, last: number, options: SweepOptions):
    * late answers have long had their time, and the sweep is not held up by a doubled wait.
    */
   const waitFor = (entry: Entry, now: number): number => {
-    const known = options.rtt?.peek(entry.ip, options.port);
-    const base = known?.srttMs != null ? known.timeoutMs(0) : options.timeoutMs;
-    const window = base * (2 ** (entry.attempt + 1) - 1);
+    const base = firstWait(entry);
+    // A try granted because the sweep was behind listens two first waits more, not a doubled wait.
+    const doubled = entry.attempt - entry.extra;
+    const window = base * (2 ** (doubled + 1) - 1) + 2 * base * entry.extra;
     // In steps of 50 ms: timers of one duration share a list in Node, thousands of durations cost CPU.
     return Math.ceil(Math.max(base, entry.firstSentAt + window - now) / 50) * 50;
   };
@@ -146,12 +181,25 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     const id = nextId;
     nextId = (nextId + 1) & 0x3fffffff || 1;
     entry.ids.push(id);
-    const now = performance.now();
+    const now = pace.clock();
     if (entry.attempt === 0) entry.firstSentAt = now;
-    byId.set(id, { entry, sentAt: now });
-    entry.timer = setTimeout(() => {
+    byId.set(id, { entry, sentAt: performance.now() });
+    if (behind(entry)) entry.sentBehind = true;
+    const wait = waitFor(entry, now);
+    entry.dueAt = now + wait;
+    const expire = (): void => {
       entry.timer = null;
       if (entry.done) return;
+      // Held up meanwhile, the sweep has not listened for the whole wait yet; answers come late too.
+      const left = entry.dueAt + pace.queueDelayMs() - pace.clock();
+      if (left > 0) {
+        entry.timer = setTimeout(expire, Math.ceil(left / 50) * 50);
+        return;
+      }
+      if (entry.attempt >= retriesFor(entry) && entry.sentBehind && entry.extra < BEHIND_EXTRA_TRIES) {
+        entry.extra++;
+        entry.sentBehind = false;
+      }
       if (entry.attempt < retriesFor(entry)) {
         entry.attempt++;
         retryQueue.push(entry);
@@ -159,7 +207,8 @@ export async function sweep(first: number, last: number, options: SweepOptions):
         settle(entry);
       }
       pump();
-    }, waitFor(entry, now));
+    };
+    entry.timer = setTimeout(expire, wait);
     socket.send(request(id, options), options.port, entry.ip, (error) => {
       // An unroutable address fails at once: count it as silent (a full buffer is a lost packet: retried).
       const lost = (error as NodeJS.ErrnoException | null)?.code === 'ENOBUFS' || (error as NodeJS.ErrnoException | null)?.code === 'EAGAIN';
@@ -171,7 +220,7 @@ export async function sweep(first: number, last: number, options: SweepOptions):
   };
 
   const pump = (): void => {
-    const aborted = options.signal?.aborted ?? false;
+    const aborted = (options.signal?.aborted ?? false) || outOfTime;
     for (;;) {
       // An address answered late while its retry waited in the queue: no packet for it.
       while (retryQueue.length > 0 && retryQueue.peek()!.done) retryQueue.shift();
@@ -192,7 +241,7 @@ export async function sweep(first: number, last: number, options: SweepOptions):
         continue;
       }
       inFlight++;
-      const entry: Entry = { ip: formatIpv4(nextAddress++), attempt: 0, firstSentAt: 0, timer: null, ids: [], done: false };
+      const entry: Entry = { ip: formatIpv4(nextAddress++), attempt: 0, firstSentAt: 0, dueAt: 0, timer: null, ids: [], done: false, sentBehind: false, extra: 0 };
       byIp.set(entry.ip, entry);
       send(entry);
     }
@@ -216,7 +265,9 @@ export async function sweep(first: number, last: number, options: SweepOptions):
       return;
     }
     if (!sent || sent.entry.done) return;
-    options.rtt?.get(rinfo.address, options.port).sample(performance.now() - sent.sentAt);
+    const ageMs = performance.now() - sent.sentAt;
+    pace.answered(ageMs, options.rtt?.peek(rinfo.address, options.port)?.srttMs ?? null);
+    options.rtt?.get(rinfo.address, options.port).sample(ageMs);
     settle(sent.entry);
     answers.push(answer);
     pump();
@@ -228,8 +279,21 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     finish();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  // Out of time: what is not settled yet was not probed, which is not the same as silent.
+  const deadline = options.deadlineMs == null ? null : setTimeout(() => {
+    outOfTime = true;
+    for (const entry of [...byIp.values()]) {
+      settle(entry);
+      options.onUnprobed?.(entry.ip);
+    }
+    while (nextAddress <= last) options.onUnprobed?.(formatIpv4(nextAddress++));
+    retryQueue.clear();
+    finish();
+  }, options.deadlineMs);
   pump();
   await done;
+  clearInterval(heartbeat);
+  if (deadline) clearTimeout(deadline);
   if (pumpTimer) clearTimeout(pumpTimer);
   options.signal?.removeEventListener('abort', onAbort);
   socket.close();

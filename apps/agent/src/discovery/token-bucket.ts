@@ -7,8 +7,9 @@
  * seconds) holds more than `rate` packets: the last `rate` sending times are kept to check it.
  */
 export class TokenBucket {
-  private readonly rate: number;
-  private readonly burst: number;
+  private rate: number;
+  private burst: number;
+  private burstMs: number;
   private tokens: number;
   private last: number;
   private readonly now: () => number;
@@ -18,6 +19,7 @@ export class TokenBucket {
 
   constructor(rate: number, now: () => number = () => performance.now(), burstMs = 10) {
     this.rate = rate;
+    this.burstMs = burstMs;
     this.burst = Math.max(1, (rate * burstMs) / 1000);
     this.now = now;
     this.tokens = this.burst;
@@ -30,6 +32,19 @@ export class TokenBucket {
     this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) * this.rate) / 1000);
     this.last = t;
     return t;
+  }
+
+  /**
+   * A new rate from now on (a sweep that has fallen behind slows down), at most the rate it was
+   * made with: the last second's check stays at that cap, the burst follows the new rate (and
+   * `burstMs`, when given).
+   */
+  setRate(rate: number, burstMs = this.burstMs): void {
+    this.refill();
+    this.burstMs = burstMs;
+    this.rate = Math.min(rate, this.sent.length);
+    this.burst = Math.max(1, (this.rate * this.burstMs) / 1000);
+    this.tokens = Math.min(this.tokens, this.burst);
   }
 
   /** Takes one token if there is one and the last second has room. */

@@ -97,7 +97,7 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
     const devices = found.devices.filter((d) => (d.isPrinter || !d.matched) && !seen.has(`${d.ip}:${d.port}`));
     for (const d of devices) seen.add(`${d.ip}:${d.port}`);
     let read = 0;
-    const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 0, refusals: [] };
+    const summary: RangeSummary = { answered: 0, slow: 0, timedOut: 0, unreachable: 0, refused: 0, refusals: [], unprobed: found.unprobed.length };
     const refused = new Map<string, RefusalReason>(found.refused.map((r) => [r.ip, r.reason]));
     // Each device's outcome (issue 44): read, or why not, and how long its poll took (0: not polled).
     const outcomes = new Map<string, DeviceOutcome>();
@@ -149,7 +149,9 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
       return true;
     }, signal);
     readings += read;
-    const answeredNow = new Set([...found.devices.map((d) => `${d.ip}:${d.port}`), ...[...refused.keys()].map((ip) => `${ip}:${range.port}`)]);
+    // An address not probed in time is not known to be silent: not counted unreachable.
+    const answeredNow = new Set([...found.devices, ...found.unprobed.map((ip) => ({ ip, port: range.port }))].map((d) => `${d.ip}:${d.port}`));
+    for (const ip of refused.keys()) answeredNow.add(`${ip}:${range.port}`);
     const silent = unreachable(range, rtt, answeredNow);
     const community = await refusingCommunity(range, silent, opts.discovery?.timeoutMs ?? 1000, signal);
     for (const ip of community) refused.set(ip, 'community');
@@ -177,6 +179,10 @@ export async function collect(cfg: AgentConfig, opts: CollectOptions): Promise<R
   const finishedAt = new Date().toISOString();
   await spool.append({ kind: 'run-finish', runId, finishedAt, rangeResults: ranges });
   log('info', `run ${runId}: ${readings} readings from ${ranges.length} ranges`);
-  for (const r of ranges) if (r.summary) log('info', `range ${r.rangeId}: ${r.summary.answered} answered, ${r.summary.slow} slow, ${r.summary.refused} refused, ${r.summary.timedOut} timed out, ${r.summary.unreachable} unreachable`);
+  for (const r of ranges) {
+    if (!r.summary) continue;
+    const unprobed = r.summary.unprobed > 0 ? `, ${r.summary.unprobed} not probed in time (the agent was too busy)` : '';
+    log(r.summary.unprobed > 0 ? 'warn' : 'info', `range ${r.rangeId}: ${r.summary.answered} answered, ${r.summary.slow} slow, ${r.summary.refused} refused, ${r.summary.timedOut} timed out, ${r.summary.unreachable} unreachable${unprobed}`);
+  }
   return { runId, startedAt, finishedAt, readings, ranges };
 }

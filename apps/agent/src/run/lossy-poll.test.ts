@@ -63,7 +63,7 @@ describe('polling a lossy, slow simulated network', () => {
     expect(readings.map((r) => r.ip).sort()).toEqual([...reachable].sort());
     expect(readings.filter((r) => r.reading.problems.includes(STOPPED_ANSWERING))).toEqual([]);
     expect(readings.every((r) => r.reading.supplies.length > 0 && r.reading.serialNumber)).toBe(true);
-    expect(first.ranges[0]!.summary).toEqual({ answered: 24, slow: 3, timedOut: 0, unreachable: 0, refused: 0, refusals: [] });
+    expect(first.ranges[0]!.summary).toEqual({ answered: 24, slow: 3, timedOut: 0, unreachable: 0, refused: 0, refusals: [], unprobed: 0 });
     for (const ip of slow) expect(rtt.peek(ip, port)!.slow).toBe(true);
 
     // Two printers switched off: the next run names them unreachable.

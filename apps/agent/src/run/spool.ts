@@ -18,6 +18,8 @@ export type SpoolRecord =
 export type RangeSummary = {
   answered: number; slow: number; timedOut: number; unreachable: number;
   refused: number; refusals: Array<{ ip: string; reason: RefusalReason }>;
+  /** Addresses discovery could not probe in time (issue 53): neither found nor silent. */
+  unprobed: number;
 };
 export type RangeResult = { rangeId: number; scanned: number; found: number; durationMs: number; error: string | null; summary?: RangeSummary; devices?: DeviceOutcome[] };
 

@@ -61,6 +61,22 @@ describe("a run's summary in the event log (issue 22)", () => {
     expect(logMessage('ru', child!.message_code, child!.message_params, child!.message)).toContain('отказали в запросе 3 (127.0.43.5: community не принимается (устройство отвечает по SNMPv3), 127.0.43.7: пользователь или аутентификация SNMPv3 отклонены и ещё 1)');
   });
 
+  it('counts addresses a busy agent could not probe in time apart from silent ones, in both languages (issue 53)', async () => {
+    const { token, rangeId } = await createAgent(t.app, t.admin, { name: 'Starved', range: { from: '127.0.44.1', to: '127.0.44.100' } });
+    const runId = randomUUID();
+    const { logId } = (await send('/api/agent/runs', token, { runId, startedAt: new Date().toISOString() })).json();
+    const fin = await send(`/api/agent/runs/${runId}/finish`, token, {
+      finishedAt: new Date().toISOString(),
+      rangeResults: [{ rangeId, scanned: 100, found: 40, durationMs: 60_000, error: null, summary: { answered: 40, slow: 0, timedOut: 0, unreachable: 0, refused: 0, refusals: [], unprobed: 55 } }],
+    });
+    expect(fin.statusCode, fin.body).toBe(204);
+    const [child] = await childrenOf(logId);
+    // Nothing timed out, yet 55 addresses are unknown: a warning, not a clean range.
+    expect(child!.log_level).toBe('W');
+    expect(child!.message).toContain('40 answered, 0 slow (a second or more), 0 refused the request, 0 timed out after retries, 0 unreachable since an earlier run, 55 addresses not probed in time (the agent was too busy)');
+    expect(logMessage('ru', child!.message_code, child!.message_params, child!.message)).toContain('не проверено адресов за отведённое время (агент был перегружен): 55');
+  });
+
   it('refuses refusals past the bound, of an unknown reason or without an address', async () => {
     const { token, rangeId } = await createAgent(t.app, t.admin, { name: 'Bounds', range: { from: '127.0.44.1', to: '127.0.44.9' } });
     const runId = randomUUID();

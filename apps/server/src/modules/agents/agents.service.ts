@@ -361,7 +361,7 @@ export class AgentsService {
       for (const rr of f.rangeResults) {
         found += rr.found;
         // Devices that went silent make the range a warning: the summary says why they are missing.
-        const missing = rr.summary ? rr.summary.timedOut + rr.summary.unreachable + (rr.summary.refused ?? 0) : 0;
+        const missing = rr.summary ? rr.summary.timedOut + rr.summary.unreachable + (rr.summary.refused ?? 0) + (rr.summary.unprobed ?? 0) : 0;
         const level: LogLevel = rr.error ? 'E' : missing > 0 ? 'W' : 'I';
         const scanned = rr.summary ? summaryPart(rr.scanned, rr.found, rr.summary) : part('rangeScanned', { scanned: rr.scanned, found: rr.found });
         const params = { range: describe(rr.rangeId), result: rr.error ?? scanned };
@@ -387,6 +387,12 @@ export class AgentsService {
  * first refused devices with their reason (translated per reader); older agents keep the old text.
  */
 function summaryPart(scanned: number, found: number, s: NonNullable<RangeResultReport['summary']>) {
+  const summary = countsPart(scanned, found, s);
+  // Addresses a busy agent could not probe in time are neither found nor empty (issue 53).
+  return s.unprobed ? part('rangeNotProbed', { summary, unprobed: s.unprobed }) : summary;
+}
+
+function countsPart(scanned: number, found: number, s: NonNullable<RangeResultReport['summary']>) {
   const counts = { scanned, found, answered: s.answered, slow: s.slow, timedOut: s.timedOut, unreachable: s.unreachable };
   if (s.refused === undefined) return part('rangeScannedSummary', counts);
   const refusals = (s.refusals ?? []).map((r) => part(`refusal.${r.reason}`, { ip: r.ip }));
