@@ -30,6 +30,10 @@ export type FakeAgentServer = {
   rejectSerials: Set<string>;
   /** How many run and readings calls arrived (failed ones too). */
   deliveries: number;
+  /** The id of every reading posted, in order, whatever the answer (a reading sent twice is here twice). */
+  postedIds: string[];
+  /** Posts of readings, whatever the answer. */
+  readingPosts: number;
   /** The version each registration carried, in order. */
   versions: string[];
   /** The executable GET /update/:platform serves (the update offered in config.update). */
@@ -44,7 +48,7 @@ export type FakeAgentServer = {
 export async function startFakeAgentServer(config: AgentConfig, token = 'agent-token-1'): Promise<FakeAgentServer> {
   const state = {
     token, config, readings: new Map<string, AgentReading>(), calls: [] as string[], statuses: [] as string[], spoolDepths: [] as (number | undefined)[], duplicates: 0, down: false,
-    failStatus: null as number | null, rejectSerials: new Set<string>(), deliveries: 0,
+    failStatus: null as number | null, rejectSerials: new Set<string>(), deliveries: 0, postedIds: [] as string[], readingPosts: 0,
     versions: [] as string[], updateFile: null as string | null, downAfterUpdate: false, refusedUpdates: [] as { version: string; error: string }[],
   };
   const sockets = new Set<Socket>();
@@ -73,6 +77,8 @@ export async function startFakeAgentServer(config: AgentConfig, token = 'agent-t
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && (path === '/readings' || path.startsWith('/runs'))) {
       state.deliveries++;
+      if (path === '/readings') state.readingPosts++;
+      if (path === '/readings') for (const r of (body as { readings?: { id?: string }[] } | undefined)?.readings ?? []) state.postedIds.push(String(r.id));
       if (state.failStatus !== null) return send(state.failStatus, { code: 'FAILING', message: `failing with ${state.failStatus}` });
     }
     if (req.method === 'POST' && path === '/register') {
