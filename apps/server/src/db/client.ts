@@ -54,6 +54,15 @@ const TEXT_TYPES = [1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182];
 const asText = (v: string) => v;
 const pgTypes = { getTypeParser: (oid: number, format?: string) => (TEXT_TYPES.includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')) };
 const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
+/**
+ * bytea (oid 17) in and out of PGlite as hex by Buffer, not a string per byte as PGlite's own do:
+ * those took seconds of the event loop, and of the one connection, for a 10 MB room plan (issue 52).
+ */
+const BYTEA = 17;
+const pgliteBytea = {
+  serializers: { [BYTEA]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` },
+  parsers: { [BYTEA]: (v: string) => Buffer.from(v.slice(2), 'hex') },
+};
 
 /** Runs one statement as a named (prepared) statement where the driver has them. */
 type Runner = (text: string, values: unknown[], name: string | undefined) => Promise<Record<string, unknown>[]>;
@@ -112,7 +121,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
   }
   let client: PGlite | null = null;
   try {
-    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...pgliteBytea });
     const pglite = drizzlePglite(client);
     const db: Db = pglite;
     const migrations = await migrateChecked(db, migrationsFolder, () => migratePglite(pglite, { migrationsFolder }));
