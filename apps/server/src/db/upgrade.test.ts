@@ -122,3 +122,20 @@ describe.skipIf(onPostgres)('an upgrade from the previous release leaves no secr
     expect(gunzipSync(Buffer.concat(chunks)).includes(COMMUNITY)).toBe(false);
   });
 });
+
+describe(`an upgrade from the previous release keeps the room plans (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
+  it('moves a stored plan into its parts and serves it whole', { timeout: 120_000 }, async () => {
+    // 320 KB: three parts of 128 KB.
+    const before = await load(`INSERT INTO public.location_plans (location_id, content_type, data) VALUES (1, 'image/png', decode(repeat('89504e470d0a1a0a', 40000), 'hex'));`);
+    const database = await before.open();
+    cleanups.push(() => database.close());
+    const { app } = await buildApp({ ...loadConfig({}), secretKey: Buffer.alloc(32, 7), adminPassword: 'not-the-one-in-the-dump', webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
+    cleanups.push(() => app.close());
+    const res = await app.inject({ url: '/api/locations/1/plan/image', headers: bearer(await signIn(app, 'admin', ADMIN_PASSWORD)) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(Buffer.from('89504e470d0a1a0a'.repeat(40000), 'hex'))).toBe(true);
+    const [{ parts }] = (await database.db.execute(sql`SELECT count(*)::int AS parts FROM location_plan_parts WHERE location_id = 1`)).rows as { parts: number }[];
+    expect(parts).toBe(3);
+  });
+});
