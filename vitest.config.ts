@@ -21,6 +21,7 @@ const TIMED = {
     'apps/server/src/db/pipelined-pool.test.ts',
     'apps/server/src/jobs/history-housekeeping.test.ts',
     'apps/server/src/modules/agents/agent-run-flood.test.ts',
+    'apps/server/src/modules/locations/locations.plan-load.test.ts',
     'apps/server/src/modules/notifications/outbox.kill.test.ts',
     'apps/server/src/modules/reports/reports.exports.test.ts',
     'apps/server/src/plugins/health.test.ts',

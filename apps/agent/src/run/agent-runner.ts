@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
 import { agentConfigSchema } from '@pagewatch/contracts/agent-api';
 import { parseModelsPack } from '@pagewatch/contracts/models-pack';
+import { type ConfigSealer, keyFileSealer, readConfigFile, writeConfigFile } from './config-file.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
 import { ProfileRegistry } from '../profiles/profile-registry.ts';
@@ -21,6 +22,12 @@ import type { AgentInfo, AgentTransport } from './transport.ts';
 
 export type AgentRunnerOptions = {
   transport: AgentTransport;
+  /**
+   * Seals the last config kept in the spool (it holds communities and queue passwords): by
+   * default a key of the spool's own (`config.key`, mode 600); the built-in agent gives the
+   * server's secret box.
+   */
+  configSealer?: ConfigSealer;
   /** Where readings wait for the server; also keeps the last config and models pack. */
   spoolDir: string;
   info?: Partial<AgentInfo>;
@@ -116,9 +123,13 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     const cached = parseModelsPack(readFileSync(packPath, 'utf8'));
     if (cached.ok) registry = new ProfileRegistry(cached.pack);
   }
-  if (existsSync(configPath)) {
-    const cached = agentConfigSchema.safeParse(JSON.parse(readFileSync(configPath, 'utf8')));
-    if (cached.success) config = cached.data;
+  const sealer = options.configSealer ?? keyFileSealer(options.spoolDir);
+  const kept = readConfigFile(configPath, sealer);
+  const cached = kept ? agentConfigSchema.safeParse(kept.config) : null;
+  if (cached?.success) {
+    config = cached.data;
+    // An older release kept it in clear: sealed from now on.
+    if (kept!.clear) writeConfigFile(configPath, config, sealer);
   }
 
   // ------------------------------------------------------------ status
@@ -160,7 +171,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     const packChanged = next.modelsVersion !== null && next.modelsVersion !== registry.version;
     config = next;
     seenConfigVersion = next.configVersion;
-    writeFileSync(configPath, JSON.stringify(next));
+    writeConfigFile(configPath, next, sealer);
     if (packChanged || next.updateRequested || versionChanged) {
       try {
         const parsed = parseModelsPack(await transport.modelsPack());

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -55,6 +56,15 @@ const TEXT_TYPES = [1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182];
 const asText = (v: string) => v;
 const pgTypes = { getTypeParser: (oid: number, format?: string) => (TEXT_TYPES.includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')) };
 const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
+/**
+ * bytea (oid 17) in and out of PGlite as hex by Buffer, not a string per byte as PGlite's own do:
+ * those took seconds of the event loop, and of the one connection, for a 10 MB room plan (issue 52).
+ */
+const BYTEA = 17;
+const pgliteBytea = {
+  serializers: { [BYTEA]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` },
+  parsers: { [BYTEA]: (v: string) => Buffer.from(v.slice(2), 'hex') },
+};
 
 /** Runs one statement as a named (prepared) statement where the driver has them. */
 type Runner = (text: string, values: unknown[], name: string | undefined) => Promise<Record<string, unknown>[]>;
@@ -78,6 +88,33 @@ export async function newestMigration(db: Db): Promise<number> {
 }
 
 /**
+ * The data folder is its owner's alone, whatever the umask (issue 52): it holds the tables, the
+ * stored secrets and pg_hba.conf, and PGlite creates its files 666 and its folders 777 less the
+ * umask. The process's umask becomes 077, so every file the server writes from now on is 600 and
+ * every folder 700; what an older release left there is set so at start.
+ */
+function ownerOnly(dataDir: string) {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyTree(dataDir);
+}
+
+/**
+ * Sets what is in the folder 700 and 600: PGlite sets the files it creates 666 itself, whatever
+ * the umask, so again once it has opened the folder and when it closes it (files it makes in
+ * between are inside a folder that is 700).
+ */
+function ownerOnlyTree(dataDir: string) {
+  const walk = (dir: string) => {
+    chmodSync(dir, 0o700);
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.isFile()) chmodSync(join(dir, e.name), 0o600);
+    }
+  };
+  walk(dataDir);
+}
+
  * `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests), which
  * its opener owns alone (the folder's lock). On PostgreSQL every opener is one of the servers
  * (servers-lock.ts), or, given `alone` (what it does, e.g. "rotating the secret key"), runs
@@ -115,12 +152,13 @@ export async function openDatabase(opts: { url: string | null; dataDir: string; 
   let unlock = () => {};
   const onDisk = !opts.dataDir.startsWith('memory://');
   if (onDisk) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    ownerOnly(opts.dataDir);
     unlock = lockDataDir(opts.dataDir);
   }
   let client: PGlite | null = null;
   try {
-    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...pgliteBytea });
+    if (onDisk) ownerOnlyTree(opts.dataDir);
     const pglite = drizzlePglite(client);
     const db: Db = pglite;
     const migrations = await migrateChecked(db, migrationsFolder, () => migratePglite(pglite, { migrationsFolder }));
@@ -138,6 +176,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string; 
       close: async () => {
         await backups?.close();
         await open.close();
+        if (onDisk) ownerOnlyTree(opts.dataDir);
         unlock();
       },
     };

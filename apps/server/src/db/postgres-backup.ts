@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
 
@@ -45,6 +45,11 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
 
 export async function dumpPostgres(url: string, file: string): Promise<void> {
   const { dbname, env } = connection(url);
+  // The dump holds the stored secrets (sealed) and every user's data: created 600 for pg_dump to
+  // fill, whatever the umask (issue 52).
+  rmSync(file, { force: true });
+  closeSync(openSync(file, 'wx', 0o600));
+  chmodSync(file, 0o600);
   await run(findTool('pg_dump'), ['--format=custom', `--file=${file}`, `--dbname=${dbname}`], env);
 }
 

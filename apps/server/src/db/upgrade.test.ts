@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import { OPERATOR_TABLES } from '../test/operator-data.ts';
 import { ADMIN_PASSWORD, bearer, scratchPostgresDatabase, signIn } from '../test/test-app.ts';
 import { openDatabase, type Database } from './client.ts';
+import { backupDataDir } from './pglite-backup.ts';
 import { readJournal } from './migrations.ts';
 
 /**
@@ -38,29 +40,31 @@ type Loaded = { counts: Record<string, number>; migrations: number; open: () => 
 const countsQuery = `SELECT ${OPERATOR_TABLES.map((t) => `(SELECT count(*)::int FROM public.${t}) AS ${t}`).join(', ')}, (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`;
 
 /** Loads the dump into a new database and reads what it holds, before any migration of this version. */
-async function load(): Promise<Loaded> {
+async function load(extra = ''): Promise<Loaded & { dir: string | null }> {
   let row: Record<string, number>;
   let open: Loaded['open'];
+  let dir: string | null = null;
   if (onPostgres) {
     const scratch = await scratchPostgresDatabase();
     cleanups.push(scratch.drop);
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
-    await client.query(dump);
+    await client.query(dump + extra);
     row = (await client.query(countsQuery)).rows[0];
     await client.end();
     open = () => openDatabase({ url: scratch.url, dataDir: '' });
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'pw-upgrade-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-    await client.exec(dump);
+    const folder = mkdtempSync(join(tmpdir(), 'pw-upgrade-'));
+    dir = folder;
+    cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+    const client = await PGlite.create(folder, { extensions: { pg_trgm } });
+    await client.exec(dump + extra);
     row = (await client.query<Record<string, number>>(countsQuery)).rows[0]!;
     await client.close();
-    open = () => openDatabase({ url: null, dataDir: dir });
+    open = () => openDatabase({ url: null, dataDir: folder });
   }
   const { migrations, ...counts } = row;
-  return { counts, migrations: migrations!, open };
+  return { counts, migrations: migrations!, open, dir };
 }
 
 describe(`an upgrade from the previous release (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
@@ -97,5 +101,41 @@ describe(`an upgrade from the previous release (${onPostgres ? 'PostgreSQL' : 'e
     expect(settings.get('LOG_STORAGE_DAYS')?.numericValue).toBe(45);
     const notifications = (await get('/api/notifications/page?page=100,1')).pageRows as { name: string }[];
     expect(notifications.map((n) => n.name)).toEqual(['Errors at the site']);
+  });
+});
+
+describe.skipIf(onPostgres)('an upgrade from the previous release leaves no secret in clear (issue 52)', () => {
+  it('rewrites the tables it sealed: neither the data folder nor a backup taken after holds the old clear values', { timeout: 120_000 }, async () => {
+    const COMMUNITY = 'pw-old-clear-community-5e1d';
+    const before = await load(`UPDATE public.network_ranges SET community = '${COMMUNITY}';`);
+    const database = await before.open();
+    const { app } = await buildApp({ ...loadConfig({}), secretKey: Buffer.alloc(32, 7), adminPassword: 'not-the-one-in-the-dump', webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
+    const [range] = (await database.db.execute(sql`SELECT community FROM network_ranges`)).rows as { community: string }[];
+    expect(range.community).toMatch(/^enc:v1:/);
+    await app.close();
+    await database.close();
+    const files = readdirSync(before.dir!, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const holding = files.filter((e) => readFileSync(join(e.parentPath, e.name)).includes(COMMUNITY)).map((e) => join(e.parentPath, e.name));
+    expect(holding).toEqual([]);
+    const chunks: Buffer[] = [];
+    await backupDataDir(before.dir!, new Writable({ write: (c: Buffer, _e, done) => { chunks.push(c); done(); } }));
+    expect(gunzipSync(Buffer.concat(chunks)).includes(COMMUNITY)).toBe(false);
+  });
+});
+
+describe(`an upgrade from the previous release keeps the room plans (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
+  it('moves a stored plan into its parts and serves it whole', { timeout: 120_000 }, async () => {
+    // 320 KB: three parts of 128 KB.
+    const before = await load(`INSERT INTO public.location_plans (location_id, content_type, data) VALUES (1, 'image/png', decode(repeat('89504e470d0a1a0a', 40000), 'hex'));`);
+    const database = await before.open();
+    cleanups.push(() => database.close());
+    const { app } = await buildApp({ ...loadConfig({}), secretKey: Buffer.alloc(32, 7), adminPassword: 'not-the-one-in-the-dump', webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
+    cleanups.push(() => app.close());
+    const res = await app.inject({ url: '/api/locations/1/plan/image', headers: bearer(await signIn(app, 'admin', ADMIN_PASSWORD)) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(Buffer.from('89504e470d0a1a0a'.repeat(40000), 'hex'))).toBe(true);
+    const [{ parts }] = (await database.db.execute(sql`SELECT count(*)::int AS parts FROM location_plan_parts WHERE location_id = 1`)).rows as { parts: number }[];
+    expect(parts).toBe(3);
   });
 });

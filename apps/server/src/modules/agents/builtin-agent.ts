@@ -102,6 +102,8 @@ export async function startBuiltinAgentFromPackage(ctx: AppContext, log: { info(
       runnerModule.createAgentRunner({
         transport,
         spoolDir,
+        // The config it keeps in its spool holds communities and queue passwords: sealed with the server's key.
+        configSealer: ctx.secrets,
         ...(ctx.config.builtinAgentPeriodSeconds ? { periodMs: ctx.config.builtinAgentPeriodSeconds * 1000 } : {}),
         info: { version: 'built-in', hostname: 'server' },
         log: (level, message) => (level === 'info' ? log.info(`built-in agent: ${message}`) : log.warn(`built-in agent: ${message}`)),
@@ -115,6 +117,6 @@ export async function startBuiltinAgentFromPackage(ctx: AppContext, log: { info(
 const RUNNER_MODULE: string = '@pagewatch/agent/runner';
 const TRANSPORT_MODULE: string = '@pagewatch/agent/transport';
 type RunnerModule = {
-  createAgentRunner(o: { transport: DirectTransport; spoolDir: string; periodMs?: number; info?: { version?: string; hostname?: string }; log?: (level: 'info' | 'warn' | 'error', message: string) => void }): BuiltinRunner;
+  createAgentRunner(o: { transport: DirectTransport; spoolDir: string; configSealer?: { seal(plain: string): string; open(sealed: string): string }; periodMs?: number; info?: { version?: string; hostname?: string }; log?: (level: 'info' | 'warn' | 'error', message: string) => void }): BuiltinRunner;
 };
 type TransportModule = { TransportError: new (kind: 'unavailable' | 'unauthorized' | 'rejected', message: string, status: number | null) => Error };

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PlanPlacement } from '@pagewatch/contracts/dictionaries';
-import { locationPlanPlacements, locationPlans } from '../../db/schema/locations.ts';
+import { locationPlanParts, locationPlanPlacements, locationPlans } from '../../db/schema/locations.ts';
 import { locations } from '../../db/schema/locations.ts';
 import type { LocationDependent, PlanDevice } from '@pagewatch/contracts/dictionaries';
 import type { Db } from '../../db/client.ts';
@@ -34,19 +35,62 @@ export async function planType(db: Db, locationId: number): Promise<string | nul
 }
 
 export async function planOf(db: Db, locationId: number) {
-  const [plan] = await db.select().from(locationPlans).where(eq(locationPlans.locationId, locationId));
+  const [plan] = await db.select({ contentType: locationPlans.contentType, upload: locationPlans.upload }).from(locationPlans).where(eq(locationPlans.locationId, locationId));
   return plan ?? null;
 }
 
-export async function savePlan(db: Db, locationId: number, contentType: string, data: Buffer) {
-  await db
-    .insert(locationPlans)
-    .values({ locationId, contentType, data })
-    .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType, data, updatedAt: new Date() } });
+/**
+ * The size of a part of a plan's bytes: one statement writes or reads each (see locationPlanParts),
+ * and the event loop is given back between them (PGlite's statements end in microtasks, so
+ * without that a run of them holds the loop as one long statement would).
+ */
+export const PLAN_PART_BYTES = 128 * 1024;
+
+/** An upload's bytes, read a part at a time. */
+export async function planBytes(db: Db, locationId: number, upload: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for (let part = 0; ; part++) {
+    const [row] = await db.select({ data: locationPlanParts.data }).from(locationPlanParts)
+      .where(and(eq(locationPlanParts.locationId, locationId), eq(locationPlanParts.upload, upload), eq(locationPlanParts.part, part)));
+    if (!row) return Buffer.concat(parts);
+    parts.push(row.data);
+    await nextTurn();
+  }
 }
 
-/** Removes the plan and its placements. */
+/** Writes `data` as a new upload's parts, a statement each, outside any transaction; no plan names them yet. */
+export async function writePlanParts(db: Db, locationId: number, data: Buffer): Promise<number> {
+  const res = await db.execute<{ upload: string }>(sql`SELECT nextval('location_plan_uploads') AS upload`);
+  const upload = Number(res.rows[0].upload);
+  for (let part = 0; part * PLAN_PART_BYTES < data.length; part++) {
+    await db.insert(locationPlanParts).values({ locationId, upload, part, data: data.subarray(part * PLAN_PART_BYTES, (part + 1) * PLAN_PART_BYTES) });
+    await nextTurn();
+  }
+  return upload;
+}
+
+/**
+ * Makes `upload` the location's plan unless a later upload already is, and drops the parts of
+ * the uploads before it (the plan it replaces, uploads that stopped): false when a later upload
+ * won, its own parts dropped. Uploads after it, still writing, keep theirs.
+ */
+export async function savePlan(db: Db, locationId: number, contentType: string, upload: number): Promise<boolean> {
+  const saved = await db
+    .insert(locationPlans)
+    .values({ locationId, contentType, upload })
+    .onConflictDoUpdate({ target: locationPlans.locationId, set: { contentType, upload, updatedAt: new Date() }, setWhere: sql`${locationPlans.upload} < ${upload}` })
+    .returning({ upload: locationPlans.upload });
+  const kept = saved.length > 0;
+  await db.delete(locationPlanParts).where(and(eq(locationPlanParts.locationId, locationId), kept ? sql`${locationPlanParts.upload} < ${upload}` : eq(locationPlanParts.upload, upload)));
+  return kept;
+}
+
+/** Removes the plan, its bytes and its placements (not the parts of uploads still writing after it). */
 export async function deletePlan(db: Db, locationId: number) {
+  await db.delete(locationPlanParts).where(and(
+    eq(locationPlanParts.locationId, locationId),
+    sql`${locationPlanParts.upload} <= (SELECT ${locationPlans.upload} FROM ${locationPlans} WHERE ${locationPlans.locationId} = ${locationId})`,
+  ));
   await db.delete(locationPlans).where(eq(locationPlans.locationId, locationId));
   await db.delete(locationPlanPlacements).where(eq(locationPlanPlacements.locationId, locationId));
 }

@@ -18,7 +18,7 @@ import type { DomainEvents } from '../../lib/domain-events.ts';
 import * as repo from './locations.repository.ts';
 import { agentsOfLocation, dependentCounts, devicesOfLocation, type LocationRow } from './locations.repository.ts';
 import { userLocationsListSql } from './locations.list.ts';
-import { sanitizeSvg, SvgError } from './svg-sanitize.ts';
+import { sanitizeSvgOffThread, SvgError } from './svg-sanitize.ts';
 import { part } from '../event-logs/index.ts';
 
 const DICTIONARY = 'LOCATION';
@@ -210,7 +210,7 @@ export class LocationsService extends DictionaryDomainService implements Locatio
     await this.visible(caller, id);
     const plan = await repo.planOf(this.db, id);
     if (!plan) throw notFound();
-    return plan;
+    return { contentType: plan.contentType, data: await repo.planBytes(this.db, id, plan.upload) };
   }
 
   async uploadPlan(caller: Caller, id: number, data: Buffer) {
@@ -222,14 +222,17 @@ export class LocationsService extends DictionaryDomainService implements Locatio
     let stored = data;
     if (type === 'image/svg+xml') {
       try {
-        stored = Buffer.from(sanitizeSvg(data.toString('utf8')), 'utf8');
+        stored = await sanitizeSvgOffThread(data);
       } catch (err) {
         if (err instanceof SvgError) throw new AppError('UNPROCESSABLE', { key: 'location.planBadSvg' });
         throw err;
       }
     }
+    // The bytes first, a part a statement and outside the transaction, so that the server's other
+    // statements pass between them; then the plan names them.
+    const upload = await repo.writePlanParts(this.db, id, stored);
     await this.db.transaction(async (tx) => {
-      await repo.savePlan(tx, id, type, stored);
+      if (!(await repo.savePlan(tx, id, type, upload))) return;
       await this.events.write(caller, { dictionary: DICTIONARY, messageCode: 'location.planUploaded', params: { id }, objectId: id, locationId: id }, tx);
     });
     return this.plan(caller, id);

@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads';
+
 /**
  * Rebuilds an SVG from a whitelist, so that what comes back out can be shown to every user of
  * a location: no scripts, no event handlers, no references outside the document (hrefs other
@@ -38,17 +40,29 @@ function decode(s: string): string {
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
+/** CSS without its comments; an unclosed one runs to the end, as the browser reads it. */
+function withoutComments(css: string): string {
+  let out = '';
+  for (let i = 0; ;) {
+    const start = css.indexOf('/*', i);
+    if (start === -1) return out + css.slice(i);
+    out += css.slice(i, start);
+    const end = css.indexOf('*/', start + 2);
+    if (end === -1) return out;
+    i = end + 2;
+  }
+}
+
 /** CSS is safe when every url() points inside the document and nothing is imported or scripted. */
 function safeCss(css: string): boolean {
   // Escapes decoded first: `u\72l(` is `url(` to the browser.
-  const flat = css
+  const unescaped = css
     .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, h: string) => {
       const cp = parseInt(h, 16);
       return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : '';
     })
-    .replace(/\\(.)/g, '$1')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .toLowerCase();
+    .replace(/\\(.)/g, '$1');
+  const flat = withoutComments(unescaped).toLowerCase();
   if (/@import|@font-face|expression\s*\(|image-set\s*\(|src\s*\(|javascript:|behavior\s*:|-moz-binding/.test(flat)) return false;
   for (const m of flat.matchAll(/url\s*\(\s*(['"]?)\s*([^'")]*)/g)) if (!m[2].startsWith('#')) return false;
   return true;
@@ -72,6 +86,56 @@ function safeAttr(element: string, name: string, value: string): boolean {
 
 export class SvgError extends Error {}
 
+/**
+ * The pieces of a start tag, each one run of a character class read from a given index (`y`):
+ * none can backtrack into another.
+ */
+const TAG_NAME = /[A-Za-z_][A-Za-z0-9_.:-]*/y;
+const SPACES = /\s*/y;
+const ATTR_NAME = /[^\s=/><]+/y;
+const EQUALS = /\s*=\s*/y;
+const VALUE = /"([^"<]*)"|'([^'<]*)'|([^\s"'><]+)/y;
+
+/** The run of `re` at `at`, or null. */
+function runAt(re: RegExp, src: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(src);
+}
+
+type StartTag = { name: string; attrs: [name: string, value: string][]; selfClosing: boolean; end: number };
+
+/**
+ * The start tag at `lt`, or null when what follows "<" is not one. It never reads past the next
+ * "<" (no tag holds one, nor does XML allow one in an attribute's value), so however broken the
+ * document, each character is read a bounded number of times: a pattern that backtracks read
+ * 100 KB of unclosed tags for a minute, and the whole server waited (issue 52).
+ */
+function readTag(src: string, lt: number): StartTag | null {
+  const name = runAt(TAG_NAME, src, lt + 1)?.[0];
+  if (!name) return null;
+  let j = lt + 1 + name.length;
+  const attrs: [string, string][] = [];
+  for (;;) {
+    const spaces = runAt(SPACES, src, j)![0].length;
+    j += spaces;
+    if (src[j] === '>') return { name, attrs, selfClosing: false, end: j + 1 };
+    if (src[j] === '/') return src[j + 1] === '>' ? { name, attrs, selfClosing: true, end: j + 2 } : null;
+    // Attributes are apart from the name and from each other.
+    const attr = spaces ? runAt(ATTR_NAME, src, j)?.[0] : undefined;
+    if (!attr) return null;
+    j += attr.length;
+    const equals = runAt(EQUALS, src, j);
+    if (!equals) {
+      attrs.push([attr, '']);
+      continue;
+    }
+    const value = runAt(VALUE, src, j + equals[0].length);
+    if (!value) return null;
+    attrs.push([attr, value[1] ?? value[2] ?? value[3]]);
+    j = VALUE.lastIndex;
+  }
+}
+
 /** Returns the sanitised document; throws SvgError when it is not an SVG at all. */
 export function sanitizeSvg(input: string): string {
   const src = input.replace(/^\uFEFF/, '');
@@ -82,8 +146,6 @@ export function sanitizeSvg(input: string): string {
   let skipName = '';
   let seenRoot = false;
   let i = 0;
-  const tagRe = /<([A-Za-z_][A-Za-z0-9_.:-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/y;
-  const attrRe = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
   while (i < src.length) {
     const lt = src.indexOf('<', i);
     const text = src.slice(i, lt === -1 ? src.length : lt);
@@ -137,16 +199,15 @@ export function sanitizeSvg(input: string): string {
       }
       continue;
     }
-    tagRe.lastIndex = lt;
-    const m = tagRe.exec(src);
-    if (!m) {
+    const tag = readTag(src, lt);
+    if (!tag) {
       // A stray "<": treat it as text.
       if (!skip && stack.length) out.push('&lt;');
       i = lt + 1;
       continue;
     }
-    i = tagRe.lastIndex;
-    const [, name, attrs, selfClosing] = m;
+    i = tag.end;
+    const { name, attrs, selfClosing } = tag;
     if (skip) {
       if (name === skipName && !selfClosing) skip++;
       continue;
@@ -161,9 +222,9 @@ export function sanitizeSvg(input: string): string {
     }
     seenRoot = true;
     const kept: string[] = [];
-    for (const a of attrs.matchAll(attrRe)) {
-      const value = decode(a[2] ?? a[3] ?? a[4] ?? '');
-      if (safeAttr(name, a[1], value)) kept.push(` ${a[1]}="${escapeAttr(value)}"`);
+    for (const [attr, raw] of attrs) {
+      const value = decode(raw);
+      if (safeAttr(name, attr, value)) kept.push(` ${attr}="${escapeAttr(value)}"`);
     }
     if (name === 'svg' && !stack.length && !kept.some((k) => k.startsWith(' xmlns='))) kept.unshift(` xmlns="${NAMESPACES.xmlns}"`);
     out.push(`<${name}${kept.join('')}${selfClosing ? '/' : ''}>`);
@@ -172,4 +233,20 @@ export function sanitizeSvg(input: string): string {
   if (!seenRoot) throw new SvgError('not an svg');
   while (stack.length) out.push(`</${stack.pop()}>`);
   return out.join('');
+}
+
+/**
+ * sanitizeSvg in a worker thread: a plan of 10 MB takes seconds to read, and the server answers
+ * meanwhile (issue 52). Rejects with SvgError as sanitizeSvg throws it.
+ */
+export function sanitizeSvgOffThread(data: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./svg-sanitize.worker.ts', import.meta.url), { workerData: data });
+    worker.once('message', (m: { svg: Uint8Array } | { notSvg: true }) => {
+      if ('svg' in m) resolve(Buffer.from(m.svg.buffer, m.svg.byteOffset, m.svg.byteLength));
+      else reject(new SvgError('not an svg'));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the SVG sanitiser stopped (exit code ${code})`)));
+  });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sealedKeyId, type SecretBox } from '../../lib/secret-box.ts';
 import { StartRefusal } from '../../lib/start-refusal.ts';
@@ -26,15 +27,30 @@ export async function sealStoredSecrets(db: Db, box: SecretBox): Promise<{ seale
   const values = await storedSecretValues(db);
   refuseOtherKeys(values, box, 'The secret key');
   let sealed = 0;
+  const touched = new Set<string>();
   for (const v of values) {
     if (sealedKeyId(v.value) === null) {
-      if (await replaceSecretValue(db, v, box.seal(v.value))) sealed++;
+      if (await replaceSecretValue(db, v, box.seal(v.value))) {
+        sealed++;
+        touched.add(v.column.split('.')[0]);
+      }
     } else {
       try {
         box.open(v.value);
       } catch {
         throw new StartRefusal(`The stored secret ${v.column} of row ${v.id} does not decrypt with the secret key (key id ${box.keyId}): it was altered`);
       }
+    }
+  }
+  // The clear values stay in the old row versions until the tables are rewritten, and in the
+  // write-ahead log that wrote them (issue 52): in the files, and so in every backup taken after.
+  // The tables are rewritten; then the log moves to a new segment and two checkpoints let the old
+  // ones go, removed rather than kept for reuse with their bytes.
+  for (const table of touched) await db.execute(sql.raw(`VACUUM FULL "${table}"`));
+  // On PostgreSQL these need a superuser, and its log is the database administrator's: tried only.
+  if (touched.size) {
+    for (const step of [sql`SET wal_recycle = off`, sql`SELECT pg_switch_wal()`, sql`CHECKPOINT`, sql`CHECKPOINT`, sql`RESET wal_recycle`]) {
+      await db.execute(step).catch(() => undefined);
     }
   }
   return { sealed };
