@@ -115,6 +115,7 @@ function ownerOnlyTree(dataDir: string) {
   walk(dataDir);
 }
 
+/**
  * `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests), which
  * its opener owns alone (the folder's lock). On PostgreSQL every opener is one of the servers
  * (servers-lock.ts), or, given `alone` (what it does, e.g. "rotating the secret key"), runs
