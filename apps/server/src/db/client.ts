@@ -76,8 +76,12 @@ export async function newestMigration(db: Db): Promise<number> {
   return Number(res.rows[0]?.newest ?? 0);
 }
 
-/** `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests). */
-export async function openDatabase(opts: { url: string | null; dataDir: string }): Promise<Database> {
+/**
+ * `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests);
+ * `loadDataDir`, a new PGlite's data folder as `dumpDataDir` gave it (tests start from a
+ * migrated one).
+ */
+export async function openDatabase(opts: { url: string | null; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     // No JIT: it compiles for a second and more before a large report's first row (measured with
     // bench:reports, 1.5 s of 6.4 s for the availability of 100,000 devices), and the short
@@ -112,7 +116,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string }
   }
   let client: PGlite | null = null;
   try {
-    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
     const pglite = drizzlePglite(client);
     const db: Db = pglite;
     const migrations = await migrateChecked(db, migrationsFolder, () => migratePglite(pglite, { migrationsFolder }));
