@@ -58,7 +58,7 @@ async function devicesList(app: Awaited<ReturnType<typeof appOn>>) {
 }
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
-  it('backs up a running server while it writes, and a server on the restored copy has every device, reading, user and setting', { timeout: 90_000 }, async () => {
+  it('backs up a running server while it writes, and a server on the restored copy has every device, reading, user and setting', { timeout: 300_000 }, async () => {
     const source = await place('source');
     const database = await source.open();
     const app = await appOn(database);
