@@ -58,6 +58,8 @@ export default defineConfig({
       }),
       ...serverDbs.flatMap((db) => split(`server-${db}`, ['apps/server/src/**/*.test.ts'], TIMED.server, {
         env: { PAGEWATCH_TEST_DB: db },
+        // Each test file's database is a copy of one migrated before the files start.
+        globalSetup: ['apps/server/src/test/template-setup.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,
       })),

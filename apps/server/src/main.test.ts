@@ -78,7 +78,8 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the server process
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'pw-main-'));
   });
-  it('says what it runs on, refuses a second server on its data folder, and frees the folder when it stops', async () => {
+  // Each start on a new database migrates it for real: a minute and more on a loaded machine.
+  it('says what it runs on, refuses a second server on its data folder, and frees the folder when it stops', { timeout: 300_000 }, async () => {
     // No PAGEWATCH_ADMIN_PASSWORD: the first start makes one, and leaves it in an owner-only
     // file of the data folder, never in the log.
     const first = await server(undefined, { PAGEWATCH_ADMIN_PASSWORD: '' });
@@ -166,7 +167,7 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the secret key of 
       rmSync(data, { recursive: true, force: true });
     }
     // Five processes one after another, most of them starting the embedded database.
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process on PostgreSQL', () => {
@@ -213,7 +214,7 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB === 'postgres')('the server process
     // Six processes, four of them servers, on a machine that may be loaded.
   }, 300_000);
 
-  it('says its version, the database kind and the address, and stops cleanly', async () => {
+  it('says its version, the database kind and the address, and stops cleanly', { timeout: 300_000 }, async () => {
     const scratch = await scratchPostgresDatabase();
     try {
       // The key in the environment: no key file in the working folder.

@@ -119,9 +119,10 @@ function ownerOnlyTree(dataDir: string) {
  * `url` null: embedded PGlite in `dataDir` (`memory://` keeps it in memory, for tests), which
  * its opener owns alone (the folder's lock). On PostgreSQL every opener is one of the servers
  * (servers-lock.ts), or, given `alone` (what it does, e.g. "rotating the secret key"), runs
- * only while no server does.
+ * only while no server does. `loadDataDir`: a new PGlite's data folder as `dumpDataDir` gave it
+ * (tests start from a migrated one).
  */
-export async function openDatabase(opts: { url: string | null; dataDir: string; alone?: string }): Promise<Database> {
+export async function openDatabase(opts: { url: string | null; dataDir: string; alone?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     let log: DbLog | null = null;
     const unlock = opts.alone ? await holdServersLockAlone(opts.url, opts.alone) : await holdServersLock(opts.url, () => log);
@@ -158,7 +159,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string; 
   }
   let client: PGlite | null = null;
   try {
-    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...pgliteBytea });
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...pgliteBytea, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
     if (onDisk) ownerOnlyTree(opts.dataDir);
     const pglite = drizzlePglite(client);
     const db: Db = pglite;

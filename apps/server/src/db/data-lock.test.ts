@@ -15,7 +15,8 @@ describe.runIf(process.env.PAGEWATCH_TEST_DB !== 'postgres')('the data folder lo
     dir = mkdtempSync(join(tmpdir(), 'pw-lock-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  it('refuses a second server on the folder, and lets one start after the first stopped', async () => {
+  // The first opening migrates the new folder for real: a minute and more on a loaded machine.
+  it('refuses a second server on the folder, and lets one start after the first stopped', { timeout: 300_000 }, async () => {
     const first = await openDatabase({ url: null, dataDir: dir });
     const owner = JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'));
     expect(owner.pid).toBe(process.pid);

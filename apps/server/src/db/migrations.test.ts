@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, scratchPostgresDatabase } from '../test/test-app.ts';
+import { createTestAppOn, scratchPostgresDatabase } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
 import { readJournal } from './migrations.ts';
 
@@ -26,10 +26,15 @@ afterAll(async () => {
   for (const drop of drops) await drop();
 });
 
+// Each test migrates new databases for real: a minute and more each on a loaded machine.
+const MIGRATING = { timeout: 300_000 };
+
 describe('upgrades', () => {
-  it('logs each migration a start applies and the time they took, and nothing on a start with none to apply', async () => {
+  it('logs each migration a start applies and the time they took, and nothing on a start with none to apply', MIGRATING, async () => {
     const lines: string[] = [];
-    const t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+    // On a new database: a test app's own is a copy of one migrated already.
+    const fresh = await durableDatabase();
+    const t = await createTestAppOn(await fresh.open(), fresh.drop, { logStream: { write: (line) => void lines.push(line) } });
     await t.close();
     const entries = lines.map((l) => JSON.parse(l));
     const applied = entries.filter((e) => e.msg === 'migration applied').map((e) => e.migration);
@@ -48,7 +53,7 @@ describe('upgrades', () => {
     await again.close();
   });
 
-  it('refuses to start on a database that a newer version upgraded', async () => {
+  it('refuses to start on a database that a newer version upgraded', MIGRATING, async () => {
     const d = await durableDatabase();
     drops.push(d.drop);
     const first = await d.open();

@@ -68,7 +68,7 @@ async function load(extra = ''): Promise<Loaded & { dir: string | null }> {
 }
 
 describe(`an upgrade from the previous release (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
-  it("applies this version's newer migrations, keeps every row, and serves the data", { timeout: 60_000 }, async () => {
+  it("applies this version's newer migrations, keeps every row, and serves the data", { timeout: 300_000 }, async () => {
     const before = await load();
     expect(before.counts).toMatchObject({ devices: 3, ingested_readings: 9, consumables: 4, notifications: 1 });
 

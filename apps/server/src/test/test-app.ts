@@ -1,48 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { webSocketUrl } from './websocket.ts';
+import { createPostgresDatabase, templateCopy } from './template-database.ts';
 
 export const ADMIN_PASSWORD = 'test-Admin-pass1';
 /** The password of the users createUser makes when a test gives none. */
 export const USER_PASSWORD = 'Passw0rd!';
 
 /** An empty database of its own on the PostgreSQL of DATABASE_URL, and how to drop it. */
-export async function scratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL!;
-  const name = `pw_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+export const scratchPostgresDatabase = () => createPostgresDatabase(process.env.DATABASE_URL!);
 
 /**
- * A server on a database of its own: in-memory PGlite, or (project server-postgres) a fresh
- * database created on the PostgreSQL of DATABASE_URL and dropped afterwards.
+ * A server on a database of its own: in-memory PGlite, or (project server-postgres) a database
+ * created on the PostgreSQL of DATABASE_URL and dropped afterwards. Either is a copy of the
+ * migrated template (template-database.ts): the server's start applies no migration on it and
+ * seeds it as a new installation.
  */
 export type TestAppOptions = { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string; telegramApiUrl?: string };
 export type TestApp = BuiltApp & { database: Database; close: () => Promise<void> };
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  let database: Database;
-  let drop = async () => {};
-  if (process.env.PAGEWATCH_TEST_DB === 'postgres') {
-    const scratch = await scratchPostgresDatabase();
-    database = await openDatabase({ url: scratch.url, dataDir: '' });
-    drop = scratch.drop;
-  } else {
-    database = await openDatabase({ url: null, dataDir: 'memory://' });
-  }
+  const { database, drop } = await templateCopy();
+  return createTestAppOn(database, drop, opts);
+}
+
+/** The same server on a database the test opened itself, and how to drop that when it closes. */
+export async function createTestAppOn(database: Database, drop: () => Promise<void>, opts: TestAppOptions = {}): Promise<TestApp> {
   // Sessions are resolved afresh on every call unless a test asks for the cache: many tests
   // change users and locations straight in the database.
   const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: opts.webDist ?? '/nonexistent', sessionCacheMs: opts.sessionCacheMs ?? 0, publicUrl: opts.publicUrl ?? null, licenseIssuerKey: opts.licenseIssuerKey ?? '/nonexistent/license-issuer.pem', cloud: opts.cloud ?? false, downloadsDir: opts.downloadsDir ?? null, trustProxy: opts.trustProxy ?? false, secretKey: opts.secretKey ?? randomBytes(32), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.telegramApiUrl ? { telegramApiUrl: opts.telegramApiUrl } : {}), ...(opts.exports ? { exports: opts.exports } : {}) };
