@@ -1,5 +1,5 @@
-import { bearer, signIn } from './test-app.ts';
-import type { Fixture, World } from './authorization-world.ts';
+import { signIn } from './test-app.ts';
+import { mintApiToken, type Fixture } from './authorization-world.ts';
 
 /**
  * The authorisation matrix's API token routes (issue 42; see authorization-routes.ts, "ADDING A
@@ -15,10 +15,3 @@ export const API_TOKEN_ROUTES: Record<string, Fixture> = {
     request: async (w, c) => ({ url: `/api/users/me/tokens/${(await mintApiToken(w, await signIn(w.app, c.login, c.password))).id}` }),
   },
 };
-
-/** An API token of the user whose session is `session`. */
-export async function mintApiToken(w: World, session: string): Promise<{ id: number; token: string }> {
-  const res = await w.app.inject({ method: 'POST', url: '/api/users/me/tokens', headers: bearer(session), payload: { name: 'matrix', expiresInDays: 1 } });
-  if (res.statusCode !== 200) throw new Error(`API token failed: ${res.statusCode} ${res.body}`);
-  return res.json();
-}

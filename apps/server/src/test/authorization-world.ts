@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Grant, RoleCode } from '@pagewatch/contracts/grants';
 import { bearer, signIn, type createTestApp } from './test-app.ts';
-import { mintApiToken } from './authorization-routes-tokens.ts';
 
 /**
  * The world of the authorisation matrix and the helpers its fixtures (authorization-routes.ts)
@@ -161,3 +160,10 @@ export const licensePayload = (locationId: number) => ({ location: { id: locatio
 /** A license (in force) at a fresh location under `parentId`, made by root; returns the license's id. */
 export const licenseAt = async (w: World, parentId: number): Promise<number> =>
   (await w.asRoot('POST', '/api/licenses', licensePayload(await locationAt(w, parentId)))).id;
+
+/** An API token of the user whose session is `session`. */
+export async function mintApiToken(w: World, session: string): Promise<{ id: number; token: string }> {
+  const res = await w.app.inject({ method: 'POST', url: '/api/users/me/tokens', headers: bearer(session), payload: { name: 'matrix', expiresInDays: 1 } });
+  if (res.statusCode !== 200) throw new Error(`API token failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -161,6 +161,12 @@ export async function useRestoreToken(db: Db, tokenHash: string): Promise<boolea
   return rows.length === 1;
 }
 
+/** A user's stored password hash, or null (no such user, or no password). */
+export async function passwordHashOf(db: Db, userId: number): Promise<string | null> {
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return user?.hash ?? null;
+}
+
 export async function setPassword(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
-import { refundCounter } from './auth.repository.ts';
+import { passwordHashOf, refundCounter } from './auth.repository.ts';
 import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
 
 /**
@@ -12,8 +10,8 @@ import { countAttempt, THROTTLE, throttleKey } from './throttle.ts';
 export async function confirmPassword(db: Db, userId: number, password: string): Promise<boolean> {
   const key = throttleKey(THROTTLE.signInAccount, 'user', String(userId));
   await countAttempt(db, THROTTLE.signInAccount, key, 'auth.accountBackoff');
-  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  const ok = !!user?.hash && (await verify(user.hash, password).catch(() => false));
+  const hash = await passwordHashOf(db, userId);
+  const ok = !!hash && (await verify(hash, password).catch(() => false));
   if (ok) await refundCounter(db, key);
   return ok;
 }

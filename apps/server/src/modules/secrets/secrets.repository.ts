@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
@@ -49,4 +49,18 @@ export async function replaceSecretValue(db: Db, read: StoredSecretValue, value:
     .where(and(eq(c.id, read.id), eq(c.value, read.value)))
     .returning({ id: c.id });
   return rows.length > 0;
+}
+
+/**
+ * Rewrites `tables` so that no old row version keeps what they held (`VACUUM FULL`), then moves
+ * the write-ahead log to a new segment and lets the old ones go, removed rather than kept for
+ * reuse with their bytes. On PostgreSQL the log's steps need a superuser, and its log is the
+ * database administrator's: tried only.
+ */
+export async function rewriteTables(db: Db, tables: Set<string>): Promise<void> {
+  if (!tables.size) return;
+  for (const table of tables) await db.execute(sql.raw(`VACUUM FULL "${table}"`));
+  for (const step of [sql`SET wal_recycle = off`, sql`SELECT pg_switch_wal()`, sql`CHECKPOINT`, sql`CHECKPOINT`, sql`RESET wal_recycle`]) {
+    await db.execute(step).catch(() => undefined);
+  }
 }

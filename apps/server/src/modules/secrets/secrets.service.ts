@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sealedKeyId, type SecretBox } from '../../lib/secret-box.ts';
 import { StartRefusal } from '../../lib/start-refusal.ts';
-import { replaceSecretValue, storedSecretValues, type StoredSecretValue } from './secrets.repository.ts';
+import { replaceSecretValue, rewriteTables, storedSecretValues, type StoredSecretValue } from './secrets.repository.ts';
 
 /** The key ids the database's encrypted secrets need (none: no secret is encrypted yet). */
 export const sealedKeyIds = async (db: Db): Promise<string[]> => keyIdsOf(await storedSecretValues(db));
@@ -46,13 +45,7 @@ export async function sealStoredSecrets(db: Db, box: SecretBox): Promise<{ seale
   // write-ahead log that wrote them (issue 52): in the files, and so in every backup taken after.
   // The tables are rewritten; then the log moves to a new segment and two checkpoints let the old
   // ones go, removed rather than kept for reuse with their bytes.
-  for (const table of touched) await db.execute(sql.raw(`VACUUM FULL "${table}"`));
-  // On PostgreSQL these need a superuser, and its log is the database administrator's: tried only.
-  if (touched.size) {
-    for (const step of [sql`SET wal_recycle = off`, sql`SELECT pg_switch_wal()`, sql`CHECKPOINT`, sql`CHECKPOINT`, sql`RESET wal_recycle`]) {
-      await db.execute(step).catch(() => undefined);
-    }
-  }
+  await rewriteTables(db, touched);
   return { sealed };
 }
 
