@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, existsSync, openSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -41,6 +41,8 @@ function kindOf(file: string): 'pglite' | 'postgres' | null {
 const verifyGzip = (file: string) => pipeline(createReadStream(file), createGunzip(), new Writable({ write: (_c, _e, done) => done() }));
 
 async function backup(file: string) {
+  const folder = dirname(resolve(file));
+  if (!existsSync(folder)) fail(`Backup failed: the folder ${folder} does not exist.`);
   const config = loadConfig();
   // Written beside the file and renamed when whole: an interrupted backup never looks like one.
   const partial = `${file}.partial`;

@@ -17,7 +17,7 @@ const KEY = Buffer.alloc(32, 7).toString('base64');
 const FAILURES: { script: string; args: string[]; env?: Record<string, string>; says: RegExp }[] = [
   { script: 'license', args: ['keys', '--out', '/nonexistent-pagewatch/keys'], says: /^license: .*no such file or directory.*\/nonexistent-pagewatch\/keys/ },
   { script: 'rotate-secret-key', args: [], env: { DATABASE_URL: CLOSED, PAGEWATCH_SECRET_KEY: KEY, PAGEWATCH_NEW_SECRET_KEY: Buffer.alloc(32, 9).toString('base64') }, says: /^rotate-secret-key: (connect ECONNREFUSED 127\.0\.0\.1:1|Connection terminated unexpectedly)$/ },
-  { script: 'backup', args: ['/nonexistent-pagewatch/backup.tar.gz'], env: { DATABASE_URL: CLOSED }, says: /^Backup failed: .*could not open output file.*No such file or directory$/ },
+  { script: 'backup', args: ['/nonexistent-pagewatch/backup.tar.gz'], env: { DATABASE_URL: CLOSED }, says: /^Backup failed: the folder \/nonexistent-pagewatch does not exist\.$/ },
   { script: 'restore', args: ['/nonexistent-pagewatch/backup.tar.gz'], says: /does not exist/ },
   { script: 'build:agent', args: ['--release-key', '/nonexistent-pagewatch/release.pem'], says: /^build:agent: .*no such file or directory.*release\.pem/ },
   { script: 'agent', args: ['run', '--config', '/nonexistent-pagewatch/agent.json'], says: /nonexistent-pagewatch/ },
