@@ -14,7 +14,9 @@ const FORMAT = 'pagewatch-agent-config';
  */
 export function keyFileSealer(spoolDir: string): ConfigSealer {
   const keyPath = join(spoolDir, 'config.key');
-  const key = (): Buffer => {
+  let cached: Buffer | null = null;
+  const key = (): Buffer => (cached ??= readOrMakeKey());
+  const readOrMakeKey = (): Buffer => {
     if (!existsSync(keyPath)) {
       const fd = openSync(keyPath, 'wx', 0o600);
       try {

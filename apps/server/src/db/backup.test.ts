@@ -60,6 +60,15 @@ const builtOn = (database: Database) =>
   buildApp({ ...loadConfig({}), secretKey: TEST_KEY, adminPassword: ADMIN_PASSWORD, webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
 const appOn = async (database: Database) => (await builtOn(database)).app;
 
+/** A folder (or database) with a running server on it and the operator's data, and what it holds. */
+async function seededSource(name: string) {
+  const source = await place(name);
+  const database = await source.open();
+  const app = await appOn(database);
+  await seedOperatorData(app, database.db);
+  return { source, database, app, before: await fingerprint(database.db) };
+}
+
 async function devicesList(app: Awaited<ReturnType<typeof appOn>>) {
   const res = await app.inject({ url: '/api/devices/page?page=100,1', headers: bearer(await signIn(app)) });
   expect(res.statusCode, res.body).toBe(200);
@@ -68,11 +77,7 @@ async function devicesList(app: Awaited<ReturnType<typeof appOn>>) {
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
   it('backs up a running server while it writes, and a server on the restored copy has every device, reading, user and setting', { timeout: 300_000 }, async () => {
-    const source = await place('source');
-    const database = await source.open();
-    const app = await appOn(database);
-    await seedOperatorData(app, database.db);
-    const before = await fingerprint(database.db);
+    const { source, database, app, before } = await seededSource('source');
     const devices = await devicesList(app);
     expect(devices).toHaveLength(3);
 
@@ -217,11 +222,7 @@ function cpuHog(threads: number): () => Promise<void> {
 
 describe.runIf(!onPostgres)('the embedded database\'s backup under load', () => {
   it('is whole into a disk that lags and twice in a row while every core is busy, and each copy restores', { timeout: 600_000 }, async () => {
-    const source = await place('loaded');
-    const database = await source.open();
-    const app = await appOn(database);
-    await seedOperatorData(app, database.db);
-    const before = await fingerprint(database.db);
+    const { source, database, app, before } = await seededSource('loaded');
     const files: string[] = [];
     try {
       // A destination slower than the socket (a loaded or network disk): the server is done

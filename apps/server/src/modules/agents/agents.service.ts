@@ -21,6 +21,7 @@ import * as repo from './agents.repository.ts';
 import { agentById, agentIdByTokenHash, agentQueues, rangesOfAgent, secretReachOfAgent, agentRanges, bumpConfigVersions, agentView, periodicityMinutes, recentRuns, updatesPausedForAll, type AgentRow } from './agents.repository.ts';
 import { agentsListSql } from './agents.list.ts';
 import { devicesStatus, recordOutcomes } from './agent-device-status.repository.ts';
+import { summaryPart } from './agents.run-summary.ts';
 import './agents.messages.ts';
 
 
@@ -380,23 +381,4 @@ export class AgentsService {
     const scanned = f.rangeResults.filter((r) => !r.error).map((r) => r.rangeId);
     await this.ingest.markMissed(agentId, run.startedAt, scanned);
   }
-}
-
-/**
- * A range's summary for the event log. Agents that count refusals get the text with them and the
- * first refused devices with their reason (translated per reader); older agents keep the old text.
- */
-function summaryPart(scanned: number, found: number, s: NonNullable<RangeResultReport['summary']>) {
-  const summary = countsPart(scanned, found, s);
-  // Addresses a busy agent could not probe in time are neither found nor empty (issue 53).
-  return s.unprobed ? part('rangeNotProbed', { summary, unprobed: s.unprobed }) : summary;
-}
-
-function countsPart(scanned: number, found: number, s: NonNullable<RangeResultReport['summary']>) {
-  const counts = { scanned, found, answered: s.answered, slow: s.slow, timedOut: s.timedOut, unreachable: s.unreachable };
-  if (s.refused === undefined) return part('rangeScannedSummary', counts);
-  const refusals = (s.refusals ?? []).map((r) => part(`refusal.${r.reason}`, { ip: r.ip }));
-  const more = s.refused - refusals.length;
-  const why = refusals.length === 0 ? '' : part(more > 0 ? 'refusalListMore' : 'refusalList', { list: refusals, more });
-  return part('rangeScannedSummaryRefused', { ...counts, refused: s.refused, why });
 }
