@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { device, supplyLines, varbinds } from '../../test/helpers/varbinds.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { buildReading } from './build-reading.ts';
-import { decodeRecords } from './counters.reader.ts';
+import { decodeRecords } from './vendor-records.ts';
 
 /**
  * Meter reads a dealer can bill on (issue 41): the split counters of real walks, each figure
