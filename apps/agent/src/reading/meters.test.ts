@@ -208,6 +208,18 @@ describe('Sharp and Konica Minolta: the rows and scans of both table layouts', (
   });
 });
 
+describe('Epson: where the split cannot be read', () => {
+  it('CW-C6500Au and SC-T3405 (real walks) publish no page counters of Epson\'s: the total is prtMarkerLifeCount, the split stays unknown', () => {
+    for (const [file, model, total] of [['epson-cw-c6500au', 'CW-C6500Au', 7_389], ['epson-sc-t3405', 'SC-T3405 Series', 145]] as const) {
+      const r = walk(`${file}.snmprec`);
+      expect(r).toMatchObject({ profileId: 'epson', model, colorType: 'COLOR', problems: [] });
+      expect(r.counters).toMatchObject({ total, markerTotal: total, vendorTotal: null, mono: null, color: null, derived: [] });
+      expect(r.counters.sources).toMatchObject({ total: '1.3.6.1.2.1.43.10.2.1.4.1.1 (Printer-MIB: prtMarkerLifeCount)' });
+      expect(r.counters.sources.mono).toBeUndefined();
+    }
+  });
+});
+
 describe('which total', () => {
   it('bills on the vendor total, keeps the marker count beside it, and flags a split that does not add up', () => {
     const hp = '1.3.6.1.4.1.11.2.3.9.4.2.1.4.1.2';
