@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readingSchema } from '@pagewatch/contracts/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReading } from '../src/probe/reading-table.ts';
-import { readDevice } from '../src/probe/read-device.ts';
+import { readDevice } from '../src/run/read-device.ts';
 import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { buildReading } from '../src/reading/build-reading.ts';
 import { makeSimDirs, snmpsimAvailable, startSnmpsim } from './helpers/snmpsim.ts';
