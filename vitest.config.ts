@@ -54,6 +54,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'snmp',
+          include: ['packages/snmp/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
           testTimeout: 30_000,

@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { discoverRange } from '../apps/agent/src/discovery/discover.ts';
 import type { DiscoveredDevice } from '../apps/agent/src/discovery/discover.ts';
 import { DEFAULT_PACKETS_PER_SECOND } from '../apps/agent/src/discovery/snmp-sweep.ts';
-import { STOPPED_ANSWERING, planRequests } from '../apps/agent/src/probe/read-device.ts';
+import { STOPPED_ANSWERING, planRequests } from '../apps/agent/src/run/read-device.ts';
 import { createDefaultRegistry } from '../apps/agent/src/profiles/models-pack.loader.ts';
 import { mapLimit, pollDevice, pollInTurn } from '../apps/agent/src/run/poll-device.ts';
 import { RttTable } from '../apps/agent/src/snmp/rtt-estimator.ts';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { readingSchema } from '@pagewatch/contracts/reading';
 import type { Reading } from '@pagewatch/contracts/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDevice } from '../src/probe/read-device.ts';
+import { readDevice } from '../src/run/read-device.ts';
 import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { ALLOWED_DIFFERENCES, SOME_REMAINING_REASON, compareWithExpected } from './helpers/corpus-compare.ts';
 import type { Check, Expected } from './helpers/corpus-compare.ts';

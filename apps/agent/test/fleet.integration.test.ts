@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import type { Database } from '../../server/src/db/client.ts';
 import { defaultLocationId } from '../../server/src/modules/locations/locations.repository.ts';
-import { readDevice } from '../src/probe/read-device.ts';
+import { readDevice } from '../src/run/read-device.ts';
 import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { createAgentRunner } from '../src/run/agent-runner.ts';
 import type { AgentRunner } from '../src/run/agent-runner.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDevice } from '../src/probe/read-device.ts';
+import { readDevice } from '../src/run/read-device.ts';
 import { createDefaultRegistry } from '../src/profiles/models-pack.loader.ts';
 import { SnmpError } from '../src/snmp/snmp-error.ts';
 import { freeUdpPort, removeDir, stopChild } from './helpers/processes.ts';

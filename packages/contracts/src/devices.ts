@@ -247,6 +247,8 @@ export const deviceSupplySchema = z.object({
   ...supplyFields,
   partName: z.string(),
   partSerialNumber: nstr,
+  /** Where the level came from, as the agent read it: "<OID> (Printer-MIB: prtMarkerSuppliesLevel)" or a vendor's record (issue 57). */
+  levelSource: nstr,
   installedAt: z.string().nullable(),
   refreshedAt: timestamp(),
   ...forecastFields,

@@ -17,7 +17,9 @@ const METERS_EN = {
   },
   part: { First: 'first read', FirstDate: 'first read date', Last: 'last read', LastDate: 'last read date', Pages: 'pages' },
   /** The report's own columns besides the device's and the meters' (`columnTitleKey`). */
-  column: { periodFrom: 'Period from', periodTo: 'Period to', dataQuality: 'Data quality' },
+  column: { periodFrom: 'Period from', periodTo: 'Period to', billedTotal: 'Billed on', otherTotal: 'Printer-MIB total now', dataQuality: 'Data quality' },
+  /** Which total the device is billed on (BILLED_TOTALS, issue 57). */
+  billed: { VENDOR: 'the maker’s own total', PRINTER_MIB: 'Printer-MIB total (prtMarkerLifeCount)' },
   /** The data-quality flags (METER_QUALITY_FLAGS): the plausibility check's kinds, and a correction. */
   quality: { JUMP: 'a jump beyond the rated speed', BACKWARDS: 'a meter went backwards', SPLIT: 'black + colour ≠ total', CORRECTED: 'corrected' },
 } as const;
@@ -29,7 +31,8 @@ const METERS_RU = {
     copies: 'Копирование', prints: 'Печать', scans: 'Сканирование', fax: 'Факс', duplex: 'Дуплекс',
   },
   part: { First: 'первое показание', FirstDate: 'дата первого показания', Last: 'последнее показание', LastDate: 'дата последнего показания', Pages: 'страниц' },
-  column: { periodFrom: 'Период с', periodTo: 'Период по', dataQuality: 'Качество данных' },
+  column: { periodFrom: 'Период с', periodTo: 'Период по', billedTotal: 'Счёт по', otherTotal: 'Итог по Printer-MIB сейчас', dataQuality: 'Качество данных' },
+  billed: { VENDOR: 'собственный итог производителя', PRINTER_MIB: 'итог по Printer-MIB (prtMarkerLifeCount)' },
   quality: { JUMP: 'скачок больше возможного при номинальной скорости', BACKWARDS: 'счётчик уменьшился', SPLIT: 'ч/б + цвет ≠ всего', CORRECTED: 'есть поправка' },
 } as const;
 
@@ -287,7 +290,10 @@ const DEVICE_TERMS: Record<string, string> = {
 };
 
 /** The meter-read report's own columns (issue 41); its meters' titles carry their codes (`meters.title.<field>`). */
-const METER_READ_TERMS: Record<string, string> = { periodFrom: 'meters.column.periodFrom', periodTo: 'meters.column.periodTo', dataQuality: 'meters.column.dataQuality' };
+const METER_READ_TERMS: Record<string, string> = {
+  periodFrom: 'meters.column.periodFrom', periodTo: 'meters.column.periodTo', billedTotal: 'meters.column.billedTotal', otherTotal: 'meters.column.otherTotal',
+  dataQuality: 'meters.column.dataQuality',
+};
 
 /**
  * The message key of a column's title, from its attachment name (spec section 3): the report

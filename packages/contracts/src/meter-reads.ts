@@ -16,6 +16,13 @@ export type { Meter, MeterField, MeterPart, MeterTexts } from './meter-names.ts'
 export const METER_QUALITY_FLAGS = [...METER_FLAG_KINDS, 'CORRECTED'] as const;
 export type MeterQualityFlag = (typeof METER_QUALITY_FLAGS)[number];
 
+/**
+ * Which total a device is billed on (issue 57), as it reads now: the maker's own total where it
+ * has one, else the Printer-MIB's prtMarkerLifeCount.
+ */
+export const BILLED_TOTALS = ['VENDOR', 'PRINTER_MIB'] as const;
+export type BilledTotal = (typeof BILLED_TOTALS)[number];
+
 const n = z.number().int().nullable();
 const d = day().nullable();
 /** The meter columns of a meter-read row, in the registry's order. */

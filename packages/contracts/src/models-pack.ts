@@ -81,6 +81,41 @@ export const recordCounterSchema = z
       z.string().regex(/^[0-9a-f]{2}$/, 'a code is two lower-case hex digits'),
       z.object({ name: z.string().min(1), field: counterFieldsSchema.optional() }).strict(),
     ),
+    /**
+     * A record without this code is a monochrome device's (Brother's counter record has a colour
+     * pages entry on colour models alone): its colour type where nothing else tells.
+     */
+    colorCode: z.string().regex(/^[0-9a-f]{2}$/, 'a code is two lower-case hex digits').optional(),
+  })
+  .strict();
+
+/**
+ * Supply levels sent as one octet string of typed records, laid out as `recordCounters` are
+ * (Brother's maintenance record brInfoMaintenance: code, 0x01, length, value). Each code names
+ * the supply it gives the level of, by its type and colorant: the Printer-MIB row of that type
+ * and colorant takes the record's level (the device's own figure, as its web page shows it);
+ * without such a row, the record's supply is added at index 1000 + the code. `scale` divides
+ * the value into a percentage (Brother's remaining life is in hundredths of a per cent).
+ */
+export const recordSupplySchema = z
+  .object({
+    oid,
+    name: z.string().min(1),
+    /** Read only on the models this matches (Brother's inkjets send the same codes for their inks). */
+    model: regex.optional(),
+    lengthAt: z.number().int().min(1).max(4).default(2),
+    codes: z.record(
+      z.string().regex(/^[0-9a-f]{2}$/, 'a code is two lower-case hex digits'),
+      z
+        .object({
+          name: z.string().min(1).max(100),
+          /** IANA-PRINTER-MIB supply type name (toner, inkCartridge, opc, transferUnit, fuser…). */
+          type: z.string().min(1).max(50),
+          colorant: z.string().min(1).max(50).optional(),
+          scale: z.number().int().min(1).max(10_000).default(1),
+        })
+        .strict(),
+    ),
   })
   .strict();
 
@@ -156,11 +191,18 @@ export const vendorProfileSchema = z
     counters: z.array(scalarCounterSchema).optional(),
     counterTables: z.array(counterTableSchema).optional(),
     recordCounters: z.array(recordCounterSchema).optional(),
+    recordSupplies: z.array(recordSupplySchema).optional(),
     supplyQuirks: supplyQuirksSchema.optional(),
     /** Part numbers in supply descriptions; first capture group is the part number. */
     partNumberPattern: regex.optional(),
     /** Model names (regex on model or sysDescr) of multifunction devices. */
     mfpPattern: regex.optional(),
+    /**
+     * Colour and monochrome models by their names (Brother's lasers say colour with a C:
+     * HL-L8260CDW, HL-L2350DW): the colour type where the Printer-MIB does not tell.
+     */
+    colorModelPattern: regex.optional(),
+    monoModelPattern: regex.optional(),
     /** Model names of A3 devices, when the trays do not tell. */
     a3Pattern: regex.optional(),
     /**

@@ -58,7 +58,7 @@ export const READING_TEXT_MAX = {
   hostName: 255,
   location: 500,
 } as const;
-export const SUPPLY_TEXT_MAX = { type: 50, description: 500, colorant: 50, partNumber: 100, partSerialNumber: 100, unit: 30 } as const;
+export const SUPPLY_TEXT_MAX = { type: 50, description: 500, colorant: 50, partNumber: 100, partSerialNumber: 100, unit: 30, source: 300 } as const;
 export const TRAY_TEXT_MAX = { name: 250, mediaName: 250 } as const;
 export const COUNTER_TEXT_MAX = { key: 100, name: 250, oid: 256, totalUnit: 30, source: 300 } as const;
 export const STATUS_TEXT_MAX = { error: 50, errorStateHex: 16 } as const;
@@ -101,6 +101,12 @@ export const readingSupplySchema = z.object({
   levelState: levelStateSchema.nullable(),
   /** How full the supply is (0..100), where the level says it. */
   percent,
+  /**
+   * Where the level came from: "<OID> (Printer-MIB: prtMarkerSuppliesLevel)", or a vendor
+   * source such as "<OID> (brother: brInfoMaintenance, record 81 Black toner)" (issue 57; an
+   * older agent sends none).
+   */
+  source: boundedText(SUPPLY_TEXT_MAX.source).nullable().optional(),
 });
 export type ReadingSupply = z.infer<typeof readingSupplySchema>;
 

@@ -3,7 +3,7 @@ import { id, idParam, keptDay } from './fields.ts';
 import { day, defineList, timestamp, type ColumnType, type List } from './list.ts';
 import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from './reading.ts';
 import { DEVICE_FIELDS, deviceFieldSchemas } from './devices.ts';
-import { METER_NAMES, METER_PARTS, meterColumns, meterField } from './meter-reads.ts';
+import { BILLED_TOTALS, METER_NAMES, METER_PARTS, meterColumns, meterField } from './meter-reads.ts';
 
 /** The report types (spec section 2); ids are fixed: `/report/{id}` and the download path use them. */
 export const REPORT_CODES = ['DEVICE_AVAILABILITY', 'DEVICE_COUNTERS', 'PART_REPLACEMENTS', 'INSTALLED_CONSUMABLES', 'METER_READS'] as const;
@@ -62,13 +62,17 @@ export type DeviceCountersRow = z.infer<typeof deviceCountersRowSchema>;
  * first read (the last one before the period, as the counters report starts from it; without
  * one the first in it) and last read with their days, and the pages between as the sum of the
  * forward steps; meter corrections applied. `dataQuality` lists the period's flags
- * (METER_QUALITY_FLAGS codes, comma-separated).
+ * (METER_QUALITY_FLAGS codes, comma-separated). `billedTotal` says which total the device is
+ * billed on (issue 57: the maker's own, or prtMarkerLifeCount), `otherTotal` the Printer-MIB's
+ * beside the maker's, both as the device reads now.
  */
 export const meterReadRowSchema = z.object({
   ...deviceColumns,
   periodFrom: day(),
   periodTo: day(),
   ...meterColumns,
+  billedTotal: z.enum(BILLED_TOTALS).nullable(),
+  otherTotal: n,
   dataQuality: z.string().nullable(),
 });
 export type MeterReadRow = z.infer<typeof meterReadRowSchema>;
@@ -170,10 +174,10 @@ export const REPORTS: Record<ReportCode, ReportDef> = {
     list: defineList(meterReadRowSchema, {
       endpoint: '/reports/meter-reads',
       defaultSort: [{ field: 'location', dir: 'ASC' }, { field: 'modelCode', dir: 'ASC' }],
-      columns: [...DEVICE_SHOWN, ...METER_SHOWN, 'dataQuality'],
+      columns: [...DEVICE_SHOWN, ...METER_SHOWN, 'billedTotal', 'otherTotal', 'dataQuality'],
       hidden: [...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS.filter((f) => !METER_SHOWN.includes(f))],
     }),
-    fileColumns: [...DEVICE_SHOWN, ...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS, 'dataQuality'],
+    fileColumns: [...DEVICE_SHOWN, ...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS, 'billedTotal', 'otherTotal', 'dataQuality'],
   },
 };
 

@@ -7,7 +7,7 @@ import { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { AUTH_PROTOCOLS, PRIV_PROTOCOLS } from '../snmp/snmp-client.ts';
 import type { SnmpTarget, SnmpVersion } from '../snmp/snmp-client.ts';
 import { SnmpError } from '../snmp/snmp-error.ts';
-import { readDevice } from './read-device.ts';
+import { readDevice } from '../run/read-device.ts';
 import { formatReading } from './reading-table.ts';
 
 const HELP = `usage: probe <host> [--port 161] [--community public] [--snmp-version 1|2c|3]

@@ -34,8 +34,9 @@ export function formatReading(r: Reading): string {
   const parts = [
     table(['Device', ''], identity),
     table(['Counter', 'Value', 'How this was read'], [...counters, ...totals, ...c.vendor.map((v) => [v.name, v.value, v.oid])]),
-    table(['#', 'Supply', 'Type', 'Colour', 'Level', 'Max', 'Percent'],
-      r.supplies.map((s) => [s.index, s.description, s.type, s.colorant, s.level, s.maxCapacity, percent(s.percent, s.levelState)])),
+    // Each supply's level with where it came from: the Printer-MIB, or the vendor's record or private column.
+    table(['#', 'Supply', 'Type', 'Colour', 'Level', 'Max', 'Percent', 'How this was read'],
+      r.supplies.map((s) => [s.index, s.description, s.type, s.colorant, s.level, s.maxCapacity, percent(s.percent, s.levelState), s.source])),
     table(['#', 'Tray', 'Level', 'Max', 'Percent'],
       r.trays.map((t) => [t.index, t.name, t.level, t.maxCapacity, percent(t.percent, t.levelState)])),
   ];

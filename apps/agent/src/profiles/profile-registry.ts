@@ -3,6 +3,7 @@ import type { ModelsPack, TextSource, VendorProfile } from '@pagewatch/contracts
 type ScalarCounter = NonNullable<VendorProfile['counters']>[number];
 type CounterTable = NonNullable<VendorProfile['counterTables']>[number];
 type RecordCounter = NonNullable<VendorProfile['recordCounters']>[number];
+type RecordSupply = NonNullable<VendorProfile['recordSupplies']>[number];
 type LevelCode = NonNullable<VendorProfile['supplyQuirks']>['levelCodes'][number];
 
 /** A profile with its inheritance applied and its patterns compiled: what the readers use. */
@@ -17,6 +18,7 @@ export type ResolvedProfile = {
   counters: ScalarCounter[];
   counterTables: CounterTable[];
   recordCounters: RecordCounter[];
+  recordSupplies: RecordSupply[];
   levelCodes: LevelCode[];
   levelCodesExceptModel: RegExp | null;
   fallbackLevelColumn: string | null;
@@ -24,6 +26,8 @@ export type ResolvedProfile = {
   partNumberPattern: RegExp | null;
   mfpPattern: RegExp | null;
   a3Pattern: RegExp | null;
+  colorModelPattern: RegExp | null;
+  monoModelPattern: RegExp | null;
   speedPattern: RegExp | null;
   a3CountedTwice: boolean;
   notPrinterPattern: RegExp | null;
@@ -139,6 +143,7 @@ export class ProfileRegistry {
       counters: all((p) => p.counters),
       counterTables: all((p) => p.counterTables),
       recordCounters: all((p) => p.recordCounters),
+      recordSupplies: all((p) => p.recordSupplies),
       levelCodes: quirks.find((q) => q.levelCodes.length > 0)?.levelCodes ?? [],
       levelCodesExceptModel: re(quirks.find((q) => q.levelCodesExceptModel)?.levelCodesExceptModel),
       fallbackLevelColumn: quirks.find((q) => q.fallbackLevelColumn)?.fallbackLevelColumn ?? null,
@@ -146,6 +151,8 @@ export class ProfileRegistry {
       partNumberPattern: re(first('partNumberPattern')),
       mfpPattern: re(first('mfpPattern')),
       a3Pattern: re(first('a3Pattern')),
+      colorModelPattern: re(first('colorModelPattern')),
+      monoModelPattern: re(first('monoModelPattern')),
       speedPattern: re(first('speedPattern')),
       a3CountedTwice: first('a3CountedTwice') ?? false,
       notPrinterPattern: re(chain.find((p) => p.match.notPrinterPattern)?.match.notPrinterPattern),

@@ -7,6 +7,7 @@ import { MibData } from './mib-data.ts';
 import { SYS } from './printer-mib.ts';
 import { readStatus } from './status.reader.ts';
 import { readSupplies } from './supplies.reader.ts';
+import { withRecordSupplies } from './record-supplies.reader.ts';
 import { readTrays } from './trays.reader.ts';
 
 export type BuildReadingOptions = {
@@ -47,11 +48,11 @@ export function buildReading(varbinds: Iterable<unknown>, registry: ProfileRegis
     const sysObjectID = sysObjectIdVb?.type === 'oid' && typeof sysObjectIdVb.value === 'string' ? sysObjectIdVb.value : null;
     const { profile, matched } = registry.match(sysObjectID, data.text(SYS.descr, 'sysDescr'));
     const { identity } = readIdentity(data, profile);
-    const supplies = readSupplies(data, profile, identity.model);
+    const supplies = withRecordSupplies(data, profile, identity.model, readSupplies(data, profile, identity.model));
     const trays = readTrays(data);
     const read = readCounters(data, profile);
     const printer = isPrinter(data, profile, matched, identity);
-    const colors = colorType(data, supplies, read);
+    const colors = colorType(data, supplies, read, profile, identity.model);
     const counters = monoDeviceCounters(read, colors);
     const ppm = ratedSpeed(profile, identity);
     if (data.size === 0) data.problem('the device gave no data');

@@ -3,6 +3,7 @@ import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { Identity } from './identity.reader.ts';
 import type { MibData } from './mib-data.ts';
 import { HR, PRT } from './printer-mib.ts';
+import { decodeRecords } from './vendor-records.ts';
 import { paperFormatFromTrays, type PaperFormat } from './trays.reader.ts';
 
 export type DeviceType = 'PRINTER' | 'MFP';
@@ -32,7 +33,22 @@ export function deviceType(data: MibData, profile: ResolvedProfile, identity: Id
 
 const COLOR_WORDS = new Set(['cyan', 'magenta', 'yellow']);
 
-export function colorType(data: MibData, supplies: ReadingSupply[], counters: ReadingCounters): ColorType | null {
+/** A vendor counter record (with a colour code) that has no colour entry: a monochrome device's, null where there is no such record. */
+function recordSaysMono(data: MibData, profile: ResolvedProfile): boolean | null {
+  for (const rc of profile.recordCounters) {
+    const vb = data.get(rc.oid);
+    if (!rc.colorCode || vb?.type !== 'octets' || !(vb.value instanceof Uint8Array)) continue;
+    const { records } = decodeRecords(vb.value, rc.lengthAt);
+    if (records.length) return !records.some((r) => r.code === rc.colorCode);
+  }
+  return null;
+}
+
+/**
+ * Colour or monochrome: the Printer-MIB's colorants and supplies, the colour pages; then the
+ * model's name as the pack reads it (Brother's C), and the vendor's counter record.
+ */
+export function colorType(data: MibData, supplies: ReadingSupply[], counters: ReadingCounters, profile: ResolvedProfile, model: string | null): ColorType | null {
   // prtMarkerProcessColorants: the number of colorants the marker uses.
   const colorants = [...data.column(PRT.markerProcessColorants).values()]
     .map((vb) => (typeof vb.value === 'number' ? vb.value : 0));
@@ -41,6 +57,9 @@ export function colorType(data: MibData, supplies: ReadingSupply[], counters: Re
   if ((counters.color ?? 0) > 0) return 'COLOR';
   if (colorants.some((n) => n === 1)) return 'MONO';
   if (supplies.some((s) => /toner|ink/i.test(s.type) && !/waste/i.test(s.type))) return 'MONO';
+  if (model && profile.colorModelPattern?.test(model)) return 'COLOR';
+  if (model && profile.monoModelPattern?.test(model)) return 'MONO';
+  if (recordSaysMono(data, profile)) return 'MONO';
   return null;
 }
 

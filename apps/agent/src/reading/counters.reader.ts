@@ -6,6 +6,7 @@ import type { ResolvedProfile } from '../profiles/profile-registry.ts';
 import type { MibData } from './mib-data.ts';
 import type { Varbind } from '../snmp/varbind.ts';
 import { COUNTER_UNITS, PRT } from './printer-mib.ts';
+import { readRecords } from './vendor-records.ts';
 
 const slug = (name: string): string =>
   name.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'counter';
@@ -52,30 +53,6 @@ function matches(parts: string[], key: string): boolean {
   return have.length === parts.length && parts.every((p, i) => p === '*' || p === have[i]);
 }
 
-export type CounterRecord = { code: string; value: number };
-
-/**
- * A counter sent as one octet string of typed records (Brother): a one-byte code, header bytes up
- * to a one-byte length at `lengthAt`, then a big-endian value of that length. Stops at an 0xFF
- * code (padding); a record cut short or longer than a safe integer ends the decoding with a problem.
- */
-export function decodeRecords(bytes: Uint8Array, lengthAt: number): { records: CounterRecord[]; problem: string | null } {
-  const records: CounterRecord[] = [];
-  let i = 0;
-  while (i < bytes.length && bytes[i] !== 0xff) {
-    const length = bytes[i + lengthAt];
-    const start = i + lengthAt + 1;
-    if (length === undefined || length < 1 || length > 6 || start + length > bytes.length) {
-      return { records, problem: `record at byte ${i} is cut short or has length ${length ?? 'none'}` };
-    }
-    let value = 0;
-    for (let k = 0; k < length; k++) value = value * 256 + (bytes[start + k] as number);
-    records.push({ code: (bytes[i] as number).toString(16).padStart(2, '0'), value });
-    i = start + length;
-  }
-  return { records, problem: null };
-}
-
 /** A row index with the arc of its paper size replaced by the size's name as the device gives it, lower-case. */
 function rowWithSizeName(data: MibData, row: string, sizeNames: { column: string; part: number }): string | null {
   const arcs = row.split('.');
@@ -119,14 +96,8 @@ export function readCounters(data: MibData, profile: ResolvedProfile): ReadingCo
   for (const c of profile.counters) if (!c.fallback) scalar(c);
 
   for (const rc of profile.recordCounters) {
-    const vb = data.get(rc.oid);
-    if (!vb) continue;
-    if (vb.type !== 'octets' || !(vb.value instanceof Uint8Array)) {
-      data.problem(`${rc.name} (${rc.oid}) is not a record string (${vb.type})`);
-      continue;
-    }
-    const { records, problem } = decodeRecords(vb.value, rc.lengthAt);
-    if (problem) data.problem(`${rc.name} (${rc.oid}): ${problem}`);
+    const records = readRecords(data, rc.oid, rc.name, rc.lengthAt);
+    if (!records) continue;
     for (const r of records) {
       const code = rc.codes[r.code];
       if (code) add(code.field, slug(code.name), code.name, rc.oid, r.value, `${rc.name}, record ${r.code} ${code.name}`, true);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { device, supplyLines, varbinds } from '../../test/helpers/varbinds.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { buildReading } from './build-reading.ts';
-import { decodeRecords } from './counters.reader.ts';
+import { decodeRecords } from './vendor-records.ts';
 
 /**
  * Meter reads a dealer can bill on (issue 41): the split counters of real walks, each figure
@@ -205,6 +205,18 @@ describe('Sharp and Konica Minolta: the rows and scans of both table layouts', (
     expect(alone).toMatchObject({ scans: 700 });
     expect(alone.sources.scans).toBe(`${km}.1.5.0 (konica-minolta: Total scans, as no other counter gives it)`);
     expect(read([`${km}.1.1.0|65|5000`, `${km}.1.5.0|65|700`, `${km}.3.1.5.1|65|700`])).toMatchObject({ scans: 700 });
+  });
+});
+
+describe('Epson: where the split cannot be read', () => {
+  it('CW-C6500Au and SC-T3405 (real walks) publish no page counters of Epson\'s: the total is prtMarkerLifeCount, the split stays unknown', () => {
+    for (const [file, model, total] of [['epson-cw-c6500au', 'CW-C6500Au', 7_389], ['epson-sc-t3405', 'SC-T3405 Series', 145]] as const) {
+      const r = walk(`${file}.snmprec`);
+      expect(r).toMatchObject({ profileId: 'epson', model, colorType: 'COLOR', problems: [] });
+      expect(r.counters).toMatchObject({ total, markerTotal: total, vendorTotal: null, mono: null, color: null, derived: [] });
+      expect(r.counters.sources).toMatchObject({ total: '1.3.6.1.2.1.43.10.2.1.4.1.1 (Printer-MIB: prtMarkerLifeCount)' });
+      expect(r.counters.sources.mono).toBeUndefined();
+    }
   });
 });
 

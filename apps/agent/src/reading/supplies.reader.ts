@@ -78,13 +78,18 @@ export function readSupplies(data: MibData, profile: ResolvedProfile, model: str
     const unitCode = data.int(`${PRT.supplyUnit}.${row}`, `${what} unit`);
     const maxCapacity = data.int(`${PRT.supplyMaxCapacity}.${row}`, `${what} max capacity`);
     let level = data.int(`${PRT.supplyLevel}.${row}`, `${what} level`);
+    let levelOid = `${PRT.supplyLevel}.${row}`;
     // Ricoh-style private level column, used when the Printer-MIB level is missing or 0.
     if ((level === null || level === 0) && profile.fallbackLevelColumn) {
       const fallback = data.int(`${profile.fallbackLevelColumn}.${supplyIndexText}`, `${what} private level`);
-      if (fallback !== null) level = fallback;
+      if (fallback !== null) {
+        level = fallback;
+        levelOid = `${profile.fallbackLevelColumn}.${supplyIndexText}`;
+      }
     }
 
     const code = useCodes ? profile.levelCodes.find((c) => c.level === level) : undefined;
+    const rule = levelOid.startsWith(PRT.supplyLevel) ? 'Printer-MIB: prtMarkerSuppliesLevel' : `${profile.id}: private level column`;
     const computed = code
       ? { levelState: code.state, percent: code.percent }
       : computeLevel(level, maxCapacity, true);
@@ -108,6 +113,7 @@ export function readSupplies(data: MibData, profile: ResolvedProfile, model: str
       maxCapacity,
       levelState: computed.levelState,
       percent: computed.percent,
+      source: level === null ? null : `${levelOid} (${code ? `${profile.id}: level code ${level}` : rule})`,
     });
   }
   return supplies;

@@ -7,7 +7,7 @@ import { answersV3 } from '../discovery/v3-probe.ts';
 import { MAX_RUN_DEVICE_OUTCOMES, MAX_SUMMARY_REFUSALS } from '@pagewatch/contracts/agent-api';
 import type { DeviceFailureReason, DeviceOutcome, RefusalReason } from '@pagewatch/contracts/agent-api';
 import { refusalFailure } from '../snmp/snmp-error.ts';
-import { STOPPED_ANSWERING } from '../probe/read-device.ts';
+import { STOPPED_ANSWERING } from './read-device.ts';
 import { RttTable } from '../snmp/rtt-estimator.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';

@@ -12,7 +12,7 @@ const base = (): AgentReading => ({
     firmware: '1', hostName: 'p', location: 'here', isPrinter: true, deviceType: 'PRINTER', colorType: 'MONO', paperFormat: 'A4',
     status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
     counters: { ...emptyCounters(), total: 1, mono: 1 },
-    supplies: [{ index: 1, type: 'toner', typeInferred: false, supplyClass: 'consumed', description: 'Black', colorant: 'black', partNumber: null, partSerialNumber: null, unit: 'percent', level: 50, maxCapacity: 100, levelState: null, percent: 50 }],
+    supplies: [{ index: 1, type: 'toner', typeInferred: false, supplyClass: 'consumed', description: 'Black', colorant: 'black', partNumber: null, partSerialNumber: null, unit: 'percent', level: 50, maxCapacity: 100, levelState: null, percent: 50, source: '1.3.6.1.2.1.43.11.1.1.9.1.1 (Printer-MIB: prtMarkerSuppliesLevel)' }],
     trays: [], problems: [],
   },
 });

@@ -112,6 +112,7 @@ export function fitAgentReading(input: AgentReading): AgentReading {
       level: num(`supplies.${i}.level`, s.level, SUPPLY_LEVEL_MIN, SUPPLY_LEVEL_MAX),
       maxCapacity: int32(`supplies.${i}.maxCapacity`, s.maxCapacity),
       percent: num(`supplies.${i}.percent`, s.percent, 0, 100),
+      source: maybeText(`supplies.${i}.source`, s.source ?? null, SUPPLY_TEXT_MAX.source),
     })),
     trays: indexed('trays', list('trays', r.trays, READING_LIST_MAX.trays)).map((t, i) => ({
       ...t,

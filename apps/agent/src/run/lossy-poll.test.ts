@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentConfig } from '@pagewatch/contracts/agent-api';
 import { startFleet } from '@pagewatch/printer-sim/fleet';
 import type { Fleet } from '@pagewatch/printer-sim/fleet';
-import { STOPPED_ANSWERING } from '../probe/read-device.ts';
+import { STOPPED_ANSWERING } from './read-device.ts';
 import { createDefaultRegistry } from '../profiles/models-pack.loader.ts';
 import { RttTable } from '../snmp/rtt-estimator.ts';
 import { collect } from './collect.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentReading, DeviceFailureReason, RefusalReason, SnmpCredentials } from '@pagewatch/contracts/agent-api';
 import type { DiscoveredDevice } from '../discovery/discover.ts';
 import { targetFor } from '../discovery/discover.ts';
-import { readDevice } from '../probe/read-device.ts';
+import { readDevice } from './read-device.ts';
 import type { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { SnmpClient } from '../snmp/snmp-client.ts';
 import type { SnmpTarget } from '../snmp/snmp-client.ts';

@@ -86,7 +86,7 @@ describe('supply forecast job', () => {
     const before = (await grid(t.admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
     // What the ingest writes for a supply (every column of the reading), as the ingest's upsert does.
     const { upsertSupplies } = await import('../ingest/ingest.repository.ts');
-    await upsertSupplies(t.ctx.db, [{ deviceId: Number(id), supplyIndex: 1, partCode: 'toner', partName: 'Black Toner', colorant: 'black', supplyClass: 'consumed', partModelCode: null, partSerialNumber: null, unit: 'percent', rawLevel: 9, maxCapacity: 100, levelState: null, level: 9, previousLevel: 10, installedAt: null, refreshedAt: new Date() }]);
+    await upsertSupplies(t.ctx.db, [{ deviceId: Number(id), supplyIndex: 1, partCode: 'toner', partName: 'Black Toner', colorant: 'black', supplyClass: 'consumed', partModelCode: null, partSerialNumber: null, unit: 'percent', rawLevel: 9, maxCapacity: 100, levelState: null, level: 9, levelSource: null, previousLevel: 10, installedAt: null, refreshedAt: new Date() }]);
     const after = (await grid(t.admin, ['serialNumber', '=', 'FC-SOON']))[0]!;
     expect(after.daysLeft).toBe(before.daysLeft);
     expect(after.runsOutOn).toBe(before.runsOutOn);

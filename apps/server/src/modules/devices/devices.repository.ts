@@ -59,6 +59,7 @@ export async function suppliesOfDevice(db: Db, id: number): Promise<DeviceSupply
     partSerialNumber: s.partSerialNumber,
     level: s.level,
     levelState: s.levelState as DeviceSupply['levelState'],
+    levelSource: s.levelSource,
     installedAt: iso(s.installedAt),
     refreshedAt: iso(s.refreshedAt)!,
     daysLeft: s.daysLeft,

@@ -84,6 +84,20 @@ describe('device card', () => {
     await send('PUT', `/api/devices/${ids.SA2}`, { managedFlag: true }, adminA);
   });
 
+  it('says where each supply\'s level came from, as the agent read it; a supply of an older agent has no source (issue 57)', async () => {
+    const agent = await createAgent(t.app, admin, { name: 'Agent S', locationId: locA, range: { from: '127.0.23.1', to: '127.0.23.9' } });
+    const r = agentReading('127.0.23.1', { serial: 'SRC1', total: 5, black: 30, cyan: 10 }, { rangeId: agent.rangeId });
+    const record = '1.3.6.1.4.1.2435.2.3.9.4.2.1.5.5.8.0 (brother: brInfoMaintenance, record 81 Black toner)';
+    r.reading.supplies[0]!.source = record;
+    delete r.reading.supplies[1]!.source;
+    expect((await post(t.app, agent.token, batch([r]))).statusCode).toBe(200);
+    const id = Number(((await t.ctx.db.execute(sql`SELECT id FROM devices WHERE serial_number = 'SRC1'`)).rows[0] as { id: number }).id);
+    const d = (await get(`/api/devices/${id}`, adminA)).json();
+    expect(d.supplies.map((s: { colorant: string; levelSource: string | null }) => [s.colorant, s.levelSource])).toEqual([['black', record], ['cyan', null]]);
+    // The world's other tests count its devices: this one goes.
+    expect((await send('DELETE', `/api/devices/${id}`, undefined, adminA)).statusCode).toBe(204);
+  });
+
   it('deletes a device with its history', async () => {
     const agent = await createAgent(t.app, admin, { name: 'Agent D', locationId: locA, range: { from: '127.0.22.1', to: '127.0.22.9' } });
     await post(t.app, agent.token, batch([agentReading('127.0.22.1', { serial: 'DEL1', total: 5, black: 50 }, { rangeId: agent.rangeId })]));

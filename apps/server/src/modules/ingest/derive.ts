@@ -200,6 +200,7 @@ function applySupply(
     maxCapacity: s.maxCapacity,
     levelState: s.levelState,
     level: pct,
+    levelSource: s.source?.slice(0, 300) ?? null,
     previousLevel: old?.level ?? null,
     installedAt: old?.installedAt ?? null,
     refreshedAt: at,

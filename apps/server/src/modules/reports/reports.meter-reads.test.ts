@@ -214,4 +214,23 @@ describe('meter reads (issue 41)', () => {
     const en = csvLines((await download('CSV', 'en', { from: '2026-10-01', to: '2026-10-10' })).body);
     expect(cells(en)('Data quality')).toBe('a jump beyond the rated speed; a meter went backwards');
   });
+
+  it('says which total the device is billed on, the maker\'s own or prtMarkerLifeCount, with the Printer-MIB\'s beside the maker\'s (issue 57)', async () => {
+    const url = `/api/reports/meter-reads?${OCTOBER}`;
+    // The generated device has neither figure apart, as an older agent's device.
+    expect(await rowOf(url)).toMatchObject({ billedTotal: null, otherTotal: null });
+    await t.ctx.db.execute(sql`UPDATE devices SET vendor_total_count = 250, marker_total_count = 262 WHERE id = ${mfp}`);
+    expect(await rowOf(url)).toMatchObject({ billedTotal: 'VENDOR', otherTotal: 262 });
+    const en = cells(csvLines((await download('CSV', 'en')).body));
+    expect([en('Billed on'), en('Printer-MIB total now')]).toEqual(['the maker’s own total', '262']);
+    const ru = cells(csvLines((await download('CSV', 'ru')).body), ';');
+    expect([ru('Счёт по'), ru('Итог по Printer-MIB сейчас')]).toEqual(['собственный итог производителя', '262']);
+    const codes = cells(csvLines((await download('CSV', 'en', undefined, 'codes')).body));
+    expect([codes('billedTotal'), codes('otherTotal')]).toEqual(['VENDOR', '262']);
+
+    // No total of its own: billed on the Printer-MIB's, nothing beside it.
+    await t.ctx.db.execute(sql`UPDATE devices SET vendor_total_count = NULL WHERE id = ${mfp}`);
+    expect(await rowOf(url)).toMatchObject({ billedTotal: 'PRINTER_MIB', otherTotal: null });
+    expect(cells(csvLines((await download('CSV', 'en')).body))('Billed on')).toBe('Printer-MIB total (prtMarkerLifeCount)');
+  });
 });

@@ -269,6 +269,8 @@ function meterReads(q: ReportQuery): SQL {
       FROM stepped GROUP BY device_id HAVING bool_or(NOT base))
     SELECT ${DEVICE}, ${from}::text AS "periodFrom", ${to}::text AS "periodTo",
       ${sql.join(METER_NAMES.flatMap((m) => METER_PARTS.map((p) => sql`c.${quoted(meterField(m, p))}`)), sql`, `)},
+      CASE WHEN d.vendor_total_count IS NOT NULL THEN 'VENDOR' WHEN d.marker_total_count IS NOT NULL THEN 'PRINTER_MIB' END AS "billedTotal",
+      CASE WHEN d.vendor_total_count IS NOT NULL THEN d.marker_total_count END AS "otherTotal",
       nullif(concat_ws(',', ${sql.join(METER_QUALITY_FLAGS.map((f) => sql`CASE WHEN ${flags[f]} THEN ${f} END`), sql`, `)}), '') AS "dataQuality"
     FROM picked p JOIN devices d ON d.id = p.id JOIN locations loc ON loc.id = d.location_id LEFT JOIN per_device c ON c.device_id = p.id
     ORDER BY loc.name, d.model_code, d.serial_number, d.id`;

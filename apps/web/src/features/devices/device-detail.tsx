@@ -3,11 +3,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CounterValue, isDerived } from './counter-value.tsx';
 import { DEVICE_FLAGS, TONERS, type Device } from '@pagewatch/contracts/devices';
-import { COUNTER_RULES } from '@pagewatch/contracts/reading';
 import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
 import { MeterFlagsNote } from './meter-flags-note.tsx';
+import { billedTotalText, sourceText } from './source-text.ts';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
@@ -52,16 +52,15 @@ export function DeviceDetail({ device: d }: { device: Device }) {
   const date = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : null);
   const n = (v: number | null) => (v === null ? null : formatNumber(v));
   /** A counter with how it was read (the OID and the profile's rule, or how it was derived), as the agent reported it. */
-  const read = (value: React.ReactNode, source: string) => {
-    const sourceText = d.counterSources[source];
-    if (value === null || !sourceText) return value;
-    // A derived counter's rule in the user's language; an OID and the profile's rule as read.
-    const rule = Object.entries(COUNTER_RULES).find(([, text]) => text === sourceText)?.[0];
-    const how = rule ? t(`devices.counterRule.${rule}`) : sourceText;
+  const read = (value: React.ReactNode, field: string) => {
+    const source = d.counterSources[field];
+    if (value === null || !source) return value;
+    // A derived counter's rule, the Printer-MIB or a vendor's record, in the user's language.
+    const how = sourceText(t, source);
     return (
       <>
         {value}
-        <Text size="xs" c="dimmed" data-testid={`counter-source-${source}`} title={t('devices.howRead')}>
+        <Text size="xs" c="dimmed" data-testid={`counter-source-${field}`} title={t('devices.howRead')}>
           {t('devices.howRead')}: {how}
         </Text>
       </>
@@ -72,6 +71,7 @@ export function DeviceDetail({ device: d }: { device: Device }) {
   const yes = (v: boolean) => (v ? t('grid.yes') : t('grid.no'));
   const dict = (kind: 'deviceType' | 'colorType' | 'paperFormat', v: string | null) => (v ? (lookups?.label(kind, v) ?? v) : null);
   const day = d.dayCounters;
+  const billed = billedTotalText(t, d);
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -133,7 +133,8 @@ export function DeviceDetail({ device: d }: { device: Device }) {
         testId="detail-counters"
         fields={[
           [t('devices.totalCount'), read(d.totalCount === null ? null : `${n(d.totalCount)}${d.totalUnit ? ` (${d.totalUnit})` : ''}`, 'total')],
-          ...(d.markerTotalCount !== null && d.markerTotalCount !== d.totalCount ? [[t('devices.markerTotalCount'), n(d.markerTotalCount)] as Field] : []),
+          // Which total is billed, the other beside it (issue 57).
+          ...(billed ? [[t('devices.billedTotal.label'), <Text key="b" size="sm" data-testid="billed-total">{billed}</Text>] as Field] : []),
           ...(d.splitMismatch
             ? [[t('devices.dataQuality'), <Text key="q" size="sm" c="orange" data-testid="split-mismatch">{t('devices.splitMismatch', { sum: n(d.splitMismatch.monoPlusColor), total: n(d.splitMismatch.total) })}</Text>] as Field]
             : []),

@@ -18,6 +18,7 @@ import { SupplyOrderBadge } from '../../components/consumables/supply-order-badg
 import { useOpenOrders } from '../../components/consumables/use-open-orders.ts';
 import { ForecastDays } from '../../components/consumables/forecast-days.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
+import { sourceText } from './source-text.ts';
 import classes from './devices.module.css';
 import { formatNumber } from '../../lib/format.ts';
 
@@ -159,6 +160,11 @@ export function DeviceGeneral({ device }: { device: Device }) {
                   <Table.Td>{s.partModelCode ?? ''}</Table.Td>
                   <Table.Td w="30%">
                     <LevelBar level={s.level} state={s.levelState} />
+                    {s.levelSource ? (
+                      <Text size="xs" c="dimmed" data-testid={`supply-source-${s.supplyIndex}`}>
+                        {t('devices.levelSource')}: {sourceText(t, s.levelSource)}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td w={150} data-testid="supply-forecast">
                     <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} partCode={s.partCode} />

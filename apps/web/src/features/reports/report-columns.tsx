@@ -79,6 +79,8 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
     periodFrom: day('periodFrom'),
     periodTo: day('periodTo'),
     ...meterLooks,
+    billedTotal: { header: columnTitleKey('billedTotal'), width: 200, cell: (r) => (r.billedTotal ? <BilledTotal code={r.billedTotal as string} /> : null) },
+    otherTotal: { ...count('otherTotal'), width: 150 },
     dataQuality: { header: columnTitleKey('dataQuality'), width: 220, cell: (r) => (r.dataQuality ? <DataQuality flags={r.dataQuality as string} /> : null) },
   };
   return columnsFromList(list as List<string, ReportRow>, looks);
@@ -89,6 +91,12 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
 function ResetReason({ reason }: { reason: string }) {
   const { t } = useTranslation();
   return <span title={t('reports.resetHint')}>{t('reports.reset', { counters: reason.split(',').map((c) => t(`reports.counter.${c}`)).join(', ') })}</span>;
+}
+
+/** Which total the device is billed on (issue 57), in words. */
+function BilledTotal({ code }: { code: string }) {
+  const { t } = useTranslation();
+  return <span>{t(`meters.billed.${code}`)}</span>;
 }
 
 /** The period's data-quality flags of a meter read, in words. */

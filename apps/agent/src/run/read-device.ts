@@ -26,7 +26,7 @@ export function planRequests(profile: ResolvedProfile): { walks: string[]; gets:
   for (const s of [...profile.model, ...profile.serialNumber, ...profile.firmware, ...profile.hostName]) {
     if (s.oid) gets.add(s.oid);
   }
-  for (const c of [...profile.counters, ...profile.recordCounters]) gets.add(c.oid);
+  for (const c of [...profile.counters, ...profile.recordCounters, ...profile.recordSupplies]) gets.add(c.oid);
   return { walks: [...walks], gets: [...gets] };
 }
 
