@@ -1,17 +1,16 @@
 import { Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_FAILURE_REASONS, type DeviceFailureReason } from '@pagewatch/contracts/agent-api';
 import { DEVICE_FAILURE_DEFS, DEVICE_OUTCOMES, type AgentDevicesStatusQuery } from '@pagewatch/contracts/agents';
 import { SmallTable } from '../../components/small-table.tsx';
 import { DeviceFailureBadge } from '../../components/device-failure-badge.tsx';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { agentKeys, fetchAgentDevicesStatus } from './api/agents-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** Why a device is not collected (issue 44): each device of the agent's ranges, its last read and last failure, filterable. */
 export function AgentDevicesStatus({ agentId }: { agentId: number }) {
