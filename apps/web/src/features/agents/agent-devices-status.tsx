@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DEVICE_FAILURE_REASONS, type DeviceFailureReason } from '@pagewatch/contracts/agent-api';
 import { DEVICE_FAILURE_DEFS, DEVICE_OUTCOMES, type AgentDevicesStatusQuery } from '@pagewatch/contracts/agents';
 import { SmallTable } from '../../components/small-table.tsx';
@@ -46,6 +47,16 @@ export function AgentDevicesStatus({ agentId }: { agentId: number }) {
         empty={t('agents.noDevicesStatus')}
         columns={[
           { header: t('agents.deviceAddress'), cell: (r) => r.ip },
+          { header: t('devices.modelCode'), cell: (r) => r.modelCode ?? '—' },
+          {
+            header: t('devices.serialNumber'),
+            cell: (r) =>
+              r.deviceId !== null ? (
+                <Anchor component={Link} to={`/device/${r.deviceId}`} size="sm">
+                  {r.serialNumber ?? r.ip}
+                </Anchor>
+              ) : '—',
+          },
           {
             header: t('agents.filterOutcome'),
             cell: (r) => (
