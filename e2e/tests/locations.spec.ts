@@ -203,3 +203,21 @@ test('a dictionary change in one tab shows in another tab without a reload', asy
   await expect(row(viewer, loc)).toContainText('Renamed live', { timeout: 10_000 });
   await context.close();
 });
+
+test("a location's agents tab names the agent's status in words and dates it as the spec writes dates", async ({ page, request }) => {
+  const headers = await auth(request);
+  const root = await defaultId(request, headers);
+  const loc = await createLocation(request, headers, `AG${suffix()}`.toUpperCase(), root);
+  const name = `Agent tab ${suffix()}`;
+  const made = await request.post('/api/agents', { headers, data: { name, location: { id: loc } } });
+  expect(made.status(), await made.text()).toBe(200);
+  // Its first contact: the agent says it is idle.
+  const token = ((await made.json()) as { token: string }).token;
+  expect((await request.post('/api/agent/status', { headers: { Authorization: `Bearer ${token}` }, data: { status: 'IDLE' } })).status()).toBeLessThan(300);
+  await signIn(page);
+  await page.goto(`/location/${loc}`);
+  await page.getByRole('tab', { name: 'Agents' }).click();
+  const agentRow = page.getByTestId('location-agents').locator('tr', { hasText: name });
+  await expect(agentRow.locator('[data-status="IDLE"]')).toHaveText('Idle');
+  await expect(agentRow).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d/);
+});

@@ -113,6 +113,22 @@ test('the jobs tab shows what the agent read; the reset asks first', async ({ re
   await expect(day.getByRole('gridcell')).toContainText(['02.03.2026', 'alice', '6', '2']);
 });
 
+test('the queue list has tabs for the queues and for the jobs of them all, the open one kept in the address', async () => {
+  await page.goto('/queues');
+  await expect(page.getByRole('tab', { name: 'Queues', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Jobs', exact: true }).click();
+  await expect(page).toHaveURL(/\/queues\?tab=jobs$/);
+  const job = page.locator('[data-grid-key="gridAllQueueJobs"] [role="row"]', { hasText: 'Quarterly report.pdf' });
+  await expect(job).toContainText('alice');
+  await expect(job).toContainText(serial);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Jobs', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(job).toBeVisible();
+  await page.getByRole('tab', { name: 'Queues', exact: true }).click();
+  await expect(page).toHaveURL(/\/queues$/);
+  await expect(page.locator('[data-grid-key="gridQueues"] [role="row"]', { hasText: 'cups.e2e.local' })).toBeVisible();
+});
+
 test('the queue screens in Russian', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
   const ru = await context.newPage();
@@ -120,6 +136,8 @@ test('the queue screens in Russian', async ({ browser }) => {
   await ru.goto('/queues');
   await expect(ru.getByRole('heading', { name: 'Очереди', exact: true })).toBeVisible();
   await expect(ru.locator('[data-grid-key="gridQueues"]').getByRole('columnheader', { name: /^Хост/ })).toBeVisible();
+  await ru.getByRole('tab', { name: 'Задания', exact: true }).click();
+  await expect(ru.locator('[data-grid-key="gridAllQueueJobs"]').getByRole('columnheader', { name: /^Пользователь/ })).toBeVisible();
   await ru.goto(`/queue/${queueId}`);
   await expect(ru.getByTestId('queue-state').locator('[data-status="NEW"]')).toHaveText('Ещё не прочитана');
   await ru.getByRole('tab', { name: 'Задания' }).click();

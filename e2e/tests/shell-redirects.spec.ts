@@ -87,3 +87,24 @@ test("a visit's screen is asked for while the session is checked, not after", as
   await expect(page.getByRole('grid')).toBeVisible();
   await page.unroute('**/api/users/me');
 });
+
+test('a screen whose code comes late shows a loader at once, not the old screen under the new address', async ({ page }) => {
+  await signIn(page);
+  await page.locator('[data-menu="devices"]').click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  // The product screen's chunk is held back until the loader has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/product-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator('[data-menu="product"]').click();
+  await expect(page).toHaveURL(/\/product$/);
+  await expect(page.getByTestId('screen-loading')).toBeVisible();
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('screen-loading')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Product', exact: true })).toBeVisible();
+  await page.unroute(/\/assets\/product-page-[\w-]+\.js$/);
+});

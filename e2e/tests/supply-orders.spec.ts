@@ -52,6 +52,8 @@ async function orderAndReplace(p: Page, k: 'EN' | 'RU', words: { order: string; 
   await p.goto('/supply-orders');
   const line = p.getByTestId('supply-suggestions').locator('tr', { hasText: serial(k) });
   await expect(line).toContainText(`TN-${S}${k}`);
+  // The supply's type in words, not its SNMP code (toner).
+  await expect(line).toContainText(k === 'RU' ? 'Тонер' : 'Toner');
   await line.getByTestId('order-line').click();
   await p.getByTestId('order-form').getByRole('textbox').fill(`PO-${k}`);
   await p.getByTestId('order-submit').click();

@@ -116,6 +116,10 @@ export const UNREAD_RUNS = 3;
 export const DEVICE_STATUS_ROWS = 1000;
 export const agentDeviceStatusRowSchema = z.object({
   ip: z.string(),
+  /** The device known at the address through the agent, if any (and the caller's to see). */
+  deviceId: z.number().int().nullable(),
+  modelCode: z.string().nullable(),
+  serialNumber: z.string().nullable(),
   rangeId: z.number().int().nullable(),
   outcome: z.enum(DEVICE_OUTCOMES),
   lastOkAt: timestamp().nullable(),

@@ -16,6 +16,15 @@ export const DEVICE_TYPES = ['PRINTER', 'MFP'] as const;
 export const COLOR_TYPES = ['MONO', 'COLOR'] as const;
 export const PAPER_FORMATS = ['A4', 'A3'] as const;
 
+/** IANA-PRINTER-MIB PrtMarkerSuppliesTypeTC names, value 1 first: a supply's `type` is one of them (or what a vendor table says). */
+export const SUPPLY_TYPES = [
+  'other', 'unknown', 'toner', 'wasteToner', 'ink', 'inkCartridge', 'inkRibbon', 'wasteInk', 'opc', 'developer', 'fuserOil',
+  'solidWax', 'ribbonWax', 'wasteWax', 'fuser', 'coronaWire', 'fuserOilWick', 'cleanerUnit', 'fuserCleaningPad',
+  'transferUnit', 'tonerCartridge', 'fuserOiler', 'water', 'wasteWater', 'glueWaterAdditive', 'wastePaper',
+  'bindingSupply', 'bandingSupply', 'stitchingWire', 'shrinkWrap', 'paperWrap', 'staples', 'inserts', 'covers',
+  'matteToner', 'matteInk',
+] as const;
+
 /** hrDeviceStatus (RFC 2790). */
 export const HR_DEVICE_STATUSES = ['unknown', 'running', 'warning', 'testing', 'down'] as const;
 /** hrPrinterStatus (RFC 2790). */

@@ -1,4 +1,5 @@
 /** OIDs and enumerations of the standard MIBs (RFC 1213, RFC 2790, RFC 3805, IANA-PRINTER-MIB). */
+import { SUPPLY_TYPES as SUPPLY_TYPE_NAMES } from '@pagewatch/contracts/reading';
 
 export const SYS = {
   descr: '1.3.6.1.2.1.1.1.0',
@@ -57,16 +58,8 @@ export const STANDARD_WALKS: readonly string[] = [
   IF_PHYS_ADDRESS,
 ];
 
-/** IANA-PRINTER-MIB PrtMarkerSuppliesTypeTC. */
-export const SUPPLY_TYPES: Record<number, string> = {
-  1: 'other', 2: 'unknown', 3: 'toner', 4: 'wasteToner', 5: 'ink', 6: 'inkCartridge',
-  7: 'inkRibbon', 8: 'wasteInk', 9: 'opc', 10: 'developer', 11: 'fuserOil', 12: 'solidWax',
-  13: 'ribbonWax', 14: 'wasteWax', 15: 'fuser', 16: 'coronaWire', 17: 'fuserOilWick',
-  18: 'cleanerUnit', 19: 'fuserCleaningPad', 20: 'transferUnit', 21: 'tonerCartridge',
-  22: 'fuserOiler', 23: 'water', 24: 'wasteWater', 25: 'glueWaterAdditive', 26: 'wastePaper',
-  27: 'bindingSupply', 28: 'bandingSupply', 29: 'stitchingWire', 30: 'shrinkWrap',
-  31: 'paperWrap', 32: 'staples', 33: 'inserts', 34: 'covers', 35: 'matteToner', 36: 'matteInk',
-};
+/** IANA-PRINTER-MIB PrtMarkerSuppliesTypeTC: the contracts' names by their value (1 first). */
+export const SUPPLY_TYPES: Record<number, string> = Object.fromEntries(SUPPLY_TYPE_NAMES.map((name, i) => [i + 1, name]));
 
 /** IANA-PRINTER-MIB PrtMarkerSuppliesSupplyUnitTC. */
 export const SUPPLY_UNITS: Record<number, string> = {

@@ -18,7 +18,9 @@ const RestorePasswordPage = lazyScreen(() => import('../features/auth/restore-pa
  */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    // Not in a transition: a screen whose chunk is still on its way shows ScreenFrame's loader at
+    // once, instead of the old screen staying under the new address with no sign (issue 56).
+    <BrowserRouter useTransitions={false}>
       <AuthProvider
         loading={<FullScreenLoader />}
         failed={(error, retry) => <StartupError error={error} onRetry={retry} />}

@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createDefaultRegistry } from '@pagewatch/agent/models-pack';
 import { readDevice } from '@pagewatch/agent/read-device';
@@ -215,28 +215,12 @@ async function shutdown(code = 0): Promise<void> {
   process.exit(code);
 }
 
-/** The newest modification time of the files under `dir` (0 when there is none). */
-function newestChange(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  return Math.max(0, ...readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).mtimeMs));
-}
-
-/** No build yet, or sources changed since (a pull, an edit): the console is built again. */
-function consoleBuildIsStale(): boolean {
-  const built = join(ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(built)) return true;
-  const sources = Math.max(newestChange(join(ROOT, 'apps/web/src')), newestChange(join(ROOT, 'packages/contracts/src')), statSync(join(ROOT, 'apps/web/index.html')).mtimeMs);
-  return sources > statSync(built).mtimeMs;
-}
-
 async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
-  if (consoleBuildIsStale()) {
-    say('building the console…');
-    const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the console build failed');
-  }
+  // Built again only when its sources changed since (the script says which).
+  const build = spawnSync(process.execPath, [join(ROOT, 'apps/web/scripts/build-if-stale.ts')], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the console build failed');
   mkdirSync(DATA_DIR, { recursive: true });
   fleets = await Promise.all(SITES.map((s) => startFleet({ count: s.count, base: s.base, seed: s.seed, port: SNMP_PORT, speed: SPEED, location: s.name })));
   say(`${fleets.reduce((n, f) => n + f.count, 0)} simulated printers on ${SITES.map((s) => `${s.base}…`).join(', ')} port ${SNMP_PORT}, ${SPEED}x time`);

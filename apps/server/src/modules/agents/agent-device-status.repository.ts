@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEVICE_STATUS_ROWS, type AgentDeviceStatusRow, type AgentDevicesStatus, type AgentDevicesStatusQuery } from '@pagewatch/contracts/agents';
 import type { DeviceFailureReason } from '@pagewatch/contracts/agent-api';
 import type { Db } from '../../db/client.ts';
+import { scopeCondition, type Scoped } from '../../db/scope.ts';
 
 /** One device's outcome of a run, with the range it was read in. */
 export type Outcome = { rangeId: number; ip: string; reason: DeviceFailureReason | null; ms: number };
@@ -40,21 +41,33 @@ const iso = (v: unknown): string | null => (v === null || v === undefined ? null
 const intOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** The agent's devices' latest outcomes, filtered; the failing first (most runs in a row), then by address. */
-export async function devicesStatus(db: Db, agentId: number, q: AgentDevicesStatusQuery): Promise<AgentDevicesStatus> {
-  const where: SQL[] = [sql`agent_id = ${agentId}`];
-  if (q.outcome === 'OK') where.push(sql`failures_in_row = 0`);
-  if (q.outcome === 'FAILED') where.push(sql`failures_in_row > 0`);
-  if (q.reason) where.push(sql`failures_in_row > 0 AND last_failure_reason = ${q.reason}`);
-  if (q.address) where.push(sql`starts_with(ip, ${q.address})`);
+export async function devicesStatus(db: Db, agentId: number, q: AgentDevicesStatusQuery, caller: Scoped): Promise<AgentDevicesStatus> {
+  const where: SQL[] = [sql`s.agent_id = ${agentId}`];
+  if (q.outcome === 'OK') where.push(sql`s.failures_in_row = 0`);
+  if (q.outcome === 'FAILED') where.push(sql`s.failures_in_row > 0`);
+  if (q.reason) where.push(sql`s.failures_in_row > 0 AND s.last_failure_reason = ${q.reason}`);
+  if (q.address) where.push(sql`starts_with(s.ip, ${q.address})`);
+  // The device known at the address through this agent (the latest seen), when it is the caller's to see: its model and serial beside the address.
+  const seen = scopeCondition(caller, sql`d.location_id`);
   const res = await db.execute<Record<string, unknown>>(sql`
-    SELECT ip, range_id, last_ok_at, last_ok_ms, last_failure_at, last_failure_reason, last_failure_ms, failures_in_row, count(*) OVER () AS total
-    FROM agent_device_status WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY failures_in_row DESC, string_to_array(ip, '.')::int[] LIMIT ${DEVICE_STATUS_ROWS}`);
+    SELECT s.ip, s.range_id, s.last_ok_at, s.last_ok_ms, s.last_failure_at, s.last_failure_reason, s.last_failure_ms, s.failures_in_row,
+           dev.id AS device_id, dev.model_code, dev.serial_number, count(*) OVER () AS total
+    FROM agent_device_status s
+    LEFT JOIN LATERAL (
+      SELECT d.id, d.model_code, d.serial_number FROM devices d
+      WHERE d.ip = s.ip AND d.agent_id = s.agent_id${seen ? sql` AND ${seen}` : sql``}
+      ORDER BY d.refreshed_at DESC LIMIT 1
+    ) dev ON true
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY s.failures_in_row DESC, string_to_array(s.ip, '.')::int[] LIMIT ${DEVICE_STATUS_ROWS}`);
   const rows = res.rows;
   return {
     totalRows: rows.length ? Number(rows[0]!.total) : 0,
     rows: rows.map((r): AgentDeviceStatusRow => ({
       ip: String(r.ip),
+      deviceId: intOrNull(r.device_id),
+      modelCode: (r.model_code ?? null) as string | null,
+      serialNumber: (r.serial_number ?? null) as string | null,
       rangeId: intOrNull(r.range_id),
       outcome: Number(r.failures_in_row) > 0 ? 'FAILED' : 'OK',
       lastOkAt: iso(r.last_ok_at),

@@ -4,7 +4,7 @@ import { AGENT_API_HEADER, AGENT_API_VERSION, type DeviceOutcome } from '@pagewa
 import { homeSchema } from '@pagewatch/contracts/home';
 import { bearer, signedInAs, signIn, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
-import { createAgent } from '../ingest/ingest.fixtures.ts';
+import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
 
 /** Issue 44, "why a device is not collected": each device's latest outcome per agent, on the card and home. */
 const t = testApp();
@@ -40,6 +40,9 @@ beforeAll(async () => {
     await run(agent, [{ ip: '127.0.90.1', reason: null, ms: 110 + i }, { ip: '127.0.90.2', reason: 'TIMEOUT', ms: 6000 }, { ip: '127.0.90.3', reason: null, ms: 90 }, { ip: '127.0.90.4', reason: 'NO_PRINTER_MIB', ms: 50 }, ...(i === 0 ? [{ ip: '127.0.90.5', reason: 'PROFILE_ERROR' as const, ms: 70 }] : [])]);
   }
   for (let i = 0; i < 3; i++) await run(other, [{ ip: '127.0.91.9', reason: 'REFUSED', ms: 10 }]);
+  // .1's reading makes a device: its row names it by model and serial.
+  const sent = await post(t.app, agent.token, batch([agentReading('127.0.90.1', { serial: 'DS-SERIAL-1', vendor: 'HP', model: 'LaserJet DS', total: 10 }, { rangeId: agent.rangeId })]));
+  expect(sent.statusCode, sent.body).toBe(200);
 });
 
 describe("why a device is not collected (issue 44)", () => {
@@ -58,7 +61,9 @@ describe("why a device is not collected (issue 44)", () => {
     const two = body.rows.find((r) => r.ip === '127.0.90.2')!;
     expect(two).toMatchObject({ lastOkMs: 300, lastFailureMs: 6000, rangeId: agent.rangeId });
     expect(Date.parse(two.lastFailureAt as string)).toBeGreaterThan(Date.parse(two.lastOkAt as string));
-    expect(body.rows.find((r) => r.ip === '127.0.90.1')).toMatchObject({ lastOkMs: 112, lastFailureAt: null });
+    expect(body.rows.find((r) => r.ip === '127.0.90.1')).toMatchObject({ lastOkMs: 112, lastFailureAt: null, serialNumber: 'DS-SERIAL-1', modelCode: expect.stringContaining('LaserJet DS'), deviceId: expect.any(Number) });
+    // An address no device is known at shows only the address.
+    expect(two).toMatchObject({ deviceId: null, serialNumber: null, modelCode: null });
   });
 
   it('filters by outcome, reason and the start of the address', async () => {

@@ -160,7 +160,7 @@ export class AgentsService {
   /** Why a device is not collected: the latest outcome of each device of the agent's ranges. */
   async devicesStatus(caller: Caller, id: number, q: AgentDevicesStatusQuery): Promise<AgentDevicesStatus> {
     await this.visible(caller, id);
-    return devicesStatus(this.db, id, q);
+    return devicesStatus(this.db, id, q, caller);
   }
 
   /** Every agent in the caller's scope re-fetches its config and models pack at its next contact. */

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AgentConfig, AgentStatus, BatchResult, RangeResultReport, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { queueJobsRunSchema, type QueueJobsRun, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
@@ -5,6 +6,7 @@ import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { defaultLocationId } from '../locations/index.ts';
+import { VERSION } from '../options/index.ts';
 import { builtinAgentId, insertAgent } from './agents.repository.ts';
 import { newAgentToken } from './agents.service.ts';
 
@@ -105,7 +107,8 @@ export async function startBuiltinAgentFromPackage(ctx: AppContext, log: { info(
         // The config it keeps in its spool holds communities and queue passwords: sealed with the server's key.
         configSealer: ctx.secrets,
         ...(ctx.config.builtinAgentPeriodSeconds ? { periodMs: ctx.config.builtinAgentPeriodSeconds * 1000 } : {}),
-        info: { version: 'built-in', hostname: 'server' },
+        // The server's own version and host, as a standalone agent says its own (the grid showed "built-in", "server" untranslated).
+        info: { version: VERSION.appVersion, hostname: hostname() },
         log: (level, message) => (level === 'info' ? log.info(`built-in agent: ${message}`) : log.warn(`built-in agent: ${message}`)),
       }),
     (kind, message, status) => new transportModule.TransportError(kind, message, status),

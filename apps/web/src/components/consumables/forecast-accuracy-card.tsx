@@ -1,6 +1,7 @@
 import { Card, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACCURACY_HORIZONS, useForecastAccuracy } from './use-forecast-accuracy.ts';
+import { codeLabel } from '../../lib/code-labels.ts';
 
 /**
  * How far the forecasts were off (issue 45): the mean absolute error in days of the forecasts
@@ -35,7 +36,7 @@ export function ForecastAccuracyCard() {
           <Table.Tbody>
             {types.map((p) => (
               <Table.Tr key={p ?? ''} data-part={p ?? 'all'}>
-                <Table.Td fw={p === null ? 600 : undefined}>{p ?? t('devices.accuracy.overall')}</Table.Td>
+                <Table.Td fw={p === null ? 600 : undefined}>{p === null ? t('devices.accuracy.overall') : codeLabel(t, 'supplyType', p)}</Table.Td>
                 {ACCURACY_HORIZONS.map((h) => (
                   <Table.Td key={h}>{cell(p, h)}</Table.Td>
                 ))}

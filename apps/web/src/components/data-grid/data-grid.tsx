@@ -19,6 +19,7 @@ import { GridColumnChooser } from './grid-column-chooser.tsx';
 import { buildFilter } from './grid-filter.ts';
 import { GridFilterRow } from './grid-filter-row.tsx';
 import { GridHeader } from './grid-header.tsx';
+import { hasHeaderFilter } from './grid-header-filter.tsx';
 import { effectivePageSize } from './grid-page-size.ts';
 import { GridPager } from './grid-pager.tsx';
 import { SELECT_WIDTH, type GridSelection } from './grid-selection.tsx';
@@ -84,6 +85,17 @@ export type DataGridProps<Row> = {
   selectedIds?: readonly RowId[];
   onSelectionChange?: (ids: RowId[]) => void;
 };
+
+let measure: CanvasRenderingContext2D | null | undefined;
+/** The width a header's text takes in the header's font, with its padding, sort arrow and filter button; capped at 320 px. */
+function headerWidth(text: string, sortable: boolean, filtered: boolean): number {
+  if (measure === undefined) {
+    measure = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = `600 14px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  if (!measure) return 0;
+  return Math.min(320, Math.ceil(measure.measureText(text).width) + 16 + 6 + (sortable ? 18 : 0) + (filtered ? 28 : 0));
+}
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const endpoint = props.list?.endpoint ?? props.endpoint;
@@ -170,7 +182,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         id: c.field,
         accessorFn: (row: Row) => cellValue(c, row, c.field),
         header: () => t(c.header),
-        size: c.width ?? 150,
+        // Never narrower than its header (the Russian ones run long): a width the user sets still wins.
+        size: Math.max(c.width ?? 150, headerWidth(t(c.header), !!c.sortable, hasHeaderFilter(c))),
         minSize: 50,
         enableSorting: !!c.sortable,
         enableResizing: c.resizable ?? true,

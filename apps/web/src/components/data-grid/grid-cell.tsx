@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { GridColumn } from './grid-types.ts';
+import { formatNumber, formatDateTime, formatDay } from '../../lib/format.ts';
 
-/** Spec section 9: dates show as dd.MM.yyyy HH:mm:ss. */
-export const DATE_FORMAT = 'DD.MM.YYYY HH:mm:ss';
-/** A calendar day (a `day` column) has no time. */
-export const DAY_FORMAT = 'DD.MM.YYYY';
+
+const IDENTIFIERS = /(^id$|Id$|^port$|[Yy]ear$)/;
 
 /** The default look of a cell by column type; a column's own `cell` replaces it. */
 export function formatCell<Row>(col: GridColumn<Row>, value: unknown, t: TFunction): ReactNode {
@@ -19,10 +17,11 @@ export function formatCell<Row>(col: GridColumn<Row>, value: unknown, t: TFuncti
       ) : (
         <IconMinus size={16} aria-label={t('grid.no')} color="var(--mantine-color-dimmed)" />
       );
-    case 'date': {
-      const d = dayjs(value as string | number | Date);
-      return d.isValid() ? d.format(col.day ? DAY_FORMAT : DATE_FORMAT) : String(value);
-    }
+    case 'date':
+      return col.day ? formatDay(value as string | number | Date) : formatDateTime(value as string | number | Date);
+    case 'number':
+      // Counts in the language's one number format; an id or a port is a name, not an amount.
+      return typeof value === 'number' && !IDENTIFIERS.test(col.field) ? formatNumber(value) : String(value);
     case 'lookup': {
       const option = col.options?.find((o) => o.value === value);
       return option ? t(option.label) : String(value);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@pagewatch/contracts/list';
 import type { PageSizeChoice } from './grid-types.ts';
 import classes from './data-grid.module.css';
+import { formatNumber } from '../../lib/format.ts';
 
 const CONTROL_LABELS = {
   first: 'grid.firstPage',
@@ -25,8 +26,8 @@ type Props = {
 };
 
 export function GridPager({ pageIndex, pageSize, choice, totalRows, totalCapped, paged, onPage, onPageSize }: Props) {
-  const { t, i18n } = useTranslation();
-  const total = totalCapped ? t('grid.totalCapped', { total: new Intl.NumberFormat(i18n.language).format(totalRows) }) : totalRows;
+  const { t } = useTranslation();
+  const total = totalCapped ? t('grid.totalCapped', { total: formatNumber(totalRows) }) : totalRows;
   const pages = Math.max(1, Math.ceil(totalRows / pageSize));
   const from = totalRows === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(totalRows, (pageIndex + 1) * pageSize);

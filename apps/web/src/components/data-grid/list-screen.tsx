@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Center, Group, Loader } from '@mantine/core';
+import { Button, Center, Group, Loader, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +40,18 @@ export type ListScreenProps<Row> = Omit<DataGridProps<Row>, 'list' | 'columns' |
   tree?: TreeRows<Row>;
   /** The screen's other toolbar actions, after Create. */
   actions?: ReactNode;
+  /**
+   * Tabs beside the list's own (the queues' jobs): the list's tab is labelled `label`, each other
+   * one shows its panel; the open tab stands in the address (`?tab=jobs`), so a reload keeps it.
+   */
+  tabs?: { label: string; others: { value: string; label: string; panel: ReactNode }[] };
 };
 
 /**
  * A list screen (spec section 2): the page frame with its title, the list's grid and the
  * toolbar's Create button; `?highlight=<id>` marks the row just saved.
  */
-export function ListScreen<Row>({ section, gridKey = `grid${section[0].toUpperCase()}${section.slice(1)}`, list, columns, create, actions, tree, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ section, gridKey = `grid${section[0].toUpperCase()}${section.slice(1)}`, list, columns, create, actions, tree, tabs, getRowId = idOf, ...grid }: ListScreenProps<Row>) {
   const { t } = useTranslation();
   // A row opens the item route's `/<id>` (`/user/7`), Create its `/-1`.
   const { label: title, item } = menuItem(section);
@@ -77,24 +82,51 @@ export function ListScreen<Row>({ section, gridKey = `grid${section[0].toUpperCa
   const rows = tree
     ? { data: tree.data?.pageRows ?? [], loading: tree.isFetching, error: tree.error, defaultSort: [...list.defaultSort], getParentId: parentOf, defaultExpanded: true }
     : { list };
+  const main = columns ? (
+    <DataGrid<Row>
+      highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
+      linkedFilter={linkedFilter}
+      rowHref={item ? (row: Row) => `${item}/${getRowId(row)}` : undefined}
+      {...rows}
+      {...grid}
+      gridKey={gridKey}
+      getRowId={getRowId}
+      columns={columns}
+      toolbar={toolbar}
+    />
+  ) : (
+    <Center py="xl">
+      <Loader size="sm" />
+    </Center>
+  );
+  const tab = tabs?.others.some((o) => o.value === params.get('tab')) ? params.get('tab')! : 'list';
+  const openTab = (value: string | null) =>
+    setParams((p) => {
+      if (value && value !== 'list') p.set('tab', value);
+      else p.delete('tab');
+      return p;
+    }, { replace: true });
   return (
     <AppPage title={t(title)}>
-      {columns ? (
-        <DataGrid<Row>
-          highlightId={Number.isInteger(highlight) && highlight > 0 ? highlight : null}
-          linkedFilter={linkedFilter}
-          rowHref={item ? (row: Row) => `${item}/${getRowId(row)}` : undefined}
-          {...rows}
-          {...grid}
-          gridKey={gridKey}
-          getRowId={getRowId}
-          columns={columns}
-          toolbar={toolbar}
-        />
+      {tabs ? (
+        <Tabs value={tab} onChange={openTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="list">{t(tabs.label)}</Tabs.Tab>
+            {tabs.others.map((o) => (
+              <Tabs.Tab key={o.value} value={o.value}>
+                {t(o.label)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="list">{main}</Tabs.Panel>
+          {tabs.others.map((o) => (
+            <Tabs.Panel key={o.value} value={o.value}>
+              {o.panel}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       ) : (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
+        main
       )}
     </AppPage>
   );

@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { canOpen } from '../../lib/screen-access.ts';
 import { LicenseStatusLink } from './license-status-link.tsx';
 import { lazyScreen, ScreenFrame } from './lazy-screen.tsx';
+import { formatDay } from '../../lib/format.ts';
 
 // Its own chunk (with Mantine's Modal): the shell's start does not carry a dialog few open.
 const ModelsUploadDialog = lazyScreen(() => import('./models-upload-dialog.tsx'), 'ModelsUploadDialog');
@@ -34,7 +35,7 @@ export function AppFooter() {
         {seesLicense && <LicenseStatusLink />}
         {data && (
           <Text size="xs" c="dimmed" truncate data-testid="app-version">
-            {t('layout.version', { version: data.appVersion, build: data.buildNumber, date: data.releaseDate })}
+            {t('layout.version', { version: data.appVersion, build: data.buildNumber, date: formatDay(data.releaseDate) })}
             {' · '}
             {/* Spec section 1: the models version opens the upload dialog. */}
             <Anchor component="button" type="button" size="xs" onClick={() => setUploadOpen(true)} data-testid="models-version">

@@ -49,17 +49,20 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
+function ScreenLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl" data-testid="screen-loading" role="status" aria-label={t('general.loading')}>
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
 /** Where a lazy screen appears: a loader while its chunk arrives, the failure notice if it does not. */
 export function ScreenFrame({ children }: { children: ReactNode }) {
   return (
     <ChunkBoundary>
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader size="sm" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<ScreenLoading />}>
         {children}
       </Suspense>
     </ChunkBoundary>

@@ -1,17 +1,17 @@
-import { Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DEVICE_FAILURE_REASONS, type DeviceFailureReason } from '@pagewatch/contracts/agent-api';
 import { DEVICE_FAILURE_DEFS, DEVICE_OUTCOMES, type AgentDevicesStatusQuery } from '@pagewatch/contracts/agents';
 import { SmallTable } from '../../components/small-table.tsx';
 import { DeviceFailureBadge } from '../../components/device-failure-badge.tsx';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { agentKeys, fetchAgentDevicesStatus } from './api/agents-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** Why a device is not collected (issue 44): each device of the agent's ranges, its last read and last failure, filterable. */
 export function AgentDevicesStatus({ agentId }: { agentId: number }) {
@@ -47,6 +47,16 @@ export function AgentDevicesStatus({ agentId }: { agentId: number }) {
         empty={t('agents.noDevicesStatus')}
         columns={[
           { header: t('agents.deviceAddress'), cell: (r) => r.ip },
+          { header: t('devices.modelCode'), cell: (r) => r.modelCode ?? '—' },
+          {
+            header: t('devices.serialNumber'),
+            cell: (r) =>
+              r.deviceId !== null ? (
+                <Anchor component={Link} to={`/device/${r.deviceId}`} size="sm">
+                  {r.serialNumber ?? r.ip}
+                </Anchor>
+              ) : '—',
+          },
           {
             header: t('agents.filterOutcome'),
             cell: (r) => (

@@ -2,7 +2,6 @@ import { Anchor, Button, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, 
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,7 +16,6 @@ import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
 import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { queryClient } from '../../lib/query-client.ts';
@@ -37,8 +35,9 @@ import {
 } from './api/agents-api.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
 import { AgentDevicesStatus } from './agent-devices-status.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** `/agent/{id}` (spec section 2): an agent's form, status, ranges and last runs; an id below 0 creates one. */
 export function AgentPage() {

@@ -12,16 +12,16 @@ import { SmallTable } from '../../components/small-table.tsx';
 import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { showServerErrors } from '../../components/form/server-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { apiTokenKeys, createApiToken, fetchApiTokens, revokeApiToken } from './api/api-tokens-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** The lifetimes offered, in days (the server takes 1 to 366). */
 const LIFETIMES = [7, 30, 90, 180, 365];
-const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /**
  * `/api-tokens` (issue 42): the signed-in user's personal API tokens for integrations. A new

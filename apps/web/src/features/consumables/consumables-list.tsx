@@ -6,6 +6,7 @@ import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.ts
 import { CoarseMark, ForecastDays, isCoarse } from '../../components/consumables/forecast-days.tsx';
 import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
+import { CodeLabel } from '../../components/code-label.tsx';
 
 /** The consumables grid's looks (spec section 2, Consumables); fields, filters and sorts from the shared list spec. */
 export function consumablesColumns(lookups: DeviceLookups): GridColumn<ConsumableRow>[] {
@@ -50,7 +51,7 @@ export function consumablesColumns(lookups: DeviceLookups): GridColumn<Consumabl
     colorType: lookup('colorType'),
     paperFormat: lookup('paperFormat'),
     refreshDate: { header: 'devices.refreshDate', width: 160 },
-    partCode: { header: 'devices.partCode', width: 120 },
+    partCode: { header: 'devices.partCode', width: 150, cell: (r) => <CodeLabel set="supplyType" code={r.partCode} /> },
     levelState: { header: 'devices.levelStateHeader', width: 130 },
     locationName: { header: 'devices.locationName', width: 150 },
     deviceId: { header: 'devices.id', width: 80 },

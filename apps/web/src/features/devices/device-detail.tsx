@@ -1,17 +1,16 @@
 import { Badge, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CounterValue, isDerived } from './counter-value.tsx';
 import { DEVICE_FLAGS, TONERS, type Device } from '@pagewatch/contracts/devices';
 import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { FLAG_LOOK } from './device-flags.tsx';
 import { MeterFlagsNote } from './meter-flags-note.tsx';
 import { billedTotalText, sourceText } from './source-text.ts';
 import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import { useDeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import classes from './devices.module.css';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatDateTime, formatDay } from '../../lib/format.ts';
+import { codeLabel } from '../../lib/code-labels.ts';
 
 type Field = [label: string, value: React.ReactNode];
 
@@ -49,7 +48,7 @@ function StatusBadge({ code }: { code: string }) {
 export function DeviceDetail({ device: d }: { device: Device }) {
   const { t } = useTranslation();
   const lookups = useDeviceLookups();
-  const date = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : null);
+  const date = (v: string | null) => (v ? formatDateTime(v) : null);
   const n = (v: number | null) => (v === null ? null : formatNumber(v));
   /** A counter with how it was read (the OID and the profile's rule, or how it was derived), as the agent reported it. */
   const read = (value: React.ReactNode, field: string) => {
@@ -109,9 +108,9 @@ export function DeviceDetail({ device: d }: { device: Device }) {
         testId="detail-status"
         fields={[
           [t('devices.statusCode'), <StatusBadge key="s" code={d.statusCode} />],
-          [t('devices.printerStatus'), d.printerStatus],
+          [t('devices.printerStatus'), codeLabel(t, 'printerStatus', d.printerStatus)],
           [t('devices.scannerStatus'), d.scannerStatus],
-          [t('devices.snmpStatusCode'), d.snmpStatusCode],
+          [t('devices.snmpStatusCode'), codeLabel(t, 'deviceStatus', d.snmpStatusCode)],
           [t('devices.errorBits'), d.errorBits.map((b) => t(`devices.errorBit.${b}`, { defaultValue: b })).join(', ')],
           ...DEVICE_FLAGS.map((f): Field => [t(FLAG_LOOK[f].labelKey), yes(d[f])]),
           [t('devices.managedFlag'), yes(d.managedFlag)],
@@ -156,7 +155,7 @@ export function DeviceDetail({ device: d }: { device: Device }) {
         ]}
       />
       <Section
-        title={day ? t('devices.section.dayCountersOf', { date: dayjs(day.factDate).format('DD.MM.YYYY') }) : t('devices.section.dayCounters')}
+        title={day ? t('devices.section.dayCountersOf', { date: formatDay(day.factDate) }) : t('devices.section.dayCounters')}
         testId="detail-day-counters"
         fields={[
           [t('devices.dayTotal'), n(day?.total ?? null)],

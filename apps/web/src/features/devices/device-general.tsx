@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRefreshDot, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DEVICE_STATUS_DEFS, type DeviceStatusCode } from '@pagewatch/contracts/device-events';
 import { DEVICE_FLAGS, deviceUpdateSchema, type Device, type DeviceUpdate } from '@pagewatch/contracts/devices';
+import { CodeBadge } from '../../components/code-badge.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts';
 import { useHasGrant } from '../../lib/auth-context.tsx';
@@ -12,7 +14,7 @@ import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts'
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-api.ts';
 import { DeviceCharts } from './device-charts.tsx';
-import { FlagIcon } from './device-flags.tsx';
+import { FlagsWithText } from './device-flags.tsx';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
 import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
 import { useOpenOrders } from '../../components/consumables/use-open-orders.ts';
@@ -99,12 +101,10 @@ export function DeviceGeneral({ device }: { device: Device }) {
               {row(t('devices.deviceType'), dict('deviceType', device.deviceType))}
               {row(t('devices.colorType'), dict('colorType', device.colorType))}
               {row(t('devices.paperFormat'), dict('paperFormat', device.paperFormat))}
-              {row(t('devices.statusCode'), <Badge variant="light" size="sm">{device.statusCode}</Badge>)}
+              {row(t('devices.statusCode'), <CodeBadge defs={DEVICE_STATUS_DEFS} code={device.statusCode as DeviceStatusCode} attr="status" />)}
               {row(
                 t('devices.flags'),
-                DEVICE_FLAGS.some((f) => device[f]) ? (
-                  <span className={classes.flags}>{DEVICE_FLAGS.map((f) => <FlagIcon key={f} flag={f} on={device[f]} />)}</span>
-                ) : null,
+                DEVICE_FLAGS.some((f) => device[f]) ? <FlagsWithText flags={DEVICE_FLAGS.filter((f) => device[f])} /> : null,
               )}
               {row(t('devices.totalCount'), device.totalCount === null ? undefined : formatNumber(device.totalCount))}
             </Table.Tbody>

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { dmDeviceHistoryList, dmDeviceUserDaysList, type DmDeviceHistoryRow, type DmDeviceUserDayRow } from '@pagewatch/contracts/device-history';
 import type { FilterExpression } from '@pagewatch/contracts/list';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { DataGrid, type DataGridProps as GridProps } from '../../components/data-grid/data-grid.tsx';
 import { columnsFromList } from '../../components/data-grid/grid-columns.ts';
+import { formatDateTime, formatDay } from '../../lib/format.ts';
 
 const userDaysColumns = columnsFromList(dmDeviceUserDaysList, {
-  factDate: { header: 'devices.factDate', width: 140, cell: (r) => dayjs(r.factDate).format('DD.MM.YYYY') },
+  factDate: { header: 'devices.factDate', width: 140, cell: (r) => formatDay(r.factDate) },
   username: { header: 'devices.username', width: 220 },
   printedPageCount: { header: 'devices.printedPageCount', width: 160 },
   colorPageCount: { header: 'devices.colorPageCount', width: 160 },
@@ -20,7 +19,7 @@ const ipColumns = columnsFromList(dmDeviceHistoryList, {
   ip: { header: 'devices.ip', width: 160 },
   oldIp: { header: 'devices.oldIp', width: 160 },
   dateFrom: { header: 'devices.dateFrom', width: 180 },
-  dateTo: { header: 'devices.dateTo', width: 180, cell: (r) => (r.dateTo ? dayjs(r.dateTo).format(DATE_FORMAT) : <StillHere />) },
+  dateTo: { header: 'devices.dateTo', width: 180, cell: (r) => (r.dateTo ? formatDateTime(r.dateTo) : <StillHere />) },
   deviceId: { header: 'devices.id', width: 80 },
   id: { header: 'devices.rowId', width: 80 },
 });

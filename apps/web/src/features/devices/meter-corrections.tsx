@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CORRECTABLE_METERS, CORRECTION_LIMITS, meterCorrectionInputSchema, type MeterCorrection, type MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { showServerErrors } from '../../components/form/server-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage, notifySuccess } from '../../lib/errors.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatDateTime, formatDay } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { addCorrection, correctionsKey, fetchCorrections, withdrawCorrection } from './api/devices-api.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -64,7 +63,7 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
       notifySuccess('updated');
     },
   });
-  const when = (iso: string) => dayjs(iso).format('DD.MM.YYYY HH:mm');
+  const when = (iso: string) => formatDateTime(iso);
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table data-testid="meter-corrections-table">
@@ -82,7 +81,7 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
           {rows.map((c) => (
             <Table.Tr key={c.id} td={c.withdrawnAt ? 'line-through' : undefined}>
               <Table.Td>{t(`meters.name.${c.meter}`)}</Table.Td>
-              <Table.Td>{dayjs(c.fromDate).format('DD.MM.YYYY')}</Table.Td>
+              <Table.Td>{formatDay(c.fromDate)}</Table.Td>
               <Table.Td>{c.offset > 0 ? `+${formatNumber(c.offset)}` : formatNumber(c.offset)}</Table.Td>
               <Table.Td>{c.reason}</Table.Td>
               <Table.Td>{`${c.createdBy ?? '—'}, ${when(c.createdAt)}`}</Table.Td>

@@ -1,8 +1,6 @@
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { DEFAULT_RATED_PPM, type MeterFlag } from '@pagewatch/contracts/meter-flags';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatDateTime } from '../../lib/format.ts';
 
 /** A meter's name as the card's counters section labels it. */
 const METER_LABEL: Record<string, string> = {
@@ -15,7 +13,7 @@ export function meterFlagText(t: TFunction, f: MeterFlag): string {
   const n = (v: number | null) => (v === null ? '—' : formatNumber(v));
   const meter = (m: string) => (METER_LABEL[m] ? t(`devices.${METER_LABEL[m]}`) : m);
   const text = t(`devices.meterFlag.${f.kind}`, {
-    date: dayjs(f.at).format(DATE_FORMAT), meter: meter(f.meter), from: n(f.previousValue), to: n(f.value),
+    date: formatDateTime(f.at), meter: meter(f.meter), from: n(f.previousValue), to: n(f.value),
     minutes: f.minutes ?? '—', limit: n(f.limit), ppm: DEFAULT_RATED_PPM, sum: n(f.monoPlusColor), total: n(f.value),
   });
   return f.others.length ? `${text} (${t('devices.meterFlag.others', { meters: f.others.map((o) => meter(o.meter)).join(', ') })})` : text;

@@ -9,6 +9,7 @@ import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { dictionaryInputSchema, LOCATION_DICTIONARY, type Dictionary, type DictionaryInput, type DictionaryItemRow } from '@pagewatch/contracts/dictionaries';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
+import { itemName } from '../../components/dictionary-items/dictionary-items-api.ts';
 import { AttributeValuesPanel } from '../../components/dictionary-items/attribute-values-panel.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
@@ -31,14 +32,14 @@ const itemColumns: GridColumn<DictionaryItemRow>[] = [
 
 /** `/dictionary/{id}` (spec sections 2, 3): a dictionary with its items, attributes and values; an id below 0 creates one. */
 export function DictionaryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { idParam, isNew, item: dictionary } = useItemQuery(dictionaryKey, fetchDictionary);
   return (
     <ItemPage
       kind={t('pages.dictionary')}
       list={{ label: t('nav.dictionaries'), to: '/dictionaries' }}
       isNew={isNew}
-      name={dictionary.data?.code ?? idParam}
+      name={dictionary.data ? itemName(dictionary.data, i18n.language) : idParam}
       error={dictionary.error}
       ready={isNew || !!dictionary.data}
     >

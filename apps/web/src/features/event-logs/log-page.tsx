@@ -6,17 +6,16 @@ import { Link, useParams } from 'react-router';
 import type { EventLogRow } from '@pagewatch/contracts/event-logs';
 import type { FilterExpression } from '@pagewatch/contracts/list';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { gridQueryKey } from '../../components/data-grid/use-grid-data.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { subscribeLogEvents } from '../../lib/ws.ts';
-import dayjs from 'dayjs';
 import { eventLogKey, LOGS_ENDPOINT, useEventGroups, useEventLog } from './api/logs-api.ts';
 import { LogLevelBadge } from './log-level-badge.tsx';
 import { formatDuration, logLiveHandler, objectHref } from './log-format.ts';
 import { GroupLabel, logsColumns } from './logs-columns.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 const rowId = (r: EventLogRow) => r.id;
 const rowHref = (r: EventLogRow) => `/log/${r.id}`;
@@ -122,7 +121,7 @@ export function LogPage() {
     >
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          <ReadOnly label={t('logs.logDatetime')} value={dayjs(r.logDatetime).format(DATE_FORMAT)} testId="log-date" />
+          <ReadOnly label={t('logs.logDatetime')} value={formatDateTime(r.logDatetime)} testId="log-date" />
           <Field label={t('logs.eventGroup')} testId="log-group">
             <GroupLabel code={r.eventGroup.code} name={r.eventGroup.name} />
           </Field>

@@ -5,7 +5,7 @@ import { ALERT_KIND_DEFS, type Alert } from '@pagewatch/contracts/alerts';
 import { DeviceLink } from '../../components/devices/device-link.tsx';
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { notifyError } from '../../lib/errors.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatDateTime } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { acknowledgeAlert, fetchOpenAlerts, openAlertsKey } from './api/alerts-api.ts';
 import { ago, RowsCard } from './home-lists.tsx';
@@ -57,12 +57,12 @@ export function OpenAlerts() {
             <Subject a={a} />
           </Table.Td>
           <Table.Td c="dimmed">{a.locationName}</Table.Td>
-          <Table.Td c="dimmed" title={new Date(a.startedAt).toLocaleString(i18n.language)}>
+          <Table.Td c="dimmed" title={formatDateTime(a.startedAt)}>
             {ago(a.startedAt, i18n.language)}
           </Table.Td>
           <Table.Td ta="right">
             {a.acknowledgedAt ? (
-              <Text size="xs" c="dimmed" title={new Date(a.acknowledgedAt).toLocaleString(i18n.language)}>
+              <Text size="xs" c="dimmed" title={formatDateTime(a.acknowledgedAt)}>
                 {t('alerts.acknowledgedBy', { login: a.acknowledgedBy ?? '—' })}
               </Text>
             ) : canAcknowledge ? (

@@ -29,7 +29,7 @@ function FigureCard({ f }: { f: Figure }) {
           <ThemeIcon variant="light" color={f.color} size={38} radius="md">
             <f.icon size={22} stroke={1.6} />
           </ThemeIcon>
-          <div>
+          <div style={{ minWidth: 0, hyphens: 'auto' }}>
             <Text fw={700} size="xl" lh={1.1} c={f.value ? undefined : 'dimmed'}>
               {formatNumber(f.value)}
             </Text>
@@ -49,7 +49,8 @@ function FigureRow({ title, figures }: { title: string; figures: Figure[] }) {
       <Title order={3} size="h5" mb={6}>
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      {/* Five to a row at 1280 px and more: the device row's five fit, and "Предупреждение" is not cut at 1440. */}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         {figures.map((f) => (
           <FigureCard key={f.key} f={f} />
         ))}

@@ -21,6 +21,7 @@ import { AttentionList, ListCard, NotReadDevices, SilentAgents } from './home-li
 import { HomePages } from './home-pages.tsx';
 import { HomeSections } from './home-sections.tsx';
 import { OpenAlerts } from './home-alerts.tsx';
+import { formatTime } from '../../lib/format.ts';
 
 /** Device events come in bursts (a poll of a range); home asks again once a burst settles. */
 const EVENT_SETTLE_MS = 1_000;
@@ -122,7 +123,7 @@ function Quality({ devices }: { devices: NonNullable<Home['devices']> }) {
  * last; agents that stopped; data-quality notes. Live from device events.
  */
 export function HomePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const name = user.firstName || user.lastName || user.login;
   const home = useQuery({ queryKey: homeKey, queryFn: fetchHome, refetchInterval: (q) => (q.state.data?.pending ? PENDING_MS : REFRESH_MS) });
@@ -137,7 +138,7 @@ export function HomePage() {
         <Text c="dimmed">{t('home.greeting', { name })}</Text>
         {h ? (
           <Text size="xs" c="dimmed" data-testid="home-computed-at">
-            {t('home.computedAt', { time: new Date(h.computedAt).toLocaleTimeString(i18n.language) })}
+            {t('home.computedAt', { time: formatTime(h.computedAt) })}
           </Text>
         ) : null}
       </Group>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Badge, Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LICENSE_FILE_EXTENSION, LICENSE_STATUS_DEFS, type InstanceLicense } from '@pagewatch/contracts/licenses';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
@@ -12,8 +11,9 @@ import { useCurrentUser } from '../../lib/auth-context.tsx';
 import { errorMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { downloadLicenseRequest, fetchInstanceLicense, INSTANCE_LICENSE_KEY, licenseKeys, uploadInstanceLicense } from './api/licenses-api.ts';
+import { formatDay } from '../../lib/format.ts';
 
-const day = (iso: string | null) => (iso ? dayjs(iso).format('DD.MM.YYYY') : '');
+const day = (iso: string | null) => formatDay(iso);
 /** What was wrong with the file: the field's message when the server names one. */
 const problem = (err: unknown) => (err instanceof ApiError && err.body?.details?.[0]?.message) || errorMessage(err);
 

@@ -2,8 +2,12 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { itemName, useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { AGENT_STATUS_DEFS } from '@pagewatch/contracts/agents';
+import type { AgentStatus } from '@pagewatch/contracts/agent-api';
+import { CodeBadge } from '../../components/code-badge.tsx';
 import { SmallTable } from '../../components/small-table.tsx';
 import { fetchLocationAgents, fetchLocationDevices, locationKeys } from './api/locations-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** A device status with its colour and name from the STATUS dictionary. */
 export function StatusBadge({ code }: { code: string | null }) {
@@ -49,8 +53,8 @@ export function LocationAgents({ locationId }: { locationId: number }) {
       empty={t('locations.noAgents')}
       columns={[
         { header: t('locations.agentName'), cell: (a) => a.name },
-        { header: t('locations.agentStatus'), cell: (a) => a.status },
-        { header: t('locations.lastContact'), cell: (a) => (a.lastContactAt ? new Date(a.lastContactAt).toLocaleString() : '—') },
+        { header: t('locations.agentStatus'), cell: (a) => <CodeBadge defs={AGENT_STATUS_DEFS} code={a.status as AgentStatus} attr="status" /> },
+        { header: t('locations.lastContact'), cell: (a) => (a.lastContactAt ? formatDateTime(a.lastContactAt) : '—') },
         { header: t('locations.version'), cell: (a) => a.version ?? '—' },
       ]}
     />

@@ -1,11 +1,11 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { useProductInfo } from './api/product-api.ts';
 import { ProductDownloads } from './product-downloads.tsx';
+import { formatDay } from '../../lib/format.ts';
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -34,7 +34,7 @@ export function ProductPage() {
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                   <Line label={t('product.version')} testId="product-version">{p.appVersion}</Line>
                   <Line label={t('product.build')}>{p.buildNumber}</Line>
-                  <Line label={t('product.releaseDate')}>{dayjs(p.releaseDate).isValid() ? dayjs(p.releaseDate).format('DD.MM.YYYY') : p.releaseDate}</Line>
+                  <Line label={t('product.releaseDate')}>{formatDay(p.releaseDate)}</Line>
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="md" data-testid="product-copyright">{p.copyright}</Text>
               </Paper>

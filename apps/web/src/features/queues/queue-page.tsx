@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +17,6 @@ import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
 import { DataGrid } from '../../components/data-grid/data-grid.tsx';
-import { DATE_FORMAT } from '../../components/data-grid/grid-cell.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
@@ -27,6 +25,7 @@ import { deleteQueue, fetchAgents, fetchQueue, queueKeys, queueQueryKey, resetQu
 import { emptyQueue, formFieldOf, inputOf, validateQueue, valuesOf, type QueueFormValues } from './queue-form-values.ts';
 import { queueJobsColumns } from './queues-columns.tsx';
 import { QueueStatusBadge } from './queue-status-badge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** `/queue/{id}` (spec section 2): a print queue with tabs queue (its form and state) and jobs; an id below 0 creates one. */
 export function QueuePage() {
@@ -82,7 +81,7 @@ function QueueState({ queue }: { queue: Queue }) {
     <Paper withBorder p="md" data-testid="queue-state">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Field label={t('queues.statusLabel')}><QueueStatusBadge status={queue.status} /></Field>
-        <Field label={t('queues.lastReadAt')}>{queue.lastReadAt ? dayjs(queue.lastReadAt).format(DATE_FORMAT) : '—'}</Field>
+        <Field label={t('queues.lastReadAt')}>{queue.lastReadAt ? formatDateTime(queue.lastReadAt) : '—'}</Field>
         <Field label={t('queues.jobCount')}>{queue.jobCount}</Field>
         <Field label={t('queues.lastJobId')}>{queue.lastJobId ?? '—'}</Field>
         <Field label={t('queues.printerAddress')}>{queue.printerAddress ?? '—'}</Field>

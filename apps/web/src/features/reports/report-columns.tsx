@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { List } from '@pagewatch/contracts/list';
 import { REPORTS, type ReportCode } from '@pagewatch/contracts/reports';
 import { DEVICE_STATUS_CODES, DEVICE_STATUS_DEFS } from '@pagewatch/contracts/device-events';
@@ -9,7 +8,8 @@ import { LevelBar } from '../../components/consumables/level-bar.tsx';
 import type { DeviceLookups } from '../../components/consumables/use-device-lookups.ts';
 import { columnsFromList, type ColumnLook } from '../../components/data-grid/grid-columns.ts';
 import type { GridColumn } from '../../components/data-grid/grid-types.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatDay } from '../../lib/format.ts';
+import { CodeLabel } from '../../components/code-label.tsx';
 
 /** A report's row as the grid holds it: the report's fields and the row's place in the answer. */
 export type ReportRow = Record<string, unknown> & { rowNo: number };
@@ -23,7 +23,7 @@ const count = (field: string): ColumnLook<ReportRow> => ({
 const day = (field: string): ColumnLook<ReportRow> => ({
   header: columnTitleKey(field),
   width: 120,
-  cell: (r) => (r[field] ? dayjs(r[field] as string).format('DD.MM.YYYY') : null),
+  cell: (r) => (r[field] ? formatDay(r[field] as string) : null),
 });
 /** Each meter's columns in the meter-read report: counts and days. */
 const meterLooks = Object.fromEntries(
@@ -69,7 +69,7 @@ export function reportGridColumns(code: ReportCode, lookups: DeviceLookups): Gri
       ['bwStart', 'bwEnd', 'bwDiff', 'colorStart', 'colorEnd', 'colorDiff', 'totalStart', 'totalEnd', 'totalDiff', 'a3Diff', 'a4Diff', 'copyDiff', 'scanDiff'].map((f) => [f, count(f)]),
     ),
     reason: { header: columnTitleKey('reason'), width: 170, cell: (r) => (r.reason ? <ResetReason reason={r.reason as string} /> : null) },
-    partType: { header: columnTitleKey('partType'), width: 150 },
+    partType: { header: columnTitleKey('partType'), width: 150, cell: (r) => <CodeLabel set="supplyType" code={r.partType as string | null} /> },
     partModelCode: { header: columnTitleKey('partModelCode'), width: 140 },
     partSerialNumber: { header: columnTitleKey('partSerialNumber'), width: 150 },
     replacementDate: { header: columnTitleKey('replacementDate'), width: 175 },

@@ -4,7 +4,6 @@ import { Alert, Button, Center, Group, Loader, MultiSelect, Paper, Select, Simpl
 import { DateInput } from '@mantine/dates';
 import { IconCalendarPlus, IconFileSpreadsheet, IconFileTypeCsv, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PERIOD_TYPES, REPORTS, reportById, type PeriodType, type ReportCode, type ReportFormat } from '@pagewatch/contracts/reports';
@@ -22,6 +21,7 @@ import { reportKeys } from './api/reports-api.ts';
 import { ReportChart } from './report-chart.tsx';
 import { reportGridColumns, type ReportRow } from './report-columns.tsx';
 import { loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
+import { formatDay } from '../../lib/format.ts';
 
 /** A typed day: DD.MM.YYYY (the shown format) or YYYY-MM-DD; anything else is no day. */
 function parseDay(input: string): string | null {
@@ -130,7 +130,7 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
     disabled: !def.period,
     popoverProps: { withinPortal: true },
   };
-  const period = applied?.from && applied.to ? `${dayjs(applied.from).format('DD.MM.YYYY')} – ${dayjs(applied.to).format('DD.MM.YYYY')}` : null;
+  const period = applied?.from && applied.to ? `${formatDay(applied.from)} – ${formatDay(applied.to)}` : null;
 
   return (
     <Stack gap="md">

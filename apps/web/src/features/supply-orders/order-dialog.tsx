@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { placeOrder, supplyOrderKeys } from './api/supply-orders-api.ts';
+import { codeLabel } from '../../lib/code-labels.ts';
 
 type Values = { reference: string };
 const schema = supplyOrderInputSchema.pick({ reference: true });
@@ -31,7 +32,7 @@ export function OrderDialog({ line, onClose }: { line: SupplySuggestion; onClose
     },
   });
   return (
-    <Modal opened onClose={onClose} title={t('supplyOrders.orderTitle', { part: line.partModelCode ?? line.partCode, count: line.count })}>
+    <Modal opened onClose={onClose} title={t('supplyOrders.orderTitle', { part: line.partModelCode ?? codeLabel(t, 'supplyType', line.partCode), count: line.count })}>
       <form onSubmit={submitFocusingErrors(form, (v) => order.mutate(v))} noValidate data-testid="order-form">
         <Stack gap="sm">
           <Text size="sm">{t('supplyOrders.orderHint', { location: line.locationName })}</Text>

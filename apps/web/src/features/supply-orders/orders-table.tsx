@@ -2,15 +2,15 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { SupplyOrder } from '@pagewatch/contracts/supply-orders';
 import { SmallTable } from '../../components/small-table.tsx';
 import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { cancelOrder, shipOrder, supplyOrderKeys } from './api/supply-orders-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
-const when = (iso: string) => dayjs(iso).format('DD.MM.YYYY HH:mm');
+const when = (iso: string) => formatDateTime(iso);
 
 /** The open orders: what, for which device, its state, who ordered it and when; with EDIT, ship and cancel. */
 export function OrdersTable({ orders, loading, canEdit }: { orders: SupplyOrder[]; loading: boolean; canEdit: boolean }) {

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Anchor, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { SupplySuggestion } from '@pagewatch/contracts/supply-orders';
 import { SmallTable } from '../../components/small-table.tsx';
 import { OrderDialog } from './order-dialog.tsx';
+import { codeLabel } from '../../lib/code-labels.ts';
+import { formatDay } from '../../lib/format.ts';
 
-const day = (iso: string | null) => (iso ? dayjs(iso).format('DD.MM.YYYY') : '—');
+const day = (iso: string | null) => (iso ? formatDay(iso) : '—');
 
 /** The what-to-order list: a line per location and part model with how many to order, the devices they are for, and (with EDIT) an order button. */
 export function SuggestionsTable({ lines, loading, canOrder }: { lines: SupplySuggestion[]; loading: boolean; canOrder: boolean }) {
@@ -24,7 +25,7 @@ export function SuggestionsTable({ lines, loading, canOrder }: { lines: SupplySu
         columns={[
           { header: t('devices.location'), cell: (l) => l.locationName },
           { header: t('devices.partModelCode'), cell: (l) => l.partModelCode ?? '—' },
-          { header: t('devices.partCode'), cell: (l) => l.partCode },
+          { header: t('devices.partCode'), cell: (l) => codeLabel(t, 'supplyType', l.partCode) },
           { header: t('reports.column.orderCount'), cell: (l) => <Text fw={600} data-testid="order-count">{l.count}</Text> },
           { header: t('reports.column.earliestRunOut'), cell: (l) => day(l.earliest) },
           {
