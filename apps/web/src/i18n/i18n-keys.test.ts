@@ -23,7 +23,7 @@ import { RUNS_OUT_RANGES } from '@pagewatch/contracts/home';
 import { LICENSE_STATUSES } from '@pagewatch/contracts/license-status';
 import { METER_FLAG_KINDS } from '@pagewatch/contracts/meter-flags';
 import { METER_NAMES, METER_PARTS } from '@pagewatch/contracts/meter-names';
-import { METER_QUALITY_FLAGS } from '@pagewatch/contracts/meter-reads';
+import { BILLED_TOTALS, METER_QUALITY_FLAGS } from '@pagewatch/contracts/meter-reads';
 import { CHANNEL_KINDS } from '@pagewatch/contracts/notification-channels';
 import { NOTIFICATION_TYPE_CODES, SCHEDULE_KINDS, WEEK_DAYS } from '@pagewatch/contracts/notifications';
 import { QUEUE_STATUSES, QUEUE_TYPES } from '@pagewatch/contracts/queues';
@@ -182,6 +182,7 @@ const SHOWN_CODES: Record<string, [codes: readonly (string | number)[], prefix: 
   METER_PARTS: [METER_PARTS, 'meters.part'],
   SUPPLY_ORDER_STATE_CODES: [SUPPLY_ORDER_STATE_CODES, 'supplyOrders.state'],
   METER_QUALITY_FLAGS: [METER_QUALITY_FLAGS, 'meters.quality'],
+  BILLED_TOTALS: [BILLED_TOTALS, 'meters.billed'],
   CHANNEL_KINDS: [CHANNEL_KINDS, 'channel.kind'],
   NOTIFICATION_TYPE_CODES: [NOTIFICATION_TYPE_CODES, 'notification.types'],
   WEEK_DAYS: [WEEK_DAYS, 'notification.day'],
