@@ -3,7 +3,7 @@
  * on the lists benchmark's fleet (bench/lib/fleet.ts, the same database `pw_bench_lists`: 100,000
  * devices in 20 locations, 313,333 supplies; the forecast job's code forecasts every supply once
  * per database), with 1,000 open orders, through the real server over HTTP: every location, then
- * the location with the most supplies; one unmeasured run, then 5 (min, median, max), each
+ * the location with the most supplies; one unmeasured run, then 5 (BENCH_RUNS; min, median, max), each
  * median also as a multiple of the session baseline measured between the runs (issue 53).
  * Targets: every location under 1 s, one location under 100 ms.
  *
@@ -19,7 +19,7 @@ import { cpuMeter } from './lib/cpu.ts';
 import { FLEET_DB, fillFleet } from './lib/fleet.ts';
 
 const TARGETS_MS = { all: 1_000, one: 100 };
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** GET /api/users/me one call at a time on the quiet machine: the ratios' reference (as bench:reports). */
 const QUIET_SESSION_MS = 2;
 
@@ -71,8 +71,9 @@ await withBenchServer(FLEET_DB, fill, async ({ server, admin }) => {
       }
       times.sort((a, b) => a - b);
       const supplies = lines.reduce((n, g) => n + g.count, 0);
-      const verdict = bothWays(times[2]!, target, baseline.median(), QUIET_SESSION_MS);
-      console.log(`${name}: ${lines.length.toLocaleString('en')} lines, ${supplies.toLocaleString('en')} supplies to order; ${times[0]!.toFixed(0)} / ${times[2]!.toFixed(0)} / ${times[4]!.toFixed(0)} ms (min / median / max), CPU ${(cpu / RUNS).toFixed(0)} ms; median ${verdict.line}; ${loadAverage()}`);
+      const mid = times[Math.floor(RUNS / 2)]!;
+      const verdict = bothWays(mid, target, baseline.median(), QUIET_SESSION_MS);
+      console.log(`${name}: ${lines.length.toLocaleString('en')} lines, ${supplies.toLocaleString('en')} supplies to order; ${times[0]!.toFixed(0)} / ${mid.toFixed(0)} / ${times.at(-1)!.toFixed(0)} ms (min / median / max), CPU ${(cpu / RUNS).toFixed(0)} ms; median ${verdict.line}; ${loadAverage()}`);
     }
     console.log(`session baseline: GET /api/users/me one at a time, median ${baseline.median().toFixed(1)} ms over the runs; ${loadAverage()} at end`);
   });
