@@ -65,4 +65,22 @@ describe('xlsxStream', () => {
     expect(pages).toBe(2_000);
     expect(bytes).toBeGreaterThan(1_000_000);
   });
+
+  it('stops reading rows when its reader goes away', async () => {
+    let pages = 0;
+    const feed: RowFeed = async (emit) => {
+      for (let p = 0; p < 2_000; p++) {
+        pages++;
+        await emit(Array.from({ length: 500 }, (_, i) => ({ name: `row ${p}-${i}`, pages: i, day: null, at: null, ok: null })));
+      }
+    };
+    const out = xlsxStream('Gone', COLUMNS, feed, FILE_STYLES.en);
+    await once(out, 'data');
+    out.destroy();
+    await once(out, 'close');
+    const at = pages;
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(pages).toBe(at);
+    expect(pages).toBeLessThan(50);
+  });
 });

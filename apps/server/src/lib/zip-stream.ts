@@ -82,6 +82,8 @@ export class ZipStream {
       deflate.end();
       await flowing;
     } catch (err) {
+      // The reader went away (or the rows failed): the deflater's reading ends with it, unheard.
+      flowing.catch(() => undefined);
       deflate.destroy();
       throw err;
     }
