@@ -69,9 +69,7 @@ function deviceAvailability(q: ReportQuery): SQL {
   const months = wholeMonths(q);
   if (months) {
     return sql`
-      WITH per_device AS (
-        SELECT m.device_id, sum(m.days_seen) AS seen, sum(m.days_up) AS up FROM dm_device_months m
-        WHERE m.month BETWEEN ${months.first}::date AND ${months.last}::date GROUP BY m.device_id)
+      WITH per_device AS (${monthsPerDevice(q, months, sql`m.days_seen AS seen, m.days_up AS up`, sql`sum(m.days_seen) AS seen, sum(m.days_up) AS up`)})
       SELECT ${DEVICE}, ${days} AS "daysCount", coalesce(c.seen, 0) AS "daysSeen", coalesce(c.up, 0) AS "daysAvailable",
         CASE WHEN ${days} > 0 THEN round(coalesce(c.up, 0) * 100.0 / ${days}, 1) ELSE 0 END AS availability,
         ${ISO(sql`d.refreshed_at`)} AS "lastSeen", d.status_code AS status
@@ -89,6 +87,21 @@ function deviceAvailability(q: ReportQuery): SQL {
     WHERE ${deviceConditions(q, sql`d.location_id`)}
     GROUP BY d.id, loc.id
     ORDER BY loc.name, d.model_code, d.serial_number, d.id`;
+}
+
+/**
+ * Each device's row of the months rolled up in the period, for the devices of the area: one
+ * month (the usual period) is the month's own row (`one`: no grouping, so a location's devices
+ * are joined to their rows alone); more are grouped per device (`several`), and then the rows
+ * are those of the area's devices only when the query narrows the fleet (issue 53: one
+ * location grouped every device's months and kept 1 in 20).
+ */
+function monthsPerDevice(q: ReportQuery, months: { first: string; last: string }, one: SQL, several: SQL): SQL {
+  if (months.first === months.last) return sql`SELECT m.device_id, ${one} FROM dm_device_months m WHERE m.month = ${months.first}::date`;
+  const narrowed = q.area || q.printerType.length || q.colorType.length || q.paperFormat.length;
+  return sql`SELECT m.device_id, ${several} FROM dm_device_months m
+    ${narrowed ? sql`JOIN devices d ON d.id = m.device_id AND ${deviceConditions(q, sql`d.location_id`)}` : sql``}
+    WHERE m.month BETWEEN ${months.first}::date AND ${months.last}::date GROUP BY m.device_id`;
 }
 
 /**
@@ -287,16 +300,11 @@ function deviceCountersByMonth(q: ReportQuery, months: { first: string; last: st
     sql`coalesce((array_agg(${m(c, 'open')} ORDER BY m.month))[1], (array_agg(${m(c, 'first')} ORDER BY m.month) FILTER (WHERE ${m(c, 'first')} IS NOT NULL))[1])`;
   const end = (c: 'bw' | 'color' | 'total') => sql`(array_agg(${m(c, 'last')} ORDER BY m.month DESC) FILTER (WHERE ${m(c, 'last')} IS NOT NULL))[1]`;
   // One month (the usual period) is one row per device; more are summed.
-  const perDevice =
-    months.first === months.last
-      ? sql`
-      SELECT m.device_id, ${sql.join((['bw', 'color', 'total'] as const).map((c) => sql`coalesce(${m(c, 'open')}, ${m(c, 'first')}) AS ${sql.raw(`${c}_start`)}, ${m(c, 'last')} AS ${sql.raw(`${c}_end`)}`), sql`, `)},
-        ${sql.join(NAMES.map((c) => sql`${m(c, 'steps')} AS ${sql.raw(`${c}_diff`)}`), sql`, `)}, m.back_mask
-      FROM dm_device_months m WHERE m.month = ${months.first}::date`
-      : sql`
-      SELECT m.device_id, ${sql.join((['bw', 'color', 'total'] as const).map((c) => sql`${start(c)} AS ${sql.raw(`${c}_start`)}, ${end(c)} AS ${sql.raw(`${c}_end`)}`), sql`, `)},
-        ${sql.join(NAMES.map((c) => sql`sum(${m(c, 'steps')}) AS ${sql.raw(`${c}_diff`)}`), sql`, `)}, bit_or(m.back_mask) AS back_mask
-      FROM dm_device_months m WHERE m.month BETWEEN ${months.first}::date AND ${months.last}::date GROUP BY m.device_id`;
+  const perDevice = monthsPerDevice(q, months,
+    sql`${sql.join((['bw', 'color', 'total'] as const).map((c) => sql`coalesce(${m(c, 'open')}, ${m(c, 'first')}) AS ${sql.raw(`${c}_start`)}, ${m(c, 'last')} AS ${sql.raw(`${c}_end`)}`), sql`, `)},
+        ${sql.join(NAMES.map((c) => sql`${m(c, 'steps')} AS ${sql.raw(`${c}_diff`)}`), sql`, `)}, m.back_mask`,
+    sql`${sql.join((['bw', 'color', 'total'] as const).map((c) => sql`${start(c)} AS ${sql.raw(`${c}_start`)}, ${end(c)} AS ${sql.raw(`${c}_end`)}`), sql`, `)},
+        ${sql.join(NAMES.map((c) => sql`sum(${m(c, 'steps')}) AS ${sql.raw(`${c}_diff`)}`), sql`, `)}, bit_or(m.back_mask) AS back_mask`);
   return sql`
     WITH per_device AS (${perDevice})
     SELECT ${DEVICE}, c.bw_start AS "bwStart", c.bw_end AS "bwEnd", c.bw_diff AS "bwDiff", c.color_start AS "colorStart", c.color_end AS "colorEnd",

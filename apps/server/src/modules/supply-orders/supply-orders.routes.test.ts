@@ -5,6 +5,8 @@ import { bearer, signedInAs, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { sqlRows } from '../../test/sql-rows.ts';
 import { agentReading, batch, createAgent, post } from '../ingest/ingest.fixtures.ts';
+import { supplySuggestionSchema } from '@pagewatch/contracts/supply-orders';
+import { suggestions } from './supply-orders.repository.ts';
 
 /**
  * Supplies to order (issue 45) on a generated fleet whose run-out days are known: what is
@@ -62,6 +64,21 @@ describe('what to order', () => {
     expect((await suggested(t.admin)).map((g) => g.locationId).sort()).toEqual([here, here, there].sort());
     expect((await suggested(t.admin, `?location=${there}`)).map((g) => g.count)).toEqual([1]);
     expect((await call(boss, 'GET', `/api/supply-orders/suggestions?location=${there}`)).statusCode).toBe(403);
+  });
+
+  it('answers with the JSON PostgreSQL writes, in the schema\'s types and the list\'s order: the same lines and supplies as the rows the file is made of', async () => {
+    await device(there, 'FAR2', 'TN-0', null, 1);
+    await t.ctx.db.execute(sql`UPDATE consumables SET level_state = 'LOW' WHERE device_id = ${serials.get('FAR2')!}`);
+    const res = await call(t.admin, 'GET', '/api/supply-orders/suggestions');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    expect(body).toEqual(supplySuggestionSchema.array().parse(await suggestions(t.ctx.db, null)));
+    expect(body.map((g: { locationId: number; partModelCode: string }) => [g.locationId, g.partModelCode])).toEqual([[here, 'TN-1'], [here, 'TN-2'], [there, 'TN-0'], [there, 'TN-1']]);
+    expect(body[2]).toEqual({ id: `${there}:TN-0:toner`, locationId: there, locationName: expect.any(String), partModelCode: 'TN-0', partCode: 'toner', count: 1, earliest: expect.any(String),
+      supplies: [{ deviceId: serials.get('FAR2'), supplyIndex: 1, serialNumber: 'FAR2', ip: '127.0.45.9', partName: 'Black toner', level: null, runsOutOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }] });
+    await t.ctx.db.execute(sql`DELETE FROM consumables WHERE device_id = ${serials.get('FAR2')!}`);
+    await t.ctx.db.execute(sql`DELETE FROM devices WHERE id = ${serials.get('FAR2')!}`);
+    serials.delete('FAR2');
   });
 
   it('follows the location\'s lead time and margin; bad days are refused by field, in the caller\'s language', async () => {

@@ -22,7 +22,7 @@ export async function supplyOrdersRoutes(root: FastifyInstance, ctx: AppContext)
   app.get('/api/supply-orders/suggestions', {
     config: read,
     schema: { tags, summary: 'What to order: per location and part model, the supplies forecast to run out within the lead time plus margin, or already low, without an open order', querystring: supplySuggestionsQuerySchema, response: { 200: z.array(supplySuggestionSchema) } },
-  }, (req) => ctx.supplyOrders.suggestions(callerOf(req), req.query.location));
+  }, async (req, reply) => reply.type('application/json; charset=utf-8').send((await ctx.supplyOrders.suggestionsJson(callerOf(req), req.query.location)) as never));
 
   app.get('/api/supply-orders/suggestions/:format', {
     config: read,

@@ -52,6 +52,11 @@ export class SupplyOrdersService extends DomainService {
     return repo.suggestions(this.db, await this.locations(caller, location));
   }
 
+  /** The same list as the JSON text the route sends as it is. */
+  async suggestionsJson(caller: Caller, location?: number): Promise<string> {
+    return repo.suggestionsJson(this.db, await this.locations(caller, location));
+  }
+
   /** The what-to-order list as a file in the caller's language: one line per location and part model. */
   async file(caller: Caller, format: SuggestionFormat, lang: Lang, location?: number): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
     const lines = suggestionRows(await this.suggestions(caller, location));
