@@ -184,6 +184,8 @@ export class NotificationDispatcher {
       // A device in error is told once when it starts and once when it clears (issue 42): back
       // from unreachable still in error is the same error; its end is the alert's "resolved" mail.
       if (watchesErrors(n) && ((status === 'ERROR' && e.errorGoesOn) || (e.type === 'STATUS_CHANGE' && e.errorEnds))) return false;
+      // A device not available is an alert too (issue 54): back online, its end is the alert's mail.
+      if (watchesOffline(n) && e.offlineEnds) return false;
       return n.statuses.length === 0 || n.statuses.includes(status);
     }
     return n.dim01List.length === 0 || (e.deviceType !== null && n.dim01List.includes(e.deviceType));
@@ -245,14 +247,14 @@ export class NotificationDispatcher {
       const ctx = await this.context(tx, notifications);
       const out: Outgoing = { messages: [], digest: [] };
       for (const a of alerts) {
-        const typeId = NOTIFICATION_TYPES[a.kind === 'DEVICE_ERROR' ? 'STATUS_CHANGE' : 'AGENT_SILENT'].id;
+        const typeId = NOTIFICATION_TYPES[a.kind === 'AGENT_SILENT' ? 'AGENT_SILENT' : 'STATUS_CHANGE'].id;
         const facts = this.alertFacts(a, now);
         const wraps: (Wrap | undefined)[] = [];
         if (!a.startMailed) wraps.push(undefined);
-        if (a.resolvedAt && !a.resolveMailed) wraps.push(resolved(a.resolvedAt.getTime() - a.startedAt.getTime()));
+        if (a.resolvedAt && !a.resolveMailed) wraps.push((a.kind === 'DEVICE_OFFLINE' ? backOnline : resolved)(a.resolvedAt.getTime() - a.startedAt.getTime()));
         if (!wraps.length) wraps.push(stillOpen(now.getTime() - a.startedAt.getTime()));
         for (const n of notifications) {
-          if (n.typeId !== typeId || !covers(ctx.areas.get(n.id), a.locationId) || (a.kind === 'DEVICE_ERROR' && !watchesErrors(n))) continue;
+          if (n.typeId !== typeId || !covers(ctx.areas.get(n.id), a.locationId) || !WATCHES[a.kind](n)) continue;
           for (const wrap of wraps) this.address(ctx, n, facts, out, wrap);
         }
       }
@@ -386,8 +388,14 @@ const wrapWith = (subjectKey: string, lineKey: string, ms: number): Wrap => (mai
 const resolved = (ms: number) => wrapWith('alerts.resolvedSubject', 'alerts.resolvedAfter', ms);
 /** "Still open: …", with how long so far. */
 const stillOpen = (ms: number) => wrapWith('alerts.repeatSubject', 'alerts.openFor', ms);
+/** "Back online: …", with how long the device was not available (issue 54). */
+const backOnline = (ms: number) => wrapWith('alerts.backOnlineSubject', 'alerts.backOnlineAfter', ms);
 /** A STATUS_CHANGE notification that hears of errors: its device errors are alerts, told at their start and end. */
 const watchesErrors = (n: NotificationRow) => n.statuses.length === 0 || n.statuses.includes('ERROR');
+/** One that hears of devices not available: their DEVICE_OFFLINE alerts are told at their start (the event) and end. */
+const watchesOffline = (n: NotificationRow) => n.statuses.length === 0 || n.statuses.includes('NOT_AVAILABLE');
+/** Which notifications (of the kind's type) hear of an alert's end and repetitions. */
+const WATCHES: Record<alertRepo.AlertToMail['kind'], (n: NotificationRow) => boolean> = { DEVICE_ERROR: watchesErrors, DEVICE_OFFLINE: watchesOffline, AGENT_SILENT: () => true };
 
 const EVENT_BATCH = 2_000;
 const WRITE_BATCH = 1_000;
