@@ -15,7 +15,7 @@ import { channelMessage, notificationPayload } from './channel-outbox.ts';
 import { countersFile, reportFile, reportFilter } from './notification-files.ts';
 import { nextFire } from './notification-schedule.ts';
 import { enabledChannelsOf, type ChannelRef } from './channels.repository.ts';
-import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
+import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, inLanguage, type Facts } from './render.ts';
 
 type Area = Set<number> | undefined;
 
@@ -146,7 +146,7 @@ export class NotificationDispatcher {
       location: d.locationName,
       consumableLevel: d.consumableLevel,
       interfaceLink: deviceLink(this.publicUrl, d.deviceId),
-      eventDate: formatTime(at),
+      eventDate: at,
     };
   }
 
@@ -195,7 +195,7 @@ export class NotificationDispatcher {
     const facts = this.facts(e, e.eventAt);
     if (e.type === 'IP_CHANGE') return { ...facts, ip: e.newValue ?? e.ip, oldIp: e.oldValue };
     if (e.type === 'SUPPLY_REPLACED') {
-      return { ...facts, partType: e.partName ?? e.partCode, partModelCode: e.partModelCode, partSerialNumber: e.partSerialNumber, partInstallDatetime: formatTime(e.eventAt) };
+      return { ...facts, partType: e.partName ?? e.partCode, partModelCode: e.partModelCode, partSerialNumber: e.partSerialNumber, partInstallDatetime: e.eventAt };
     }
     return { ...facts, status: e.newValue ?? e.statusCode };
   }
@@ -218,7 +218,7 @@ export class NotificationDispatcher {
         const facts = { ...this.facts(c, c.clearedAt), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%` };
         this.address(ctx, n, facts, out, resolved(c.clearedAt.getTime() - c.raisedAt.getTime()));
       }
-      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%`, partRunsOut: formatDay(c.runsOutOn) });
+      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%`, partRunsOut: c.runsOutOn ? { day: c.runsOutOn } : null });
       for (const c of crossings) {
         const n = byId.get(c.notificationId);
         if (n) this.address(ctx, n, levelFacts(c), out);
@@ -271,7 +271,7 @@ export class NotificationDispatcher {
 
   private alertFacts(a: alertRepo.AlertToMail, now: Date): Facts & { locationId: number } {
     if (a.kind === 'AGENT_SILENT') {
-      return { locationId: a.locationId, agentName: a.agentName, location: a.locationName, lastContact: a.lastContactAt ? formatTime(a.lastContactAt) : '', eventDate: formatTime(a.resolvedAt ?? a.startedAt) };
+      return { locationId: a.locationId, agentName: a.agentName, location: a.locationName, lastContact: a.lastContactAt, eventDate: a.resolvedAt ?? a.startedAt };
     }
     const facts = this.facts(a as repo.DeviceFacts, a.resolvedAt ?? (a.startMailed ? now : a.startedAt));
     // The device as it is now: its errors while in error, its status once it cleared.
