@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, type RoleCode } from '@pagewatch/contracts/grants';
-import { HISTORY_RETENTION_DEFAULTS } from '@pagewatch/contracts/settings';
+import { HISTORY_RETENTION_DEFAULTS, OFFLINE_MISSED_POLLS_DEFAULT } from '@pagewatch/contracts/settings';
 import type { Db } from './db/client.ts';
 import { eventGroups } from './db/schema/event-logs.ts';
 import { locations } from './db/schema/locations.ts';
@@ -30,6 +30,7 @@ const SETTINGS: SettingSeed[] = [
   { code: 'HISTORY_EVENTS_MONTHS', name: 'Device events and IP changes kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS, systemComponent: 'HISTORY' },
   { code: 'HISTORY_RUNS_MONTHS', name: 'Agent runs and print jobs kept, months', valueType: 'N', numericValue: HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS, systemComponent: 'HISTORY' },
   { code: 'ALERT_REPEAT_HOURS', name: 'Open alerts not acknowledged are mailed again after, hours (0: never)', valueType: 'N', numericValue: 0, systemComponent: 'ALERTS' },
+  { code: 'OFFLINE_MISSED_POLLS', name: 'A device is not available (an alert) after this many missed polls', valueType: 'N', numericValue: OFFLINE_MISSED_POLLS_DEFAULT, systemComponent: 'ALERTS' },
 ];
 
 /**

@@ -4,12 +4,13 @@ import { timestamp } from './list.ts';
 import { statusDefs } from './status-defs.ts';
 
 /**
- * Alerts (issue 42): a condition from its start to its end, told once when it starts and once
+ * Alerts (issue 42): a condition from its start to its end (a device not available, issue 54, from
+ * OFFLINE_MISSED_POLLS missed polls until it is read again), told once when it starts and once
  * when it clears. Each kind is defined once: its label key and colour (house style 5).
  */
-export const ALERT_KINDS = ['DEVICE_ERROR', 'SUPPLY_LOW', 'AGENT_SILENT'] as const;
+export const ALERT_KINDS = ['DEVICE_ERROR', 'DEVICE_OFFLINE', 'SUPPLY_LOW', 'AGENT_SILENT'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export const ALERT_KIND_DEFS = statusDefs<AlertKind>('alerts.kind', { DEVICE_ERROR: 'red', SUPPLY_LOW: 'yellow', AGENT_SILENT: 'gray' });
+export const ALERT_KIND_DEFS = statusDefs<AlertKind>('alerts.kind', { DEVICE_ERROR: 'red', DEVICE_OFFLINE: 'orange', SUPPLY_LOW: 'yellow', AGENT_SILENT: 'gray' });
 
 /**
  * A supply's alert clears only when its level is this many points above the threshold: a level

@@ -35,7 +35,5 @@ export const ATTENTION_ERRORS = [
 
 /** Supply percent below which SUPPLY_LOW is raised. */
 export const DEFAULT_SUPPLY_THRESHOLD = 10;
-/** Polls in a row a known device may miss before it is NOT_AVAILABLE. */
-export const MISSED_POLLS_NOT_AVAILABLE = 2;
 /** A level rising by this many points (with counters moving forward) is a replacement. */
 export const REPLACEMENT_JUMP = 30;

@@ -36,10 +36,14 @@ export const homeSchema = z.object({
         count,
         rows: z.array(homeDeviceSchema.extend({ statusCode: z.string(), problems: z.array(z.string()), since: timestamp().nullable() })),
       }),
-      /** Pages of this month and last (forward steps of the counters), in all and per location. */
+      /**
+       * Pages of this month so far and of the same days of last month (forward steps of the
+       * counters), in all and per location; `span` says which days (YYYY-MM-DD, UTC, issue 54).
+       */
       pages: z.object({
         thisMonth: pages,
         lastMonth: pages,
+        span: z.object({ thisFrom: z.string(), thisTo: z.string(), lastFrom: z.string(), lastTo: z.string() }),
         byLocation: z.array(z.object({ locationId: z.number().int(), locationName: z.string(), thisMonth: pages, lastMonth: pages })),
       }),
       /** Data quality: devices that matched no profile and wait for a walk, counters that went backwards, identity pairs. */

@@ -143,6 +143,7 @@ export const SHARED_MESSAGES = {
       offsetRange: 'The offset is a whole number of pages from −1,000,000,000,000 to 1,000,000,000,000',
       offsetZero: 'An offset of 0 pages changes nothing',
       alreadyWithdrawn: 'This correction has already been withdrawn',
+      nothingToCarry: 'The device has no meter read before that day to carry over',
     },
     supplyOrders: {
       state: { ORDERED: 'Ordered', SHIPPED: 'Shipped', INSTALLED: 'Installed', CANCELLED: 'Cancelled' },
@@ -247,6 +248,7 @@ export const SHARED_MESSAGES = {
       offsetRange: 'Поправка — целое число страниц от −1 000 000 000 000 до 1 000 000 000 000',
       offsetZero: 'Поправка в 0 страниц ничего не меняет',
       alreadyWithdrawn: 'Эта поправка уже отозвана',
+      nothingToCarry: 'У устройства нет показаний до этого дня, которые можно перенести',
     },
     supplyOrders: {
       state: { ORDERED: 'Заказан', SHIPPED: 'Отгружен', INSTALLED: 'Установлен', CANCELLED: 'Отменён' },

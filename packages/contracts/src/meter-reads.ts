@@ -47,6 +47,17 @@ export const meterCorrectionInputSchema = z.object({
 });
 export type MeterCorrectionInput = z.infer<typeof meterCorrectionInputSchema>;
 
+/**
+ * `POST /api/devices/:id/meter-corrections/reset` (issue 54): the device's counters started again
+ * (a board swap) on `fromDate`; every stored meter is carried over at once, by its last read
+ * before that day, as one act of corrections sharing a `resetId`.
+ */
+export const meterResetInputSchema = z.object({
+  fromDate: keptDay('meterCorrections.badDate', 'meterCorrections.dateRange'),
+  reason: text(CORRECTION_LIMITS.reason).trim().min(1, 'general.mandatory'),
+});
+export type MeterResetInput = z.infer<typeof meterResetInputSchema>;
+
 /** `POST /api/devices/:id/meter-corrections/:correctionId/withdraw`: why (kept with the correction). */
 export const meterCorrectionWithdrawSchema = z.object({ reason: text(CORRECTION_LIMITS.reason).trim().min(1, 'general.mandatory') });
 
@@ -57,6 +68,8 @@ export const meterCorrectionSchema = z.object({
   meter: z.enum(CORRECTABLE_METERS),
   fromDate: z.string(),
   offset: z.number().int(),
+  /** The counter reset (board swap) this correction is part of: the id of its first correction; null for one entered alone. Withdrawing one withdraws the whole reset. */
+  resetId: z.number().int().nullable(),
   reason: z.string(),
   createdBy: z.string().nullable(),
   createdAt: timestamp(),

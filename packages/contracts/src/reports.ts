@@ -107,6 +107,11 @@ type ReportDef = {
   pageEndpoint?: string;
   /** A file's columns in their default order, where it differs from the grid's (shown, then hidden). */
   fileColumns?: readonly string[];
+  /**
+   * The columns the console's file holds whether the grid shows them or not, after the grid's
+   * own (issue 54): a meter read's every meter with its read days, what a dealer bills from.
+   */
+  fileAlwaysColumns?: readonly string[];
 };
 
 const DEVICE_SHOWN = ['location', 'modelCode', 'serialNumber', 'ip'] as const;
@@ -178,6 +183,7 @@ export const REPORTS: Record<ReportCode, ReportDef> = {
       hidden: [...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS.filter((f) => !METER_SHOWN.includes(f))],
     }),
     fileColumns: [...DEVICE_SHOWN, ...DEVICE_HIDDEN, 'periodFrom', 'periodTo', ...METER_FIELDS, 'billedTotal', 'otherTotal', 'dataQuality'],
+    fileAlwaysColumns: ['periodFrom', 'periodTo', ...METER_FIELDS, 'billedTotal', 'otherTotal', 'dataQuality'],
   },
 };
 

@@ -53,6 +53,9 @@ export type StartTlsMode = (typeof START_TLS_MODES)[number];
 export const LOG_STORAGE_DAYS_MAX = 3650;
 /** The most hours ALERT_REPEAT_HOURS takes (a month); 0 is never. */
 export const ALERT_REPEAT_HOURS_MAX = 720;
+/** OFFLINE_MISSED_POLLS (issue 54): polls in a row a known device may miss before it is not available (an alert); 2 by default, at most 100. */
+export const OFFLINE_MISSED_POLLS_DEFAULT = 2;
+export const OFFLINE_MISSED_POLLS_MAX = 100;
 
 /**
  * How many months each kind of history is kept (issue 40; 0 keeps everything): device, supply
@@ -69,7 +72,7 @@ export const SETTING_GROUPS = {
   agent: ['PROCESSES_PERIODICITY', 'AGENT_UPDATES_PAUSED'],
   logs: ['LOG_STORAGE_DAYS', 'CLEARING_ENABLED'],
   history: ['HISTORY_DAYS_MONTHS', 'HISTORY_EVENTS_MONTHS', 'HISTORY_RUNS_MONTHS'],
-  alerts: ['ALERT_REPEAT_HOURS'],
+  alerts: ['ALERT_REPEAT_HOURS', 'OFFLINE_MISSED_POLLS'],
 } as const;
 export type SettingCode = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS][number];
 
@@ -128,6 +131,7 @@ export const SETTING_RULES: Partial<Record<SettingCode, (v: string | number | bo
   HISTORY_EVENTS_MONTHS: (v) => historyMonths(v),
   HISTORY_RUNS_MONTHS: (v) => historyMonths(v),
   ALERT_REPEAT_HOURS: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= ALERT_REPEAT_HOURS_MAX ? null : 'settings.badRepeatHours'),
+  OFFLINE_MISSED_POLLS: (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= OFFLINE_MISSED_POLLS_MAX ? null : 'settings.badMissedPolls'),
 };
 
 /** `POST /api/settings/test-email`: sends a test message with the saved SMTP settings. */

@@ -6,7 +6,7 @@ import { agents } from './agents.ts';
 import { users } from './users.ts';
 
 /**
- * A condition from its start to its end (issue 42): a device in error, a supply under its
+ * A condition from its start to its end (issue 42): a device in error or not available (issue 54), a supply under its
  * threshold, an agent silent for too long. At most one open alert per subject and kind; the
  * `*_mailed` flags are what the dispatcher has yet to tell (start, then resolve).
  */
@@ -28,6 +28,7 @@ export const alerts = pgTable(
   },
   (t) => [
     uniqueIndex('alerts_open_device').on(t.deviceId).where(sql`${t.kind} = 'DEVICE_ERROR' AND ${t.resolvedAt} IS NULL`),
+    uniqueIndex('alerts_open_offline').on(t.deviceId).where(sql`${t.kind} = 'DEVICE_OFFLINE' AND ${t.resolvedAt} IS NULL`),
     uniqueIndex('alerts_open_supply').on(t.deviceId, t.supplyIndex).where(sql`${t.kind} = 'SUPPLY_LOW' AND ${t.resolvedAt} IS NULL`),
     uniqueIndex('alerts_open_agent').on(t.agentId).where(sql`${t.kind} = 'AGENT_SILENT' AND ${t.resolvedAt} IS NULL`),
     index('alerts_to_mail').on(t.id).where(sql`NOT ${t.startMailed} OR (${t.resolvedAt} IS NOT NULL AND NOT ${t.resolveMailed})`),

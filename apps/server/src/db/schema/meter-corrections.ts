@@ -19,11 +19,20 @@ export const meterCorrections = pgTable(
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     offsetPages: bigint('offset_pages', { mode: 'number' }).notNull(),
     reason: varchar('reason', { length: 500 }).notNull(),
+    /** The counter reset (migration 0056) this correction is part of: the id of its first correction; null for one entered alone. */
+    resetId: integer('reset_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
     withdrawnAt: ts('withdrawn_at'),
     withdrawReason: varchar('withdraw_reason', { length: 500 }),
   },
-  (t) => [index('meter_corrections_device').on(t.deviceId, t.fromDate)],
+  (t) => [index('meter_corrections_device').on(t.deviceId, t.fromDate), index('meter_corrections_reset').on(t.resetId)],
 );
+
+/** The column of the daily history (dm_device_days) and of `devices` each correctable meter (CORRECTABLE_METERS) is read from. */
+export const METER_COLUMN = {
+  total: 'total_count', mono: 'mono_count', color: 'color_count', a3: 'a3_count', a4: 'a4_count', a3Bw: 'a3_bw_count', a4Bw: 'a4_bw_count',
+  a3Color: 'a3_color_count', a4Color: 'a4_color_count', copies: 'copy_count', scans: 'scan_count', fax: 'fax_count', duplex: 'duplex_count',
+} as const;
+export type CorrectedMeter = keyof typeof METER_COLUMN;

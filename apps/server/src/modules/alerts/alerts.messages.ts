@@ -11,6 +11,8 @@ addMessages({
     'alerts.duration.hours': '{{n}} h',
     'alerts.duration.minutes': '{{n}} min',
     'alerts.notOpen': 'The alert is resolved already',
+    'alerts.backOnlineSubject': 'Back online: {{subject}}',
+    'alerts.backOnlineAfter': 'Back online after {{duration}}.',
   },
   ru: {
     'alerts.resolvedSubject': 'Решено: {{subject}}',
@@ -21,5 +23,7 @@ addMessages({
     'alerts.duration.hours': '{{n}} ч',
     'alerts.duration.minutes': '{{n}} мин',
     'alerts.notOpen': 'Оповещение уже закрыто',
+    'alerts.backOnlineSubject': 'Снова доступно: {{subject}}',
+    'alerts.backOnlineAfter': 'Снова доступно через {{duration}}.',
   },
 });

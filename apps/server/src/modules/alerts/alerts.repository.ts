@@ -32,6 +32,10 @@ export async function syncDeviceAlerts(tx: Db, deviceIds: number[], threshold: n
   await tx.execute(sql`
     UPDATE alerts a SET resolved_at = greatest(d.refreshed_at, a.started_at) FROM devices d
     WHERE a.kind = 'DEVICE_ERROR' AND a.resolved_at IS NULL AND d.id = a.device_id AND d.id IN (${ids(deviceIds)}) AND d.status_code IN ('OK', 'WARNING')`);
+  // Read again: a device not available is back (issue 54); its alert's end is its "back online" mail.
+  await tx.execute(sql`
+    UPDATE alerts a SET resolved_at = greatest(d.refreshed_at, a.started_at) FROM devices d
+    WHERE a.kind = 'DEVICE_OFFLINE' AND a.resolved_at IS NULL AND d.id = a.device_id AND d.id IN (${ids(deviceIds)}) AND NOT d.not_available_flag`);
   // A supply's mails are each MIN_CONSUMABLE_LEVEL notification's, at its own threshold: the alert is born
   // told, now (its repeat, ALERT_REPEAT_HOURS, counts from here, not from a late reading's time).
   await tx.execute(sql`
@@ -44,6 +48,20 @@ export async function syncDeviceAlerts(tx: Db, deviceIds: number[], threshold: n
       (SELECT c.refreshed_at FROM consumables c WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index), now()))
     WHERE a.kind = 'SUPPLY_LOW' AND a.resolved_at IS NULL AND a.device_id IN (${ids(deviceIds)})
       AND NOT EXISTS (SELECT 1 FROM consumables c WHERE c.device_id = a.device_id AND c.supply_index = a.supply_index AND ${supplyLow(threshold + SUPPLY_CLEAR_MARGIN)})`);
+}
+
+/**
+ * DEVICE_OFFLINE (issue 54): the devices that just became not available (OFFLINE_MISSED_POLLS
+ * missed polls) have one open alert each, from when they were last read. Its start is told by
+ * the NOT_AVAILABLE event of the same moment, so it is born told; a second opening (a run
+ * finished again after a restart) is nothing, by the unique index of open ones.
+ */
+export async function openOfflineAlerts(tx: Db, deviceIds: number[]) {
+  if (!deviceIds.length) return;
+  await tx.execute(sql`
+    INSERT INTO alerts (kind, device_id, started_at, start_mailed, last_notified_at)
+    SELECT 'DEVICE_OFFLINE', d.id, coalesce(d.refreshed_at, now()), true, now() FROM devices d WHERE d.id IN (${ids(deviceIds)})
+    ON CONFLICT DO NOTHING`);
 }
 
 /**

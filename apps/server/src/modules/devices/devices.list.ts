@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEVICE_FIELDS, deviceColumnOf, devicesList, type DeviceField, type DeviceFieldDef } from '@pagewatch/contracts/devices';
+import { DEVICE_FIELDS, deviceColumnOf, devicesList, PAGE_COUNTERS, type DeviceField, type DeviceFieldDef } from '@pagewatch/contracts/devices';
 import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHistoryList, dmDevicePartDaysList, dmDeviceUserDaysList } from '@pagewatch/contracts/device-history';
 import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
 import { deviceIpHistory, dmDeviceDays } from '../../db/schema/devices.ts';
 import { dmDeviceUserDays } from '../../db/schema/device-activity.ts';
+import { METER_COLUMN, type CorrectedMeter } from '../../db/schema/meter-corrections.ts';
 
 /**
  * The devices domain's lists: fields, filters and sorts from the shared specs in contracts, SQL
@@ -27,11 +28,24 @@ export function attentionSql(alias: string) {
 }
 
 /**
+ * A counter of the device (`d`) as the reports bill it (issue 54): the count as read plus the
+ * meter corrections in force today (a counter reset carries the old board's count over), so
+ * that the grid, the card and the meter reads agree.
+ */
+export const correctedCounterSql = (meter: CorrectedMeter): SQL =>
+  sql`(d.${sql.raw(METER_COLUMN[meter])} + coalesce((SELECT sum(mc.offset_pages) FROM meter_corrections mc WHERE mc.device_id = d.id AND mc.meter = ${meter}
+    AND mc.withdrawn_at IS NULL AND mc.from_date <= (now() AT TIME ZONE 'UTC')::date), 0))::bigint`;
+/** The corrected counters by the device field that shows them (totalCount → total). */
+const CORRECTED_FIELDS = new Map(
+  (Object.keys(METER_COLUMN) as CorrectedMeter[]).map((m) => [PAGE_COUNTERS[m] as string, m]),
+);
+
+/**
  * The device fields computed from the device's columns (DEVICE_FIELDS `derived`), each once:
  * the grid reads them through the list, and so does the card (`deviceRowById`).
  */
 export const DERIVED_DEVICE_SQL = {
-  equivalentCount: sql`(d.total_count + d.a3_count)`,
+  equivalentCount: sql`(${correctedCounterSql('total')} + ${correctedCounterSql('a3')})`,
   hasWalk: sql`(d.walk_refreshed_at IS NOT NULL)`,
   attention: attentionSql('d'),
   counterBackwards: sql`(d.counter_backwards_at IS NOT NULL)`,
@@ -48,6 +62,8 @@ type DerivedOf<D extends Record<string, DeviceFieldDef>> = { [K in keyof D]: D[K
  */
 export function devicesListSqlOf<D extends Record<string, DeviceFieldDef>>(fields: D, list: List<keyof D & string>): ListDef {
   const expr = (name: string, def: DeviceFieldDef): SQL => {
+    const corrected = CORRECTED_FIELDS.get(name);
+    if (corrected) return correctedCounterSql(corrected);
     const column = deviceColumnOf(name, def);
     if (column !== null) return sql`d.${sql.identifier(column)}`;
     const derived = (DERIVED_DEVICE_SQL as Record<string, SQL>)[name];

@@ -11,7 +11,7 @@ import { deviceWalkRequests } from '../../db/schema/device-activity.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ListDef } from '../../lib/list-query.ts';
 import { runListJson } from '../../lib/list-run.ts';
-import { devicesListSql } from './devices.list.ts';
+import { correctedCounterSql, devicesListSql } from './devices.list.ts';
 
 /** Drivers differ: int8 as string (pg) or bigint (PGlite); timestamps and dates as Date or string. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -41,6 +41,13 @@ export async function deviceRow(db: Db, id: number) {
     .leftJoin(deviceWalkRequests, eq(deviceWalkRequests.deviceId, devices.id))
     .where(eq(devices.id, id));
   return row ?? null;
+}
+
+/** The card's counters beyond the list's (fax, duplex), corrected as the list's are. */
+export async function cardCounters(db: Db, id: number): Promise<{ faxCount: number | null; duplexCount: number | null }> {
+  const res = await db.execute(sql`SELECT ${correctedCounterSql('fax')} AS fax, ${correctedCounterSql('duplex')} AS duplex FROM devices d WHERE d.id = ${id}`);
+  const r = res.rows[0] ?? {};
+  return { faxCount: num(r.fax), duplexCount: num(r.duplex) };
 }
 
 export async function hasWalk(db: Db, id: number): Promise<boolean> {

@@ -10,6 +10,7 @@ import { assertInScope, type Caller } from '../../lib/caller.ts';
 import * as repo from './devices.repository.ts';
 import { descendantIds } from '../locations/index.ts';
 import {
+  cardCounters,
   countsBy,
   dayCounters,
   deviceListRow,
@@ -51,13 +52,14 @@ export class DevicesService extends DomainService {
 
   async get(caller: Caller, id: number): Promise<Device> {
     const { d, agentName, walkRequestedAt } = await this.own(caller, id);
-    const [row, supplies, days, pairs, flaps, meterFlags] = await Promise.all([
+    const [row, supplies, days, pairs, flaps, meterFlags, counters] = await Promise.all([
       deviceListRow(this.db, caller, id),
       suppliesOfDevice(this.db, id),
       dayCounters(this.db, id),
       identityPairs(this.db, id),
       addressFlaps(this.db, id),
       deviceMeterFlags(this.db, id, DEVICE_METER_FLAGS),
+      cardCounters(this.db, id),
     ]);
     const identity = pairsSeenBy(pairs, (locationId) => caller.scope.has(locationId));
     // The card's own fields, beyond the list's row.
@@ -74,8 +76,7 @@ export class DevicesService extends DomainService {
       walkRequestedAt: iso(walkRequestedAt),
       comment: d.comment,
       totalUnit: d.totalUnit,
-      faxCount: d.faxCount,
-      duplexCount: d.duplexCount,
+      ...counters,
       powerOnCount: d.powerOnCount,
       counterSources: d.counterSources,
       markerTotalCount: d.markerTotalCount,

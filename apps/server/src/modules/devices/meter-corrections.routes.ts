@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
-import { meterCorrectionInputSchema, meterCorrectionSchema, meterCorrectionWithdrawSchema } from '@pagewatch/contracts/meter-reads';
+import { meterCorrectionInputSchema, meterCorrectionSchema, meterCorrectionWithdrawSchema, meterResetInputSchema } from '@pagewatch/contracts/meter-reads';
 import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
@@ -25,8 +25,11 @@ export async function meterCorrectionsRoutes(root: FastifyInstance, ctx: AppCont
     body: meterCorrectionInputSchema,
     reply: corrections,
   }, (req, caller) => svc.add(caller, req.params.id, req.body));
+  const reset = 'Enters a counter reset (a board swap) as one act: from a day on, every meter reads its last value before that day more';
+  r.post('/api/devices/:id/meter-corrections/reset', edit, { summary: reset, params: idParams, body: meterResetInputSchema, reply: corrections },
+    (req, caller) => svc.reset(caller, req.params.id, req.body));
   r.post('/api/devices/:id/meter-corrections/:correctionId/withdraw', edit, {
-    summary: 'Withdraws a meter correction (it stays listed, with who withdrew it, when and why)',
+    summary: 'Withdraws a meter correction, a whole counter reset with one of its corrections (they stay listed, with who withdrew them, when and why)',
     params: correctionParams,
     body: meterCorrectionWithdrawSchema,
     reply: corrections,

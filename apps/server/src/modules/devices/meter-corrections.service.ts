@@ -1,9 +1,9 @@
-import type { MeterCorrection, MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import type { MeterCorrection, MeterCorrectionInput, MeterResetInput } from '@pagewatch/contracts/meter-reads';
+import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { DomainService } from '../event-logs/index.ts';
 import { deviceInScope } from './devices.service.ts';
-import { correctionsOf, insertCorrection, withdrawCorrection } from './meter-corrections.repository.ts';
+import { correctionsOf, insertCorrection, insertReset, lastReadsBefore, withdrawCorrection } from './meter-corrections.repository.ts';
 import './meter-corrections.messages.ts';
 
 /**
@@ -28,6 +28,25 @@ export class MeterCorrectionsService extends DomainService {
       await this.log.byCaller(caller, {
         group: 'DEVICES', level: 'I', messageCode: 'device.meterCorrected', objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
         params: { id, device: d.serialNumber ?? d.ip, meter: input.meter, offset: input.offset, from: input.fromDate, reason: input.reason },
+      }, tx);
+    });
+    return correctionsOf(this.db, deviceId);
+  }
+
+  /**
+   * A counter reset (a board swap, issue 54) as one act: from `fromDate` on, every meter the
+   * device read before that day reads its last value before it more, so the meters go on from
+   * where the old board stopped, together (black plus colour still the total).
+   */
+  async reset(caller: Caller, deviceId: number, input: MeterResetInput): Promise<MeterCorrection[]> {
+    const d = await this.device(caller, deviceId);
+    await this.db.transaction(async (tx) => {
+      const offsets = await lastReadsBefore(tx, deviceId, input.fromDate);
+      if (!Object.keys(offsets).length) throw invalid('fromDate', 'meterCorrections.nothingToCarry');
+      const id = await insertReset(tx, deviceId, input.fromDate, offsets, input.reason, caller.userId);
+      await this.log.byCaller(caller, {
+        group: 'DEVICES', level: 'I', messageCode: 'device.meterReset', objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
+        params: { id, device: d.serialNumber ?? d.ip, from: input.fromDate, meters: Object.keys(offsets).length, total: offsets.total ?? 0, reason: input.reason },
       }, tx);
     });
     return correctionsOf(this.db, deviceId);

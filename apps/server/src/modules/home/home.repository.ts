@@ -116,27 +116,59 @@ export async function attentionByLocation(db: Db): Promise<AttentionRow[]> {
 
 export type Pages = { bw: number; color: number; total: number };
 export type LocationPages = { locationId: number; thisMonth: Pages; lastMonth: Pages };
+/** The days home compares (YYYY-MM-DD, UTC): this month so far, and the same days of last month. */
+export type PageSpan = { thisFrom: string; thisTo: string; lastFrom: string; lastTo: string };
 
 /**
- * Pages of this month and last per location (the device's location now), from the months
- * rollup: the forward steps of the counters, so a reset or a replaced board adds no pages.
+ * Home's comparison (issue 54): this month from its first day to today against the same days of
+ * last month (to its last day when it is shorter), not one day of December against all of November.
  */
-export async function pagesByLocation(db: Db): Promise<LocationPages[]> {
-  const res = await db.execute(sql`
-    SELECT d.location_id, m.month = date_trunc('month', current_date)::date AS this_month,
-      sum(m.mono_steps) AS bw, sum(m.color_steps) AS color,
-      sum(coalesce(m.total_steps, coalesce(m.mono_steps, 0) + coalesce(m.color_steps, 0))) AS total
-    FROM dm_device_months m JOIN devices d ON d.id = m.device_id
-    WHERE m.month >= (date_trunc('month', current_date) - interval '1 month')::date
-    GROUP BY 1, 2`);
+export function pageSpan(now: Date): PageSpan {
+  const [y, m, d] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  const day = (month: number, date: number) => new Date(Date.UTC(y, month, date)).toISOString().slice(0, 10);
+  const lastLength = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { thisFrom: day(m, 1), thisTo: day(m, d), lastFrom: day(m - 1, 1), lastTo: day(m - 1, Math.min(d, lastLength)) };
+}
+
+/** A day's forward step of a counter of dm_device_days `dd` from the device's day before (in the rows read). */
+const stepOf = (column: string) => sql.raw(`greatest(dd.${column} - lag(dd.${column}) OVER w, 0)`);
+/** Days read before a span for its first day's step: a device read less often than that adds none that day. */
+const LOOKBACK_DAYS = 14;
+
+/**
+ * Pages per location (the device's location now) of this month so far, from the months rollup,
+ * and of the same days of last month, from the days: the forward steps of the counters either
+ * way, so a reset or a replaced board adds no pages.
+ */
+export async function pagesByLocation(db: Db, span: PageSpan): Promise<LocationPages[]> {
   const byLocation = new Map<number, LocationPages>();
   const zero = (): Pages => ({ bw: 0, color: 0, total: 0 });
-  for (const r of res.rows) {
-    const id = int(r.location_id);
-    let entry = byLocation.get(id);
-    if (!entry) byLocation.set(id, (entry = { locationId: id, thisMonth: zero(), lastMonth: zero() }));
-    entry[r.this_month === true || r.this_month === 't' ? 'thisMonth' : 'lastMonth'] = { bw: int(r.bw), color: int(r.color), total: int(r.total) };
-  }
+  const put = (rows: Record<string, unknown>[], key: 'thisMonth' | 'lastMonth') => {
+    for (const r of rows) {
+      const id = int(r.location_id);
+      let entry = byLocation.get(id);
+      if (!entry) byLocation.set(id, (entry = { locationId: id, thisMonth: zero(), lastMonth: zero() }));
+      entry[key] = { bw: int(r.bw), color: int(r.color), total: int(r.total) };
+    }
+  };
+  const now = await db.execute(sql`
+    SELECT d.location_id, sum(m.mono_steps) AS bw, sum(m.color_steps) AS color,
+      sum(coalesce(m.total_steps, coalesce(m.mono_steps, 0) + coalesce(m.color_steps, 0))) AS total
+    FROM dm_device_months m JOIN devices d ON d.id = m.device_id
+    WHERE m.month = ${span.thisFrom}::date
+    GROUP BY 1`);
+  put(now.rows, 'thisMonth');
+  const before = await db.execute(sql`
+    WITH steps AS (
+      SELECT dd.device_id, dd.fact_date, ${stepOf('mono_count')} AS bw, ${stepOf('color_count')} AS color, ${stepOf('total_count')} AS total
+      FROM dm_device_days dd
+      WHERE dd.fact_date BETWEEN ${span.lastFrom}::date - ${LOOKBACK_DAYS}::int AND ${span.lastTo}::date
+      WINDOW w AS (PARTITION BY dd.device_id ORDER BY dd.fact_date))
+    SELECT d.location_id, sum(s.bw) AS bw, sum(s.color) AS color, sum(coalesce(s.total, coalesce(s.bw, 0) + coalesce(s.color, 0))) AS total
+    FROM steps s JOIN devices d ON d.id = s.device_id
+    WHERE s.fact_date >= ${span.lastFrom}::date
+    GROUP BY 1`);
+  put(before.rows, 'lastMonth');
   return [...byLocation.values()];
 }
 

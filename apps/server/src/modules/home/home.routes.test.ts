@@ -50,7 +50,9 @@ beforeAll(async () => {
   const read = (agent: typeof a, ip: string, p: Printer, readAt = new Date()) =>
     post(t.app, agent.token, batch([agentReading(ip, p, { readAt, rangeId: agent.rangeId })]));
 
-  // SA1 prints 300 pages last month and 200 this month (a reading on the month's first and last day, and now).
+  // SA1 prints 100 pages on the first day of last month, 300 more by its last day and 200 this month
+  // (a reading the day before last month, on its first and last day, and now).
+  await read(a, '127.0.30.1', { serial: 'SA1', total: 900, black: 60 }, new Date(dayOf(-1, 1).getTime() - DAY));
   await read(a, '127.0.30.1', { serial: 'SA1', total: 1000, black: 60 }, dayOf(-1, 1));
   await read(a, '127.0.30.1', { serial: 'SA1', total: 1300, black: 50 }, dayOf(-1, 31));
   await read(a, '127.0.30.1', { serial: 'SA1', total: 1500, black: 40 });
@@ -102,14 +104,20 @@ describe('home', () => {
     expect(Date.parse(mine.rows[0]!.since!)).toBeLessThanOrEqual(Date.now());
   });
 
-  it('adds up pages of this month and last from the forward steps, per location', async () => {
+  it('adds up pages of this month so far and of the same days of last month from the forward steps, per location', async () => {
     const pages = (await home(operatorA)).devices!.pages;
-    expect(pages.lastMonth.total).toBe(300);
+    // This month from its first day to today against the same days of last month (issue 54): not all of it.
+    const now = new Date();
+    const lastLength = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).getUTCDate();
+    const day = (offset: 0 | -1, d: number) => dayOf(offset, d).toISOString().slice(0, 10);
+    expect(pages.span).toEqual({ thisFrom: day(0, 1), thisTo: day(0, now.getUTCDate()), lastFrom: day(-1, 1), lastTo: day(-1, now.getUTCDate()) });
+    const sameDays = 100 + (now.getUTCDate() >= lastLength ? 300 : 0);
+    expect(pages.lastMonth.total).toBe(sameDays);
     // SA1's 200; a device's first reading adds no pages.
     expect(pages.thisMonth).toEqual({ bw: 200, color: 0, total: 200 });
     expect((await home()).devices!.pages.thisMonth.total).toBe(200);
     expect(pages.byLocation.map((l) => l.locationId)).toEqual([locA]);
-    expect(pages.byLocation[0]!.lastMonth.bw).toBe(300);
+    expect(pages.byLocation[0]!.lastMonth.bw).toBe(sameDays);
   });
 
   it('flags the board swap and the agents that never reported; hides agents without their grant', async () => {

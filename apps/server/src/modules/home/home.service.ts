@@ -16,6 +16,8 @@ type Snapshot = {
   supplies: Map<number, repo.LocationSupplies>;
   attention: repo.AttentionRow[];
   pages: Map<number, repo.LocationPages>;
+  /** The days the pages compare. */
+  span: repo.PageSpan;
   pairs: repo.StoredPair[];
   flaps: repo.AddressFlap[];
   agents: repo.AgentRow[];
@@ -102,7 +104,8 @@ export class HomeService {
     const devices = await repo.devicesByLocation(this.db);
     const supplies = await repo.suppliesByLocation(this.db);
     const attention = await repo.attentionByLocation(this.db);
-    const pages = await repo.pagesByLocation(this.db);
+    const span = repo.pageSpan(at);
+    const pages = await repo.pagesByLocation(this.db, span);
     const pairs = await repo.identityPairs(this.db);
     const flaps = await repo.addressFlaps(this.db);
     const agents = await repo.agentsForHome(this.db);
@@ -116,6 +119,7 @@ export class HomeService {
       supplies: new Map(supplies.map((s) => [s.locationId, s])),
       attention,
       pages: new Map(pages.map((p) => [p.locationId, p])),
+      span,
       pairs,
       flaps,
       agents,
@@ -187,7 +191,7 @@ function devicesPart(s: Snapshot, sees: (locationId: number) => boolean): NonNul
     maintenance,
     runsOut,
     attention: { count: attention, rows },
-    pages: { thisMonth, lastMonth, byLocation: byLocation.slice(0, CHART_LOCATIONS) },
+    pages: { thisMonth, lastMonth, span: s.span, byLocation: byLocation.slice(0, CHART_LOCATIONS) },
     quality: {
       noProfile,
       counterBackwards,

@@ -1,5 +1,6 @@
 import type { AgentReading, BatchResult, ReadingBatchEnvelope } from '@pagewatch/contracts/agent-api';
-import { DEFAULT_SUPPLY_THRESHOLD, MISSED_POLLS_NOT_AVAILABLE, type DeviceEventType } from '@pagewatch/contracts/device-events';
+import { DEFAULT_SUPPLY_THRESHOLD, type DeviceEventType } from '@pagewatch/contracts/device-events';
+import { OFFLINE_MISSED_POLLS_DEFAULT } from '@pagewatch/contracts/settings';
 import type { Db } from '../../db/client.ts';
 import { eventGroupId, renderLog } from '../event-logs/index.ts';
 import type { Hub } from '../../plugins/realtime.ts';
@@ -42,7 +43,8 @@ import {
 } from './ingest.repository.ts';
 import { checkReadings } from './ingest.validate.ts';
 import { meterFlagsOf, type MeterFlagRow } from './plausibility.ts';
-import { syncDeviceAlerts } from '../alerts/index.ts';
+import { openOfflineAlerts, syncDeviceAlerts } from '../alerts/index.ts';
+import { settingValues } from '../settings/index.ts';
 
 type Ctx = {
   tx: Db;
@@ -284,7 +286,8 @@ export class IngestService {
 
   /**
    * When a run finishes: known devices of the scanned ranges that were not read since the run
-   * started get a missed poll; at MISSED_POLLS_NOT_AVAILABLE they are NOT_AVAILABLE (one event).
+   * started get a missed poll; at OFFLINE_MISSED_POLLS (the setting) they are NOT_AVAILABLE (one
+   * event) with a DEVICE_OFFLINE alert open (issue 54), which their next reading resolves.
    */
   async markMissed(agentId: number, startedAt: Date, rangeIds: number[]): Promise<number> {
     if (!rangeIds.length) return 0;
@@ -298,9 +301,11 @@ export class IngestService {
       // A device moved out of the agent's locations in the console is no longer the agent's to mark.
       const scope = await descendantIds(tx, [...new Set([agent.locationId, ...owned.map((r) => r.locationId)])]);
       const missed = await repo.countMissedPoll(tx, { agentId, rangeIds: owned.map((r) => r.id), scope, before: startedAt });
-      const gone = missed.filter((d) => d.missedPolls >= MISSED_POLLS_NOT_AVAILABLE);
+      const after = Number((await settingValues(tx, ['OFFLINE_MISSED_POLLS'])).OFFLINE_MISSED_POLLS ?? OFFLINE_MISSED_POLLS_DEFAULT);
+      const gone = missed.filter((d) => d.missedPolls >= after);
       if (!gone.length) return;
       await repo.markNotAvailable(tx, gone.map((d) => d.id));
+      await openOfflineAlerts(tx, gone.map((d) => d.id));
       const now = new Date();
       const rows: EventRow[] = gone.map((d) => {
         const e: DerivedEvent = { type: 'NOT_AVAILABLE', at: now, oldValue: d.statusCode, newValue: 'NOT_AVAILABLE' };

@@ -8,7 +8,7 @@ const date = (v: unknown) => (v == null ? null : new Date(v as string));
 /** An alert the dispatcher has something to tell of, with what its mails say of its subject. */
 export type AlertToMail = Partial<DeviceFacts> & {
   id: number;
-  kind: 'DEVICE_ERROR' | 'AGENT_SILENT';
+  kind: 'DEVICE_ERROR' | 'DEVICE_OFFLINE' | 'AGENT_SILENT';
   startedAt: Date;
   resolvedAt: Date | null;
   startMailed: boolean;
@@ -30,7 +30,7 @@ export async function claimAlertsToMail(tx: Db, repeatHours: number, now: Date, 
   const repeatBefore = new Date(now.getTime() - repeatHours * 3600_000).toISOString();
   const rows = await sqlRows<AlertToMail & Record<string, unknown>>(tx, sql`
     WITH claimed AS (
-      SELECT id FROM alerts WHERE kind IN ('DEVICE_ERROR', 'AGENT_SILENT')
+      SELECT id FROM alerts WHERE kind IN ('DEVICE_ERROR', 'DEVICE_OFFLINE', 'AGENT_SILENT')
         AND (NOT start_mailed OR (resolved_at IS NOT NULL AND NOT resolve_mailed)
           OR (${repeatHours > 0} AND resolved_at IS NULL AND acknowledged_at IS NULL AND coalesce(last_notified_at, started_at) <= ${repeatBefore}::timestamptz))
       ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)

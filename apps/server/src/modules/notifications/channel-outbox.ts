@@ -4,16 +4,16 @@ import { htmlToText } from '../../lib/mail-text.ts';
 import type { ChannelPayload } from './channel-formats.ts';
 import { channelById, type ChannelRef } from './channels.repository.ts';
 import { insertMessages, type NewMessage } from './dispatch.repository.ts';
-import type { Facts } from './render.ts';
+import { factValue, type Facts } from './render.ts';
 
 const KIND_NAMES: Record<string, string> = { WEBHOOK: 'Webhook', SLACK: 'Slack', TEAMS: 'Teams', TELEGRAM: 'Telegram' };
 
 /** A channel message as the event log names its destination: "Slack: ops". */
 export const channelLabel = (c: ChannelRef) => `${KIND_NAMES[c.kind] ?? c.kind}: ${c.name}`.slice(0, 256);
 
-/** The facts as the payload keeps them: text, none left undefined. */
+/** The facts as the payload keeps them: text (dates in ISO 8601), none left undefined; the location is the payload's own `locationId`. */
 const factsOf = (facts: Facts): Record<string, string | null> =>
-  Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === null ? null : String(v)]));
+  Object.fromEntries(Object.entries(facts).filter(([k, v]) => v !== undefined && k !== 'locationId').map(([k, v]) => [k, factValue(v)]));
 
 /** What a notification's channel messages say: its subject and body filled, the body as text. */
 export function notificationPayload(type: string, n: { id: number; name: string }, subject: string, html: string, facts: Facts, locationId: number | null): ChannelPayload {

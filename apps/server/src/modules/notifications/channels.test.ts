@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_SCHEMA } from '@pagewatch/contracts/notification-channels';
@@ -145,6 +146,13 @@ describe('notification channels', () => {
       subject: 'About SN<31>', text: 'Laser & Co is Error', locationId: mine, facts: { serialNumber: 'SN<31>', status: 'Error', modelCode: 'Laser & Co' },
     });
     expect(Object.keys(body).sort()).toEqual(['facts', 'id', 'locationId', 'notification', 'occurredAt', 'schema', 'subject', 'text', 'type']);
+    // Dates in ISO 8601 with their offset (issue 54), the location once, as a number, and every field in the schema document.
+    expect(body.facts.eventDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    expect(Math.abs(Date.parse(body.facts.eventDate) - Date.now())).toBeLessThan(600_000);
+    expect(body.facts).not.toHaveProperty('locationId');
+    const doc = readFileSync(new URL('../../../docs/webhook.md', import.meta.url), 'utf8');
+    const documented = new Set([...doc.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([^`]+)`/g)].map((x) => x[1])));
+    for (const field of [...Object.keys(body), ...Object.keys(body.facts)]) expect(documented, field).toContain(field);
 
     // Slack: https://api.slack.com/messaging/webhooks, text plus Block Kit, & < > escaped.
     expect(JSON.parse(at('/slack/T0/B0/x').body)).toEqual({

@@ -53,6 +53,8 @@ export type EventFacts = DeviceFacts & {
   errorGoesOn: boolean;
   /** The event's reading closed the device's DEVICE_ERROR alert: its "resolved" mail tells it. */
   errorEnds: boolean;
+  /** A BACK_ONLINE event whose reading closed the device's DEVICE_OFFLINE alert (issue 54): its "back online" mail tells it. */
+  offlineEnds: boolean;
 };
 
 /**
@@ -67,6 +69,7 @@ export async function claimEvents(tx: Db, limit: number): Promise<EventFacts[]> 
       EXISTS (SELECT 1 FROM alerts a WHERE a.kind = 'DEVICE_ERROR' AND a.device_id = e.device_id AND a.started_at < e.event_at
         AND (a.resolved_at IS NULL OR a.resolved_at >= e.event_at)) AS "errorGoesOn",
       EXISTS (SELECT 1 FROM alerts a WHERE a.kind = 'DEVICE_ERROR' AND a.device_id = e.device_id AND a.resolved_at = e.event_at) AS "errorEnds",
+      e.type = 'BACK_ONLINE' AND EXISTS (SELECT 1 FROM alerts a WHERE a.kind = 'DEVICE_OFFLINE' AND a.device_id = e.device_id AND a.resolved_at = e.event_at) AS "offlineEnds",
       ${DEVICE_COLUMNS}
     FROM claimed JOIN device_events e ON e.id = claimed.id JOIN devices d ON d.id = e.device_id JOIN locations loc ON loc.id = d.location_id
     LEFT JOIN consumables c ON c.device_id = e.device_id AND c.supply_index = e.supply_index

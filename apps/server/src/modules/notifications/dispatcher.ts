@@ -15,7 +15,7 @@ import { channelMessage, notificationPayload } from './channel-outbox.ts';
 import { countersFile, reportFile, reportFilter } from './notification-files.ts';
 import { nextFire } from './notification-schedule.ts';
 import { enabledChannelsOf, type ChannelRef } from './channels.repository.ts';
-import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, formatDay, formatTime, inLanguage, type Facts } from './render.ts';
+import { deviceLink, digestHtml, escapeHtml, fillHtml, fillLine, inLanguage, type Facts } from './render.ts';
 
 type Area = Set<number> | undefined;
 
@@ -146,7 +146,7 @@ export class NotificationDispatcher {
       location: d.locationName,
       consumableLevel: d.consumableLevel,
       interfaceLink: deviceLink(this.publicUrl, d.deviceId),
-      eventDate: formatTime(at),
+      eventDate: at,
     };
   }
 
@@ -184,6 +184,8 @@ export class NotificationDispatcher {
       // A device in error is told once when it starts and once when it clears (issue 42): back
       // from unreachable still in error is the same error; its end is the alert's "resolved" mail.
       if (watchesErrors(n) && ((status === 'ERROR' && e.errorGoesOn) || (e.type === 'STATUS_CHANGE' && e.errorEnds))) return false;
+      // A device not available is an alert too (issue 54): back online, its end is the alert's mail.
+      if (watchesOffline(n) && e.offlineEnds) return false;
       return n.statuses.length === 0 || n.statuses.includes(status);
     }
     return n.dim01List.length === 0 || (e.deviceType !== null && n.dim01List.includes(e.deviceType));
@@ -193,7 +195,7 @@ export class NotificationDispatcher {
     const facts = this.facts(e, e.eventAt);
     if (e.type === 'IP_CHANGE') return { ...facts, ip: e.newValue ?? e.ip, oldIp: e.oldValue };
     if (e.type === 'SUPPLY_REPLACED') {
-      return { ...facts, partType: e.partName ?? e.partCode, partModelCode: e.partModelCode, partSerialNumber: e.partSerialNumber, partInstallDatetime: formatTime(e.eventAt) };
+      return { ...facts, partType: e.partName ?? e.partCode, partModelCode: e.partModelCode, partSerialNumber: e.partSerialNumber, partInstallDatetime: e.eventAt };
     }
     return { ...facts, status: e.newValue ?? e.statusCode };
   }
@@ -216,7 +218,7 @@ export class NotificationDispatcher {
         const facts = { ...this.facts(c, c.clearedAt), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%` };
         this.address(ctx, n, facts, out, resolved(c.clearedAt.getTime() - c.raisedAt.getTime()));
       }
-      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%`, partRunsOut: formatDay(c.runsOutOn) });
+      const levelFacts = (c: repo.LevelAlert) => ({ ...this.facts(c, now), partType: c.partName ?? c.partCode, partModelCode: c.partModelCode, partSerialNumber: c.partSerialNumber, partLevel: `${c.level}%`, partRunsOut: c.runsOutOn ? { day: c.runsOutOn } : null });
       for (const c of crossings) {
         const n = byId.get(c.notificationId);
         if (n) this.address(ctx, n, levelFacts(c), out);
@@ -245,14 +247,14 @@ export class NotificationDispatcher {
       const ctx = await this.context(tx, notifications);
       const out: Outgoing = { messages: [], digest: [] };
       for (const a of alerts) {
-        const typeId = NOTIFICATION_TYPES[a.kind === 'DEVICE_ERROR' ? 'STATUS_CHANGE' : 'AGENT_SILENT'].id;
+        const typeId = NOTIFICATION_TYPES[a.kind === 'AGENT_SILENT' ? 'AGENT_SILENT' : 'STATUS_CHANGE'].id;
         const facts = this.alertFacts(a, now);
         const wraps: (Wrap | undefined)[] = [];
         if (!a.startMailed) wraps.push(undefined);
-        if (a.resolvedAt && !a.resolveMailed) wraps.push(resolved(a.resolvedAt.getTime() - a.startedAt.getTime()));
+        if (a.resolvedAt && !a.resolveMailed) wraps.push((a.kind === 'DEVICE_OFFLINE' ? backOnline : resolved)(a.resolvedAt.getTime() - a.startedAt.getTime()));
         if (!wraps.length) wraps.push(stillOpen(now.getTime() - a.startedAt.getTime()));
         for (const n of notifications) {
-          if (n.typeId !== typeId || !covers(ctx.areas.get(n.id), a.locationId) || (a.kind === 'DEVICE_ERROR' && !watchesErrors(n))) continue;
+          if (n.typeId !== typeId || !covers(ctx.areas.get(n.id), a.locationId) || !WATCHES[a.kind](n)) continue;
           for (const wrap of wraps) this.address(ctx, n, facts, out, wrap);
         }
       }
@@ -269,7 +271,7 @@ export class NotificationDispatcher {
 
   private alertFacts(a: alertRepo.AlertToMail, now: Date): Facts & { locationId: number } {
     if (a.kind === 'AGENT_SILENT') {
-      return { locationId: a.locationId, agentName: a.agentName, location: a.locationName, lastContact: a.lastContactAt ? formatTime(a.lastContactAt) : '', eventDate: formatTime(a.resolvedAt ?? a.startedAt) };
+      return { locationId: a.locationId, agentName: a.agentName, location: a.locationName, lastContact: a.lastContactAt, eventDate: a.resolvedAt ?? a.startedAt };
     }
     const facts = this.facts(a as repo.DeviceFacts, a.resolvedAt ?? (a.startMailed ? now : a.startedAt));
     // The device as it is now: its errors while in error, its status once it cleared.
@@ -386,8 +388,14 @@ const wrapWith = (subjectKey: string, lineKey: string, ms: number): Wrap => (mai
 const resolved = (ms: number) => wrapWith('alerts.resolvedSubject', 'alerts.resolvedAfter', ms);
 /** "Still open: …", with how long so far. */
 const stillOpen = (ms: number) => wrapWith('alerts.repeatSubject', 'alerts.openFor', ms);
+/** "Back online: …", with how long the device was not available (issue 54). */
+const backOnline = (ms: number) => wrapWith('alerts.backOnlineSubject', 'alerts.backOnlineAfter', ms);
 /** A STATUS_CHANGE notification that hears of errors: its device errors are alerts, told at their start and end. */
 const watchesErrors = (n: NotificationRow) => n.statuses.length === 0 || n.statuses.includes('ERROR');
+/** One that hears of devices not available: their DEVICE_OFFLINE alerts are told at their start (the event) and end. */
+const watchesOffline = (n: NotificationRow) => n.statuses.length === 0 || n.statuses.includes('NOT_AVAILABLE');
+/** Which notifications (of the kind's type) hear of an alert's end and repetitions. */
+const WATCHES: Record<alertRepo.AlertToMail['kind'], (n: NotificationRow) => boolean> = { DEVICE_ERROR: watchesErrors, DEVICE_OFFLINE: watchesOffline, AGENT_SILENT: () => true };
 
 const EVENT_BATCH = 2_000;
 const WRITE_BATCH = 1_000;

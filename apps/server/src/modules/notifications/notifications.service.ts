@@ -33,7 +33,7 @@ import { counterRows, notificationAreas, recipientsOf, sampleDevice, userScopes 
 import * as repo from './notifications.repository.ts';
 import { channelsOf, existingChannels, setChannelLinks } from './channels.repository.ts';
 import { notificationsListSql, userNotificationsListSql } from './notifications.list.ts';
-import { cleanBody, deviceLink, fillHtml, fillLine, formatTime, inLanguage, type Facts } from './render.ts';
+import { cleanBody, deviceLink, fillHtml, fillLine, inLanguage, type Facts } from './render.ts';
 import { isBuilt, reportRows } from '../reports/index.ts';
 import './notifications.messages.ts';
 import './channels.messages.ts';
@@ -300,7 +300,7 @@ export class NotificationsService extends DomainService {
     return {
       serialNumber: d.serialNumber, ip: d.ip, modelCode: d.modelCode, hostname: d.hostName, snmpLocation: d.snmpLocation,
       status: d.statusCode, location: d.locationName, consumableLevel: d.consumableLevel, interfaceLink: deviceLink(this.publicUrl, d.deviceId),
-      eventDate: formatTime(new Date()),
+      eventDate: new Date(),
     };
   }
 }

@@ -3,8 +3,14 @@ import { DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
 import { VARIABLE_PATTERN } from '@pagewatch/contracts/notifications';
 import { translate, type Lang } from '../../i18n/messages.ts';
 
-/** The values of a message's `{device.<name>}` variables (spec section 3), as text. */
-export type Facts = Record<string, string | number | null | undefined>;
+/** A calendar day among the facts (YYYY-MM-DD: a supply's run-out day). */
+export type FactDay = { day: string };
+/**
+ * The values of a message's `{device.<name>}` variables (spec section 3). A moment is a Date and
+ * a day a FactDay, so that each way out says it its way: a mail as its reader reads dates
+ * (`factText`), a webhook in ISO 8601 (`factValue`, issue 54).
+ */
+export type Facts = Record<string, string | number | Date | FactDay | null | undefined>;
 
 import { escapeHtml } from '../../lib/mail-text.ts';
 export { escapeHtml };
@@ -17,7 +23,7 @@ export { escapeHtml };
  * printer that calls itself `javascript:…` or `data:…` loses its href.
  */
 export function fillHtml(template: string, facts: Facts): string {
-  return sanitizeHtml(template.replace(VARIABLE_PATTERN, (_all, name: string) => escapeHtml(String(facts[name] ?? ''))), SENT_RULES);
+  return sanitizeHtml(template.replace(VARIABLE_PATTERN, (_all, name: string) => escapeHtml(factText(facts[name]))), SENT_RULES);
 }
 
 /**
@@ -33,7 +39,7 @@ export function inLanguage<F extends Facts>(facts: F, lang: Lang): F {
 
 /** A subject with its variables filled in: one line, no markup. */
 export function fillLine(template: string, facts: Facts): string {
-  return template.replace(VARIABLE_PATTERN, (_all, name: string) => String(facts[name] ?? '')).replace(/[\r\n\t]+/g, ' ').slice(0, 998);
+  return template.replace(VARIABLE_PATTERN, (_all, name: string) => factText(facts[name])).replace(/[\r\n\t]+/g, ' ').slice(0, 998);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -43,6 +49,20 @@ export const formatTime = (d: Date) =>
 
 /** A calendar day (YYYY-MM-DD) as dd.MM.yyyy; '' for none. */
 export const formatDay = (day: string | null) => (day ? `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}` : '');
+
+/** A fact as a mail says it: a moment dd.MM.yyyy HH:mm:ss UTC, a day dd.MM.yyyy, nothing as ''. */
+export function factText(v: Facts[string]): string {
+  if (v instanceof Date) return formatTime(v);
+  if (v !== null && typeof v === 'object') return formatDay(v.day);
+  return String(v ?? '');
+}
+
+/** A fact as a webhook carries it: text, a moment in ISO 8601 with its offset (2026-12-01T21:27:20+00:00), a day YYYY-MM-DD. */
+export function factValue(v: Facts[string]): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  return typeof v === 'object' ? v.day : String(v);
+}
 
 /** The console's page of a device, from configuration (never from a request). */
 export const deviceLink = (publicUrl: string | null, deviceId: number) => (publicUrl ? `${publicUrl.replace(/\/+$/, '')}/device/${deviceId}` : '');

@@ -3,6 +3,7 @@ import { INSTALLED_SINCE, REPORTS, type AvailabilityDay, type PagesByMonth, type
 import type { MeterFlagKind } from '@pagewatch/contracts/meter-flags';
 import { METER_NAMES, METER_PARTS, METER_QUALITY_FLAGS, meterField, type Meter, type MeterQualityFlag } from '@pagewatch/contracts/meter-reads';
 import type { Db } from '../../db/client.ts';
+import { METER_COLUMN } from '../../db/schema/meter-corrections.ts';
 import { locationIn } from '../../db/scope.ts';
 import { everyRowSql } from '../../lib/list-json.ts';
 import { readPages, type RowFeed } from '../../lib/row-pages.ts';
@@ -123,10 +124,7 @@ function wholeMonths(q: ReportQuery): { first: string; last: string } | null {
  * corrected figures, the history itself is never rewritten. 102 is total + large; prints are
  * total − copies − fax.
  */
-const STORED_COLUMN: Record<Exclude<Meter, 'totalLargeTwice' | 'prints'>, string> = {
-  total: 'total_count', mono: 'mono_count', color: 'color_count', a3: 'a3_count', a4: 'a4_count', a3Bw: 'a3_bw_count', a4Bw: 'a4_bw_count',
-  a3Color: 'a3_color_count', a4Color: 'a4_color_count', copies: 'copy_count', scans: 'scan_count', fax: 'fax_count', duplex: 'duplex_count',
-};
+const STORED_COLUMN: Record<Exclude<Meter, 'totalLargeTwice' | 'prints'>, string> = METER_COLUMN;
 const quoted = (name: string) => sql.raw(`"${name}"`);
 function dayMeters(q: ReportQuery): Record<Meter, SQL> & { totalStart: SQL } {
   const stored = (column: string, meter: string) => (q.corrected ? sql`(dd.${sql.raw(column)} + coalesce(o.${quoted(meter)}, 0))` : sql`dd.${sql.raw(column)}`);
@@ -247,11 +245,14 @@ const totalStartDay = sql`to_char(coalesce((array_agg(fact_date ORDER BY fact_da
  */
 function qualityFlags(q: ReportQuery): Record<MeterQualityFlag, SQL> {
   const { from, to } = periodDays(q);
-  const flagged = (kind: MeterFlagKind) => sql`EXISTS (SELECT 1 FROM meter_flags f WHERE f.device_id = d.id AND f.kind = ${kind}
-    AND f.at >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND f.at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+  const flagged = (kind: MeterFlagKind, also = sql``) => sql`EXISTS (SELECT 1 FROM meter_flags f WHERE f.device_id = d.id AND f.kind = ${kind}
+    AND f.at >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND f.at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC' ${also})`;
+  // A meter going back on the day of a counter reset is the board swap the reset carries over (CORRECTED says so).
+  const notReset = sql`AND NOT EXISTS (SELECT 1 FROM meter_corrections mc WHERE mc.device_id = f.device_id AND mc.reset_id IS NOT NULL
+    AND mc.withdrawn_at IS NULL AND mc.from_date = (f.at AT TIME ZONE 'UTC')::date)`;
   return {
     JUMP: flagged('JUMP'),
-    BACKWARDS: sql`(c.went_back OR ${flagged('BACKWARDS')})`,
+    BACKWARDS: sql`(c.went_back OR ${flagged('BACKWARDS', notReset)})`,
     SPLIT: sql`(c.split_mismatch OR ${flagged('SPLIT')})`,
     CORRECTED: sql`EXISTS (SELECT 1 FROM meter_corrections mc WHERE mc.device_id = d.id AND mc.withdrawn_at IS NULL AND mc.from_date BETWEEN ${from}::date AND ${to}::date)`,
   };

@@ -48,6 +48,7 @@ const sentMail = async () => {
     to: toFrom(mail!),
     subject: subjectOf(mail!),
     html: parts.find((p) => p.contentType === 'text/html')!.text,
+    text: parts.find((p) => p.contentType === 'text/plain')!.text,
     csv: parts.find((p) => p.filename?.endsWith('.csv'))!.text,
   };
 };
@@ -81,6 +82,13 @@ describe('the supplier hand-off', () => {
     // The subject is fixed text and the order's id: neither the reference nor a name typed by a caller.
     expect(mail.subject).toMatch(/^Заказ расходных материалов №\d+$/);
     expect(mail.html).toContain('Наш номер заказа: ЗК-7');
+    // The text part has the quantities in aligned columns, not run together (issue 54).
+    const table = mail.text.split(/\r?\n/).filter((l) => l.includes('TN-9') || l.includes('Black toner') || /Модель|Тип/.test(l));
+    expect(table).toHaveLength(2);
+    const [head, row] = table as [string, string];
+    expect(row).toMatch(/^TN-9 +Black toner +1$/);
+    expect(head.length).toBe(row.length);
+    expect(head.indexOf(head.trim().split(/ {2,}/)[1]!)).toBe(row.indexOf('Black toner'));
     expect(mail.csv).toBe('\uFEFFРасположение;Серийный номер;Модель расходника;Тип расходника;Номер заказа\r\nLocation HO_CHILD;HO-1;TN-9;Black toner;ЗК-7');
     expect((await sqlRows<{ message: string }>(t.ctx.db, sql`SELECT message FROM event_logs WHERE message_code = 'supplyOrder.mailed'`)).map((r) => r.message))
       .toEqual(['Order of 1 supplies by admin sent to the supplier parent-supplier@example.com']);

@@ -3,14 +3,14 @@ import { Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Ta
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CORRECTABLE_METERS, CORRECTION_LIMITS, meterCorrectionInputSchema, type MeterCorrection, type MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
+import { CORRECTABLE_METERS, CORRECTION_LIMITS, meterCorrectionInputSchema, meterResetInputSchema, type MeterCorrection, type MeterCorrectionInput, type MeterResetInput } from '@pagewatch/contracts/meter-reads';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { showServerErrors } from '../../components/form/server-errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage, notifySuccess } from '../../lib/errors.ts';
 import { formatNumber, formatDateTime, formatDay } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { addCorrection, correctionsKey, fetchCorrections, withdrawCorrection } from './api/devices-api.ts';
+import { addCorrection, correctionsKey, fetchCorrections, resetCounters, withdrawCorrection } from './api/devices-api.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 
 type Values = { meter: MeterCorrectionInput['meter']; fromDate: string; offset: number | string; reason: string };
@@ -45,6 +45,7 @@ export function MeterCorrections({ deviceId }: { deviceId: number }) {
       ) : (
         <Text size="sm">{list.isPending ? '…' : t('devices.corrections.none')}</Text>
       )}
+      {canEdit ? <ResetForm deviceId={deviceId} onSaved={saved} /> : null}
       {canEdit ? <CorrectionForm deviceId={deviceId} onSaved={saved} /> : null}
     </Paper>
   );
@@ -80,7 +81,14 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
         <Table.Tbody>
           {rows.map((c) => (
             <Table.Tr key={c.id} td={c.withdrawnAt ? 'line-through' : undefined}>
-              <Table.Td>{t(`meters.name.${c.meter}`)}</Table.Td>
+              <Table.Td>
+                {t(`meters.name.${c.meter}`)}
+                {c.resetId !== null ? (
+                  <Badge ml="xs" size="xs" variant="light" td="none">
+                    {t('devices.corrections.resetOf', { id: c.resetId })}
+                  </Badge>
+                ) : null}
+              </Table.Td>
               <Table.Td>{formatDay(c.fromDate)}</Table.Td>
               <Table.Td>{c.offset > 0 ? `+${formatNumber(c.offset)}` : formatNumber(c.offset)}</Table.Td>
               <Table.Td>{c.reason}</Table.Td>
@@ -94,12 +102,12 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
                   <Group gap="xs" wrap="nowrap">
                     <TextInput size="xs" placeholder={t('devices.corrections.withdrawReason')} aria-label={t('devices.corrections.withdrawReason')} maxLength={CORRECTION_LIMITS.reason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
                     <Button size="xs" color="red" disabled={!reason.trim()} loading={withdraw.isPending} onClick={() => withdraw.mutate(c.id)}>
-                      {t('devices.corrections.withdraw')}
+                      {t(c.resetId !== null ? 'devices.corrections.withdrawReset' : 'devices.corrections.withdraw')}
                     </Button>
                   </Group>
                 ) : canEdit ? (
                   <Button size="xs" variant="subtle" color="red" onClick={() => setWithdrawing(c.id)}>
-                    {t('devices.corrections.withdraw')}
+                    {t(c.resetId !== null ? 'devices.corrections.withdrawReset' : 'devices.corrections.withdraw')}
                   </Button>
                 ) : null}
               </Table.Td>
@@ -111,19 +119,24 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
   );
 }
 
-function CorrectionForm({ deviceId, onSaved }: { deviceId: number; onSaved: (rows: MeterCorrection[]) => void }) {
-  const { t } = useTranslation();
-  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(meterCorrectionInputSchema, { sync: true }) });
-  const input = useTranslatedInput(form);
+/** A form that sends its values (checked by `schema`) and shows the answer's list, emptied after; the server's field errors on their fields. */
+function useEntryForm<V extends Record<string, unknown>>(empty: V, schema: Parameters<typeof schemaResolver>[0], send: (v: V) => Promise<MeterCorrection[]>, onSaved: (rows: MeterCorrection[]) => void) {
+  const form = useForm<V>({ initialValues: empty, validate: schemaResolver(schema, { sync: true }) });
   const save = useMutation({
-    mutationFn: (v: Values) => addCorrection(deviceId, meterCorrectionInputSchema.parse(v)),
+    mutationFn: send,
     onSuccess: (rows) => {
       onSaved(rows);
-      form.setValues(EMPTY);
+      form.setValues(empty);
       notifySuccess('created');
     },
     onError: showServerErrors(form),
   });
+  return { form, save, input: useTranslatedInput(form) };
+}
+
+function CorrectionForm({ deviceId, onSaved }: { deviceId: number; onSaved: (rows: MeterCorrection[]) => void }) {
+  const { t } = useTranslation();
+  const { form, save, input } = useEntryForm<Values>(EMPTY, meterCorrectionInputSchema, (v) => addCorrection(deviceId, meterCorrectionInputSchema.parse(v)), onSaved);
   return (
     <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="meter-correction-form">
       <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" mt="md">
@@ -137,6 +150,33 @@ function CorrectionForm({ deviceId, onSaved }: { deviceId: number; onSaved: (row
           {t('devices.corrections.add')}
         </Button>
       </Group>
+    </form>
+  );
+}
+
+const NO_RESET: MeterResetInput = { fromDate: '', reason: '' };
+
+/** A counter reset (issue 54): one day and one reason, every meter carried over by the server at once. */
+function ResetForm({ deviceId, onSaved }: { deviceId: number; onSaved: (rows: MeterCorrection[]) => void }) {
+  const { t } = useTranslation();
+  const { form, save, input } = useEntryForm<MeterResetInput>(NO_RESET, meterResetInputSchema, (v) => resetCounters(deviceId, meterResetInputSchema.parse(v)), onSaved);
+  return (
+    <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate data-testid="meter-reset-form">
+      <Title order={5} size="h6" mt="md">
+        {t('devices.corrections.resetTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('devices.corrections.resetHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
+        <TextInput type="date" label={t('devices.corrections.resetDate')} required min="2022-01-01" max="2099-12-31" {...input('fromDate')} />
+        <TextInput label={t('devices.corrections.reason')} required maxLength={CORRECTION_LIMITS.reason} {...input('reason')} />
+        <Group align="flex-end">
+          <Button type="submit" variant="light" loading={save.isPending} data-testid="meter-reset-add">
+            {t('devices.corrections.resetAdd')}
+          </Button>
+        </Group>
+      </SimpleGrid>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import type { Home } from '@pagewatch/contracts/home';
 import { lazyScreen, ScreenFrame } from '../../components/layout/lazy-screen.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -39,8 +40,9 @@ function PagesFigure({ label, now, before, testId }: { label: string; now: numbe
 }
 
 /**
- * Pages printed this month so far against the whole of last month, black-and-white and colour,
- * and per location (the busiest first): what the reports bill, at a glance.
+ * Pages printed this month so far against the same days of last month (issue 54: one day of
+ * December against all of November said "−95 %"), black-and-white and colour, and per location
+ * (the busiest first): what the reports bill, at a glance. The card says which days it compares.
  */
 export function HomePages({ pages }: { pages: Pages }) {
   const { t } = useTranslation();
@@ -59,9 +61,12 @@ export function HomePages({ pages }: { pages: Pages }) {
   }));
   return (
     <Card withBorder radius="md" padding="sm" data-testid="home-pages">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={3} size="h5">
         {t('home.pagesTitle')}
       </Title>
+      <Text size="xs" c="dimmed" mb="xs" data-testid="home-pages-span">
+        {t('home.pagesSpan', Object.fromEntries(Object.entries(pages.span).map(([k, v]) => [k, dayjs(v).format('DD.MM.YYYY')])))}
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="sm">
         <PagesFigure testId="home-pages-total" label={t('home.pagesTotal')} now={pages.thisMonth.total} before={pages.lastMonth.total} />
         <PagesFigure testId="home-pages-bw" label={t('home.pagesBw')} now={pages.thisMonth.bw} before={pages.lastMonth.bw} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilter, requestOf, requestQuery, restoreFilter, withDate, withPeriodType } from './report-filter.ts';
+import { reportColumns } from '@pagewatch/contracts/reports';
+import { defaultFilter, exportColumns, requestOf, requestQuery, restoreFilter, withDate, withPeriodType } from './report-filter.ts';
 
 const today = '2026-11-25';
 
@@ -37,5 +38,22 @@ describe('report filter', () => {
   it('writes arrays as repeated parameters', () => {
     const f = { ...defaultFilter('DEVICE_COUNTERS', 'C', today), location: [2, 5], colorType: ['COLOR'] };
     expect(requestQuery(requestOf(f, 'DEVICE_COUNTERS'))).toBe('from=2026-10-01&to=2026-10-31&location=2&location=5&colorType=COLOR');
+  });
+
+  it('gives a meter-read file every meter with its read days, shown in the grid or not, after the grid\'s columns in their order (issue 54)', () => {
+    // The grid as a user left it: total's last read first, black hidden, nothing else ticked.
+    const grid = { columnOrder: ['serialNumber', 'total101Last', 'location', 'monoPages', 'total101First'], hidden: ['monoPages'] };
+    const file = exportColumns('METER_READS', grid);
+    expect(file.slice(0, 4)).toEqual(['serialNumber', 'total101Last', 'location', 'total101First']);
+    for (const f of ['total101FirstDate', 'total101LastDate', 'monoPages', 'copiesFirst', 'copiesLastDate', 'copiesPages', 'scansPages', 'a3Pages', 'a4Last', 'a3Bw112Pages', 'a4Color123FirstDate', 'periodFrom', 'periodTo', 'dataQuality']) {
+      expect(file, f).toContain(f);
+    }
+    // Each once, and every one a column the report's file may hold.
+    expect(new Set(file).size).toBe(file.length);
+    expect(file.every((f) => reportColumns('METER_READS').includes(f))).toBe(true);
+    // Every column ticked: still within the download's limit of 100 columns.
+    expect(exportColumns('METER_READS', { columnOrder: reportColumns('METER_READS'), hidden: [] }).length).toBeLessThanOrEqual(100);
+    // Other reports hold what the grid shows.
+    expect(exportColumns('DEVICE_COUNTERS', { columnOrder: ['serialNumber', 'totalDiff', 'a3Diff'], hidden: ['a3Diff'] })).toEqual(['serialNumber', 'totalDiff']);
   });
 });

@@ -116,3 +116,13 @@ export function saveKept(code: ReportCode, kept: KeptReport) {
     // Storage full or off: the screen works, it only forgets.
   }
 }
+
+/**
+ * The columns of a report's file from the console: the grid's visible ones in their order (spec
+ * section 7), then those the report's file always holds (REPORTS `fileAlwaysColumns`: a meter
+ * read's every meter and its read days, issue 54) that the grid hides.
+ */
+export function exportColumns(code: ReportCode, grid: { columnOrder: string[]; hidden: string[] }): string[] {
+  const visible = grid.columnOrder.filter((f) => !grid.hidden.includes(f));
+  return [...visible, ...(REPORTS[code].fileAlwaysColumns ?? []).filter((f) => !visible.includes(f))];
+}

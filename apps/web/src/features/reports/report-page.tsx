@@ -20,7 +20,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { reportKeys } from './api/reports-api.ts';
 import { ReportChart } from './report-chart.tsx';
 import { reportGridColumns, type ReportRow } from './report-columns.tsx';
-import { loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
+import { exportColumns, loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
 import { formatDay } from '../../lib/format.ts';
 
 /** A typed day: DD.MM.YYYY (the shown format) or YYYY-MM-DD; anything else is no day. */
@@ -106,9 +106,8 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
   const [exporting, setExporting] = useState<ReportFormat | null>(null);
   const exportAs = async (format: ReportFormat) => {
     if (!applied) return;
-    // The file holds the grid's visible columns in their order (spec section 7).
-    const state = loadGridState(def.gridKey, columns);
-    const visible = state.columnOrder.filter((f) => !state.hidden.includes(f));
+    // The file holds the grid's visible columns in their order (spec section 7), and what the report's file always holds.
+    const visible = exportColumns(code, loadGridState(def.gridKey, columns));
     setExporting(format);
     notifySuccess('genFile');
     try {

@@ -1,4 +1,4 @@
-import { HISTORY_RETENTION_DEFAULTS, SETTING_RULES, SMTP_DESTINATION, SMTP_REAUTH, type Setting, type SettingCode, type SettingsSave, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { HISTORY_RETENTION_DEFAULTS, OFFLINE_MISSED_POLLS_DEFAULT, SETTING_RULES, SMTP_DESTINATION, SMTP_REAUTH, type Setting, type SettingCode, type SettingsSave, type SettingsUpdate, type StartTlsMode } from '@pagewatch/contracts/settings';
 
 /** The settings screen's form: one field per setting the screen shows (spec section 2). */
 export type SettingsFormValues = {
@@ -22,6 +22,8 @@ export type SettingsFormValues = {
   runsMonths: number | '';
   /** Hours after which an open alert nobody acknowledged is mailed again (0: never). */
   alertRepeatHours: number | '';
+  /** Missed polls after which a device is not available, an alert (issue 54). */
+  offlineMissedPolls: number | '';
   /** The user's own password, asked again when where or how mail leaves changes (SMTP_REAUTH); never stored. */
   currentPassword: string;
 };
@@ -44,6 +46,7 @@ export const FIELD_CODES = {
   eventsMonths: 'HISTORY_EVENTS_MONTHS',
   runsMonths: 'HISTORY_RUNS_MONTHS',
   alertRepeatHours: 'ALERT_REPEAT_HOURS',
+  offlineMissedPolls: 'OFFLINE_MISSED_POLLS',
 } as const satisfies Record<Exclude<keyof SettingsFormValues, 'currentPassword'>, SettingCode>;
 type Field = keyof SettingsFormValues;
 type SettingField = keyof typeof FIELD_CODES;
@@ -76,6 +79,7 @@ export function valuesOf(settings: Setting[]): SettingsFormValues {
     eventsMonths: by.get('HISTORY_EVENTS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_EVENTS_MONTHS,
     runsMonths: by.get('HISTORY_RUNS_MONTHS')?.numericValue ?? HISTORY_RETENTION_DEFAULTS.HISTORY_RUNS_MONTHS,
     alertRepeatHours: by.get('ALERT_REPEAT_HOURS')?.numericValue ?? 0,
+    offlineMissedPolls: by.get('OFFLINE_MISSED_POLLS')?.numericValue ?? OFFLINE_MISSED_POLLS_DEFAULT,
     currentPassword: '',
   };
 }
@@ -132,6 +136,7 @@ export function changesOf(v: SettingsFormValues): SettingsUpdate {
     { code: 'HISTORY_EVENTS_MONTHS', numericValue: v.eventsMonths === '' ? null : v.eventsMonths },
     { code: 'HISTORY_RUNS_MONTHS', numericValue: v.runsMonths === '' ? null : v.runsMonths },
     { code: 'ALERT_REPEAT_HOURS', numericValue: v.alertRepeatHours === '' ? null : v.alertRepeatHours },
+    { code: 'OFFLINE_MISSED_POLLS', numericValue: v.offlineMissedPolls === '' ? null : v.offlineMissedPolls },
   ];
 }
 

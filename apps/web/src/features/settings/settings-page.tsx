@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_MONTHS_MAX, ALERT_REPEAT_HOURS_MAX, LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
+import { HISTORY_MONTHS_MAX, ALERT_REPEAT_HOURS_MAX, OFFLINE_MISSED_POLLS_MAX, LOG_STORAGE_DAYS_MAX, PROCESS_PERIODICITIES, START_TLS_MODES, smtpPortFor, testEmailSchema, type Setting, type StartTlsMode } from '@pagewatch/contracts/settings';
 import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { TitledCard } from '../../components/layout/titled-card.tsx';
@@ -151,16 +151,10 @@ function SettingsForm({ settings }: { settings: Setting[] }) {
               </SimpleGrid>
             </TitledCard>
             <TitledCard title={t('settings.alerts')}>
-              <NumberInput
-                label={t('settings.alertRepeatHours')}
-                description={t('settings.alertRepeatHint')}
-                min={0}
-                max={ALERT_REPEAT_HOURS_MAX}
-                allowDecimal={false}
-                allowNegative={false}
-                maw={300}
-                {...input('alertRepeatHours')}
-              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <NumberInput label={t('settings.alertRepeatHours')} description={t('settings.alertRepeatHint')} min={0} max={ALERT_REPEAT_HOURS_MAX} allowDecimal={false} allowNegative={false} {...input('alertRepeatHours')} />
+                <NumberInput label={t('settings.offlineMissedPolls')} description={t('settings.offlineMissedPollsHint')} min={1} max={OFFLINE_MISSED_POLLS_MAX} allowDecimal={false} allowNegative={false} {...input('offlineMissedPolls')} />
+              </SimpleGrid>
             </TitledCard>
           </Stack>
         </fieldset>

@@ -1,5 +1,5 @@
 import type { Device, DeviceUpdate, MessageResponse } from '@pagewatch/contracts/devices';
-import type { MeterCorrection, MeterCorrectionInput } from '@pagewatch/contracts/meter-reads';
+import type { MeterCorrection, MeterCorrectionInput, MeterResetInput } from '@pagewatch/contracts/meter-reads';
 import type { DmDeviceDayVRow, DmDevicePartDayRow } from '@pagewatch/contracts/device-history';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
 import { api } from '../../../lib/api.ts';
@@ -47,5 +47,7 @@ export const fetchDevicePartDays = (deviceId: number, from: string) =>
 export const correctionsKey = (id: number) => ['device-meter-corrections', id] as const;
 export const fetchCorrections = (id: number) => api<MeterCorrection[]>(`/devices/${id}/meter-corrections`);
 export const addCorrection = (id: number, body: MeterCorrectionInput) => api<MeterCorrection[]>(`/devices/${id}/meter-corrections`, { method: 'POST', body });
+/** A counter reset (issue 54): every meter carried over from a day on, as one act. */
+export const resetCounters = (id: number, body: MeterResetInput) => api<MeterCorrection[]>(`/devices/${id}/meter-corrections/reset`, { method: 'POST', body });
 export const withdrawCorrection = (id: number, correctionId: number, reason: string) =>
   api<MeterCorrection[]>(`/devices/${id}/meter-corrections/${correctionId}/withdraw`, { method: 'POST', body: { reason } });
