@@ -78,7 +78,7 @@ export function ContractsPage() {
             <TextInput label={t('contracts.monoPrice')} value={form.mono} onChange={(e) => setForm({ ...form, mono: e.currentTarget.value })} w={130} />
             <TextInput label={t('contracts.colorPrice')} value={form.color} onChange={(e) => setForm({ ...form, color: e.currentTarget.value })} w={130} />
             <NumberInput label={t('contracts.included')} min={0} value={form.included} onChange={(v) => setForm({ ...form, included: Number(v) || 0 })} w={130} />
-            <TextInput label={t('contracts.startsOn')} value={form.startsOn} onChange={(e) => setForm({ ...form, startsOn: e.currentTarget.value })} w={130} />
+            <TextInput label={t('contracts.startsOn')} value={form.startsOn} onChange={(e) => setForm({ ...form, startsOn: e.currentTarget.value })} w={130} data-testid="contract-starts" />
             <Button onClick={() => create.mutate()} loading={create.isPending} data-testid="contract-create">{t('contracts.create')}</Button>
           </Group>
         </Paper>
@@ -122,7 +122,7 @@ function ContractDetail({ id, canEdit, onRun }: { id: number; canEdit: boolean; 
           <Group align="end" mt="xs">
             <TextInput label={t('devices.serialNumber')} value={serial} onChange={(e) => setSerial(e.currentTarget.value)} data-testid="device-serial" />
             <TextInput label={t('billing.column.billingEquipmentId')} value={equipment} onChange={(e) => setEquipment(e.currentTarget.value)} w={140} />
-            <TextInput label={t('contracts.joinedOn')} value={joined} onChange={(e) => setJoined(e.currentTarget.value)} w={130} />
+            <TextInput label={t('contracts.joinedOn')} value={joined} onChange={(e) => setJoined(e.currentTarget.value)} w={130} data-testid="device-joined" />
             <Button onClick={() => add.mutate()} loading={add.isPending} data-testid="device-add">{t('contracts.addDevice')}</Button>
           </Group>
         ) : null}
