@@ -145,16 +145,21 @@ const SEARCH_DAYS = 400;
 export async function readsAround(db: Db, locations: readonly number[], wanted: { k: number; serial: string; boundary: string }[], rateDays: number) {
   const out = new Map<number, { before: DayRow | null; beforeRate: DayRow | null; after: DayRow | null; afterRate: DayRow | null }>();
   if (!wanted.length) return out;
-  const ids = serialDevices(locations);
-  const history = (cond: SQL, order: SQL) => sql`(SELECT ${dayJson} AS j, dd.fact_date FROM dm_device_days dd
-    WHERE dd.device_id IN ${ids} AND ${cond} ORDER BY ${order} LIMIT 1)`;
+  // Each serial's devices once; then per device the one day wanted (a backward or forward index probe), the latest or earliest of them.
+  const history = (cond: SQL, desc: boolean) => {
+    const order = desc ? sql`DESC` : sql`ASC`;
+    return sql`(SELECT x.* FROM unnest(wd.ids) AS u(id) CROSS JOIN LATERAL (SELECT ${dayJson} AS j, dd.fact_date FROM dm_device_days dd
+      WHERE dd.device_id = u.id AND ${cond} ORDER BY dd.fact_date ${order} LIMIT 1) x ORDER BY x.fact_date ${order} LIMIT 1)`;
+  };
   const rows = await sqlRows<{ k: number; b: Record<string, unknown> | null; br: Record<string, unknown> | null; a: Record<string, unknown> | null; ar: Record<string, unknown> | null }>(db, sql`
-    WITH w AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS x(k int, serial varchar, boundary date))
-    SELECT w.k, b.j AS b, br.j AS br, a.j AS a, ar.j AS ar FROM w
-    LEFT JOIN LATERAL ${history(sql`dd.fact_date <= w.boundary AND dd.fact_date > w.boundary - ${SEARCH_DAYS}::int`, sql`dd.fact_date DESC, dd.readings DESC`)} b ON true
-    LEFT JOIN LATERAL ${history(sql`dd.fact_date >= b.fact_date - ${rateDays}::int AND dd.fact_date < b.fact_date`, sql`dd.fact_date`)} br ON true
-    LEFT JOIN LATERAL ${history(sql`dd.fact_date > w.boundary AND dd.fact_date <= w.boundary + ${SEARCH_DAYS}::int`, sql`dd.fact_date`)} a ON true
-    LEFT JOIN LATERAL ${history(sql`dd.fact_date > a.fact_date AND dd.fact_date <= a.fact_date + ${rateDays}::int`, sql`dd.fact_date DESC`)} ar ON true`);
+    WITH w AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS x(k int, serial varchar, boundary date)),
+    wd AS (SELECT w.k, w.boundary, array_agg(d.id) AS ids FROM w JOIN devices d ON lower(d.serial_number) = lower(w.serial) AND ${locationIn(locations, sql`d.location_id`)}
+      GROUP BY w.k, w.boundary)
+    SELECT wd.k, b.j AS b, br.j AS br, a.j AS a, ar.j AS ar FROM wd
+    LEFT JOIN LATERAL ${history(sql`dd.fact_date <= wd.boundary AND dd.fact_date > wd.boundary - ${SEARCH_DAYS}::int`, true)} b ON true
+    LEFT JOIN LATERAL ${history(sql`dd.fact_date >= b.fact_date - ${rateDays}::int AND dd.fact_date < b.fact_date`, false)} br ON true
+    LEFT JOIN LATERAL ${history(sql`dd.fact_date > wd.boundary AND dd.fact_date <= wd.boundary + ${SEARCH_DAYS}::int`, false)} a ON true
+    LEFT JOIN LATERAL ${history(sql`dd.fact_date > a.fact_date AND dd.fact_date <= a.fact_date + ${rateDays}::int`, true)} ar ON true`);
   for (const r of rows) out.set(Number(r.k), { before: dayRead(r.b), beforeRate: dayRead(r.br), after: dayRead(r.a), afterRate: dayRead(r.ar) });
   return out;
 }
