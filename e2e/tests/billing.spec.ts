@@ -80,6 +80,7 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: { closed: string; rev
   await expect(panel).toContainText(words.review);
   await panel.getByTestId('run-close').click();
   await expect(panel.getByTestId('run-state')).toHaveText(words.closed);
+  await p.screenshot({ path: test.info().outputPath(`contracts-${k}.png`), fullPage: true });
   const [download] = await Promise.all([p.waitForEvent('download'), panel.getByTestId('run-file-erp').click()]);
   const text = await readFile((await download.path())!, 'utf8');
   const lines = text.trim().split('\r\n');

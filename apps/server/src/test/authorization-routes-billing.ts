@@ -19,9 +19,13 @@ const contractDeviceAt = async (w: World, locationId: number): Promise<{ contrac
   const [d] = await w.asRoot('POST', `/api/contracts/${contract}/devices`, { serialNumber: await serialAt(w, locationId), joinedOn: '2026-01-01' });
   return { contract, device: d.id };
 };
-/** An open run of a contract with one device; its id and its device's. */
-const runAt = async (w: World, locationId: number): Promise<{ run: number; device: number }> => {
+/** An open run of a contract with one device (`flagged`: with a jump read in the period, to review); its id and its device's. */
+const runAt = async (w: World, locationId: number, flagged = false): Promise<{ run: number; device: number }> => {
   const { contract } = await contractDeviceAt(w, locationId);
+  if (flagged) {
+    await w.ctx.db.execute(sql`INSERT INTO meter_flags (device_id, at, kind, meter, previous_value, value)
+      SELECT d.id, '2026-10-15T10:00:00Z', 'JUMP', 'total', 1, 2 FROM devices d JOIN contract_devices cd ON lower(cd.serial_number) = lower(d.serial_number) WHERE cd.contract_id = ${contract}`);
+  }
   const run = await w.asRoot('POST', `/api/contracts/${contract}/runs`, { periodFrom: '2026-10-01' });
   return { run: run.id, device: run.devices[0].id };
 };
@@ -60,8 +64,13 @@ export const BILLING_ROUTES: Record<string, Fixture> = {
   'POST /api/contracts/:id/runs': { kind: 'item', request: async (w, at) => ({ url: `/api/contracts/${(await contractDeviceAt(w, at)).contract}/runs`, payload: { periodFrom: '2026-10-01' } }) },
   'GET /api/billing-runs/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/billing-runs/${(await runAt(w, at)).run}` }) },
   'POST /api/billing-runs/:id/rerun': { kind: 'item', request: async (w, at) => ({ url: `/api/billing-runs/${(await runAt(w, at)).run}/rerun` }) },
-  // A device of a run has flags only from a flagged history: unflagged, the review is a 409 inside (billing-runs.test.ts reviews a flagged one).
-  'POST /api/billing-runs/:id/devices/:deviceId/review': { kind: 'skip', reason: 'billing-runs.test.ts: a review needs a flagged history; scope by the run (404 outside) as its siblings' },
+  'POST /api/billing-runs/:id/devices/:deviceId/review': {
+    kind: 'item',
+    request: async (w, at) => {
+      const { run, device } = await runAt(w, at, true);
+      return { url: `/api/billing-runs/${run}/devices/${device}/review`, payload: { note: 'matrix' } };
+    },
+  },
   'POST /api/billing-runs/:id/close': { kind: 'item', request: async (w, at) => ({ url: `/api/billing-runs/${(await runAt(w, at)).run}/close` }) },
   'GET /api/billing-runs/:id/files/:format': { kind: 'item', request: async (w, at) => ({ url: `/api/billing-runs/${(await runAt(w, at)).run}/files/erp` }) },
 };
