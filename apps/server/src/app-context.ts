@@ -20,6 +20,7 @@ import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { MeterCorrectionsService } from './modules/devices/meter-corrections.service.ts';
 import type { ConsumablesService } from './modules/consumables/consumables.service.ts';
 import type { SupplyOrdersService } from './modules/supply-orders/supply-orders.service.ts';
+import type { BillingRunsService, ContractsService } from './modules/contracts/index.ts';
 import type { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { LicensesService } from './modules/licenses/licenses.service.ts';
 import type { Metrics } from './plugins/metrics.ts';
@@ -64,6 +65,9 @@ export type AppContext = {
   consumables: ConsumablesService;
   /** Supplies to order and their orders (issue 45). */
   supplyOrders: SupplyOrdersService;
+  /** Contracts and billing runs (issue 54). */
+  contracts: ContractsService;
+  billingRuns: BillingRunsService;
   maintenance: MaintenanceService;
   notifications: NotificationsService;
   /** E-mail of notifications: events to the outbox, the outbox to SMTP, both on a timer. */

@@ -68,6 +68,8 @@ import { ConsumablesService } from './modules/consumables/consumables.service.ts
 import { consumablesRoutes } from './modules/consumables/consumables.routes.ts';
 import { SupplyOrdersService } from './modules/supply-orders/supply-orders.service.ts';
 import { supplyOrdersRoutes } from './modules/supply-orders/supply-orders.routes.ts';
+import { BillingRunsService, ContractsService } from './modules/contracts/index.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { serviceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -156,6 +158,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     onFailure: (channel) => metrics.notificationSendFailures.inc({ channel }),
   });
   const notificationWorker = new NotificationWorker(dispatcher, sender, app.log);
+  const contracts = new ContractsService(database.db, eventLog);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -180,6 +183,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     meterCorrections: new MeterCorrectionsService(database.db, eventLog),
     consumables: new ConsumablesService(database.db),
     supplyOrders: new SupplyOrdersService(database.db, eventLog, { enabled: enabledChannels, enqueue: enqueueChannelMessage }),
+    contracts,
+    billingRuns: new BillingRunsService(database.db, eventLog, contracts, { enabled: enabledChannels, enqueue: enqueueChannelMessage }),
     maintenance: new MaintenanceService(database.db, devices),
     notifications: new NotificationsService(database.db, eventLog, { publicUrl: config.publicUrl, smtp, language: config.language }),
     notifier: { dispatcher, sender, worker: notificationWorker },
@@ -239,6 +244,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await meterCorrectionsRoutes(app, ctx);
   await consumablesRoutes(app, ctx);
   await supplyOrdersRoutes(app, ctx);
+  await contractsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await channelsRoutes(app, ctx);
   await reportsRoutes(app, ctx);

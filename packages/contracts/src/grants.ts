@@ -5,6 +5,8 @@ export const COMPONENTS = [
   'MNU_DEVICES',
   /** The what-to-order list and supply orders (issue 45): READ sees them, EDIT orders, ships and cancels. */
   'MNU_CONSUMABLES',
+  /** Contracts and billing runs (issue 54): READ sees them and their files, EDIT makes contracts, runs, reviews and closes runs. */
+  'MNU_BILLING',
   'MNU_AGENTS',
   'MNU_NETWORK_RANGES',
   'MNU_QUEUES',
@@ -48,6 +50,7 @@ export const DEFAULT_ROLES: Record<RoleCode, { name: string; grants: Grant[] }> 
     grants: [
       'MNU_DEVICES.READ',
       'MNU_CONSUMABLES.READ',
+      'MNU_BILLING.READ',
       'MNU_REPORTS.READ',
       'MNU_LOG_EVENTS.READ',
       'MNU_NOTIFICATIONS.READ',

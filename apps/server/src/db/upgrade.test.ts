@@ -79,9 +79,9 @@ describe(`an upgrade from the previous release (${onPostgres ? 'PostgreSQL' : 'e
     const { migrations, ...counts } = after;
     expect(migrations).toBe(journal.length);
     // Every row kept; the rows this version's migrations add are the only difference: the grant
-    // MNU_CONSUMABLES for the three seeded roles (0047: ADMIN and DEVELOPER all three operations,
-    // OPERATOR READ) and the setting AGENT_UPDATES_PAUSED (0048).
-    expect(counts).toEqual({ ...before.counts, role_grants: before.counts.role_grants! + 7, settings: before.counts.settings! + 1 });
+    // MNU_CONSUMABLES (0047) and MNU_BILLING (0055) for the three seeded roles (ADMIN and DEVELOPER
+    // all three operations, OPERATOR READ) and the setting AGENT_UPDATES_PAUSED (0048).
+    expect(counts).toEqual({ ...before.counts, role_grants: before.counts.role_grants! + 14, settings: before.counts.settings! + 1 });
 
     const { app } = await buildApp({ ...loadConfig({}), secretKey: Buffer.alloc(32, 7), adminPassword: 'not-the-one-in-the-dump', webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
     cleanups.push(() => app.close());

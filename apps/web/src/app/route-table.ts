@@ -20,6 +20,7 @@ const DevicesPage = lazyScreen(() => import('../features/devices/devices-page.ts
 const DevicePage = lazyScreen(() => import('../features/devices/device-page.tsx'), 'DevicePage');
 const ConsumablesPage = lazyScreen(() => import('../features/consumables/consumables-page.tsx'), 'ConsumablesPage');
 const SupplyOrdersPage = lazyScreen(() => import('../features/supply-orders/supply-orders-page.tsx'), 'SupplyOrdersPage');
+const ContractsPage = lazyScreen(() => import('../features/contracts/contracts-page.tsx'), 'ContractsPage');
 const ServicePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'ServicePage');
 const SettingsPage = lazyScreen(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
@@ -89,6 +90,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/api-tokens', section: 'apiTokens', title: 'nav.apiTokens', element: ApiTokensPage },
   // Its own screen beside the consumables (issue 45).
   { path: '/supply-orders', section: 'supplyOrders', title: 'nav.supplyOrders', element: SupplyOrdersPage },
+  { path: '/contracts', section: 'contracts', title: 'nav.contracts', element: ContractsPage },
 ];
 
 /**

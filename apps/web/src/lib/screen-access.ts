@@ -29,6 +29,7 @@ export const SECTION_ACCESS = {
   devices: withGrant('MNU_DEVICES.READ'),
   consumables: withGrant('MNU_DEVICES.READ'),
   supplyOrders: withGrant('MNU_CONSUMABLES.READ'),
+  contracts: withGrant('MNU_BILLING.READ'),
   reports: withGrant('MNU_REPORTS.READ'),
   logs: withGrant('MNU_LOG_EVENTS.READ'),
   notifications: withGrant('MNU_NOTIFICATIONS.READ'),
