@@ -5,6 +5,7 @@ import { REPORT_AND_LICENSE_ROUTES } from './authorization-routes-reports.ts';
 import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-dictionaries.ts';
 import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
 import { SUPPLY_ORDER_ROUTES } from './authorization-routes-supply-orders.ts';
+import { IDENTITY_PROVIDER_ROUTES } from './authorization-routes-identity.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
@@ -342,6 +343,7 @@ export const ROUTES: Record<string, Fixture> = {
 
   ...REPORT_AND_LICENSE_ROUTES,
   ...SUPPLY_ORDER_ROUTES,
+  ...IDENTITY_PROVIDER_ROUTES,
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },
