@@ -76,5 +76,6 @@ export async function secretColumns(db: Db): Promise<Record<string, string[]>> {
     'network_ranges.v3_auth_key': await read(sql`SELECT v3_auth_key AS v FROM network_ranges`),
     'network_ranges.v3_priv_key': await read(sql`SELECT v3_priv_key AS v FROM network_ranges`),
     'notification_channels.secret': await read(sql`SELECT secret AS v FROM notification_channels`),
+    'identity_providers.secret': await read(sql`SELECT secret AS v FROM identity_providers`),
   };
 }

@@ -31,6 +31,7 @@ const LicensePage = lazyScreen(() => import('../features/licenses/license-page.t
 const ProductPage = lazyScreen(() => import('../features/product/product-page.tsx'), 'ProductPage');
 const QueuesPage = lazyScreen(() => import('../features/queues/queues-page.tsx'), 'QueuesPage');
 const QueuePage = lazyScreen(() => import('../features/queues/queue-page.tsx'), 'QueuePage');
+const IdentityProvidersPage = lazyScreen(() => import('../features/identity-providers/identity-providers-page.tsx'), 'IdentityProvidersPage');
 const ApiTokensPage = lazyScreen(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
 
 /**
@@ -89,6 +90,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/api-tokens', section: 'apiTokens', title: 'nav.apiTokens', element: ApiTokensPage },
   // Its own screen beside the consumables (issue 45).
   { path: '/supply-orders', section: 'supplyOrders', title: 'nav.supplyOrders', element: SupplyOrdersPage },
+  // Beside the settings, and for location administrators too (issue 55).
+  { path: '/identity-providers', section: 'identityProviders', title: 'nav.identityProviders', element: IdentityProvidersPage },
 ];
 
 /**

@@ -56,7 +56,7 @@ afterAll(() => op?.close());
 describe('OpenID Connect sign-in', () => {
   it('goes through the provider and back, creating the user with their group\'s role; the ticket gives a session once', async () => {
     const landed = await followSignIn(start(provider), 'anna', base);
-    expect(landed.pathname).toBe('/login');
+    expect(landed.pathname).toBe('/login-form');
     const ticket = landed.searchParams.get('sso-ticket')!;
     expect(ticket).toBeTruthy();
     const res = await redeem(ticket);
@@ -88,7 +88,7 @@ describe('OpenID Connect sign-in', () => {
     for (const headers of [{ cookie }, {} as Record<string, string>]) {
       const back = await fetch(`${base}/api/auth/oidc/${provider}/callback?code=x&state=forged-state-value`, { redirect: 'manual', headers });
       expect(back.status).toBe(302);
-      expect(back.headers.get('location')).toBe(`${base}/login?sso-error=expired`);
+      expect(back.headers.get('location')).toBe(`${base}/login-form?sso-error=expired`);
     }
   });
 
@@ -101,7 +101,7 @@ describe('OpenID Connect sign-in', () => {
     for (const id of [others.down, others.otherIssuer]) {
       const res = await fetch(start(id), { redirect: 'manual' });
       expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe(`${base}/login?sso-error=unavailable`);
+      expect(res.headers.get('location')).toBe(`${base}/login-form?sso-error=unavailable`);
     }
   });
 
@@ -112,6 +112,6 @@ describe('OpenID Connect sign-in', () => {
 
   it('answers a provider that does not exist with the login page, not an error', async () => {
     const res = await fetch(start(999999), { redirect: 'manual' });
-    expect(res.headers.get('location')).toBe(`${base}/login?sso-error=invalid`);
+    expect(res.headers.get('location')).toBe(`${base}/login-form?sso-error=invalid`);
   });
 });

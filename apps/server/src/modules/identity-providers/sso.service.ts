@@ -203,9 +203,9 @@ export class SsoService {
     return `${this.publicUrl}${callbackPath(id)}`;
   }
 
-  /** Where the console's login page shows why: `/login?sso-error=`. */
+  /** The console's login page, which says why (`?sso-error=`) or trades the ticket (`?sso-ticket=`). */
   loginUrl(query: Record<string, string>) {
-    return `${this.publicUrl ?? ''}/login?${new URLSearchParams(query)}`;
+    return `${this.publicUrl ?? ''}/login-form?${new URLSearchParams(query)}`;
   }
 
   /** `GET /api/auth/oidc/:id/start`: the provider's authorization address, and the sealed attempt for the cookie. */

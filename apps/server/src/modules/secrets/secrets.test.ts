@@ -159,7 +159,7 @@ describe('secrets at rest', () => {
     writeFileSync(file, `${KEY.toString('hex')}\n`, { mode: 0o600 });
     const config = { ...t.ctx.config, secretKey: null, secretKeyFile: file };
     const r = await rotateSecretKey(config, t.database, undefined);
-    expect(r).toMatchObject({ rotated: 6, oldKeyId: t.ctx.secrets.keyId, file });
+    expect(r).toMatchObject({ rotated: 7, oldKeyId: t.ctx.secrets.keyId, file });
     const newKey = parseSecretKey(readFileSync(file, 'utf8'))!;
     expect(new SecretBox(newKey).keyId).toBe(r.newKeyId);
     expect(statSync(file).mode & 0o777).toBe(0o600);
