@@ -73,6 +73,13 @@ test('signs in with the customer\'s OpenID provider and lands on home with the m
   await page.goto('/identity-providers');
   await expect(page.getByTestId('idp-table')).toContainText(providerName);
   if (process.env.E2E_KEEP) await page.screenshot({ path: info.outputPath('identity-providers-en.png') });
+  // The form: the secret write-only (only said to be stored), the redirect URI to register, the mapping.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByTestId('idp-dialog');
+  await expect(dialog.getByTestId('idp-redirect-uri')).toHaveText(/\/api\/auth\/oidc\/\d+\/callback$/);
+  await expect(dialog.getByLabel('Client secret')).toHaveValue('');
+  await expect(dialog.getByTestId('idp-mapping-0').getByRole('textbox', { name: 'Group' })).toHaveValue('acme-admins');
+  if (process.env.E2E_KEEP) await page.screenshot({ path: info.outputPath('identity-provider-form-en.png') });
   await page.context().close();
 });
 
