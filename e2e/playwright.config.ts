@@ -13,7 +13,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The server's request log is thousands of lines: warnings and errors only, unless asked for.
 const serverLogLevel = process.env.E2E_SERVER_LOG ? 'info' : 'warn';
 // Cloud mode is a start-up setting: the `*.cloud.spec.ts` files get a second server of their own,
-// started with PAGEWATCH_CLOUD=true on the next port, on a database of its own.
+// started with PAGEWATCH_CLOUD=true on the next port, on a database of its own. It knows its own
+// address (PAGEWATCH_PUBLIC_URL), which single sign-on's redirect URI is made of (sso.cloud.spec.ts).
 const cloudPort = Number(process.env.E2E_CLOUD_PORT ?? port + 1);
 /** The main server's metrics listener (operations.spec.ts); e2e/run.ts picks a free port. */
 export const metricsPort = Number(process.env.E2E_METRICS_PORT ?? port + 2);
@@ -55,5 +56,5 @@ export default defineConfig({
     { name: 'default', testIgnore: /\.cloud\.spec\.ts$/ },
     { name: 'cloud', testMatch: /\.cloud\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${cloudPort}` } },
   ],
-  webServer: [server(port, dataDir, { PAGEWATCH_METRICS_PORT: String(metricsPort) }), server(cloudPort, `${dataDir}-cloud`, { PAGEWATCH_CLOUD: 'true' })],
+  webServer: [server(port, dataDir, { PAGEWATCH_METRICS_PORT: String(metricsPort) }), server(cloudPort, `${dataDir}-cloud`, { PAGEWATCH_CLOUD: 'true', PAGEWATCH_PUBLIC_URL: `http://127.0.0.1:${cloudPort}` })],
 });

@@ -33,6 +33,8 @@ import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
 import type { AlertsService } from './modules/alerts/alerts.service.ts';
+import type { IdentityProvidersService } from './modules/identity-providers/identity-providers.service.ts';
+import type { SsoService } from './modules/identity-providers/sso.service.ts';
 import type { DownloadsService } from './modules/options/downloads.service.ts';
 
 /** What route modules are given: the database, the hub and the services. */
@@ -81,5 +83,8 @@ export type AppContext = {
   alerts: AlertsService;
   licenses: LicensesService;
   downloads: DownloadsService;
+  /** Identity providers (issue 55), and signing in through them. */
+  identityProviders: IdentityProvidersService;
+  sso: SsoService;
   metrics: Metrics;
 };

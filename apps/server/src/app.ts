@@ -52,6 +52,9 @@ import { NotificationWorker } from './modules/notifications/notification-worker.
 import { ChannelDelivery } from './modules/notifications/channel-delivery.ts';
 import { ChannelsService } from './modules/notifications/channels.service.ts';
 import { channelsRoutes } from './modules/notifications/channels.routes.ts';
+import { identityProvidersRoutes } from './modules/identity-providers/identity-providers.routes.ts';
+import { IdentityProvidersService } from './modules/identity-providers/identity-providers.service.ts';
+import { SsoService } from './modules/identity-providers/sso.service.ts';
 import { enabledChannels, enqueueChannelMessage } from './modules/notifications/index.ts';
 import { smtpSettings } from './modules/settings/index.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
@@ -195,9 +198,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     alerts: new AlertsService(database.db),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir }),
+    identityProviders: new IdentityProvidersService(database.db, eventLog, { secrets, publicUrl: config.publicUrl }),
+    sso: new SsoService(database.db, eventLog, { auth, secrets, events: changes, cloud: config.cloud, publicUrl: config.publicUrl }),
     metrics,
   };
 
+  jobs.deps.directories = ctx.sso;
   await setupSecurityHeaders(app);
   setupMetrics(app, metrics);
   setupErrors(app, (err, req) => eventLog.serverError(err, req.method, req.url, req.caller?.userId ?? null));
@@ -247,6 +253,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await contractsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await channelsRoutes(app, ctx);
+  await identityProvidersRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await serviceRoutes(app, ctx);
   await homeRoutes(app, ctx);

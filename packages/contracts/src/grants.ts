@@ -17,6 +17,8 @@ export const COMPONENTS = [
   'MNU_USERS',
   'MNU_LOG_EVENTS',
   'MNU_SETTINGS',
+  /** Identity providers (issue 55): READ sees them, EDIT adds and changes them, within the caller's locations. */
+  'MNU_IDENTITY_PROVIDERS',
   'MNU_SERVICE',
   'MNU_VERSIONS',
   'BTN_CLEAR_FILTER',

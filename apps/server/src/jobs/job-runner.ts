@@ -7,7 +7,13 @@ import { nextRun, type Schedule } from './schedule.ts';
 
 /** Knobs the handlers read; tests make them small. */
 export type JobTuning = { logClearingBatchSize: number; logClearingPauseMs: number; pruneBatchSize: number };
-export type JobDeps = { db: Db; eventLog: EventLog; tuning: JobTuning };
+export type JobDeps = {
+  db: Db;
+  eventLog: EventLog;
+  tuning: JobTuning;
+  /** The directories' sync (issue 55), given by the app once its services exist. */
+  directories?: { syncAll(): Promise<{ providers: number; checked: number; disabled: number; failed: number }> };
+};
 export type JobDef = {
   name: string;
   schedule: Schedule;
@@ -29,7 +35,7 @@ const LEASE_MS = 2 * 60 * 60 * 1000;
  */
 export class JobRunner {
   readonly tuning: JobTuning;
-  private readonly deps: JobDeps;
+  readonly deps: JobDeps;
   private readonly jobs: Map<string, JobDef>;
   private readonly logger: FastifyBaseLogger | null;
   private timer: NodeJS.Timeout | null = null;

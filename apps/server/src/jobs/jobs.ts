@@ -8,6 +8,7 @@ import { pruneOutbox } from './outbox-pruning.job.ts';
 import { forecastAllSupplies } from './supply-forecast.job.ts';
 import { translateLogs } from './log-translation.job.ts';
 import { keepHistory } from './history-housekeeping.job.ts';
+import { syncDirectories } from './directory-sync.job.ts';
 
 /** Every scheduled job, in one table: name, schedule (UTC), handler. Their runs appear in the event log. */
 export const JOBS: JobDef[] = [
@@ -22,5 +23,7 @@ export const JOBS: JobDef[] = [
   { name: 'ingested-readings-pruning', title: 'Reading ids clean-up', schedule: { daily: '03:40' }, handler: pruneReadingIds },
   { name: 'outbox-pruning', title: 'E-mail outbox clean-up', schedule: { daily: '03:50' }, handler: pruneOutbox },
   // Also a few minutes after it is installed, so a new fleet (or the demo's history) has forecasts the first day.
+  // Users whom their directory no longer lists are disabled within the hour (issue 55).
+  { name: 'directory-sync', title: 'Directory sync', schedule: { everyMs: 3_600_000 }, handler: syncDirectories },
   { name: 'supply-forecast', title: 'Supply forecast', schedule: { daily: '04:10' }, handler: forecastAllSupplies, firstRunAfterMinutes: 5 },
 ];

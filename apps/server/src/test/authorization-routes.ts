@@ -6,6 +6,7 @@ import { DICTIONARY_ROUTES, DICTIONARY_VARIANTS } from './authorization-routes-d
 import { API_TOKEN_ROUTES } from './authorization-routes-tokens.ts';
 import { SUPPLY_ORDER_ROUTES } from './authorization-routes-supply-orders.ts';
 import { BILLING_ROUTES } from './authorization-routes-billing.ts';
+import { IDENTITY_PROVIDER_ROUTES } from './authorization-routes-identity.ts';
 
 /**
  * The fixtures of the authorisation matrix (`plugins/authorization-matrix.test.ts`): for every
@@ -344,6 +345,7 @@ export const ROUTES: Record<string, Fixture> = {
   ...REPORT_AND_LICENSE_ROUTES,
   ...SUPPLY_ORDER_ROUTES,
   ...BILLING_ROUTES,
+  ...IDENTITY_PROVIDER_ROUTES,
 
   // live events
   'GET /ws': { kind: 'skip', reason: 'a WebSocket upgrade; realtime.test.ts checks its token' },

@@ -11,6 +11,14 @@ const CUPSD = '/usr/sbin/cupsd';
 /** Whether Debian's cups is installed (`.ci/run` installs it); the tests skip without it. */
 export const cupsAvailable = existsSync(CUPSD) && ['/usr/bin/lp', '/usr/sbin/lpadmin'].every(existsSync);
 
+/** Stops a server the test started, by its PID, and waits until it is gone. */
+export async function stopChild(c: ChildProcess | null): Promise<void> {
+  if (!c || c.exitCode !== null) return;
+  const exited = new Promise((r) => c.once('exit', r));
+  c.kill('SIGTERM');
+  await exited;
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,10 +90,7 @@ export async function startCups(): Promise<Cups> {
     async stop() {
       const c = child;
       child = null;
-      if (!c || c.exitCode !== null) return;
-      const exited = new Promise((r) => c.once('exit', r));
-      c.kill('SIGTERM');
-      await exited;
+      await stopChild(c);
     },
     async addPrinter(name, deviceUri) {
       // The sample generic PostScript driver counts impressions (a raw queue would count none).

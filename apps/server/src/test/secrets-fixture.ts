@@ -12,6 +12,7 @@ export const SECRETS = {
   authKey: 'AuthKey-Clear-74',
   privKey: 'PrivKey-Clear-75',
   channelKey: 'Channel-Clear-Key-76',
+  bindPassword: 'Bind-Clear-Pass-77',
 };
 export const SMTP_USER = 'mailer';
 
@@ -45,7 +46,12 @@ export async function storeSecrets(app: BuiltApp['app'], token: string, smtpPort
   const channel = await call('POST', '/api/settings/notification-channels', {
     kind: 'WEBHOOK', name: 'Secrets hook', target: 'http://127.0.0.1:9/hook', secret: SECRETS.channelKey, enabled: true, allowInternal: true,
   });
-  return { agentId: agent.agentId, agentToken: agent.token, v2RangeId: v2.id as number, v3RangeId: v3.id as number, queueId: queue.id as number, channelId: channel.id as number };
+  const me = await app.inject({ url: '/api/users/me', headers: bearer(token) });
+  const provider = await call('POST', '/api/identity-providers', {
+    kind: 'LDAP', name: 'Secrets directory', locationId: me.json().locations[0].id, enabled: true, secret: SECRETS.bindPassword, mappings: [],
+    ldap: { url: 'ldap://127.0.0.1:9', bindDn: 'cn=reader,dc=example', userBase: 'ou=people,dc=example', groupBase: 'ou=groups,dc=example' },
+  });
+  return { agentId: agent.agentId, agentToken: agent.token, v2RangeId: v2.id as number, v3RangeId: v3.id as number, queueId: queue.id as number, channelId: channel.id as number, providerId: provider.id as number };
 }
 
 /** Every row of every table as text, as a dump holds them. */
@@ -70,5 +76,6 @@ export async function secretColumns(db: Db): Promise<Record<string, string[]>> {
     'network_ranges.v3_auth_key': await read(sql`SELECT v3_auth_key AS v FROM network_ranges`),
     'network_ranges.v3_priv_key': await read(sql`SELECT v3_priv_key AS v FROM network_ranges`),
     'notification_channels.secret': await read(sql`SELECT secret AS v FROM notification_channels`),
+    'identity_providers.secret': await read(sql`SELECT secret AS v FROM identity_providers`),
   };
 }

@@ -32,6 +32,7 @@ const LicensePage = lazyScreen(() => import('../features/licenses/license-page.t
 const ProductPage = lazyScreen(() => import('../features/product/product-page.tsx'), 'ProductPage');
 const QueuesPage = lazyScreen(() => import('../features/queues/queues-page.tsx'), 'QueuesPage');
 const QueuePage = lazyScreen(() => import('../features/queues/queue-page.tsx'), 'QueuePage');
+const IdentityProvidersPage = lazyScreen(() => import('../features/identity-providers/identity-providers-page.tsx'), 'IdentityProvidersPage');
 const ApiTokensPage = lazyScreen(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
 
 /**
@@ -91,6 +92,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   // Its own screen beside the consumables (issue 45).
   { path: '/supply-orders', section: 'supplyOrders', title: 'nav.supplyOrders', element: SupplyOrdersPage },
   { path: '/contracts', section: 'contracts', title: 'nav.contracts', element: ContractsPage },
+  // Beside the settings, and for location administrators too (issue 55).
+  { path: '/identity-providers', section: 'identityProviders', title: 'nav.identityProviders', element: IdentityProvidersPage },
 ];
 
 /**

@@ -41,6 +41,8 @@ export const SECTION_ACCESS = {
   users: withGrant('MNU_USERS.READ'),
   licenses: (auth) => auth.hasGrant('MNU_LICENSE.READ') && auth.hasRole('ADMIN', 'DEVELOPER'),
   settings: atDefaultInCloud(withGrant('MNU_SETTINGS.READ')),
+  /** Directories and OpenID providers (issue 55); in cloud mode each customer's own. */
+  identityProviders: withGrant('MNU_IDENTITY_PROVIDERS.READ'),
   service: withGrant('MNU_SERVICE.READ'),
   product: always,
   /** Everyone's own API tokens (issue 42). */

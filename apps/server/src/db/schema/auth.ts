@@ -59,3 +59,13 @@ export const knownDevices = pgTable(
   },
   (t) => [index('known_devices_user').on(t.userId, t.lastUsedAt)],
 );
+
+/**
+ * The one-time tickets an OpenID sign-in hands the console in its redirect (issue 55): the console
+ * trades one for a session at once, so that no session token is ever in an address.
+ */
+export const ssoTickets = pgTable('sso_tickets', {
+  ticketHash: char('ticket_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+});

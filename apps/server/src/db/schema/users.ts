@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex
 import { ts } from '../columns.ts';
 import { locations } from './locations.ts';
 import { roles } from './roles.ts';
+import { identityProviders } from './identity-providers.ts';
 import type { Lang } from '../../i18n/messages.ts';
 
 export const users = pgTable(
@@ -20,10 +21,14 @@ export const users = pgTable(
     middleName: varchar('middle_name', { length: 128 }),
     /** The language of the user's e-mails: their browser's at their last sign-in; null: the server's. */
     language: varchar('language', { length: 2 }).$type<Lang>(),
+    /** The provider the user signs in with (issue 55); null: a local account, with its own password. */
+    identityProviderId: integer('identity_provider_id').references(() => identityProviders.id, { onDelete: 'set null' }),
+    /** Who the user is at that provider: the directory DN, or the OpenID subject. */
+    externalId: varchar('external_id', { length: 512 }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_login_lower').on(sql`lower(${t.login})`)],
+  (t) => [uniqueIndex('users_login_lower').on(sql`lower(${t.login})`), uniqueIndex('users_external').on(t.identityProviderId, t.externalId)],
 );
 
 export const userRoles = pgTable(

@@ -7,6 +7,9 @@ import { authThrottle, knownDevices } from '../../db/schema/auth.ts';
 import { locations } from '../../db/schema/locations.ts';
 import type { Lang } from '../../i18n/messages.ts';
 
+/** A user's row as sign-in reads it. */
+export type UserRow = typeof users.$inferSelect;
+
 export async function findUserByLogin(db: Db, login: string) {
   const [u] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);
   return u ?? null;

@@ -86,19 +86,49 @@ export class AuthService {
     const account = this.accountThrottle(credentials.login, user?.id ?? null, device);
     await countAttempt(this.db, account.policy, account.key, account.messageKey, { clock: this.clock.now });
     const ok = await verify(user?.passwordHash ?? (await dummyHash), credentials.password).catch(() => false);
-    if (!user || !ok || !user.activeFlag) {
-      await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: credentials.login.slice(0, 128), address } });
+    // A user of an identity provider signs in there (issue 55): a password set here is not theirs.
+    if (!user || !ok || !user.activeFlag || user.identityProviderId !== null) {
+      await this.logFailure(credentials.login, address);
       throw new AppError('BAD_CREDENTIALS');
     }
     await repo.deleteCounter(this.db, pairKey);
     await repo.refundCounter(this.db, addressKey);
     await repo.refundCounter(this.db, account.key);
+    return { ...(await this.openSession(user, remember, address, lang)), devices: await this.knowDevice(user.id, devices, device) };
+  }
+
+  /** A new session of a user who proved themselves (here, or at their identity provider). */
+  async openSession(user: repo.UserRow, remember: boolean, address: string, lang: Lang | null, via?: string) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? SESSION_TTL.remember : SESSION_TTL.normal));
     await repo.createSession(this.db, user.id, hashToken(token), expiresAt);
     if (lang && lang !== user.language) await repo.setLanguage(this.db, user.id, lang);
-    await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedIn', params: { login: user.login, address }, userId: user.id, objectClass: 'UserDao', objectId: user.id });
-    return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user), devices: await this.knowDevice(user.id, devices, device) };
+    const about = { userId: user.id, objectClass: 'UserDao', objectId: user.id } as const;
+    if (via) await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedInVia', params: { login: user.login, address, provider: via }, ...about });
+    else await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'auth.signedIn', params: { login: user.login, address }, ...about });
+    return { token, expiresAt: expiresAt.toISOString(), user: await meView(this.db, user) };
+  }
+
+  /**
+   * Throttles a sign-in whose password another part checks (a directory's, issue 55) as a local
+   * one is: counted by login and address before the check; `succeeded` gives the attempts back.
+   */
+  async throttleSignIn(login: string, address: string): Promise<{ succeeded: () => Promise<void> }> {
+    const pairKey = throttleKey(THROTTLE.signIn, login, address);
+    const addressKey = throttleKey(THROTTLE.signInAddress, address);
+    await countAttempt(this.db, THROTTLE.signIn, pairKey, undefined, { clock: this.clock.now });
+    await countAttempt(this.db, THROTTLE.signInAddress, addressKey, undefined, { clock: this.clock.now });
+    return {
+      succeeded: async () => {
+        await repo.deleteCounter(this.db, pairKey);
+        await repo.refundCounter(this.db, addressKey);
+      },
+    };
+  }
+
+  /** A failed sign-in, in the event log (the login cut to its column). */
+  async logFailure(login: string, address: string) {
+    await this.log.write({ group: 'AUTH', level: 'W', messageCode: 'auth.failed', params: { login: login.slice(0, 128), address } });
   }
 
   /**

@@ -1,5 +1,5 @@
 /** The auth module's public surface: all that other modules, jobs and plugins may use of it (issue 40). */
-export { AuthService } from './auth.service.ts';
+export { AuthService, newToken, parseBasic } from './auth.service.ts';
 export { countTestMail, PACE, paceTurn, throttleKey, THROTTLE_KEEP_MS } from './throttle.ts';
 /** For settings that redirect mail: the caller's password asked again. */
 export { confirmPassword } from './confirm-password.ts';

@@ -5,6 +5,7 @@ import { settings } from '../../db/schema/settings.ts';
 import { queues } from '../../db/schema/queues.ts';
 import { networkRanges } from '../../db/schema/network-ranges.ts';
 import { notificationChannels } from '../../db/schema/notifications.ts';
+import { identityProviders } from '../../db/schema/identity-providers.ts';
 
 /**
  * Every column that stores a secret (issue 43), by its SQL name: the write-only settings (the
@@ -19,6 +20,7 @@ const SECRET_COLUMNS: { name: string; table: PgTable; id: PgColumn; value: PgCol
   { name: 'network_ranges.v3_auth_key', table: networkRanges, id: networkRanges.id, value: networkRanges.v3AuthKey, field: 'v3AuthKey' },
   { name: 'network_ranges.v3_priv_key', table: networkRanges, id: networkRanges.id, value: networkRanges.v3PrivKey, field: 'v3PrivKey' },
   { name: 'notification_channels.secret', table: notificationChannels, id: notificationChannels.id, value: notificationChannels.secret, field: 'secret' },
+  { name: 'identity_providers.secret', table: identityProviders, id: identityProviders.id, value: identityProviders.secret, field: 'secret' },
 ];
 
 /** One stored secret: its column, its row and its stored (sealed or plain) value. */

@@ -84,6 +84,7 @@ async function storePlain(queueToken: string | null = null) {
   await t.ctx.db.execute(sql`UPDATE network_ranges SET community = ${SECRETS.community} WHERE id = ${stored.v2RangeId}`);
   await t.ctx.db.execute(sql`UPDATE network_ranges SET v3_auth_key = ${SECRETS.authKey}, v3_priv_key = ${SECRETS.privKey} WHERE id = ${stored.v3RangeId}`);
   await t.ctx.db.execute(sql`UPDATE notification_channels SET secret = ${SECRETS.channelKey} WHERE id = ${stored.channelId}`);
+  await t.ctx.db.execute(sql`UPDATE identity_providers SET secret = ${SECRETS.bindPassword} WHERE id = ${stored.providerId}`);
 }
 
 describe('secrets at rest', () => {
@@ -95,8 +96,9 @@ describe('secrets at rest', () => {
     expect(columns['network_ranges.v3_auth_key']).toHaveLength(1);
     expect(columns['network_ranges.v3_priv_key']).toHaveLength(1);
     expect(columns['notification_channels.secret']).toHaveLength(1);
+    expect(columns['identity_providers.secret']).toHaveLength(1);
     const answers = await Promise.all(
-      ['/api/settings', `/api/queues/${stored.queueId}`, `/api/network-ranges/${stored.v2RangeId}`, `/api/network-ranges/${stored.v3RangeId}`, '/api/queues', '/api/network-ranges', '/api/settings/notification-channels']
+      ['/api/settings', `/api/queues/${stored.queueId}`, `/api/network-ranges/${stored.v2RangeId}`, `/api/network-ranges/${stored.v3RangeId}`, '/api/queues', '/api/network-ranges', '/api/settings/notification-channels', '/api/identity-providers']
         .map(async (url) => (await t.app.inject({ url, headers: bearer(admin) })).body),
     );
     for (const body of answers) for (const v of [...Object.values(SECRETS), 'enc:v1:']) expect(body).not.toContain(v);
@@ -157,7 +159,7 @@ describe('secrets at rest', () => {
     writeFileSync(file, `${KEY.toString('hex')}\n`, { mode: 0o600 });
     const config = { ...t.ctx.config, secretKey: null, secretKeyFile: file };
     const r = await rotateSecretKey(config, t.database, undefined);
-    expect(r).toMatchObject({ rotated: 6, oldKeyId: t.ctx.secrets.keyId, file });
+    expect(r).toMatchObject({ rotated: 7, oldKeyId: t.ctx.secrets.keyId, file });
     const newKey = parseSecretKey(readFileSync(file, 'utf8'))!;
     expect(new SecretBox(newKey).keyId).toBe(r.newKeyId);
     expect(statSync(file).mode & 0o777).toBe(0o600);

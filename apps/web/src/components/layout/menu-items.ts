@@ -12,6 +12,7 @@ import {
   IconReportAnalytics,
   IconServer2,
   IconSettings,
+  IconUserShield,
   IconShoppingCart,
   IconFileInvoice,
   IconStack2,
@@ -54,6 +55,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'users', to: '/users', item: '/user', label: 'nav.users', icon: IconUsers },
   { key: 'licenses', to: '/licenses', item: '/license', label: 'nav.licenses', icon: IconLicense },
   { key: 'settings', to: '/settings', label: 'nav.settings', icon: IconSettings },
+  { key: 'identityProviders', to: '/identity-providers', label: 'nav.identityProviders', icon: IconUserShield },
   { key: 'service', to: '/service', label: 'nav.service', icon: IconTool },
   { key: 'product', to: '/product', label: 'nav.product', icon: IconInfoCircle },
 ];

@@ -1,5 +1,6 @@
 import type { DemoRequest, LoginResponse } from '@pagewatch/contracts/auth';
-import { api, basicAuth } from '../../../lib/api.ts';
+import type { IdpChoice } from '@pagewatch/contracts/identity-providers';
+import { api, apiBase, basicAuth } from '../../../lib/api.ts';
 
 type Message = { message: string };
 
@@ -35,4 +36,27 @@ export function restorePassword(token: string, password: string, passwordConfirm
 
 export function requestDemo(request: DemoRequest) {
   return api<Message>('/auth/demo-request', { method: 'POST', body: request, public: true });
+}
+
+/** The identity providers the login page offers (issue 55), by name. */
+export function listProviders() {
+  return api<IdpChoice[]>('/auth/providers', { public: true });
+}
+
+/** `POST /auth/providers/:id`: the login and password, checked by the directory. */
+export function loginWithDirectory(providerId: number, userName: string, password: string, remember: boolean) {
+  return api<LoginResponse>(`/auth/providers/${providerId}`, {
+    method: 'POST',
+    query: new URLSearchParams({ remember: String(remember) }),
+    headers: { Authorization: basicAuth(userName, password) },
+    public: true,
+  });
+}
+
+/** Where "Sign in with <provider>" goes for an OpenID provider: the server redirects on to it. */
+export const oidcStartUrl = (providerId: number, remember: boolean) => `${apiBase()}/auth/oidc/${providerId}/start?remember=${remember}`;
+
+/** The session of the one-time ticket an OpenID sign-in came back with. */
+export function redeemSsoTicket(ticket: string, remember: boolean) {
+  return api<LoginResponse>('/auth/sso-ticket', { method: 'POST', query: new URLSearchParams({ remember: String(remember) }), body: { ticket }, public: true });
 }

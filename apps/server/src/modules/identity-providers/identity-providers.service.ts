@@ -1,0 +1,121 @@
+import { idpInputSchema, type Idp, type IdpChoice, type IdpInput, type IdpKind, type LdapSettings, type OidcSettings, type ParsedIdp } from '@pagewatch/contracts/identity-providers';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import { DomainService, type EventLog } from '../event-logs/index.ts';
+import { descendantIds } from '../locations/index.ts';
+import { allRoles } from '../roles/index.ts';
+import * as repo from './identity-providers.repository.ts';
+import './identity-providers.messages.ts';
+
+/** Where a provider's secret goes: the directory's address, or the OpenID issuer. */
+const destination = (kind: string, settings: LdapSettings | OidcSettings) => (kind === 'LDAP' ? (settings as LdapSettings).url : (settings as OidcSettings).issuer);
+
+export const callbackPath = (id: number) => `/api/auth/oidc/${id}/callback`;
+
+/**
+ * Identity providers (issue 55), kept by whoever holds MNU_IDENTITY_PROVIDERS at the provider's
+ * location. A provider, and each of its group mappings, stays inside the caller's locations, and
+ * a mapping stays at the provider's location or below it: a customer's directory can never give
+ * a location of another customer (security.md, invariant 1), nor a role its setter does not hold.
+ */
+export class IdentityProvidersService extends DomainService {
+  private readonly secrets: SecretBox;
+  private readonly publicUrl: string | null;
+
+  constructor(db: Db, log: EventLog, opts: { secrets: SecretBox; publicUrl: string | null }) {
+    super(db, log);
+    this.secrets = opts.secrets;
+    this.publicUrl = opts.publicUrl;
+  }
+
+  private view(r: repo.ProviderRow & { mappings: repo.MappingRow[] }): Idp {
+    return {
+      id: r.id,
+      kind: r.kind as IdpKind,
+      name: r.name,
+      locationId: r.locationId,
+      enabled: r.enabled,
+      secretSet: !!r.secret,
+      ldap: r.kind === 'LDAP' ? (r.settings as LdapSettings) : null,
+      oidc: r.kind === 'OIDC' ? (r.settings as OidcSettings) : null,
+      mappings: r.mappings,
+      redirectUri: r.kind === 'OIDC' && this.publicUrl ? `${this.publicUrl.replace(/\/+$/, '')}${callbackPath(r.id)}` : null,
+    };
+  }
+
+  async list(caller: Caller): Promise<Idp[]> {
+    return (await repo.listProviders(this.db, caller.allLocations ? null : [...caller.scope])).map((r) => this.view(r));
+  }
+
+  /** The enabled providers for the login page (anyone): their names and kinds only. */
+  async choices(): Promise<IdpChoice[]> {
+    return (await repo.enabledProviders(this.db)).map((r) => ({ id: r.id, kind: r.kind as IdpKind, name: r.name }));
+  }
+
+  /** A provider in the caller's locations; one outside is as missing. */
+  private async own(caller: Caller, id: number) {
+    const row = await repo.providerById(this.db, id);
+    if (!row || !caller.scope.has(row.locationId)) throw notFound();
+    return row;
+  }
+
+  async get(caller: Caller, id: number): Promise<Idp> {
+    return this.view(await this.own(caller, id));
+  }
+
+  /** The input checked against the caller's rights; the values to store. */
+  private async checked(caller: Caller, input: IdpInput, existing: repo.ProviderRow | null) {
+    const p: ParsedIdp = idpInputSchema.parse(input);
+    if (!caller.scope.has(p.locationId)) throw new AppError('OUT_OF_SCOPE');
+    if (existing && existing.kind !== p.kind) throw new AppError('VALIDATION', { fields: [{ field: 'kind', key: 'idp.kindLocked' }] });
+    const settings = p.kind === 'LDAP' ? p.ldap : p.oidc;
+    const fields: FieldError[] = [];
+    const below = new Set(await descendantIds(this.db, [p.locationId]));
+    const roles = await allRoles(this.db);
+    const handed = new Set(roles.filter((r) => r.grants.every((g) => caller.grants.has(g))).map((r) => r.id));
+    p.mappings.forEach((m, i) => {
+      if (!below.has(m.locationId)) fields.push({ field: `mappings.${i}.locationId`, key: 'idp.mappingOutsideProvider' });
+      else if (!caller.scope.has(m.locationId)) fields.push({ field: `mappings.${i}.locationId`, key: 'idp.mappingNotHeld' });
+      if (!handed.has(m.roleId)) fields.push({ field: `mappings.${i}.roleId`, key: roles.some((r) => r.id === m.roleId) ? 'idp.roleNotHeld' : 'general.badValue' });
+    });
+    if (!p.secret && !existing?.secret) fields.push({ field: 'secret', key: 'general.mandatory' });
+    if (fields.length) throw new AppError('VALIDATION', { fields });
+    if (existing) requireSecretsOnMove(destination(existing.kind, existing.settings) !== destination(p.kind, settings) || existing.locationId !== p.locationId, [{ field: 'secret', key: 'idp.secretAgain', kept: !p.secret }]);
+    const values = { kind: p.kind, name: p.name, locationId: p.locationId, enabled: p.enabled, settings, secret: p.secret ? this.secrets.seal(p.secret) : (existing?.secret ?? null), updatedAt: new Date() };
+    return { values, mappings: p.mappings };
+  }
+
+  async create(caller: Caller, input: IdpInput): Promise<Idp> {
+    const { values, mappings } = await this.checked(caller, input, null);
+    const id = await this.db.transaction(async (tx) => {
+      const id = await repo.insertProvider(tx, values);
+      await repo.setMappings(tx, id, mappings);
+      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'idp.created', params: { actor: caller.login, name: values.name }, userId: caller.userId, locationId: values.locationId }, tx);
+      return id;
+    });
+    return this.get(caller, id);
+  }
+
+  async update(caller: Caller, id: number, input: IdpInput): Promise<Idp> {
+    const existing = await this.own(caller, id);
+    const { values, mappings } = await this.checked(caller, input, existing);
+    await this.db.transaction(async (tx) => {
+      await repo.updateProvider(tx, id, values);
+      await repo.setMappings(tx, id, mappings);
+      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'idp.updated', params: { actor: caller.login, name: values.name }, userId: caller.userId, locationId: values.locationId }, tx);
+    });
+    return this.get(caller, id);
+  }
+
+  /** Deletes the provider; its users stay, unable to sign in until given a password or another provider. */
+  async remove(caller: Caller, id: number): Promise<void> {
+    const existing = await this.own(caller, id);
+    await this.db.transaction(async (tx) => {
+      await repo.deleteProvider(tx, id);
+      await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'idp.deleted', params: { actor: caller.login, name: existing.name }, userId: caller.userId, locationId: existing.locationId }, tx);
+    });
+  }
+}

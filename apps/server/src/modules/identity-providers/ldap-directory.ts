@@ -1,0 +1,115 @@
+import type { ConnectionOptions } from 'node:tls';
+import { Client, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
+import type { LdapSettings } from '@pagewatch/contracts/identity-providers';
+
+/** Who a directory says a user is, and the groups it lists them in. */
+export type DirectoryUser = { externalId: string; login: string; email: string | null; lastName: string | null; firstName: string | null; groups: string[] };
+
+/** The directory could not be asked (down, refused, TLS failed, the service account refused): not the user's fault. */
+export class DirectoryUnavailable extends Error {}
+
+const TIMEOUT_MS = 10_000;
+
+/** RFC 4515: a value inside a filter, so that a login such as `*)(uid=*` matches itself only. */
+export const escapeFilter = (v: string) => v.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
+const first = (v: unknown): string | null => {
+  const x = Array.isArray(v) ? v[0] : v;
+  if (x === undefined || x === null) return null;
+  const s = Buffer.isBuffer(x) ? x.toString('utf8') : String(x);
+  return s || null;
+};
+
+/**
+ * One conversation with a directory: connect (ldaps://, or ldap:// with StartTLS when asked; the
+ * certificate checked against the given CA or the system's), then `work`. Every failure of the
+ * connection or of the service account is DirectoryUnavailable.
+ */
+async function withDirectory<T>(s: LdapSettings, work: (c: Client) => Promise<T>): Promise<T> {
+  const host = new URL(s.url).hostname.replace(/^\[|\]$/g, '');
+  const tls: ConnectionOptions = { host, ...(s.caCert ? { ca: s.caCert } : {}) };
+  const client = new Client({ url: s.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS, ...(s.url.toLowerCase().startsWith('ldaps:') ? { tlsOptions: tls } : {}) });
+  try {
+    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tls).catch((err: Error) => { throw new DirectoryUnavailable(`StartTLS: ${err.message}`); });
+    return await work(client);
+  } catch (err) {
+    if (err instanceof DirectoryUnavailable) throw err;
+    throw new DirectoryUnavailable((err as Error).message);
+  } finally {
+    await client.unbind().catch(() => undefined);
+  }
+}
+
+async function serviceBind(c: Client, s: LdapSettings, bindPassword: string) {
+  try {
+    await c.bind(s.bindDn, bindPassword);
+  } catch (err) {
+    throw new DirectoryUnavailable(err instanceof InvalidCredentialsError ? 'the service account was refused' : (err as Error).message);
+  }
+}
+
+/** The user the filter finds for the login (exactly one), or null. */
+async function findUser(c: Client, s: LdapSettings, login: string) {
+  const { searchEntries } = await c.search(s.userBase, {
+    scope: 'sub',
+    filter: s.userFilter.replaceAll('{login}', escapeFilter(login)),
+    attributes: [s.loginAttribute, s.emailAttribute, s.lastNameAttribute, s.firstNameAttribute],
+    sizeLimit: 2,
+  });
+  return searchEntries.length === 1 ? searchEntries[0]! : null;
+}
+
+async function groupsOf(c: Client, s: LdapSettings, dn: string, login: string): Promise<string[]> {
+  const filter = s.groupFilter.replaceAll('{dn}', escapeFilter(dn)).replaceAll('{login}', escapeFilter(login));
+  const { searchEntries } = await c.search(s.groupBase, { scope: 'sub', filter, attributes: [s.groupAttribute], sizeLimit: 1000 });
+  return searchEntries.map((e) => first(e[s.groupAttribute])).filter((g): g is string => !!g);
+}
+
+function userOf(s: LdapSettings, entry: Record<string, unknown> & { dn: string }, login: string, groups: string[]): DirectoryUser {
+  return {
+    externalId: entry.dn,
+    login: first(entry[s.loginAttribute]) ?? login,
+    email: first(entry[s.emailAttribute]),
+    lastName: first(entry[s.lastNameAttribute]),
+    firstName: first(entry[s.firstNameAttribute]),
+    groups,
+  };
+}
+
+/**
+ * Signs a user in against the directory: bind as the service account, find the user, bind as
+ * them with the password typed, then read their groups (as the service account again). An empty
+ * password is refused here: a directory takes a bind without one as anonymous, a success.
+ */
+export async function ldapAuthenticate(s: LdapSettings, bindPassword: string, login: string, password: string): Promise<DirectoryUser | 'bad-credentials'> {
+  if (!password) return 'bad-credentials';
+  return withDirectory(s, async (c) => {
+    await serviceBind(c, s, bindPassword);
+    const entry = await findUser(c, s, login);
+    if (!entry) return 'bad-credentials';
+    try {
+      await c.bind(entry.dn, password);
+    } catch (err) {
+      if (err instanceof InvalidCredentialsError) return 'bad-credentials';
+      throw err;
+    }
+    await serviceBind(c, s, bindPassword);
+    return userOf(s, entry, login, await groupsOf(c, s, entry.dn, login));
+  });
+}
+
+/** The directory's user of a DN now, with their groups (the sync job); null: no longer listed. */
+export async function ldapLookup(s: LdapSettings, bindPassword: string, dn: string): Promise<DirectoryUser | null> {
+  return withDirectory(s, async (c) => {
+    await serviceBind(c, s, bindPassword);
+    const attributes = [s.loginAttribute, s.emailAttribute, s.lastNameAttribute, s.firstNameAttribute];
+    const found = await c.search(dn, { scope: 'base', filter: '(objectClass=*)', attributes }).catch((err: Error) => {
+      if (err instanceof NoSuchObjectError) return null;
+      throw err;
+    });
+    const entry = found?.searchEntries[0];
+    if (!entry) return null;
+    const login = first(entry[s.loginAttribute]) ?? '';
+    return userOf(s, entry, login, await groupsOf(c, s, entry.dn, login));
+  });
+}

@@ -1,0 +1,15 @@
+import type { Idp, IdpInput } from '@pagewatch/contracts/identity-providers';
+import { api } from '../../../lib/api.ts';
+
+export type PageOf<T> = { pageRows: T[]; totalRows: number };
+export type Option = { id: number; code: string; name: string };
+
+export const IDP_KEY = ['identity-providers'] as const;
+const base = '/identity-providers';
+export const fetchProviders = () => api<Idp[]>(base);
+export const saveProvider = (id: number | null, input: IdpInput) =>
+  id === null ? api<Idp>(base, { method: 'POST', body: input }) : api<Idp>(`${base}/${id}`, { method: 'PUT', body: input });
+export const deleteProvider = (id: number) => api<void>(`${base}/${id}`, { method: 'DELETE' });
+/** What a mapping may give: the caller's locations and the roles they may hand out. */
+export const fetchLocations = () => api<PageOf<Option>>('/user-locations/');
+export const fetchRoles = () => api<PageOf<Option>>('/managed-roles-v/');
