@@ -33,6 +33,8 @@ import type { ExportGate } from './lib/export-gate.ts';
 import type { HomeService } from './modules/home/home.service.ts';
 import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import type { DownloadsService } from './modules/options/downloads.service.ts';
+import type { DeviceWebService } from './modules/device-web/device-web.service.ts';
+import type { DeviceWebBroker } from './modules/device-web/device-web.broker.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -77,5 +79,8 @@ export type AppContext = {
   alerts: AlertsService;
   licenses: LicensesService;
   downloads: DownloadsService;
+  /** The device's own web page through its agent (issue 55), and the agents' side of it. */
+  deviceWeb: DeviceWebService;
+  deviceWebBroker: DeviceWebBroker;
   metrics: Metrics;
 };

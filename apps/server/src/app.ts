@@ -76,6 +76,9 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { LicensesService } from './modules/licenses/licenses.service.ts';
 import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
+import { deviceWebRoutes } from './modules/device-web/device-web.routes.ts';
+import { DeviceWebService } from './modules/device-web/device-web.service.ts';
+import { DeviceWebBroker } from './modules/device-web/device-web.broker.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 import { SecretBox } from './lib/secret-box.ts';
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: app.log,
     release: new AgentReleaseSource(config.downloadsDir),
   });
+  const deviceWebBroker = new DeviceWebBroker();
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
@@ -190,6 +194,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     alerts: new AlertsService(database.db),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir }),
+    deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, (id) => auth.resolveSessionById(id)),
+    deviceWebBroker,
     metrics,
   };
 
@@ -204,6 +210,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Before the other closing steps, so that a stop gives back its outbox claims within 5 s (issue 42).
   app.addHook('preClose', async () => notificationWorker.stop());
   app.addHook('onClose', async () => auth.drain());
+  app.addHook('preClose', async () => deviceWebBroker.close());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
     app.addHook('onClose', stopBridge);
@@ -246,6 +253,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await homeRoutes(app, ctx);
   await alertsRoutes(app, ctx);
   await licensesRoutes(app, ctx);
+  await deviceWebRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();
