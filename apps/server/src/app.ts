@@ -146,6 +146,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     release: new AgentReleaseSource(config.downloadsDir),
   });
   const deviceWebBroker = new DeviceWebBroker();
+  const sessions = new SessionCache(config.sessionCacheMs);
+  const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
@@ -194,7 +196,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     alerts: new AlertsService(database.db),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir }),
-    deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, (id) => auth.resolveSessionById(id)),
+    deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, resolveSession),
     deviceWebBroker,
     metrics,
   };
@@ -216,8 +218,6 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     app.addHook('onClose', stopBridge);
   }
   await registerWebsocket(app);
-  const sessions = new SessionCache(config.sessionCacheMs);
-  const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   forgetChangedSessions(hub, sessions);
   // API tokens share the cache: a revoked token and a changed user are evicted the same way.
   const resolveApiToken = (hash: string) => sessions.resolve(hash, (h) => apiTokens.resolve(h));

@@ -48,16 +48,14 @@ export async function createSession(db: Db, userId: number, tokenHash: string, e
   return s;
 }
 
-/** A session by its token's hash or its id, with its user, unless revoked. */
-async function openSession(db: Db, by: { tokenHash: string } | { id: number }) {
-  const which = 'id' in by ? eq(sessions.id, by.id) : eq(sessions.tokenHash, by.tokenHash);
-  const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(and(which, isNull(sessions.revokedAt)));
+export async function sessionByHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   return row ?? null;
 }
-
-export const sessionByHash = (db: Db, tokenHash: string) => openSession(db, { tokenHash });
-export const sessionById = (db: Db, id: number) => openSession(db, { id });
-
 
 export async function revokeSession(db: Db, id: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));

@@ -138,13 +138,6 @@ export class AuthService {
     return loadCaller(this.db, row.user, row.session);
   }
 
-  /** The caller of an open session by its id (a device web page's owner, issue 55), or null when it ended. */
-  async resolveSessionById(sessionId: number): Promise<Caller | null> {
-    const row = await repo.sessionById(this.db, sessionId);
-    if (!row || row.session.expiresAt.getTime() <= Date.now() || !row.user.activeFlag) return null;
-    return loadCaller(this.db, row.user, row.session);
-  }
-
   async me(caller: Caller) {
     const user = await repo.findUserByLogin(this.db, caller.login);
     if (!user) throw new AppError('UNAUTHENTICATED');

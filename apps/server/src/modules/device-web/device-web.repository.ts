@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceWebSessions } from '../../db/schema/device-web.ts';
+import { sessions } from '../../db/schema/auth.ts';
 
 export type DeviceWebRow = typeof deviceWebSessions.$inferSelect;
 
@@ -9,10 +10,11 @@ export async function insertWebSession(db: Db, row: Omit<typeof deviceWebSession
   return created!;
 }
 
-/** A session by its token's hash (the page) or its id (the console). */
-export async function webSession(db: Db, by: { tokenHash: string } | { id: number }): Promise<DeviceWebRow | null> {
-  const [row] = await db.select().from(deviceWebSessions).where('id' in by ? eq(deviceWebSessions.id, by.id) : eq(deviceWebSessions.tokenHash, by.tokenHash));
-  return row ?? null;
+/** A session by its token's hash (the page) or its id (the console), with the token hash of the console session that opened it. */
+export async function webSession(db: Db, by: { tokenHash: string } | { id: number }): Promise<(DeviceWebRow & { consoleTokenHash: string }) | null> {
+  const [row] = await db.select({ s: deviceWebSessions, consoleTokenHash: sessions.tokenHash }).from(deviceWebSessions).innerJoin(sessions, eq(sessions.id, deviceWebSessions.sessionId))
+    .where('id' in by ? eq(deviceWebSessions.id, by.id) : eq(deviceWebSessions.tokenHash, by.tokenHash));
+  return row ? { ...row.s, consoleTokenHash: row.consoleTokenHash } : null;
 }
 
 /** A user's sessions of a device still open. */

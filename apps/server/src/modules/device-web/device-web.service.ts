@@ -14,6 +14,7 @@ import { DEVICE_WEB_HEADERS, devicePath, requestHeadersForDevice, rewriteLinks, 
 import * as repo from './device-web.repository.ts';
 import './device-web.messages.ts';
 
+export type ConsoleSessionResolver = (tokenHash: string) => Promise<Caller | null | 'expired'>;
 export const DEVICE_WEB_GRANT = 'BTN_DEVICE_WEB.EXECUTE';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -30,8 +31,9 @@ export type ProxyAnswer = { status: number; headers: HeaderPairs; body: Buffer }
  */
 export class DeviceWebService extends DomainService {
   private readonly broker: DeviceWebBroker;
-  private readonly callerOfSession: (sessionId: number) => Promise<Caller | null>;
-  constructor(db: Db, log: EventLog, broker: DeviceWebBroker, callerOfSession: (sessionId: number) => Promise<Caller | null>) {
+  private readonly callerOfSession: ConsoleSessionResolver;
+  /** `callerOfSession`: the console's own session resolver (cached, and forgotten on every change of the user, as for the API). */
+  constructor(db: Db, log: EventLog, broker: DeviceWebBroker, callerOfSession: ConsoleSessionResolver) {
     super(db, log);
     this.broker = broker;
     this.callerOfSession = callerOfSession;
@@ -80,8 +82,9 @@ export class DeviceWebService extends DomainService {
     if (!TOKEN.test(call.token)) return ended;
     const row = await repo.webSession(this.db, { tokenHash: hashToken(call.token) });
     if (!row || row.closedAt || row.expiresAt.getTime() <= Date.now()) return ended;
-    const caller = await this.callerOfSession(row.sessionId);
-    if (!caller || caller.userId !== row.userId) return ended;
+    // The console session that opened it, as it is now: ended (logout, expiry, deactivation) ends the page.
+    const caller = await this.callerOfSession(row.consoleTokenHash);
+    if (!caller || caller === 'expired' || caller.userId !== row.userId || caller.sessionId !== row.sessionId) return ended;
     const device = await deviceRow(this.db, row.deviceId);
     // The grant and the locations as they are now; a device that moved address is not followed.
     if (!caller.grants.has(DEVICE_WEB_GRANT) || !device || !inScope(caller, device.d.locationId)) return { status: 403, messageKey: 'errors.FORBIDDEN' };
