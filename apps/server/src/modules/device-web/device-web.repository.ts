@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceWebSessions } from '../../db/schema/device-web.ts';
 import { sessions } from '../../db/schema/auth.ts';
+import { devices } from '../../db/schema/devices.ts';
 
 export type DeviceWebRow = typeof deviceWebSessions.$inferSelect;
 
@@ -10,11 +11,20 @@ export async function insertWebSession(db: Db, row: Omit<typeof deviceWebSession
   return created!;
 }
 
-/** A session by its token's hash (the page) or its id (the console), with the token hash of the console session that opened it. */
-export async function webSession(db: Db, by: { tokenHash: string } | { id: number }): Promise<(DeviceWebRow & { consoleTokenHash: string }) | null> {
-  const [row] = await db.select({ s: deviceWebSessions, consoleTokenHash: sessions.tokenHash }).from(deviceWebSessions).innerJoin(sessions, eq(sessions.id, deviceWebSessions.sessionId))
+export type WebSessionRow = DeviceWebRow & { consoleTokenHash: string; device: { id: number; ip: string; locationId: number; serialNumber: string | null } };
+
+/**
+ * A session by its token's hash (the page) or its id (the console), in one query with the token
+ * hash of the console session that opened it and its device as it is now.
+ */
+export async function webSession(db: Db, by: { tokenHash: string } | { id: number }): Promise<WebSessionRow | null> {
+  const [row] = await db
+    .select({ s: deviceWebSessions, consoleTokenHash: sessions.tokenHash, device: { id: devices.id, ip: devices.ip, locationId: devices.locationId, serialNumber: devices.serialNumber } })
+    .from(deviceWebSessions)
+    .innerJoin(sessions, eq(sessions.id, deviceWebSessions.sessionId))
+    .innerJoin(devices, eq(devices.id, deviceWebSessions.deviceId))
     .where('id' in by ? eq(deviceWebSessions.id, by.id) : eq(deviceWebSessions.tokenHash, by.tokenHash));
-  return row ? { ...row.s, consoleTokenHash: row.consoleTokenHash } : null;
+  return row ? { ...row.s, consoleTokenHash: row.consoleTokenHash, device: row.device } : null;
 }
 
 /** A user's sessions of a device still open. */

@@ -8,7 +8,7 @@ import { inScope, type Caller } from '../../lib/caller.ts';
 import { hashToken } from '../../plugins/access.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
-import { deviceInScope, deviceRow } from '../devices/index.ts';
+import { deviceInScope } from '../devices/index.ts';
 import type { DeviceWebBroker } from './device-web.broker.ts';
 import { DEVICE_WEB_HEADERS, devicePath, requestHeadersForDevice, rewriteLinks, rewriteLocation, updateJar, type HeaderPairs } from './device-web.headers.ts';
 import * as repo from './device-web.repository.ts';
@@ -85,14 +85,13 @@ export class DeviceWebService extends DomainService {
     // The console session that opened it, as it is now: ended (logout, expiry, deactivation) ends the page.
     const caller = await this.callerOfSession(row.consoleTokenHash);
     if (!caller || caller === 'expired' || caller.userId !== row.userId || caller.sessionId !== row.sessionId) return ended;
-    const device = await deviceRow(this.db, row.deviceId);
+    const d = row.device;
     // The grant and the locations as they are now; a device that moved address is not followed.
-    if (!caller.grants.has(DEVICE_WEB_GRANT) || !device || !inScope(caller, device.d.locationId)) return { status: 403, messageKey: 'errors.FORBIDDEN' };
-    if (device.d.ip !== row.host) return ended;
+    if (!caller.grants.has(DEVICE_WEB_GRANT) || !inScope(caller, d.locationId)) return { status: 403, messageKey: 'errors.FORBIDDEN' };
+    if (d.ip !== row.host) return ended;
     if (!(DEVICE_WEB_METHODS as readonly string[]).includes(call.method)) return { status: 405, messageKey: 'deviceWeb.badMethod' };
     const path = devicePath(call.tail);
     if (path.length > 4000) return { status: 414, messageKey: 'deviceWeb.tooLong' };
-    const d = device.d;
     await this.log.byCaller(caller, {
       group: 'DEVICES', level: 'I', messageCode: 'device.webRequest', objectClass: 'DeviceDao', objectId: d.id, locationId: d.locationId,
       params: { device: d.serialNumber ?? d.ip, session: row.id, method: call.method, path: path.slice(0, 500) },

@@ -5,4 +5,3 @@ export { clearManaged, devicesBySerial, iso, setManaged } from './devices.reposi
 export { addressFlaps, identityPairs, pairsSeenBy, placedDevice, type AddressFlap, type PairDevice, type StoredPair } from './device-identity.repository.ts';
 export { meterFlagDevices, meterFlagsByLocation, meterFlagsInPeriod, type LocationMeterFlags, type MeterFlagDevice } from './meter-flags.repository.ts';
 export { deviceInScope } from './devices.service.ts';
-export { deviceRow } from './devices.repository.ts';
