@@ -36,6 +36,8 @@ import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import type { IdentityProvidersService } from './modules/identity-providers/identity-providers.service.ts';
 import type { SsoService } from './modules/identity-providers/sso.service.ts';
 import type { DownloadsService } from './modules/options/downloads.service.ts';
+import type { DeviceWebService } from './modules/device-web/device-web.service.ts';
+import type { DeviceWebBroker } from './modules/device-web/device-web.broker.ts';
 
 /** What route modules are given: the database, the hub and the services. */
 export type AppContext = {
@@ -86,5 +88,8 @@ export type AppContext = {
   /** Identity providers (issue 55), and signing in through them. */
   identityProviders: IdentityProvidersService;
   sso: SsoService;
+  /** The device's own web page through its agent (issue 55), and the agents' side of it. */
+  deviceWeb: DeviceWebService;
+  deviceWebBroker: DeviceWebBroker;
   metrics: Metrics;
 };

@@ -81,6 +81,9 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { LicensesService } from './modules/licenses/licenses.service.ts';
 import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
+import { deviceWebRoutes } from './modules/device-web/device-web.routes.ts';
+import { DeviceWebService } from './modules/device-web/device-web.service.ts';
+import { DeviceWebBroker } from './modules/device-web/device-web.broker.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { JOBS } from './jobs/jobs.ts';
 import { SecretBox } from './lib/secret-box.ts';
@@ -147,6 +150,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: app.log,
     release: new AgentReleaseSource(config.downloadsDir),
   });
+  const deviceWebBroker = new DeviceWebBroker();
+  const sessions = new SessionCache(config.sessionCacheMs);
+  const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   const licenses = new LicensesService(database.db, eventLog, config.licenseIssuerKey);
   await licenses.init();
   // One bound for the files users download and the reports the schedules e-mail (issue 39).
@@ -200,6 +206,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     downloads: new DownloadsService({ dir: config.downloadsDir }),
     identityProviders: new IdentityProvidersService(database.db, eventLog, { secrets, publicUrl: config.publicUrl }),
     sso: new SsoService(database.db, eventLog, { auth, secrets, events: changes, cloud: config.cloud, publicUrl: config.publicUrl }),
+    deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, resolveSession),
+    deviceWebBroker,
     metrics,
   };
 
@@ -215,13 +223,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Before the other closing steps, so that a stop gives back its outbox claims within 5 s (issue 42).
   app.addHook('preClose', async () => notificationWorker.stop());
   app.addHook('onClose', async () => auth.drain());
+  app.addHook('preClose', async () => deviceWebBroker.close());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
     app.addHook('onClose', stopBridge);
   }
   await registerWebsocket(app);
-  const sessions = new SessionCache(config.sessionCacheMs);
-  const resolveSession = (hash: string) => sessions.resolve(hash, (h) => auth.resolveSession(h));
   forgetChangedSessions(hub, sessions);
   // API tokens share the cache: a revoked token and a changed user are evicted the same way.
   const resolveApiToken = (hash: string) => sessions.resolve(hash, (h) => apiTokens.resolve(h));
@@ -259,6 +266,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await homeRoutes(app, ctx);
   await alertsRoutes(app, ctx);
   await licensesRoutes(app, ctx);
+  await deviceWebRoutes(app, ctx);
   await setupStatic(app, config.webDist);
 
   await app.ready();

@@ -29,6 +29,11 @@ export type Config = {
   builtinAgent: boolean;
   /** The built-in agent's poll period in seconds, over the agents' setting (the demo polls every minute); null: the setting. */
   builtinAgentPeriodSeconds: number | null;
+  /**
+   * Tests only (PAGEWATCH_DEVICE_WEB_LOOPBACK=1): the built-in agent may reach device web pages on
+   * 127.0.0.0/8 (not its own addresses), where tests stand a printer's page. Refused with NODE_ENV=production.
+   */
+  deviceWebLoopback: boolean;
   /** Port of the Prometheus metrics listener (null: no metrics), apart from the public API. */
   metricsPort: number | null;
   metricsHost: string;
@@ -139,6 +144,12 @@ function flag(v: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 }
 
+function deviceWebLoopback(env: NodeJS.ProcessEnv): boolean {
+  if (!flag(env.PAGEWATCH_DEVICE_WEB_LOOPBACK, false)) return false;
+  if (env.NODE_ENV === 'production') throw new Error('PAGEWATCH_DEVICE_WEB_LOOPBACK is for tests only and is refused with NODE_ENV=production');
+  return true;
+}
+
 function language(v: string | undefined): Lang {
   if (v === undefined || v === '') return 'en';
   if (!(LANGS as readonly string[]).includes(v.toLowerCase())) throw new Error(`PAGEWATCH_LANGUAGE must be one of ${LANGS.join(', ')}, got "${v}"`);
@@ -168,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelsSecret: env.PAGEWATCH_MODELS_SECRET || null,
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
     builtinAgentPeriodSeconds: seconds(env.PAGEWATCH_BUILTIN_AGENT_PERIOD_SECONDS),
+    deviceWebLoopback: deviceWebLoopback(env),
     metricsPort,
     metricsHost: env.PAGEWATCH_METRICS_HOST || '127.0.0.1',
     licenseIssuerKey: env.PAGEWATCH_LICENSE_KEY || resolve(dataDir, 'license-issuer.pem'),

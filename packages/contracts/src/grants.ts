@@ -26,6 +26,8 @@ export const COMPONENTS = [
   'BTN_LICENSE_UPDATE',
   'PAGE_LOCATION',
   'BTN_DEVICE_ACTIVITY',
+  /** The device's own web page through its agent (issue 55): EXECUTE opens a session from the card. */
+  'BTN_DEVICE_WEB',
 ] as const;
 export type Component = (typeof COMPONENTS)[number];
 

@@ -18,6 +18,7 @@ import { loadRttTable, saveRttTable } from './rtt-store.ts';
 import { Spool } from './spool.ts';
 import { TransportError } from './transport.ts';
 import { AGENT_VERSION } from '../version.ts';
+import { startDeviceWebRelay } from '../web/device-web-relay.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
 
 export type AgentRunnerOptions = {
@@ -52,6 +53,8 @@ export type AgentRunnerOptions = {
   onStatus?: (status: AgentStatus, message?: string) => void;
   /** Each config the server answered with (a check-in): the self-update watches these. */
   onConfig?: (config: AgentConfig) => void;
+  /** The device web page relay (issue 55), on whenever the transport carries it; `allowLoopback` for tests only. */
+  deviceWeb?: { allowLoopback?: boolean } | false;
 };
 
 export type AgentRunner = {
@@ -351,6 +354,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     return true;
   }
 
+  let relay: { stop(): Promise<void> } | null = null;
   let stopped: Promise<void> | null = null;
   async function stop(): Promise<void> {
     stopped ??= (async () => {
@@ -368,6 +372,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       senderStop = true;
       wake();
       await sender;
+      await relay?.stop();
       setStatus('STOPPED');
       await Promise.race([pushStatus(), new Promise((resolve) => setTimeout(resolve, 2000))]);
       spool.close();
@@ -384,6 +389,13 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     },
     start() {
       loop ??= mainLoop();
+      const { webRequests, webAnswer } = transport;
+      if (!relay && options.deviceWeb !== false && webRequests && webAnswer) {
+        relay = startDeviceWebRelay({
+          transport: { webRequests: webRequests.bind(transport), webAnswer: webAnswer.bind(transport) },
+          log, allowLoopback: options.deviceWeb ? options.deviceWeb.allowLoopback : false, retryMinMs: retryMin,
+        });
+      }
     },
     runOnce,
     flush,

@@ -5,6 +5,7 @@ import type { CliCommand } from '../cli-command.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import type { AgentLog } from './collect.ts';
 import { createHttpTransport } from './transport.ts';
+import { deviceWebLoopbackAllowed } from '../web/device-web-relay.ts';
 import { isSea } from 'node:sea';
 import { AGENT_VERSION } from '../version.ts';
 import { DEFAULT_SPOOL_DIR, execInPlace } from '../update/start-guard.ts';
@@ -74,6 +75,8 @@ export const runCommand: CliCommand = {
     const runner = createAgentRunner({
       transport,
       spoolDir,
+      // The device web page relay; PAGEWATCH_AGENT_DEVICE_WEB_LOOPBACK=1 lets tests reach 127.0.x.y (refused in production).
+      deviceWeb: { allowLoopback: deviceWebLoopbackAllowed(process.env, 'PAGEWATCH_AGENT_DEVICE_WEB_LOOPBACK') },
       onStatus: (next) => {
         // What `status` shows as the last successful run.
         if (next === 'IDLE' && lastStatus === 'RUNNING') {

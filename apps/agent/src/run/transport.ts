@@ -7,6 +7,7 @@ import { AGENT_API_HEADER, AGENT_API_VERSION, agentConfigSchema, batchResultSche
 import type { QueueJobsRun, QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
 import { cutText } from '@pagewatch/contracts/fields';
+import { webProxyRequestsSchema, type WebProxyRequest, type WebProxyResponse } from '@pagewatch/contracts/device-web';
 import type { RangeResult } from './spool.ts';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
@@ -32,6 +33,9 @@ export type AgentTransport = {
   downloadUpdate?(platform: AgentReleasePlatform, dest: string): Promise<void>;
   /** Tells the server why an offered release was not installed. */
   updateRefused?(version: string, error: string): Promise<void>;
+  /** The device web page's requests for this agent (a long poll of up to `waitMs`), and their answers (issue 55). */
+  webRequests?(waitMs: number, signal?: AbortSignal): Promise<WebProxyRequest[]>;
+  webAnswer?(id: string, response: WebProxyResponse): Promise<void>;
 };
 
 /**
@@ -65,12 +69,12 @@ export type HttpTransportOptions = {
 };
 
 /** The agent API over HTTP (`/api/agent/...`, bearer token). */
-export function createHttpTransport(options: HttpTransportOptions): AgentTransport & Required<Pick<AgentTransport, 'downloadUpdate' | 'updateRefused'>> {
+export function createHttpTransport(options: HttpTransportOptions): AgentTransport & Required<Pick<AgentTransport, 'downloadUpdate' | 'updateRefused' | 'webRequests' | 'webAnswer'>> {
   const base = `${options.serverUrl.replace(/\/+$/, '')}/api/agent`;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
   /** The response when it is a success; throws TransportError otherwise. */
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown, timeout = timeoutMs): Promise<Response> {
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown, timeout = timeoutMs, stop?: AbortSignal): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -78,7 +82,7 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
         // The API version this agent speaks (contracts agent-api.ts): the server refuses one it no longer takes.
         headers: { authorization: `Bearer ${options.token}`, [AGENT_API_HEADER]: String(options.apiVersion ?? AGENT_API_VERSION), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeout),
+        signal: stop ? AbortSignal.any([AbortSignal.timeout(timeout), stop]) : AbortSignal.timeout(timeout),
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
@@ -99,8 +103,8 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     throw new TransportError('rejected', what, res.status);
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const text = await (await request(method, path, body)).text().catch(() => '');
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, timeout = timeoutMs, stop?: AbortSignal): Promise<unknown> {
+    const text = await (await request(method, path, body, timeout, stop)).text().catch(() => '');
     return text ? JSON.parse(text) : null;
   }
 
@@ -138,6 +142,12 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     },
     async updateRefused(version, error) {
       await call('POST', '/update/refused', { version: cutText(version, 50), error: cutText(error, 500) });
+    },
+    async webRequests(waitMs, signal) {
+      return webProxyRequestsSchema.parse(await call('GET', `/web-requests?waitMs=${waitMs}`, undefined, waitMs + 10_000, signal)).requests;
+    },
+    async webAnswer(id, response) {
+      await call('POST', `/web-requests/${id}`, response);
     },
   };
 }

@@ -270,6 +270,19 @@ export const ROUTES: Record<string, Fixture> = {
       return { url: `/api/devices/${device}/meter-corrections/${c.id}/withdraw`, payload: { reason: 'matrix' } };
     },
   },
+  // The device's own web page (issue 55): opened on a device read by an agent, listed as the caller's own.
+  'POST /api/devices/:id/web-sessions': {
+    kind: 'item',
+    request: async (w, at) => {
+      const device = await deviceAt(w, at);
+      await w.ctx.db.execute(sql`UPDATE devices SET agent_id = ${await agentAt(w, at)} WHERE id = ${device}`);
+      return { url: `/api/devices/${device}/web-sessions`, payload: { port: 80 } };
+    },
+  },
+  'GET /api/devices/:id/web-sessions': { kind: 'item', request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/web-sessions` }) },
+  'DELETE /api/device-web-sessions/:id': { kind: 'skip', reason: "only the session's owner closes it (others: 404): device-web.test.ts checks its grant, owner and scope" },
+  'GET /api/agent/web-requests': { kind: 'agent' },
+  'POST /api/agent/web-requests/:id': { kind: 'agent' },
   'POST /api/devices/:id/not-same': {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/not-same`, payload: { otherId: await deviceAt(w, at) } }),

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AgentConfig, AgentStatus, BatchResult, RangeResultReport, ReadingBatch } from '@pagewatch/contracts/agent-api';
 import { queueJobsRunSchema, type QueueJobsRun, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
+import type { WebProxyRequest, WebProxyResponse } from '@pagewatch/contracts/device-web';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -26,6 +27,8 @@ export type DirectTransport = {
   finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResultReport[] }): Promise<void>;
   sendReadings(batch: ReadingBatch): Promise<BatchResult>;
   sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
+  webRequests(waitMs: number, signal?: AbortSignal): Promise<WebProxyRequest[]>;
+  webAnswer(id: string, response: WebProxyResponse): Promise<void>;
 };
 
 /** What the server needs of a runner: the agent's `AgentRunner` has these and more. */
@@ -74,6 +77,9 @@ export function directTransport(ctx: AppContext, agentId: number, mapError?: Tra
     sendReadings: (batch) => call(() => ctx.ingest.ingest(agentId, batch)),
     // The envelope as the route would check it; each job is checked by the service.
     sendQueueJobs: (run) => call(() => ctx.queueJobs.ingest(agentId, queueJobsRunSchema.parse(run), 'en')),
+    // The device web page's requests straight from the broker (issue 55): no touch, the poll is not a check-in.
+    webRequests: (waitMs, signal) => ctx.deviceWebBroker.take(agentId, waitMs, signal),
+    webAnswer: async (id, response) => void ctx.deviceWebBroker.answer(agentId, id, response),
   };
 }
 
@@ -109,6 +115,7 @@ export async function startBuiltinAgentFromPackage(ctx: AppContext, log: { info(
         ...(ctx.config.builtinAgentPeriodSeconds ? { periodMs: ctx.config.builtinAgentPeriodSeconds * 1000 } : {}),
         // The server's own version and host, as a standalone agent says its own (the grid showed "built-in", "server" untranslated).
         info: { version: VERSION.appVersion, hostname: hostname() },
+        deviceWeb: { allowLoopback: ctx.config.deviceWebLoopback },
         log: (level, message) => (level === 'info' ? log.info(`built-in agent: ${message}`) : log.warn(`built-in agent: ${message}`)),
       }),
     (kind, message, status) => new transportModule.TransportError(kind, message, status),
@@ -120,6 +127,6 @@ export async function startBuiltinAgentFromPackage(ctx: AppContext, log: { info(
 const RUNNER_MODULE: string = '@pagewatch/agent/runner';
 const TRANSPORT_MODULE: string = '@pagewatch/agent/transport';
 type RunnerModule = {
-  createAgentRunner(o: { transport: DirectTransport; spoolDir: string; configSealer?: { seal(plain: string): string; open(sealed: string): string }; periodMs?: number; info?: { version?: string; hostname?: string }; log?: (level: 'info' | 'warn' | 'error', message: string) => void }): BuiltinRunner;
+  createAgentRunner(o: { transport: DirectTransport; spoolDir: string; deviceWeb?: { allowLoopback?: boolean }; configSealer?: { seal(plain: string): string; open(sealed: string): string }; periodMs?: number; info?: { version?: string; hostname?: string }; log?: (level: 'info' | 'warn' | 'error', message: string) => void }): BuiltinRunner;
 };
 type TransportModule = { TransportError: new (kind: 'unavailable' | 'unauthorized' | 'rejected', message: string, status: number | null) => Error };

@@ -4,3 +4,4 @@ export { attentionSql, COUNT_LIMIT, deviceFieldsSql } from './devices.list.ts';
 export { clearManaged, devicesBySerial, iso, setManaged } from './devices.repository.ts';
 export { addressFlaps, identityPairs, pairsSeenBy, placedDevice, type AddressFlap, type PairDevice, type StoredPair } from './device-identity.repository.ts';
 export { meterFlagDevices, meterFlagsByLocation, meterFlagsInPeriod, type LocationMeterFlags, type MeterFlagDevice } from './meter-flags.repository.ts';
+export { deviceInScope } from './devices.service.ts';

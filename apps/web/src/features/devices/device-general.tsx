@@ -14,6 +14,7 @@ import { errorMessage, notifyMessage, notifySuccess } from '../../lib/errors.ts'
 import { queryClient } from '../../lib/query-client.ts';
 import { deleteDevice, deviceKey, requestWalk, saveDevice } from './api/devices-api.ts';
 import { DeviceCharts } from './device-charts.tsx';
+import { DeviceWebPage } from './device-web-page.tsx';
 import { FlagsWithText } from './device-flags.tsx';
 import { ColorSwatch, LevelBar } from '../../components/consumables/level-bar.tsx';
 import { SupplyOrderBadge } from '../../components/consumables/supply-order-badge.tsx';
@@ -33,6 +34,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
   const openOrders = useOpenOrders(device.id);
   const navigate = useNavigate();
   const canEdit = useHasGrant('MNU_DEVICES.EDIT');
+  const canOpenWeb = useHasGrant('BTN_DEVICE_WEB.EXECUTE');
   const lookups = useDeviceLookups();
   const [form, setForm] = useState<Form>(() => formOf(device));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -144,6 +146,7 @@ export function DeviceGeneral({ device }: { device: Device }) {
           </Stack>
         </Paper>
       </SimpleGrid>
+      {canOpenWeb ? <DeviceWebPage deviceId={device.id} /> : null}
       <Paper withBorder p="md">
         <Title order={4} size="h5" mb="xs">
           {t('devices.supplies')}

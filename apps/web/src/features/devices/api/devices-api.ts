@@ -1,4 +1,5 @@
 import type { Device, DeviceUpdate, MessageResponse } from '@pagewatch/contracts/devices';
+import type { DeviceWebPort, DeviceWebSession } from '@pagewatch/contracts/device-web';
 import type { MeterCorrection, MeterCorrectionInput, MeterResetInput } from '@pagewatch/contracts/meter-reads';
 import type { DmDeviceDayVRow, DmDevicePartDayRow } from '@pagewatch/contracts/device-history';
 import { listQueryString, MAX_PAGE_SIZE, type FilterExpression, type PageResponse, type SortSpec } from '@pagewatch/contracts/list';
@@ -51,3 +52,9 @@ export const addCorrection = (id: number, body: MeterCorrectionInput) => api<Met
 export const resetCounters = (id: number, body: MeterResetInput) => api<MeterCorrection[]>(`/devices/${id}/meter-corrections/reset`, { method: 'POST', body });
 export const withdrawCorrection = (id: number, correctionId: number, reason: string) =>
   api<MeterCorrection[]>(`/devices/${id}/meter-corrections/${correctionId}/withdraw`, { method: 'POST', body: { reason } });
+
+/** The device's own web page through its agent (issue 55): open a session, the caller's open ones, close one. */
+export const webSessionsKey = (deviceId: number) => ['device-web-sessions', deviceId] as const;
+export const openWebSession = (deviceId: number, port: DeviceWebPort) => api<DeviceWebSession>(`/devices/${deviceId}/web-sessions`, { method: 'POST', body: { port } });
+export const fetchWebSessions = (deviceId: number) => api<DeviceWebSession[]>(`/devices/${deviceId}/web-sessions`);
+export const closeWebSession = (id: number) => api<void>(`/device-web-sessions/${id}`, { method: 'DELETE' });
