@@ -90,8 +90,7 @@ test("a visit's screen is asked for while the session is checked, not after", as
 
 test('a screen whose code comes late shows a loader at once, not the old screen under the new address', async ({ page }) => {
   await signIn(page);
-  await page.locator('[data-menu="devices"]').click();
-  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
   // The product screen's chunk is held back until the loader has been seen.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -102,7 +101,7 @@ test('a screen whose code comes late shows a loader at once, not the old screen 
   await page.locator('[data-menu="product"]').click();
   await expect(page).toHaveURL(/\/product$/);
   await expect(page.getByTestId('screen-loading')).toBeVisible();
-  await expect(page.getByRole('grid')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Home', exact: true })).toHaveCount(0);
   release();
   await expect(page.getByTestId('screen-loading')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Product', exact: true })).toBeVisible();
