@@ -194,7 +194,7 @@ export type LocationPlan = z.infer<typeof locationPlanSchema>;
 export const planPlacementsInputSchema = z.object({ placements: z.array(planPlacementSchema).max(5000) });
 
 /** Counts of what still refers to a location (the reasons it cannot be deleted). */
-export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRanges', 'devices', 'dictionaries'] as const;
+export const LOCATION_DEPENDENTS = ['children', 'users', 'agents', 'networkRanges', 'devices', 'dictionaries', 'identityProviders'] as const;
 export type LocationDependent = (typeof LOCATION_DEPENDENTS)[number];
 
 /** The locations tree grid: every location in the caller's scope, filtered and sorted in the browser. */

@@ -83,6 +83,14 @@ describe('an LDAP provider, kept by the administrator', () => {
     expect(res.json().details).toEqual([{ field: 'secret', message: 'A new address or location needs the secret again' }]);
   });
 
+  it('keeps its location from being deleted under it (409 naming it, not a 500)', async () => {
+    const lone = await addLocation(t.ctx.db, 'LONE');
+    expect((await post(payload({ name: 'Lone', locationId: lone, mappings: [] }))).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/dictionary-items/${lone}`, headers: bearer(t.admin) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('1 identity provider(s)');
+  });
+
   it('keeps a location admin to their locations and to roles they may hand out', async () => {
     const keeper = await addRole(t.ctx.db, 'IDP_KEEPER', ['MNU_IDENTITY_PROVIDERS.READ', 'MNU_IDENTITY_PROVIDERS.EDIT']);
     await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(t.admin), payload: { login: 'keeper', email: 'keeper@acme.test', passwordHash: 'Passw0rd!', lastName: 'K', activeFlag: true, locations: [{ id: acmeSub }], grants: [{ id: keeper }] } });

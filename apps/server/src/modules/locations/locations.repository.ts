@@ -147,6 +147,7 @@ const DEPENDENTS: { dep: LocationDependent; table: string; column: string }[] = 
   { dep: 'networkRanges', table: 'network_ranges', column: 'location_id' },
   { dep: 'devices', table: 'devices', column: 'location_id' },
   { dep: 'dictionaries', table: 'dictionaries', column: 'location_id' },
+  { dep: 'identityProviders', table: 'identity_providers', column: 'location_id' },
 ];
 
 async function existingColumns(db: Db, pairs: { table: string; column: string }[]): Promise<Set<string>> {
