@@ -12,10 +12,10 @@ import { fetchLicenseRows, licenseKeys } from './api/licenses-api.ts';
 const columns = columnsFromList(licensesList, {
   code: { header: 'licenses.code', width: 160 },
   name: { header: 'licenses.name', width: 240 },
-  // A location without a license of its own says so, rather than three empty cells.
-  dateFrom: { header: 'licenses.dateFrom', width: 110, cell: (r) => (r.licenseId === null ? <NoLicense /> : formatDay(r.dateFrom)) },
-  dateTo: { header: 'licenses.dateTo', width: 110, cell: (r) => (r.licenseId === null ? '—' : formatDay(r.dateTo)) },
-  deviceCount: { header: 'licenses.deviceCount', width: 120, cell: (r) => (r.licenseId === null || r.deviceCount === null ? '—' : formatNumber(r.deviceCount)) },
+  // A location without a license says so, rather than three empty cells.
+  dateFrom: { header: 'licenses.dateFrom', width: 110, cell: (r) => (r.dateFrom ? formatDay(r.dateFrom) : <NoLicense />) },
+  dateTo: { header: 'licenses.dateTo', width: 110, cell: (r) => (r.dateTo ? formatDay(r.dateTo) : '—') },
+  deviceCount: { header: 'licenses.deviceCount', width: 120, cell: (r) => (r.deviceCount === null ? '—' : formatNumber(r.deviceCount)) },
   activeDeviceCount: { header: 'licenses.activeDeviceCount', width: 120 },
   dbDeviceCount: { header: 'licenses.dbDeviceCount', width: 120 },
   id: { header: 'licenses.locationId', width: 90 },
