@@ -22,7 +22,7 @@ export const consumables = pgTable(
     levelState: varchar('level_state', { length: 20 }),
     /** How full the supply is, in percent (null when the printer gives no number: see levelState). */
     level: smallint('level'),
-    /** Where the level came from, as the agent read it (reading.ts `source`; migration 0060): an OID and the rule. */
+    /** Where the level came from, as the agent read it (reading.ts `source`; migration 0059): an OID and the rule. */
     levelSource: varchar('level_source', { length: 300 }),
     /** The level before the current one, to tell a one-reading dip from a replacement. */
     previousLevel: smallint('previous_level'),
