@@ -80,9 +80,9 @@ describe(`an upgrade from the previous release (${onPostgres ? 'PostgreSQL' : 'e
     expect(migrations).toBe(journal.length);
     // Every row kept; the rows this version's migrations add are the only difference: the grant
     // MNU_CONSUMABLES (0047) and MNU_BILLING (0055) for the three seeded roles (ADMIN and DEVELOPER
-    // all three operations, OPERATOR READ), the setting AGENT_UPDATES_PAUSED (0048), and the grant
-    // BTN_DEVICE_WEB for ADMIN and DEVELOPER, all three operations (0058).
-    expect(counts).toEqual({ ...before.counts, role_grants: before.counts.role_grants! + 14 + 6, settings: before.counts.settings! + 1 });
+    // all three operations, OPERATOR READ), the setting AGENT_UPDATES_PAUSED (0048), and the grants
+    // MNU_IDENTITY_PROVIDERS (0057) and BTN_DEVICE_WEB (0058) for ADMIN and DEVELOPER, all three operations.
+    expect(counts).toEqual({ ...before.counts, role_grants: before.counts.role_grants! + 14 + 6 + 6, settings: before.counts.settings! + 1 });
 
     const { app } = await buildApp({ ...loadConfig({}), secretKey: Buffer.alloc(32, 7), adminPassword: 'not-the-one-in-the-dump', webDist: '/nonexistent', licenseIssuerKey: '/nonexistent/license-issuer.pem' }, database, { logger: false });
     cleanups.push(() => app.close());
