@@ -262,6 +262,11 @@ export const ROUTES: Record<string, Fixture> = {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/meter-corrections`, payload: { meter: 'total', fromDate: '2024-01-01', offset: 100, reason: 'matrix' } }),
   },
+  // A counter reset (issue 54): from tomorrow on, every meter carried over from the device's day of today.
+  'POST /api/devices/:id/meter-corrections/reset': {
+    kind: 'item',
+    request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/meter-corrections/reset`, payload: { fromDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), reason: 'matrix' } }),
+  },
   'POST /api/devices/:id/meter-corrections/:correctionId/withdraw': {
     kind: 'item',
     request: async (w, at) => {

@@ -24,6 +24,8 @@ import { LICENSE_STATUSES } from '@pagewatch/contracts/license-status';
 import { METER_FLAG_KINDS } from '@pagewatch/contracts/meter-flags';
 import { METER_NAMES, METER_PARTS } from '@pagewatch/contracts/meter-names';
 import { BILLED_TOTALS, METER_QUALITY_FLAGS } from '@pagewatch/contracts/meter-reads';
+import { BILLING_PERIODS, BILLING_RUN_STATES, READ_SOURCES, RUN_FILE_FORMATS } from '@pagewatch/contracts/billing';
+import { IDP_KINDS, SSO_ERRORS } from '@pagewatch/contracts/identity-providers';
 import { CHANNEL_KINDS } from '@pagewatch/contracts/notification-channels';
 import { NOTIFICATION_TYPE_CODES, SCHEDULE_KINDS, WEEK_DAYS } from '@pagewatch/contracts/notifications';
 import { QUEUE_STATUSES, QUEUE_TYPES } from '@pagewatch/contracts/queues';
@@ -199,6 +201,12 @@ const SHOWN_CODES: Record<string, [codes: readonly (string | number)[], prefix: 
   REPORT_CODES: [REPORT_CODES, 'reports.type'],
   PERIOD_TYPES: [PERIOD_TYPES, 'reports.period'],
   START_TLS_MODES: [START_TLS_MODES, 'settings.startTlsMode'],
+  BILLING_PERIODS: [BILLING_PERIODS, 'billing.period'],
+  BILLING_RUN_STATES: [BILLING_RUN_STATES, 'billing.state'],
+  READ_SOURCES: [READ_SOURCES, 'billing.source'],
+  RUN_FILE_FORMATS: [RUN_FILE_FORMATS, 'contracts.file'],
+  IDP_KINDS: [IDP_KINDS, 'idp.kind'],
+  SSO_ERRORS: [SSO_ERRORS, 'login.sso'],
 };
 
 /** The contracts' other exported arrays, and why a reader never sees their codes as labels. */
@@ -225,10 +233,14 @@ const NOT_LABELLED: Record<string, string> = {
   SETTING_VALUE_TYPES: 'value types of a setting, not shown',
   SUGGESTION_FILE_COLUMNS: 'column keys of a file, titled in it',
   ORDER_FILE_COLUMNS: 'column keys of a file, titled in it',
+  RUN_FILE_COLUMNS: 'column keys of a file, titled in it',
+  ERP_FILE_HEADER: "the ERP meter-import file's fixed header, for programs (apps/server/docs/billing.md)",
+  DEVICE_WEB_PORTS: 'numbers',
+  DEVICE_WEB_METHODS: 'HTTP methods, written in the event log as they are',
 };
 
 /** Labels that are the code itself, where the code is a word of that language. */
-const WORDS = new Set(['IPP', 'MFP', 'OK', 'Slack', 'Telegram', 'Microsoft Teams', 'Webhook', 'SSL/TLS', 'STARTTLS', 'TLS']);
+const WORDS = new Set(['LDAP / Active Directory', 'OpenID Connect', 'IPP', 'MFP', 'OK', 'Slack', 'Telegram', 'Microsoft Teams', 'Webhook', 'SSL/TLS', 'STARTTLS', 'TLS']);
 
 describe('codes on screen', () => {
   it('every exported code set of the contracts is labelled here or said why not', () => {

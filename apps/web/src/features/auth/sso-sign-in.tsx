@@ -3,15 +3,13 @@ import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { IdpChoice } from '@pagewatch/contracts/identity-providers';
+import { SSO_ERRORS, type IdpChoice } from '@pagewatch/contracts/identity-providers';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { listProviders, oidcStartUrl, redeemSsoTicket } from './api/auth-api.ts';
+import { listProviders, oidcStartUrl, redeemSsoTicket, SSO_PROVIDERS_KEY } from './api/auth-api.ts';
 
-/** Why an OpenID sign-in came back without a session; anything else is said as `invalid`. */
-const SSO_ERRORS = ['unavailable', 'denied', 'invalid', 'noAccess', 'loginTaken', 'disabled', 'expired', 'noPublicUrl'];
 
-export const useProviders = () => useQuery({ queryKey: ['sso-providers'], queryFn: listProviders, staleTime: 60_000, meta: { silent: true } });
+export const useProviders = () => useQuery({ queryKey: SSO_PROVIDERS_KEY, queryFn: listProviders, staleTime: 60_000, meta: { silent: true } });
 
 /**
  * The OpenID sign-in's return to the login page (issue 55): `?sso-ticket=` is traded for the
@@ -40,7 +38,7 @@ export function SsoReturn() {
   if (!error) return null;
   return (
     <Alert color="red" role="alert" data-testid="sso-error">
-      {t(`login.sso.${SSO_ERRORS.includes(error) ? error : 'invalid'}`)}
+      {t(`login.sso.${(SSO_ERRORS as readonly string[]).includes(error) ? error : 'invalid'}`)}
     </Alert>
   );
 }

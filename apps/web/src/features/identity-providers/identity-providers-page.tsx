@@ -11,7 +11,7 @@ import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts
 import { useHasGrant } from '../../lib/auth-context.tsx';
 import { notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { deleteProvider, fetchLocations, fetchProviders, IDP_KEY } from './api/identity-providers-api.ts';
+import { deleteProvider, fetchLocations, fetchProviders, IDP_KEY, IDP_LOCATIONS_KEY } from './api/identity-providers-api.ts';
 import { ProviderDialog } from './provider-dialog.tsx';
 
 /**
@@ -23,7 +23,7 @@ export function IdentityProvidersPage() {
   const { t } = useTranslation();
   const canEdit = useHasGrant('MNU_IDENTITY_PROVIDERS.EDIT');
   const providers = useQuery({ queryKey: IDP_KEY, queryFn: fetchProviders });
-  const locations = useQuery({ queryKey: ['identity-providers', 'locations'], queryFn: fetchLocations });
+  const locations = useQuery({ queryKey: IDP_LOCATIONS_KEY, queryFn: fetchLocations });
   const locationName = (id: number) => locations.data?.pageRows.find((l) => l.id === id)?.name ?? `#${id}`;
   const [editing, setEditing] = useState<Idp | 'new' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: IDP_KEY });

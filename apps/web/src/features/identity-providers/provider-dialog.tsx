@@ -8,7 +8,7 @@ import { SecretInput } from '../../components/form/secret-input.tsx';
 import { showServerErrors } from '../../components/form/server-errors.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
-import { fetchLocations, fetchRoles, saveProvider } from './api/identity-providers-api.ts';
+import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvider } from './api/identity-providers-api.ts';
 
 type Mapping = { group: string; roleId: string | null; locationId: string | null };
 const LDAP_FIELDS = ['url', 'bindDn', 'userBase', 'userFilter', 'groupBase', 'groupFilter', 'groupAttribute', 'loginAttribute', 'emailAttribute', 'lastNameAttribute', 'firstNameAttribute'] as const;
@@ -48,8 +48,8 @@ const fieldOf = (f: string) => f.replace(/^(ldap|oidc)\./, '');
 /** A provider's form: its kind's settings, the secret write-only, the group mappings. */
 export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provider: Idp | null; canEdit: boolean; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const locations = useQuery({ queryKey: ['identity-providers', 'locations'], queryFn: fetchLocations });
-  const roles = useQuery({ queryKey: ['identity-providers', 'roles'], queryFn: fetchRoles });
+  const locations = useQuery({ queryKey: IDP_LOCATIONS_KEY, queryFn: fetchLocations });
+  const roles = useQuery({ queryKey: IDP_ROLES_KEY, queryFn: fetchRoles });
   const locationData = (locations.data?.pageRows ?? []).map((l) => ({ value: String(l.id), label: l.name }));
   const roleData = (roles.data?.pageRows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   const form = useForm<Values>({

@@ -60,3 +60,6 @@ export const oidcStartUrl = (providerId: number, remember: boolean) => `${apiBas
 export function redeemSsoTicket(ticket: string, remember: boolean) {
   return api<LoginResponse>('/auth/sso-ticket', { method: 'POST', query: new URLSearchParams({ remember: String(remember) }), body: { ticket }, public: true });
 }
+
+/** The sign-in page's identity providers (issue 55). */
+export const SSO_PROVIDERS_KEY = ['sso-providers'] as const;

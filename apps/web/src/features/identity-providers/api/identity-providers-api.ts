@@ -5,6 +5,8 @@ export type PageOf<T> = { pageRows: T[]; totalRows: number };
 export type Option = { id: number; code: string; name: string };
 
 export const IDP_KEY = ['identity-providers'] as const;
+export const IDP_LOCATIONS_KEY = ['identity-providers', 'locations'] as const;
+export const IDP_ROLES_KEY = ['identity-providers', 'roles'] as const;
 const base = '/identity-providers';
 export const fetchProviders = () => api<Idp[]>(base);
 export const saveProvider = (id: number | null, input: IdpInput) =>
