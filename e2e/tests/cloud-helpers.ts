@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, signInWithForm } from './shell-helpers.ts';
+import { apiToken, printerRecord, signInWithForm } from './shell-helpers.ts';
 
 /** One printer's reading as an agent sends it: enough for the devices grid. */
 function reading(serial: string, model: string, ip: string) {
-  return {
-    id: randomUUID(), runId: null, rangeId: null, ip, port: 161,
-    reading: {
-      schema: 'pagewatch/reading@1', readAt: new Date().toISOString(), profileId: 'generic', modelsVersion: 1,
-      sysObjectID: '1.3.6.1.4.1.11.2.3.9.1', sysDescr: `Acme ${model}`, vendor: 'Acme', model, serialNumber: serial,
-      macAddress: null, firmware: '1.0', hostName: null, location: null, isPrinter: true,
-      deviceType: 'PRINTER', colorType: 'MONO', paperFormat: 'A4',
-      status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
-      counters: { total: 100, totalUnit: 'impressions', powerOn: null, mono: 100, color: null, a3: null, a4: 100, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
-      supplies: [], trays: [], problems: [],
-    },
-  };
+  return printerRecord(ip, new Date(), { total: 100, mono: 100, color: null }, {
+    sysDescr: `Acme ${model}`, model, serialNumber: serial, firmware: '1.0', hostName: null, location: null, deviceType: 'PRINTER', colorType: 'MONO',
+  });
 }
 
 export type Customer = { code: string; model: string; email: string; password: string };
