@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, defaultLocation, sendReadings, signIn } from './shell-helpers.ts';
+import { apiToken, defaultLocation, printerRecord, sendReadings, signIn } from './shell-helpers.ts';
 
 /**
  * Contracts and billing runs (issue 54): a contract made on the console screen, a printer put on
@@ -20,19 +19,9 @@ const periodFrom = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth()
 const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - DAY / 2);
 const opening = new Date(Date.parse(`${periodFrom}T12:00:00Z`) - DAY);
 
-function reading(k: string, ip: string, at: Date, total: number, mono: number, color: number) {
-  return {
-    id: randomUUID(), runId: null, rangeId: null, ip, port: 161,
-    reading: {
-      schema: 'pagewatch/reading@1', readAt: at.toISOString(), profileId: 'generic', modelsVersion: 1,
-      sysObjectID: '1.3.6.1.4.1.11.2.3.9.1', sysDescr: 'Acme BL', vendor: 'Acme', model: `BL-${S}`, serialNumber: serial(k),
-      macAddress: null, firmware: '1', hostName: `bl-${k}`, location: 'Floor 2', isPrinter: true, deviceType: 'MFP', colorType: 'COLOR', paperFormat: 'A4',
-      status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
-      counters: { total, totalUnit: 'impressions', powerOn: null, mono, color, a3: null, a4: total, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
-      supplies: [], trays: [], problems: [],
-    },
-  };
-}
+const reading = (k: string, ip: string, at: Date, total: number, mono: number, color: number) => printerRecord(ip, at, { total, mono, color }, {
+  sysDescr: 'Acme BL', model: `BL-${S}`, serialNumber: serial(k), hostName: `bl-${k}`, location: 'Floor 2', deviceType: 'MFP', colorType: 'COLOR',
+});
 
 let request: APIRequestContext;
 let page: Page;

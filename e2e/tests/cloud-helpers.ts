@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, signInWithForm } from './shell-helpers.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiToken, printerRecord, signInWithForm } from './shell-helpers.ts';
 
 /** One printer's reading as an agent sends it: enough for the devices grid. */
 function reading(serial: string, model: string, ip: string) {
-  return {
-    id: randomUUID(), runId: null, rangeId: null, ip, port: 161,
-    reading: {
-      schema: 'pagewatch/reading@1', readAt: new Date().toISOString(), profileId: 'generic', modelsVersion: 1,
-      sysObjectID: '1.3.6.1.4.1.11.2.3.9.1', sysDescr: `Acme ${model}`, vendor: 'Acme', model, serialNumber: serial,
-      macAddress: null, firmware: '1.0', hostName: null, location: null, isPrinter: true,
-      deviceType: 'PRINTER', colorType: 'MONO', paperFormat: 'A4',
-      status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
-      counters: { total: 100, totalUnit: 'impressions', powerOn: null, mono: 100, color: null, a3: null, a4: 100, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
-      supplies: [], trays: [], problems: [],
-    },
-  };
+  return printerRecord(ip, new Date(), { total: 100, mono: 100, color: null }, {
+    sysDescr: `Acme ${model}`, model, serialNumber: serial, firmware: '1.0', hostName: null, location: null, deviceType: 'PRINTER', colorType: 'MONO',
+  });
 }
 
 export type Customer = { code: string; model: string; email: string; password: string };
@@ -54,7 +45,7 @@ export async function twoCustomers(request: APIRequestContext, tag: string): Pro
  * The two customers, and a page in `locale` where the first one's ADMIN has signed in with their
  * e-mail through the login form (labelled `emailLabel`): once per file.
  */
-export async function customerSignedIn(browser: Browser, playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, locale: string, emailLabel: string) {
+async function customerSignedIn(browser: Browser, playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, locale: string, emailLabel: string) {
   const request = await playwright.request.newContext({ baseURL });
   const [acme, globex] = await twoCustomers(request, `${locale.slice(0, 2).toUpperCase()}${Date.now().toString(36).toUpperCase()}`);
   await request.dispose();
@@ -64,4 +55,18 @@ export async function customerSignedIn(browser: Browser, playwright: { request: 
   await signInWithForm(page, acme.email, acme.password);
   await expect(page).toHaveURL(/\/home$/);
   return { page, acme, globex };
+}
+
+/**
+ * A cloud spec's fixture: its tests run in order on one page, signed in once (beforeAll) as
+ * acme's ADMIN in `locale`; globex is the other customer, whose fleet must not show.
+ */
+export function signedInCustomer(locale: string, emailLabel: string) {
+  test.describe.configure({ mode: 'serial' });
+  const c = {} as { page: Page; acme: Customer; globex: Customer };
+  test.beforeAll(async ({ browser, playwright }, info) => {
+    Object.assign(c, await customerSignedIn(browser, playwright, info.project.use.baseURL, locale, emailLabel));
+  });
+  test.afterAll(() => c.page.close());
+  return c;
 }

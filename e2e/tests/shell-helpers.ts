@@ -73,6 +73,23 @@ export async function defaultLocation(request: APIRequestContext, headers: Recor
   return { id: (rows.find((l) => l.code === 'DEFAULT') ?? rows[0]).id };
 }
 
+/**
+ * An agent's record of one printer as the ingest takes it (pagewatch/reading@1): a generic Acme
+ * A4 printer read at `at` with these counters, the fields of `reading` over the defaults.
+ */
+export function printerRecord(ip: string, at: Date, counters: { total: number; mono: number | null; color: number | null }, reading: Record<string, unknown>) {
+  return {
+    id: randomUUID(), runId: null, rangeId: null, ip, port: 161,
+    reading: {
+      schema: 'pagewatch/reading@1', readAt: at.toISOString(), profileId: 'generic', modelsVersion: 1, sysObjectID: '1.3.6.1.4.1.11.2.3.9.1', vendor: 'Acme',
+      macAddress: null, firmware: '1', isPrinter: true, paperFormat: 'A4', status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
+      counters: { ...counters, totalUnit: 'impressions', powerOn: null, a3: null, a4: counters.total, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
+      supplies: [], trays: [], problems: [],
+      ...reading,
+    },
+  };
+}
+
 /** Readings sent as a new agent at the DEFAULT location sends them (one batch, in the order given). */
 export async function sendReadings(request: APIRequestContext, headers: Record<string, string>, name: string, readings: unknown[]) {
   const agent = await request.post('/api/agents', { headers, data: { name, location: await defaultLocation(request, headers) } });

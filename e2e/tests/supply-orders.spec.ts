@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, sendReadings, signIn } from './shell-helpers.ts';
+import { apiToken, printerRecord, sendReadings, signIn } from './shell-helpers.ts';
 
 /**
  * Supplies to order (issue 45): a low toner is on the what-to-order list; ordered from it, the
@@ -11,20 +10,10 @@ import { apiToken, sendReadings, signIn } from './shell-helpers.ts';
 const S = Date.now().toString(36).slice(-6).toUpperCase();
 const serial = (k: string) => `SO${S}${k}`;
 
-function reading(k: string, ip: string, percent: number, total: number, at: Date) {
-  return {
-    id: randomUUID(), runId: null, rangeId: null, ip, port: 161,
-    reading: {
-      schema: 'pagewatch/reading@1', readAt: at.toISOString(), profileId: 'generic', modelsVersion: 1,
-      sysObjectID: '1.3.6.1.4.1.11.2.3.9.1', sysDescr: 'Acme SO', vendor: 'Acme', model: `SO-${S}`, serialNumber: serial(k),
-      macAddress: null, firmware: '1', hostName: `so-${k}`, location: 'Floor 3', isPrinter: true, deviceType: 'PRINTER', colorType: 'MONO', paperFormat: 'A4',
-      status: { deviceStatus: 'running', printerStatus: 'idle', errors: [], errorStateHex: '00' },
-      counters: { total, totalUnit: 'impressions', powerOn: null, mono: total, color: null, a3: null, a4: total, copies: null, scans: null, fax: null, duplex: null, vendor: [] },
-      supplies: [{ index: 1, type: 'toner', typeInferred: false, supplyClass: 'consumed', description: 'black toner', colorant: 'black', partNumber: `TN-${S}${k}`, partSerialNumber: null, unit: 'percent', level: percent, maxCapacity: 100, levelState: null, percent }],
-      trays: [], problems: [],
-    },
-  };
-}
+const reading = (k: string, ip: string, percent: number, total: number, at: Date) => printerRecord(ip, at, { total, mono: total, color: null }, {
+  sysDescr: 'Acme SO', model: `SO-${S}`, serialNumber: serial(k), hostName: `so-${k}`, location: 'Floor 3', deviceType: 'PRINTER', colorType: 'MONO',
+  supplies: [{ index: 1, type: 'toner', typeInferred: false, supplyClass: 'consumed', description: 'black toner', colorant: 'black', partNumber: `TN-${S}${k}`, partSerialNumber: null, unit: 'percent', level: percent, maxCapacity: 100, levelState: null, percent }],
+});
 
 let request: APIRequestContext;
 let headers: Record<string, string>;

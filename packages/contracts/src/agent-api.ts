@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32, text } from './fields.ts';
 import { readingSchema } from './reading.ts';
-import { agentQueueSchema } from './agent-queues.ts';
+import { agentQueueSchema, type QueueJobsRun, type QueueJobsRunResult } from './agent-queues.ts';
 
 /**
  * The protocol between an agent and the server (all under /api/agent, with the agent's own
@@ -297,3 +297,23 @@ export const batchResultSchema = z.object({
   repaired: z.array(readingRepairSchema).optional(),
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
+
+/**
+ * The calls an agent's runner makes of the server, one shape for both ways of making them:
+ * over HTTP for a standalone agent (apps/agent run/transport.ts), directly for the server's
+ * built-in agent (modules/agents/builtin-agent.ts). Each throws the agent's TransportError.
+ */
+export type AgentServerCalls = {
+  register(info: { version: string; hostname: string; platform: string }): Promise<AgentConfig>;
+  config(): Promise<AgentConfig>;
+  /** The models pack JSON (checked by the agent before use). */
+  modelsPack(): Promise<unknown>;
+  status(status: AgentStatus, message?: string, spoolDepth?: number): Promise<void>;
+  startRun(runId: string, startedAt: string): Promise<void>;
+  problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
+  finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResultReport[] }): Promise<void>;
+  /** `rejected`: readings the server refused for good (not to be sent again). */
+  sendReadings(batch: ReadingBatch): Promise<BatchResult>;
+  /** A run's completed jobs of its queues, or why a queue could not be read; `rejected`: jobs or queues refused for good. */
+  sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
+};

@@ -2,13 +2,11 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import type { AgentConfig, AgentReleasePlatform, AgentStatus, BatchResult, ReadingBatch } from '@pagewatch/contracts/agent-api';
+import type { AgentReleasePlatform, AgentServerCalls } from '@pagewatch/contracts/agent-api';
 import { AGENT_API_HEADER, AGENT_API_VERSION, agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
-import type { QueueJobsRun, QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
 import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
 import { cutText } from '@pagewatch/contracts/fields';
 import { webProxyRequestsSchema, type WebProxyRequest, type WebProxyResponse } from '@pagewatch/contracts/device-web';
-import type { RangeResult } from './spool.ts';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
 
@@ -16,19 +14,7 @@ export type AgentInfo = { version: string; hostname: string; platform: string };
  * How the agent talks to the server: HTTP for a standalone agent, direct calls for the server's
  * built-in one. Methods throw TransportError.
  */
-export type AgentTransport = {
-  register(info: AgentInfo): Promise<AgentConfig>;
-  config(): Promise<AgentConfig>;
-  /** The models pack JSON (checked by the agent before use). */
-  modelsPack(): Promise<unknown>;
-  status(status: AgentStatus, message?: string, spoolDepth?: number): Promise<void>;
-  startRun(runId: string, startedAt: string): Promise<void>;
-  problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
-  finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResult[] }): Promise<void>;
-  /** `rejected`: readings the server refused for good (not to be sent again). */
-  sendReadings(batch: ReadingBatch): Promise<BatchResult>;
-  /** A run's completed jobs of its queues, or why a queue could not be read; `rejected`: jobs or queues refused for good. */
-  sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
+export type AgentTransport = AgentServerCalls & {
   /** Writes the offered release's executable to `dest` (a standalone agent's self-update; the built-in agent has none). */
   downloadUpdate?(platform: AgentReleasePlatform, dest: string): Promise<void>;
   /** Tells the server why an offered release was not installed. */

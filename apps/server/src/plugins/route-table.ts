@@ -50,6 +50,8 @@ export function routeTable(root: FastifyInstance, tags: string[], opts: { sessio
         await handler(req, caller);
         return res.status(204).send();
       }),
+    /** A deletion that answers 200 with what is left (a list a row was taken from). */
+    deleteFrom: remove,
     /** A page of rows by the list query (`?page=`, sort, filters), at each of the paths given. */
     list: <R extends z.ZodType>(urls: string | string[], access: CallerAccess, row: R, handler: Handler<{ querystring: typeof listQuerySchema; reply: ReturnType<typeof pageResponseSchema<R>> }>) => {
       for (const url of [urls].flat()) get(url, access, { querystring: listQuerySchema, reply: pageResponseSchema(row) }, handler);

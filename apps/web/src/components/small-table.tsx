@@ -26,15 +26,7 @@ export function SmallTable<Row>(props: {
   }
   return (
     <Table striped withTableBorder data-testid={props.testId}>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((c, i) => (
-            <Table.Th key={i} w={c.width}>
-              {c.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead headers={columns.map((c) => c.header)} widths={columns.map((c) => c.width)} />
       <Table.Tbody>
         {props.rows.map((r) => (
           <Table.Tr key={props.rowKey(r)}>
@@ -45,6 +37,21 @@ export function SmallTable<Row>(props: {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** A table's header row: a cell each header, `widths` by position (an empty header takes only its width). */
+export function TableHead(props: { headers: ReactNode[]; widths?: (number | undefined)[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {props.headers.map((h, i) => (
+          <Table.Th key={i} w={props.widths?.[i]}>
+            {h}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { AgentConfig, AgentStatus, BatchResult, RangeResultReport, ReadingBatch } from '@pagewatch/contracts/agent-api';
-import { queueJobsRunSchema, type QueueJobsRun, type QueueJobsRunResult } from '@pagewatch/contracts/agent-queues';
+import type { AgentServerCalls } from '@pagewatch/contracts/agent-api';
+import { queueJobsRunSchema } from '@pagewatch/contracts/agent-queues';
 import type { WebProxyRequest, WebProxyResponse } from '@pagewatch/contracts/device-web';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,19 +14,10 @@ import { newAgentToken } from './agents.service.ts';
 /**
  * The server's built-in agent (PAGEWATCH_BUILTIN_AGENT): the agent's own runner
  * (apps/agent/src/run), given a transport that calls the server's services directly instead of
- * HTTP. The shape below is the agent's `AgentTransport`; it is repeated here so the server does
- * not depend on the agent's internals, and checked against it where main.ts wires the two.
+ * HTTP: the calls of contracts' AgentServerCalls, as the agent's `AgentTransport` (checked where
+ * main.ts wires the two).
  */
-export type DirectTransport = {
-  register(info: { version: string; hostname: string; platform: string }): Promise<AgentConfig>;
-  config(): Promise<AgentConfig>;
-  modelsPack(): Promise<unknown>;
-  status(status: AgentStatus, message?: string, spoolDepth?: number): Promise<void>;
-  startRun(runId: string, startedAt: string): Promise<void>;
-  problem(runId: string, problem: { rangeId: number | null; level: 'I' | 'W' | 'E'; message: string }): Promise<void>;
-  finishRun(runId: string, result: { finishedAt: string; rangeResults: RangeResultReport[] }): Promise<void>;
-  sendReadings(batch: ReadingBatch): Promise<BatchResult>;
-  sendQueueJobs(run: QueueJobsRun): Promise<QueueJobsRunResult>;
+export type DirectTransport = AgentServerCalls & {
   webRequests(waitMs: number, signal?: AbortSignal): Promise<WebProxyRequest[]>;
   webAnswer(id: string, response: WebProxyResponse): Promise<void>;
 };

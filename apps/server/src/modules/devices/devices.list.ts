@@ -4,7 +4,7 @@ import { dmDeviceDaysActualList, dmDeviceDaysList, dmDeviceDaysVList, dmDeviceHi
 import { COUNT_CAP, type List } from '@pagewatch/contracts/list';
 import { ATTENTION_ERRORS } from '@pagewatch/contracts/device-events';
 import { listSql, tableFields, type ListDef } from '../../lib/list-query.ts';
-import { deviceIpHistory, dmDeviceDays } from '../../db/schema/devices.ts';
+import { deviceIpHistory, dmDeviceDays, dmDevicePartDays } from '../../db/schema/devices.ts';
 import { dmDeviceUserDays } from '../../db/schema/device-activity.ts';
 import { METER_COLUMN, type CorrectedMeter } from '../../db/schema/meter-corrections.ts';
 
@@ -158,19 +158,9 @@ export const dmDevicePartDaysListSql = listSql(dmDevicePartDaysList, {
   from: sql`dm_device_part_days pd JOIN devices d ON d.id = pd.device_id`,
   keyLookup: ['int', 'int', 'date'],
   tiebreaker: [sql`pd.device_id`, sql`pd.supply_index`, sql`pd.fact_date`],
-  sql: {
-    factDate: sql`pd.fact_date`,
-    deviceId: sql`pd.device_id`,
-    supplyIndex: sql`pd.supply_index`,
-    partCode: sql`pd.part_code`,
-    colorant: sql`pd.colorant`,
-    partModelCode: sql`pd.part_model_code`,
-    partSerialNumber: sql`pd.part_serial_number`,
-    level: sql`pd.level`,
-    minLevel: sql`pd.min_level`,
-    levelState: sql`pd.level_state`,
-    replaced: sql`pd.replaced`,
-  },
+  sql: tableFields('pd', dmDevicePartDays, [
+    'factDate', 'deviceId', 'supplyIndex', 'partCode', 'colorant', 'partModelCode', 'partSerialNumber', 'level', 'minLevel', 'levelState', 'replaced',
+  ]),
   extra: { id: { expr: sql`(pd.device_id || '-' || pd.supply_index || '-' || pd.fact_date)`, type: 'string', filter: false, sort: false } },
 });
 

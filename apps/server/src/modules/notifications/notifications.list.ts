@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { notificationsList, userNotificationsList } from '@pagewatch/contracts/notifications';
 import { listSql, tableFields } from '../../lib/list-query.ts';
 import { locationIn, type Scoped } from '../../db/scope.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import { notifications, notificationSubscribers } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
 
 /**
  * The notifications a caller may see: every one of their locations is in the caller's scope.
@@ -29,13 +30,11 @@ export const userNotificationsListSql = listSql(userNotificationsList, {
   tiebreaker: [sql`ns.notification_id`, sql`ns.user_id`],
   sql: {
     id: sql`(ns.notification_id || '-' || ns.user_id)`,
-    userId: sql`ns.user_id`,
-    login: sql`u.login`,
-    email: sql`u.email`,
-    notificationId: sql`ns.notification_id`,
+    ...tableFields('ns', notificationSubscribers, ['userId', 'notificationId']),
+    ...tableFields('u', users, ['login', 'email']),
+    ...tableFields('n', notifications, ['active']),
     notificationName: sql`n.name`,
     notificationTypeId: sql`n.type_id`,
-    active: sql`n.active`,
   },
   visibleTo: (caller) => {
     const users = caller.scope.size ? sql`EXISTS (SELECT 1 FROM user_locations ul WHERE ul.user_id = u.id AND ${locationIn(caller.scope, sql`ul.location_id`)})` : sql`false`;

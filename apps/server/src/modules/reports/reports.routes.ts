@@ -5,6 +5,7 @@ import { availabilityDaySchema, deviceAvailabilityRowSchema, pagesByMonthSchema,
 import { listQuerySchema, pageResponseSchema } from '@pagewatch/contracts/list';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { sendFile } from '../../plugins/file-reply.ts';
 import type { AppContext } from '../../app-context.ts';
 
 const downloadParams = z.object({ reportId: z.coerce.number('general.badValue').int('general.badValue').min(1, 'general.badValue').max(100, 'general.badValue'), formatCode: z.string().max(10) });
@@ -64,10 +65,6 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext) {
     });
     // Queued behind others: the console tells the user, and the file follows when its turn comes.
     if (file.ahead) reply.header('x-export-queued', String(file.ahead));
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="report.${req.params.formatCode.toLowerCase().replace(/[^a-z]/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-      .header('access-control-expose-headers', 'Content-Disposition, X-Export-Queued')
-      .send(file.body);
+    return sendFile(reply, file, `report.${req.params.formatCode.toLowerCase().replace(/[^a-z]/g, '')}`, ['X-Export-Queued']);
   });
 }

@@ -10,14 +10,16 @@ import { showServerErrors, type SetErrors } from './server-errors.ts';
  * `keyOf(id)` (the feature's key module), then `then` goes on (back to the list, to the new item's
  * page…); the fields the server refused show under their inputs.
  */
-export function useSaveItem<V, S extends { id: number }>(opts: {
+type SaveItemOptions<V, S> = {
   save: (values: V) => Promise<S>;
   isNew: boolean;
   keyOf: (id: number) => QueryKey;
   form: SetErrors;
   fieldOf?: (field: string) => string;
   then: (saved: S, values: V) => void;
-}) {
+};
+
+export function useSaveItem<V, S extends { id: number }>(opts: SaveItemOptions<V, S>) {
   return useMutation({
     mutationFn: opts.save,
     onSuccess: (saved, values) => {
@@ -27,6 +29,18 @@ export function useSaveItem<V, S extends { id: number }>(opts: {
     },
     onError: showServerErrors(opts.form, opts.fieldOf),
   });
+}
+
+/**
+ * useSaveItem for a form whose values become the item's input (`inputOf`), saved by the API's
+ * `save(id, input)`: under the item's id, or as a new item when `id` is null.
+ */
+export function useSaveInput<V, I, S extends { id: number }>(
+  id: number | null,
+  opts: Omit<SaveItemOptions<V, S>, 'save' | 'isNew'> & { save: (id: number | null, input: I) => Promise<S>; inputOf: (values: V) => I },
+) {
+  const { save, inputOf, ...rest } = opts;
+  return useSaveItem({ ...rest, save: (values: V) => save(id, inputOf(values)), isNew: id === null });
 }
 
 /**

@@ -8,6 +8,7 @@ import { useHasGrant } from '../../lib/auth-context.tsx';
 import { errorMessage, notifyError } from '../../lib/errors.ts';
 import { addDevice, contractKeys, createContract, fetchContracts, fetchDevices, fetchLocationOptions, fetchRuns, makeRun } from './api/contracts-api.ts';
 import { RunPanel } from './run-panel.tsx';
+import { TableHead } from '../../components/small-table.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const firstOfMonth = () => `${today().slice(0, 7)}-01`;
@@ -45,14 +46,7 @@ export function ContractsPage() {
     <AppPage title={t('nav.contracts')}>
       {contracts.error ? <Alert color="red" role="alert">{errorMessage(contracts.error)}</Alert> : null}
       <Table striped highlightOnHover data-testid="contracts-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('contracts.name')}</Table.Th>
-            <Table.Th>{t('devices.location')}</Table.Th>
-            <Table.Th>{t('contracts.period')}</Table.Th>
-            <Table.Th>{t('contracts.devices')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead headers={[t('contracts.name'), t('devices.location'), t('contracts.period'), t('contracts.devices')]} />
         <Table.Tbody>
           {(contracts.data ?? []).map((c) => (
             <Table.Tr key={c.id} onClick={() => { setChosen(c.id); setRun(null); }} style={{ cursor: 'pointer' }} bg={c.id === chosen ? 'var(--mantine-color-blue-light)' : undefined}>

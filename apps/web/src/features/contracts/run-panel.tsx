@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/errors.ts';
 import { closeRun, contractKeys, downloadRun, fetchRun, reviewDevice } from './api/contracts-api.ts';
+import { TableHead } from '../../components/small-table.tsx';
 
 /** A billing run: each device's reads and amount, a review of each flagged one, the close and the files. */
 export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
@@ -36,17 +37,7 @@ export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
       </Group>
       <Text size="sm" mb="xs" data-testid="run-total">{t('contracts.total', { total: r.total, currency: r.currency, count: r.toReview })}</Text>
       <Table striped data-testid="run-devices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('devices.serialNumber')}</Table.Th>
-            <Table.Th>{t('billing.column.billingMeter')}</Table.Th>
-            <Table.Th>{t('billing.column.billingOpening')}</Table.Th>
-            <Table.Th>{t('billing.column.billingClosing')}</Table.Th>
-            <Table.Th>{t('billing.column.billingPages')}</Table.Th>
-            <Table.Th>{t('billing.column.billingAmount')}</Table.Th>
-            <Table.Th>{t('billing.column.billingFlags')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead headers={[t('devices.serialNumber'), t('billing.column.billingMeter'), t('billing.column.billingOpening'), t('billing.column.billingClosing'), t('billing.column.billingPages'), t('billing.column.billingAmount'), t('billing.column.billingFlags')]} />
         <Table.Tbody>
           {r.devices.map((d) => (
             <Table.Tr key={d.id}>

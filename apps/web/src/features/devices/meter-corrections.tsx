@@ -12,6 +12,7 @@ import { formatNumber, formatDateTime, formatDay } from '../../lib/format.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { addCorrection, correctionsKey, fetchCorrections, resetCounters, withdrawCorrection } from './api/devices-api.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
+import { TableHead } from '../../components/small-table.tsx';
 
 type Values = { meter: MeterCorrectionInput['meter']; fromDate: string; offset: number | string; reason: string };
 const EMPTY: Values = { meter: 'total', fromDate: '', offset: '', reason: '' };
@@ -68,16 +69,7 @@ function CorrectionsTable({ rows, deviceId, canEdit, onSaved }: { rows: MeterCor
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table data-testid="meter-corrections-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('devices.corrections.meter')}</Table.Th>
-            <Table.Th>{t('devices.corrections.fromDate')}</Table.Th>
-            <Table.Th>{t('devices.corrections.offset')}</Table.Th>
-            <Table.Th>{t('devices.corrections.reason')}</Table.Th>
-            <Table.Th>{t('devices.corrections.entered')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead headers={[t('devices.corrections.meter'), t('devices.corrections.fromDate'), t('devices.corrections.offset'), t('devices.corrections.reason'), t('devices.corrections.entered'), null]} />
         <Table.Tbody>
           {rows.map((c) => (
             <Table.Tr key={c.id} td={c.withdrawnAt ? 'line-through' : undefined}>

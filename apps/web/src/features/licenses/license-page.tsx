@@ -10,7 +10,7 @@ import { isDefaultAdmin } from '@pagewatch/contracts/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
-import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useDeleteItem, useSaveInput } from '../../components/form/use-item-mutations.ts';
 import { AppPage } from '../../components/layout/app-page.tsx';
 import { LoadState } from '../../components/layout/load-state.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -76,12 +76,8 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
     void queryClient.invalidateQueries({ queryKey: licenseKeys.list });
     void queryClient.invalidateQueries({ queryKey: licenseKeys.licensable });
   };
-  const save = useSaveItem({
-    save: (values: LicenseFormValues) => saveLicense(license?.id ?? null, inputOf(values)),
-    isNew: !license,
-    keyOf: licenseKey,
-    form,
-    fieldOf: formFieldOf,
+  const save = useSaveInput(license?.id ?? null, {
+    save: saveLicense, inputOf, keyOf: licenseKey, form, fieldOf: formFieldOf,
     then: () => {
       refreshLists();
       void navigate('/licenses');

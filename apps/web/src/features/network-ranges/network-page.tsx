@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
-import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useDeleteItem, useSaveInput } from '../../components/form/use-item-mutations.ts';
 import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
@@ -54,14 +54,7 @@ function RangeForm({ range, agents, locations }: { range: NetworkRange | null; a
   });
   const v = form.getValues();
 
-  const save = useSaveItem({
-    save: (values: RangeFormValues) => saveRange(range?.id ?? null, inputOf(values)),
-    isNew: !range,
-    keyOf: rangeQueryKey,
-    form,
-    fieldOf: formFieldOf,
-    then: () => void navigate('/networks'),
-  });
+  const save = useSaveInput(range?.id ?? null, { save: saveRange, inputOf, keyOf: rangeQueryKey, form, fieldOf: formFieldOf, then: () => void navigate('/networks') });
   const remove = useDeleteItem({ remove: () => deleteRange(range!.id), backTo: '/networks' });
   const busy = save.isPending || remove.mutation.isPending;
   const size = rangeSize({ type: v.type, address: v.address, mask: v.mask, from: v.from, to: v.to });

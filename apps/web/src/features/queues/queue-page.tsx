@@ -12,7 +12,7 @@ import { useConfirmedMutation } from '../../components/use-confirmed-mutation.ts
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { SecretInput } from '../../components/form/secret-input.tsx';
-import { useDeleteItem, useSaveItem } from '../../components/form/use-item-mutations.ts';
+import { useDeleteItem, useSaveInput } from '../../components/form/use-item-mutations.ts';
 import { useItemQuery } from '../../components/form/use-item-id.ts';
 import { ItemPage } from '../../components/layout/item-page.tsx';
 import { LabeledValue as Field } from '../../components/layout/labeled-value.tsx';
@@ -117,14 +117,7 @@ function QueueForm({ queue, agents }: { queue: Queue | null; agents: AgentListRo
   });
   const v = form.getValues();
   const fields = QUEUE_TYPE_DEFS[v.type].fields;
-  const save = useSaveItem({
-    save: (values: QueueFormValues) => saveQueue(queue?.id ?? null, inputOf(values)),
-    isNew: !queue,
-    keyOf: queueQueryKey,
-    form,
-    fieldOf: formFieldOf,
-    then: (saved) => void navigate(`/queues?highlight=${saved.id}`),
-  });
+  const save = useSaveInput(queue?.id ?? null, { save: saveQueue, inputOf, keyOf: queueQueryKey, form, fieldOf: formFieldOf, then: (saved) => void navigate(`/queues?highlight=${saved.id}`) });
   const remove = useDeleteItem({ remove: () => deleteQueue(queue!.id), backTo: '/queues' });
   const busy = save.isPending || remove.mutation.isPending;
   const secret = (field: 'password' | 'token', isSet: boolean | undefined, clear: 'clearPassword' | 'clearToken') => (
