@@ -92,7 +92,3 @@ export type IdpChoice = z.infer<typeof idpChoiceSchema>;
 
 /** `POST /api/auth/sso-ticket`: the one-time ticket an OpenID sign-in came back with, for a session. */
 export const ssoTicketSchema = z.object({ ticket: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'general.badValue') });
-
-/** Why an OpenID sign-in came back without a session (`/login-form?sso-error=`): the console says it. */
-export const SSO_ERRORS = ['unavailable', 'denied', 'invalid', 'noAccess', 'loginTaken', 'disabled', 'expired', 'noPublicUrl'] as const;
-export type SsoError = (typeof SSO_ERRORS)[number];
