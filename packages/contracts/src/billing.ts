@@ -16,6 +16,14 @@ export const BILLING_PERIODS = ['MONTHLY', 'QUARTERLY'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const PERIOD_MONTHS: Record<BillingPeriod, number> = { MONTHLY: 1, QUARTERLY: 3 };
 
+/**
+ * Whose a contract's included pages are: PER_DEVICE, each device's (every device may print that
+ * many of a meter's pages before they are billed); POOLED, the contract's, for all its devices
+ * together (a run gives them out to its devices in their order, by serial, until spent).
+ */
+export const INCLUDED_PAGES_MODES = ['PER_DEVICE', 'POOLED'] as const;
+export type IncludedPagesMode = (typeof INCLUDED_PAGES_MODES)[number];
+
 /** A run's life: OPEN (re-run and reviewed at will), CLOSED (immutable). */
 export const BILLING_RUN_STATES = ['OPEN', 'CLOSED'] as const;
 export type BillingRunState = (typeof BILLING_RUN_STATES)[number];
@@ -75,6 +83,7 @@ export const contractInputSchema = z
     period: z.enum(BILLING_PERIODS, 'general.badValue'),
     currency: z.string('general.badValue').trim().toUpperCase().regex(/^[A-Z]{3}$/, 'billing.badCurrency'),
     baseFee: decimal(3, 'billing.badAmount'),
+    includedPages: z.enum(INCLUDED_PAGES_MODES, 'general.badValue').default('PER_DEVICE'),
     prices: z
       .array(meterPriceInputSchema, 'general.mandatory')
       .max(BILLING_LIMITS.prices, 'general.badValue')
@@ -83,6 +92,7 @@ export const contractInputSchema = z
     endsOn: day.nullable().optional(),
   })
   .refine((c) => !c.endsOn || c.endsOn >= c.startsOn, { path: ['endsOn'], message: 'billing.endBeforeStart' });
+/** The parsed input (a request without `includedPages` gets PER_DEVICE, as contracts had before). */
 export type ContractInput = z.infer<typeof contractInputSchema>;
 
 /** A device of a contract: its serial (the device keeps its contract across IP and agent changes) and the days it joined and left. */
@@ -124,6 +134,7 @@ export const contractSchema = z.object({
   period: z.enum(BILLING_PERIODS),
   currency: z.string(),
   baseFee: z.string(),
+  includedPages: z.enum(INCLUDED_PAGES_MODES),
   prices: z.array(meterPriceSchema),
   startsOn: z.string(),
   endsOn: z.string().nullable(),

@@ -24,7 +24,7 @@ import { LICENSE_STATUSES } from '@pagewatch/contracts/license-status';
 import { METER_FLAG_KINDS } from '@pagewatch/contracts/meter-flags';
 import { METER_NAMES, METER_PARTS } from '@pagewatch/contracts/meter-names';
 import { BILLED_TOTALS, METER_QUALITY_FLAGS } from '@pagewatch/contracts/meter-reads';
-import { BILLING_PERIODS, BILLING_RUN_STATES, READ_SOURCES, RUN_FILE_FORMATS } from '@pagewatch/contracts/billing';
+import { BILLING_PERIODS, BILLING_RUN_STATES, INCLUDED_PAGES_MODES, READ_SOURCES, RUN_FILE_FORMATS } from '@pagewatch/contracts/billing';
 import { IDP_KINDS } from '@pagewatch/contracts/identity-providers';
 import { SSO_ERRORS } from '@pagewatch/contracts/sso-errors';
 import { CHANNEL_KINDS } from '@pagewatch/contracts/notification-channels';
@@ -205,6 +205,7 @@ const SHOWN_CODES: Record<string, [codes: readonly (string | number)[], prefix: 
   BILLING_PERIODS: [BILLING_PERIODS, 'billing.period'],
   BILLING_RUN_STATES: [BILLING_RUN_STATES, 'billing.state'],
   READ_SOURCES: [READ_SOURCES, 'billing.source'],
+  INCLUDED_PAGES_MODES: [INCLUDED_PAGES_MODES, 'billing.includedPages'],
   RUN_FILE_FORMATS: [RUN_FILE_FORMATS, 'contracts.file'],
   IDP_KINDS: [IDP_KINDS, 'idp.kind'],
   SSO_ERRORS: [SSO_ERRORS, 'login.sso'],

@@ -18,6 +18,8 @@ export const contracts = pgTable('contracts', {
   period: varchar('period', { length: 10 }).notNull(),
   currency: char('currency', { length: 3 }).notNull(),
   baseFeeMinor: bigint('base_fee_minor', { mode: 'number' }).notNull(),
+  /** PER_DEVICE or POOLED (migration 0061): whose the prices' included pages are. */
+  includedPages: varchar('included_pages', { length: 10 }).notNull().default('PER_DEVICE'),
   prices: jsonb('prices').$type<MeterPrice[]>().notNull().default([]),
   startsOn: date('starts_on', { mode: 'string' }).notNull(),
   endsOn: date('ends_on', { mode: 'string' }),

@@ -73,8 +73,28 @@ export type MeterLine = {
   amountMinor: number;
 };
 
+/** The included pages a device's meter gets of its pages: a fixed number each (PER_DEVICE), or its share of a contract's pool. */
+export type Included = (meter: Meter, pages: number) => number;
+export const perDevice = (prices: MeterPrice[]): Included => {
+  const of = new Map(prices.map((p) => [p.meter, p.includedPages]));
+  return (m) => of.get(m) ?? 0;
+};
+/**
+ * The contract's included pages as one pool per meter (POOLED): each device, in the order asked,
+ * takes as many of its pages as remain, so the devices' billable pages add up to the contract's
+ * pages past its included ones.
+ */
+export function pooled(prices: MeterPrice[]): Included {
+  const left = new Map(prices.map((p) => [p.meter, p.includedPages]));
+  return (m, pages) => {
+    const take = Math.min(left.get(m) ?? 0, pages);
+    left.set(m, (left.get(m) ?? 0) - take);
+    return take;
+  };
+}
+
 /** A device's lines: one per priced meter, from its opening and closing reads; a meter that went back bills nothing and flags BACKWARDS. */
-export function deviceLines(prices: MeterPrice[], currency: string, opening: (m: Meter) => BoundaryRead, closing: (m: Meter) => BoundaryRead) {
+export function deviceLines(prices: MeterPrice[], currency: string, opening: (m: Meter) => BoundaryRead, closing: (m: Meter) => BoundaryRead, included: Included = perDevice(prices)) {
   const flags = new Set<MeterQualityFlag>();
   const lines: MeterLine[] = prices.map((p) => {
     const open = opening(p.meter);
@@ -84,9 +104,10 @@ export function deviceLines(prices: MeterPrice[], currency: string, opening: (m:
       flags.add('BACKWARDS');
       pages = 0;
     }
-    const billablePages = Math.max(0, (pages ?? 0) - p.includedPages);
+    const includedPages = included(p.meter, pages ?? 0);
+    const billablePages = Math.max(0, (pages ?? 0) - includedPages);
     const priceMicros = decimalUnits(p.price, PRICE_DIGITS);
-    return { meter: p.meter, opening: open, closing: close, pages, includedPages: p.includedPages, billablePages, priceMicros, amountMinor: meterAmount(billablePages, priceMicros, currency) };
+    return { meter: p.meter, opening: open, closing: close, pages, includedPages, billablePages, priceMicros, amountMinor: meterAmount(billablePages, priceMicros, currency) };
   });
   const estimated = lines.some((l) => l.opening.source === 'ESTIMATED' || l.closing.source === 'ESTIMATED');
   return { lines, flags, estimated, amountMinor: lines.reduce((s, l) => s + l.amountMinor, 0) };

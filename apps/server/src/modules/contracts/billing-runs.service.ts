@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
 import * as contracts from './contracts.repository.ts';
 import * as repo from './billing-runs.repository.ts';
-import { addDays, boundaryRead, deviceLines, moneyText, priceText, type BoundaryRead } from './billing-figures.ts';
+import { addDays, boundaryRead, deviceLines, moneyText, perDevice, pooled, priceText, type BoundaryRead } from './billing-figures.ts';
 import type { ContractsService } from './contracts.service.ts';
 import { METERS, type Meter } from '@pagewatch/contracts/meter-reads';
 import './contracts.messages.ts';
@@ -123,6 +123,8 @@ export class BillingRunsService extends DomainService {
     ];
     const empty = { before: null, beforeRate: null, after: null, afterRate: null };
     let total = c.baseFeeMinor;
+    // Pooled included pages go to the devices in their order (by serial, then day joined): the same run gives the same shares.
+    const included = c.includedPages === 'POOLED' ? pooled(c.prices) : perDevice(c.prices);
     const devices: repo.RunDeviceValues[] = windows.map((w, i) => {
       const carried = w.from === run.periodFrom ? previous.get(w.m.serialNumber.toLowerCase()) : undefined;
       const opening = (m: Meter): BoundaryRead => {
@@ -130,7 +132,7 @@ export class BillingRunsService extends DomainService {
         return prior ? { value: prior.value, date: prior.date, source: 'PREVIOUS_RUN' } : boundaryRead(wanted[2 * i]!.boundary, around.get(2 * i) ?? empty, m);
       };
       const closing = (m: Meter) => boundaryRead(w.to, around.get(2 * i + 1) ?? empty, m);
-      const figures = deviceLines(c.prices, c.currency, opening, closing);
+      const figures = deviceLines(c.prices, c.currency, opening, closing, included);
       const all = [...new Set([...(flags.get(i) ?? []), ...figures.flags])].sort();
       const kept = reviews.get(`${w.m.serialNumber.toLowerCase()}|${w.from}`);
       total += figures.amountMinor;

@@ -233,3 +233,48 @@ describe('contracts within the caller\'s locations (issue 54)', () => {
     expect((await call('POST', '/api/contracts', { ...CONTRACT, locationId: mine, startsOn: '2026-05-01', endsOn: '2026-04-01' })).json().details[0].field).toBe('endsOn');
   });
 });
+
+describe('included pages per device or pooled over the contract (issue 54)', () => {
+  // October: BR-1 prints 3100 pages (100 a day), BR-3 620 (20 a day); 3500 included total pages at 0.01.
+  const POOL = { ...CONTRACT, name: 'Pool', baseFee: '0.00', prices: [{ meter: 'total', price: '0.01', includedPages: 3500 }] };
+  let pool: number;
+  const october = async () => (await ok('POST', `/api/contracts/${pool}/runs`, { periodFrom: '2026-10-01' })) as { id: number; totalMinor: number; devices: Dev[] };
+
+  beforeAll(async () => {
+    pool = (await ok('POST', '/api/contracts', { ...POOL, locationId: mine, includedPages: 'POOLED' })).id;
+    for (const serial of ['BR-3', 'BR-1']) await ok('POST', `/api/contracts/${pool}/devices`, { serialNumber: serial, joinedOn: '2026-01-01' });
+  });
+
+  it('gives a pooled contract\'s included pages to its devices in serial order until spent: the contract bills its pages past them', async () => {
+    const run = await october();
+    const line = (serial: string) => byMeter(run.devices.find((d) => d.serialNumber === serial)!, 'total') as Line & { includedPages: number; billablePages: number };
+    expect(line('BR-1')).toMatchObject({ pages: 3100, includedPages: 3100, billablePages: 0, amountMinor: 0 });
+    expect(line('BR-3')).toMatchObject({ pages: 620, includedPages: 400, billablePages: 220, amountMinor: 220 });
+    // 3720 pages, 3500 included: 220 at 0.01 is 2.20.
+    expect(run.totalMinor).toBe(220);
+  });
+
+  it('counts them per device when the contract says so: a re-run follows the setting', async () => {
+    const c = await ok('GET', `/api/contracts/${pool}`);
+    expect(c.includedPages).toBe('POOLED');
+    const { id: _id, locationName: _l, deviceCount: _n, createdAt: _c, ...input } = c;
+    await ok('PUT', `/api/contracts/${pool}`, { ...input, includedPages: 'PER_DEVICE' });
+    const [run] = (await ok('GET', `/api/contracts/${pool}/runs`)) as { id: number }[];
+    const again = (await ok('POST', `/api/billing-runs/${run!.id}/rerun`)) as { totalMinor: number; devices: Dev[] };
+    // Each device has 3500 of its own: neither 3100 nor 620 pages reach them.
+    expect(again.totalMinor).toBe(0);
+    expect(again.devices.map((d) => (byMeter(d, 'total') as unknown as { includedPages: number }).includedPages)).toEqual([3500, 3500]);
+    expect((await ok('GET', `/api/contracts/${contract}`)).includedPages).toBe('PER_DEVICE');
+    expect((await call('PUT', `/api/contracts/${pool}`, { ...input, includedPages: 'SHARED' })).json().details[0].field).toBe('includedPages');
+  });
+
+  it('deletes a contract with open runs only, and refuses one with a closed run, saying why in the user\'s language', async () => {
+    const refused = await call('DELETE', `/api/contracts/${contract}`, undefined, t.admin, 'ru');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('закрытые расчёты (1)');
+    expect((await call('GET', `/api/contracts/${contract}`)).statusCode).toBe(200);
+    const deleted = await call('DELETE', `/api/contracts/${pool}`);
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect((await call('GET', `/api/contracts/${pool}`)).statusCode).toBe(404);
+  });
+});

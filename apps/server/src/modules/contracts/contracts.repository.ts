@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BillingPeriod, ContractDevice, MeterPrice } from '@pagewatch/contracts/billing';
+import type { BillingPeriod, ContractDevice, IncludedPagesMode, MeterPrice } from '@pagewatch/contracts/billing';
 import type { Meter, MeterQualityFlag } from '@pagewatch/contracts/meter-reads';
 import type { Db } from '../../db/client.ts';
 import { locationIn } from '../../db/scope.ts';
@@ -15,6 +15,7 @@ export type ContractRow = {
   period: BillingPeriod;
   currency: string;
   baseFeeMinor: number;
+  includedPages: IncludedPagesMode;
   prices: MeterPrice[];
   startsOn: string;
   endsOn: string | null;
@@ -27,7 +28,7 @@ const ISO = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const DAY = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
 const CONTRACT = sql`c.id, c.location_id AS "locationId", loc.name AS "locationName", c.name, c.billing_day AS "billingDay", c.period, c.currency,
-  c.base_fee_minor AS "baseFeeMinor", c.prices, ${DAY(sql`c.starts_on`)} AS "startsOn", ${DAY(sql`c.ends_on`)} AS "endsOn",
+  c.base_fee_minor AS "baseFeeMinor", c.included_pages AS "includedPages", c.prices, ${DAY(sql`c.starts_on`)} AS "startsOn", ${DAY(sql`c.ends_on`)} AS "endsOn",
   (SELECT count(*) FROM contract_devices cd WHERE cd.contract_id = c.id)::int AS "deviceCount", ${ISO(sql`c.created_at`)} AS "createdAt"`;
 const typed = (r: Record<string, unknown>): ContractRow => ({ ...(r as ContractRow), baseFeeMinor: Number(r.baseFeeMinor), prices: r.prices as MeterPrice[] });
 
@@ -44,15 +45,21 @@ export async function contractById(db: Db, id: number): Promise<ContractRow | nu
 }
 
 export async function insertContract(db: Db, v: ContractValues, userId: number): Promise<number> {
-  const [r] = await sqlRows<{ id: number }>(db, sql`INSERT INTO contracts (location_id, name, billing_day, period, currency, base_fee_minor, prices, starts_on, ends_on, created_by)
-    VALUES (${v.locationId}, ${v.name}, ${v.billingDay}, ${v.period}, ${v.currency}, ${v.baseFeeMinor}, ${JSON.stringify(v.prices)}::jsonb, ${v.startsOn}::date, ${v.endsOn}::date, ${userId})
+  const [r] = await sqlRows<{ id: number }>(db, sql`INSERT INTO contracts (location_id, name, billing_day, period, currency, base_fee_minor, included_pages, prices, starts_on, ends_on, created_by)
+    VALUES (${v.locationId}, ${v.name}, ${v.billingDay}, ${v.period}, ${v.currency}, ${v.baseFeeMinor}, ${v.includedPages}, ${JSON.stringify(v.prices)}::jsonb, ${v.startsOn}::date, ${v.endsOn}::date, ${userId})
     RETURNING id`);
   return Number(r!.id);
 }
 
 export async function updateContract(db: Db, id: number, v: ContractValues): Promise<void> {
   await db.execute(sql`UPDATE contracts SET location_id = ${v.locationId}, name = ${v.name}, billing_day = ${v.billingDay}, period = ${v.period}, currency = ${v.currency},
-    base_fee_minor = ${v.baseFeeMinor}, prices = ${JSON.stringify(v.prices)}::jsonb, starts_on = ${v.startsOn}::date, ends_on = ${v.endsOn}::date WHERE id = ${id}`);
+    base_fee_minor = ${v.baseFeeMinor}, included_pages = ${v.includedPages}, prices = ${JSON.stringify(v.prices)}::jsonb, starts_on = ${v.startsOn}::date, ends_on = ${v.endsOn}::date WHERE id = ${id}`);
+}
+
+/** How many closed runs the contract has (its runs locked, so none closes meanwhile): a contract with any is not deleted. */
+export async function closedRunCount(tx: Db, id: number): Promise<number> {
+  const rows = await sqlRows<{ state: string }>(tx, sql`SELECT state FROM billing_runs WHERE contract_id = ${id} FOR UPDATE`);
+  return rows.filter((r) => r.state === 'CLOSED').length;
 }
 
 export async function deleteContract(db: Db, id: number): Promise<void> {

@@ -34,7 +34,7 @@ export async function contractsRoutes(root: FastifyInstance, ctx: AppContext) {
     (req, caller) => contracts.get(caller, req.params.id));
   r.put('/api/contracts/:id', edit, { summary: 'Changes a contract (its runs keep the figures they were closed with)', params: idParams, body: contractInputSchema, reply: contractSchema },
     (req, caller) => contracts.update(caller, req.params.id, req.body));
-  r.delete('/api/contracts/:id', edit, { summary: 'Deletes a contract with its devices and runs', params: idParams },
+  r.delete('/api/contracts/:id', edit, { summary: 'Deletes a contract with its devices and open runs; 409 if it has closed runs (their figures are kept)', params: idParams },
     (req, caller) => contracts.remove(caller, req.params.id));
 
   r.get('/api/contracts/:id/devices', read, { summary: 'A contract\'s devices by serial, with the days they joined and left', params: idParams, reply: devices },

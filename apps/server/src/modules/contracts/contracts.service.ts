@@ -1,5 +1,5 @@
 import { decimalUnits, minorDigits, unitsText, type Contract, type ContractDevice, type ContractDeviceInput, type ContractInput } from '@pagewatch/contracts/billing';
-import { conflict, invalid, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { assertInScope, type Caller } from '../../lib/caller.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainService } from '../event-logs/index.ts';
@@ -51,7 +51,7 @@ export class ContractsService extends DomainService {
   private values(input: ContractInput): repo.ContractValues {
     return {
       locationId: input.locationId, name: input.name, billingDay: input.billingDay, period: input.period, currency: input.currency,
-      baseFeeMinor: decimalUnits(input.baseFee, minorDigits(input.currency)), prices: input.prices, startsOn: input.startsOn, endsOn: input.endsOn ?? null,
+      baseFeeMinor: decimalUnits(input.baseFee, minorDigits(input.currency)), includedPages: input.includedPages, prices: input.prices, startsOn: input.startsOn, endsOn: input.endsOn ?? null,
     };
   }
 
@@ -76,9 +76,12 @@ export class ContractsService extends DomainService {
     return this.get(caller, id);
   }
 
+  /** Deletes a contract with its devices and open runs; one with closed runs is refused (409): what was invoiced stays. */
   async remove(caller: Caller, id: number): Promise<void> {
     const c = await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
+      const closed = await repo.closedRunCount(tx, id);
+      if (closed > 0) throw new AppError('CONFLICT', { key: 'billing.hasClosedRuns', params: { count: closed } });
       await repo.deleteContract(tx, id);
       await this.log.byCaller(caller, { group: 'DEVICES', level: 'I', messageCode: 'billing.contractDeleted', objectClass: 'LocationDao', objectId: c.locationId, locationId: c.locationId, params: { name: c.name, id } }, tx);
     });
