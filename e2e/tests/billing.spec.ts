@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { apiToken, defaultLocation, printerRecord, sendReadings, signIn } from './shell-helpers.ts';
 
 /**
- * Contracts and billing runs (issue 54): a contract made on the console screen, a printer put on
- * it by serial, the last month billed, its flagged read reviewed, the run closed and its ERP
+ * Contracts and billing runs (issue 54): a contract made on the console screen and edited (a
+ * field refused with its message, an end date, a price for large pages), a printer put on it by
+ * serial and leaving on the period's last day, the last month billed, its flagged read reviewed, the run closed and its ERP
  * meter-import file downloaded. In English, then the same in Russian on a second printer (the
  * session carried over: one sign-in).
  */
@@ -44,24 +45,62 @@ test.afterAll(async () => {
   await request.dispose();
 });
 
-/** Makes a contract of the printer, bills last month, reviews its flag, closes the run and downloads its ERP file. */
-async function billPrinter(p: Page, k: 'EN' | 'RU', words: { closed: string; review: string }) {
+type Words = { closed: string; review: string; badCurrency: string; badLeave: string; large: string; refused: string; leftTo: string };
+
+/**
+ * Makes a contract of the printer, edits it (a bad currency refused with its message, then a
+ * name, an end date and a price for large pages), bills last month with the printer leaving on
+ * its last day, reviews its flag, closes the run, downloads its ERP file, and is refused the
+ * delete of a contract with a closed run.
+ */
+async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
+  await p.getByTestId('contract-new').click();
   await p.getByTestId('contract-name').fill(`Contract ${S} ${k}`);
   await p.getByTestId('contract-location').click();
   await p.getByRole('option', { name: locationName, exact: true }).click();
   await p.getByTestId('contract-fee').fill('50.00');
   await p.getByTestId('contract-starts').fill(periodFrom);
-  await p.getByTestId('contract-create').click();
+  await p.getByTestId('contract-save').click();
   await expect(p.getByTestId('contracts-table')).toContainText(`Contract ${S} ${k}`);
+
+  // Edited: every field is the form's; a wrong one is refused with its message before anything is sent.
+  await p.getByTestId('contract-edit').click();
+  const form = p.getByTestId('contract-form');
+  await p.getByTestId('contract-currency').fill('euro');
+  await p.getByTestId('contract-save').click();
+  await expect(form).toContainText(words.badCurrency);
+  await p.getByTestId('contract-currency').fill('EUR');
+  await p.getByTestId('contract-name').fill(`Contract ${S} ${k} edited`);
+  await p.getByTestId('contract-ends').fill('2099-12-31');
+  await p.getByTestId('price-add').click();
+  await p.getByTestId('price-meter-2').click();
+  await p.getByRole('option', { name: words.large, exact: true }).click();
+  await p.getByTestId('price-value-2').fill('0.02');
+  await p.getByTestId('price-included-2').fill('100');
+  await p.screenshot({ path: test.info().outputPath(`contract-form-${k}.png`), fullPage: true });
+  await p.getByTestId('contract-save').click();
+  await expect(form).toBeHidden();
+  await expect(p.getByTestId('contracts-table')).toContainText(`Contract ${S} ${k} edited`);
+  await expect(p.getByTestId('contract-summary-prices')).toContainText(`${words.large}: 0.02 EUR`);
+
   await p.getByTestId('device-serial').fill(serial(k));
   await p.getByTestId('device-joined').fill(periodFrom);
   await p.getByTestId('device-add').click();
   await expect(p.getByTestId('contract-devices')).toContainText(serial(k));
+  // The printer leaves on the period's last day: a day before it joined is refused, then the day is kept.
+  await p.getByTestId(`device-edit-${serial(k)}`).click();
+  await p.getByTestId('device-change-left').fill(opening.toISOString().slice(0, 10));
+  await p.getByTestId('device-change-save').click();
+  await expect(p.getByTestId('contract-devices')).toContainText(words.badLeave);
+  await p.getByTestId('device-change-left').fill(iso(periodEnd));
+  await p.getByTestId('device-change-save').click();
+  await expect(p.getByTestId(`contract-device-${serial(k)}`)).toContainText(words.leftTo.replace('{from}', periodFrom).replace('{to}', iso(periodEnd)));
+
   await p.getByTestId('run-period').fill(periodFrom);
   await p.getByTestId('run-make').click();
   const panel = p.getByTestId('run-panel');
   await expect(panel.getByTestId('run-devices')).toContainText(serial(k));
-  // Black 500 pages at 0.01 and colour 50 at 0.05: 7.50.
+  // Black 500 pages at 0.01 and colour 50 at 0.05: 7.50 (the printer counts no large pages).
   await expect(panel.getByTestId('run-devices')).toContainText('7.50');
   await expect(panel.getByTestId('run-close')).toBeDisabled();
   await panel.getByTestId(`review-note-${serial(k)}`).fill('Checked on site');
@@ -76,12 +115,31 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: { closed: string; rev
   expect(lines[0]).toBe('equipment_id,serial_number,meter,meter_code,read,read_date,source');
   expect(lines).toContain(`,${serial(k)},mono,,1300,${iso(periodEnd)},READ`);
   expect(lines).toContain(`,${serial(k)},color,,250,${iso(periodEnd)},READ`);
+
+  // A contract with a closed run is kept: the delete is asked, then refused with the server's reason.
+  await p.getByTestId('contract-delete').click();
+  await p.getByTestId('confirm-dialog').getByRole('button', { name: words.refused.split('|')[0], exact: true }).click();
+  await expect(p.getByTestId('contract-delete-error')).toContainText(words.refused.split('|')[1]!);
+  await expect(p.getByTestId('contracts-table')).toContainText(`Contract ${S} ${k} edited`);
 }
 
 test('makes a contract, bills last month, reviews the flag, closes the run and downloads its ERP file', async () => {
   await page.locator('[data-menu="contracts"]').click();
   await expect(page).toHaveURL(/\/contracts$/);
-  await billPrinter(page, 'EN', { closed: 'Closed', review: 'Reviewed by admin' });
+  await billPrinter(page, 'EN', {
+    closed: 'Closed', review: 'Reviewed by admin', badCurrency: 'A three-letter currency code', badLeave: 'The end must not come before the start', large: 'Large',
+    refused: 'Delete contract|has closed billing runs (1)', leftTo: '{from} to {to}',
+  });
+  // A contract with no closed run is deleted once confirmed.
+  await page.getByTestId('contract-new').click();
+  await page.getByTestId('contract-name').fill(`Short-lived ${S}`);
+  await page.getByTestId('contract-location').click();
+  await page.getByRole('option', { name: locationName, exact: true }).click();
+  await page.getByTestId('contract-save').click();
+  await expect(page.getByTestId('contract-summary')).toContainText(`Short-lived ${S}`);
+  await page.getByTestId('contract-delete').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete contract', exact: true }).click();
+  await expect(page.getByTestId('contracts-table')).not.toContainText(`Short-lived ${S}`);
 });
 
 test('the same in Russian', async ({ browser }) => {
@@ -89,6 +147,9 @@ test('the same in Russian', async ({ browser }) => {
   const p = await ru.newPage();
   await p.goto('/contracts');
   await expect(p.getByRole('heading', { name: 'Договоры' })).toBeVisible();
-  await billPrinter(p, 'RU', { closed: 'Закрыт', review: 'Проверил admin' });
+  await billPrinter(p, 'RU', {
+    closed: 'Закрыт', review: 'Проверил admin', badCurrency: 'Трёхбуквенный код валюты', badLeave: 'Конец не может быть раньше начала', large: 'Крупный формат',
+    refused: 'Удалить договор|есть закрытые расчёты (1)', leftTo: 'с {from} по {to}',
+  });
   await ru.close();
 });

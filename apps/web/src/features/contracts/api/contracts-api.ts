@@ -15,8 +15,12 @@ export const contractKeys = {
 export const fetchContracts = () => api<Contract[]>('/contracts');
 export const fetchLocationOptions = () => api<{ pageRows: { id: number; name: string }[] }>('/user-locations/');
 export const createContract = (body: ContractInput) => api<Contract>('/contracts', { method: 'POST', body });
+export const updateContract = (id: number, body: ContractInput) => api<Contract>(`/contracts/${id}`, { method: 'PUT', body });
+export const deleteContract = (id: number) => api<void>(`/contracts/${id}`, { method: 'DELETE' });
 export const fetchDevices = (id: number) => api<ContractDevice[]>(`/contracts/${id}/devices`);
 export const addDevice = (id: number, body: ContractDeviceInput) => api<ContractDevice[]>(`/contracts/${id}/devices`, { method: 'POST', body });
+export const changeDevice = (id: number, deviceId: number, body: { equipmentId?: string | null; leftOn: string | null }) => api<ContractDevice[]>(`/contracts/${id}/devices/${deviceId}`, { method: 'PUT', body });
+export const removeDevice = (id: number, deviceId: number) => api<ContractDevice[]>(`/contracts/${id}/devices/${deviceId}`, { method: 'DELETE' });
 export const fetchRuns = (id: number) => api<BillingRun[]>(`/contracts/${id}/runs`);
 export const makeRun = (id: number, periodFrom: string) => api<BillingRunDetail>(`/contracts/${id}/runs`, { method: 'POST', body: { periodFrom } });
 export const fetchRun = (id: number) => api<BillingRunDetail>(`/billing-runs/${id}`);
