@@ -134,7 +134,10 @@ const kyocera: VendorMib = {
   },
 };
 
-/** Ricoh's private counter table: rows of (type code, value). */
+/**
+ * Ricoh's private counter table: rows of (type code, value). No A3 row: no public source gives an
+ * A3/DLT type code (packages/snmp/VENDOR-COUNTERS.md, "A3 on Ricoh and Sharp").
+ */
 const RICOH_COUNTER_ROWS: Array<[number, (p: SimPrinter) => number]> = [
   [10, (p) => p.totalPages],
   [200, (p) => p.counters.copyMono + p.counters.copyColor],
@@ -289,6 +292,7 @@ const sharp: VendorMib = {
     text(add, '1.3.6.1.4.1.2385.2.1.1.2.1.2.1', p.model.firmware);
     text(add, '1.3.6.1.4.1.2385.2.1.3.2.1.4.13501.1302.1', p.serial);
     const t = totals(p);
+    // The rows a real Sharp names (corpus librenms-sharp); none is by paper size, so no A3 row (VENDOR-COUNTERS.md).
     const rows: Array<[string, string, number]> = [
       ['1.4.75', 'Duplex', p.counters.duplex],
       ['4.4.60', 'Copies', t.copies],
