@@ -56,7 +56,7 @@ if (fresh) {
   }
   const [user] = (await db.execute<{ id: number }>(sql`SELECT id FROM users ORDER BY id LIMIT 1`)).rows;
   const contract = await insertContract(db, {
-    locationId: Number(loc!.id), name: 'Bench contract', billingDay: 1, period: 'MONTHLY', currency: 'EUR', baseFeeMinor: 100_000, startsOn: '2025-01-01', endsOn: null,
+    locationId: Number(loc!.id), name: 'Bench contract', billingDay: 1, period: 'MONTHLY', currency: 'EUR', baseFeeMinor: 100_000, includedPages: 'PER_DEVICE', startsOn: '2025-01-01', endsOn: null,
     prices: [{ meter: 'total', price: '0.004', includedPages: 500 }, { meter: 'mono', price: '0.008', includedPages: 0 }, { meter: 'color', price: '0.045', includedPages: 0 }],
   }, Number(user!.id));
   const list = Array.from({ length: DEVICES }, (_, k) => ({ serialNumber: serial(k + 1), equipmentId: `EQ${k + 1}`, joinedOn: k % 200 === 7 ? '2026-10-12' : '2025-01-01', leftOn: k % 200 === 9 ? '2026-10-20' : null }));

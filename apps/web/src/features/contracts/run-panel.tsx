@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/errors.ts';
 import { closeRun, contractKeys, downloadRun, fetchRun, reviewDevice } from './api/contracts-api.ts';
 import { TableHead } from '../../components/small-table.tsx';
+import type { RunMeter } from '@pagewatch/contracts/billing';
 
 /** A billing run: each device's reads and amount, a review of each flagged one, the close and the files. */
 export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
@@ -43,8 +44,8 @@ export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
             <Table.Tr key={d.id}>
               <Table.Td>{d.serialNumber}</Table.Td>
               <Table.Td>{d.meters.map((m) => <div key={m.meter}>{t(`meters.name.${m.meter}`)}</div>)}</Table.Td>
-              <Table.Td>{d.meters.map((m) => <div key={m.meter}>{m.opening.value ?? '—'} ({m.opening.date}{m.opening.source ? `, ${t(`billing.source.${m.opening.source}`)}` : ''})</div>)}</Table.Td>
-              <Table.Td>{d.meters.map((m) => <div key={m.meter}>{m.closing.value ?? '—'} ({m.closing.date}{m.closing.source ? `, ${t(`billing.source.${m.closing.source}`)}` : ''})</div>)}</Table.Td>
+              <Table.Td>{d.meters.map((m) => <div key={m.meter}><BoundaryText read={m.opening} /></div>)}</Table.Td>
+              <Table.Td>{d.meters.map((m) => <div key={m.meter}><BoundaryText read={m.closing} /></div>)}</Table.Td>
               <Table.Td>{d.meters.map((m) => <div key={m.meter}>{m.pages ?? '—'}</div>)}</Table.Td>
               <Table.Td>{d.amount}</Table.Td>
               <Table.Td>
@@ -63,4 +64,11 @@ export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
       </Table>
     </Paper>
   );
+}
+
+/** A boundary read: its value, day and source, or a dash for a meter the device never gave. */
+function BoundaryText({ read }: { read: RunMeter['opening'] }) {
+  const { t } = useTranslation();
+  if (read.value === null) return <>—</>;
+  return <>{read.value} ({read.date}{read.source ? `, ${t(`billing.source.${read.source}`)}` : ''})</>;
 }
