@@ -120,6 +120,7 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   await p.getByTestId('contract-delete').click();
   await p.getByTestId('confirm-dialog').getByRole('button', { name: words.refused.split('|')[0], exact: true }).click();
   await expect(p.getByTestId('contract-delete-error')).toContainText(words.refused.split('|')[1]!);
+  await p.screenshot({ path: test.info().outputPath(`contract-refused-${k}.png`) });
   await expect(p.getByTestId('contracts-table')).toContainText(`Contract ${S} ${k} edited`);
 }
 

@@ -35,6 +35,8 @@ export function ContractsPage() {
   const reload = () => queries.invalidateQueries({ queryKey: contractKeys.all });
   const remove = useMutation({
     mutationFn: (id: number) => deleteContract(id),
+    // The refusal (a closed run) stays on the page as an alert, not a passing toast.
+    meta: { silent: true },
     onSuccess: () => { setChosen(null); setRun(null); void reload(); },
     onSettled: () => setDeleting(false),
   });
@@ -112,7 +114,7 @@ function ContractDetail({ id, canEdit, onRun }: { id: number; canEdit: boolean; 
   const [period, setPeriod] = useState(firstOfMonth());
   const make = useMutation({ mutationFn: () => makeRun(id, period), onSuccess: (r) => { onRun(r.id); void queries.invalidateQueries({ queryKey: contractKeys.all }); }, onError: notifyError });
   return (
-    <Group align="start" grow>
+    <Group align="start" grow preventGrowOverflow={false} wrap="nowrap">
       <ContractDevices id={id} canEdit={canEdit} />
       <Paper withBorder p="md">
         <Title order={4} size="h5" mb="xs">{t('contracts.runs')}</Title>

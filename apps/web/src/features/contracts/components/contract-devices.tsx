@@ -44,7 +44,7 @@ export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean 
                 <Table.Td>{d.equipmentId}</Table.Td>
                 <Table.Td>{d.modelCode ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.leftOn ? t('contracts.fromTo', { from: d.joinedOn, to: d.leftOn }) : t('contracts.fromOn', { from: d.joinedOn })}</Table.Td>
-                <Table.Td>{canEdit ? <Button size="compact-xs" variant="subtle" onClick={() => setEditing(d.id)} data-testid={`device-edit-${d.serialNumber}`}>{t('contracts.changeDevice')}</Button> : null}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{canEdit ? <Button size="compact-xs" variant="subtle" onClick={() => setEditing(d.id)} data-testid={`device-edit-${d.serialNumber}`}>{t('contracts.changeDevice')}</Button> : null}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
