@@ -67,11 +67,17 @@ describe('agents API', () => {
     expect(regen.statusCode).toBe(200);
     const fresh = regen.json().token;
     expect(fresh).not.toBe(token);
-    expect((await get('/api/agent/config', token)).statusCode).toBe(401);
+    // The agent with the old token is told it is switched off, not that a user failed to sign in (issue 56).
+    const refused = await get('/api/agent/config', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringMatching(/^This agent is switched off: it was deleted or its token was renewed/) });
+    const ru = await t.app.inject({ url: '/api/agent/config', headers: { ...bearer(token), 'accept-language': 'ru' } });
+    expect(ru.json().message).toMatch(/^Этот агент отключён/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/agent/status', payload: { status: 'IDLE' } })).json().message).toMatch(/^This agent is switched off/);
     expect((await get('/api/agent/config', fresh)).statusCode).toBe(200);
     expect((await send('DELETE', `/api/agents/${agentId}`, t.admin)).statusCode).toBe(204);
     expect((await get(`/api/agents/${agentId}`, t.admin)).statusCode).toBe(404);
-    expect((await get('/api/agent/config', fresh)).statusCode).toBe(401);
+    expect((await get('/api/agent/config', fresh)).json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringMatching(/^This agent is switched off/) });
   });
 
   it('keeps agents of other locations out of scope', async () => {

@@ -7,7 +7,7 @@ import { olderVersion } from '@pagewatch/contracts/agent-api';
 import { AgentReleaseSource, platformOf } from './agent-release.ts';
 import type { Db } from '../../db/client.ts';
 import { locationRef } from '../locations/index.ts';
-import { hashToken } from '../../plugins/access.ts';
+import { agentRefused, hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -243,7 +243,7 @@ export class AgentsService {
 
   private async own(agentId: number): Promise<AgentRow> {
     const a = await agentById(this.db, agentId);
-    if (!a) throw new AppError('UNAUTHENTICATED');
+    if (!a) throw agentRefused();
     return a;
   }
 
