@@ -63,8 +63,11 @@ describe('agents API', () => {
     const { agentId, token } = await createAgent(t.app, t.admin, { name: 'Temp' });
     const put = await send('PUT', `/api/agents/${agentId}`, t.admin, { name: 'Renamed', location: { id: defaultLocation } });
     expect(put.json().name).toBe('Renamed');
+    expect((await send('POST', '/api/agent/status', token, { status: 'RUNNING', message: 'polling' })).statusCode).toBe(204);
     const regen = await send('POST', `/api/agents/${agentId}/regenerate-token`, t.admin);
     expect(regen.statusCode).toBe(200);
+    // The agent on the old token is switched off: the console no longer shows it running.
+    expect(regen.json()).toMatchObject({ status: 'STOPPED', statusMessage: null });
     const fresh = regen.json().token;
     expect(fresh).not.toBe(token);
     // The agent with the old token is told it is switched off, not that a user failed to sign in (issue 56).

@@ -138,7 +138,10 @@ export class AgentsService {
       throw new AppError('FORBIDDEN', { key: 'agent.tokenSecretsReach', params: { locations: names.join(', ') } });
     }
     const token = newAgentToken();
-    await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date() });
+    // The agent running on the old token is switched off from now: the console says so (STOPPED)
+    // until it runs with the new one, not the status it last reported. The built-in agent has no token.
+    const off = a.builtin ? {} : { status: 'STOPPED', statusMessage: null };
+    await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date(), ...off });
     await this.log.byCaller(caller, { group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { name: a.name }, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
     return { ...(await this.get(caller, id)), token };
   }
