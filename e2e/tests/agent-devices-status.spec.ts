@@ -52,7 +52,7 @@ test.describe('English', () => {
 });
 
 test.describe('Russian', () => {
-  test.use({ locale: 'ru-RU' });
+  test.use({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
   test('the card says so in Russian', async ({ page, request }) => {
     const id = await agentWithOutcomes(request, `Итоги ${Date.now()}`, 94);
     await signIn(page);
@@ -62,6 +62,10 @@ test.describe('Russian', () => {
     await expect(page.getByText('Устройства его диапазонов')).toBeVisible();
     await expect(table.getByRole('row').nth(1)).toContainText('нет ответа');
     await expect(table.getByRole('row').nth(1)).toContainText('6000 мс');
+    // Issue 56: at 1440 px the outcome and reason badges show whole ("НЕ ОПРОШЕНО", not "НЕ ОПРО…").
+    await expect(table.locator('[data-outcome="FAILED"]').first()).toHaveText(/^не опрошено$/i);
+    const cut = await table.locator('.mantine-Badge-label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(cut, 'badges cut').toEqual([]);
     await page.screenshot({ path: test.info().outputPath('agent-devices-status-ru.png'), fullPage: true });
   });
 });

@@ -74,3 +74,48 @@ describe('BER: decoding', () => {
     expect(() => decodeMessage(Uint8Array.from([0x30, 0x09, 0x02, 0x07, 1, 2, 3, 4, 5, 6, 7]))).toThrow(/bad integer/);
   });
 });
+
+describe('BER: bad input', () => {
+  it('refuses an OID it would encode as another one', () => {
+    // A trailing or doubled dot is no arc 0, and 1.40 is not 2.0: each would go out as a different OID.
+    for (const oid of ['', '1.3.6.1.', '1..3', '1.3. 6', '-1.3', '3.1', '1.40', '0.39.1x']) expect(() => encodeOid(oid), oid).toThrow(BerError);
+    expect(hex(encodeOid('2.999.3'))).toBe('0603883703');
+    expect(hex(encodeOid('0.39'))).toBe('060127');
+  });
+
+  it('refuses an IpAddress that is not four bytes', () => {
+    for (const ip of ['127.0.0', '127.0.0.1.5', '256.0.0.1', 'printer', '1.2.3.-4']) expect(() => encodeValue(TAG.ip, ip), ip).toThrow(BerError);
+  });
+
+  it('refuses an OID cut in the middle of an arc', () => {
+    // sysDescr.0 in a GetRequest, its OID's last byte (0x00) replaced by the first of a two-byte arc.
+    const bytes = Buffer.from(encodeMessage(get([{ oid: '1.3.6.1.2.1.1.1.0', tag: TAG.null, value: null }])));
+    const at = bytes.indexOf(Buffer.from('06082b06010201010100', 'hex')) + 9;
+    bytes[at] = 0x86;
+    expect(() => decodeMessage(bytes)).toThrow(/OID/);
+  });
+
+  it('refuses a message of the wrong shape with BerError', () => {
+    const good = hex(encodeMessage(get([{ oid: '1.3.6.1.2.1.1.1.0', tag: TAG.null, value: null }])));
+    const bad = {
+      'not a SEQUENCE': '31' + good.slice(2),
+      'a length of five bytes': '3085000000002602010104067075626c6963',
+      'a length past the end': '3040' + good.slice(4),
+      'no PDU where one goes': good.replace('a019', '3019'),
+      'a varbind name that is no OID': good.replace('06082b06010201010100', '04082b06010201010100'),
+      'an empty integer': good.replace('a019020101', 'a0180200'),
+    };
+    for (const [what, h] of Object.entries(bad)) expect(() => decodeMessage(Buffer.from(h, 'hex')), what).toThrow(BerError);
+  });
+
+  it('decodes the types the round trip above leaves out: Gauge32, Opaque, NULL, noSuchInstance', () => {
+    const varbinds: WireVarbind[] = [
+      { oid: '1.3.6.1.2.1.2.2.1.5.1', tag: TAG.gauge32, value: 4_294_967_295 },
+      { oid: '1.3.6.1.4.1.1.1', tag: TAG.opaque, value: Buffer.from([0x9f, 0x78, 0x04, 0x42, 0xf6, 0x00, 0x00]) },
+      { oid: '1.3.6.1.2.1.1.1.0', tag: TAG.null, value: null },
+      { oid: '1.3.6.1.2.1.1.99.0', tag: TAG.noSuchInstance, value: null },
+    ];
+    const msg = get(varbinds, 0, 'private');
+    expect(decodeMessage(encodeMessage(msg))).toEqual(msg);
+  });
+});

@@ -100,8 +100,11 @@ const oidCache = new Map<string, Buffer>();
 export function encodeOid(oid: string): Buffer {
   const cached = oidCache.get(oid);
   if (cached) return cached;
-  const arcs = oid.replace(/^\./, '').split('.').map(Number);
-  if (arcs.length < 2 || arcs.some((a) => !Number.isInteger(a) || a < 0)) throw new BerError(`bad OID ${oid}`);
+  // Digits between single dots, the first arc 0 to 2 and, under 0 and 1, the second below 40:
+  // anything else would go out as another OID ("1.3." as 1.3.0, 1.40 as 2.0).
+  const text = oid.replace(/^\./, '');
+  const arcs = text.split('.').map(Number);
+  if (!/^\d+(\.\d+)+$/.test(text) || arcs.some((a) => !Number.isSafeInteger(a)) || arcs[0]! > 2 || (arcs[0]! < 2 && arcs[1]! >= 40)) throw new BerError(`bad OID ${oid}`);
   const bytes: number[] = [];
   const push = (arc: number): void => {
     const chunk: number[] = [arc & 0x7f];
@@ -134,8 +137,11 @@ export function encodeValue(tag: number, value: WireValue): Buffer {
       return tlv(tag, typeof value === 'string' ? Buffer.from(value, 'utf8') : value instanceof Uint8Array ? value : Buffer.alloc(0));
     case TAG.oid:
       return encodeOid(String(value));
-    case TAG.ip:
-      return tlv(tag, Buffer.from(String(value).split('.').map(Number)));
+    case TAG.ip: {
+      const bytes = String(value).split('.');
+      if (bytes.length !== 4 || bytes.some((b) => !/^\d{1,3}$/.test(b) || Number(b) > 255)) throw new BerError(`bad IpAddress ${String(value)}`);
+      return tlv(tag, Buffer.from(bytes.map(Number)));
+    }
     default:
       // null and the v2c exceptions carry no content
       return tlv(tag, Buffer.alloc(0));
@@ -217,6 +223,8 @@ export function decodeOid(buf: Uint8Array, start: number, end: number): string {
   for (let i = start; i < end; i++) {
     const b = buf[i]!;
     arc = arc * 128 + (b & 0x7f);
+    // The last byte of an arc has its top bit clear: an OID ending on a set one was cut.
+    if (b & 0x80 && i === end - 1) throw new BerError('OID cut in an arc');
     if (!(b & 0x80)) {
       if (arcs.length === 0) {
         const first = arc < 80 ? Math.floor(arc / 40) : 2;

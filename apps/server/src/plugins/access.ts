@@ -63,6 +63,12 @@ export function bearerToken(req: FastifyRequest): string | null {
   return typeof q === 'string' && q ? q : null;
 }
 
+/**
+ * An agent's token the server does not know: the agent was deleted or its token renewed in the
+ * console, so this agent is switched off. Said so, not as a user who failed to sign in.
+ */
+export const agentRefused = () => new AppError('UNAUTHENTICATED', { key: 'agents.tokenRefused' });
+
 export function setupAccess(app: FastifyInstance, resolveSession: SessionResolver, resolveAgent: AgentResolver, apiTokens: ApiTokenResolver) {
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.decorateRequest('caller', null);
@@ -85,16 +91,16 @@ export function setupAccess(app: FastifyInstance, resolveSession: SessionResolve
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(req);
-    if (!token) throw new AppError('UNAUTHENTICATED');
+    if (!token) throw access === 'agent' ? agentRefused() : new AppError('UNAUTHENTICATED');
     const hash = hashToken(token);
     // An API token is never an agent's, and an agent's or a session's never an API token.
     if (token.startsWith(API_TOKEN_PREFIX)) {
-      if (access === 'agent') throw new AppError('UNAUTHENTICATED');
+      if (access === 'agent') throw agentRefused();
       return callWithApiToken(req, hash, access, apiTokens);
     }
     if (access === 'agent') {
       const agentId = await resolveAgent(hash);
-      if (agentId === null) throw new AppError('UNAUTHENTICATED');
+      if (agentId === null) throw agentRefused();
       req.agentId = agentId;
       return;
     }

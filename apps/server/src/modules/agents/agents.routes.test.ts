@@ -63,15 +63,24 @@ describe('agents API', () => {
     const { agentId, token } = await createAgent(t.app, t.admin, { name: 'Temp' });
     const put = await send('PUT', `/api/agents/${agentId}`, t.admin, { name: 'Renamed', location: { id: defaultLocation } });
     expect(put.json().name).toBe('Renamed');
+    expect((await send('POST', '/api/agent/status', token, { status: 'RUNNING', message: 'polling' })).statusCode).toBe(204);
     const regen = await send('POST', `/api/agents/${agentId}/regenerate-token`, t.admin);
     expect(regen.statusCode).toBe(200);
+    // The agent on the old token is switched off: the console no longer shows it running.
+    expect(regen.json()).toMatchObject({ status: 'STOPPED', statusMessage: null });
     const fresh = regen.json().token;
     expect(fresh).not.toBe(token);
-    expect((await get('/api/agent/config', token)).statusCode).toBe(401);
+    // The agent with the old token is told it is switched off, not that a user failed to sign in (issue 56).
+    const refused = await get('/api/agent/config', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringMatching(/^This agent is switched off: it was deleted or its token was renewed/) });
+    const ru = await t.app.inject({ url: '/api/agent/config', headers: { ...bearer(token), 'accept-language': 'ru' } });
+    expect(ru.json().message).toMatch(/^Этот агент отключён/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/agent/status', payload: { status: 'IDLE' } })).json().message).toMatch(/^This agent is switched off/);
     expect((await get('/api/agent/config', fresh)).statusCode).toBe(200);
     expect((await send('DELETE', `/api/agents/${agentId}`, t.admin)).statusCode).toBe(204);
     expect((await get(`/api/agents/${agentId}`, t.admin)).statusCode).toBe(404);
-    expect((await get('/api/agent/config', fresh)).statusCode).toBe(401);
+    expect((await get('/api/agent/config', fresh)).json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringMatching(/^This agent is switched off/) });
   });
 
   it('keeps agents of other locations out of scope', async () => {

@@ -7,7 +7,7 @@ import { olderVersion } from '@pagewatch/contracts/agent-api';
 import { AgentReleaseSource, platformOf } from './agent-release.ts';
 import type { Db } from '../../db/client.ts';
 import { locationRef } from '../locations/index.ts';
-import { hashToken } from '../../plugins/access.ts';
+import { agentRefused, hashToken } from '../../plugins/access.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { runList } from '../../lib/list-run.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -138,7 +138,10 @@ export class AgentsService {
       throw new AppError('FORBIDDEN', { key: 'agent.tokenSecretsReach', params: { locations: names.join(', ') } });
     }
     const token = newAgentToken();
-    await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date() });
+    // The agent running on the old token is switched off from now: the console says so (STOPPED)
+    // until it runs with the new one, not the status it last reported. The built-in agent has no token.
+    const off = a.builtin ? {} : { status: 'STOPPED', statusMessage: null };
+    await repo.updateAgent(this.db, id, { tokenHash: hashToken(token), updatedAt: new Date(), ...off });
     await this.log.byCaller(caller, { group: 'AGENTS', level: 'W', messageCode: 'agent.tokenRegenerated', params: { name: a.name }, objectClass: 'AgentDao', objectId: id, locationId: a.locationId });
     return { ...(await this.get(caller, id)), token };
   }
@@ -243,7 +246,7 @@ export class AgentsService {
 
   private async own(agentId: number): Promise<AgentRow> {
     const a = await agentById(this.db, agentId);
-    if (!a) throw new AppError('UNAUTHENTICATED');
+    if (!a) throw agentRefused();
     return a;
   }
 

@@ -8,6 +8,7 @@ import { DEVICE_FAILURE_REASONS, type DeviceFailureReason } from '@pagewatch/con
 import { DEVICE_FAILURE_DEFS, DEVICE_OUTCOMES, type AgentDevicesStatusQuery } from '@pagewatch/contracts/agents';
 import { SmallTable } from '../../components/small-table.tsx';
 import { DeviceFailureBadge } from '../../components/device-failure-badge.tsx';
+import { WHOLE } from '../../components/code-badge.tsx';
 import { agentKeys, fetchAgentDevicesStatus } from './api/agents-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -60,7 +61,7 @@ export function AgentDevicesStatus({ agentId }: { agentId: number }) {
           {
             header: t('agents.filterOutcome'),
             cell: (r) => (
-              <Badge color={r.outcome === 'OK' ? 'teal' : 'red'} variant="light" size="sm" radius="sm" data-outcome={r.outcome}>
+              <Badge color={r.outcome === 'OK' ? 'teal' : 'red'} variant="light" size="sm" radius="sm" {...WHOLE} data-outcome={r.outcome}>
                 {t(`agents.outcome.${r.outcome}`)}
               </Badge>
             ),
@@ -71,7 +72,7 @@ export function AgentDevicesStatus({ agentId }: { agentId: number }) {
             cell: (r) =>
               r.lastFailureReason ? (
                 <Stack gap={0}>
-                  <DeviceFailureBadge reason={r.lastFailureReason} />
+                  <DeviceFailureBadge reason={r.lastFailureReason} whole />
                   <Text size="xs" c="dimmed">
                     {when(r.lastFailureAt)} · {ms(r.lastFailureMs)}
                   </Text>

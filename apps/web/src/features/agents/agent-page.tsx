@@ -50,7 +50,7 @@ export function AgentPage() {
   return (
     <ItemPage kind={t('pages.agent')} list={{ label: t('nav.agents'), to: '/agents' }} isNew={isNew} name={agent.data?.name ?? idParam} error={failed} ready={!!ready}>
       {() => (
-        <Stack gap="md" maw={1000}>
+        <Stack gap="md" maw={1200}>
           <AgentForm key={idParam} agent={agent.data ?? null} locations={locations.data!.pageRows} />
           {agent.data && <AgentDetails agent={agent.data} />}
         </Stack>

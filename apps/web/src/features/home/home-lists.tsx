@@ -131,7 +131,7 @@ export function NotReadDevices({ agents }: { agents: Agents }) {
       {(d) => (
         <>
           <Table.Td>{d.ip}</Table.Td>
-          <Table.Td>{d.reason ? <DeviceFailureBadge reason={d.reason} /> : null}</Table.Td>
+          <Table.Td>{d.reason ? <DeviceFailureBadge reason={d.reason} whole /> : null}</Table.Td>
           <Table.Td>
             <AgentLink id={d.agentId} name={d.agentName} />
           </Table.Td>
