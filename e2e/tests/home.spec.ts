@@ -113,6 +113,6 @@ test('the administrator sees home in Russian', async ({ browser }) => {
   await expect(page.getByTestId('home-attention')).toContainText('Требуют внимания');
   await expect(page.locator('[data-home-figure="empty"]')).toContainText('Закончились');
   await expect(page.getByTestId('home-agents')).toContainText('Агенты не на связи');
-  await expect(page.getByTestId('home-pages')).toContainText('Страницы за этот месяц и за прошлый');
+  await expect(page.getByTestId('home-pages')).toContainText('Страницы за этот месяц по сегодня и за те же дни прошлого месяца');
   await page.close();
 });

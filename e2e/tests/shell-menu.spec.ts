@@ -12,8 +12,8 @@ async function menuKeys(page: Page) {
 test('an ADMIN sees every entry', async ({ page }) => {
   await signIn(page);
   expect(await menuKeys(page)).toEqual([
-    'home', 'devices', 'consumables', 'supplyOrders', 'reports', 'logs', 'notifications', 'locations', 'agents',
-    'networks', 'queues', 'dictionaries', 'users', 'licenses', 'settings', 'service', 'product',
+    'home', 'devices', 'consumables', 'supplyOrders', 'contracts', 'reports', 'logs', 'notifications', 'locations', 'agents',
+    'networks', 'queues', 'dictionaries', 'users', 'licenses', 'settings', 'identityProviders', 'service', 'product',
   ]);
 });
 
@@ -21,7 +21,7 @@ test('an OPERATOR sees only what the role reads', async ({ page, request }) => {
   const operator = await createOperator(request);
   await signIn(page, operator.login, operator.password);
   expect(await menuKeys(page)).toEqual([
-    'home', 'devices', 'consumables', 'supplyOrders', 'reports', 'logs', 'notifications', 'locations', 'product',
+    'home', 'devices', 'consumables', 'supplyOrders', 'contracts', 'reports', 'logs', 'notifications', 'locations', 'product',
   ]);
   await expect(menu(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(menu(page).getByRole('link', { name: 'Settings' })).toHaveCount(0);

@@ -91,6 +91,8 @@ test("a visit's screen is asked for while the session is checked, not after", as
 test('a screen whose code comes late shows a loader at once, not the old screen under the new address', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
+  // Home whole first (its pages chart loads after it, with a loader of its own).
+  await expect(page.getByTestId('screen-loading')).toHaveCount(0);
   // The product screen's chunk is held back until the loader has been seen.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -9,6 +9,7 @@ import { useTranslatedInput } from '../../../components/form/use-translated-inpu
 import { TableHead } from '../../../components/small-table.tsx';
 import { addDevice, changeDevice, contractKeys, fetchDevices } from '../api/contracts-api.ts';
 import { deviceChangeOf, deviceInputOf, emptyDevice, validateDevice, validateDeviceChange, type DeviceChangeValues, type DeviceFormValues } from '../contract-form-values.ts';
+import { submitFocusingErrors } from '../../../components/form/submit-focusing-errors.ts';
 
 /**
  * A contract's devices by serial (issue 54): each with the days it joined and left; one added
@@ -51,7 +52,7 @@ export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean 
         </Table>
       ) : null}
       {canEdit ? (
-        <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
+        <form onSubmit={submitFocusingErrors(form, (v) => add.mutate(v))} noValidate>
           <Group align="start" mt="xs" wrap="wrap">
             <TextInput label={t('devices.serialNumber')} required w={180} {...input('serialNumber')} data-testid="device-serial" />
             <TextInput label={t('billing.column.billingEquipmentId')} w={150} {...input('equipmentId')} data-testid="device-equipment" />
@@ -84,7 +85,7 @@ function DeviceChange(p: { contractId: number; device: ContractDevice; onDone: (
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" onClick={() => form.onSubmit((v) => save.mutate(v))()} loading={save.isPending} data-testid="device-change-save">{t('contracts.save')}</Button>
+          <Button size="compact-xs" onClick={() => submitFocusingErrors(form, (v) => save.mutate(v))()} loading={save.isPending} data-testid="device-change-save">{t('contracts.save')}</Button>
           <Button size="compact-xs" variant="default" onClick={p.onCancel}>{t('general.cancel')}</Button>
         </Group>
       </Table.Td>

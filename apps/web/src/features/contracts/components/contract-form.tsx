@@ -9,6 +9,7 @@ import { showServerErrors } from '../../../components/form/server-errors.ts';
 import { useTranslatedInput } from '../../../components/form/use-translated-input.ts';
 import { createContract, updateContract } from '../api/contracts-api.ts';
 import { emptyContract, inputOf, metersFree, validateContract, valuesOf, type ContractFormValues } from '../contract-form-values.ts';
+import { submitFocusingErrors } from '../../../components/form/submit-focusing-errors.ts';
 
 /** A meter as the meter-read report names it, with its customary code ("Total (101)"). */
 export function useMeterLabel() {
@@ -35,7 +36,7 @@ export function ContractForm(p: { contract: Contract | null; locations: { id: nu
   const pricesError = form.errors.prices;
   return (
     <Paper withBorder p="md" data-testid="contract-form">
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+      <form onSubmit={submitFocusingErrors(form, (v) => save.mutate(v))} noValidate>
         <Title order={4} size="h5" mb="xs">{p.contract ? t('contracts.editTitle', { name: p.contract.name }) : t('contracts.new')}</Title>
         <Stack gap="sm">
           <Group align="start" wrap="wrap">
