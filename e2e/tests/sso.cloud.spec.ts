@@ -38,7 +38,7 @@ test.beforeAll(async ({ playwright }, info) => {
   const created = await request.post('/api/identity-providers', {
     headers,
     data: {
-      kind: 'OIDC', name: providerName, locationId, enabled: true, secret: 'e2e-client-Secret-1', mappings: [{ group: 'acme-admins', roleId: admin, locationId }],
+      kind: 'OIDC', name: providerName, locationId, enabled: true, allowInternal: true, secret: 'e2e-client-Secret-1', mappings: [{ group: 'acme-admins', roleId: admin, locationId }],
       oidc: { issuer: `http://127.0.0.1:${opPort}`, clientId: 'pagewatch-e2e', scopes: 'openid email profile groups' },
     },
   });

@@ -58,6 +58,12 @@ const common = {
   /** The location it belongs to: its mappings stay at it or below it. */
   locationId: id,
   enabled: z.boolean().default(true),
+  /**
+   * Whether the directory or the issuer may be at a loopback or link-local address (this server
+   * itself, a cloud's metadata at 169.254.169.254): refused unless set, as a notification
+   * channel's (SSRF).
+   */
+  allowInternal: z.boolean().default(false),
   secret: text(1000, { line: true }).nullish(),
   mappings: z.array(idpMappingSchema).max(200),
 };
@@ -77,6 +83,7 @@ export const idpSchema = z.object({
   name: z.string(),
   locationId: z.number().int(),
   enabled: z.boolean(),
+  allowInternal: z.boolean(),
   secretSet: z.boolean(),
   ldap: ldapSettingsSchema.nullable(),
   oidc: oidcSettingsSchema.nullable(),

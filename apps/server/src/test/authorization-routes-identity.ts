@@ -6,6 +6,7 @@ const providerPayload = (w: World, locationId: number) => ({
   name: unique('idp'),
   locationId,
   enabled: true,
+  allowInternal: true,
   secret: 'matrix-bind-password',
   mappings: [{ group: 'matrix', roleId: w.roleIds.OPERATOR, locationId }],
   ldap: { url: 'ldap://127.0.0.1:9', bindDn: 'cn=reader,dc=matrix', userBase: 'ou=people,dc=matrix', groupBase: 'ou=groups,dc=matrix' },

@@ -19,7 +19,7 @@ let acmeAdmin: string;
 const PASS = 'Dir-pass-1';
 
 const payload = (locationId: number, mappings: { group: string; roleId: number; locationId: number }[]) => ({
-  kind: 'LDAP', name: `Directory ${locationId}`, locationId, enabled: true, secret: 'reader-Secret-1', mappings, ldap: slapd.settings(),
+  kind: 'LDAP', name: `Directory ${locationId}`, locationId, enabled: true, allowInternal: true, secret: 'reader-Secret-1', mappings, ldap: slapd.settings(),
 });
 const post = (body: unknown, token: string) => t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: bearer(token), payload: body as object });
 const ldapSignIn = (id: number, login: string) => t.app.inject({ method: 'POST', url: `/api/auth/providers/${id}`, headers: { authorization: basic(login, PASS) } });

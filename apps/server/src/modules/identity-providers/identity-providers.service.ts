@@ -4,14 +4,13 @@ import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import { addressRefusal, destination } from './provider-address.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { allRoles } from '../roles/index.ts';
 import * as repo from './identity-providers.repository.ts';
 import './identity-providers.messages.ts';
 
-/** Where a provider's secret goes: the directory's address, or the OpenID issuer. */
-const destination = (kind: string, settings: LdapSettings | OidcSettings) => (kind === 'LDAP' ? (settings as LdapSettings).url : (settings as OidcSettings).issuer);
 
 export const callbackPath = (id: number) => `/api/auth/oidc/${id}/callback`;
 
@@ -38,6 +37,7 @@ export class IdentityProvidersService extends DomainService {
       name: r.name,
       locationId: r.locationId,
       enabled: r.enabled,
+      allowInternal: r.allowInternal,
       secretSet: !!r.secret,
       ldap: r.kind === 'LDAP' ? (r.settings as LdapSettings) : null,
       oidc: r.kind === 'OIDC' ? (r.settings as OidcSettings) : null,
@@ -82,9 +82,11 @@ export class IdentityProvidersService extends DomainService {
       if (!handed.has(m.roleId)) fields.push({ field: `mappings.${i}.roleId`, key: roles.some((r) => r.id === m.roleId) ? 'idp.roleNotHeld' : 'general.badValue' });
     });
     if (!p.secret && !existing?.secret) fields.push({ field: 'secret', key: 'general.mandatory' });
+    const refused = await addressRefusal(p.kind, settings, p.allowInternal);
+    if (refused) fields.push(refused);
     if (fields.length) throw new AppError('VALIDATION', { fields });
     if (existing) requireSecretsOnMove(destination(existing.kind, existing.settings) !== destination(p.kind, settings) || existing.locationId !== p.locationId, [{ field: 'secret', key: 'idp.secretAgain', kept: !p.secret }]);
-    const values = { kind: p.kind, name: p.name, locationId: p.locationId, enabled: p.enabled, settings, secret: p.secret ? this.secrets.seal(p.secret) : (existing?.secret ?? null), updatedAt: new Date() };
+    const values = { kind: p.kind, name: p.name, locationId: p.locationId, enabled: p.enabled, allowInternal: p.allowInternal, settings, secret: p.secret ? this.secrets.seal(p.secret) : (existing?.secret ?? null), updatedAt: new Date() };
     return { values, mappings: p.mappings };
   }
 

@@ -1,6 +1,12 @@
-import type { ConnectionOptions } from 'node:tls';
+import net, { isIP } from 'node:net';
+import tls, { type ConnectionOptions } from 'node:tls';
 import { Client, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
 import type { LdapSettings } from '@pagewatch/contracts/identity-providers';
+import { OutboundRefused, resolveHost } from '../../lib/outbound.ts';
+import { refusalText } from './provider-address.ts';
+
+/** Where the directory is, and whether its addresses may be internal (the provider's setting). */
+export type LdapTarget = LdapSettings & { allowInternal: boolean };
 
 /** Who a directory says a user is, and the groups it lists them in. */
 export type DirectoryUser = { externalId: string; login: string; email: string | null; lastName: string | null; firstName: string | null; groups: string[] };
@@ -22,15 +28,32 @@ const first = (v: unknown): string | null => {
 
 /**
  * One conversation with a directory: connect (ldaps://, or ldap:// with StartTLS when asked; the
- * certificate checked against the given CA or the system's), then `work`. Every failure of the
+ * certificate checked against the given CA or the system's), then `work`. The address is checked
+ * as a notification channel's is (lib/outbound: SSRF) at every connection, and the connection
+ * goes to the address checked: DNS may answer otherwise than at save. Every failure of the
  * connection or of the service account is DirectoryUnavailable.
  */
-async function withDirectory<T>(s: LdapSettings, work: (c: Client) => Promise<T>): Promise<T> {
+async function withDirectory<T>(s: LdapTarget, work: (c: Client) => Promise<T>): Promise<T> {
   const host = new URL(s.url).hostname.replace(/^\[|\]$/g, '');
-  const tls: ConnectionOptions = { host, ...(s.caCert ? { ca: s.caCert } : {}) };
-  const client = new Client({ url: s.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS, ...(s.url.toLowerCase().startsWith('ldaps:') ? { tlsOptions: tls } : {}) });
+  let address: string;
   try {
-    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tls).catch((err: Error) => { throw new DirectoryUnavailable(`StartTLS: ${err.message}`); });
+    ({ address } = await resolveHost(host, s.allowInternal));
+  } catch (err) {
+    if (err instanceof OutboundRefused) throw new DirectoryUnavailable(refusalText(err));
+    throw err;
+  }
+  // The certificate is checked against the name typed (an address's own when it is one).
+  const tlsOptions: ConnectionOptions = { host, ...(isIP(host) ? {} : { servername: host }), ...(s.caCert ? { ca: s.caCert } : {}) };
+  const client = new Client({
+    url: s.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS,
+    ...(s.url.toLowerCase().startsWith('ldaps:') ? { tlsOptions } : {}),
+    createConnection: ((port: number) => net.connect(port, address)) as never,
+    // ldaps:// connects with (port, host, options); StartTLS with (options) over the socket made above.
+    createSecureConnection: ((port: number | ConnectionOptions, _host?: string, o?: ConnectionOptions) =>
+      typeof port === 'object' ? tls.connect(port) : tls.connect({ ...o, port, host: address })) as never,
+  });
+  try {
+    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tlsOptions).catch((err: Error) => { throw new DirectoryUnavailable(`StartTLS: ${err.message}`); });
     return await work(client);
   } catch (err) {
     if (err instanceof DirectoryUnavailable) throw err;
@@ -81,7 +104,7 @@ function userOf(s: LdapSettings, entry: Record<string, unknown> & { dn: string }
  * them with the password typed, then read their groups (as the service account again). An empty
  * password is refused here: a directory takes a bind without one as anonymous, a success.
  */
-export async function ldapAuthenticate(s: LdapSettings, bindPassword: string, login: string, password: string): Promise<DirectoryUser | 'bad-credentials'> {
+export async function ldapAuthenticate(s: LdapTarget, bindPassword: string, login: string, password: string): Promise<DirectoryUser | 'bad-credentials'> {
   if (!password) return 'bad-credentials';
   return withDirectory(s, async (c) => {
     await serviceBind(c, s, bindPassword);
@@ -99,7 +122,7 @@ export async function ldapAuthenticate(s: LdapSettings, bindPassword: string, lo
 }
 
 /** The directory's user of a DN now, with their groups (the sync job); null: no longer listed. */
-export async function ldapLookup(s: LdapSettings, bindPassword: string, dn: string): Promise<DirectoryUser | null> {
+export async function ldapLookup(s: LdapTarget, bindPassword: string, dn: string): Promise<DirectoryUser | null> {
   return withDirectory(s, async (c) => {
     await serviceBind(c, s, bindPassword);
     const attributes = [s.loginAttribute, s.emailAttribute, s.lastNameAttribute, s.firstNameAttribute];

@@ -27,7 +27,7 @@ const mappings = () => [
   { group: 'pw-ops', roleId: roles.OPERATOR, locationId: acmeSub },
 ];
 const payload = (over: Record<string, unknown> = {}, ldap: Record<string, unknown> = {}) => ({
-  kind: 'LDAP', name: 'ACME directory', locationId: acme, enabled: true, secret: 'reader-Secret-1', mappings: mappings(), ldap: slapd.settings(ldap), ...over,
+  kind: 'LDAP', name: 'ACME directory', locationId: acme, enabled: true, allowInternal: true, secret: 'reader-Secret-1', mappings: mappings(), ldap: slapd.settings(ldap), ...over,
 });
 const put = (id: number, body: unknown, token = t.admin) => t.app.inject({ method: 'PUT', url: `/api/identity-providers/${id}`, headers: bearer(token), payload: body as object });
 const post = (body: unknown, token = t.admin, lang = 'en') => t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: { ...bearer(token), 'accept-language': lang }, payload: body as object });
@@ -38,7 +38,7 @@ const userRow = async (login: string) =>
   (await t.ctx.db.execute<{ id: number; active_flag: boolean; identity_provider_id: number | null }>(sql`SELECT id, active_flag, identity_provider_id FROM users WHERE login = ${login}`)).rows[0];
 
 beforeAll(async () => {
-  slapd = await startSlapd([who('anna', ['pw-admins'], 'Karpova'), who('oleg', ['pw-ops']), who('ivan', ['staff']), who('admin', ['pw-admins']), who('maria', ['pw-ops']), who('petr', ['pw-ops'])]);
+  slapd = await startSlapd([who('anna', ['pw-admins'], 'Karpova'), who('oleg', ['pw-ops']), who('ivan', ['staff']), who('admin', ['pw-admins']), who('maria', ['pw-ops']), who('petr', ['pw-ops']), who('sasha', ['pw-ops'])]);
   acme = await addLocation(t.ctx.db, 'ACME');
   acmeSub = await addLocation(t.ctx.db, 'ACME_SUB', 'ACME');
   other = await addLocation(t.ctx.db, 'OTHER');
@@ -68,6 +68,29 @@ describe('an LDAP provider, kept by the administrator', () => {
     const res = await post(payload({ mappings: [{ group: 'x', roleId: roles.OPERATOR, locationId: other }] }), t.admin, 'ru');
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'mappings.0.locationId', message: 'Это расположение не совпадает с расположением поставщика и не входит в него' }]);
+  });
+
+  it('refuses an internal address unless allowed, in any spelling, in the caller\'s language (SSRF)', async () => {
+    for (const url of ['ldap://127.0.0.1:389', 'ldap://169.254.169.254', 'ldap://[::ffff:127.0.0.1]:389', 'ldap://[::ffff:7f00:1]', 'ldap://localhost', 'ldaps://0.0.0.0']) {
+      const res = await post(payload({ allowInternal: false }, { url }));
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().details, url).toEqual([{ field: 'ldap.url', message: expect.stringMatching(/is a loopback or link-local address: allow internal addresses for this provider/) }]);
+    }
+    const ru = await post(payload({ allowInternal: false }), t.admin, 'ru');
+    expect(ru.json().details).toEqual([{ field: 'ldap.url', message: 'Узел 127.0.0.1 — адрес обратной петли или link-local: чтобы использовать его, разрешите этому поставщику внутренние адреса' }]);
+    // A private-range directory is the in-house case: not internal here, as for the channels.
+    expect((await post(payload({ allowInternal: false }, { url: 'ldap://10.0.0.5:389' }))).statusCode).toBe(200);
+  });
+
+  it('checks the address again at sign-in: one that became internal is not contacted (SSRF, DNS may change)', async () => {
+    const id = (await post(payload({ name: 'Turned internal' }))).json().id;
+    expect((await ldapSignIn('sasha', PASS, { id })).statusCode).toBe(200);
+    await t.ctx.db.execute(sql`UPDATE identity_providers SET allow_internal = false WHERE id = ${id}`);
+    const res = await ldapSignIn('sasha', PASS, { id, lang: 'ru' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/не отвечает/);
+    const logged = await t.ctx.db.execute<{ params: { reason: string } }>(sql`SELECT message_params AS params FROM event_logs WHERE message_code = 'sso.unavailable' ORDER BY id DESC LIMIT 1`);
+    expect(logged.rows[0]!.params.reason).toMatch(/loopback or link-local/);
   });
 
   it('refuses a bad address and a filter without {login} (400 naming the fields)', async () => {

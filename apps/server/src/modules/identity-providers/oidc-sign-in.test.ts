@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { bearer, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { freePort } from '../../test/cups-server.ts';
@@ -22,7 +23,7 @@ const SECRET = 'client-Secret-of-pagewatch-1';
 const oidc = (over: Record<string, unknown> = {}) => ({ issuer: `http://127.0.0.1:${opPort}`, clientId: 'pagewatch', scopes: 'openid email profile groups', ...over });
 const create = async (over: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: bearer(t.admin), payload: {
-    kind: 'OIDC', name: 'ACME SSO', locationId: acme, enabled: true, secret: SECRET, oidc: oidc(settings),
+    kind: 'OIDC', name: 'ACME SSO', locationId: acme, enabled: true, allowInternal: true, secret: SECRET, oidc: oidc(settings),
     mappings: [{ group: 'pw-admins', roleId: roles.ADMIN, locationId: acme }, { group: 'pw-ops', roleId: roles.OPERATOR, locationId: acme }], ...over,
   } });
   expect(res.statusCode, res.body).toBe(200);
@@ -115,3 +116,27 @@ describe('OpenID Connect sign-in', () => {
     expect(res.headers.get('location')).toBe(`${base}/login-form?sso-error=invalid`);
   });
 });
+
+describe('the issuer\'s address (SSRF)', () => {
+  const post = (body: Record<string, unknown>, lang: string) => t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: {
+    kind: 'OIDC', name: 'Internal', locationId: acme, enabled: true, secret: SECRET, mappings: [], ...body,
+  } });
+
+  it('is refused at save when internal, unless allowed, in the caller\'s language', async () => {
+    for (const issuer of [`http://127.0.0.1:${opPort}`, 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]:8080', 'http://localhost']) {
+      const res = await post({ allowInternal: false, oidc: oidc({ issuer }) }, 'en');
+      expect(res.statusCode, issuer).toBe(400);
+      expect(res.json().details[0], issuer).toMatchObject({ field: 'oidc.issuer', message: expect.stringMatching(/loopback or link-local/) });
+    }
+    const ru = await post({ allowInternal: false, oidc: oidc() }, 'ru');
+    expect(ru.json().details).toEqual([{ field: 'oidc.issuer', message: 'Узел 127.0.0.1 — адрес обратной петли или link-local: чтобы использовать его, разрешите этому поставщику внутренние адреса' }]);
+  });
+
+  it('is checked again at sign-in: a provider whose address became internal is not asked', async () => {
+    const { id } = await create({ name: 'Turned internal' });
+    await t.ctx.db.execute(sql`UPDATE identity_providers SET allow_internal = false WHERE id = ${id}`);
+    const res = await fetch(start(id), { redirect: 'manual' });
+    expect(res.headers.get('location')).toBe(`${base}/login-form?sso-error=unavailable`);
+  });
+});
+

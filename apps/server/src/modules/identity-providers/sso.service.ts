@@ -11,8 +11,8 @@ import { newToken, type AuthService } from '../auth/index.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { revokeUserSessions, setUserLocations, setUserRoles } from '../users/index.ts';
-import { DirectoryUnavailable, ldapAuthenticate, ldapLookup, type DirectoryUser } from './ldap-directory.ts';
-import { authorizationUrl, discover, newAttempt, ProviderRefused, ProviderUnavailable, redeemCode } from './oidc-client.ts';
+import { DirectoryUnavailable, ldapAuthenticate, ldapLookup, type DirectoryUser, type LdapTarget } from './ldap-directory.ts';
+import { authorizationUrl, discover, newAttempt, ProviderRefused, ProviderUnavailable, redeemCode, type OidcTarget } from './oidc-client.ts';
 import { callbackPath } from './identity-providers.service.ts';
 import * as repo from './identity-providers.repository.ts';
 
@@ -45,6 +45,8 @@ export const ATTEMPT_COOKIE = 'pagewatch_sso';
 type Provider = NonNullable<Awaited<ReturnType<typeof repo.providerById>>>;
 type Attempt = { p: number; state: string; nonce: string; verifier: string; remember: boolean; until: number };
 
+const ldapTarget = (p: Provider): LdapTarget => ({ ...(p.settings as LdapSettings), allowInternal: p.allowInternal });
+const oidcTarget = (p: Provider): OidcTarget => ({ ...(p.settings as OidcSettings), allowInternal: p.allowInternal });
 const claim = (c: JWTPayload, name: string): string | null => (typeof c[name] === 'string' && c[name] ? (c[name] as string) : null);
 
 /**
@@ -88,7 +90,7 @@ export class SsoService {
       });
       let found: DirectoryUser | 'bad-credentials';
       try {
-        found = await ldapAuthenticate(p.settings as LdapSettings, this.secrets.open(p.secret!), credentials.login, credentials.password);
+        found = await ldapAuthenticate(ldapTarget(p), this.secrets.open(p.secret!), credentials.login, credentials.password);
       } catch (err) {
         if (!(err instanceof DirectoryUnavailable)) throw err;
         await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'sso.unavailable', params: { provider: p.name, reason: err.message.slice(0, 300) }, locationId: p.locationId });
@@ -157,7 +159,7 @@ export class SsoService {
    */
   async syncDirectory(id: number): Promise<{ checked: number; disabled: number }> {
     const p = await this.provider(id, 'LDAP');
-    const s = p.settings as LdapSettings;
+    const s = ldapTarget(p);
     const password = this.secrets.open(p.secret!);
     let checked = 0;
     let disabled = 0;
@@ -212,7 +214,7 @@ export class SsoService {
   async oidcStart(id: number, remember: boolean): Promise<{ location: string; attempt: string }> {
     if (!this.publicUrl) throw new SsoRefused('noPublicUrl');
     const p = await this.provider(id, 'OIDC');
-    const s = p.settings as OidcSettings;
+    const s = oidcTarget(p);
     const doc = await discover(s).catch((err) => this.unavailable(p, err));
     const a = newAttempt();
     const attempt: Attempt = { p: id, ...a, remember, until: Date.now() + ATTEMPT_TTL_MS };
@@ -237,7 +239,7 @@ export class SsoService {
     if (q.error) throw new SsoRefused('denied', q.error);
     if (!q.code) throw new SsoRefused('invalid', 'no code');
     const p = await this.provider(id, 'OIDC');
-    const s = p.settings as OidcSettings;
+    const s = oidcTarget(p);
     const doc = await discover(s).catch((err) => this.unavailable(p, err));
     let claims: JWTPayload;
     try {

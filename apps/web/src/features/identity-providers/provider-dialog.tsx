@@ -13,7 +13,7 @@ import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvi
 type Mapping = { group: string; roleId: string | null; locationId: string | null };
 const LDAP_FIELDS = ['url', 'bindDn', 'userBase', 'userFilter', 'groupBase', 'groupFilter', 'groupAttribute', 'loginAttribute', 'emailAttribute', 'lastNameAttribute', 'firstNameAttribute'] as const;
 const OIDC_FIELDS = ['issuer', 'clientId', 'scopes', 'groupsClaim', 'loginClaim'] as const;
-type Values = { kind: IdpKind; name: string; locationId: string | null; enabled: boolean; secret: string; startTls: boolean; caCert: string; mappings: Mapping[] } & Record<(typeof LDAP_FIELDS)[number] | (typeof OIDC_FIELDS)[number], string>;
+type Values = { kind: IdpKind; name: string; locationId: string | null; enabled: boolean; allowInternal: boolean; secret: string; startTls: boolean; caCert: string; mappings: Mapping[] } & Record<(typeof LDAP_FIELDS)[number] | (typeof OIDC_FIELDS)[number], string>;
 
 const DEFAULTS = {
   url: '', bindDn: '', userBase: '', userFilter: '(uid={login})', groupBase: '', groupFilter: '(member={dn})', groupAttribute: 'cn', loginAttribute: 'uid',
@@ -21,10 +21,10 @@ const DEFAULTS = {
 };
 
 function valuesOf(p: Idp | null): Values {
-  if (!p) return { kind: 'LDAP', name: '', locationId: null, enabled: true, secret: '', startTls: false, caCert: '', mappings: [], ...DEFAULTS };
+  if (!p) return { kind: 'LDAP', name: '', locationId: null, enabled: true, allowInternal: false, secret: '', startTls: false, caCert: '', mappings: [], ...DEFAULTS };
   const { caCert, startTls, ...ldap } = p.ldap ?? { caCert: null, startTls: false };
   return {
-    kind: p.kind, name: p.name, locationId: String(p.locationId), enabled: p.enabled, secret: '', startTls, caCert: caCert ?? '',
+    kind: p.kind, name: p.name, locationId: String(p.locationId), enabled: p.enabled, allowInternal: p.allowInternal, secret: '', startTls, caCert: caCert ?? '',
     mappings: p.mappings.map((m) => ({ group: m.group, roleId: String(m.roleId), locationId: String(m.locationId) })),
     ...DEFAULTS, ...ldap, ...(p.oidc ?? {}),
   };
@@ -34,7 +34,7 @@ const num = (v: string | null) => (v ? Number(v) : 0);
 /** The body the API takes; an empty secret keeps the stored one (write-only). */
 function inputOf(v: Values): IdpInput {
   const common = {
-    name: v.name.trim(), locationId: num(v.locationId), enabled: v.enabled, secret: v.secret || null,
+    name: v.name.trim(), locationId: num(v.locationId), enabled: v.enabled, allowInternal: v.allowInternal, secret: v.secret || null,
     mappings: v.mappings.map((m) => ({ group: m.group.trim(), roleId: num(m.roleId), locationId: num(m.locationId) })),
   };
   const pick = (keys: readonly (keyof Values)[]) => Object.fromEntries(keys.map((k) => [k, String(v[k]).trim()]));
@@ -114,6 +114,7 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
               </Text>
             </>
           )}
+          <Checkbox label={t('idp.allowInternal')} description={t('idp.allowInternalHint')} disabled={!canEdit} {...form.getInputProps('allowInternal', { type: 'checkbox' })} data-testid="idp-allow-internal" />
           <SecretInput
             label={t(v.kind === 'LDAP' ? 'idp.secret.LDAP' : 'idp.secret.OIDC')}
             isSet={provider?.secretSet}
