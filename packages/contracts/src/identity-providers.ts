@@ -93,6 +93,13 @@ export const idpSchema = z.object({
 });
 export type Idp = z.infer<typeof idpSchema>;
 
+/**
+ * Whose providers the login page shows: a location's code (`/login-form?at=ACME`). In cloud mode
+ * the page shows only that location's, and none without it: a list of every customer's providers
+ * would be the list of the customers.
+ */
+export const signInAtSchema = z.object({ at: text(50, { line: true }).trim().optional() });
+
 /** What the login page shows: the enabled providers, by name. */
 export const idpChoiceSchema = z.object({ id: z.number().int(), kind: z.enum(IDP_KINDS), name: z.string() });
 export type IdpChoice = z.infer<typeof idpChoiceSchema>;

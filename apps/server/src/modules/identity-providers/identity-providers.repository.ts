@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { identityProviderMappings, identityProviders } from '../../db/schema/identity-providers.ts';
 import { users } from '../../db/schema/users.ts';
+import { locations } from '../../db/schema/locations.ts';
 import { ssoTickets } from '../../db/schema/auth.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 
@@ -58,13 +59,20 @@ export async function setMappings(db: Db, providerId: number, mappings: MappingR
   if (mappings.length) await db.insert(identityProviderMappings).values(mappings.map((m) => ({ providerId, ...m })));
 }
 
-/** The enabled providers, for the login page. */
-export function enabledProviders(db: Db): Promise<{ id: number; kind: string; name: string }[]> {
+/** The enabled providers, for the login page: of every location, or of the one of that code only. */
+export function enabledProviders(db: Db, locationCode: string | null): Promise<{ id: number; kind: string; name: string }[]> {
   return db
     .select({ id: identityProviders.id, kind: identityProviders.kind, name: identityProviders.name })
     .from(identityProviders)
-    .where(eq(identityProviders.enabled, true))
+    .innerJoin(locations, eq(locations.id, identityProviders.locationId))
+    .where(and(eq(identityProviders.enabled, true), locationCode === null ? undefined : sql`lower(${locations.code}) = lower(${locationCode})`))
     .orderBy(asc(identityProviders.name), asc(identityProviders.id));
+}
+
+/** The code of a provider's location (the login page's `at`). */
+export async function locationCodeOf(db: Db, locationId: number): Promise<string | null> {
+  const [r] = await db.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId));
+  return r?.code ?? null;
 }
 
 /** The provider's user of that external id. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '@pagewatch/contracts/fields';
 import { loginQuerySchema, loginResponseSchema } from '@pagewatch/contracts/auth';
-import { idpChoiceSchema, idpInputSchema, idpSchema, ssoTicketSchema } from '@pagewatch/contracts/identity-providers';
+import { idpChoiceSchema, idpInputSchema, idpSchema, signInAtSchema, ssoTicketSchema } from '@pagewatch/contracts/identity-providers';
 import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 import { namedLang } from '../../i18n/messages.ts';
@@ -17,6 +17,9 @@ const callbackQuery = z.object({
   error_description: z.string().max(2000).optional(),
   iss: z.string().max(500).optional(),
 });
+
+/** In cloud mode a provider is signed in with from its location's sign-in address only (`at`). */
+const signInQuery = loginQuerySchema.extend(signInAtSchema.shape);
 
 const cookieOf = (header: string | undefined, name: string) => {
   for (const part of (header ?? '').split(';')) {
@@ -48,20 +51,20 @@ export async function identityProvidersRoutes(root: FastifyInstance, ctx: AppCon
   const sso = ctx.sso;
   app.get('/api/auth/providers', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'The identity providers the login page offers', response: { 200: z.array(idpChoiceSchema) } },
-  }, () => svc.choices());
+    schema: { tags: ['auth'], summary: 'The identity providers the login page offers (in cloud mode, those of the location `at` only)', querystring: signInAtSchema, response: { 200: z.array(idpChoiceSchema) } },
+  }, (req) => svc.choices(req.query.at));
 
   app.post('/api/auth/providers/:id', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in with Basic credentials checked by a directory (LDAP)', params: idParams, querystring: loginQuerySchema, response: { 200: loginResponseSchema } },
-  }, (req) => sso.ldapSignIn(req.params.id, parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip, namedLang(req.headers['accept-language'])));
+    schema: { tags: ['auth'], summary: 'Sign in with Basic credentials checked by a directory (LDAP)', params: idParams, querystring: signInQuery, response: { 200: loginResponseSchema } },
+  }, (req) => sso.ldapSignIn(req.params.id, req.query.at, parseBasic(req.headers.authorization), req.query.remember === 'true', req.ip, namedLang(req.headers['accept-language'])));
 
   app.get('/api/auth/oidc/:id/start', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Redirects to the OpenID provider (authorization code with PKCE)', params: idParams, querystring: loginQuerySchema },
+    schema: { tags: ['auth'], summary: 'Redirects to the OpenID provider (authorization code with PKCE)', params: idParams, querystring: signInQuery },
   }, async (req, reply) => {
     try {
-      const { location, attempt } = await sso.oidcStart(req.params.id, req.query.remember === 'true');
+      const { location, attempt } = await sso.oidcStart(req.params.id, req.query.at, req.query.remember === 'true');
       // Lax: the provider sends the browser back with a top-level GET from its own site.
       reply.header('set-cookie', `${ATTEMPT_COOKIE}=${attempt}; Max-Age=600; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`);
       return reply.redirect(location, 302);

@@ -23,11 +23,13 @@ export const callbackPath = (id: number) => `/api/auth/oidc/${id}/callback`;
 export class IdentityProvidersService extends DomainService {
   private readonly secrets: SecretBox;
   private readonly publicUrl: string | null;
+  private readonly cloud: boolean;
 
-  constructor(db: Db, log: EventLog, opts: { secrets: SecretBox; publicUrl: string | null }) {
+  constructor(db: Db, log: EventLog, opts: { secrets: SecretBox; publicUrl: string | null; cloud?: boolean }) {
     super(db, log);
     this.secrets = opts.secrets;
     this.publicUrl = opts.publicUrl;
+    this.cloud = opts.cloud ?? false;
   }
 
   private view(r: repo.ProviderRow & { mappings: repo.MappingRow[] }): Idp {
@@ -50,9 +52,14 @@ export class IdentityProvidersService extends DomainService {
     return (await repo.listProviders(this.db, caller.allLocations ? null : [...caller.scope])).map((r) => this.view(r));
   }
 
-  /** The enabled providers for the login page (anyone): their names and kinds only. */
-  async choices(): Promise<IdpChoice[]> {
-    return (await repo.enabledProviders(this.db)).map((r) => ({ id: r.id, kind: r.kind as IdpKind, name: r.name }));
+  /**
+   * The enabled providers for the login page (anyone): their names and kinds only. In cloud mode
+   * only those of the location `at` names (its own sign-in address), none without it: the names
+   * of every customer's providers would tell anyone who the customers are.
+   */
+  async choices(at: string | undefined): Promise<IdpChoice[]> {
+    if (this.cloud && !at) return [];
+    return (await repo.enabledProviders(this.db, at || null)).map((r) => ({ id: r.id, kind: r.kind as IdpKind, name: r.name }));
   }
 
   /** A provider in the caller's locations; one outside is as missing. */

@@ -80,12 +80,23 @@ export class SsoService {
     return p;
   }
 
+  /**
+   * A provider for a sign-in from the login page: in cloud mode, only from its location's own
+   * sign-in address (`at`), else as missing. Walking ids would otherwise tell, through where each
+   * one redirects, whose provider it is.
+   */
+  private async providerAt(id: number, kind: 'LDAP' | 'OIDC', at: string | undefined): Promise<Provider> {
+    const p = await this.provider(id, kind);
+    if (this.cloud && (await repo.locationCodeOf(this.db, p.locationId))?.toLowerCase() !== at?.toLowerCase()) throw new SsoRefused('invalid', 'another location\'s provider');
+    return p;
+  }
+
   /** `POST /api/auth/providers/:id`: the login and password checked by the directory. */
-  async ldapSignIn(id: number, credentials: { login: string; password: string } | null, remember: boolean, address: string, lang: Lang | null) {
+  async ldapSignIn(id: number, at: string | undefined, credentials: { login: string; password: string } | null, remember: boolean, address: string, lang: Lang | null) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
     const throttle = await this.auth.throttleSignIn(credentials.login, address);
     try {
-      const p = await this.provider(id, 'LDAP').catch(() => {
+      const p = await this.providerAt(id, 'LDAP', at).catch(() => {
         throw new AppError('NOT_FOUND');
       });
       let found: DirectoryUser | 'bad-credentials';
@@ -211,9 +222,9 @@ export class SsoService {
   }
 
   /** `GET /api/auth/oidc/:id/start`: the provider's authorization address, and the sealed attempt for the cookie. */
-  async oidcStart(id: number, remember: boolean): Promise<{ location: string; attempt: string }> {
+  async oidcStart(id: number, at: string | undefined, remember: boolean): Promise<{ location: string; attempt: string }> {
     if (!this.publicUrl) throw new SsoRefused('noPublicUrl');
-    const p = await this.provider(id, 'OIDC');
+    const p = await this.providerAt(id, 'OIDC', at);
     const s = oidcTarget(p);
     const doc = await discover(s).catch((err) => this.unavailable(p, err));
     const a = newAttempt();

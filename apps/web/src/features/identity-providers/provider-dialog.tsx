@@ -8,6 +8,7 @@ import { SecretInput } from '../../components/form/secret-input.tsx';
 import { showServerErrors } from '../../components/form/server-errors.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvider } from './api/identity-providers-api.ts';
 
 type Mapping = { group: string; roleId: string | null; locationId: string | null };
@@ -72,6 +73,10 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
     },
     onError: showServerErrors(form, fieldOf),
   });
+  const cloud = useAuth().config.CLOUD;
+  // In cloud mode the login page shows a location's providers at that location's own address only.
+  const code = (locations.data?.pageRows ?? []).find((l) => String(l.id) === v.locationId)?.code;
+  const signInAddress = cloud && code ? `${window.location.origin}/login-form?${new URLSearchParams({ at: code })}` : null;
   const text = (name: keyof Values, opts: { required?: boolean; placeholder?: string } = {}) => (
     <TextInput key={name} label={t(`idp.field.${name}`)} required={opts.required} placeholder={opts.placeholder} maxLength={500} disabled={!canEdit} {...form.getInputProps(name)} />
   );
@@ -125,6 +130,7 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
             {...form.getInputProps('secret')}
           />
           <Checkbox label={t('idp.enabled')} disabled={!canEdit} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+          {signInAddress && <Text size="sm">{t('idp.signInAddress')} <Code data-testid="idp-sign-in-address">{signInAddress}</Code></Text>}
           <Divider label={t('idp.mappings')} labelPosition="left" />
           <Text size="sm" c="dimmed">{t('idp.mappingsHint')}</Text>
           {v.mappings.map((_m, i) => (
