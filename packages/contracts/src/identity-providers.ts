@@ -107,6 +107,24 @@ export type IdpChoice = z.infer<typeof idpChoiceSchema>;
 /** `POST /api/auth/sso-ticket`: the one-time ticket an OpenID sign-in came back with, for a session. */
 export const ssoTicketSchema = z.object({ ticket: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'general.badValue') });
 
+/**
+ * `POST /api/identity-providers/test` (a new provider's form) and `/:id/test` (a saved one's, whose
+ * stored secret is used when none is typed): a directory's service bind and searches, or an OpenID
+ * provider's discovery document and key set. `message` says what was found, or why not, in the
+ * caller's language.
+ */
+export const idpTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** A directory's: the users its user search finds, the groups its group search finds (`more`: at least). */
+  users: z.number().int().nullable(),
+  groups: z.number().int().nullable(),
+  more: z.boolean(),
+  /** An OpenID provider's: the signing keys of its key set. */
+  keys: z.number().int().nullable(),
+});
+export type IdpTestResult = z.infer<typeof idpTestResultSchema>;
+
 /** Why an OpenID sign-in came back without a session (`/login-form?sso-error=`): the console says it. */
 export const SSO_ERRORS = ['unavailable', 'denied', 'invalid', 'noAccess', 'loginTaken', 'disabled', 'expired', 'noPublicUrl'] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];

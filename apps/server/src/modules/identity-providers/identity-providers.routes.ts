@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '@pagewatch/contracts/fields';
 import { loginQuerySchema, loginResponseSchema } from '@pagewatch/contracts/auth';
-import { idpChoiceSchema, idpInputSchema, idpSchema, signInAtSchema, ssoTicketSchema } from '@pagewatch/contracts/identity-providers';
+import { idpChoiceSchema, idpInputSchema, idpSchema, idpTestResultSchema, signInAtSchema, ssoTicketSchema } from '@pagewatch/contracts/identity-providers';
 import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
-import { namedLang } from '../../i18n/messages.ts';
+import { namedLang, pickLang } from '../../i18n/messages.ts';
 import { parseBasic } from '../auth/index.ts';
 import { ATTEMPT_COOKIE, SsoRefused } from './sso.service.ts';
 
@@ -45,6 +45,10 @@ export async function identityProvidersRoutes(root: FastifyInstance, ctx: AppCon
   r.get(`${base}/:id`, READ, { params: idParams, reply: idpSchema }, (req, caller) => svc.get(caller, req.params.id));
   r.post(base, EDIT, { body: idpInputSchema, reply: idpSchema }, (req, caller) => svc.create(caller, req.body));
   r.put(`${base}/:id`, EDIT, { params: idParams, body: idpInputSchema, reply: idpSchema }, (req, caller) => svc.update(caller, req.params.id, req.body));
+  const testSummary = 'Tests the form\'s values: a directory\'s service bind and searches, or an OpenID provider\'s discovery document and keys (nothing is saved)';
+  r.post(`${base}/test`, EDIT, { summary: testSummary, body: idpInputSchema, reply: idpTestResultSchema }, (req, caller) => svc.test(caller, null, req.body, pickLang(req.headers['accept-language'])));
+  r.post(`${base}/:id/test`, EDIT, { summary: `${testSummary}; the stored secret when none is typed`, params: idParams, body: idpInputSchema, reply: idpTestResultSchema },
+    (req, caller) => svc.test(caller, req.params.id, req.body, pickLang(req.headers['accept-language'])));
   r.delete(`${base}/:id`, EDIT, { params: idParams }, (req, caller) => svc.remove(caller, req.params.id));
 
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import { idpInputSchema, type Idp, type IdpChoice, type IdpInput, type IdpKind, type LdapSettings, type OidcSettings, type ParsedIdp } from '@pagewatch/contracts/identity-providers';
+import { idpInputSchema, type Idp, type IdpChoice, type IdpInput, type IdpTestResult, type IdpKind, type LdapSettings, type OidcSettings, type ParsedIdp } from '@pagewatch/contracts/identity-providers';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -8,6 +8,9 @@ import { addressRefusal, destination } from './provider-address.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { allRoles } from '../roles/index.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
+import { DirectoryUnavailable, ldapProbe } from './ldap-directory.ts';
+import { discover, keysOf, ProviderUnavailable } from './oidc-client.ts';
 import * as repo from './identity-providers.repository.ts';
 import './identity-providers.messages.ts';
 
@@ -117,6 +120,41 @@ export class IdentityProvidersService extends DomainService {
       await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'idp.updated', params: { actor: caller.login, name: values.name }, userId: caller.userId, locationId: values.locationId }, tx);
     });
     return this.get(caller, id);
+  }
+
+  /**
+   * The form's "test connection": the values typed, checked as for saving (the caller's locations,
+   * the address), with the secret typed or, for a saved provider whose address and location did
+   * not change, the stored one (a stored secret never goes to a new address). Nothing is saved.
+   */
+  async test(caller: Caller, id: number | null, input: IdpInput, lang: Lang): Promise<IdpTestResult> {
+    const existing = id === null ? null : await this.own(caller, id);
+    const p: ParsedIdp = idpInputSchema.parse(input);
+    if (!caller.scope.has(p.locationId)) throw new AppError('OUT_OF_SCOPE');
+    if (existing && existing.kind !== p.kind) throw new AppError('VALIDATION', { fields: [{ field: 'kind', key: 'idp.kindLocked' }] });
+    const settings = p.kind === 'LDAP' ? p.ldap : p.oidc;
+    const same = !!existing && destination(existing.kind, existing.settings) === destination(p.kind, settings) && existing.locationId === p.locationId;
+    const secret = p.secret || (same && existing?.secret ? this.secrets.open(existing.secret) : null);
+    const fields: FieldError[] = [];
+    if (!secret) fields.push({ field: 'secret', key: existing?.secret ? 'idp.secretAgain' : 'general.mandatory' });
+    const refused = await addressRefusal(p.kind, settings, p.allowInternal);
+    if (refused) fields.push(refused);
+    if (fields.length) throw new AppError('VALIDATION', { fields });
+    const none = { users: null, groups: null, more: false, keys: null };
+    try {
+      if (p.kind === 'LDAP') {
+        const found = await ldapProbe({ ...p.ldap, allowInternal: p.allowInternal }, secret!);
+        const n = (x: number) => `${x}${found.more ? '+' : ''}`;
+        return { ok: true, message: translate(lang, 'idp.test.ldapOk', { users: n(found.users), groups: n(found.groups) }), ...none, ...found };
+      }
+      const target = { ...p.oidc, allowInternal: p.allowInternal };
+      const doc = await discover(target);
+      const keys = (await keysOf(doc, target)).keys.length;
+      return { ok: true, message: translate(lang, 'idp.test.oidcOk', { issuer: doc.issuer, keys }), ...none, keys };
+    } catch (err) {
+      if (!(err instanceof DirectoryUnavailable) && !(err instanceof ProviderUnavailable)) throw err;
+      return { ok: false, message: translate(lang, err.key, err.params), ...none };
+    }
   }
 
   /** Deletes the provider; its users stay, unable to sign in until given a password or another provider. */

@@ -1,9 +1,9 @@
 import net, { isIP } from 'node:net';
 import tls, { type ConnectionOptions } from 'node:tls';
-import { Client, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
+import { Client, InvalidCredentialsError, NoSuchObjectError, SizeLimitExceededError } from 'ldapts';
 import type { LdapSettings } from '@pagewatch/contracts/identity-providers';
 import { OutboundRefused, resolveHost } from '../../lib/outbound.ts';
-import { refusalText } from './provider-address.ts';
+import { refusalKey, refusalText } from './provider-address.ts';
 
 /** Where the directory is, and whether its addresses may be internal (the provider's setting). */
 export type LdapTarget = LdapSettings & { allowInternal: boolean };
@@ -11,8 +11,29 @@ export type LdapTarget = LdapSettings & { allowInternal: boolean };
 /** Who a directory says a user is, and the groups it lists them in. */
 export type DirectoryUser = { externalId: string; login: string; email: string | null; lastName: string | null; firstName: string | null; groups: string[] };
 
-/** The directory could not be asked (down, refused, TLS failed, the service account refused): not the user's fault. */
-export class DirectoryUnavailable extends Error {}
+/**
+ * The directory could not be asked (down, refused, TLS failed, the service account refused): not
+ * the user's fault. `key` and `params` say why in words of the reader's language (the test button).
+ */
+export class DirectoryUnavailable extends Error {
+  readonly key: string;
+  readonly params: Record<string, unknown>;
+  constructor(message: string, key = 'idp.test.failed', params: Record<string, unknown> = { reason: message }) {
+    super(message);
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** A failure of the connection in words: unreachable, TLS, no such base, else the directory's own message. */
+function unavailable(err: Error, prefix = ''): DirectoryUnavailable {
+  const code = (err as { code?: string }).code ?? '';
+  const message = `${prefix}${err.message}`;
+  if (/^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ENOTFOUND)$/.test(code) || /timeout|timed out/i.test(err.message)) return new DirectoryUnavailable(message, 'idp.test.unreachable', {});
+  if (/^(ERR_TLS|ERR_SSL|UNABLE_TO|CERT_|DEPTH_ZERO|SELF_SIGNED)/.test(code) || /certificate|ssl|tls/i.test(err.message)) return new DirectoryUnavailable(message, 'idp.test.tls', { reason: err.message });
+  if (err instanceof NoSuchObjectError) return new DirectoryUnavailable(message, 'idp.test.noBase', {});
+  return new DirectoryUnavailable(message, 'idp.test.failed', { reason: message });
+}
 
 const TIMEOUT_MS = 10_000;
 
@@ -39,7 +60,7 @@ async function withDirectory<T>(s: LdapTarget, work: (c: Client) => Promise<T>):
   try {
     ({ address } = await resolveHost(host, s.allowInternal));
   } catch (err) {
-    if (err instanceof OutboundRefused) throw new DirectoryUnavailable(refusalText(err));
+    if (err instanceof OutboundRefused) throw new DirectoryUnavailable(refusalText(err), refusalKey(err), err.params);
     throw err;
   }
   // The certificate is checked against the name typed (an address's own when it is one).
@@ -53,11 +74,11 @@ async function withDirectory<T>(s: LdapTarget, work: (c: Client) => Promise<T>):
       typeof port === 'object' ? tls.connect(port) : tls.connect({ ...o, port, host: address })) as never,
   });
   try {
-    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tlsOptions).catch((err: Error) => { throw new DirectoryUnavailable(`StartTLS: ${err.message}`); });
+    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tlsOptions).catch((err: Error) => { throw unavailable(err, 'StartTLS: '); });
     return await work(client);
   } catch (err) {
     if (err instanceof DirectoryUnavailable) throw err;
-    throw new DirectoryUnavailable((err as Error).message);
+    throw unavailable(err as Error);
   } finally {
     await client.unbind().catch(() => undefined);
   }
@@ -67,7 +88,8 @@ async function serviceBind(c: Client, s: LdapSettings, bindPassword: string) {
   try {
     await c.bind(s.bindDn, bindPassword);
   } catch (err) {
-    throw new DirectoryUnavailable(err instanceof InvalidCredentialsError ? 'the service account was refused' : (err as Error).message);
+    if (err instanceof InvalidCredentialsError) throw new DirectoryUnavailable('the service account was refused', 'idp.test.badBind', {});
+    throw unavailable(err as Error);
   }
 }
 
@@ -136,3 +158,32 @@ export async function ldapLookup(s: LdapTarget, bindPassword: string, dn: string
     return userOf(s, entry, login, await groupsOf(c, s, entry.dn, login));
   });
 }
+
+/** What a test of the directory found: the users and groups its searches list (`more`: at least that many). */
+export type DirectoryProbe = { users: number; groups: number; more: boolean };
+const PROBE_LIMIT = 1000;
+
+/** How many entries a search finds, up to the limit (a directory refuses to say more past it). */
+async function countOf(c: Client, base: string, filter: string): Promise<{ n: number; more: boolean }> {
+  try {
+    const { searchEntries } = await c.search(base, { scope: 'sub', filter, attributes: ['1.1'], sizeLimit: PROBE_LIMIT });
+    return { n: searchEntries.length, more: false };
+  } catch (err) {
+    if (err instanceof SizeLimitExceededError) return { n: PROBE_LIMIT, more: true };
+    throw err;
+  }
+}
+
+/**
+ * The provider form's test (issue 55): bind as the service account, then the user search and the
+ * group search with any login and any member. A failure is DirectoryUnavailable, with its reason.
+ */
+export async function ldapProbe(s: LdapTarget, bindPassword: string): Promise<DirectoryProbe> {
+  return withDirectory(s, async (c) => {
+    await serviceBind(c, s, bindPassword);
+    const users = await countOf(c, s.userBase, s.userFilter.replaceAll('{login}', '*'));
+    const groups = await countOf(c, s.groupBase, s.groupFilter.replaceAll('{dn}', '*').replaceAll('{login}', '*'));
+    return { users: users.n, groups: groups.n, more: users.more || groups.more };
+  });
+}
+

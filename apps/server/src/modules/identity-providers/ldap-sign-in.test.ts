@@ -131,6 +131,50 @@ describe('an LDAP provider, kept by the administrator', () => {
   });
 });
 
+describe('testing the connection from the form', () => {
+  const test = (body: unknown, opts: { id?: number; lang?: string; token?: string } = {}) => t.app.inject({
+    method: 'POST', url: opts.id ? `/api/identity-providers/${opts.id}/test` : '/api/identity-providers/test',
+    headers: { ...bearer(opts.token ?? t.admin), 'accept-language': opts.lang ?? 'en' }, payload: body as object,
+  });
+
+  it('binds as the service account and says how many users and groups the searches find', async () => {
+    const res = await test(payload());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, users: 7, groups: 3, more: false, keys: null });
+    expect(res.json().message).toBe('Connected: the service account signed in; the searches found 7 users and 3 groups');
+    const ru = await test(payload(), { lang: 'ru' });
+    expect(ru.json().message).toBe('Соединение установлено: служебная учётная запись вошла; поиск нашёл пользователей: 7, групп: 3');
+  });
+
+  it('uses the stored bind password for a saved provider when none is typed, never for a new address', async () => {
+    const { secret: _secret, ...kept } = payload();
+    expect((await test(kept, { id: provider })).json()).toMatchObject({ ok: true, users: 7 });
+    const moved = await test({ ...kept, ldap: slapd.settings({ url: 'ldap://127.0.0.2:389' }) }, { id: provider });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details).toEqual([{ field: 'secret', message: 'A new address or location needs the secret again' }]);
+    expect((await test(kept)).statusCode).toBe(400);
+  });
+
+  it('says what the directory refused, in the caller\'s language', async () => {
+    const bad = await test(payload({ secret: 'not-the-password' }), { lang: 'ru' });
+    expect(bad.json()).toMatchObject({ ok: false, users: null, message: 'Каталог отклонил служебную учётную запись: проверьте DN для входа и пароль' });
+    const base = await test(payload({}, { userBase: 'ou=nobody,dc=nowhere' }));
+    expect(base.json()).toMatchObject({ ok: false, message: 'The directory has no such entry: check the users\' and the groups\' base DN' });
+    const down = await test(payload({}, { url: `ldap://127.0.0.1:${await freePort()}` }));
+    expect(down.json()).toMatchObject({ ok: false, message: 'The address does not answer: check the host, the port and the firewall' });
+  });
+
+  it('refuses an internal address unless allowed, as at save, and a provider outside the caller\'s locations', async () => {
+    const res = await test(payload({ allowInternal: false }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('ldap.url');
+    // The location admin of ACME_SUB (above): ACME is not theirs, nor is the administrator's provider there.
+    const keeper = await signIn(t.app, 'keeper', 'Passw0rd!');
+    expect((await test(payload({ locationId: acme, mappings: [] }), { token: keeper })).statusCode).toBe(403);
+    expect((await test(payload({ locationId: acmeSub, mappings: [] }), { id: provider, token: keeper })).statusCode).toBe(404);
+  });
+});
+
 describe('signing in with the directory', () => {
   it('creates the user at the first sign-in, with the role and location of their group', async () => {
     const res = await ldapSignIn('anna', PASS);

@@ -2,10 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { OidcSettings } from '@pagewatch/contracts/identity-providers';
 import { OutboundRefused, requestTo, resolveOutbound } from '../../lib/outbound.ts';
-import { refusalText } from './provider-address.ts';
+import { refusalKey, refusalText } from './provider-address.ts';
 
-/** The provider could not be asked (down, not an OpenID provider, a network error). */
-export class ProviderUnavailable extends Error {}
+/** The provider could not be asked (down, not an OpenID provider, a network error); `key` says why in words (the test button). */
+export class ProviderUnavailable extends Error {
+  readonly key: string;
+  readonly params: Record<string, unknown>;
+  constructor(message: string, key = 'idp.test.failed', params: Record<string, unknown> = { reason: message }) {
+    super(message);
+    this.key = key;
+    this.params = params;
+  }
+}
 /** The provider's answer is not one to trust (a bad code, a token that does not check out). */
 export class ProviderRefused extends Error {}
 
@@ -27,7 +35,8 @@ async function getJson(url: string, allowInternal: boolean, init: { method?: 'GE
     const target = await resolveOutbound(url, allowInternal);
     answer = await requestTo(target, { method: init.method ?? 'GET', headers: init.headers, body: init.body, max: JSON_MAX });
   } catch (err) {
-    throw new ProviderUnavailable(`${url}: ${err instanceof OutboundRefused ? refusalText(err) : (err as Error).message}`);
+    if (err instanceof OutboundRefused) throw new ProviderUnavailable(`${url}: ${refusalText(err)}`, refusalKey(err), err.params);
+    throw new ProviderUnavailable(`${url}: ${(err as Error).message}`, 'idp.test.unreachable', {});
   }
   let body: unknown = null;
   try {
@@ -35,7 +44,7 @@ async function getJson(url: string, allowInternal: boolean, init: { method?: 'GE
   } catch {
     body = null;
   }
-  if (!body || typeof body !== 'object') throw new ProviderUnavailable(`${url}: HTTP ${answer.status}, not JSON`);
+  if (!body || typeof body !== 'object') throw new ProviderUnavailable(`${url}: HTTP ${answer.status}, not JSON`, 'idp.test.notJson', { url, status: answer.status });
   return { status: answer.status, body: body as Record<string, unknown> };
 }
 
@@ -44,15 +53,15 @@ export async function discover(s: OidcTarget): Promise<Discovery> {
   const issuer = s.issuer.replace(/\/+$/, '');
   const { status, body } = await getJson(`${issuer}/.well-known/openid-configuration`, s.allowInternal);
   const doc = body as Partial<Discovery>;
-  if (status !== 200 || !doc.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri) throw new ProviderUnavailable(`${issuer}: no discovery document`);
-  if (doc.issuer !== s.issuer && doc.issuer !== issuer) throw new ProviderUnavailable(`${issuer}: the discovery document names the issuer ${doc.issuer}`);
+  if (status !== 200 || !doc.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri) throw new ProviderUnavailable(`${issuer}: no discovery document`, 'idp.test.noDiscovery', { status });
+  if (doc.issuer !== s.issuer && doc.issuer !== issuer) throw new ProviderUnavailable(`${issuer}: the discovery document names the issuer ${doc.issuer}`, 'idp.test.otherIssuer', { issuer: String(doc.issuer) });
   return doc as Discovery;
 }
 
 /** The provider's signing keys, read at each sign-in (one small request: a rotated key is never missed). */
 export async function keysOf(doc: Discovery, s: OidcTarget): Promise<JSONWebKeySet> {
   const { status, body } = await getJson(doc.jwks_uri, s.allowInternal);
-  if (status !== 200 || !Array.isArray(body.keys)) throw new ProviderUnavailable(`${doc.jwks_uri}: HTTP ${status}, no key set`);
+  if (status !== 200 || !Array.isArray(body.keys)) throw new ProviderUnavailable(`${doc.jwks_uri}: HTTP ${status}, no key set`, 'idp.test.noKeys', { status });
   return body as unknown as JSONWebKeySet;
 }
 

@@ -140,3 +140,25 @@ describe('the issuer\'s address (SSRF)', () => {
   });
 });
 
+describe('testing the connection from the form', () => {
+  const test = (over: Record<string, unknown>, lang = 'en') => t.app.inject({ method: 'POST', url: '/api/identity-providers/test', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: {
+    kind: 'OIDC', name: 'Tried', locationId: acme, enabled: true, allowInternal: true, secret: SECRET, mappings: [], oidc: oidc(), ...over,
+  } });
+
+  it('reads the discovery document and the key set, and says so in the caller\'s language', async () => {
+    const res = await test({});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, keys: expect.any(Number), users: null });
+    expect(res.json().keys).toBeGreaterThan(0);
+    expect(res.json().message).toBe(`Connected: the discovery document of ${op.issuer} and its ${res.json().keys} signing keys were read`);
+    expect((await test({}, 'ru')).json().message).toMatch(/^Соединение установлено: прочитаны документ обнаружения/);
+  });
+
+  it('says why not: no answer, or another issuer', async () => {
+    const down = await test({ oidc: oidc({ issuer: `http://127.0.0.1:${await freePort()}` }) }, 'ru');
+    expect(down.json()).toMatchObject({ ok: false, message: 'Адрес не отвечает: проверьте узел, порт и межсетевой экран' });
+    const other = await test({ oidc: oidc({ issuer: `http://localhost:${opPort}` }) });
+    expect(other.json()).toMatchObject({ ok: false, message: `The discovery document names another issuer: ${op.issuer}` });
+  });
+});
+
