@@ -125,6 +125,3 @@ export const idpTestResultSchema = z.object({
 });
 export type IdpTestResult = z.infer<typeof idpTestResultSchema>;
 
-/** Why an OpenID sign-in came back without a session (`/login-form?sso-error=`): the console says it. */
-export const SSO_ERRORS = ['unavailable', 'denied', 'invalid', 'noAccess', 'loginTaken', 'disabled', 'expired', 'noPublicUrl'] as const;
-export type SsoError = (typeof SSO_ERRORS)[number];

@@ -22,7 +22,7 @@ vi.mock('../i18n/i18n.ts', async () => {
   });
   return { default: instance };
 });
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('./toast.ts', () => ({ showToast: vi.fn() }));
 
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
@@ -32,11 +32,11 @@ Object.assign(globalThis, {
 const { ApiError, NO_TOKEN } = await import('./api.ts');
 const { errorMessage, notifyError, notifyQueued, notifySuccess, wsCloseMessage } = await import('./errors.ts');
 const { downloadFile } = await import('./download.ts');
-const { notifications } = await import('@mantine/notifications');
+const { showToast } = await import('./toast.ts');
 const i18n = (await import('../i18n/i18n.ts')).default;
 
 beforeEach(async () => {
-  vi.mocked(notifications.show).mockClear();
+  vi.mocked(showToast).mockClear();
   await i18n.changeLanguage('en');
 });
 
@@ -79,11 +79,11 @@ describe('errorMessage', () => {
 describe('toasts', () => {
   it('keeps errors for 3 s', () => {
     notifyError(new Error('Boom'));
-    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Boom', color: 'red', autoClose: 3000 }));
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Boom', color: 'red', autoClose: 3000 }));
   });
   it('stays quiet when the session has ended (the app re-enters at the login form)', () => {
     notifyError(new ApiError(401, 'expired', { code: 'TOKEN_EXPIRED', message: 'expired' }, true));
-    expect(notifications.show).not.toHaveBeenCalled();
+    expect(showToast).not.toHaveBeenCalled();
   });
   it.each([
     ['created', 1500],
@@ -94,7 +94,7 @@ describe('toasts', () => {
     ['genFile', 3000],
   ] as const)('keeps %s for %i ms', (kind, ms) => {
     notifySuccess(kind);
-    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: ms, color: 'green' }));
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ autoClose: ms, color: 'green' }));
   });
 });
 
@@ -129,12 +129,12 @@ describe('an export the server queued or refused (issue 39)', () => {
       const queued = vi.fn(notifyQueued);
       expect((await downloadFile('/queued', 'x.csv', queued)).fileName).toBe('r.csv');
       expect(queued).toHaveBeenCalledWith(3);
-      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({
         message: 'The server is making other files first (3 before yours): yours is queued and downloads when its turn comes',
       }));
       await i18n.changeLanguage('ru');
       notifyQueued(3);
-      expect(notifications.show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Сервер сначала формирует другие файлы (перед вашим: 3): ваш файл в очереди и загрузится, когда подойдёт его черёд' }));
+      expect(showToast).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Сервер сначала формирует другие файлы (перед вашим: 3): ваш файл в очереди и загрузится, когда подойдёт его черёд' }));
     });
   });
 
@@ -142,7 +142,7 @@ describe('an export the server queued or refused (issue 39)', () => {
     await withApi(async () => {
       const err = await downloadFile('/busy', 'x.csv').catch((e: unknown) => e);
       notifyError(err);
-      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'Сервер занят формированием других файлов, и очередь заполнена; повторите через 30 с' }));
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'Сервер занят формированием других файлов, и очередь заполнена; повторите через 30 с' }));
     });
   });
 });

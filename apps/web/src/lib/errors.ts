@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { showToast } from './toast.ts';
 import i18n from '../i18n/i18n.ts';
 import { ApiError, apiBase, htmlToText, NO_TOKEN } from './api.ts';
 
@@ -58,7 +58,7 @@ export function errorMessage(err: unknown): string {
 export function notifyError(err: unknown) {
   if (err instanceof ApiError && err.sessionEnded) return;
   const message = errorMessage(err);
-  notifications.show({
+  showToast({
     id: `error:${message}`,
     color: 'red',
     title: i18n.t('errors.title'),
@@ -69,17 +69,17 @@ export function notifyError(err: unknown) {
 
 /** `notifySuccess('created')`: the success toast with the duration the spec gives it. */
 export function notifySuccess(kind: SuccessKind) {
-  notifications.show({ color: 'green', message: i18n.t(`notify.${kind}`), autoClose: SUCCESS_TOASTS[kind] });
+  showToast({ color: 'green', message: i18n.t(`notify.${kind}`), autoClose: SUCCESS_TOASTS[kind] });
 }
 
 /** A file the server queued behind `ahead` others (issue 39): the download follows when its turn comes. */
 export function notifyQueued(ahead: number) {
-  notifications.show({ color: 'blue', message: i18n.t('notify.fileQueued', { count: ahead }), autoClose: SUCCESS_TOASTS.genFile });
+  showToast({ color: 'blue', message: i18n.t('notify.fileQueued', { count: ahead }), autoClose: SUCCESS_TOASTS.genFile });
 }
 
 /** A message the server composed (service actions, forgot password), shown as is for 3 s. */
 export function notifyMessage(message: string) {
-  notifications.show({ color: 'blue', message: htmlToText(message).slice(0, MAX_ERROR_LENGTH), autoClose: 3000 });
+  showToast({ color: 'blue', message: htmlToText(message).slice(0, MAX_ERROR_LENGTH), autoClose: 3000 });
 }
 
 /** RFC 6455 section 7.4.1 close codes; each has a description in `websocket.codes`. */

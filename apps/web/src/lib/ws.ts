@@ -1,5 +1,5 @@
 import type { WsCommand, WsMessage } from '@pagewatch/contracts/ws';
-import { notifications } from '@mantine/notifications';
+import { showToast } from './toast.ts';
 import { useEffect, useRef } from 'react';
 import { ERROR_TOAST_MS, wsCloseMessage } from './errors.ts';
 
@@ -64,7 +64,7 @@ function connect() {
     // retrying at the same pace so that live events resume when the server is back.
     if (ev.code !== 1000 && opened) {
       const message = wsCloseMessage(ev.code, ev.reason);
-      notifications.show({ id: `ws:${message}`, color: 'red', message, autoClose: ERROR_TOAST_MS });
+      showToast({ id: `ws:${message}`, color: 'red', message, autoClose: ERROR_TOAST_MS });
     }
     reconnectTimer = setTimeout(connect, WS_RECONNECT_MS);
   };

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { JWTPayload } from 'jose';
-import type { LdapSettings, OidcSettings, SsoError } from '@pagewatch/contracts/identity-providers';
+import type { LdapSettings, OidcSettings } from '@pagewatch/contracts/identity-providers';
+import type { SsoError } from '@pagewatch/contracts/sso-errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';

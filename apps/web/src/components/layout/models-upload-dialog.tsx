@@ -1,5 +1,5 @@
 import { Button, FileInput, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toast.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function ModelsUploadDialog({ opened, onClose }: { opened: boolean; onClo
       return api<{ version: number; message: string }>('/versions/upload', { method: 'POST', body });
     },
     onSuccess: (r) => {
-      notifications.show({ color: 'green', message: r.message, autoClose: MODELS_TOAST_MS });
+      showToast({ color: 'green', message: r.message, autoClose: MODELS_TOAST_MS });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.buildVersion });
       setSecretKey('');
       setFile(null);
