@@ -82,6 +82,9 @@ test('signs in with the customer\'s OpenID provider and lands on home with the m
   const dialog = page.getByTestId('idp-dialog');
   await expect(dialog.getByTestId('idp-redirect-uri')).toHaveText(/\/api\/auth\/oidc\/\d+\/callback$/);
   await expect(dialog.getByLabel('Client secret')).toHaveValue('');
+  // Test connection: the provider's discovery document and keys, read with the stored secret.
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByTestId('idp-test-result')).toHaveText(/^Connected: the discovery document of http:\/\/127\.0\.0\.1:\d+ and its \d+ signing keys were read$/);
   await expect(dialog.getByTestId('idp-sign-in-address')).toHaveText(new RegExp(`/login-form\\?at=SSO-${tag}$`));
   await expect(dialog.getByTestId('idp-mapping-0').getByRole('textbox', { name: 'Group' })).toHaveValue('acme-admins');
   if (process.env.E2E_KEEP) await page.screenshot({ path: info.outputPath('identity-provider-form-en.png') });

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Code, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Code, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { showServerErrors } from '../../components/form/server-errors.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvider } from './api/identity-providers-api.ts';
+import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvider, testProvider } from './api/identity-providers-api.ts';
 
 type Mapping = { group: string; roleId: string | null; locationId: string | null };
 const LDAP_FIELDS = ['url', 'bindDn', 'userBase', 'userFilter', 'groupBase', 'groupFilter', 'groupAttribute', 'loginAttribute', 'emailAttribute', 'lastNameAttribute', 'firstNameAttribute'] as const;
@@ -77,6 +77,8 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
   // In cloud mode the login page shows a location's providers at that location's own address only.
   const code = (locations.data?.pageRows ?? []).find((l) => String(l.id) === v.locationId)?.code;
   const signInAddress = cloud && code ? `${window.location.origin}/login-form?${new URLSearchParams({ at: code })}` : null;
+  // The form's values tried against the directory or the provider; its answer says what was found, or why not.
+  const tried = useMutation({ mutationFn: (values: Values) => testProvider(provider?.id ?? null, inputOf(values)), onError: showServerErrors(form, fieldOf) });
   const text = (name: keyof Values, opts: { required?: boolean; placeholder?: string } = {}) => (
     <TextInput key={name} label={t(`idp.field.${name}`)} required={opts.required} placeholder={opts.placeholder} maxLength={500} disabled={!canEdit} {...form.getInputProps(name)} />
   );
@@ -146,7 +148,15 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
               {t('idp.addMapping')}
             </Button>
           </Group>
+          {tried.data && (
+            <Alert color={tried.data.ok ? 'green' : 'red'} role="status" data-testid="idp-test-result">{tried.data.message}</Alert>
+          )}
           <Group justify="flex-end">
+            {canEdit && (
+              <Button variant="default" mr="auto" loading={tried.isPending} data-testid="idp-test" onClick={() => { tried.reset(); if (!form.validate().hasErrors) tried.mutate(form.getValues()); }}>
+                {t('idp.testConnection')}
+              </Button>
+            )}
             <Button variant="default" onClick={onClose}>{t('general.cancel')}</Button>
             {canEdit && <Button type="submit" loading={save.isPending} data-testid="idp-save">{t('settings.save')}</Button>}
           </Group>
