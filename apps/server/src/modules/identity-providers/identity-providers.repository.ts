@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { identityProviderMappings, identityProviders } from '../../db/schema/identity-providers.ts';
 import { users } from '../../db/schema/users.ts';
 import { locations } from '../../db/schema/locations.ts';
-import { ssoTickets } from '../../db/schema/auth.ts';
+import { sessions, ssoTickets } from '../../db/schema/auth.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 
 export type ProviderRow = typeof identityProviders.$inferSelect;
@@ -84,6 +84,18 @@ export async function userByExternal(db: Db, providerId: number, externalId: str
 /** The provider's users (the sync job), the active ones first. */
 export function usersOfProvider(db: Db, providerId: number): Promise<SsoUserRow[]> {
   return db.select().from(users).where(and(eq(users.identityProviderId, providerId), isNotNull(users.externalId))).orderBy(sql`${users.activeFlag} DESC`, asc(users.id));
+}
+
+/**
+ * The provider's active users with no sign-in since `before` (sessions are kept: the newest is
+ * the last sign-in) and no session open now; made, and last changed (an administrator enabling
+ * them again), before `before` too.
+ */
+export function idleUsersOfProvider(db: Db, providerId: number, before: Date, now: Date): Promise<SsoUserRow[]> {
+  return db.select().from(users).where(and(
+    eq(users.identityProviderId, providerId), isNotNull(users.externalId), eq(users.activeFlag, true), eq(users.isSystem, false), lt(users.createdAt, before), lt(users.updatedAt, before),
+    sql`NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.userId} = ${users.id} AND (${sessions.createdAt} >= ${before} OR (${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > ${now})))`,
+  )).orderBy(asc(users.id));
 }
 
 export async function userById(db: Db, id: number): Promise<SsoUserRow | null> {

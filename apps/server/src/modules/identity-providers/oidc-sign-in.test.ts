@@ -162,3 +162,29 @@ describe('testing the connection from the form', () => {
   });
 });
 
+describe('the periodic sync of an OpenID provider (it lists no users)', () => {
+  const active = async (login: string) => (await t.ctx.db.execute<{ active_flag: boolean }>(sql`SELECT active_flag FROM users WHERE login = ${login}`)).rows[0]!.active_flag;
+
+  it('disables a user with no sign-in and no open session for 90 days, and nobody who signed in since', async () => {
+    const { id } = await create({ name: 'Idle check', mappings: [{ group: 'pw-ops', roleId: roles.OPERATOR, locationId: acme }] });
+    const [idle, recent] = [`idle-${id}`, `recent-${id}`];
+    for (const login of [idle, recent]) {
+      await t.ctx.db.execute(sql`INSERT INTO users (login, email, password_hash, last_name, identity_provider_id, external_id, created_at, updated_at) VALUES (${login}, ${`${login}@acme.test`}, '!sso', 'X', ${id}, ${login}, now() - interval '200 days', now() - interval '200 days')`);
+    }
+    // Their last sign-ins: 91 days ago (expired since), and 89 days ago.
+    await t.ctx.db.execute(sql`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT md5(login) || md5(login || 'x'), id, now() - interval '91 days', now() - interval '90 days' FROM users WHERE login = ${idle}`);
+    await t.ctx.db.execute(sql`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT md5(login) || md5(login || 'x'), id, now() - interval '89 days', now() - interval '88 days' FROM users WHERE login = ${recent}`);
+    const runId = await t.ctx.jobs.runNow('directory-sync');
+    const run = (await t.ctx.db.execute<{ message: string }>(sql`SELECT message FROM event_logs WHERE id = ${runId}`)).rows[0]!;
+    expect(run.message).toMatch(/[1-9]\d* disabled/);
+    expect(await active(idle)).toBe(false);
+    expect(await active(recent)).toBe(true);
+    const logged = await t.ctx.db.execute<{ message: string }>(sql`SELECT message FROM event_logs WHERE message_code = 'sso.idle' ORDER BY id DESC LIMIT 1`);
+    expect(logged.rows[0]!.message).toBe(`User ${idle} was disabled: no sign-in through Idle check for 90 days`);
+    // Enabled again by an administrator: not disabled again before they could sign in.
+    await t.ctx.db.execute(sql`UPDATE users SET active_flag = true, updated_at = now() WHERE login = ${idle}`);
+    await t.ctx.sso.syncAll();
+    expect(await active(idle)).toBe(true);
+  });
+});
+

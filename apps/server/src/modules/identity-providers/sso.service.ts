@@ -39,6 +39,12 @@ const REFUSAL: Record<SsoError, () => AppError> = {
 };
 
 const ATTEMPT_TTL_MS = 10 * 60_000;
+/**
+ * An OpenID provider lists no users to look up again: whom it no longer lets in is disabled at
+ * their next sign-in (their groups are read then), and one with no sign-in and no open session
+ * for this many days is disabled by the periodic sync.
+ */
+export const OIDC_IDLE_DAYS = 90;
 const TICKET_TTL_MS = 60_000;
 /** The cookie that carries a sign-in's state, nonce and PKCE verifier to the callback, sealed. */
 export const ATTEMPT_COOKIE = 'pagewatch_sso';
@@ -155,11 +161,11 @@ export class SsoService {
     return user;
   }
 
-  private async disable(user: repo.SsoUserRow, p: Provider, messageCode: string) {
+  private async disable(user: repo.SsoUserRow, p: Provider, messageCode: string, more: Record<string, unknown> = {}) {
     await this.db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { activeFlag: false });
       await revokeUserSessions(tx, user.id);
-      await this.log.write({ group: 'USERS', level: 'W', messageCode, params: { login: user.login, provider: p.name }, userId: user.id, objectClass: 'UserDao', objectId: user.id, locationId: p.locationId }, tx);
+      await this.log.write({ group: 'USERS', level: 'W', messageCode, params: { login: user.login, provider: p.name, ...more }, userId: user.id, objectClass: 'UserDao', objectId: user.id, locationId: p.locationId }, tx);
     });
     this.events.raise({ type: 'user.changed', userId: user.id, effect: 'ended' });
   }
@@ -194,10 +200,19 @@ export class SsoService {
     return { checked, disabled };
   }
 
-  /** Every enabled directory synced; one that fails is logged and the others go on. */
+  /** An OpenID provider's users with no sign-in and no open session for OIDC_IDLE_DAYS, disabled. */
+  async disableIdle(p: Provider, now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - OIDC_IDLE_DAYS * 86_400_000);
+    const idle = await repo.idleUsersOfProvider(this.db, p.id, before, now);
+    for (const user of idle) await this.disable(user, p, 'sso.idle', { days: OIDC_IDLE_DAYS });
+    return idle.length;
+  }
+
+  /** Every enabled directory synced, every OpenID provider's idle users disabled; a directory that fails is logged and the others go on. */
   async syncAll(): Promise<{ providers: number; checked: number; disabled: number; failed: number }> {
     const out = { providers: 0, checked: 0, disabled: 0, failed: 0 };
     for (const p of await repo.listProviders(this.db, null)) {
+      if (p.kind === 'OIDC' && p.enabled) out.disabled += await this.disableIdle(p);
       if (p.kind !== 'LDAP' || !p.enabled || !p.secret) continue;
       out.providers++;
       try {
