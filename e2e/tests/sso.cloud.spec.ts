@@ -38,7 +38,7 @@ test.beforeAll(async ({ playwright }, info) => {
   const created = await request.post('/api/identity-providers', {
     headers,
     data: {
-      kind: 'OIDC', name: providerName, locationId, enabled: true, secret: 'e2e-client-Secret-1', mappings: [{ group: 'acme-admins', roleId: admin, locationId }],
+      kind: 'OIDC', name: providerName, locationId, enabled: true, allowInternal: true, secret: 'e2e-client-Secret-1', mappings: [{ group: 'acme-admins', roleId: admin, locationId }],
       oidc: { issuer: `http://127.0.0.1:${opPort}`, clientId: 'pagewatch-e2e', scopes: 'openid email profile groups' },
     },
   });
@@ -56,7 +56,11 @@ const pageIn = async (browser: Browser, locale: string, baseURL: string | undefi
 
 test('signs in with the customer\'s OpenID provider and lands on home with the mapped role', async ({ browser }, info) => {
   const page = await pageIn(browser, 'en-US', info.project.use.baseURL);
+  // The bare login page lists no customer's provider: only the customer's own sign-in address does.
   await page.goto('/login-form');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sign in with / })).toHaveCount(0);
+  await page.goto(`/login-form?at=SSO-${tag}`);
   await page.getByRole('button', { name: `Sign in with ${providerName}` }).click();
   // The provider's own pages: its login form, then its consent.
   await page.locator('input[name="login"]').fill(`anna-${tag}`);
@@ -78,6 +82,10 @@ test('signs in with the customer\'s OpenID provider and lands on home with the m
   const dialog = page.getByTestId('idp-dialog');
   await expect(dialog.getByTestId('idp-redirect-uri')).toHaveText(/\/api\/auth\/oidc\/\d+\/callback$/);
   await expect(dialog.getByLabel('Client secret')).toHaveValue('');
+  // Test connection: the provider's discovery document and keys, read with the stored secret.
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByTestId('idp-test-result')).toHaveText(/^Connected: the discovery document of http:\/\/127\.0\.0\.1:\d+ and its \d+ signing keys were read$/);
+  await expect(dialog.getByTestId('idp-sign-in-address')).toHaveText(new RegExp(`/login-form\\?at=SSO-${tag}$`));
   await expect(dialog.getByTestId('idp-mapping-0').getByRole('textbox', { name: 'Group' })).toHaveValue('acme-admins');
   if (process.env.E2E_KEEP) await page.screenshot({ path: info.outputPath('identity-provider-form-en.png') });
   await page.context().close();
@@ -85,7 +93,7 @@ test('signs in with the customer\'s OpenID provider and lands on home with the m
 
 test('says it in Russian: the provider\'s button, and why a sign-in came back without access', async ({ browser }, info) => {
   const page = await pageIn(browser, 'ru-RU', info.project.use.baseURL);
-  await page.goto('/login-form');
+  await page.goto(`/login-form?at=sso-${tag}`);
   await expect(page.getByRole('button', { name: `Войти через ${providerName}` })).toBeVisible();
   if (process.env.E2E_KEEP) await page.screenshot({ path: info.outputPath('login-ru.png') });
   await page.goto('/login-form?sso-error=noAccess');

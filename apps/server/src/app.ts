@@ -204,7 +204,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     alerts: new AlertsService(database.db),
     licenses,
     downloads: new DownloadsService({ dir: config.downloadsDir }),
-    identityProviders: new IdentityProvidersService(database.db, eventLog, { secrets, publicUrl: config.publicUrl }),
+    identityProviders: new IdentityProvidersService(database.db, eventLog, { secrets, publicUrl: config.publicUrl, cloud: config.cloud }),
     sso: new SsoService(database.db, eventLog, { auth, secrets, events: changes, cloud: config.cloud, publicUrl: config.publicUrl }),
     deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, resolveSession),
     deviceWebBroker,

@@ -58,6 +58,12 @@ const common = {
   /** The location it belongs to: its mappings stay at it or below it. */
   locationId: id,
   enabled: z.boolean().default(true),
+  /**
+   * Whether the directory or the issuer may be at a loopback or link-local address (this server
+   * itself, a cloud's metadata at 169.254.169.254): refused unless set, as a notification
+   * channel's (SSRF).
+   */
+  allowInternal: z.boolean().default(false),
   secret: text(1000, { line: true }).nullish(),
   mappings: z.array(idpMappingSchema).max(200),
 };
@@ -77,6 +83,7 @@ export const idpSchema = z.object({
   name: z.string(),
   locationId: z.number().int(),
   enabled: z.boolean(),
+  allowInternal: z.boolean(),
   secretSet: z.boolean(),
   ldap: ldapSettingsSchema.nullable(),
   oidc: oidcSettingsSchema.nullable(),
@@ -86,9 +93,35 @@ export const idpSchema = z.object({
 });
 export type Idp = z.infer<typeof idpSchema>;
 
+/**
+ * Whose providers the login page shows: a location's code (`/login-form?at=ACME`). In cloud mode
+ * the page shows only that location's, and none without it: a list of every customer's providers
+ * would be the list of the customers.
+ */
+export const signInAtSchema = z.object({ at: text(50, { line: true }).trim().optional() });
+
 /** What the login page shows: the enabled providers, by name. */
 export const idpChoiceSchema = z.object({ id: z.number().int(), kind: z.enum(IDP_KINDS), name: z.string() });
 export type IdpChoice = z.infer<typeof idpChoiceSchema>;
 
 /** `POST /api/auth/sso-ticket`: the one-time ticket an OpenID sign-in came back with, for a session. */
 export const ssoTicketSchema = z.object({ ticket: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'general.badValue') });
+
+/**
+ * `POST /api/identity-providers/test` (a new provider's form) and `/:id/test` (a saved one's, whose
+ * stored secret is used when none is typed): a directory's service bind and searches, or an OpenID
+ * provider's discovery document and key set. `message` says what was found, or why not, in the
+ * caller's language.
+ */
+export const idpTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** A directory's: the users its user search finds, the groups its group search finds (`more`: at least). */
+  users: z.number().int().nullable(),
+  groups: z.number().int().nullable(),
+  more: z.boolean(),
+  /** An OpenID provider's: the signing keys of its key set. */
+  keys: z.number().int().nullable(),
+});
+export type IdpTestResult = z.infer<typeof idpTestResultSchema>;
+

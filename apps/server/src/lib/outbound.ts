@@ -84,17 +84,14 @@ export function isInternalAddress(address: string): boolean {
 }
 
 export type Resolved = { url: URL; address: string; family: 4 | 6 };
+export type HostAddress = { address: string; family: 4 | 6 };
 
-/** The URL and the one address a request to it will use; refused (OutboundRefused) when not allowed. */
-export async function resolveOutbound(raw: string, allowInternal: boolean): Promise<Resolved> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new OutboundRefused('channel.badUrl', {});
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('channel.badUrl', {});
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+/**
+ * The one address a connection to the host will use (every address it has checked); refused
+ * (OutboundRefused) when not allowed. Also for what is not HTTP (an LDAP directory, issue 55).
+ */
+export async function resolveHost(rawHost: string, allowInternal: boolean): Promise<HostAddress> {
+  const host = rawHost.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
@@ -106,7 +103,19 @@ export async function resolveOutbound(raw: string, allowInternal: boolean): Prom
   }
   if (!addresses.length) throw new OutboundRefused('channel.unresolved', { host });
   if (!allowInternal && addresses.some((a) => isInternalAddress(a.address))) throw new OutboundRefused('channel.internalAddress', { host });
-  return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
+  return { address: addresses[0]!.address, family: addresses[0]!.family === 6 ? 6 : 4 };
+}
+
+/** The URL and the one address a request to it will use; refused (OutboundRefused) when not allowed. */
+export async function resolveOutbound(raw: string, allowInternal: boolean): Promise<Resolved> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefused('channel.badUrl', {});
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('channel.badUrl', {});
+  return { url, ...(await resolveHost(url.hostname, allowInternal)) };
 }
 
 export type OutboundAnswer = { status: number; body: string };
@@ -121,27 +130,37 @@ const ANSWER_MAX = 16_384;
  * is followed: a redirect could lead anywhere, past the check.
  */
 export function postTo(target: Resolved, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
+  return requestTo(target, { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+}
+
+/** A request to a resolved address, as postTo; `max`: how much of the answer is read (past it, an error). */
+export function requestTo(target: Resolved, opts: { method: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; max?: number }): Promise<OutboundAnswer> {
   const mod = target.url.protocol === 'https:' ? https : http;
+  const body = opts.body ?? '';
+  const max = opts.max ?? ANSWER_MAX;
+  const headers: Record<string, string> = { 'user-agent': 'Pagewatch', ...(opts.method === 'POST' ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...opts.headers };
   return new Promise((resolve, reject) => {
     const req = mod.request(target.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Pagewatch', ...headers },
+      method: opts.method,
+      headers,
       timeout: TIMEOUT_MS,
-      lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-        if (opts?.all) cb(null, [{ address: target.address, family: target.family }]);
+      lookup: ((_host: string, o: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+        if (o?.all) cb(null, [{ address: target.address, family: target.family }]);
         else cb(null, target.address, target.family);
       }) as never,
     }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        if (text.length < ANSWER_MAX) text += chunk;
+        if (text.length < max) text += chunk;
+        // A caller that needs the whole answer (a JSON document) is told it was too long.
+        else if (opts.max) req.destroy(new Error(`the answer is longer than ${max} bytes`));
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.slice(0, ANSWER_MAX) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.slice(0, max) }));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', reject);
-    req.end(body);
+    req.end(opts.method === 'POST' ? body : undefined);
   });
 }

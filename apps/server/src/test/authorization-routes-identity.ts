@@ -6,6 +6,7 @@ const providerPayload = (w: World, locationId: number) => ({
   name: unique('idp'),
   locationId,
   enabled: true,
+  allowInternal: true,
   secret: 'matrix-bind-password',
   mappings: [{ group: 'matrix', roleId: w.roleIds.OPERATOR, locationId }],
   ldap: { url: 'ldap://127.0.0.1:9', bindDn: 'cn=reader,dc=matrix', userBase: 'ou=people,dc=matrix', groupBase: 'ou=groups,dc=matrix' },
@@ -30,5 +31,9 @@ export const IDENTITY_PROVIDER_ROUTES: Record<string, Fixture> = {
   'GET /api/identity-providers/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/identity-providers/${await providerAt(w, at)}` }) },
   'POST /api/identity-providers': { kind: 'item', request: async (w, at) => ({ url: '/api/identity-providers', payload: providerPayload(w, at) }) },
   'PUT /api/identity-providers/:id': { kind: 'item', request: async (w, at) => ({ url: `/api/identity-providers/${await providerAt(w, at)}`, payload: providerPayload(w, at) }) },
+  // Tested against the real slapd and oidc-provider in ldap-sign-in.test.ts and oidc-sign-in.test.ts;
+  // here the matrix's address answers nothing, which is a 200 saying so.
+  'POST /api/identity-providers/test': { kind: 'item', request: async (w, at) => ({ url: '/api/identity-providers/test', payload: providerPayload(w, at) }) },
+  'POST /api/identity-providers/:id/test': { kind: 'item', request: async (w, at) => ({ url: `/api/identity-providers/${await providerAt(w, at)}/test`, payload: providerPayload(w, at) }) },
   'DELETE /api/identity-providers/:id': { kind: 'item', ok: 204, request: async (w, at) => ({ url: `/api/identity-providers/${await providerAt(w, at)}` }) },
 };

@@ -48,7 +48,7 @@ export async function storeSecrets(app: BuiltApp['app'], token: string, smtpPort
   });
   const me = await app.inject({ url: '/api/users/me', headers: bearer(token) });
   const provider = await call('POST', '/api/identity-providers', {
-    kind: 'LDAP', name: 'Secrets directory', locationId: me.json().locations[0].id, enabled: true, secret: SECRETS.bindPassword, mappings: [],
+    kind: 'LDAP', name: 'Secrets directory', locationId: me.json().locations[0].id, enabled: true, allowInternal: true, secret: SECRETS.bindPassword, mappings: [],
     ldap: { url: 'ldap://127.0.0.1:9', bindDn: 'cn=reader,dc=example', userBase: 'ou=people,dc=example', groupBase: 'ou=groups,dc=example' },
   });
   return { agentId: agent.agentId, agentToken: agent.token, v2RangeId: v2.id as number, v3RangeId: v3.id as number, queueId: queue.id as number, channelId: channel.id as number, providerId: provider.id as number };

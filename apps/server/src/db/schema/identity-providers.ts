@@ -15,6 +15,8 @@ export const identityProviders = pgTable('identity_providers', {
   name: varchar('name', { length: 100 }).notNull(),
   locationId: integer('location_id').notNull().references(() => locations.id),
   enabled: boolean('enabled').notNull().default(true),
+  /** The directory or issuer may be at an internal address (lib/outbound), as a notification channel's `allowInternal`. */
+  allowInternal: boolean('allow_internal').notNull().default(false),
   settings: jsonb('settings').$type<LdapSettings | OidcSettings>().notNull(),
   secret: text('secret'),
   createdAt: ts('created_at').notNull().defaultNow(),

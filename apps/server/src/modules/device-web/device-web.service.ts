@@ -28,6 +28,11 @@ export type ProxyAnswer = { status: number; headers: HeaderPairs; body: Buffer }
  * opens a session for a device of their locations; the page is then proxied under
  * /device-web/<token>/ for at most 30 minutes, until closed, or until the console session that
  * opened it ends. Every request checks the grant and the locations again and is in the event log.
+ * The path's token is not bound to the browser by a cookie: the page is served with a CSP sandbox
+ * (an opaque origin, so it can never read the console's storage), and browsers treat every request
+ * such a page makes as cross-site, so a Strict or Lax cookie is not sent and a SameSite=None one is
+ * blocked with third-party cookies (w3c/webappsec-csp#664). Binding needs the pages on an origin of
+ * their own (then no sandbox, and a cookie of that origin).
  */
 export class DeviceWebService extends DomainService {
   private readonly broker: DeviceWebBroker;

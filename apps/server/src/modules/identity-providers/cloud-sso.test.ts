@@ -19,16 +19,18 @@ let acmeAdmin: string;
 const PASS = 'Dir-pass-1';
 
 const payload = (locationId: number, mappings: { group: string; roleId: number; locationId: number }[]) => ({
-  kind: 'LDAP', name: `Directory ${locationId}`, locationId, enabled: true, secret: 'reader-Secret-1', mappings, ldap: slapd.settings(),
+  kind: 'LDAP', name: `Directory ${locationId}`, locationId, enabled: true, allowInternal: true, secret: 'reader-Secret-1', mappings, ldap: slapd.settings(),
 });
 const post = (body: unknown, token: string) => t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: bearer(token), payload: body as object });
-const ldapSignIn = (id: number, login: string) => t.app.inject({ method: 'POST', url: `/api/auth/providers/${id}`, headers: { authorization: basic(login, PASS) } });
+const ldapSignIn = (id: number, login: string, at = 'ACME') => t.app.inject({ method: 'POST', url: `/api/auth/providers/${id}?at=${at}`, headers: { authorization: basic(login, PASS) } });
+const choices = async (query = '') => (await t.app.inject({ url: `/api/auth/providers${query}` })).json() as { id: number; name: string }[];
 
 beforeAll(async () => {
   slapd = await startSlapd([
     { uid: 'anna', password: PASS, mail: 'Anna@acme.test', sn: 'Karpova', groups: ['acme-admins', 'globex-admins'] },
     { uid: 'boris', password: PASS, mail: 'boris@globex.test', sn: 'B', groups: ['globex-admins'] },
     { uid: 'clash', password: PASS, mail: 'owner@globex.test', sn: 'C', groups: ['acme-admins'] },
+    { uid: 'dina', password: PASS, mail: 'dina@acme.test', sn: 'D', groups: ['acme-admins'] },
   ]);
   acme = await addLocation(t.ctx.db, 'ACME');
   globex = await addLocation(t.ctx.db, 'GLOBEX');
@@ -77,3 +79,25 @@ describe('a customer\'s identity provider', () => {
     await signIn(t.app, 'owner@globex.test', 'Passw0rd!');
   });
 });
+
+describe('the login page in cloud mode', () => {
+  it('lists no provider without a location\'s sign-in address, and that location\'s only with it', async () => {
+    const mine = (await post({ ...payload(acme, [{ group: 'acme-admins', roleId: roles.ADMIN, locationId: acme }]), name: 'ACME Active Directory' }, acmeAdmin)).json().id;
+    const theirs = (await post({ ...payload(globex, [{ group: 'globex-admins', roleId: roles.ADMIN, locationId: globex }]), name: 'Globex Okta' }, t.admin)).json().id;
+    expect(await choices()).toEqual([]);
+    const acmes = await choices('?at=acme');
+    expect(acmes.map((p) => p.id)).toContain(mine);
+    expect(acmes.map((p) => p.name)).not.toContain('Globex Okta');
+    expect((await choices('?at=GLOBEX')).map((p) => p.name)).toEqual(['Globex Okta']);
+    expect(await choices('?at=NOSUCH')).toEqual([]);
+    expect(theirs).toBeGreaterThan(mine);
+  });
+
+  it('signs in with a provider from its own location\'s address only: another\'s, or none, is as missing', async () => {
+    const id = (await post(payload(acme, [{ group: 'acme-admins', roleId: roles.ADMIN, locationId: acme }]), acmeAdmin)).json().id;
+    expect((await ldapSignIn(id, 'dina', 'GLOBEX')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/auth/providers/${id}`, headers: { authorization: basic('dina', PASS) } })).statusCode).toBe(404);
+    expect((await ldapSignIn(id, 'dina', 'acme')).statusCode).toBe(200);
+  });
+});
+

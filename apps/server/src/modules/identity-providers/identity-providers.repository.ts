@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { identityProviderMappings, identityProviders } from '../../db/schema/identity-providers.ts';
 import { users } from '../../db/schema/users.ts';
-import { ssoTickets } from '../../db/schema/auth.ts';
+import { locations } from '../../db/schema/locations.ts';
+import { sessions, ssoTickets } from '../../db/schema/auth.ts';
 import { takenIgnoringCase } from '../../db/taken.ts';
 
 export type ProviderRow = typeof identityProviders.$inferSelect;
@@ -58,13 +59,20 @@ export async function setMappings(db: Db, providerId: number, mappings: MappingR
   if (mappings.length) await db.insert(identityProviderMappings).values(mappings.map((m) => ({ providerId, ...m })));
 }
 
-/** The enabled providers, for the login page. */
-export function enabledProviders(db: Db): Promise<{ id: number; kind: string; name: string }[]> {
+/** The enabled providers, for the login page: of every location, or of the one of that code only. */
+export function enabledProviders(db: Db, locationCode: string | null): Promise<{ id: number; kind: string; name: string }[]> {
   return db
     .select({ id: identityProviders.id, kind: identityProviders.kind, name: identityProviders.name })
     .from(identityProviders)
-    .where(eq(identityProviders.enabled, true))
+    .innerJoin(locations, eq(locations.id, identityProviders.locationId))
+    .where(and(eq(identityProviders.enabled, true), locationCode === null ? undefined : sql`lower(${locations.code}) = lower(${locationCode})`))
     .orderBy(asc(identityProviders.name), asc(identityProviders.id));
+}
+
+/** The code of a provider's location (the login page's `at`). */
+export async function locationCodeOf(db: Db, locationId: number): Promise<string | null> {
+  const [r] = await db.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId));
+  return r?.code ?? null;
 }
 
 /** The provider's user of that external id. */
@@ -76,6 +84,18 @@ export async function userByExternal(db: Db, providerId: number, externalId: str
 /** The provider's users (the sync job), the active ones first. */
 export function usersOfProvider(db: Db, providerId: number): Promise<SsoUserRow[]> {
   return db.select().from(users).where(and(eq(users.identityProviderId, providerId), isNotNull(users.externalId))).orderBy(sql`${users.activeFlag} DESC`, asc(users.id));
+}
+
+/**
+ * The provider's active users with no sign-in since `before` (sessions are kept: the newest is
+ * the last sign-in) and no session open now; made, and last changed (an administrator enabling
+ * them again), before `before` too.
+ */
+export function idleUsersOfProvider(db: Db, providerId: number, before: Date, now: Date): Promise<SsoUserRow[]> {
+  return db.select().from(users).where(and(
+    eq(users.identityProviderId, providerId), isNotNull(users.externalId), eq(users.activeFlag, true), eq(users.isSystem, false), lt(users.createdAt, before), lt(users.updatedAt, before),
+    sql`NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.userId} = ${users.id} AND (${sessions.createdAt} >= ${before} OR (${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > ${now})))`,
+  )).orderBy(asc(users.id));
 }
 
 export async function userById(db: Db, id: number): Promise<SsoUserRow | null> {

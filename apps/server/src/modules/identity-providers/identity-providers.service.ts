@@ -1,17 +1,19 @@
-import { idpInputSchema, type Idp, type IdpChoice, type IdpInput, type IdpKind, type LdapSettings, type OidcSettings, type ParsedIdp } from '@pagewatch/contracts/identity-providers';
+import { idpInputSchema, type Idp, type IdpChoice, type IdpInput, type IdpTestResult, type IdpKind, type LdapSettings, type OidcSettings, type ParsedIdp } from '@pagewatch/contracts/identity-providers';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
+import { addressRefusal, destination } from './provider-address.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { allRoles } from '../roles/index.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
+import { DirectoryUnavailable, ldapProbe } from './ldap-directory.ts';
+import { discover, keysOf, ProviderUnavailable } from './oidc-client.ts';
 import * as repo from './identity-providers.repository.ts';
 import './identity-providers.messages.ts';
 
-/** Where a provider's secret goes: the directory's address, or the OpenID issuer. */
-const destination = (kind: string, settings: LdapSettings | OidcSettings) => (kind === 'LDAP' ? (settings as LdapSettings).url : (settings as OidcSettings).issuer);
 
 export const callbackPath = (id: number) => `/api/auth/oidc/${id}/callback`;
 
@@ -24,11 +26,13 @@ export const callbackPath = (id: number) => `/api/auth/oidc/${id}/callback`;
 export class IdentityProvidersService extends DomainService {
   private readonly secrets: SecretBox;
   private readonly publicUrl: string | null;
+  private readonly cloud: boolean;
 
-  constructor(db: Db, log: EventLog, opts: { secrets: SecretBox; publicUrl: string | null }) {
+  constructor(db: Db, log: EventLog, opts: { secrets: SecretBox; publicUrl: string | null; cloud?: boolean }) {
     super(db, log);
     this.secrets = opts.secrets;
     this.publicUrl = opts.publicUrl;
+    this.cloud = opts.cloud ?? false;
   }
 
   private view(r: repo.ProviderRow & { mappings: repo.MappingRow[] }): Idp {
@@ -38,6 +42,7 @@ export class IdentityProvidersService extends DomainService {
       name: r.name,
       locationId: r.locationId,
       enabled: r.enabled,
+      allowInternal: r.allowInternal,
       secretSet: !!r.secret,
       ldap: r.kind === 'LDAP' ? (r.settings as LdapSettings) : null,
       oidc: r.kind === 'OIDC' ? (r.settings as OidcSettings) : null,
@@ -50,9 +55,14 @@ export class IdentityProvidersService extends DomainService {
     return (await repo.listProviders(this.db, caller.allLocations ? null : [...caller.scope])).map((r) => this.view(r));
   }
 
-  /** The enabled providers for the login page (anyone): their names and kinds only. */
-  async choices(): Promise<IdpChoice[]> {
-    return (await repo.enabledProviders(this.db)).map((r) => ({ id: r.id, kind: r.kind as IdpKind, name: r.name }));
+  /**
+   * The enabled providers for the login page (anyone): their names and kinds only. In cloud mode
+   * only those of the location `at` names (its own sign-in address), none without it: the names
+   * of every customer's providers would tell anyone who the customers are.
+   */
+  async choices(at: string | undefined): Promise<IdpChoice[]> {
+    if (this.cloud && !at) return [];
+    return (await repo.enabledProviders(this.db, at || null)).map((r) => ({ id: r.id, kind: r.kind as IdpKind, name: r.name }));
   }
 
   /** A provider in the caller's locations; one outside is as missing. */
@@ -82,9 +92,11 @@ export class IdentityProvidersService extends DomainService {
       if (!handed.has(m.roleId)) fields.push({ field: `mappings.${i}.roleId`, key: roles.some((r) => r.id === m.roleId) ? 'idp.roleNotHeld' : 'general.badValue' });
     });
     if (!p.secret && !existing?.secret) fields.push({ field: 'secret', key: 'general.mandatory' });
+    const refused = await addressRefusal(p.kind, settings, p.allowInternal);
+    if (refused) fields.push(refused);
     if (fields.length) throw new AppError('VALIDATION', { fields });
     if (existing) requireSecretsOnMove(destination(existing.kind, existing.settings) !== destination(p.kind, settings) || existing.locationId !== p.locationId, [{ field: 'secret', key: 'idp.secretAgain', kept: !p.secret }]);
-    const values = { kind: p.kind, name: p.name, locationId: p.locationId, enabled: p.enabled, settings, secret: p.secret ? this.secrets.seal(p.secret) : (existing?.secret ?? null), updatedAt: new Date() };
+    const values = { kind: p.kind, name: p.name, locationId: p.locationId, enabled: p.enabled, allowInternal: p.allowInternal, settings, secret: p.secret ? this.secrets.seal(p.secret) : (existing?.secret ?? null), updatedAt: new Date() };
     return { values, mappings: p.mappings };
   }
 
@@ -108,6 +120,41 @@ export class IdentityProvidersService extends DomainService {
       await this.log.write({ group: 'AUTH', level: 'I', messageCode: 'idp.updated', params: { actor: caller.login, name: values.name }, userId: caller.userId, locationId: values.locationId }, tx);
     });
     return this.get(caller, id);
+  }
+
+  /**
+   * The form's "test connection": the values typed, checked as for saving (the caller's locations,
+   * the address), with the secret typed or, for a saved provider whose address and location did
+   * not change, the stored one (a stored secret never goes to a new address). Nothing is saved.
+   */
+  async test(caller: Caller, id: number | null, input: IdpInput, lang: Lang): Promise<IdpTestResult> {
+    const existing = id === null ? null : await this.own(caller, id);
+    const p: ParsedIdp = idpInputSchema.parse(input);
+    if (!caller.scope.has(p.locationId)) throw new AppError('OUT_OF_SCOPE');
+    if (existing && existing.kind !== p.kind) throw new AppError('VALIDATION', { fields: [{ field: 'kind', key: 'idp.kindLocked' }] });
+    const settings = p.kind === 'LDAP' ? p.ldap : p.oidc;
+    const same = !!existing && destination(existing.kind, existing.settings) === destination(p.kind, settings) && existing.locationId === p.locationId;
+    const secret = p.secret || (same && existing?.secret ? this.secrets.open(existing.secret) : null);
+    const fields: FieldError[] = [];
+    if (!secret) fields.push({ field: 'secret', key: existing?.secret ? 'idp.secretAgain' : 'general.mandatory' });
+    const refused = await addressRefusal(p.kind, settings, p.allowInternal);
+    if (refused) fields.push(refused);
+    if (fields.length) throw new AppError('VALIDATION', { fields });
+    const none = { users: null, groups: null, more: false, keys: null };
+    try {
+      if (p.kind === 'LDAP') {
+        const found = await ldapProbe({ ...p.ldap, allowInternal: p.allowInternal }, secret!);
+        const n = (x: number) => `${x}${found.more ? '+' : ''}`;
+        return { ok: true, message: translate(lang, 'idp.test.ldapOk', { users: n(found.users), groups: n(found.groups) }), ...none, ...found };
+      }
+      const target = { ...p.oidc, allowInternal: p.allowInternal };
+      const doc = await discover(target);
+      const keys = (await keysOf(doc, target)).keys.length;
+      return { ok: true, message: translate(lang, 'idp.test.oidcOk', { issuer: doc.issuer, keys }), ...none, keys };
+    } catch (err) {
+      if (!(err instanceof DirectoryUnavailable) && !(err instanceof ProviderUnavailable)) throw err;
+      return { ok: false, message: translate(lang, err.key, err.params), ...none };
+    }
   }
 
   /** Deletes the provider; its users stay, unable to sign in until given a password or another provider. */

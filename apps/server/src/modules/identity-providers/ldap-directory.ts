@@ -1,12 +1,39 @@
-import type { ConnectionOptions } from 'node:tls';
-import { Client, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
+import net, { isIP } from 'node:net';
+import tls, { type ConnectionOptions } from 'node:tls';
+import { Client, InvalidCredentialsError, NoSuchObjectError, SizeLimitExceededError } from 'ldapts';
 import type { LdapSettings } from '@pagewatch/contracts/identity-providers';
+import { OutboundRefused, resolveHost } from '../../lib/outbound.ts';
+import { refusalKey, refusalText } from './provider-address.ts';
+
+/** Where the directory is, and whether its addresses may be internal (the provider's setting). */
+export type LdapTarget = LdapSettings & { allowInternal: boolean };
 
 /** Who a directory says a user is, and the groups it lists them in. */
 export type DirectoryUser = { externalId: string; login: string; email: string | null; lastName: string | null; firstName: string | null; groups: string[] };
 
-/** The directory could not be asked (down, refused, TLS failed, the service account refused): not the user's fault. */
-export class DirectoryUnavailable extends Error {}
+/**
+ * The directory could not be asked (down, refused, TLS failed, the service account refused): not
+ * the user's fault. `key` and `params` say why in words of the reader's language (the test button).
+ */
+export class DirectoryUnavailable extends Error {
+  readonly key: string;
+  readonly params: Record<string, unknown>;
+  constructor(message: string, key = 'idp.test.failed', params: Record<string, unknown> = { reason: message }) {
+    super(message);
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** A failure of the connection in words: unreachable, TLS, no such base, else the directory's own message. */
+function unavailable(err: Error, prefix = ''): DirectoryUnavailable {
+  const code = (err as { code?: string }).code ?? '';
+  const message = `${prefix}${err.message}`;
+  if (/^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ENOTFOUND)$/.test(code) || /timeout|timed out/i.test(err.message)) return new DirectoryUnavailable(message, 'idp.test.unreachable', {});
+  if (/^(ERR_TLS|ERR_SSL|UNABLE_TO|CERT_|DEPTH_ZERO|SELF_SIGNED)/.test(code) || /certificate|ssl|tls/i.test(err.message)) return new DirectoryUnavailable(message, 'idp.test.tls', { reason: err.message });
+  if (err instanceof NoSuchObjectError) return new DirectoryUnavailable(message, 'idp.test.noBase', {});
+  return new DirectoryUnavailable(message, 'idp.test.failed', { reason: message });
+}
 
 const TIMEOUT_MS = 10_000;
 
@@ -22,19 +49,36 @@ const first = (v: unknown): string | null => {
 
 /**
  * One conversation with a directory: connect (ldaps://, or ldap:// with StartTLS when asked; the
- * certificate checked against the given CA or the system's), then `work`. Every failure of the
+ * certificate checked against the given CA or the system's), then `work`. The address is checked
+ * as a notification channel's is (lib/outbound: SSRF) at every connection, and the connection
+ * goes to the address checked: DNS may answer otherwise than at save. Every failure of the
  * connection or of the service account is DirectoryUnavailable.
  */
-async function withDirectory<T>(s: LdapSettings, work: (c: Client) => Promise<T>): Promise<T> {
+async function withDirectory<T>(s: LdapTarget, work: (c: Client) => Promise<T>): Promise<T> {
   const host = new URL(s.url).hostname.replace(/^\[|\]$/g, '');
-  const tls: ConnectionOptions = { host, ...(s.caCert ? { ca: s.caCert } : {}) };
-  const client = new Client({ url: s.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS, ...(s.url.toLowerCase().startsWith('ldaps:') ? { tlsOptions: tls } : {}) });
+  let address: string;
   try {
-    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tls).catch((err: Error) => { throw new DirectoryUnavailable(`StartTLS: ${err.message}`); });
+    ({ address } = await resolveHost(host, s.allowInternal));
+  } catch (err) {
+    if (err instanceof OutboundRefused) throw new DirectoryUnavailable(refusalText(err), refusalKey(err), err.params);
+    throw err;
+  }
+  // The certificate is checked against the name typed (an address's own when it is one).
+  const tlsOptions: ConnectionOptions = { host, ...(isIP(host) ? {} : { servername: host }), ...(s.caCert ? { ca: s.caCert } : {}) };
+  const client = new Client({
+    url: s.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS,
+    ...(s.url.toLowerCase().startsWith('ldaps:') ? { tlsOptions } : {}),
+    createConnection: ((port: number) => net.connect(port, address)) as never,
+    // ldaps:// connects with (port, host, options); StartTLS with (options) over the socket made above.
+    createSecureConnection: ((port: number | ConnectionOptions, _host?: string, o?: ConnectionOptions) =>
+      typeof port === 'object' ? tls.connect(port) : tls.connect({ ...o, port, host: address })) as never,
+  });
+  try {
+    if (s.startTls && s.url.toLowerCase().startsWith('ldap:')) await client.startTLS(tlsOptions).catch((err: Error) => { throw unavailable(err, 'StartTLS: '); });
     return await work(client);
   } catch (err) {
     if (err instanceof DirectoryUnavailable) throw err;
-    throw new DirectoryUnavailable((err as Error).message);
+    throw unavailable(err as Error);
   } finally {
     await client.unbind().catch(() => undefined);
   }
@@ -44,7 +88,8 @@ async function serviceBind(c: Client, s: LdapSettings, bindPassword: string) {
   try {
     await c.bind(s.bindDn, bindPassword);
   } catch (err) {
-    throw new DirectoryUnavailable(err instanceof InvalidCredentialsError ? 'the service account was refused' : (err as Error).message);
+    if (err instanceof InvalidCredentialsError) throw new DirectoryUnavailable('the service account was refused', 'idp.test.badBind', {});
+    throw unavailable(err as Error);
   }
 }
 
@@ -81,7 +126,7 @@ function userOf(s: LdapSettings, entry: Record<string, unknown> & { dn: string }
  * them with the password typed, then read their groups (as the service account again). An empty
  * password is refused here: a directory takes a bind without one as anonymous, a success.
  */
-export async function ldapAuthenticate(s: LdapSettings, bindPassword: string, login: string, password: string): Promise<DirectoryUser | 'bad-credentials'> {
+export async function ldapAuthenticate(s: LdapTarget, bindPassword: string, login: string, password: string): Promise<DirectoryUser | 'bad-credentials'> {
   if (!password) return 'bad-credentials';
   return withDirectory(s, async (c) => {
     await serviceBind(c, s, bindPassword);
@@ -99,7 +144,7 @@ export async function ldapAuthenticate(s: LdapSettings, bindPassword: string, lo
 }
 
 /** The directory's user of a DN now, with their groups (the sync job); null: no longer listed. */
-export async function ldapLookup(s: LdapSettings, bindPassword: string, dn: string): Promise<DirectoryUser | null> {
+export async function ldapLookup(s: LdapTarget, bindPassword: string, dn: string): Promise<DirectoryUser | null> {
   return withDirectory(s, async (c) => {
     await serviceBind(c, s, bindPassword);
     const attributes = [s.loginAttribute, s.emailAttribute, s.lastNameAttribute, s.firstNameAttribute];
@@ -113,3 +158,32 @@ export async function ldapLookup(s: LdapSettings, bindPassword: string, dn: stri
     return userOf(s, entry, login, await groupsOf(c, s, entry.dn, login));
   });
 }
+
+/** What a test of the directory found: the users and groups its searches list (`more`: at least that many). */
+export type DirectoryProbe = { users: number; groups: number; more: boolean };
+const PROBE_LIMIT = 1000;
+
+/** How many entries a search finds, up to the limit (a directory refuses to say more past it). */
+async function countOf(c: Client, base: string, filter: string): Promise<{ n: number; more: boolean }> {
+  try {
+    const { searchEntries } = await c.search(base, { scope: 'sub', filter, attributes: ['1.1'], sizeLimit: PROBE_LIMIT });
+    return { n: searchEntries.length, more: false };
+  } catch (err) {
+    if (err instanceof SizeLimitExceededError) return { n: PROBE_LIMIT, more: true };
+    throw err;
+  }
+}
+
+/**
+ * The provider form's test (issue 55): bind as the service account, then the user search and the
+ * group search with any login and any member. A failure is DirectoryUnavailable, with its reason.
+ */
+export async function ldapProbe(s: LdapTarget, bindPassword: string): Promise<DirectoryProbe> {
+  return withDirectory(s, async (c) => {
+    await serviceBind(c, s, bindPassword);
+    const users = await countOf(c, s.userBase, s.userFilter.replaceAll('{login}', '*'));
+    const groups = await countOf(c, s.groupBase, s.groupFilter.replaceAll('{dn}', '*').replaceAll('{login}', '*'));
+    return { users: users.n, groups: groups.n, more: users.more || groups.more };
+  });
+}
+

@@ -27,7 +27,7 @@ const mappings = () => [
   { group: 'pw-ops', roleId: roles.OPERATOR, locationId: acmeSub },
 ];
 const payload = (over: Record<string, unknown> = {}, ldap: Record<string, unknown> = {}) => ({
-  kind: 'LDAP', name: 'ACME directory', locationId: acme, enabled: true, secret: 'reader-Secret-1', mappings: mappings(), ldap: slapd.settings(ldap), ...over,
+  kind: 'LDAP', name: 'ACME directory', locationId: acme, enabled: true, allowInternal: true, secret: 'reader-Secret-1', mappings: mappings(), ldap: slapd.settings(ldap), ...over,
 });
 const put = (id: number, body: unknown, token = t.admin) => t.app.inject({ method: 'PUT', url: `/api/identity-providers/${id}`, headers: bearer(token), payload: body as object });
 const post = (body: unknown, token = t.admin, lang = 'en') => t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: { ...bearer(token), 'accept-language': lang }, payload: body as object });
@@ -38,7 +38,7 @@ const userRow = async (login: string) =>
   (await t.ctx.db.execute<{ id: number; active_flag: boolean; identity_provider_id: number | null }>(sql`SELECT id, active_flag, identity_provider_id FROM users WHERE login = ${login}`)).rows[0];
 
 beforeAll(async () => {
-  slapd = await startSlapd([who('anna', ['pw-admins'], 'Karpova'), who('oleg', ['pw-ops']), who('ivan', ['staff']), who('admin', ['pw-admins']), who('maria', ['pw-ops']), who('petr', ['pw-ops'])]);
+  slapd = await startSlapd([who('anna', ['pw-admins'], 'Karpova'), who('oleg', ['pw-ops']), who('ivan', ['staff']), who('admin', ['pw-admins']), who('maria', ['pw-ops']), who('petr', ['pw-ops']), who('sasha', ['pw-ops'])]);
   acme = await addLocation(t.ctx.db, 'ACME');
   acmeSub = await addLocation(t.ctx.db, 'ACME_SUB', 'ACME');
   other = await addLocation(t.ctx.db, 'OTHER');
@@ -68,6 +68,29 @@ describe('an LDAP provider, kept by the administrator', () => {
     const res = await post(payload({ mappings: [{ group: 'x', roleId: roles.OPERATOR, locationId: other }] }), t.admin, 'ru');
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'mappings.0.locationId', message: 'Это расположение не совпадает с расположением поставщика и не входит в него' }]);
+  });
+
+  it('refuses an internal address unless allowed, in any spelling, in the caller\'s language (SSRF)', async () => {
+    for (const url of ['ldap://127.0.0.1:389', 'ldap://169.254.169.254', 'ldap://[::ffff:127.0.0.1]:389', 'ldap://[::ffff:7f00:1]', 'ldap://localhost', 'ldaps://0.0.0.0']) {
+      const res = await post(payload({ allowInternal: false }, { url }));
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().details, url).toEqual([{ field: 'ldap.url', message: expect.stringMatching(/is a loopback or link-local address: allow internal addresses for this provider/) }]);
+    }
+    const ru = await post(payload({ allowInternal: false }), t.admin, 'ru');
+    expect(ru.json().details).toEqual([{ field: 'ldap.url', message: 'Узел 127.0.0.1 — адрес обратной петли или link-local: чтобы использовать его, разрешите этому поставщику внутренние адреса' }]);
+    // A private-range directory is the in-house case: not internal here, as for the channels.
+    expect((await post(payload({ allowInternal: false }, { url: 'ldap://10.0.0.5:389' }))).statusCode).toBe(200);
+  });
+
+  it('checks the address again at sign-in: one that became internal is not contacted (SSRF, DNS may change)', async () => {
+    const id = (await post(payload({ name: 'Turned internal' }))).json().id;
+    expect((await ldapSignIn('sasha', PASS, { id })).statusCode).toBe(200);
+    await t.ctx.db.execute(sql`UPDATE identity_providers SET allow_internal = false WHERE id = ${id}`);
+    const res = await ldapSignIn('sasha', PASS, { id, lang: 'ru' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/не отвечает/);
+    const logged = await t.ctx.db.execute<{ params: { reason: string } }>(sql`SELECT message_params AS params FROM event_logs WHERE message_code = 'sso.unavailable' ORDER BY id DESC LIMIT 1`);
+    expect(logged.rows[0]!.params.reason).toMatch(/loopback or link-local/);
   });
 
   it('refuses a bad address and a filter without {login} (400 naming the fields)', async () => {
@@ -105,6 +128,50 @@ describe('an LDAP provider, kept by the administrator', () => {
     // The administrator's provider at ACME is not theirs to see.
     expect((await t.app.inject({ url: `/api/identity-providers/${provider}`, headers: bearer(token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/identity-providers', headers: bearer(token) })).json().map((p: { id: number }) => p.id)).not.toContain(provider);
+  });
+});
+
+describe('testing the connection from the form', () => {
+  const test = (body: unknown, opts: { id?: number; lang?: string; token?: string } = {}) => t.app.inject({
+    method: 'POST', url: opts.id ? `/api/identity-providers/${opts.id}/test` : '/api/identity-providers/test',
+    headers: { ...bearer(opts.token ?? t.admin), 'accept-language': opts.lang ?? 'en' }, payload: body as object,
+  });
+
+  it('binds as the service account and says how many users and groups the searches find', async () => {
+    const res = await test(payload());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, users: 7, groups: 3, more: false, keys: null });
+    expect(res.json().message).toBe('Connected: the service account signed in; the searches found 7 users and 3 groups');
+    const ru = await test(payload(), { lang: 'ru' });
+    expect(ru.json().message).toBe('Соединение установлено: служебная учётная запись вошла; поиск нашёл пользователей: 7, групп: 3');
+  });
+
+  it('uses the stored bind password for a saved provider when none is typed, never for a new address', async () => {
+    const { secret: _secret, ...kept } = payload();
+    expect((await test(kept, { id: provider })).json()).toMatchObject({ ok: true, users: 7 });
+    const moved = await test({ ...kept, ldap: slapd.settings({ url: 'ldap://127.0.0.2:389' }) }, { id: provider });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details).toEqual([{ field: 'secret', message: 'A new address or location needs the secret again' }]);
+    expect((await test(kept)).statusCode).toBe(400);
+  });
+
+  it('says what the directory refused, in the caller\'s language', async () => {
+    const bad = await test(payload({ secret: 'not-the-password' }), { lang: 'ru' });
+    expect(bad.json()).toMatchObject({ ok: false, users: null, message: 'Каталог отклонил служебную учётную запись: проверьте DN для входа и пароль' });
+    const base = await test(payload({}, { userBase: 'ou=nobody,dc=nowhere' }));
+    expect(base.json()).toMatchObject({ ok: false, message: 'The directory has no such entry: check the users\' and the groups\' base DN' });
+    const down = await test(payload({}, { url: `ldap://127.0.0.1:${await freePort()}` }));
+    expect(down.json()).toMatchObject({ ok: false, message: 'The address does not answer: check the host, the port and the firewall' });
+  });
+
+  it('refuses an internal address unless allowed, as at save, and a provider outside the caller\'s locations', async () => {
+    const res = await test(payload({ allowInternal: false }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('ldap.url');
+    // The location admin of ACME_SUB (above): ACME is not theirs, nor is the administrator's provider there.
+    const keeper = await signIn(t.app, 'keeper', 'Passw0rd!');
+    expect((await test(payload({ locationId: acme, mappings: [] }), { token: keeper })).statusCode).toBe(403);
+    expect((await test(payload({ locationId: acmeSub, mappings: [] }), { id: provider, token: keeper })).statusCode).toBe(404);
   });
 });
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const settings = () => ({ issuer, clientId: 'pagewatch', scopes: 'openid', groupsClaim: 'groups', loginClaim: 'preferred_username' });
+const settings = (allowInternal = true) => ({ issuer, clientId: 'pagewatch', scopes: 'openid', groupsClaim: 'groups', loginClaim: 'preferred_username', allowInternal });
 const redeem = async () => redeemCode(await discover(settings()), settings(), 'secret', 'http://127.0.0.1/cb', 'code', { nonce: 'the-nonce', verifier: 'v' });
 
 describe('the id token', () => {
@@ -56,3 +56,11 @@ describe('the id token', () => {
     });
   }
 });
+
+describe('the provider\'s address', () => {
+  it('is refused at loopback unless internal addresses are allowed, at every request (SSRF)', async () => {
+    await expect(discover(settings(false))).rejects.toThrow(/loopback or link-local/);
+    expect((await discover(settings(true))).jwks_uri).toBe(`${issuer}/jwks`);
+  });
+});
+

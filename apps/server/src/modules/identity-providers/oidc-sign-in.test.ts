@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { bearer, testApp } from '../../test/test-app.ts';
 import { addLocation } from '../../test/scope-fixture.ts';
 import { freePort } from '../../test/cups-server.ts';
@@ -22,7 +23,7 @@ const SECRET = 'client-Secret-of-pagewatch-1';
 const oidc = (over: Record<string, unknown> = {}) => ({ issuer: `http://127.0.0.1:${opPort}`, clientId: 'pagewatch', scopes: 'openid email profile groups', ...over });
 const create = async (over: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: bearer(t.admin), payload: {
-    kind: 'OIDC', name: 'ACME SSO', locationId: acme, enabled: true, secret: SECRET, oidc: oidc(settings),
+    kind: 'OIDC', name: 'ACME SSO', locationId: acme, enabled: true, allowInternal: true, secret: SECRET, oidc: oidc(settings),
     mappings: [{ group: 'pw-admins', roleId: roles.ADMIN, locationId: acme }, { group: 'pw-ops', roleId: roles.OPERATOR, locationId: acme }], ...over,
   } });
   expect(res.statusCode, res.body).toBe(200);
@@ -115,3 +116,75 @@ describe('OpenID Connect sign-in', () => {
     expect(res.headers.get('location')).toBe(`${base}/login-form?sso-error=invalid`);
   });
 });
+
+describe('the issuer\'s address (SSRF)', () => {
+  const post = (body: Record<string, unknown>, lang: string) => t.app.inject({ method: 'POST', url: '/api/identity-providers', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: {
+    kind: 'OIDC', name: 'Internal', locationId: acme, enabled: true, secret: SECRET, mappings: [], ...body,
+  } });
+
+  it('is refused at save when internal, unless allowed, in the caller\'s language', async () => {
+    for (const issuer of [`http://127.0.0.1:${opPort}`, 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]:8080', 'http://localhost']) {
+      const res = await post({ allowInternal: false, oidc: oidc({ issuer }) }, 'en');
+      expect(res.statusCode, issuer).toBe(400);
+      expect(res.json().details[0], issuer).toMatchObject({ field: 'oidc.issuer', message: expect.stringMatching(/loopback or link-local/) });
+    }
+    const ru = await post({ allowInternal: false, oidc: oidc() }, 'ru');
+    expect(ru.json().details).toEqual([{ field: 'oidc.issuer', message: 'Узел 127.0.0.1 — адрес обратной петли или link-local: чтобы использовать его, разрешите этому поставщику внутренние адреса' }]);
+  });
+
+  it('is checked again at sign-in: a provider whose address became internal is not asked', async () => {
+    const { id } = await create({ name: 'Turned internal' });
+    await t.ctx.db.execute(sql`UPDATE identity_providers SET allow_internal = false WHERE id = ${id}`);
+    const res = await fetch(start(id), { redirect: 'manual' });
+    expect(res.headers.get('location')).toBe(`${base}/login-form?sso-error=unavailable`);
+  });
+});
+
+describe('testing the connection from the form', () => {
+  const test = (over: Record<string, unknown>, lang = 'en') => t.app.inject({ method: 'POST', url: '/api/identity-providers/test', headers: { ...bearer(t.admin), 'accept-language': lang }, payload: {
+    kind: 'OIDC', name: 'Tried', locationId: acme, enabled: true, allowInternal: true, secret: SECRET, mappings: [], oidc: oidc(), ...over,
+  } });
+
+  it('reads the discovery document and the key set, and says so in the caller\'s language', async () => {
+    const res = await test({});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, keys: expect.any(Number), users: null });
+    expect(res.json().keys).toBeGreaterThan(0);
+    expect(res.json().message).toBe(`Connected: the discovery document of ${op.issuer} and its ${res.json().keys} signing keys were read`);
+    expect((await test({}, 'ru')).json().message).toMatch(/^Соединение установлено: прочитаны документ обнаружения/);
+  });
+
+  it('says why not: no answer, or another issuer', async () => {
+    const down = await test({ oidc: oidc({ issuer: `http://127.0.0.1:${await freePort()}` }) }, 'ru');
+    expect(down.json()).toMatchObject({ ok: false, message: 'Адрес не отвечает: проверьте узел, порт и межсетевой экран' });
+    const other = await test({ oidc: oidc({ issuer: `http://localhost:${opPort}` }) });
+    expect(other.json()).toMatchObject({ ok: false, message: `The discovery document names another issuer: ${op.issuer}` });
+  });
+});
+
+describe('the periodic sync of an OpenID provider (it lists no users)', () => {
+  const active = async (login: string) => (await t.ctx.db.execute<{ active_flag: boolean }>(sql`SELECT active_flag FROM users WHERE login = ${login}`)).rows[0]!.active_flag;
+
+  it('disables a user with no sign-in and no open session for 90 days, and nobody who signed in since', async () => {
+    const { id } = await create({ name: 'Idle check', mappings: [{ group: 'pw-ops', roleId: roles.OPERATOR, locationId: acme }] });
+    const [idle, recent] = [`idle-${id}`, `recent-${id}`];
+    for (const login of [idle, recent]) {
+      await t.ctx.db.execute(sql`INSERT INTO users (login, email, password_hash, last_name, identity_provider_id, external_id, created_at, updated_at) VALUES (${login}, ${`${login}@acme.test`}, '!sso', 'X', ${id}, ${login}, now() - interval '200 days', now() - interval '200 days')`);
+    }
+    // Their last sign-ins: 91 days ago (expired since), and 89 days ago.
+    await t.ctx.db.execute(sql`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT md5(login) || md5(login || 'x'), id, now() - interval '91 days', now() - interval '90 days' FROM users WHERE login = ${idle}`);
+    await t.ctx.db.execute(sql`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT md5(login) || md5(login || 'x'), id, now() - interval '89 days', now() - interval '88 days' FROM users WHERE login = ${recent}`);
+    const runId = await t.ctx.jobs.runNow('directory-sync');
+    const run = (await t.ctx.db.execute<{ message: string }>(sql`SELECT message FROM event_logs WHERE id = ${runId}`)).rows[0]!;
+    expect(run.message).toMatch(/[1-9]\d* disabled/);
+    expect(await active(idle)).toBe(false);
+    expect(await active(recent)).toBe(true);
+    const logged = await t.ctx.db.execute<{ message: string }>(sql`SELECT message FROM event_logs WHERE message_code = 'sso.idle' ORDER BY id DESC LIMIT 1`);
+    expect(logged.rows[0]!.message).toBe(`User ${idle} was disabled: no sign-in through Idle check for 90 days`);
+    // Enabled again by an administrator: not disabled again before they could sign in.
+    await t.ctx.db.execute(sql`UPDATE users SET active_flag = true, updated_at = now() WHERE login = ${idle}`);
+    await t.ctx.sso.syncAll();
+    expect(await active(idle)).toBe(true);
+  });
+});
+

@@ -12,8 +12,8 @@ import { newToken, type AuthService } from '../auth/index.ts';
 import type { EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { revokeUserSessions, setUserLocations, setUserRoles } from '../users/index.ts';
-import { DirectoryUnavailable, ldapAuthenticate, ldapLookup, type DirectoryUser } from './ldap-directory.ts';
-import { authorizationUrl, discover, newAttempt, ProviderRefused, ProviderUnavailable, redeemCode } from './oidc-client.ts';
+import { DirectoryUnavailable, ldapAuthenticate, ldapLookup, type DirectoryUser, type LdapTarget } from './ldap-directory.ts';
+import { authorizationUrl, discover, newAttempt, ProviderRefused, ProviderUnavailable, redeemCode, type OidcTarget } from './oidc-client.ts';
 import { callbackPath } from './identity-providers.service.ts';
 import * as repo from './identity-providers.repository.ts';
 
@@ -39,6 +39,12 @@ const REFUSAL: Record<SsoError, () => AppError> = {
 };
 
 const ATTEMPT_TTL_MS = 10 * 60_000;
+/**
+ * An OpenID provider lists no users to look up again: whom it no longer lets in is disabled at
+ * their next sign-in (their groups are read then), and one with no sign-in and no open session
+ * for this many days is disabled by the periodic sync.
+ */
+export const OIDC_IDLE_DAYS = 90;
 const TICKET_TTL_MS = 60_000;
 /** The cookie that carries a sign-in's state, nonce and PKCE verifier to the callback, sealed. */
 export const ATTEMPT_COOKIE = 'pagewatch_sso';
@@ -46,6 +52,8 @@ export const ATTEMPT_COOKIE = 'pagewatch_sso';
 type Provider = NonNullable<Awaited<ReturnType<typeof repo.providerById>>>;
 type Attempt = { p: number; state: string; nonce: string; verifier: string; remember: boolean; until: number };
 
+const ldapTarget = (p: Provider): LdapTarget => ({ ...(p.settings as LdapSettings), allowInternal: p.allowInternal });
+const oidcTarget = (p: Provider): OidcTarget => ({ ...(p.settings as OidcSettings), allowInternal: p.allowInternal });
 const claim = (c: JWTPayload, name: string): string | null => (typeof c[name] === 'string' && c[name] ? (c[name] as string) : null);
 
 /**
@@ -79,17 +87,28 @@ export class SsoService {
     return p;
   }
 
+  /**
+   * A provider for a sign-in from the login page: in cloud mode, only from its location's own
+   * sign-in address (`at`), else as missing. Walking ids would otherwise tell, through where each
+   * one redirects, whose provider it is.
+   */
+  private async providerAt(id: number, kind: 'LDAP' | 'OIDC', at: string | undefined): Promise<Provider> {
+    const p = await this.provider(id, kind);
+    if (this.cloud && (await repo.locationCodeOf(this.db, p.locationId))?.toLowerCase() !== at?.toLowerCase()) throw new SsoRefused('invalid', 'another location\'s provider');
+    return p;
+  }
+
   /** `POST /api/auth/providers/:id`: the login and password checked by the directory. */
-  async ldapSignIn(id: number, credentials: { login: string; password: string } | null, remember: boolean, address: string, lang: Lang | null) {
+  async ldapSignIn(id: number, at: string | undefined, credentials: { login: string; password: string } | null, remember: boolean, address: string, lang: Lang | null) {
     if (!credentials) throw new AppError('BAD_CREDENTIALS');
     const throttle = await this.auth.throttleSignIn(credentials.login, address);
     try {
-      const p = await this.provider(id, 'LDAP').catch(() => {
+      const p = await this.providerAt(id, 'LDAP', at).catch(() => {
         throw new AppError('NOT_FOUND');
       });
       let found: DirectoryUser | 'bad-credentials';
       try {
-        found = await ldapAuthenticate(p.settings as LdapSettings, this.secrets.open(p.secret!), credentials.login, credentials.password);
+        found = await ldapAuthenticate(ldapTarget(p), this.secrets.open(p.secret!), credentials.login, credentials.password);
       } catch (err) {
         if (!(err instanceof DirectoryUnavailable)) throw err;
         await this.log.write({ group: 'AUTH', level: 'E', messageCode: 'sso.unavailable', params: { provider: p.name, reason: err.message.slice(0, 300) }, locationId: p.locationId });
@@ -142,11 +161,11 @@ export class SsoService {
     return user;
   }
 
-  private async disable(user: repo.SsoUserRow, p: Provider, messageCode: string) {
+  private async disable(user: repo.SsoUserRow, p: Provider, messageCode: string, more: Record<string, unknown> = {}) {
     await this.db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { activeFlag: false });
       await revokeUserSessions(tx, user.id);
-      await this.log.write({ group: 'USERS', level: 'W', messageCode, params: { login: user.login, provider: p.name }, userId: user.id, objectClass: 'UserDao', objectId: user.id, locationId: p.locationId }, tx);
+      await this.log.write({ group: 'USERS', level: 'W', messageCode, params: { login: user.login, provider: p.name, ...more }, userId: user.id, objectClass: 'UserDao', objectId: user.id, locationId: p.locationId }, tx);
     });
     this.events.raise({ type: 'user.changed', userId: user.id, effect: 'ended' });
   }
@@ -158,7 +177,7 @@ export class SsoService {
    */
   async syncDirectory(id: number): Promise<{ checked: number; disabled: number }> {
     const p = await this.provider(id, 'LDAP');
-    const s = p.settings as LdapSettings;
+    const s = ldapTarget(p);
     const password = this.secrets.open(p.secret!);
     let checked = 0;
     let disabled = 0;
@@ -181,10 +200,19 @@ export class SsoService {
     return { checked, disabled };
   }
 
-  /** Every enabled directory synced; one that fails is logged and the others go on. */
+  /** An OpenID provider's users with no sign-in and no open session for OIDC_IDLE_DAYS, disabled. */
+  async disableIdle(p: Provider, now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - OIDC_IDLE_DAYS * 86_400_000);
+    const idle = await repo.idleUsersOfProvider(this.db, p.id, before, now);
+    for (const user of idle) await this.disable(user, p, 'sso.idle', { days: OIDC_IDLE_DAYS });
+    return idle.length;
+  }
+
+  /** Every enabled directory synced, every OpenID provider's idle users disabled; a directory that fails is logged and the others go on. */
   async syncAll(): Promise<{ providers: number; checked: number; disabled: number; failed: number }> {
     const out = { providers: 0, checked: 0, disabled: 0, failed: 0 };
     for (const p of await repo.listProviders(this.db, null)) {
+      if (p.kind === 'OIDC' && p.enabled) out.disabled += await this.disableIdle(p);
       if (p.kind !== 'LDAP' || !p.enabled || !p.secret) continue;
       out.providers++;
       try {
@@ -210,10 +238,10 @@ export class SsoService {
   }
 
   /** `GET /api/auth/oidc/:id/start`: the provider's authorization address, and the sealed attempt for the cookie. */
-  async oidcStart(id: number, remember: boolean): Promise<{ location: string; attempt: string }> {
+  async oidcStart(id: number, at: string | undefined, remember: boolean): Promise<{ location: string; attempt: string }> {
     if (!this.publicUrl) throw new SsoRefused('noPublicUrl');
-    const p = await this.provider(id, 'OIDC');
-    const s = p.settings as OidcSettings;
+    const p = await this.providerAt(id, 'OIDC', at);
+    const s = oidcTarget(p);
     const doc = await discover(s).catch((err) => this.unavailable(p, err));
     const a = newAttempt();
     const attempt: Attempt = { p: id, ...a, remember, until: Date.now() + ATTEMPT_TTL_MS };
@@ -238,7 +266,7 @@ export class SsoService {
     if (q.error) throw new SsoRefused('denied', q.error);
     if (!q.code) throw new SsoRefused('invalid', 'no code');
     const p = await this.provider(id, 'OIDC');
-    const s = p.settings as OidcSettings;
+    const s = oidcTarget(p);
     const doc = await discover(s).catch((err) => this.unavailable(p, err));
     let claims: JWTPayload;
     try {

@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { IdpChoice } from '@pagewatch/contracts/identity-providers';
 import { login, loginWithDirectory } from './api/auth-api.ts';
-import { ProviderButtons, SsoReturn, useProviders } from './sso-sign-in.tsx';
+import { ProviderButtons, SsoReturn, useProviders, useSignInAt } from './sso-sign-in.tsx';
 
 // Signing in checks presence only: the rules for new logins and passwords must not lock out
 // accounts created under older rules. (Checked by hand: the login form is in the start, which
@@ -35,10 +35,11 @@ export function LoginForm({ onForgotPassword, onRequestDemo }: LoginFormProps) {
     validate: { login: (v) => mandatory(v.trim()), password: mandatory },
   });
   const input = useTranslatedInput(form);
-  const providers = useProviders().data ?? [];
+  const at = useSignInAt();
+  const providers = useProviders(at).data ?? [];
   const [directory, setDirectory] = useState<IdpChoice | null>(null);
   const mutation = useMutation({
-    mutationFn: (v: Credentials) => (directory ? loginWithDirectory(directory.id, v.login.trim(), v.password, v.remember) : login(v.login.trim(), v.password, v.remember)),
+    mutationFn: (v: Credentials) => (directory ? loginWithDirectory(directory.id, v.login.trim(), v.password, v.remember, at) : login(v.login.trim(), v.password, v.remember)),
     onSuccess: signIn,
     meta: { silent: true }, // shown in the form, next to what the user typed
   });
@@ -78,7 +79,7 @@ export function LoginForm({ onForgotPassword, onRequestDemo }: LoginFormProps) {
         <Button type="submit" loading={mutation.isPending} fullWidth mt="xs">
           {t('login.signIn')}
         </Button>
-        <ProviderButtons providers={providers.filter((p) => p.id !== directory?.id)} remember={form.values.remember} onDirectory={(p) => { mutation.reset(); setDirectory(p); }} />
+        <ProviderButtons providers={providers.filter((p) => p.id !== directory?.id)} remember={form.values.remember} at={at} onDirectory={(p) => { mutation.reset(); setDirectory(p); }} />
         <Anchor component="button" type="button" size="sm" onClick={onRequestDemo} ta="center">
           {t('login.demoLink')}
         </Anchor>

@@ -7,10 +7,11 @@ import type { IdpChoice } from '@pagewatch/contracts/identity-providers';
 import { SSO_ERRORS } from '@pagewatch/contracts/sso-errors';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { listProviders, oidcStartUrl, redeemSsoTicket, SSO_PROVIDERS_KEY } from './api/auth-api.ts';
+import { listProviders, oidcStartUrl, redeemSsoTicket, ssoProvidersKey } from './api/auth-api.ts';
+/** The location whose sign-in address this is (`/login-form?at=ACME`): in cloud mode, whose providers the page shows. */
+export const useSignInAt = () => useSearchParams()[0].get('at')?.trim() || null;
 
-
-export const useProviders = () => useQuery({ queryKey: SSO_PROVIDERS_KEY, queryFn: listProviders, staleTime: 60_000, meta: { silent: true } });
+export const useProviders = (at: string | null) => useQuery({ queryKey: ssoProvidersKey(at), queryFn: () => listProviders(at), staleTime: 60_000, meta: { silent: true } });
 
 /**
  * The OpenID sign-in's return to the login page (issue 55): `?sso-ticket=` is traded for the
@@ -45,7 +46,7 @@ export function SsoReturn() {
 }
 
 /** "Sign in with <provider>": an OpenID provider's button leaves for it; a directory's puts its name on the form. */
-export function ProviderButtons({ providers, remember, onDirectory }: { providers: IdpChoice[]; remember: boolean; onDirectory: (p: IdpChoice) => void }) {
+export function ProviderButtons({ providers, remember, at, onDirectory }: { providers: IdpChoice[]; remember: boolean; at: string | null; onDirectory: (p: IdpChoice) => void }) {
   const { t } = useTranslation();
   if (!providers.length) return null;
   return (
@@ -57,7 +58,7 @@ export function ProviderButtons({ providers, remember, onDirectory }: { provider
           variant="default"
           fullWidth
           data-testid={`sso-${p.id}`}
-          onClick={() => (p.kind === 'OIDC' ? window.location.assign(oidcStartUrl(p.id, remember)) : onDirectory(p))}
+          onClick={() => (p.kind === 'OIDC' ? window.location.assign(oidcStartUrl(p.id, remember, at)) : onDirectory(p))}
         >
           {t('login.sso.signInWith', { name: p.name })}
         </Button>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Code, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Code, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -8,12 +8,13 @@ import { SecretInput } from '../../components/form/secret-input.tsx';
 import { showServerErrors } from '../../components/form/server-errors.ts';
 import { submitFocusingErrors } from '../../components/form/submit-focusing-errors.ts';
 import { notifySuccess } from '../../lib/errors.ts';
-import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvider } from './api/identity-providers-api.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { fetchLocations, fetchRoles, IDP_LOCATIONS_KEY, IDP_ROLES_KEY, saveProvider, testProvider } from './api/identity-providers-api.ts';
 
 type Mapping = { group: string; roleId: string | null; locationId: string | null };
 const LDAP_FIELDS = ['url', 'bindDn', 'userBase', 'userFilter', 'groupBase', 'groupFilter', 'groupAttribute', 'loginAttribute', 'emailAttribute', 'lastNameAttribute', 'firstNameAttribute'] as const;
 const OIDC_FIELDS = ['issuer', 'clientId', 'scopes', 'groupsClaim', 'loginClaim'] as const;
-type Values = { kind: IdpKind; name: string; locationId: string | null; enabled: boolean; secret: string; startTls: boolean; caCert: string; mappings: Mapping[] } & Record<(typeof LDAP_FIELDS)[number] | (typeof OIDC_FIELDS)[number], string>;
+type Values = { kind: IdpKind; name: string; locationId: string | null; enabled: boolean; allowInternal: boolean; secret: string; startTls: boolean; caCert: string; mappings: Mapping[] } & Record<(typeof LDAP_FIELDS)[number] | (typeof OIDC_FIELDS)[number], string>;
 
 const DEFAULTS = {
   url: '', bindDn: '', userBase: '', userFilter: '(uid={login})', groupBase: '', groupFilter: '(member={dn})', groupAttribute: 'cn', loginAttribute: 'uid',
@@ -21,10 +22,10 @@ const DEFAULTS = {
 };
 
 function valuesOf(p: Idp | null): Values {
-  if (!p) return { kind: 'LDAP', name: '', locationId: null, enabled: true, secret: '', startTls: false, caCert: '', mappings: [], ...DEFAULTS };
+  if (!p) return { kind: 'LDAP', name: '', locationId: null, enabled: true, allowInternal: false, secret: '', startTls: false, caCert: '', mappings: [], ...DEFAULTS };
   const { caCert, startTls, ...ldap } = p.ldap ?? { caCert: null, startTls: false };
   return {
-    kind: p.kind, name: p.name, locationId: String(p.locationId), enabled: p.enabled, secret: '', startTls, caCert: caCert ?? '',
+    kind: p.kind, name: p.name, locationId: String(p.locationId), enabled: p.enabled, allowInternal: p.allowInternal, secret: '', startTls, caCert: caCert ?? '',
     mappings: p.mappings.map((m) => ({ group: m.group, roleId: String(m.roleId), locationId: String(m.locationId) })),
     ...DEFAULTS, ...ldap, ...(p.oidc ?? {}),
   };
@@ -34,7 +35,7 @@ const num = (v: string | null) => (v ? Number(v) : 0);
 /** The body the API takes; an empty secret keeps the stored one (write-only). */
 function inputOf(v: Values): IdpInput {
   const common = {
-    name: v.name.trim(), locationId: num(v.locationId), enabled: v.enabled, secret: v.secret || null,
+    name: v.name.trim(), locationId: num(v.locationId), enabled: v.enabled, allowInternal: v.allowInternal, secret: v.secret || null,
     mappings: v.mappings.map((m) => ({ group: m.group.trim(), roleId: num(m.roleId), locationId: num(m.locationId) })),
   };
   const pick = (keys: readonly (keyof Values)[]) => Object.fromEntries(keys.map((k) => [k, String(v[k]).trim()]));
@@ -72,6 +73,12 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
     },
     onError: showServerErrors(form, fieldOf),
   });
+  const cloud = useAuth().config.CLOUD;
+  // In cloud mode the login page shows a location's providers at that location's own address only.
+  const code = (locations.data?.pageRows ?? []).find((l) => String(l.id) === v.locationId)?.code;
+  const signInAddress = cloud && code ? `${window.location.origin}/login-form?${new URLSearchParams({ at: code })}` : null;
+  // The form's values tried against the directory or the provider; its answer says what was found, or why not.
+  const tried = useMutation({ mutationFn: (values: Values) => testProvider(provider?.id ?? null, inputOf(values)), onError: showServerErrors(form, fieldOf) });
   const text = (name: keyof Values, opts: { required?: boolean; placeholder?: string } = {}) => (
     <TextInput key={name} label={t(`idp.field.${name}`)} required={opts.required} placeholder={opts.placeholder} maxLength={500} disabled={!canEdit} {...form.getInputProps(name)} />
   );
@@ -114,6 +121,7 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
               </Text>
             </>
           )}
+          <Checkbox label={t('idp.allowInternal')} description={t('idp.allowInternalHint')} disabled={!canEdit} {...form.getInputProps('allowInternal', { type: 'checkbox' })} data-testid="idp-allow-internal" />
           <SecretInput
             label={t(v.kind === 'LDAP' ? 'idp.secret.LDAP' : 'idp.secret.OIDC')}
             isSet={provider?.secretSet}
@@ -124,6 +132,7 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
             {...form.getInputProps('secret')}
           />
           <Checkbox label={t('idp.enabled')} disabled={!canEdit} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+          {signInAddress && <Text size="sm">{t('idp.signInAddress')} <Code data-testid="idp-sign-in-address">{signInAddress}</Code></Text>}
           <Divider label={t('idp.mappings')} labelPosition="left" />
           <Text size="sm" c="dimmed">{t('idp.mappingsHint')}</Text>
           {v.mappings.map((_m, i) => (
@@ -139,7 +148,15 @@ export function ProviderDialog({ provider, canEdit, onClose, onSaved }: { provid
               {t('idp.addMapping')}
             </Button>
           </Group>
+          {tried.data && (
+            <Alert color={tried.data.ok ? 'green' : 'red'} role="status" data-testid="idp-test-result">{tried.data.message}</Alert>
+          )}
           <Group justify="flex-end">
+            {canEdit && (
+              <Button variant="default" mr="auto" loading={tried.isPending} data-testid="idp-test" onClick={() => { tried.reset(); if (!form.validate().hasErrors) tried.mutate(form.getValues()); }}>
+                {t('idp.testConnection')}
+              </Button>
+            )}
             <Button variant="default" onClick={onClose}>{t('general.cancel')}</Button>
             {canEdit && <Button type="submit" loading={save.isPending} data-testid="idp-save">{t('settings.save')}</Button>}
           </Group>

@@ -38,23 +38,26 @@ export function requestDemo(request: DemoRequest) {
   return api<Message>('/auth/demo-request', { method: 'POST', body: request, public: true });
 }
 
-/** The identity providers the login page offers (issue 55), by name. */
-export function listProviders() {
-  return api<IdpChoice[]>('/auth/providers', { public: true });
+/** The identity providers the login page offers (issue 55), by name; in cloud mode those of the location `at` only. */
+export function listProviders(at: string | null) {
+  return api<IdpChoice[]>('/auth/providers', { public: true, ...(at ? { query: new URLSearchParams({ at }) } : {}) });
 }
 
+/** The query of a sign-in through a provider: `remember`, and the sign-in address's location (`at`). */
+const signInQuery = (remember: boolean, at: string | null) => new URLSearchParams({ remember: String(remember), ...(at ? { at } : {}) });
+
 /** `POST /auth/providers/:id`: the login and password, checked by the directory. */
-export function loginWithDirectory(providerId: number, userName: string, password: string, remember: boolean) {
+export function loginWithDirectory(providerId: number, userName: string, password: string, remember: boolean, at: string | null) {
   return api<LoginResponse>(`/auth/providers/${providerId}`, {
     method: 'POST',
-    query: new URLSearchParams({ remember: String(remember) }),
+    query: signInQuery(remember, at),
     headers: { Authorization: basicAuth(userName, password) },
     public: true,
   });
 }
 
 /** Where "Sign in with <provider>" goes for an OpenID provider: the server redirects on to it. */
-export const oidcStartUrl = (providerId: number, remember: boolean) => `${apiBase()}/auth/oidc/${providerId}/start?remember=${remember}`;
+export const oidcStartUrl = (providerId: number, remember: boolean, at: string | null) => `${apiBase()}/auth/oidc/${providerId}/start?${signInQuery(remember, at)}`;
 
 /** The session of the one-time ticket an OpenID sign-in came back with. */
 export function redeemSsoTicket(ticket: string, remember: boolean) {
@@ -63,3 +66,4 @@ export function redeemSsoTicket(ticket: string, remember: boolean) {
 
 /** The sign-in page's identity providers (issue 55). */
 export const SSO_PROVIDERS_KEY = ['sso-providers'] as const;
+export const ssoProvidersKey = (at: string | null) => [...SSO_PROVIDERS_KEY, at ?? ''] as const;

@@ -1,4 +1,4 @@
-import type { Idp, IdpInput } from '@pagewatch/contracts/identity-providers';
+import type { Idp, IdpInput, IdpTestResult } from '@pagewatch/contracts/identity-providers';
 import { api } from '../../../lib/api.ts';
 
 export type PageOf<T> = { pageRows: T[]; totalRows: number };
@@ -11,6 +11,8 @@ const base = '/identity-providers';
 export const fetchProviders = () => api<Idp[]>(base);
 export const saveProvider = (id: number | null, input: IdpInput) =>
   id === null ? api<Idp>(base, { method: 'POST', body: input }) : api<Idp>(`${base}/${id}`, { method: 'PUT', body: input });
+/** The form's values tried (nothing saved); a saved provider's stored secret is used when none is typed. */
+export const testProvider = (id: number | null, input: IdpInput) => api<IdpTestResult>(id === null ? `${base}/test` : `${base}/${id}/test`, { method: 'POST', body: input });
 export const deleteProvider = (id: number) => api<void>(`${base}/${id}`, { method: 'DELETE' });
 /** What a mapping may give: the caller's locations and the roles they may hand out. */
 export const fetchLocations = () => api<PageOf<Option>>('/user-locations/');
