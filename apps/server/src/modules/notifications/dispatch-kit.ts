@@ -11,9 +11,9 @@ import { enabledChannelsOf, type ChannelRef } from './channels.repository.ts';
 import { deviceLink, escapeHtml, fillHtml, fillLine, inLanguage, type Facts } from './render.ts';
 
 /**
- * What every notification type's handler (./types) shares with the dispatcher: who hears of a
- * notification (its context), how one event's facts become messages to its recipients and
- * channels, and how a pass writes what it made.
+ * What every notification type's handler (./types/type-handlers.ts) shares with the
+ * dispatcher: who hears of a notification (its context), how one event's facts become
+ * messages to its recipients and channels, and how a pass writes what it made.
  */
 
 type Area = Set<number> | undefined;

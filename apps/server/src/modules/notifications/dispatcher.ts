@@ -10,14 +10,14 @@ import { settingValues } from '../settings/index.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import { nextFire } from './notification-schedule.ts';
 import { backOnline, covers, DispatchKit, made, newOutgoing, resolved, stillOpen, writeOutgoing, type DeviceFacts, type Wrap } from './dispatch-kit.ts';
-import { dispatchLevels, TYPE_HANDLERS, watchesErrors, watchesOffline } from './types/index.ts';
+import { dispatchLevels, TYPE_HANDLERS, watchesErrors, watchesOffline } from './types/type-handlers.ts';
 
 /**
  * Turns what happened into e-mails in the outbox: device events (status, IP, replacements),
  * supplies crossing a threshold, and schedules that are due. Each step is one transaction that
  * takes its input (events, alert marks, due schedules) and writes the messages, so a crash
  * loses nothing and two instances never make the same message twice. What each notification
- * type hears of and sends is its handler's (./types).
+ * type hears of and sends is its handler's (./types/type-handlers.ts).
  */
 export class NotificationDispatcher {
   private readonly db: Db;

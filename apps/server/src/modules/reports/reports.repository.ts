@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { everyRowSql } from '../../lib/list-json.ts';
 import { readPages, type RowFeed } from '../../lib/row-pages.ts';
 import { installedConsumablesListSql } from './reports.list.ts';
-import { DEVICE, deviceConditions, ISO, monthsPerDevice, periodDays, wholeMonths, type ReportQuery } from './report-query.ts';
-import { deviceCounters, meterReads, withCorrections } from './counter-reports.ts';
+import { DEVICE, deviceConditions, ISO, monthsPerDevice, periodDays, wholeMonths, type ReportQuery } from './report-query.repository.ts';
+import { deviceCounters, meterReads, withCorrections } from './counter-reports.repository.ts';
 
 /** Each supply replaced in the period, where the device was when it happened. */
 function partReplacements(q: ReportQuery): SQL {

@@ -15,8 +15,8 @@ import { descendantIds } from '../locations/index.ts';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { runListJson } from '../../lib/list-run.ts';
 import { availabilityByDay, installedCondition, isBuilt, reportFeed, reportJson, type BuiltReport } from './reports.repository.ts';
-import { pagesByLocationMonth } from './counter-reports.ts';
-import type { ReportQuery } from './report-query.ts';
+import { pagesByLocationMonth } from './counter-reports.repository.ts';
+import type { ReportQuery } from './report-query.repository.ts';
 import { installedConsumablesListSql } from './reports.list.ts';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import type { NotificationRow } from '../notifications.repository.ts';
 import { digestHtml, fillLine } from '../render.ts';
 import { messageId, type Context, type DeviceFacts, type DispatchKit, type Outgoing } from '../dispatch-kit.ts';
 
-/** What a notification type does in the dispatcher: one of these per type (./index.ts maps them). */
+/** What a notification type does in the dispatcher: one of these per type (./type-handlers.ts maps them). */
 export type TypeHandler = {
   /** A type told of device events (its contract's `events`): which events it hears of, and their facts. */
   events?: {

@@ -4,7 +4,7 @@ import { METER_NAMES, METER_PARTS, METER_QUALITY_FLAGS, meterField, type Meter, 
 import type { PagesByMonth } from '@pagewatch/contracts/reports';
 import type { Db } from '../../db/client.ts';
 import { METER_COLUMN } from '../../db/schema/meter-corrections.ts';
-import { DEVICE, deviceConditions, monthsPerDevice, periodDays, wholeMonths, type ReportQuery } from './report-query.ts';
+import { DEVICE, deviceConditions, monthsPerDevice, periodDays, wholeMonths, type ReportQuery } from './report-query.repository.ts';
 
 /*
  * The reports that bill pages (DEVICE_COUNTERS, METER_READS) and the counters chart: pages as
