@@ -1,25 +1,22 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, platform, release } from 'node:os';
 import { join } from 'node:path';
 import type { AgentConfig, AgentStatus } from '@pagewatch/contracts/agent-api';
-import { agentConfigSchema } from '@pagewatch/contracts/agent-api';
-import { parseModelsPack } from '@pagewatch/contracts/models-pack';
-import { type ConfigSealer, keyFileSealer, readConfigFile, writeConfigFile } from './config-file.ts';
+import { type ConfigSealer, keyFileSealer } from './config-file.ts';
 import type { DiscoveryOptions } from '../discovery/discover.ts';
-import { loadDefaultModelsPack } from '@pagewatch/snmp/models-pack';
-import { ProfileRegistry } from '../profiles/profile-registry.ts';
 import { collect } from './collect.ts';
 import type { AgentLog, RunSummary } from './collect.ts';
-import { deliver } from './deliver.ts';
 import { readQueues } from '../queues/read-queues.ts';
 import type { PollOptions } from './poll-device.ts';
 import type { RttLimits } from '../snmp/rtt-estimator.ts';
 import { loadRttTable, saveRttTable } from './rtt-store.ts';
 import { Spool } from './spool.ts';
-import { TransportError } from './transport.ts';
 import { AGENT_VERSION } from '../version.ts';
 import { startDeviceWebRelay } from '../web/device-web-relay.ts';
 import type { AgentInfo, AgentTransport } from './transport.ts';
+import { createStatusReporter } from './agent-status.ts';
+import { createConfigKeeper, type ConfigKeeper } from './config-keeper.ts';
+import { startSpoolSender } from './spool-sender.ts';
+import { createWakeableSleep } from './wake-sleep.ts';
 
 export type AgentRunnerOptions = {
   transport: AgentTransport;
@@ -72,157 +69,71 @@ export type AgentRunner = {
   pending(): number;
 };
 
-const isUpdateRequired = (error: unknown): error is TransportError => error instanceof TransportError && error.kind === 'updateRequired';
-/** The server's own words (in its language) say which versions it takes; the line says what to do. */
-const updateRequiredLine = (message: string) => `UPDATE REQUIRED: the server no longer takes this agent's version; install the agent of the server's release. Readings wait in the spool; asking again every few minutes. (${message})`;
+const agentInfo = (given: Partial<AgentInfo> | undefined): AgentInfo => ({
+  version: given?.version ?? AGENT_VERSION,
+  hostname: given?.hostname ?? hostname(),
+  platform: given?.platform ?? `${platform()} ${release()}`.slice(0, 100),
+});
+
+/** The device web page relay (issue 55), when it is on and the transport carries it. */
+function startRelay({ transport, deviceWeb }: AgentRunnerOptions, log: AgentLog, retryMinMs: number): { stop(): Promise<void> } | null {
+  const { webRequests, webAnswer } = transport;
+  if (deviceWeb === false || !webRequests || !webAnswer) return null;
+  return startDeviceWebRelay({
+    transport: { webRequests: webRequests.bind(transport), webAnswer: webAnswer.bind(transport) },
+    log, allowLoopback: deviceWeb ? deviceWeb.allowLoopback : false, retryMinMs,
+  });
+}
+
+/**
+ * Waits for the next period from `started`, re-reading the config now and then (an update may
+ * be asked for); changed ranges are scanned at once rather than a period later.
+ */
+async function waitForNextPeriod(started: number, keeper: ConfigKeeper, options: AgentRunnerOptions, sleep: (ms: number) => Promise<void>, stopping: () => boolean) {
+  const period = options.periodMs ?? (keeper.config?.periodicityMinutes ?? 15) * 60_000;
+  const scannedRanges = JSON.stringify(keeper.config?.ranges ?? []);
+  // With nothing to scan yet (a new install), look for ranges more often.
+  const configPoll = keeper.config?.ranges.length ? (options.configPollMs ?? 60_000) : Math.min(options.configPollMs ?? 60_000, 10_000);
+  while (!stopping() && Date.now() - started < period) {
+    await sleep(Math.min(configPoll, period - (Date.now() - started)));
+    if (!stopping() && Date.now() - started < period) await keeper.refresh();
+    if (JSON.stringify(keeper.config?.ranges ?? []) !== scannedRanges) break;
+  }
+}
 
 export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const { transport } = options;
   const log: AgentLog = options.log ?? (() => undefined);
-  const info: AgentInfo = {
-    version: options.info?.version ?? AGENT_VERSION,
-    hostname: options.info?.hostname ?? hostname(),
-    platform: options.info?.platform ?? `${platform()} ${release()}`.slice(0, 100),
-  };
+  const info = agentInfo(options.info);
   const retryMin = options.retryMinMs ?? 1000;
   const retryMax = options.retryMaxMs ?? 60_000;
-  const configPath = join(options.spoolDir, 'config.json');
-  const packPath = join(options.spoolDir, 'models-pack.json');
   const rttPath = join(options.spoolDir, 'answer-times.json');
 
-  let status: AgentStatus = 'IDLE';
-  let config: AgentConfig | null = null;
-  let registered = false;
-  let registry = new ProfileRegistry(loadDefaultModelsPack());
-  let seenConfigVersion: number | undefined;
   let stopping = false;
   let loop: Promise<void> | null = null;
   let currentRun: Promise<RunSummary> | null = null;
   const abort = new AbortController();
-  const wakers = new Set<() => void>();
-
-  /** A sleep that `wake()` (new segment, stop) cuts short. */
-  const sleep = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wakers.add(done);
-    });
-  const wake = (): void => {
-    for (const w of [...wakers]) w();
-  };
+  const { sleep, wake } = createWakeableSleep();
 
   const spool = new Spool(options.spoolDir, { sealAfterMs: options.sealAfterMs, onSealed: wake });
   // Each device's answer times, learned run after run and kept on disk (timeouts, slow and
   // unreachable devices): a restart must not turn a printer that went silent into an empty address.
   const rtt = loadRttTable(rttPath, log, options.answerTimes);
-
-  // A pack left by an earlier run is used until the server says otherwise.
-  if (existsSync(packPath)) {
-    const cached = parseModelsPack(readFileSync(packPath, 'utf8'));
-    if (cached.ok) registry = new ProfileRegistry(cached.pack);
-  }
-  const sealer = options.configSealer ?? keyFileSealer(options.spoolDir);
-  const kept = readConfigFile(configPath, sealer);
-  const cached = kept ? agentConfigSchema.safeParse(kept.config) : null;
-  if (cached?.success) {
-    config = cached.data;
-    // An older release kept it in clear: sealed from now on.
-    if (kept!.clear) writeConfigFile(configPath, config, sealer);
-  }
-
-  // ------------------------------------------------------------ status
-
-  let statusToSend: { status: AgentStatus; message?: string } | null = null;
-  let statusSending: Promise<void> | null = null;
-  const setStatus = (next: AgentStatus, message?: string): void => {
-    if (next !== status) log(next === 'ERROR' ? 'error' : 'info', `status ${next}${message ? `: ${message}` : ''}`);
-    status = next;
-    options.onStatus?.(next, message);
-    statusToSend = { status: next, message };
-    void pushStatus();
-  };
-  /** Best effort: the latest status goes out when the server can be reached. */
-  function pushStatus(): Promise<void> {
-    if (statusSending) return statusSending;
-    if (!statusToSend) return Promise.resolve();
-    statusSending = (async () => {
-      await Promise.resolve(); // so the assignment above happens before the finally below
-      try {
-        while (statusToSend) {
-          const s: { status: AgentStatus; message?: string } = statusToSend;
-          await transport.status(s.status, s.message, spool.pendingCount());
-          if (statusToSend === s) statusToSend = null;
-        }
-      } catch {
-        // kept in statusToSend; the sender retries after its next success
-      } finally {
-        statusSending = null;
-      }
-    })();
-    return statusSending;
-  }
-
-  // ------------------------------------------------------------ config and models pack
-
-  async function applyConfig(next: AgentConfig): Promise<void> {
-    const versionChanged = next.configVersion !== undefined && next.configVersion !== seenConfigVersion;
-    const packChanged = next.modelsVersion !== null && next.modelsVersion !== registry.version;
-    config = next;
-    seenConfigVersion = next.configVersion;
-    writeConfigFile(configPath, next, sealer);
-    if (packChanged || next.updateRequested || versionChanged) {
-      try {
-        const parsed = parseModelsPack(await transport.modelsPack());
-        if (parsed.ok) {
-          registry = new ProfileRegistry(parsed.pack);
-          writeFileSync(packPath, JSON.stringify(parsed.pack));
-          log('info', `models pack version ${parsed.pack.version}`);
-        } else {
-          log('warn', `the server's models pack is invalid, keeping version ${registry.version}: ${parsed.problems[0]}`);
-        }
-      } catch (error) {
-        log('warn', `cannot fetch the models pack: ${(error as Error).message}`);
-      }
-    }
-  }
-
-  /** The server answered "update required" (426) to the last config read. */
-  let needsUpdate = false;
-  /** Registers (or re-reads the config); falls back to the last config kept on disk. */
-  async function refreshConfig(): Promise<boolean> {
-    try {
-      const next = registered ? await transport.config() : await transport.register(info);
-      await applyConfig(next);
-      registered = true;
-      needsUpdate = false;
-      options.onConfig?.(next);
-      return true;
-    } catch (error) {
-      const message = (error as Error).message;
-      if (isUpdateRequired(error)) {
-        needsUpdate = true;
-        setStatus('ERROR', message);
-        log('error', updateRequiredLine(message));
-        return false;
-      }
-      if (error instanceof TransportError && error.kind === 'unauthorized') setStatus('ERROR', message);
-      log('warn', config ? `${message}; using the last config` : message);
-      return false;
-    }
-  }
+  const status = createStatusReporter(transport, log, () => spool.pendingCount(), options.onStatus);
+  const setStatus = status.set;
+  const keeper = createConfigKeeper({
+    transport, spoolDir: options.spoolDir, sealer: options.configSealer ?? keyFileSealer(options.spoolDir), info, log, setStatus, onConfig: options.onConfig,
+  });
+  const refreshConfig = keeper.refresh;
 
   // ------------------------------------------------------------ one run
 
   async function doRun(): Promise<RunSummary> {
+    const config = keeper.config;
     if (!config) throw new Error('no config from the server yet');
     setStatus('RUNNING');
     const { concurrency, discovery, poll } = options;
-    const summary = await collect(config, { registry, spool, signal: abort.signal, log, concurrency, discovery, poll, rtt });
+    const summary = await collect(config, { registry: keeper.registry, spool, signal: abort.signal, log, concurrency, discovery, poll, rtt });
     try {
       saveRttTable(rtt, rttPath);
     } catch (error) {
@@ -233,8 +144,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   }
 
   async function runOnce(): Promise<RunSummary> {
-    if (!registered || !config) await refreshConfig();
-    if (!config) {
+    if (!keeper.registered || !keeper.config) await refreshConfig();
+    if (!keeper.config) {
       setStatus('ERROR', 'no config: the server cannot be reached and none is kept from before');
       throw new Error('no config from the server yet');
     }
@@ -249,70 +160,16 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     }
   }
 
-  // ------------------------------------------------------------ sender
-
-  let senderStop = false;
-  /** Set by stop: what is sealed is tried once more, with no retries, then the sender ends. */
-  let lastPass = false;
-  async function sendLoop(): Promise<void> {
-    let backoff = retryMin;
-    while (!senderStop) {
-      const segment = spool.sealed()[0];
-      if (!segment) {
-        if (lastPass) break;
-        await sleep(1000);
-        continue;
-      }
-      let failed = false;
-      for (const message of spool.messages(segment)) {
-        try {
-          await deliver(transport, spool, log, segment, message);
-        } catch (error) {
-          if (error instanceof TransportError && error.kind === 'rejected') {
-            // Retrying cannot make the server take it: set it aside and carry on.
-            log('warn', `the server refused a message (kept in ${spool.dir}/rejected): ${error.message}`);
-            spool.reject(segment, message, error.message);
-          } else if (isUpdateRequired(error)) {
-            // Kept in the spool for the updated agent; asked again at the slowest pace.
-            setStatus('ERROR', error.message);
-            log('error', updateRequiredLine(error.message));
-            backoff = retryMax;
-            failed = true;
-            break;
-          } else {
-            if (error instanceof TransportError && error.kind === 'unauthorized') setStatus('ERROR', error.message);
-            log('warn', `cannot deliver (${spool.pendingCount()} records wait, next try in ${Math.round(backoff / 1000)} s): ${(error as Error).message}`);
-            failed = true;
-            break;
-          }
-        }
-        spool.ack(segment, message.firstLine + message.lines);
-        backoff = retryMin;
-      }
-      if (failed) {
-        if (senderStop || lastPass) break;
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, retryMax);
-        continue;
-      }
-      spool.remove(segment);
-      if (status === 'ERROR' && !currentRun && !stopping) setStatus('IDLE');
-      void pushStatus();
-    }
-  }
-  let senderDone = false;
-  const sender = sendLoop().finally(() => {
-    senderDone = true;
-  });
+  const sender = startSpoolSender({ transport, spool, log, status, sleep, retryMin, retryMax, idle: () => !currentRun && !stopping });
 
   // ------------------------------------------------------------ the loop
 
   async function mainLoop(): Promise<void> {
     setStatus('STARTING');
     let backoff = retryMin;
-    while (!stopping && !(await refreshConfig()) && !config) {
-      if (!needsUpdate) setStatus('ERROR', 'cannot reach the server to register; retrying');
-      await sleep(needsUpdate ? retryMax : backoff);
+    while (!stopping && !(await refreshConfig()) && !keeper.config) {
+      if (!keeper.needsUpdate) setStatus('ERROR', 'cannot reach the server to register; retrying');
+      await sleep(keeper.needsUpdate ? retryMax : backoff);
       backoff = Math.min(backoff * 2, retryMax);
     }
     while (!stopping) {
@@ -323,17 +180,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
         log('error', `run failed: ${(error as Error).message}`);
         if (!stopping) setStatus('ERROR', (error as Error).message);
       }
-      const period = options.periodMs ?? (config?.periodicityMinutes ?? 15) * 60_000;
-      // Wait for the next period, re-reading the config now and then (an update may be asked
-      // for); changed ranges are scanned at once rather than a period later.
-      const scannedRanges = JSON.stringify(config?.ranges ?? []);
-      // With nothing to scan yet (a new install), look for ranges more often.
-      const configPoll = config?.ranges.length ? (options.configPollMs ?? 60_000) : Math.min(options.configPollMs ?? 60_000, 10_000);
-      while (!stopping && Date.now() - started < period) {
-        await sleep(Math.min(configPoll, period - (Date.now() - started)));
-        if (!stopping && Date.now() - started < period) await refreshConfig();
-        if (JSON.stringify(config?.ranges ?? []) !== scannedRanges) break;
-      }
+      await waitForNextPeriod(started, keeper, options, sleep, () => stopping);
       if (!stopping) await refreshConfig();
     }
   }
@@ -348,7 +195,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     wake();
     const deadline = Date.now() + timeoutMs;
     while (spool.sealed().length > 0) {
-      if (Date.now() >= deadline || senderDone) return spool.sealed().length === 0;
+      if (Date.now() >= deadline || sender.finished) return spool.sealed().length === 0;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return true;
@@ -366,15 +213,15 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       await loop?.catch(() => undefined);
       // One last try for what waits, without retries: a failing server gets one request, and
       // what it does not take stays in the spool for the next start.
-      lastPass = true;
+      sender.lastPass();
       const drained = await flush(options.stopFlushMs ?? 10_000);
       if (!drained) log('warn', `${spool.pendingCount()} records stay in the spool for the next start`);
-      senderStop = true;
+      sender.stop();
       wake();
-      await sender;
+      await sender.done;
       await relay?.stop();
       setStatus('STOPPED');
-      await Promise.race([pushStatus(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await Promise.race([status.push(), new Promise((resolve) => setTimeout(resolve, 2000))]);
       spool.close();
     })();
     return stopped;
@@ -382,20 +229,14 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
 
   return {
     get status() {
-      return status;
+      return status.status;
     },
     get config() {
-      return config;
+      return keeper.config;
     },
     start() {
       loop ??= mainLoop();
-      const { webRequests, webAnswer } = transport;
-      if (!relay && options.deviceWeb !== false && webRequests && webAnswer) {
-        relay = startDeviceWebRelay({
-          transport: { webRequests: webRequests.bind(transport), webAnswer: webAnswer.bind(transport) },
-          log, allowLoopback: options.deviceWeb ? options.deviceWeb.allowLoopback : false, retryMinMs: retryMin,
-        });
-      }
+      relay ??= startRelay(options, log, retryMin);
     },
     runOnce,
     flush,

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import { agentDevicesStatusQuerySchema, agentDevicesStatusSchema, agentInputSchema, agentListRowSchema, agentReleaseViewSchema, agentSchema, agentStatusViewSchema, agentUpdatesInputSchema, agentWithTokenSchema } from '@pagewatch/contracts/agents';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { AgentsService } from './agents.service.ts';
 
 /** Agents as the console manages them (grants MNU_AGENTS). */
-export async function agentsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function agentsRoutes(root: FastifyInstance, svc: AgentsService) {
   const r = routeTable(root, ['agents']);
-  const svc = ctx.agents;
 
   r.list(['/api/agents', '/api/agents/page', '/api/agents-v', '/api/agents-v/page'], 'MNU_AGENTS.READ', agentListRowSchema, (req, caller) => svc.list(caller, req.query));
   r.get('/api/agents/:id', 'MNU_AGENTS.READ', { params: idParams, reply: agentSchema }, (req, caller) => svc.get(caller, req.params.id));

@@ -15,15 +15,15 @@ import {
 } from '@pagewatch/contracts/devices';
 import { translate } from '../../i18n/messages.ts';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { DevicesService } from './devices.service.ts';
 import { serveJsonLists } from '../../plugins/json-lists.ts';
 import { DEVICE_LISTS } from './devices.list.ts';
 
 const walkQuery = z.object({ ids: z.union([idParams.shape.id, z.array(idParams.shape.id).max(10_000)]).optional() });
 
 /** Devices, their history and statistics (spec section 7). */
-export async function devicesRoutes(root: FastifyInstance, ctx: AppContext) {
-  const svc = ctx.devices;
+export async function devicesRoutes(root: FastifyInstance, devices: DevicesService) {
+  const svc = devices;
   const tags = ['devices'];
 
   serveJsonLists(root, DEVICE_LISTS, { access: 'MNU_DEVICES.READ', tags, page: (caller, def, q) => svc.list(caller, def, q) });

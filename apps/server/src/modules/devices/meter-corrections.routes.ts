@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import { meterCorrectionInputSchema, meterCorrectionSchema, meterCorrectionWithdrawSchema, meterResetInputSchema } from '@pagewatch/contracts/meter-reads';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { MeterCorrectionsService } from './meter-corrections.service.ts';
 
 const correctionParams = idParams.extend({ correctionId: idParams.shape.id });
 const corrections = z.array(meterCorrectionSchema);
@@ -12,9 +12,9 @@ const corrections = z.array(meterCorrectionSchema);
  * A device's meter corrections (issue 41): read with the device, entered and withdrawn with
  * BTN_EDIT_DEVICE.EXECUTE; each answer is the device's whole list, withdrawn ones included.
  */
-export async function meterCorrectionsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function meterCorrectionsRoutes(root: FastifyInstance, meterCorrections: MeterCorrectionsService) {
   const r = routeTable(root, ['devices']);
-  const svc = ctx.meterCorrections;
+  const svc = meterCorrections;
   const edit = 'BTN_EDIT_DEVICE.EXECUTE';
 
   r.get('/api/devices/:id/meter-corrections', 'MNU_DEVICES.READ', { summary: 'The meter corrections of a device, withdrawn ones too', params: idParams, reply: corrections },

@@ -16,7 +16,7 @@ import {
   dictionarySchema,
 } from '@pagewatch/contracts/dictionaries';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { DictionariesService } from './dictionaries.service.ts';
 
 const id = idParams.shape.id;
 const attributeParams = z.object({ id, attributeId: id });
@@ -30,9 +30,9 @@ const codeParams = z.object({ code: text(50).min(1) });
  * is (a system one: everyone reads it, the default administrator changes it; another: its
  * location's scope reads and changes it).
  */
-export async function dictionariesRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function dictionariesRoutes(root: FastifyInstance, dictionaries: DictionariesService) {
   const r = routeTable(root, ['dictionaries']);
-  const svc = ctx.dictionaries;
+  const svc = dictionaries;
   const [READ, EDIT] = ['MNU_DICTIONARIES.READ', 'MNU_DICTIONARIES.EDIT'] as const;
 
   r.list('/api/dictionaries', READ, dictionaryListRowSchema, (req, caller) => svc.list(caller, req.query));

@@ -59,6 +59,70 @@ type Ctx = {
   byIp: Map<string, Set<DeviceState>>;
 };
 
+/**
+ * The devices a batch's readings may touch, indexed by serial number, MAC and IP, with their
+ * supplies: those of the agent's location and the locations below it, plus its ranges'
+ * locations (an administrator of both gave it those). `scope` is those locations.
+ */
+async function deviceContext(tx: Db, agentId: number, readings: AgentReading[]): Promise<{ c: Ctx; scope: number[] }> {
+  const { agent, ranges } = await repo.agentPlaces(tx, agentId);
+  const serials = [...new Set(readings.map((r) => lowerSerial(r.reading.serialNumber)).filter((s): s is string => !!s))];
+  const macs = [...new Set(readings.map((r) => normaliseMac(r.reading.macAddress)).filter((s): s is string => !!s))];
+  const ips = [...new Set(readings.map((r) => r.ip))];
+  // The agent's location and those below it, plus its ranges' locations (an administrator of
+  // both gave it those): the only devices its readings may touch.
+  const scope = await descendantIds(tx, [...new Set([agent.locationId, ...ranges.map((r) => r.locationId)])]);
+  const found = await candidateDevices(tx, agentId, scope, serials, macs, ips);
+  const c: Ctx = {
+    tx,
+    agentId,
+    defaultLocationId: agent.locationId,
+    rangeLocations: new Map(ranges.map((r) => [r.id, r.locationId])),
+    state: new Map(found.map((d) => [d.id, d])),
+    supplies: new Map(),
+    bySerial: new Map(),
+    byMac: new Map(),
+    byIp: new Map(),
+  };
+  for (const d of found) indexDevice(c, d);
+  for (const s of await suppliesOf(tx, found.map((d) => d.id))) {
+    if (!c.supplies.has(s.deviceId)) c.supplies.set(s.deviceId, new Map());
+    c.supplies.get(s.deviceId)!.set(s.supplyIndex, s);
+  }
+  return { c, scope };
+}
+
+/** A reading into its device's row of the day (counters, readings, status) and its supplies' rows of the day. */
+function addDays(days: Map<string, DayRow>, partDays: Map<string, PartDayRow>, reading: AgentReading['reading'], d: DeviceState, at: Date, derived: DerivedEvent[]) {
+  const factDate = at.toISOString().slice(0, 10);
+  const k = reading.counters;
+  const day: DayRow = {
+    factDate, deviceId: d.id, locationId: d.locationId,
+    ...dayCounters(k), totalStart: k.total, readings: 1, statusCode: d.statusCode,
+    counterBackwards: derived.some((e) => e.type === 'COUNTER_BACKWARDS'), updatedAt: at,
+  };
+  const dayKey = `${factDate}|${d.id}`;
+  const prevDay = days.get(dayKey);
+  if (prevDay) {
+    day.totalStart = prevDay.totalStart ?? day.totalStart;
+    day.readings = (prevDay.readings ?? 0) + 1;
+    day.counterBackwards = prevDay.counterBackwards || day.counterBackwards;
+  }
+  days.set(dayKey, day);
+  for (const s of reading.supplies) {
+    const key = `${factDate}|${d.id}|${s.index}`;
+    const prev = partDays.get(key);
+    const replaced = derived.some((e) => e.type === 'SUPPLY_REPLACED' && e.supply?.supplyIndex === s.index);
+    const mins = [prev?.minLevel, s.percent].filter((p): p is number => typeof p === 'number');
+    partDays.set(key, {
+      factDate, deviceId: d.id, supplyIndex: s.index, partCode: s.type.slice(0, 50), colorant: s.colorant?.slice(0, 50) ?? null,
+      partModelCode: s.partNumber?.slice(0, 100) ?? null, partSerialNumber: s.partSerialNumber?.slice(0, 100) ?? null,
+      rawLevel: s.level, levelState: s.levelState, level: s.percent,
+      minLevel: mins.length ? Math.min(...mins) : null, replaced: replaced || !!prev?.replaced,
+    });
+  }
+}
+
 const lowerSerial = (s: string | null) => (s ? s.trim().toLowerCase() : null);
 const sameVendor = (a: string | null, b: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
 const compatible = (a: string | null, b: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
@@ -154,30 +218,7 @@ export class IngestService {
       const duplicates = valid.length - readings.length;
       if (!readings.length) return { stored: 0, duplicates, rejected };
 
-      const { agent, ranges } = await repo.agentPlaces(tx, agentId);
-      const serials = [...new Set(readings.map((r) => lowerSerial(r.reading.serialNumber)).filter((s): s is string => !!s))];
-      const macs = [...new Set(readings.map((r) => normaliseMac(r.reading.macAddress)).filter((s): s is string => !!s))];
-      const ips = [...new Set(readings.map((r) => r.ip))];
-      // The agent's location and those below it, plus its ranges' locations (an administrator of
-      // both gave it those): the only devices its readings may touch.
-      const scope = await descendantIds(tx, [...new Set([agent.locationId, ...ranges.map((r) => r.locationId)])]);
-      const found = await candidateDevices(tx, agentId, scope, serials, macs, ips);
-      const c: Ctx = {
-        tx,
-        agentId,
-        defaultLocationId: agent.locationId,
-        rangeLocations: new Map(ranges.map((r) => [r.id, r.locationId])),
-        state: new Map(found.map((d) => [d.id, d])),
-        supplies: new Map(),
-        bySerial: new Map(),
-        byMac: new Map(),
-        byIp: new Map(),
-      };
-      for (const d of found) indexDevice(c, d);
-      for (const s of await suppliesOf(tx, found.map((d) => d.id))) {
-        if (!c.supplies.has(s.deviceId)) c.supplies.set(s.deviceId, new Map());
-        c.supplies.get(s.deviceId)!.set(s.supplyIndex, s);
-      }
+      const { c, scope } = await deviceContext(tx, agentId, readings);
 
       const touched = new Set<number>();
       const days = new Map<string, DayRow>();
@@ -223,33 +264,7 @@ export class IngestService {
             });
           }
         }
-        const factDate = at.toISOString().slice(0, 10);
-        const k = r.reading.counters;
-        const day: DayRow = {
-          factDate, deviceId: d.id, locationId: d.locationId,
-          ...dayCounters(k), totalStart: k.total, readings: 1, statusCode: d.statusCode,
-          counterBackwards: derived.some((e) => e.type === 'COUNTER_BACKWARDS'), updatedAt: at,
-        };
-        const dayKey = `${factDate}|${d.id}`;
-        const prevDay = days.get(dayKey);
-        if (prevDay) {
-          day.totalStart = prevDay.totalStart ?? day.totalStart;
-          day.readings = (prevDay.readings ?? 0) + 1;
-          day.counterBackwards = prevDay.counterBackwards || day.counterBackwards;
-        }
-        days.set(dayKey, day);
-        for (const s of r.reading.supplies) {
-          const key = `${factDate}|${d.id}|${s.index}`;
-          const prev = partDays.get(key);
-          const replaced = derived.some((e) => e.type === 'SUPPLY_REPLACED' && e.supply?.supplyIndex === s.index);
-          const mins = [prev?.minLevel, s.percent].filter((p): p is number => typeof p === 'number');
-          partDays.set(key, {
-            factDate, deviceId: d.id, supplyIndex: s.index, partCode: s.type.slice(0, 50), colorant: s.colorant?.slice(0, 50) ?? null,
-            partModelCode: s.partNumber?.slice(0, 100) ?? null, partSerialNumber: s.partSerialNumber?.slice(0, 100) ?? null,
-            rawLevel: s.level, levelState: s.levelState, level: s.percent,
-            minLevel: mins.length ? Math.min(...mins) : null, replaced: replaced || !!prev?.replaced,
-          });
-        }
+        addDays(days, partDays, r.reading, d, at, derived);
         if (r.walk?.length) walks.push({ deviceId: d.id, walkedAt: at, sysObjectId: r.reading.sysObjectID, sysDescr: r.reading.sysDescr, rowCount: r.walk.length, rows: r.walk });
       }
 

@@ -16,7 +16,7 @@ import {
 import { uploadedFile } from '../../lib/upload.ts';
 import { routeTable } from '../../plugins/route-table.ts';
 import { assertDefaultAdmin } from '../../lib/caller.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { LicensesService } from './licenses.service.ts';
 
 /** The `licenseFile` of a multipart upload: a .lic of at most 64 KB. */
 function licenseFile(req: FastifyRequest): Promise<Buffer> {
@@ -32,9 +32,9 @@ function licenseFile(req: FastifyRequest): Promise<Buffer> {
  * Licenses (spec section 7). Reads need MNU_LICENSE.READ and answer for the caller's locations;
  * changes are the default administrator's (the service checks it before reading any upload).
  */
-export async function licensesRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function licensesRoutes(root: FastifyInstance, licenses: LicensesService) {
   const r = routeTable(root, ['licenses']);
-  const svc = ctx.licenses;
+  const svc = licenses;
   const [READ, EDIT] = ['MNU_LICENSE.READ', 'MNU_LICENSE.EDIT'] as const;
 
   r.get('/api/instance-license/', READ, { reply: instanceLicenseSchema }, (req, caller) => svc.instance(caller, req.lang));

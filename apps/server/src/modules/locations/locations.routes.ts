@@ -5,7 +5,7 @@ import { pageResponseSchema } from '@pagewatch/contracts/list';
 import { locationPlanSchema, planDeviceSchema, planPlacementsInputSchema, ROOM_PLAN_MAX_BYTES } from '@pagewatch/contracts/dictionaries';
 import { routeTable } from '../../plugins/route-table.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { LocationsService } from './locations.service.ts';
 
 const locationRow = z.object({ id: z.number(), code: z.string(), name: z.string(), parentId: z.number().nullable() });
 const agentRow = z.object({ id: z.number(), name: z.string(), status: z.string(), lastContactAt: z.string().nullable(), version: z.string().nullable() });
@@ -14,9 +14,9 @@ const agentRow = z.object({ id: z.number(), name: z.string(), status: z.string()
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** Locations are visible to every signed-in user, limited to their scope; the item form is under /dictionary-items. */
-export async function locationsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function locationsRoutes(root: FastifyInstance, locations: LocationsService) {
   const r = routeTable(root, ['locations']);
-  const svc = ctx.locations;
+  const svc = locations;
 
   r.get('/api/user-locations/', 'user', { reply: pageResponseSchema(locationRow) }, (_req, caller) => svc.userLocations(caller, { page: '1000,1' }));
   r.list('/api/user-locations/page', 'user', locationRow, (req, caller) => svc.userLocations(caller, req.query));

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import { networkRangeInputSchema, networkRangeListRowSchema, networkRangeSchema } from '@pagewatch/contracts/network-ranges';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { NetworkRangesService } from './network-ranges.service.ts';
 
 /** Network ranges (grants MNU_NETWORK_RANGES). */
-export async function networkRangesRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function networkRangesRoutes(root: FastifyInstance, networkRanges: NetworkRangesService) {
   const r = routeTable(root, ['network ranges']);
-  const svc = ctx.networkRanges;
+  const svc = networkRanges;
   const pages = ['/api/network-ranges', '/api/network-ranges/page', '/api/network-ranges-v', '/api/network-ranges-v/page'];
 
   r.list(pages, 'MNU_NETWORK_RANGES.READ', networkRangeListRowSchema, (req, caller) => svc.list(caller, req.query));

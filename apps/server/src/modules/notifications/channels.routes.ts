@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import { channelChoiceSchema, channelInputSchema, channelSchema, channelTestResultSchema } from '@pagewatch/contracts/notification-channels';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { ChannelsService } from './channels.service.ts';
 
 /** Notification channels (issue 42): kept with the settings, the default administrator's alone. */
-export async function channelsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function channelsRoutes(root: FastifyInstance, channels: ChannelsService) {
   // Session only, as the settings (issue 52): a channel is where notifications and its signing key go.
   const r = routeTable(root, ['settings'], { sessionOnly: true });
-  const svc = ctx.channels;
+  const svc = channels;
   const [READ, EDIT] = ['MNU_SETTINGS.READ', 'MNU_SETTINGS.EDIT'] as const;
   const base = '/api/settings/notification-channels';
 

@@ -11,12 +11,12 @@ import {
   userNotificationRowSchema,
 } from '@pagewatch/contracts/notifications';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { NotificationsService } from './notifications.service.ts';
 
 /** Notifications (grants MNU_NOTIFICATIONS; what a caller sees is bound by their locations). */
-export async function notificationsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function notificationsRoutes(root: FastifyInstance, notifications: NotificationsService) {
   const r = routeTable(root, ['notifications']);
-  const svc = ctx.notifications;
+  const svc = notifications;
   const [READ, EDIT] = ['MNU_NOTIFICATIONS.READ', 'MNU_NOTIFICATIONS.EDIT'] as const;
 
   r.list(['/api/notifications', '/api/notifications/page'], READ, notificationListRowSchema, (req, caller) => svc.list(caller, req.query));

@@ -26,7 +26,7 @@ import { sendMail, type SmtpSettings } from '../../lib/mailer.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { countTestMail } from '../auth/index.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
-import { reaches } from './dispatcher.ts';
+import { reaches } from './dispatch-kit.ts';
 import { nextFire, validSchedule } from './notification-schedule.ts';
 import { countersFile, reportFile, reportFilter } from './notification-files.ts';
 import { counterRows, notificationAreas, recipientsOf, sampleDevice, userScopes } from './dispatch.repository.ts';

@@ -14,7 +14,9 @@ import type { Caller } from '../../lib/caller.ts';
 import { descendantIds } from '../locations/index.ts';
 import type { ListQuery } from '@pagewatch/contracts/list';
 import { runListJson } from '../../lib/list-run.ts';
-import { availabilityByDay, installedCondition, isBuilt, pagesByLocationMonth, reportFeed, reportJson, type BuiltReport, type ReportQuery } from './reports.repository.ts';
+import { availabilityByDay, installedCondition, isBuilt, reportFeed, reportJson, type BuiltReport } from './reports.repository.ts';
+import { pagesByLocationMonth } from './counter-reports.repository.ts';
+import type { ReportQuery } from './report-query.repository.ts';
 import { installedConsumablesListSql } from './reports.list.ts';
 
 const DAY = 86_400_000;

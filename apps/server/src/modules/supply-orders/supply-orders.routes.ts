@@ -4,7 +4,7 @@ import { idParams } from '@pagewatch/contracts/fields';
 import { supplyOrderInputSchema, supplyOrderSchema, supplyOrderSettingsInputSchema, supplyOrderSettingsSchema, supplyOrdersQuerySchema, supplySuggestionSchema, supplySuggestionsQuerySchema } from '@pagewatch/contracts/supply-orders';
 import { routeTable } from '../../plugins/route-table.ts';
 import { sendFile } from '../../plugins/file-reply.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { SupplyOrdersService } from './supply-orders.service.ts';
 
 const formatParams = z.object({ format: z.enum(['csv', 'xlsx', 'CSV', 'XLSX'], 'general.badValue') });
 
@@ -13,12 +13,12 @@ const formatParams = z.object({ format: z.enum(['csv', 'xlsx', 'CSV', 'XLSX'], '
  * life, and each location's lead time, margin and supplier; MNU_CONSUMABLES.READ to see,
  * MNU_CONSUMABLES.EDIT to change; always within the caller's locations.
  */
-export async function supplyOrdersRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function supplyOrdersRoutes(root: FastifyInstance, supplyOrders: SupplyOrdersService) {
   const tags = ['supply-orders'];
   const r = routeTable(root, tags);
   const read = 'MNU_CONSUMABLES.READ';
   const edit = 'MNU_CONSUMABLES.EDIT';
-  const svc = ctx.supplyOrders;
+  const svc = supplyOrders;
 
   r.get('/api/supply-orders/suggestions', read, {
     summary: 'What to order: per location and part model, the supplies forecast to run out within the lead time plus margin, or already low, without an open order',

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '@pagewatch/contracts/fields';
 import { userInputSchema, userListRowSchema, userSchema } from '@pagewatch/contracts/users';
 import { routeTable } from '../../plugins/route-table.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { UsersService } from './users.service.ts';
 
 const roleRow = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
-export async function usersRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function usersRoutes(root: FastifyInstance, users: UsersService) {
   const r = routeTable(root, ['users']);
-  const svc = ctx.users;
+  const svc = users;
 
   r.list(['/api/users', '/api/managed-users-v/'], 'MNU_USERS.READ', userListRowSchema, (req, caller) => svc.list(caller, req.query));
   r.get('/api/users/:id', 'MNU_USERS.READ', { params: idParams, reply: userSchema }, (req, caller) => svc.get(caller, req.params.id));

@@ -1,33 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, LoadingOverlay, Text } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
-import {
-  getCoreRowModel,
-  getExpandedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type ExpandedState,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { LoadingOverlay } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FilterExpression, List, SortSpec } from '@pagewatch/contracts/list';
-import { errorMessage } from '../../lib/errors.ts';
 import { GridBody } from './grid-body.tsx';
-import { GridColumnChooser } from './grid-column-chooser.tsx';
 import { buildFilter } from './grid-filter.ts';
 import { GridFilterRow } from './grid-filter-row.tsx';
 import { GridHeader } from './grid-header.tsx';
-import { hasHeaderFilter } from './grid-header-filter.tsx';
 import { effectivePageSize } from './grid-page-size.ts';
 import { GridPager } from './grid-pager.tsx';
+import { GridLoadError, GridToolbar } from './grid-toolbar.tsx';
 import { SELECT_WIDTH, type GridSelection } from './grid-selection.tsx';
 import type { RowId } from './grid-tree.ts';
 import type { GridColumn, RowOpenOptions } from './grid-types.ts';
-import { cellValue, useGridData } from './use-grid-data.ts';
+import { useGridData, type GridData } from './use-grid-data.ts';
 import { useFillHeight, useHeight } from './use-grid-layout.ts';
-import { useGridState } from './use-grid-state.ts';
+import { useGridState, type GridStateApi } from './use-grid-state.ts';
+import { useGridTable } from './use-grid-table.ts';
 import classes from './data-grid.module.css';
 
 export type DataGridProps<Row> = {
@@ -86,17 +75,6 @@ export type DataGridProps<Row> = {
   onSelectionChange?: (ids: RowId[]) => void;
 };
 
-let measure: CanvasRenderingContext2D | null | undefined;
-/** The width a header's text takes in the header's font, with its padding, sort arrow and filter button; capped at 320 px. */
-function headerWidth(text: string, sortable: boolean, filtered: boolean): number {
-  if (measure === undefined) {
-    measure = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-    if (measure) measure.font = `600 14px ${getComputedStyle(document.body).fontFamily}`;
-  }
-  if (!measure) return 0;
-  return Math.min(320, Math.ceil(measure.measureText(text).width) + 16 + 6 + (sortable ? 18 : 0) + (filtered ? 28 : 0));
-}
-
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const endpoint = props.list?.endpoint ?? props.endpoint;
   const defaultSort = useMemo(() => props.defaultSort ?? (props.list ? [...props.list.defaultSort] : undefined), [props.defaultSort, props.list]);
@@ -150,80 +128,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     locate: locateId,
   });
 
-  // While a highlighted row is being shown, every request asks the server for the page that
-  // holds it; turning the page by hand ends that.
-  const { pageIndex, setPageIndex } = grid;
-  const located = locateId == null ? undefined : data.pageNumber;
-  useEffect(() => {
-    if (located !== undefined && located - 1 !== pageIndex) setPageIndex(located - 1);
-  }, [located, pageIndex, setPageIndex]);
-  const turnPage = useCallback(
-    (index: number) => {
-      setLocateId(null);
-      setPageIndex(index);
-    },
-    [setPageIndex],
-  );
+  const turnPage = usePageFollowing({ grid, located: locateId == null ? undefined : data.pageNumber, setLocateId, data, paged, pageSize, onTotalRows: props.onTotalRows });
 
-  const { onTotalRows } = props;
-  useEffect(() => {
-    if (!data.fetching) onTotalRows?.(data.totalRows);
-  }, [onTotalRows, data.fetching, data.totalRows]);
-  // Rows deleted elsewhere can leave the page number past the end; go to the last page.
-  useEffect(() => {
-    if (paged && !data.fetching && pageIndex > 0 && pageIndex * pageSize >= data.totalRows) {
-      setPageIndex(Math.max(0, Math.ceil(data.totalRows / pageSize) - 1));
-    }
-  }, [paged, data.fetching, data.totalRows, pageIndex, pageSize, setPageIndex]);
-
-  const tableColumns = useMemo<ColumnDef<Row>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.field,
-        accessorFn: (row: Row) => cellValue(c, row, c.field),
-        header: () => t(c.header),
-        // Never narrower than its header (the Russian ones run long): a width the user sets still wins.
-        size: Math.max(c.width ?? 150, headerWidth(t(c.header), !!c.sortable, hasHeaderFilter(c))),
-        minSize: 50,
-        enableSorting: !!c.sortable,
-        enableResizing: c.resizable ?? true,
-        sortDescFirst: false,
-      })),
-    [columns, t],
-  );
-  const sorting: SortingState = state.sort.map((s) => ({ id: s.field, desc: s.dir === 'DESC' }));
-  const [expanded, setExpanded] = useState<ExpandedState>(props.defaultExpanded ? true : {});
-  // A filtered tree opens up, or its matches would hide inside collapsed parents.
-  const filterKey = JSON.stringify(filter);
-  useEffect(() => {
-    if (tree && filterKey !== 'null') setExpanded(true);
-  }, [tree, filterKey]);
-  const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
-
-  const table = useReactTable({
-    data: data.rows,
-    columns: tableColumns,
-    getRowId: (row) => String(getRowId(row)),
-    getCoreRowModel: getCoreRowModel(),
-    getExpandedRowModel: getExpandedRowModel(),
-    getSubRows: tree ? data.getSubRows : undefined,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    enableMultiSort: true,
-    enableSortingRemoval: true,
-    columnResizeMode: 'onChange',
-    state: {
-      sorting,
-      columnOrder: state.columnOrder,
-      columnVisibility: Object.fromEntries(state.hidden.map((f) => [f, false])),
-      columnSizing: state.widths,
-      expanded,
-    },
-    onSortingChange: (u) => grid.setSort(resolve(u, sorting).map((s) => ({ field: s.id, dir: s.desc ? 'DESC' : 'ASC' }))),
-    onColumnSizingChange: (u) => grid.setWidths(resolve(u, state.widths)),
-    onExpandedChange: setExpanded,
-  });
+  const table = useGridTable({ columns, rows: data.rows, getRowId, getSubRows: tree ? data.getSubRows : undefined, grid, filter, tree, defaultExpanded: !!props.defaultExpanded });
 
   const open = (row: Row, newTab: boolean) => {
     if (props.rowHref) {
@@ -247,30 +154,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   return (
     <div ref={rootRef} className={classes.root} style={{ height }} data-grid-key={props.gridKey}>
-      <div className={classes.toolbar}>
-        <Group gap="xs" style={{ flex: 1 }}>
-          {props.toolbar}
-        </Group>
-        {filterPanel ? (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFilterOff size={16} />}
-            disabled={!grid.filtered}
-            onClick={grid.resetFilters}
-          >
-            {t('grid.resetFilter')}
-          </Button>
-        ) : null}
-        <GridColumnChooser
-          columns={columns}
-          order={state.columnOrder}
-          hidden={state.hidden}
-          onOrder={grid.setColumnOrder}
-          onHidden={grid.setHidden}
-          onReset={grid.resetColumns}
-        />
-      </div>
+      <GridToolbar grid={grid} columns={columns} filterPanel={filterPanel}>
+        {props.toolbar}
+      </GridToolbar>
       <div ref={scrollRef} className={classes.scroll} role="grid" aria-rowcount={data.totalRows} aria-busy={loading}>
         <div className={classes.inner} style={{ minWidth: table.getTotalSize() + (selection ? SELECT_WIDTH : 0) }}>
           <div ref={headRef} className={classes.head} role="rowgroup">
@@ -288,17 +174,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             ) : null}
           </div>
           {error ? (
-            <div className={classes.errorState} role="alert">
-              <Alert color="red" variant="light" title={t('grid.loadFailed')}>
-                {/* The same text as the error toast of spec section 8 (server message, or "cannot connect"). */}
-                <Text size="sm">{errorMessage(error)}</Text>
-                <Group mt="xs">
-                  <Button size="compact-xs" variant="light" color="red" onClick={data.refetch}>
-                    {t('grid.retry')}
-                  </Button>
-                </Group>
-              </Alert>
-            </div>
+            <GridLoadError error={error} onRetry={data.refetch} />
           ) : rows.length === 0 && !loading ? (
             <div className={classes.state} data-testid="grid-empty">
               {t('grid.empty')}
@@ -334,4 +210,45 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       />
     </div>
   );
+}
+
+/**
+ * The page shown: the one that holds a highlighted row while it is being located (turning the
+ * page by hand ends that), the last one when rows deleted elsewhere left it past the end; the
+ * screen hears of the total. Returns the pager's page turn.
+ */
+function usePageFollowing<Row>({ grid, located, setLocateId, data, paged, pageSize, onTotalRows }: {
+  grid: GridStateApi;
+  /** The page of the row being located (1-based), if one is. */
+  located: number | undefined;
+  setLocateId: (id: RowId | null) => void;
+  data: GridData<Row>;
+  paged: boolean;
+  pageSize: number;
+  onTotalRows?: (total: number) => void;
+}) {
+  // While a highlighted row is being shown, every request asks the server for the page that
+  // holds it; turning the page by hand ends that.
+  const { pageIndex, setPageIndex } = grid;
+  useEffect(() => {
+    if (located !== undefined && located - 1 !== pageIndex) setPageIndex(located - 1);
+  }, [located, pageIndex, setPageIndex]);
+  const turnPage = useCallback(
+    (index: number) => {
+      setLocateId(null);
+      setPageIndex(index);
+    },
+    [setLocateId, setPageIndex],
+  );
+
+  useEffect(() => {
+    if (!data.fetching) onTotalRows?.(data.totalRows);
+  }, [onTotalRows, data.fetching, data.totalRows]);
+  // Rows deleted elsewhere can leave the page number past the end; go to the last page.
+  useEffect(() => {
+    if (paged && !data.fetching && pageIndex > 0 && pageIndex * pageSize >= data.totalRows) {
+      setPageIndex(Math.max(0, Math.ceil(data.totalRows / pageSize) - 1));
+    }
+  }, [paged, data.fetching, data.totalRows, pageIndex, pageSize, setPageIndex]);
+  return turnPage;
 }

@@ -1,20 +1,20 @@
-import { ActionIcon, Box, Button, FileButton, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { IconUpload, IconX } from '@tabler/icons-react';
+import { Box, Button, FileButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROOM_PLAN_MAX_BYTES, ROOM_PLAN_TYPES, type PlanDevice, type PlanPlacement } from '@pagewatch/contracts/dictionaries';
-import { itemName, useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
+import { useStatusColors } from '../../components/dictionary-items/dictionary-items-api.ts';
 import { notifyError, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { subscribeDeviceEvents } from '../../lib/ws.ts';
+import { DRAG_TYPE, PlanMarker, UnplacedList } from './room-plan-parts.tsx';
 import { deletePlan, fetchPlan, fetchPlanImage, locationKeys, planKey, savePlacements, uploadPlan } from './api/locations-api.ts';
 
 /** View mode follows device events live; this slow refresh only covers a lost connection. */
 const FALLBACK_REFRESH_MS = 60_000;
 /** Several events of one agent run arrive together: reload once after they settle. */
 const EVENT_SETTLE_MS = 500;
-const DRAG_TYPE = 'application/x-pagewatch-device';
 
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
@@ -24,37 +24,9 @@ const clamp = (v: number) => Math.min(1, Math.max(0, v));
  * from the side list, moves and removes them, and saves.
  */
 export function RoomPlan({ locationId, canEdit }: { locationId: number; canEdit: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [mode, setMode] = useState<'view' | 'change'>('view');
-  const plan = useQuery({ queryKey: planKey(locationId), queryFn: () => fetchPlan(locationId), refetchInterval: mode === 'view' ? FALLBACK_REFRESH_MS : false });
-  const planDeviceIds = useRef(new Set<number>());
-  planDeviceIds.current = new Set((plan.data?.devices ?? []).map((d) => d.id));
-  useEffect(() => {
-    if (mode !== 'view') return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = subscribeDeviceEvents((e) => {
-      if (!planDeviceIds.current.has(e.deviceId)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: planKey(locationId) }), EVENT_SETTLE_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      off();
-    };
-  }, [mode, locationId]);
-  const [version, setVersion] = useState(0);
-  const image = useQuery({
-    queryKey: locationKeys.planImage(locationId, version, plan.data?.planType),
-    queryFn: () => fetchPlanImage(locationId),
-    enabled: !!plan.data?.planType,
-    staleTime: Infinity,
-  });
-  useEffect(() => {
-    const url = image.data;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [image.data]);
+  const { plan, image, setVersion } = usePlan(locationId, mode);
   const colors = useStatusColors();
 
   const [draft, setDraft] = useState<Map<number, PlanPlacement> | null>(null);
@@ -162,29 +134,7 @@ export function RoomPlan({ locationId, canEdit }: { locationId: number; canEdit:
         <Text c="dimmed" size="sm">{t('locations.noPlan')}</Text>
       ) : (
         <Group align="flex-start" wrap="nowrap" gap="md">
-          {change && (
-            <Paper
-              withBorder
-              p="xs"
-              w={220}
-              data-testid="plan-device-list"
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault();
-                const id = Number(e.dataTransfer.getData(DRAG_TYPE));
-                if (id) unplace(id);
-              }}
-            >
-              <Text size="xs" fw={600} mb={4}>{t('locations.planUnplaced')}</Text>
-              {unplaced.length === 0 && <Text size="xs" c="dimmed">{devices.length ? t('locations.planAllPlaced') : t('locations.noDevices')}</Text>}
-              {unplaced.map((d) => (
-                <Box key={d.id} draggable onDragStart={dragStart(d.id)} data-testid={`plan-device-${d.id}`} style={{ cursor: 'grab', padding: '2px 4px', borderRadius: 4 }}>
-                  <Text size="sm">{d.name}</Text>
-                  <Text size="xs" c="dimmed">{d.ip}</Text>
-                </Box>
-              ))}
-            </Paper>
-          )}
+          {change && <UnplacedList devices={devices} unplaced={unplaced} onDragStart={dragStart} onUnplace={unplace} />}
           <Box
             ref={surface}
             pos="relative"
@@ -197,51 +147,49 @@ export function RoomPlan({ locationId, canEdit }: { locationId: number; canEdit:
             {[...placements.values()].map((p) => {
               const d = byId.get(p.deviceId);
               if (!d) return null;
-              const s = statusOf(d);
-              const label = `${d.name}${d.ip ? ` · ${d.ip}` : ''} · ${s ? itemName(s, i18n.language) : (d.statusCode ?? '')}`;
-              return (
-                <Tooltip key={p.deviceId} label={label} withArrow>
-                  <Box
-                    data-testid={`plan-marker-${p.deviceId}`}
-                    data-x={p.x.toFixed(3)}
-                    data-y={p.y.toFixed(3)}
-                    data-status={d.statusCode ?? ''}
-                    draggable={change}
-                    onDragStart={change ? dragStart(p.deviceId) : undefined}
-                    pos="absolute"
-                    style={{
-                      left: `${p.x * 100}%`,
-                      top: `${p.y * 100}%`,
-                      transform: 'translate(-50%, -50%)',
-                      width: 18,
-                      height: 18,
-                      borderRadius: '50%',
-                      background: `var(--mantine-color-${s?.color ?? 'gray'}-filled)`,
-                      border: '2px solid white',
-                      boxShadow: '0 0 0 1px rgba(0,0,0,.4)',
-                      cursor: change ? 'grab' : 'default',
-                    }}
-                  >
-                    {change && (
-                      <ActionIcon
-                        size={14}
-                        radius="xl"
-                        color="dark"
-                        variant="filled"
-                        aria-label={t('locations.planRemove')}
-                        style={{ position: 'absolute', top: -10, right: -12 }}
-                        onClick={() => unplace(p.deviceId)}
-                      >
-                        <IconX size={10} />
-                      </ActionIcon>
-                    )}
-                  </Box>
-                </Tooltip>
-              );
+              return <PlanMarker key={p.deviceId} placement={p} device={d} status={statusOf(d)} change={change} onDragStart={dragStart} onUnplace={unplace} />;
             })}
           </Box>
         </Group>
       )}
     </Stack>
   );
+}
+
+/**
+ * The location's plan and its image: in view mode the plan follows its devices' events live
+ * (reloaded once they settle), with a slow refresh for a lost connection; `setVersion` after an
+ * upload reads the new image.
+ */
+function usePlan(locationId: number, mode: 'view' | 'change') {
+  const [version, setVersion] = useState(0);
+  const plan = useQuery({ queryKey: planKey(locationId), queryFn: () => fetchPlan(locationId), refetchInterval: mode === 'view' ? FALLBACK_REFRESH_MS : false });
+  const planDeviceIds = useRef(new Set<number>());
+  planDeviceIds.current = new Set((plan.data?.devices ?? []).map((d) => d.id));
+  useEffect(() => {
+    if (mode !== 'view') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = subscribeDeviceEvents((e) => {
+      if (!planDeviceIds.current.has(e.deviceId)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: planKey(locationId) }), EVENT_SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [mode, locationId]);
+  const image = useQuery({
+    queryKey: locationKeys.planImage(locationId, version, plan.data?.planType),
+    queryFn: () => fetchPlanImage(locationId),
+    enabled: !!plan.data?.planType,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    const url = image.data;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [image.data]);
+  return { plan, image, setVersion };
 }

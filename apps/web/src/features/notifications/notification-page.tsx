@@ -1,17 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Tabs, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEVICE_STATUS_CODES } from '@pagewatch/contracts/device-events';
-import { COLOR_TYPES, DEVICE_TYPES, PAPER_FORMATS } from '@pagewatch/contracts/reading';
 import {
-  COUNTER_ATTACHMENT_COLUMNS,
   DEFAULT_NOTIFICATION_TYPE,
   NOTIFICATION_TYPE_CODES,
   NOTIFICATION_TYPES,
-  typeHasField,
   type Notification,
   type NotificationTypeCode,
 } from '@pagewatch/contracts/notifications';
@@ -39,6 +35,7 @@ import {
 } from './api/notifications-api.ts';
 import { BodyEditor } from './body-editor.tsx';
 import { ScheduleControl } from './schedule-control.tsx';
+import { FiltersSection, FormDialogs, Section, SubscribersSection } from './notification-form-parts.tsx';
 import { emptyValues, formFieldOf, inputOf, switchType, validateNotification, valuesOf, weeklyWithoutDays, type NotificationFormValues } from './notification-form-values.ts';
 
 const isType = (s: string | null): s is NotificationTypeCode => !!s && (NOTIFICATION_TYPE_CODES as readonly string[]).includes(s);
@@ -78,43 +75,17 @@ export function NotificationPage() {
 
 type Pending = 'save' | 'delete' | 'test' | null;
 
-function NotificationForm(p: {
-  notification: Notification | null;
-  initialType: NotificationTypeCode;
-  reportCode: string | null;
-  locations: LocationOption[];
-  subscribers: { value: string; label: string }[];
-}) {
-  const { t } = useTranslation();
+/**
+ * The form's save, delete and test: a save shows the server's field errors on their fields (a
+ * missing subscriber on its tab, `onSubscribersError`), and a create opens the saved notification.
+ */
+function useNotificationMutations(n: Notification | null, form: UseFormReturnType<NotificationFormValues>, onSubscribersError: () => void) {
   const navigate = useNavigate();
-  const { hasGrant } = useAuth();
-  const n = p.notification;
-  const editable = hasGrant('MNU_NOTIFICATIONS.EDIT') && (n?.isEditable ?? true);
-  const [tab, setTab] = useState<string | null>('notification');
-  const [confirm, setConfirm] = useState<Pending>(null);
-  const [weekdaysError, setWeekdaysError] = useState(false);
-  const form = useForm<NotificationFormValues>({
-    mode: 'controlled',
-    initialValues: n ? valuesOf(n) : emptyValues(p.initialType, p.reportCode),
-    validate: (v) => validateNotification(v),
-  });
-  const input = useTranslatedInput(form);
-  const v = form.getValues();
-  const def = NOTIFICATION_TYPES[v.type];
-  const has = (f: Parameters<typeof typeHasField>[1]) => typeHasField(v.type, f);
-  const reports = useReportTypes(v.type === 'REPORT').data ?? [];
-  const report = reports.find((r) => r.code === v.reportCode);
-  // Subscribers already on the notification stay choosable even when no longer listed.
-  const channelChoices = useChannelChoices().data ?? [];
-  // The channels the notification has are shown even to one who may not change them.
-  const channelData = [...channelChoices, ...(n?.channels ?? []).filter((c) => !channelChoices.some((o) => o.id === c.id))].map((c) => ({ value: String(c.id), label: `${t(`channel.kind.${c.kind}`)}: ${c.name}` }));
-  const subscriberData = [...p.subscribers, ...(n?.subscribers ?? []).filter((s) => !p.subscribers.some((o) => o.value === String(s.id))).map((s) => ({ value: String(s.id), label: s.email }))];
-
   const showServerErrors = (err: unknown) => {
     const fields = serverFieldErrors(err, formFieldOf);
     if (!fields) return;
     form.setErrors(fields);
-    if ('subscriberIds' in fields) setTab('subscribers');
+    if ('subscriberIds' in fields) onSubscribersError();
   };
   const save = useMutation({
     mutationFn: (values: NotificationFormValues) => saveNotification(n?.id ?? null, inputOf(values)),
@@ -136,6 +107,39 @@ function NotificationForm(p: {
     },
   });
   const test = useMutation({ mutationFn: (id: number) => testNotification(id), onSuccess: () => notifySuccess('testSent') });
+  return { save, remove, test };
+}
+
+function NotificationForm(p: {
+  notification: Notification | null;
+  initialType: NotificationTypeCode;
+  reportCode: string | null;
+  locations: LocationOption[];
+  subscribers: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  const { hasGrant } = useAuth();
+  const n = p.notification;
+  const editable = hasGrant('MNU_NOTIFICATIONS.EDIT') && (n?.isEditable ?? true);
+  const [tab, setTab] = useState<string | null>('notification');
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const [weekdaysError, setWeekdaysError] = useState(false);
+  const form = useForm<NotificationFormValues>({
+    mode: 'controlled',
+    initialValues: n ? valuesOf(n) : emptyValues(p.initialType, p.reportCode),
+    validate: (v) => validateNotification(v),
+  });
+  const input = useTranslatedInput(form);
+  const v = form.getValues();
+  const def = NOTIFICATION_TYPES[v.type];
+  const reports = useReportTypes(v.type === 'REPORT').data ?? [];
+  // Subscribers already on the notification stay choosable even when no longer listed.
+  const channelChoices = useChannelChoices().data ?? [];
+  // The channels the notification has are shown even to one who may not change them.
+  const channelData = [...channelChoices, ...(n?.channels ?? []).filter((c) => !channelChoices.some((o) => o.id === c.id))].map((c) => ({ value: String(c.id), label: `${t(`channel.kind.${c.kind}`)}: ${c.name}` }));
+  const subscriberData = [...p.subscribers, ...(n?.subscribers ?? []).filter((s) => !p.subscribers.some((o) => o.value === String(s.id))).map((s) => ({ value: String(s.id), label: s.email }))];
+
+  const { save, remove, test } = useNotificationMutations(n, form, () => setTab('subscribers'));
   const busy = save.isPending || remove.isPending || test.isPending;
   const disabled = !editable || busy;
   const canTest = v.subscriberIds.length > 0 || v.includeSystemSubscribers;
@@ -202,49 +206,7 @@ function NotificationForm(p: {
                   error={form.errors.body ? t(String(form.errors.body)) : undefined}
                 />
               </Section>
-              <Section>
-                <MultiSelect
-                  label={t('notification.locations')}
-                  description={t('notification.locationsHint')}
-                  searchable
-                  disabled={disabled}
-                  data={p.locations.map((l) => ({ value: String(l.id), label: l.name }))}
-                  {...input('locationIds')}
-                />
-                {has('statuses') && (
-                  <MultiSelect label={t('notification.statuses')} disabled={disabled} data={DEVICE_STATUS_CODES.map((s) => ({ value: s, label: t(`notification.status.${s}`) }))} {...input('statuses')} />
-                )}
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                  {has('dim01List') && <MultiSelect label={t('notification.printerTypes')} disabled={disabled} data={DEVICE_TYPES.map((x) => ({ value: x, label: t(`notification.deviceType.${x}`) }))} {...input('dim01List')} />}
-                  {has('dim02List') && <MultiSelect label={t('notification.colorTypes')} disabled={disabled} data={COLOR_TYPES.map((x) => ({ value: x, label: t(`notification.colorType.${x}`) }))} {...input('dim02List')} />}
-                  {has('dim03List') && <MultiSelect label={t('notification.paperFormats')} disabled={disabled} data={[...PAPER_FORMATS]} {...input('dim03List')} />}
-                  {has('threshold') && <NumberInput label={t('notification.threshold')} required min={0} max={100} allowDecimal={false} disabled={disabled} {...input('threshold')} />}
-                </SimpleGrid>
-                {has('report') && (
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    <Select
-                      label={t('notification.report')}
-                      required
-                      disabled={disabled || !!n?.report}
-                      data={reports.map((r) => ({ value: r.code, label: r.name }))}
-                      nothingFoundMessage={t('notification.noReports')}
-                      {...input('reportCode')}
-                    />
-                    <Select label={t('notification.fileFormat')} required allowDeselect={false} disabled={disabled} data={report ? [...report.formats] : ['CSV']} {...input('fileExtensionCode')} />
-                  </SimpleGrid>
-                )}
-                {has('attachment') && (
-                  <TagsInput
-                    label={t('notification.attachment')}
-                    required
-                    disabled={disabled}
-                    data={v.type === 'COUNTERS' ? [...COUNTER_ATTACHMENT_COLUMNS] : (report?.columns ?? [])}
-                    maxDropdownHeight={260}
-                    {...input('attachment')}
-                    data-testid="notification-attachment"
-                  />
-                )}
-              </Section>
+              <FiltersSection form={form} disabled={disabled} locations={p.locations} reports={reports} reportLocked={!!n?.report} />
               <Section>
                 <ScheduleControl
                   value={v.schedule}
@@ -257,28 +219,7 @@ function NotificationForm(p: {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="subscribers" pt="md">
-            <Section>
-              <MultiSelect
-                label={t('notification.subscribers')}
-                required={v.active && !v.includeSystemSubscribers && !v.channelIds.length}
-                searchable
-                disabled={disabled}
-                data={subscriberData}
-                {...input('subscriberIds')}
-                data-testid="notification-subscribers"
-              />
-              <Checkbox label={t('notification.includeSystemSubscribers')} disabled={disabled} {...form.getInputProps('includeSystemSubscribers', { type: 'checkbox' })} />
-              {channelData.length > 0 && (
-                <MultiSelect
-                  label={t('channel.notificationChannels')}
-                  description={t('channel.notificationChannelsHint')}
-                  disabled={disabled || !channelChoices.length}
-                  data={channelData}
-                  {...input('channelIds')}
-                  data-testid="notification-channels"
-                />
-              )}
-            </Section>
+            <SubscribersSection form={form} disabled={disabled} subscriberData={subscriberData} channelData={channelData} channelsChoosable={channelChoices.length > 0} />
           </Tabs.Panel>
         </Tabs>
         {Object.keys(form.errors).length > 0 && tab === 'notification' && form.errors.subscriberIds && (
@@ -300,35 +241,8 @@ function NotificationForm(p: {
           )}
         </Group>
       </Stack>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t(`notification.confirm.${confirm ?? 'save'}Title`)} centered data-testid="confirm-dialog">
-        <Stack>
-          <Text size="sm">{t(`notification.confirm.${confirm ?? 'save'}`)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t('general.cancel')}
-            </Button>
-            <Button onClick={proceed} color={confirm === 'delete' ? 'red' : undefined} data-testid="confirm-proceed">
-              {t('notification.proceed')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={weekdaysError} onClose={() => setWeekdaysError(false)} title={t('notification.error.title')} centered data-testid="weekdays-error">
-        <Stack>
-          <Text size="sm">{t('notification.error.weekdays')}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => setWeekdaysError(false)}>{t('notification.close')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <FormDialogs confirm={confirm} onCancel={() => setConfirm(null)} onProceed={proceed} weekdaysError={weekdaysError} onWeekdaysClose={() => setWeekdaysError(false)} />
     </form>
   );
 }
 
-function Section({ children }: { children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
