@@ -62,7 +62,7 @@ export async function discover(s: OidcTarget): Promise<Discovery> {
 export async function keysOf(doc: Discovery, s: OidcTarget): Promise<JSONWebKeySet> {
   const { status, body } = await getJson(doc.jwks_uri, s.allowInternal);
   if (status !== 200 || !Array.isArray(body.keys)) throw new ProviderUnavailable(`${doc.jwks_uri}: HTTP ${status}, no key set`, 'idp.test.noKeys', { status });
-  return body as unknown as JSONWebKeySet;
+  return { keys: body.keys };
 }
 
 /** A sign-in's own values: state, nonce and the PKCE verifier (RFC 7636, S256). */
