@@ -87,6 +87,18 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   await p.getByTestId('device-joined').fill(periodFrom);
   await p.getByTestId('device-add').click();
   await expect(p.getByTestId('contract-devices')).toContainText(serial(k));
+  if (k === 'EN') {
+    // The other printer put on by mistake is removed, after a confirmation; this one stays.
+    const wrong = serial('RU');
+    await p.getByTestId('device-serial').fill(wrong);
+    await p.getByTestId('device-joined').fill(periodFrom);
+    await p.getByTestId('device-add').click();
+    await expect(p.getByTestId(`contract-device-${wrong}`)).toBeVisible();
+    await p.getByTestId(`device-remove-${wrong}`).click();
+    await p.getByTestId('confirm-dialog').getByRole('button').last().click();
+    await expect(p.getByTestId(`contract-device-${wrong}`)).toHaveCount(0);
+    await expect(p.getByTestId('contract-devices')).toContainText(serial(k));
+  }
   // The printer leaves on the period's last day: a day before it joined is refused, then the day is kept.
   await p.getByTestId(`device-edit-${serial(k)}`).click();
   await p.getByTestId('device-change-left').fill(opening.toISOString().slice(0, 10));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,20 +7,23 @@ import type { ContractDevice } from '@pagewatch/contracts/billing';
 import { showServerErrors } from '../../../components/form/server-errors.ts';
 import { useTranslatedInput } from '../../../components/form/use-translated-input.ts';
 import { TableHead } from '../../../components/small-table.tsx';
-import { addDevice, changeDevice, contractKeys, fetchDevices } from '../api/contracts-api.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { addDevice, changeDevice, contractKeys, fetchDevices, removeDevice } from '../api/contracts-api.ts';
 import { deviceChangeOf, deviceInputOf, emptyDevice, validateDevice, validateDeviceChange, type DeviceChangeValues, type DeviceFormValues } from '../contract-form-values.ts';
 import { submitFocusingErrors } from '../../../components/form/submit-focusing-errors.ts';
 
 /**
  * A contract's devices by serial (issue 54): each with the days it joined and left; one added
  * from a day (and, if known, to a day); a device leaving mid-period gets its leave date here,
- * and is billed up to that day's read.
+ * and is billed up to that day's read; one put on by mistake is removed (closed runs keep it).
  */
 export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const devices = useQuery({ queryKey: contractKeys.devices(id), queryFn: () => fetchDevices(id) });
   const [editing, setEditing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<ContractDevice | null>(null);
   const form = useForm<DeviceFormValues>({ initialValues: emptyDevice(), validate: validateDevice });
   const input = useTranslatedInput(form);
   const reload = () => queries.invalidateQueries({ queryKey: contractKeys.all });
@@ -28,6 +31,10 @@ export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean 
     mutationFn: (v: DeviceFormValues) => addDevice(id, deviceInputOf(v)),
     onSuccess: () => { form.setValues({ serialNumber: '', equipmentId: '', leftOn: '' }); void reload(); },
     onError: showServerErrors(form),
+  });
+  const remove = useMutation({
+    mutationFn: (deviceId: number) => removeDevice(id, deviceId),
+    onSuccess: () => { setRemoving(null); void reload(); },
   });
   return (
     <Paper withBorder p="md">
@@ -45,12 +52,20 @@ export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean 
                 <Table.Td>{d.equipmentId}</Table.Td>
                 <Table.Td>{d.modelCode ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.leftOn ? t('contracts.fromTo', { from: d.joinedOn, to: d.leftOn }) : t('contracts.fromOn', { from: d.joinedOn })}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{canEdit ? <Button size="compact-xs" variant="subtle" onClick={() => setEditing(d.id)} data-testid={`device-edit-${d.serialNumber}`}>{t('contracts.changeDevice')}</Button> : null}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{canEdit ? (
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(d.id)} data-testid={`device-edit-${d.serialNumber}`}>{t('contracts.changeDevice')}</Button>
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => { remove.reset(); setRemoving(d); }} data-testid={`device-remove-${d.serialNumber}`}>{t('contracts.removeDevice')}</Button>
+                  </Group>
+                ) : null}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       ) : null}
+      {remove.error ? <Alert color="red" role="alert" mt="xs" withCloseButton onClose={() => remove.reset()}>{errorMessage(remove.error)}</Alert> : null}
+      <ConfirmDialog opened={removing !== null} title={t('contracts.removeDeviceTitle')} message={t('contracts.removeDeviceMessage', { serial: removing?.serialNumber ?? '' })}
+        confirmLabel={t('contracts.removeDevice')} busy={remove.isPending} onConfirm={() => removing && remove.mutate(removing.id)} onClose={() => setRemoving(null)} />
       {canEdit ? (
         <form onSubmit={submitFocusingErrors(form, (v) => add.mutate(v))} noValidate>
           <Group align="start" mt="xs" wrap="wrap">
