@@ -12,9 +12,8 @@ import { startSlapd, type Slapd } from '../../test/ldap-server.ts';
  */
 const t = testApp({ cloud: true });
 let slapd: Slapd;
-let acme: number;
-let globex: number;
-let roles: Record<string, number>;
+/** The two customers' locations, and the roles by code. */
+let acme: number, globex: number, roles: Record<string, number>;
 let acmeAdmin: string;
 const PASS = 'Dir-pass-1';
 

@@ -4,13 +4,13 @@ import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireSecretsOnMove } from '../../lib/secrets.ts';
-import { addressRefusal, destination } from './provider-address.ts';
+import { addressRefusal, destination, ProviderUnreachable } from './provider-address.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { descendantIds } from '../locations/index.ts';
 import { allRoles } from '../roles/index.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
-import { DirectoryUnavailable, ldapProbe } from './ldap-directory.ts';
-import { discover, keysOf, ProviderUnavailable } from './oidc-client.ts';
+import { ldapProbe } from './ldap-directory.ts';
+import { discover, keysOf } from './oidc-client.ts';
 import * as repo from './identity-providers.repository.ts';
 import './identity-providers.messages.ts';
 
@@ -152,7 +152,7 @@ export class IdentityProvidersService extends DomainService {
       const keys = (await keysOf(doc, target)).keys.length;
       return { ok: true, message: translate(lang, 'idp.test.oidcOk', { issuer: doc.issuer, keys }), ...none, keys };
     } catch (err) {
-      if (!(err instanceof DirectoryUnavailable) && !(err instanceof ProviderUnavailable)) throw err;
+      if (!(err instanceof ProviderUnreachable)) throw err;
       return { ok: false, message: translate(lang, err.key, err.params), ...none };
     }
   }

@@ -3,7 +3,7 @@ import tls, { type ConnectionOptions } from 'node:tls';
 import { Client, InvalidCredentialsError, NoSuchObjectError, SizeLimitExceededError } from 'ldapts';
 import type { LdapSettings } from '@pagewatch/contracts/identity-providers';
 import { OutboundRefused, resolveHost } from '../../lib/outbound.ts';
-import { refusalKey, refusalText } from './provider-address.ts';
+import { ProviderUnreachable, refusalKey, refusalText } from './provider-address.ts';
 
 /** Where the directory is, and whether its addresses may be internal (the provider's setting). */
 export type LdapTarget = LdapSettings & { allowInternal: boolean };
@@ -11,19 +11,8 @@ export type LdapTarget = LdapSettings & { allowInternal: boolean };
 /** Who a directory says a user is, and the groups it lists them in. */
 export type DirectoryUser = { externalId: string; login: string; email: string | null; lastName: string | null; firstName: string | null; groups: string[] };
 
-/**
- * The directory could not be asked (down, refused, TLS failed, the service account refused): not
- * the user's fault. `key` and `params` say why in words of the reader's language (the test button).
- */
-export class DirectoryUnavailable extends Error {
-  readonly key: string;
-  readonly params: Record<string, unknown>;
-  constructor(message: string, key = 'idp.test.failed', params: Record<string, unknown> = { reason: message }) {
-    super(message);
-    this.key = key;
-    this.params = params;
-  }
-}
+/** The directory could not be asked (down, refused, TLS failed, the service account refused). */
+export class DirectoryUnavailable extends ProviderUnreachable {}
 
 /** A failure of the connection in words: unreachable, TLS, no such base, else the directory's own message. */
 function unavailable(err: Error, prefix = ''): DirectoryUnavailable {

@@ -2,18 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { OidcSettings } from '@pagewatch/contracts/identity-providers';
 import { OutboundRefused, requestTo, resolveOutbound } from '../../lib/outbound.ts';
-import { refusalKey, refusalText } from './provider-address.ts';
+import { ProviderUnreachable, refusalKey, refusalText } from './provider-address.ts';
 
-/** The provider could not be asked (down, not an OpenID provider, a network error); `key` says why in words (the test button). */
-export class ProviderUnavailable extends Error {
-  readonly key: string;
-  readonly params: Record<string, unknown>;
-  constructor(message: string, key = 'idp.test.failed', params: Record<string, unknown> = { reason: message }) {
-    super(message);
-    this.key = key;
-    this.params = params;
-  }
-}
+/** The provider could not be asked (down, not an OpenID provider, a network error). */
+export class ProviderUnavailable extends ProviderUnreachable {}
 /** The provider's answer is not one to trust (a bad code, a token that does not check out). */
 export class ProviderRefused extends Error {}
 

@@ -4,6 +4,20 @@ import { OutboundRefused, resolveHost } from '../../lib/outbound.ts';
 import { translate } from '../../i18n/messages.ts';
 import './identity-providers.messages.ts';
 
+/**
+ * A provider that could not be asked (down, refused, TLS failed, not what it should be): not the
+ * user's fault. `key` and `params` say why in words of the reader's language (the test button).
+ */
+export class ProviderUnreachable extends Error {
+  readonly key: string;
+  readonly params: Record<string, unknown>;
+  constructor(message: string, key = 'idp.test.failed', params: Record<string, unknown> = { reason: message }) {
+    super(message);
+    this.key = key;
+    this.params = params;
+  }
+}
+
 /** Where a provider's secret goes: the directory's address, or the OpenID issuer. */
 export const destination = (kind: string, settings: LdapSettings | OidcSettings) => (kind === 'LDAP' ? (settings as LdapSettings).url : (settings as OidcSettings).issuer);
 

@@ -9,6 +9,7 @@ import type { ReportType } from '@pagewatch/contracts/reports';
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import type { LocationOption } from './api/notifications-api.ts';
 import type { NotificationFormValues } from './notification-form-values.ts';
+import { NoticeDialog } from '../../components/notice-dialog.tsx';
 
 /** The notification form's parts (notification-page.tsx): its filters, its subscribers, its dialogs. */
 
@@ -146,14 +147,7 @@ export function FormDialogs({ confirm, onCancel, onProceed, weekdaysError, onWee
         </Group>
       </Stack>
     </Modal>
-    <Modal opened={weekdaysError} onClose={onWeekdaysClose} title={t('notification.error.title')} centered data-testid="weekdays-error">
-      <Stack>
-        <Text size="sm">{t('notification.error.weekdays')}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onWeekdaysClose}>{t('notification.close')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <NoticeDialog opened={weekdaysError} onClose={onWeekdaysClose} title={t('notification.error.title')} message={t('notification.error.weekdays')} closeLabel={t('notification.close')} testId="weekdays-error" />
     </>
   );
 }

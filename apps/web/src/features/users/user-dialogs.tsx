@@ -1,21 +1,13 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LocationRef } from '@pagewatch/contracts/users';
+import { NoticeDialog } from '../../components/notice-dialog.tsx';
 import type { LocationChange } from './user-form-rules.ts';
 
 /** "Choose at least one role": the save stops (spec section 5). */
 export function NoRolesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('user.noRolesTitle')} centered data-testid="no-roles-dialog">
-      <Stack gap="md">
-        <Text size="sm">{t('user.rolesRequired')}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>{t('user.close')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  return <NoticeDialog opened={opened} onClose={onClose} title={t('user.noRolesTitle')} message={t('user.rolesRequired')} closeLabel={t('user.close')} testId="no-roles-dialog" />;
 }
 
 function LocationList({ title, locations }: { title: string; locations: LocationRef[] }) {
