@@ -68,6 +68,13 @@ describe('imports', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("give each route file the services it uses, never the whole AppContext (issue 56)", () => {
+    const routes = files.filter((f) => /^apps\/server\/src\/modules\/.*\.routes\.ts$/.test(path(f)));
+    const whole = routes.filter((f) => /:\s*AppContext\b(?!\s*\[)/.test(readFileSync(f, 'utf8')));
+    expect(routes.length).toBeGreaterThan(20);
+    expect(whole.map(path)).toEqual([]);
+  });
+
   it('sees the whole graph (a parser that found nothing would pass every check above)', () => {
     expect(files.length).toBeGreaterThan(250);
     expect(edges.length).toBeGreaterThan(1000);

@@ -18,7 +18,7 @@ import type { AppContext } from '../../app-context.ts';
 const runParams = z.object({ runId: z.uuid() });
 
 /** The agent protocol (packages/contracts/src/agent-api.ts), under /api/agent with agent tokens only; readings are in ingest.routes.ts. */
-export async function agentApiRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function agentApiRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'agents' | 'models'>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['agent protocol'];
   const access = 'agent' as const;

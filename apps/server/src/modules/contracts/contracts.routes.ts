@@ -17,7 +17,7 @@ const devices = z.array(contractDeviceSchema);
  * MNU_BILLING.EDIT to make and change contracts and to run, review and close; always within
  * the caller's locations (a contract outside them is not found).
  */
-export async function contractsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function contractsRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'config' | 'contracts' | 'billingRuns'>) {
   const r = routeTable(root, ['billing']);
   const read = 'MNU_BILLING.READ';
   const edit = 'MNU_BILLING.EDIT';

@@ -18,7 +18,7 @@ import { DEVICE_WEB_GRANT } from './device-web.service.ts';
  * The device's own web page (issue 55): the console's routes (open, list, close), the agent's
  * long poll and answers, and the proxied page under /device-web/<token>/.
  */
-export async function deviceWebRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function deviceWebRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'deviceWeb' | 'deviceWebBroker'>) {
   const svc = ctx.deviceWeb;
   // Opening is refused to API tokens: a page is opened by a person, from the card.
   const r = routeTable(root, ['device web'], { sessionOnly: true });

@@ -35,7 +35,7 @@ const cookieOf = (header: string | undefined, name: string) => {
  * provider's redirects. The OpenID routes answer with redirects, never an error page: the
  * console's login page says what went wrong, in the user's language.
  */
-export async function identityProvidersRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function identityProvidersRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'identityProviders' | 'sso'>) {
   // Session only, as the settings: a provider decides who signs in, and holds a secret.
   const r = routeTable(root, ['identity-providers'], { sessionOnly: true });
   const svc = ctx.identityProviders;

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
 
 /** The agents' readings batches (part of the agent protocol, agent tokens only). */
-export async function ingestRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function ingestRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'ingest' | 'notifier'>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/agent/readings', {

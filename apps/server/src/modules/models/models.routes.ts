@@ -7,7 +7,7 @@ import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** Upload of a new models pack (multipart: `secretKey` and the file `version`). */
-export async function modelsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function modelsRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'models'>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/versions/upload', {

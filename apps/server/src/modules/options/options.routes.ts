@@ -7,7 +7,7 @@ import { callerOf } from '../../plugins/access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { VERSION } from './version.ts';
 
-export async function optionsRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function optionsRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'config' | 'downloads' | 'models'>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   // At the app root, not under /api: the console reads it before it knows where the API is.

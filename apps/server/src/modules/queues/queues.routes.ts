@@ -13,7 +13,7 @@ import { routeTable } from '../../plugins/route-table.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** Print queues and their jobs (grants MNU_QUEUES), and the agents' runs of jobs. */
-export async function queuesRoutes(root: FastifyInstance, ctx: AppContext) {
+export async function queuesRoutes(root: FastifyInstance, ctx: Pick<AppContext, 'queueJobs' | 'queues'>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['queues'];
   // The spec's paths for the one queues list, and the jobs list (queue-jobs/page).
