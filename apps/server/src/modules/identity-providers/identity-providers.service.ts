@@ -76,12 +76,20 @@ export class IdentityProvidersService extends DomainService {
     return this.view(await this.own(caller, id));
   }
 
-  /** The input checked against the caller's rights; the values to store. */
-  private async checked(caller: Caller, input: IdpInput, existing: repo.ProviderRow | null) {
+  /** The input of a save or a test, at a location of the caller's and of the provider's kind. */
+  private parsed(caller: Caller, input: IdpInput, existing: repo.ProviderRow | null) {
     const p: ParsedIdp = idpInputSchema.parse(input);
     if (!caller.scope.has(p.locationId)) throw new AppError('OUT_OF_SCOPE');
     if (existing && existing.kind !== p.kind) throw new AppError('VALIDATION', { fields: [{ field: 'kind', key: 'idp.kindLocked' }] });
     const settings = p.kind === 'LDAP' ? p.ldap : p.oidc;
+    // The stored secret goes only where it went: the same address, at the same location.
+    const moved = !!existing && (destination(existing.kind, existing.settings) !== destination(p.kind, settings) || existing.locationId !== p.locationId);
+    return { p, settings, moved };
+  }
+
+  /** The input checked against the caller's rights; the values to store. */
+  private async checked(caller: Caller, input: IdpInput, existing: repo.ProviderRow | null) {
+    const { p, settings, moved } = this.parsed(caller, input, existing);
     const fields: FieldError[] = [];
     const below = new Set(await descendantIds(this.db, [p.locationId]));
     const roles = await allRoles(this.db);
@@ -95,7 +103,7 @@ export class IdentityProvidersService extends DomainService {
     const refused = await addressRefusal(p.kind, settings, p.allowInternal);
     if (refused) fields.push(refused);
     if (fields.length) throw new AppError('VALIDATION', { fields });
-    if (existing) requireSecretsOnMove(destination(existing.kind, existing.settings) !== destination(p.kind, settings) || existing.locationId !== p.locationId, [{ field: 'secret', key: 'idp.secretAgain', kept: !p.secret }]);
+    requireSecretsOnMove(moved, [{ field: 'secret', key: 'idp.secretAgain', kept: !p.secret }]);
     const values = { kind: p.kind, name: p.name, locationId: p.locationId, enabled: p.enabled, allowInternal: p.allowInternal, settings, secret: p.secret ? this.secrets.seal(p.secret) : (existing?.secret ?? null), updatedAt: new Date() };
     return { values, mappings: p.mappings };
   }
@@ -129,12 +137,8 @@ export class IdentityProvidersService extends DomainService {
    */
   async test(caller: Caller, id: number | null, input: IdpInput, lang: Lang): Promise<IdpTestResult> {
     const existing = id === null ? null : await this.own(caller, id);
-    const p: ParsedIdp = idpInputSchema.parse(input);
-    if (!caller.scope.has(p.locationId)) throw new AppError('OUT_OF_SCOPE');
-    if (existing && existing.kind !== p.kind) throw new AppError('VALIDATION', { fields: [{ field: 'kind', key: 'idp.kindLocked' }] });
-    const settings = p.kind === 'LDAP' ? p.ldap : p.oidc;
-    const same = !!existing && destination(existing.kind, existing.settings) === destination(p.kind, settings) && existing.locationId === p.locationId;
-    const secret = p.secret || (same && existing?.secret ? this.secrets.open(existing.secret) : null);
+    const { p, settings, moved } = this.parsed(caller, input, existing);
+    const secret = p.secret || (!moved && existing?.secret ? this.secrets.open(existing.secret) : null);
     const fields: FieldError[] = [];
     if (!secret) fields.push({ field: 'secret', key: existing?.secret ? 'idp.secretAgain' : 'general.mandatory' });
     const refused = await addressRefusal(p.kind, settings, p.allowInternal);
