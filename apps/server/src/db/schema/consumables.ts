@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
 import { lowered, loweredTrigramIndex, trigramIndex, ts } from '../columns.ts';
 import { devices } from './devices.ts';
@@ -66,6 +67,9 @@ export const consumables = pgTable(
     // Supplies that run out soon, for everyone and per location.
     index('consumables_runs_out').on(t.runsOutOn, t.deviceId, t.supplyIndex),
     index('consumables_location_runs_out').on(t.locationId, t.runsOutOn, t.deviceId, t.supplyIndex),
+    // What to order's third branch: a supply of unknown level that says it is low or empty
+    // (issue 53; the (location, level) index read about 1,000 rows a location to keep none).
+    index('consumables_location_low_unknown').on(t.locationId).where(sql`${t.level} IS NULL AND ${t.levelState} IN ('LOW', 'EMPTY')`),
   ],
 );
 
