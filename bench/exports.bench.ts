@@ -27,8 +27,8 @@ const { DEVICES, fillFleet } = await import('./lib/fleet.ts');
 const PARALLEL = Number(process.env.BENCH_EXPORT_PARALLEL ?? 8);
 const TARGET_HEALTH_MS = 1000;
 const TARGET_MB_S = 1;
-/** GET /api/users/me one call at a time on the quiet machine, on PGlite: the ratio's reference. */
-const QUIET_SESSION_MS = 2;
+/** GET /api/users/me one call at a time on the quiet machine, on PGlite (session 30: 5.0 ms, load 1.0): the ratio's reference. */
+const QUIET_SESSION_MS = 5;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
