@@ -14,6 +14,8 @@ const S = Date.now().toString(36).slice(-6).toUpperCase();
 const serial = (k: string) => `BL${S}${k}`;
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
+/** A day as the console writes it (spec section 9: dd.MM.yyyy). */
+const shown = (day: string) => day.split('-').reverse().join('.');
 const now = new Date();
 /** Last month: from its first day; read the day before it and on its last day. */
 const periodFrom = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
@@ -106,7 +108,7 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   await expect(p.getByTestId('contract-devices')).toContainText(words.badLeave);
   await p.getByTestId('device-change-left').fill(iso(periodEnd));
   await p.getByTestId('device-change-save').click();
-  await expect(p.getByTestId(`contract-device-${serial(k)}`)).toContainText(words.leftTo.replace('{from}', periodFrom).replace('{to}', iso(periodEnd)));
+  await expect(p.getByTestId(`contract-device-${serial(k)}`)).toContainText(words.leftTo.replace('{from}', shown(periodFrom)).replace('{to}', shown(iso(periodEnd))));
 
   await p.getByTestId('run-period').fill(periodFrom);
   await p.getByTestId('run-make').click();

@@ -63,6 +63,8 @@ export type DataGridProps<Row> = {
   canDragRow?: (row: Row) => boolean;
   /** Local data that is still loading or failed to load (remote grids know this themselves). */
   loading?: boolean;
+  /** What the body says when there are no rows (default: "No data"), e.g. why there are none yet. */
+  emptyText?: ReactNode;
   error?: Error | null;
   /** Pixel height, or (default) fill the window below the grid's top, less `fillOffset` (default: the page's bottom padding). */
   height?: number | 'fill';
@@ -177,7 +179,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             <GridLoadError error={error} onRetry={data.refetch} />
           ) : rows.length === 0 && !loading ? (
             <div className={classes.state} data-testid="grid-empty">
-              {t('grid.empty')}
+              {props.emptyText ?? t('grid.empty')}
             </div>
           ) : (
             <GridBody

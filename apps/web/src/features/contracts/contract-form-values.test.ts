@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyContract, inputOf, metersFree, validateContract, validateDevice, validateDeviceChange } from './contract-form-values.ts';
+import { daysText, emptyContract, inputOf, metersFree, validateContract, validateDevice, validateDeviceChange } from './contract-form-values.ts';
 
 /** The contract screen's checks (issue 54): each field refused names its own message, as the server would. */
 describe('the contract form', () => {
@@ -38,5 +38,14 @@ describe('the contract form', () => {
     expect(validateDeviceChange({ equipmentId: 'EQ-1', leftOn: '2026-10-15' }, '2026-10-01')).toEqual({});
     expect(validateDeviceChange({ equipmentId: '', leftOn: '2026-09-15' }, '2026-10-01')).toEqual({ leftOn: 'billing.endBeforeStart' });
     expect(validateDeviceChange({ equipmentId: '', leftOn: '15.10.2026' }, '2026-10-01')).toEqual({ leftOn: 'billing.badDate' });
+  });
+});
+
+/** The days on the contracts screen are written as every other day of the console (issue 56: no ISO dates shown). */
+describe('the days a contract runs', () => {
+  const t = ((key: string, v: Record<string, string>) => (key === 'contracts.fromTo' ? `${v.from} to ${v.to}` : `from ${v.from}`)) as unknown as Parameters<typeof daysText>[0];
+  it('writes both days as dd.MM.yyyy, or the first alone while it has no end', () => {
+    expect(daysText(t, '2026-10-01', '2027-09-30')).toBe('01.10.2026 to 30.09.2027');
+    expect(daysText(t, '2026-10-01', null)).toBe('from 01.10.2026');
   });
 });

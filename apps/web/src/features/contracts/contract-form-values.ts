@@ -2,6 +2,8 @@ import { contractDeviceChangeSchema, contractDeviceInputSchema, contractInputSch
 import type { BillingPeriod } from '@pagewatch/contracts/billing';
 import { METER_NAMES, type Meter } from '@pagewatch/contracts/meter-reads';
 import type { z } from 'zod';
+import type { TFunction } from 'i18next';
+import { formatDay } from '../../lib/format.ts';
 
 /** A click-price row of the form: number inputs hold '' while empty. */
 export type PriceRow = { meter: Meter | null; price: string; includedPages: number | string };
@@ -20,6 +22,10 @@ export type ContractFormValues = {
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The days a contract or a device of it runs, in the spec's day format ("с 01.12.2026 по 31.12.2027"). */
+export const daysText = (t: TFunction, from: string, to: string | null | undefined): string =>
+  to ? t('contracts.fromTo', { from: formatDay(from), to: formatDay(to) }) : t('contracts.fromOn', { from: formatDay(from) });
+
 export const firstOfMonth = () => `${today().slice(0, 7)}-01`;
 
 export const emptyContract = (): ContractFormValues => ({

@@ -12,7 +12,8 @@ import { errorMessage, notifyError } from '../../lib/errors.ts';
 import { contractKeys, deleteContract, fetchContracts, fetchLocationOptions, fetchRuns, makeRun } from './api/contracts-api.ts';
 import { ContractDevices } from './components/contract-devices.tsx';
 import { ContractForm, useMeterLabel } from './components/contract-form.tsx';
-import { firstOfMonth } from './contract-form-values.ts';
+import { daysText, firstOfMonth } from './contract-form-values.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 import { RunPanel } from './run-panel.tsx';
 
 /**
@@ -52,21 +53,23 @@ export function ContractsPage() {
       {editing ? (
         <ContractForm key={editing === 'edit' ? contract?.id : 'new'} contract={editing === 'edit' ? contract : null} locations={locations.data?.pageRows ?? []} onSaved={saved} onCancel={() => setEditing(null)} />
       ) : null}
-      {contracts.data?.length === 0 ? <Text c="dimmed" size="sm">{t('contracts.noContracts')}</Text> : null}
-      <Table striped highlightOnHover data-testid="contracts-table">
-        <TableHead headers={[t('contracts.name'), t('devices.location'), t('contracts.period'), t('contracts.dates'), t('contracts.devices')]} />
-        <Table.Tbody>
-          {(contracts.data ?? []).map((c) => (
-            <Table.Tr key={c.id} onClick={() => { setChosen(c.id); setRun(null); remove.reset(); if (editing === 'edit') setEditing(null); }} style={{ cursor: 'pointer' }} bg={c.id === chosen ? 'var(--mantine-color-blue-light)' : undefined}>
-              <Table.Td>{c.name}</Table.Td>
-              <Table.Td>{c.locationName}</Table.Td>
-              <Table.Td>{t(`billing.period.${c.period}`)}, {t('contracts.billingDayIs', { day: c.billingDay })}</Table.Td>
-              <Table.Td>{c.endsOn ? t('contracts.fromTo', { from: c.startsOn, to: c.endsOn }) : t('contracts.fromOn', { from: c.startsOn })}</Table.Td>
-              <Table.Td>{c.deviceCount}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {contracts.data?.length === 0 ? <Text c="dimmed" size="sm" data-testid="contracts-empty">{t('contracts.noContracts')}</Text> : null}
+      {contracts.data?.length ? (
+        <Table striped highlightOnHover data-testid="contracts-table">
+          <TableHead headers={[t('contracts.name'), t('devices.location'), t('contracts.period'), t('contracts.dates'), t('contracts.devices')]} />
+          <Table.Tbody>
+            {(contracts.data ?? []).map((c) => (
+              <Table.Tr key={c.id} onClick={() => { setChosen(c.id); setRun(null); remove.reset(); if (editing === 'edit') setEditing(null); }} style={{ cursor: 'pointer' }} bg={c.id === chosen ? 'var(--mantine-color-blue-light)' : undefined}>
+                <Table.Td>{c.name}</Table.Td>
+                <Table.Td>{c.locationName}</Table.Td>
+                <Table.Td>{t(`billing.period.${c.period}`)}, {t('contracts.billingDayIs', { day: c.billingDay })}</Table.Td>
+                <Table.Td>{daysText(t, c.startsOn, c.endsOn)}</Table.Td>
+                <Table.Td>{formatNumber(c.deviceCount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
       {contract ? (
         <>
           <ContractSummary contract={contract} canEdit={canEdit} onEdit={() => setEditing('edit')} onDelete={() => setDeleting(true)} />
@@ -121,7 +124,7 @@ function ContractDetail({ id, canEdit, onRun }: { id: number; canEdit: boolean; 
         <Stack gap={4} data-testid="contract-runs">
           {(runs.data ?? []).map((r) => (
             <Group key={r.id} gap="xs">
-              <Button variant="subtle" size="compact-sm" onClick={() => onRun(r.id)}>{r.periodFrom} – {r.periodTo}</Button>
+              <Button variant="subtle" size="compact-sm" onClick={() => onRun(r.id)}>{formatDay(r.periodFrom)} – {formatDay(r.periodTo)}</Button>
               <Badge color={r.state === 'CLOSED' ? 'gray' : 'blue'}>{t(`billing.state.${r.state}`)}</Badge>
               <span>{r.total} {r.currency}</span>
             </Group>

@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/errors.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 import { closeRun, contractKeys, downloadRun, fetchRun, reviewDevice } from './api/contracts-api.ts';
 import { TableHead } from '../../components/small-table.tsx';
 import type { RunMeter } from '@pagewatch/contracts/billing';
@@ -25,7 +26,7 @@ export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
     <Paper withBorder p="md" data-testid="run-panel">
       <Group justify="space-between" mb="xs">
         <Title order={4} size="h5">
-          {r.contractName}: {r.periodFrom} – {r.periodTo} <Badge color={open ? 'blue' : 'gray'} data-testid="run-state">{t(`billing.state.${r.state}`)}</Badge>
+          {r.contractName}: {formatDay(r.periodFrom)} – {formatDay(r.periodTo)} <Badge color={open ? 'blue' : 'gray'} data-testid="run-state">{t(`billing.state.${r.state}`)}</Badge>
         </Title>
         <Group gap="xs">
           {(['csv', 'xlsx', 'erp'] as const).map((f) => (
@@ -46,7 +47,7 @@ export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
               <Table.Td>{d.meters.map((m) => <div key={m.meter}>{t(`meters.name.${m.meter}`)}</div>)}</Table.Td>
               <Table.Td>{d.meters.map((m) => <div key={m.meter}><BoundaryText read={m.opening} /></div>)}</Table.Td>
               <Table.Td>{d.meters.map((m) => <div key={m.meter}><BoundaryText read={m.closing} /></div>)}</Table.Td>
-              <Table.Td>{d.meters.map((m) => <div key={m.meter}>{m.pages ?? '—'}</div>)}</Table.Td>
+              <Table.Td>{d.meters.map((m) => <div key={m.meter}>{m.pages === null ? '—' : formatNumber(m.pages)}</div>)}</Table.Td>
               <Table.Td>{d.amount}</Table.Td>
               <Table.Td>
                 {d.flags.map((f) => <Badge key={f} color="orange" mr={4}>{t(`meters.quality.${f}`)}</Badge>)}
@@ -70,5 +71,5 @@ export function RunPanel({ id, canEdit }: { id: number; canEdit: boolean }) {
 function BoundaryText({ read }: { read: RunMeter['opening'] }) {
   const { t } = useTranslation();
   if (read.value === null) return <>—</>;
-  return <>{read.value} ({read.date}{read.source ? `, ${t(`billing.source.${read.source}`)}` : ''})</>;
+  return <>{formatNumber(read.value)} ({formatDay(read.date)}{read.source ? `, ${t(`billing.source.${read.source}`)}` : ''})</>;
 }

@@ -1,4 +1,4 @@
-import { Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -174,7 +174,7 @@ function LocationForm({ item, locations, attributes }: FormProps) {
             ) : (
               <Stack gap={4} data-testid="location-children">
                 {children.map((c) => (
-                  <Link key={c.id} to={`/location/${c.id}`}>{c.name} ({c.code})</Link>
+                  <Anchor key={c.id} component={Link} to={`/location/${c.id}`} size="sm">{c.name} ({c.code})</Anchor>
                 ))}
               </Stack>
             )}

@@ -171,11 +171,6 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
         </Group>
       </Paper>
 
-      {!applied && (
-        <Text size="sm" c="dimmed" data-testid="report-not-applied">
-          {t('reports.notApplied')}
-        </Text>
-      )}
       {applied && (
         <Group justify="space-between" align="baseline">
           <Title order={3} size="h4">
@@ -204,6 +199,7 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
         defaultSort={[...def.list.defaultSort]}
         loading={rows.isFetching}
         error={rows.error}
+        emptyText={applied ? undefined : <span data-testid="report-not-applied">{t('reports.notApplied')}</span>}
         height={560}
         toolbar={
           <Button.Group aria-label={t('reports.export')}>

@@ -10,7 +10,7 @@ import { TableHead } from '../../../components/small-table.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { addDevice, changeDevice, contractKeys, fetchDevices, removeDevice } from '../api/contracts-api.ts';
-import { deviceChangeOf, deviceInputOf, emptyDevice, validateDevice, validateDeviceChange, type DeviceChangeValues, type DeviceFormValues } from '../contract-form-values.ts';
+import { daysText, deviceChangeOf, deviceInputOf, emptyDevice, validateDevice, validateDeviceChange, type DeviceChangeValues, type DeviceFormValues } from '../contract-form-values.ts';
 import { submitFocusingErrors } from '../../../components/form/submit-focusing-errors.ts';
 
 /**
@@ -51,7 +51,7 @@ export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean 
                 <Table.Td>{d.serialNumber}</Table.Td>
                 <Table.Td>{d.equipmentId}</Table.Td>
                 <Table.Td>{d.modelCode ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.leftOn ? t('contracts.fromTo', { from: d.joinedOn, to: d.leftOn }) : t('contracts.fromOn', { from: d.joinedOn })}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{daysText(t, d.joinedOn, d.leftOn)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{canEdit ? (
                   <Group gap={4} wrap="nowrap">
                     <Button size="compact-xs" variant="subtle" onClick={() => setEditing(d.id)} data-testid={`device-edit-${d.serialNumber}`}>{t('contracts.changeDevice')}</Button>
@@ -94,7 +94,7 @@ function DeviceChange(p: { contractId: number; device: ContractDevice; onDone: (
       <Table.Td>{p.device.modelCode ?? '—'}</Table.Td>
       <Table.Td>
         <Group gap={4} align="start" wrap="nowrap">
-          <Text size="sm" mt={4}>{t('contracts.fromOn', { from: p.device.joinedOn })}</Text>
+          <Text size="sm" mt={4}>{daysText(t, p.device.joinedOn, null)}</Text>
           <TextInput size="xs" aria-label={t('contracts.leftOn')} placeholder={t('contracts.leftOn')} w={150} {...input('leftOn')} data-testid="device-change-left" />
         </Group>
       </Table.Td>
