@@ -56,5 +56,5 @@ export default defineConfig({
     { name: 'default', testIgnore: /\.cloud\.spec\.ts$/ },
     { name: 'cloud', testMatch: /\.cloud\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${cloudPort}` } },
   ],
-  webServer: [server(port, dataDir, { PAGEWATCH_METRICS_PORT: String(metricsPort) }), server(cloudPort, `${dataDir}-cloud`, { PAGEWATCH_CLOUD: 'true', PAGEWATCH_PUBLIC_URL: `http://127.0.0.1:${cloudPort}` })],
+  webServer: [server(port, dataDir, { PAGEWATCH_METRICS_PORT: String(metricsPort), PAGEWATCH_DEVICE_WEB_ORIGIN: `http://*.localhost:${port}` }), server(cloudPort, `${dataDir}-cloud`, { PAGEWATCH_CLOUD: 'true', PAGEWATCH_PUBLIC_URL: `http://127.0.0.1:${cloudPort}` })],
 });

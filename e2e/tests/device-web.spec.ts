@@ -62,15 +62,23 @@ test.afterAll(async () => {
   rmSync(spoolDir, { recursive: true, force: true });
 });
 
-async function openAndClose(page: Page, texts: { open: string; close: string; ended: RegExp }, shot: string) {
+async function openAndClose(page: Page, texts: { locale: string; open: string; close: string; ended: RegExp; otherBrowser: RegExp }, shot: string) {
   await signIn(page);
   await page.goto(`/device/${deviceId}`);
   const panel = page.getByTestId('device-web');
   await expect(panel).toBeVisible();
   await panel.getByText('HTTP 8080').click();
   const [tab] = await Promise.all([page.waitForEvent('popup'), panel.getByRole('button', { name: texts.open }).click()]);
-  await tab.waitForURL(/\/device-web\/[A-Za-z0-9_-]{43}\/$/);
+  // On a host of its own (the server runs with PAGEWATCH_DEVICE_WEB_ORIGIN=http://*.localhost:<port>), the ticket swapped and gone.
+  await tab.waitForURL(/^http:\/\/[0-9a-f]{32}\.localhost:\d+\/device-web\/[A-Za-z0-9_-]{43}\/$/);
   await expect(tab.locator('h1')).toHaveText(`Acme printer ${S}`);
+  // The same address in another browser (a context shares no cookies): refused, the printer not asked.
+  const stranger = await page.context().browser()!.newContext({ locale: texts.locale });
+  const copied = await stranger.newPage();
+  const refused = await copied.goto(tab.url());
+  expect(refused?.status()).toBe(403);
+  await expect(copied.locator('body')).toContainText(texts.otherBrowser);
+  await stranger.close();
   // The page's own links stay in its session.
   await tab.getByText('Supplies').click();
   await expect(tab.locator('#path')).toHaveText('/supplies');
@@ -85,13 +93,13 @@ async function openAndClose(page: Page, texts: { open: string; close: string; en
 test.describe('in English', () => {
   test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
   test('opens the printer\'s page from the card in a new tab and closes it from the console', async ({ page }) => {
-    await openAndClose(page, { open: 'Open web page', close: 'Close', ended: /session of the device's web page has ended/ }, 'device-web-en');
+    await openAndClose(page, { locale: 'en-US', open: 'Open web page', close: 'Close', ended: /session of the device's web page has ended/, otherBrowser: /belongs to the browser that opened it/ }, 'device-web-en');
   });
 });
 
 test.describe('in Russian', () => {
   test.use({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
   test('открывает страницу принтера из карточки и закрывает сеанс из консоли', async ({ page }) => {
-    await openAndClose(page, { open: 'Открыть веб-страницу', close: 'Закрыть', ended: /Сеанс веб-страницы устройства закончен/ }, 'device-web-ru');
+    await openAndClose(page, { locale: 'ru-RU', open: 'Открыть веб-страницу', close: 'Закрыть', ended: /Сеанс веб-страницы устройства закончен/, otherBrowser: /принадлежит браузеру, в котором его открыли/ }, 'device-web-ru');
   });
 });

@@ -91,7 +91,9 @@ test("a visit's screen is asked for while the session is checked, not after", as
 test('a screen whose code comes late shows a loader at once, not the old screen under the new address', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
-  // Home whole first (its pages chart loads after it, with a loader of its own).
+  // Home whole first: its figures arrive after the heading, and its pages chart after them with
+  // a loader of its own (waiting only for no loader passed before the card was there).
+  await expect(page.getByTestId('home-pages').or(page.getByTestId('home-empty'))).toBeVisible();
   await expect(page.getByTestId('screen-loading')).toHaveCount(0);
   // The product screen's chunk is held back until the loader has been seen.
   let release!: () => void;

@@ -81,7 +81,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { LicensesService } from './modules/licenses/licenses.service.ts';
 import { licensesRoutes } from './modules/licenses/licenses.routes.ts';
-import { deviceWebRoutes } from './modules/device-web/device-web.routes.ts';
+import { deviceWebHooks, deviceWebRoutes } from './modules/device-web/device-web.routes.ts';
 import { DeviceWebService } from './modules/device-web/device-web.service.ts';
 import { DeviceWebBroker } from './modules/device-web/device-web.broker.ts';
 import { JobRunner } from './jobs/job-runner.ts';
@@ -206,7 +206,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     downloads: new DownloadsService({ dir: config.downloadsDir }),
     identityProviders: new IdentityProvidersService(database.db, eventLog, { secrets, publicUrl: config.publicUrl, cloud: config.cloud }),
     sso: new SsoService(database.db, eventLog, { auth, secrets, events: changes, cloud: config.cloud, publicUrl: config.publicUrl }),
-    deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, resolveSession),
+    deviceWeb: new DeviceWebService(database.db, eventLog, deviceWebBroker, resolveSession, config.deviceWebOrigin),
     deviceWebBroker,
     metrics,
   };
@@ -223,11 +223,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // Before the other closing steps, so that a stop gives back its outbox claims within 5 s (issue 42).
   app.addHook('preClose', async () => notificationWorker.stop());
   app.addHook('onClose', async () => auth.drain());
-  app.addHook('preClose', async () => deviceWebBroker.close());
   if (database.url) {
     const stopBridge = await bridgeHubOverPostgres(hub, database.url, (err) => app.log.warn({ err }, 'live events bridge'));
     app.addHook('onClose', stopBridge);
   }
+  deviceWebHooks(app, deviceWebBroker, config.deviceWebOrigin);
   await registerWebsocket(app);
   forgetChangedSessions(hub, sessions);
   // API tokens share the cache: a revoked token and a changed user are evicted the same way.

@@ -34,6 +34,12 @@ export type Config = {
    * 127.0.0.0/8 (not its own addresses), where tests stand a printer's page. Refused with NODE_ENV=production.
    */
   deviceWebLoopback: boolean;
+  /**
+   * PAGEWATCH_DEVICE_WEB_ORIGIN (e.g. https://*.devices.example.com): device web pages are served
+   * on a host of their own per session under this wildcard, each bound to the browser that opened
+   * it by a cookie of that host. null: under the console's own origin with a CSP sandbox.
+   */
+  deviceWebOrigin: DeviceWebOrigin | null;
   /** Port of the Prometheus metrics listener (null: no metrics), apart from the public API. */
   metricsPort: number | null;
   metricsHost: string;
@@ -150,6 +156,19 @@ function deviceWebLoopback(env: NodeJS.ProcessEnv): boolean {
   return true;
 }
 
+/** A wildcard origin of the device web pages: its scheme, the host suffix after "*.", and its port ('' for the scheme's own). */
+export type DeviceWebOrigin = { scheme: 'http' | 'https'; suffix: string; port: string };
+
+function deviceWebOrigin(v: string | undefined): DeviceWebOrigin | null {
+  if (v === undefined || v === '') return null;
+  const m = /^(https?):\/\/\*\.((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?::(\d{1,5}))?\/?$/i.exec(v.trim());
+  const port = m?.[3] ? Number(m[3]) : null;
+  if (!m || (port !== null && (port < 1 || port > 65535))) {
+    throw new Error(`PAGEWATCH_DEVICE_WEB_ORIGIN must be a wildcard origin such as https://*.devices.example.com (a host of its own per session under it), got "${v}"`);
+  }
+  return { scheme: m[1]!.toLowerCase() as 'http' | 'https', suffix: m[2]!.toLowerCase(), port: m[3] ?? '' };
+}
+
 function language(v: string | undefined): Lang {
   if (v === undefined || v === '') return 'en';
   if (!(LANGS as readonly string[]).includes(v.toLowerCase())) throw new Error(`PAGEWATCH_LANGUAGE must be one of ${LANGS.join(', ')}, got "${v}"`);
@@ -180,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     builtinAgent: flag(env.PAGEWATCH_BUILTIN_AGENT, false),
     builtinAgentPeriodSeconds: seconds(env.PAGEWATCH_BUILTIN_AGENT_PERIOD_SECONDS),
     deviceWebLoopback: deviceWebLoopback(env),
+    deviceWebOrigin: deviceWebOrigin(env.PAGEWATCH_DEVICE_WEB_ORIGIN),
     metricsPort,
     metricsHost: env.PAGEWATCH_METRICS_HOST || '127.0.0.1',
     licenseIssuerKey: env.PAGEWATCH_LICENSE_KEY || resolve(dataDir, 'license-issuer.pem'),

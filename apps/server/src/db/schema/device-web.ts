@@ -27,6 +27,15 @@ export const deviceWebSessions = pgTable(
     closedAt: ts('closed_at'),
     /** The printer's cookies of this session, by name. */
     cookies: jsonb('cookies').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * On an origin of its own (PAGEWATCH_DEVICE_WEB_ORIGIN, migration 0064): the session's host
+     * label, the hash of the one-time ticket its URL carries and when that ends, and the hash of
+     * the cookie the ticket was swapped for (the one browser the session serves).
+     */
+    hostLabel: varchar('host_label', { length: 32 }),
+    ticketHash: char('ticket_hash', { length: 64 }),
+    ticketExpiresAt: ts('ticket_expires_at'),
+    cookieHash: char('cookie_hash', { length: 64 }),
   },
   (t) => [index('device_web_sessions_device').on(t.deviceId, t.expiresAt)],
 );

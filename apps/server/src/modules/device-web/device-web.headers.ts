@@ -43,6 +43,17 @@ export const DEVICE_WEB_HEADERS: Record<string, string> = {
   'x-robots-tag': 'noindex',
 };
 
+/**
+ * On an origin of its own (PAGEWATCH_DEVICE_WEB_ORIGIN) the page needs no sandbox: its host is
+ * its session's alone, so the browser keeps it from the console's storage, and its cookie binds
+ * it to one browser. The rest of the policy stays.
+ */
+export const DEVICE_WEB_HEADERS_OWN_ORIGIN: Record<string, string> = {
+  ...DEVICE_WEB_HEADERS,
+  'content-security-policy': DEVICE_WEB_CSP.split('; ').slice(1).join('; '),
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 export type HeaderPairs = [string, string][];
 
 /** The browser's headers as the device gets them, with the session's cookies for it. */

@@ -12,6 +12,9 @@ addMessages({
     'deviceWeb.tooLong': 'The address is too long',
     'deviceWeb.unreachable': 'The device\'s web page did not answer through its agent',
     'deviceWeb.redirectRefused': 'The device redirected to another address, which is not followed',
+    'deviceWeb.otherBrowser': 'This session of the device\'s web page belongs to the browser that opened it. Open the page from the device card here.',
+    'deviceWeb.ticketUsed': 'This link of the device\'s web page was used already or is too old. Open the page again from the device card.',
+    'deviceWeb.notHere': 'Nothing is served at this address',
   },
   ru: {
     'log.device.webOpened': '{{actor}} открыл веб-страницу {{device}} (сеанс {{session}}, порт {{port}})',
@@ -24,5 +27,8 @@ addMessages({
     'deviceWeb.tooLong': 'Слишком длинный адрес',
     'deviceWeb.unreachable': 'Веб-страница устройства не ответила через агента',
     'deviceWeb.redirectRefused': 'Устройство перенаправило на другой адрес; переход не выполняется',
+    'deviceWeb.otherBrowser': 'Этот сеанс веб-страницы устройства принадлежит браузеру, в котором его открыли. Откройте страницу из карточки устройства здесь.',
+    'deviceWeb.ticketUsed': 'Эта ссылка на веб-страницу устройства уже использована или устарела. Откройте страницу снова из карточки устройства.',
+    'deviceWeb.notHere': 'По этому адресу ничего нет',
   },
 });

@@ -6,7 +6,7 @@ import { devices } from '../../db/schema/devices.ts';
 
 export type DeviceWebRow = typeof deviceWebSessions.$inferSelect;
 
-export async function insertWebSession(db: Db, row: Omit<typeof deviceWebSessions.$inferInsert, 'id' | 'createdAt' | 'closedAt' | 'cookies'>): Promise<DeviceWebRow> {
+export async function insertWebSession(db: Db, row: Omit<typeof deviceWebSessions.$inferInsert, 'id' | 'createdAt' | 'closedAt' | 'cookies' | 'cookieHash'>): Promise<DeviceWebRow> {
   const [created] = await db.insert(deviceWebSessions).values(row).returning();
   return created!;
 }
@@ -43,4 +43,15 @@ export async function closeWebSession(db: Db, id: number): Promise<boolean> {
 
 export async function setWebSessionCookies(db: Db, id: number, cookies: Record<string, string>) {
   await db.update(deviceWebSessions).set({ cookies }).where(eq(deviceWebSessions.id, id));
+}
+
+/**
+ * Swaps a session's one-time ticket for its cookie's hash: once, while the ticket lasts (false
+ * when it was swapped already, or ran out). The ticket is gone afterwards either way it is asked.
+ */
+export async function swapTicket(db: Db, id: number, ticketHash: string, cookieHash: string): Promise<boolean> {
+  const rows = await db.update(deviceWebSessions).set({ ticketHash: null, ticketExpiresAt: null, cookieHash })
+    .where(and(eq(deviceWebSessions.id, id), eq(deviceWebSessions.ticketHash, ticketHash), gt(deviceWebSessions.ticketExpiresAt, sql`now()`)))
+    .returning({ id: deviceWebSessions.id });
+  return rows.length > 0;
 }

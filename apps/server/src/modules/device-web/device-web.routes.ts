@@ -11,8 +11,27 @@ import { agentOf } from '../../plugins/access.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { pickLang, translate } from '../../i18n/messages.ts';
 import type { AppContext } from '../../app-context.ts';
-import { DEVICE_WEB_HEADERS } from './device-web.headers.ts';
 import { DEVICE_WEB_GRANT } from './device-web.service.ts';
+import { onDeviceWebHost } from './device-web.origin.ts';
+import type { DeviceWebOrigin } from '../../config.ts';
+import type { DeviceWebBroker } from './device-web.broker.ts';
+
+/**
+ * The server's hooks for the device pages, registered before every route: the broker's waits end
+ * before the server closes; and with the pages on an origin of their own
+ * (PAGEWATCH_DEVICE_WEB_ORIGIN), a host under it serves the device pages and nothing else (no
+ * console, no API, no agent protocol), and the console's host serves no device page, before the
+ * access check and the console's files.
+ */
+export function deviceWebHooks(root: FastifyInstance, broker: DeviceWebBroker, origin: DeviceWebOrigin | null) {
+  root.addHook('preClose', async () => broker.close());
+  if (!origin) return;
+  root.addHook('onRequest', async (req, reply) => {
+    const pageHost = onDeviceWebHost(origin, req.headers.host);
+    if (pageHost === (req.raw.url ?? '').startsWith(DEVICE_WEB_PREFIX)) return;
+    return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(translate(pickLang(req.headers['accept-language']), 'deviceWeb.notHere'));
+  });
+}
 
 /**
  * The device's own web page (issue 55): the console's routes (open, list, close), the agent's
@@ -64,7 +83,7 @@ export async function deviceWebRoutes(root: FastifyInstance, ctx: Pick<AppContex
         body: Buffer.isBuffer(req.body) && req.body.length ? req.body : null,
       });
       if ('messageKey' in answer) {
-        for (const [k, v] of Object.entries(DEVICE_WEB_HEADERS)) reply.header(k, v);
+        for (const [k, v] of Object.entries(svc.headers)) reply.header(k, v);
         return reply.status(answer.status).type('text/plain; charset=utf-8').send(translate(pickLang(req.headers['accept-language']), answer.messageKey));
       }
       for (const [k, v] of answer.headers) reply.header(k, v);

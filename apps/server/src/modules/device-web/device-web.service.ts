@@ -10,7 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { DomainService, type EventLog } from '../event-logs/index.ts';
 import { deviceInScope } from '../devices/index.ts';
 import type { DeviceWebBroker } from './device-web.broker.ts';
-import { DEVICE_WEB_HEADERS, devicePath, requestHeadersForDevice, rewriteLinks, rewriteLocation, updateJar, type HeaderPairs } from './device-web.headers.ts';
+import type { DeviceWebOrigin } from '../../config.ts';
+import { DEVICE_WEB_COOKIE, DEVICE_WEB_TICKET, DEVICE_WEB_TICKET_MS, cookieValue, labelOfHost, sessionCookie, sessionOrigin, ticketOf } from './device-web.origin.ts';
+import { DEVICE_WEB_HEADERS, DEVICE_WEB_HEADERS_OWN_ORIGIN, devicePath, requestHeadersForDevice, rewriteLinks, rewriteLocation, updateJar, type HeaderPairs } from './device-web.headers.ts';
 import * as repo from './device-web.repository.ts';
 import './device-web.messages.ts';
 
@@ -31,17 +33,27 @@ export type ProxyAnswer = { status: number; headers: HeaderPairs; body: Buffer }
  * The path's token is not bound to the browser by a cookie: the page is served with a CSP sandbox
  * (an opaque origin, so it can never read the console's storage), and browsers treat every request
  * such a page makes as cross-site, so a Strict or Lax cookie is not sent and a SameSite=None one is
- * blocked with third-party cookies (w3c/webappsec-csp#664). Binding needs the pages on an origin of
- * their own (then no sandbox, and a cookie of that origin).
+ * blocked with third-party cookies (w3c/webappsec-csp#664). So with PAGEWATCH_DEVICE_WEB_ORIGIN
+ * set, each session has a host of its own under that origin (no sandbox there), its URL carries a
+ * one-time ticket that the first request swaps for an HttpOnly cookie of that host, and every
+ * request needs the cookie: a copied URL is of no use in another browser.
  */
 export class DeviceWebService extends DomainService {
   private readonly broker: DeviceWebBroker;
   private readonly callerOfSession: ConsoleSessionResolver;
-  /** `callerOfSession`: the console's own session resolver (cached, and forgotten on every change of the user, as for the API). */
-  constructor(db: Db, log: EventLog, broker: DeviceWebBroker, callerOfSession: ConsoleSessionResolver) {
+  private readonly origin: DeviceWebOrigin | null;
+  /** Our headers on every answer of a page: the sandbox's, or those of an origin of its own. */
+  readonly headers: Record<string, string>;
+  /**
+   * `callerOfSession`: the console's own session resolver (cached, and forgotten on every change
+   * of the user, as for the API); `origin`: the pages' own wildcard origin, or null (sandboxed).
+   */
+  constructor(db: Db, log: EventLog, broker: DeviceWebBroker, callerOfSession: ConsoleSessionResolver, origin: DeviceWebOrigin | null = null) {
     super(db, log);
     this.broker = broker;
     this.callerOfSession = callerOfSession;
+    this.origin = origin;
+    this.headers = origin ? DEVICE_WEB_HEADERS_OWN_ORIGIN : DEVICE_WEB_HEADERS;
   }
 
   async open(caller: Caller, deviceId: number, port: DeviceWebPort): Promise<DeviceWebSession> {
@@ -49,10 +61,14 @@ export class DeviceWebService extends DomainService {
     const { d } = await deviceInScope(this.db, caller, deviceId);
     if (d.agentId === null) throw conflict('deviceWeb.noAgent');
     const token = randomBytes(32).toString('base64url');
+    // On an origin of its own: a host label of its own, and a ticket for the one browser to claim.
+    const label = this.origin ? randomBytes(16).toString('hex') : null;
+    const ticket = this.origin ? randomBytes(32).toString('base64url') : null;
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertWebSession(tx, {
         tokenHash: hashToken(token), userId: caller.userId, sessionId: caller.sessionId, deviceId, agentId: d.agentId!, host: d.ip, port,
         expiresAt: new Date(Math.min(Date.now() + DEVICE_WEB_SESSION_MS, caller.sessionExpiresAt.getTime())),
+        hostLabel: label, ticketHash: ticket && hashToken(ticket), ticketExpiresAt: ticket ? new Date(Date.now() + DEVICE_WEB_TICKET_MS) : null,
       });
       await this.log.byCaller(caller, {
         group: 'DEVICES', level: 'I', messageCode: 'device.webOpened', objectClass: 'DeviceDao', objectId: deviceId, locationId: d.locationId,
@@ -60,7 +76,8 @@ export class DeviceWebService extends DomainService {
       }, tx);
       return created;
     });
-    return view(row, `${DEVICE_WEB_PREFIX}${token}/`);
+    const path = `${DEVICE_WEB_PREFIX}${token}/`;
+    return view(row, this.origin && label ? `${sessionOrigin(this.origin, label)}${path}?${DEVICE_WEB_TICKET}=${ticket}` : path);
   }
 
   /** The caller's open sessions of a device (their tokens are not kept: no address). */
@@ -94,8 +111,18 @@ export class DeviceWebService extends DomainService {
     // The grant and the locations as they are now; a device that moved address is not followed.
     if (!caller.grants.has(DEVICE_WEB_GRANT) || !inScope(caller, d.locationId)) return { status: 403, messageKey: 'errors.FORBIDDEN' };
     if (d.ip !== row.host) return ended;
+    let tail = call.tail;
+    if (this.origin) {
+      // Only on the session's own host, and only from the browser that swapped its ticket.
+      if (labelOfHost(this.origin, call.headers.host as string | undefined) !== row.hostLabel) return ended;
+      const asked = ticketOf(tail);
+      if (asked.ticket) return this.swap(row, call.token, asked.ticket);
+      const cookie = cookieValue(call.headers.cookie, DEVICE_WEB_COOKIE);
+      if (!cookie || !row.cookieHash || hashToken(cookie) !== row.cookieHash) return { status: 403, messageKey: 'deviceWeb.otherBrowser' };
+      tail = asked.tail;
+    }
     if (!(DEVICE_WEB_METHODS as readonly string[]).includes(call.method)) return { status: 405, messageKey: 'deviceWeb.badMethod' };
-    const path = devicePath(call.tail);
+    const path = devicePath(tail);
     if (path.length > 4000) return { status: 414, messageKey: 'deviceWeb.tooLong' };
     await this.log.byCaller(caller, {
       group: 'DEVICES', level: 'I', messageCode: 'device.webRequest', objectClass: 'DeviceDao', objectId: d.id, locationId: d.locationId,
@@ -108,6 +135,15 @@ export class DeviceWebService extends DomainService {
     });
     if ('error' in answer) return { status: 502, messageKey: 'deviceWeb.unreachable' };
     return this.answerOf(row, call.token, target, path, answer);
+  }
+
+  /** The ticket in the URL the console opened, swapped once for this browser's cookie; then the page without it. */
+  private async swap(row: repo.WebSessionRow, token: string, ticket: string): Promise<ProxyAnswer> {
+    const cookie = randomBytes(32).toString('base64url');
+    if (!(await repo.swapTicket(this.db, row.id, hashToken(ticket), hashToken(cookie)))) return { status: 403, messageKey: 'deviceWeb.ticketUsed' };
+    const headers: HeaderPairs = [['location', `${DEVICE_WEB_PREFIX}${token}/`], ['set-cookie', sessionCookie(this.origin!, cookie, row.expiresAt)]];
+    for (const [k, v] of Object.entries(this.headers)) headers.push([k, v]);
+    return { status: 302, headers, body: Buffer.alloc(0) };
   }
 
   private async answerOf(row: repo.DeviceWebRow, token: string, target: { scheme: string; host: string; port: number }, path: string, answer: { status: number; headers: HeaderPairs; body: string }): Promise<ProxyAnswer> {
@@ -130,7 +166,7 @@ export class DeviceWebService extends DomainService {
     const type = answer.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? '';
     const encoded = answer.headers.some(([n, v]) => n.toLowerCase() === 'content-encoding' && v.toLowerCase() !== 'identity');
     if (!encoded && /^(text\/html|text\/css|application\/xhtml)/i.test(type)) body = Buffer.from(rewriteLinks(body.toString('latin1'), token), 'latin1');
-    for (const [k, v] of Object.entries(DEVICE_WEB_HEADERS)) headers.push([k, v]);
+    for (const [k, v] of Object.entries(this.headers)) headers.push([k, v]);
     return { status: answer.status, headers, body };
   }
 }
