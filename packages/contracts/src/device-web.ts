@@ -61,3 +61,14 @@ export const webProxyResponseSchema = z.union([
   z.object({ error: z.string().min(1).max(500) }),
 ]);
 export type WebProxyResponse = z.infer<typeof webProxyResponseSchema>;
+
+/**
+ * POST /api/agent/web-requests/:id/stream (application/octet-stream): the device's answer as it
+ * comes, so a large page's first bytes reach the browser before its last leave the device. The
+ * body is the head's length (4 bytes, big-endian), the head (JSON: status and headers), then the
+ * device's bytes as they arrive. Errors still go to POST /api/agent/web-requests/:id.
+ */
+export const webProxyHeadSchema = z.object({ status: z.number().int().min(100).max(599), headers: headerPairs });
+export type WebProxyHead = z.infer<typeof webProxyHeadSchema>;
+/** The largest head a streamed answer may start with (100 headers of 8,000 characters fit). */
+export const WEB_PROXY_HEAD_MAX = 1024 * 1024;

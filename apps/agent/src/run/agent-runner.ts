@@ -77,10 +77,10 @@ const agentInfo = (given: Partial<AgentInfo> | undefined): AgentInfo => ({
 
 /** The device web page relay (issue 55), when it is on and the transport carries it. */
 function startRelay({ transport, deviceWeb }: AgentRunnerOptions, log: AgentLog, retryMinMs: number): { stop(): Promise<void> } | null {
-  const { webRequests, webAnswer } = transport;
+  const { webRequests, webAnswer, webStream } = transport;
   if (deviceWeb === false || !webRequests || !webAnswer) return null;
   return startDeviceWebRelay({
-    transport: { webRequests: webRequests.bind(transport), webAnswer: webAnswer.bind(transport) },
+    transport: { webRequests: webRequests.bind(transport), webAnswer: webAnswer.bind(transport), ...(webStream ? { webStream: webStream.bind(transport) } : {}) },
     log, allowLoopback: deviceWeb ? deviceWeb.allowLoopback : false, retryMinMs,
   });
 }

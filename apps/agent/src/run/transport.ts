@@ -6,7 +6,7 @@ import type { AgentReleasePlatform, AgentServerCalls } from '@pagewatch/contract
 import { AGENT_API_HEADER, AGENT_API_VERSION, agentConfigSchema, batchResultSchema } from '@pagewatch/contracts/agent-api';
 import { queueJobsRunResultSchema } from '@pagewatch/contracts/agent-queues';
 import { cutText } from '@pagewatch/contracts/fields';
-import { webProxyRequestsSchema, type WebProxyRequest, type WebProxyResponse } from '@pagewatch/contracts/device-web';
+import { webProxyRequestsSchema, type WebProxyHead, type WebProxyRequest, type WebProxyResponse } from '@pagewatch/contracts/device-web';
 
 export type AgentInfo = { version: string; hostname: string; platform: string };
 
@@ -22,6 +22,8 @@ export type AgentTransport = AgentServerCalls & {
   /** The device web page's requests for this agent (a long poll of up to `waitMs`), and their answers (issue 55). */
   webRequests?(waitMs: number, signal?: AbortSignal): Promise<WebProxyRequest[]>;
   webAnswer?(id: string, response: WebProxyResponse): Promise<void>;
+  /** The device's answer streamed: its head, then its bytes as they come (issue 55). */
+  webStream?(id: string, head: WebProxyHead, body: Readable): Promise<void>;
 };
 
 /**
@@ -54,20 +56,32 @@ export type HttpTransportOptions = {
   apiVersion?: number;
 };
 
+/** `first`, then every chunk of `rest`. */
+async function* framed(first: Buffer, rest: Readable): AsyncGenerator<Buffer> {
+  yield first;
+  for await (const chunk of rest) yield chunk as Buffer;
+}
+
 /** The agent API over HTTP (`/api/agent/...`, bearer token). */
-export function createHttpTransport(options: HttpTransportOptions): AgentTransport & Required<Pick<AgentTransport, 'downloadUpdate' | 'updateRefused' | 'webRequests' | 'webAnswer'>> {
+export function createHttpTransport(options: HttpTransportOptions): AgentTransport & Required<Pick<AgentTransport, 'downloadUpdate' | 'updateRefused' | 'webRequests' | 'webAnswer' | 'webStream'>> {
   const base = `${options.serverUrl.replace(/\/+$/, '')}/api/agent`;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
   /** The response when it is a success; throws TransportError otherwise. */
   async function request(method: 'GET' | 'POST', path: string, body?: unknown, timeout = timeoutMs, stop?: AbortSignal): Promise<Response> {
     let res: Response;
+    // A stream goes as bytes, as they come (the device web page's answers); anything else as JSON.
+    const bytes = body instanceof Readable;
     try {
       res = await fetch(`${base}${path}`, {
         method,
         // The API version this agent speaks (contracts agent-api.ts): the server refuses one it no longer takes.
-        headers: { authorization: `Bearer ${options.token}`, [AGENT_API_HEADER]: String(options.apiVersion ?? AGENT_API_VERSION), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          authorization: `Bearer ${options.token}`, [AGENT_API_HEADER]: String(options.apiVersion ?? AGENT_API_VERSION),
+          ...(body === undefined ? {} : { 'content-type': bytes ? 'application/octet-stream' : 'application/json' }),
+        },
+        body: body === undefined ? undefined : bytes ? (Readable.toWeb(body) as BodyInit) : JSON.stringify(body),
+        ...(bytes ? { duplex: 'half' } : {}),
         signal: stop ? AbortSignal.any([AbortSignal.timeout(timeout), stop]) : AbortSignal.timeout(timeout),
       });
     } catch (error) {
@@ -134,6 +148,14 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
     },
     async webAnswer(id, response) {
       await call('POST', `/web-requests/${id}`, response);
+    },
+    async webStream(id, head, body) {
+      // The head's length, the head, then the device's bytes; no time limit of the API's own (the
+      // device's silences are bounded by the relay, the server's waits by the browser).
+      const json = Buffer.from(JSON.stringify(head));
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(json.length);
+      await call('POST', `/web-requests/${id}/stream`, Readable.from(framed(Buffer.concat([length, json]), body)), 3_600_000);
     },
   };
 }

@@ -2,12 +2,21 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { DEVICE_WEB_MAX_BODY, DEVICE_WEB_METHODS, DEVICE_WEB_PORTS, type WebProxyRequest, type WebProxyResponse } from '@pagewatch/contracts/device-web';
+import type { Readable } from 'node:stream';
+import {
+  DEVICE_WEB_MAX_BODY, DEVICE_WEB_METHODS, DEVICE_WEB_PORTS, type WebProxyHead, type WebProxyRequest, type WebProxyResponse,
+} from '@pagewatch/contracts/device-web';
 
-/** The transport's side of the relay: the long poll and the answers (AgentTransport has both). */
+/** The transport's side of the relay: the long poll and the answers (AgentTransport has them). */
 export type DeviceWebTransport = {
   webRequests(waitMs: number, signal?: AbortSignal): Promise<WebProxyRequest[]>;
+  /** An answer whole, or why there is none. */
   webAnswer(id: string, response: WebProxyResponse): Promise<void>;
+  /**
+   * The device's answer as it comes, read with backpressure; settles when the server has taken
+   * it all, throws when it stopped taking (the browser went away). Without it, answers are whole.
+   */
+  webStream?(id: string, head: WebProxyHead, body: Readable): Promise<void>;
 };
 
 export type DeviceWebRelayOptions = {
@@ -67,8 +76,15 @@ export function refusal(r: WebProxyRequest, allowLoopback: boolean): string | nu
   return null;
 }
 
-/** Makes one request to the device; redirects are answered as they are (the server keeps them on the device). */
-export function fetchFromDevice(r: WebProxyRequest, timeoutMs: number): Promise<WebProxyResponse> {
+/** The device's answer as it comes: its head, and its body (the server holds it to DEVICE_WEB_MAX_BODY). */
+export type DeviceAnswer = { head: WebProxyHead; body: Readable };
+
+/**
+ * Makes one request to the device and gives its answer once its head is in; redirects are
+ * answered as they are (the server keeps them on the device). `timeoutMs` bounds the wait for
+ * the head, and then each silence of the body.
+ */
+export function openOnDevice(r: WebProxyRequest, timeoutMs: number): Promise<DeviceAnswer | { error: string }> {
   const headers: [string, string][] = r.headers.filter(([n]) => !/^(host|connection|content-length|transfer-encoding)$/i.test(n));
   const body = Buffer.from(r.body, 'base64');
   const hostHeader = r.host.includes(':') ? `[${r.host}]` : r.host;
@@ -76,30 +92,23 @@ export function fetchFromDevice(r: WebProxyRequest, timeoutMs: number): Promise<
   if (body.length || !['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(r.method)) headers.push(['content-length', String(body.length)]);
   const request = r.scheme === 'https' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
-    const done = (res: WebProxyResponse) => {
+    const done = (answer: DeviceAnswer | { error: string }) => {
       clearTimeout(timer);
-      resolve(res);
+      resolve(answer);
     };
     const req = request({
       host: r.host, port: r.port, method: r.method, path: r.path, headers: headers.flat(),
       // Printers' certificates are their own, self-signed: the page is reached by address, not by name.
       rejectUnauthorized: false, setHost: false, agent: false,
     }, (res: IncomingMessage) => {
-      const parts: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > DEVICE_WEB_MAX_BODY) {
-          req.destroy();
-          done({ error: 'the page is too large' });
-        } else parts.push(chunk);
-      });
-      res.on('end', () => {
-        const pairs: [string, string][] = [];
-        for (let i = 0; i + 1 < res.rawHeaders.length && pairs.length < 100; i += 2) pairs.push([res.rawHeaders[i]!.slice(0, 200), res.rawHeaders[i + 1]!.slice(0, 8000)]);
-        done({ status: Math.min(599, Math.max(100, res.statusCode ?? 502)), headers: pairs, body: Buffer.concat(parts).toString('base64') });
-      });
-      res.on('error', (e) => done({ error: e.message.slice(0, 500) }));
+      if (Number(res.headers['content-length']) > DEVICE_WEB_MAX_BODY) {
+        req.destroy();
+        return done({ error: 'the page is too large' });
+      }
+      const pairs: [string, string][] = [];
+      for (let i = 0; i + 1 < res.rawHeaders.length && pairs.length < 100; i += 2) pairs.push([res.rawHeaders[i]!.slice(0, 200), res.rawHeaders[i + 1]!.slice(0, 8000)]);
+      res.setTimeout(timeoutMs, () => res.destroy(new Error('the device stopped answering')));
+      done({ head: { status: Math.min(599, Math.max(100, res.statusCode ?? 502)), headers: pairs }, body: res });
     });
     const timer = setTimeout(() => {
       req.destroy();
@@ -108,6 +117,27 @@ export function fetchFromDevice(r: WebProxyRequest, timeoutMs: number): Promise<
     req.on('error', (e) => done({ error: `${r.host}:${r.port}: ${e.message}`.slice(0, 500) }));
     req.end(body.length ? body : undefined);
   });
+}
+
+/** The device's answer whole, for a server that takes no streamed answer (older release). */
+export async function fetchFromDevice(r: WebProxyRequest, timeoutMs: number): Promise<WebProxyResponse> {
+  const answer = await openOnDevice(r, timeoutMs);
+  if ('error' in answer) return answer;
+  try {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of answer.body) {
+      size += (chunk as Buffer).length;
+      if (size > DEVICE_WEB_MAX_BODY) {
+        answer.body.destroy();
+        return { error: 'the page is too large' };
+      }
+      parts.push(chunk as Buffer);
+    }
+    return { ...answer.head, body: Buffer.concat(parts).toString('base64') };
+  } catch (e) {
+    return { error: (e as Error).message.slice(0, 500) };
+  }
 }
 
 /**
@@ -126,13 +156,28 @@ export function startDeviceWebRelay(options: DeviceWebRelayOptions): { stop(): P
   let wakeSleep: (() => void) | null = null;
   const abort = new AbortController();
 
+  const timeoutMs = options.deviceTimeoutMs ?? 20_000;
+  const { transport } = options;
+  /** The device's answer, streamed where the server takes it so; whole otherwise. */
+  const answer = async (r: WebProxyRequest, why: string | null) => {
+    if (why) return transport.webAnswer(r.id, { error: why });
+    if (!transport.webStream) return transport.webAnswer(r.id, await fetchFromDevice(r, timeoutMs));
+    const opened = await openOnDevice(r, timeoutMs);
+    if ('error' in opened) return transport.webAnswer(r.id, opened);
+    // A browser that went away ends the upload, and so the device's answer: not a failure.
+    await transport.webStream(r.id, opened.head, opened.body).catch(() => {
+      const failed = opened.body.errored;
+      opened.body.destroy();
+      if (failed) log('warn', `device web page: ${r.method} ${r.path}: ${failed.message}`);
+    });
+  };
+
   const handle = async (r: WebProxyRequest) => {
     inFlight++;
     try {
       const why = refusal(r, options.allowLoopback ?? false);
       if (why) log('warn', `device web page: refused ${r.method} ${r.scheme}://${r.host}:${r.port}: ${why}`);
-      const answer = why ? { error: why } : await fetchFromDevice(r, options.deviceTimeoutMs ?? 20_000);
-      await options.transport.webAnswer(r.id, answer).catch((e: Error) => log('warn', `device web page: answer not delivered: ${e.message}`));
+      await answer(r, why).catch((e: Error) => log('warn', `device web page: answer not delivered: ${e.message}`));
     } finally {
       inFlight--;
       const next = queued.shift();

@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AgentServerCalls } from '@pagewatch/contracts/agent-api';
 import { queueJobsRunSchema } from '@pagewatch/contracts/agent-queues';
-import type { WebProxyRequest, WebProxyResponse } from '@pagewatch/contracts/device-web';
+import type { Readable } from 'node:stream';
+import type { WebProxyHead, WebProxyRequest, WebProxyResponse } from '@pagewatch/contracts/device-web';
 import { hashToken } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -20,6 +21,7 @@ import { newAgentToken } from './agents.service.ts';
 export type DirectTransport = AgentServerCalls & {
   webRequests(waitMs: number, signal?: AbortSignal): Promise<WebProxyRequest[]>;
   webAnswer(id: string, response: WebProxyResponse): Promise<void>;
+  webStream(id: string, head: WebProxyHead, body: Readable): Promise<void>;
 };
 
 /** What the server needs of a runner: the agent's `AgentRunner` has these and more. */
@@ -71,6 +73,8 @@ export function directTransport(ctx: AppContext, agentId: number, mapError?: Tra
     // The device web page's requests straight from the broker (issue 55): no touch, the poll is not a check-in.
     webRequests: (waitMs, signal) => ctx.deviceWebBroker.take(agentId, waitMs, signal),
     webAnswer: async (id, response) => void ctx.deviceWebBroker.answer(agentId, id, response),
+    // The device's bytes straight to the browser's answer; a request no longer waiting ends them.
+    webStream: (id, head, body) => ctx.deviceWebBroker.stream(agentId, id, head, body) ?? Promise.reject(new Error('the request no longer waits')),
   };
 }
 

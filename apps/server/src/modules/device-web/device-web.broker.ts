@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { WebProxyRequest, WebProxyResponse } from '@pagewatch/contracts/device-web';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { WebProxyHead, WebProxyRequest, WebProxyResponse } from '@pagewatch/contracts/device-web';
 
+/** An agent's answer: whole (base64, or an error), or its head with the device's bytes to come. */
+export type BrokerAnswer = WebProxyResponse | (WebProxyHead & { stream: Readable });
 /** A request waiting for its agent, and how its answer is given back. */
-type Pending = { agentId: number; request: WebProxyRequest; resolve(r: WebProxyResponse): void; timer: NodeJS.Timeout; taken: boolean };
+type Pending = { agentId: number; request: WebProxyRequest; resolve(r: BrokerAnswer): void; timer: NodeJS.Timeout; taken: boolean };
 type Waiter = { resolve(r: WebProxyRequest[]): void; timer: NodeJS.Timeout };
 
 /**
@@ -25,7 +29,7 @@ export class DeviceWebBroker {
   }
 
   /** Sends a request to an agent; its answer, or an `error` when none came in time. */
-  send(agentId: number, request: Omit<WebProxyRequest, 'id'>): Promise<WebProxyResponse> {
+  send(agentId: number, request: Omit<WebProxyRequest, 'id'>): Promise<BrokerAnswer> {
     if (this.closed) return Promise.resolve({ error: 'server stopping' });
     const id = randomUUID();
     return new Promise((resolve) => {
@@ -67,6 +71,18 @@ export class DeviceWebBroker {
     return true;
   }
 
+  /**
+   * An agent's answer as it comes: null when the request is not that agent's or no longer waits;
+   * else settles when its bytes are all taken, and throws when they were not (the browser went
+   * away, or the answer was too large). The one who sent the request reads `body` or destroys it.
+   */
+  stream(agentId: number, id: string, head: WebProxyHead, body: Readable): Promise<void> | null {
+    const p = this.pending.get(id);
+    if (!p || p.agentId !== agentId || !p.taken) return null;
+    this.settle(id, { ...head, stream: body });
+    return finished(body);
+  }
+
   /** Ends every wait: polls answer empty, requests get an error (server shutdown). */
   close() {
     this.closed = true;
@@ -93,7 +109,7 @@ export class DeviceWebBroker {
     if (waiter) waiter.resolve(this.drain(agentId, 50));
   }
 
-  private settle(id: string, response: WebProxyResponse) {
+  private settle(id: string, response: BrokerAnswer) {
     const p = this.pending.get(id);
     if (!p) return;
     clearTimeout(p.timer);

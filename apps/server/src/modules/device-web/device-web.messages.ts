@@ -15,6 +15,8 @@ addMessages({
     'deviceWeb.otherBrowser': 'This session of the device\'s web page belongs to the browser that opened it. Open the page from the device card here.',
     'deviceWeb.ticketUsed': 'This link of the device\'s web page was used already or is too old. Open the page again from the device card.',
     'deviceWeb.notHere': 'Nothing is served at this address',
+    'deviceWeb.tooLarge': 'The device\'s page is larger than 8 MB, which is not carried',
+    'deviceWeb.badHead': 'A streamed answer starts with the length of its head and the head: status and headers',
   },
   ru: {
     'log.device.webOpened': '{{actor}} открыл веб-страницу {{device}} (сеанс {{session}}, порт {{port}})',
@@ -30,5 +32,7 @@ addMessages({
     'deviceWeb.otherBrowser': 'Этот сеанс веб-страницы устройства принадлежит браузеру, в котором его открыли. Откройте страницу из карточки устройства здесь.',
     'deviceWeb.ticketUsed': 'Эта ссылка на веб-страницу устройства уже использована или устарела. Откройте страницу снова из карточки устройства.',
     'deviceWeb.notHere': 'По этому адресу ничего нет',
+    'deviceWeb.tooLarge': 'Страница устройства больше 8 МБ и не передаётся',
+    'deviceWeb.badHead': 'Потоковый ответ начинается с длины заголовка и самого заголовка: статуса и полей',
   },
 });

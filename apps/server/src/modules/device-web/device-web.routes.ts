@@ -1,20 +1,22 @@
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '@pagewatch/contracts/fields';
 import {
-  DEVICE_WEB_MAX_BODY, DEVICE_WEB_PREFIX, deviceWebOpenSchema, deviceWebSessionSchema,
-  webProxyRequestsSchema, webProxyResponseSchema, webProxyWaitSchema,
+  DEVICE_WEB_MAX_BODY, DEVICE_WEB_PREFIX, WEB_PROXY_HEAD_MAX, deviceWebOpenSchema, deviceWebSessionSchema,
+  webProxyHeadSchema, webProxyRequestsSchema, webProxyResponseSchema, webProxyWaitSchema,
 } from '@pagewatch/contracts/device-web';
 import { routeTable } from '../../plugins/route-table.ts';
 import { agentOf } from '../../plugins/access.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { invalid, notFound } from '../../lib/app-error.ts';
 import { pickLang, translate } from '../../i18n/messages.ts';
 import type { AppContext } from '../../app-context.ts';
 import { DEVICE_WEB_GRANT } from './device-web.service.ts';
 import { onDeviceWebHost } from './device-web.origin.ts';
 import type { DeviceWebOrigin } from '../../config.ts';
 import type { DeviceWebBroker } from './device-web.broker.ts';
+import { readHead } from './device-web.stream.ts';
 
 /**
  * The server's hooks for the device pages, registered before every route: the broker's waits end
@@ -68,6 +70,26 @@ export async function deviceWebRoutes(root: FastifyInstance, ctx: Pick<AppContex
   }, async (req, reply) => {
     if (!ctx.deviceWebBroker.answer(agentOf(req), req.params.id, req.body)) throw notFound();
     return reply.status(204).send();
+  });
+
+  await root.register(async (agentApi) => {
+    // The device's bytes are read by the browser's answer, as they come: not parsed, not held.
+    agentApi.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+    agentApi.withTypeProvider<ZodTypeProvider>().post('/api/agent/web-requests/:id/stream', {
+      config: { access: 'agent' },
+      schema: { tags, params: z.object({ id: z.uuid() }) },
+    }, async (req, reply) => {
+      const body = req.body as Readable;
+      const head = webProxyHeadSchema.safeParse(await readHead(body, WEB_PROXY_HEAD_MAX).then((b) => JSON.parse(b.toString('utf8')) as unknown, () => null));
+      if (!head.success) throw invalid('head', 'deviceWeb.badHead');
+      const taken = ctx.deviceWebBroker.stream(agentOf(req), req.params.id, head.data, body);
+      if (!taken) throw notFound();
+      // Taken all: the agent is told so. Not taken (the browser went away, the page too large): the
+      // connection is cut, which ends the agent's upload and its request to the device.
+      if (await taken.then(() => true, () => false)) return reply.status(204).send();
+      req.raw.socket.destroy();
+      return reply.hijack();
+    });
   });
 
   await root.register(async (proxy) => {

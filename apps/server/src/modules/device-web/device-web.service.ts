@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
-  DEVICE_WEB_METHODS, DEVICE_WEB_PREFIX, DEVICE_WEB_SESSION_MS, deviceWebScheme,
+  DEVICE_WEB_MAX_BODY, DEVICE_WEB_METHODS, DEVICE_WEB_PREFIX, DEVICE_WEB_SESSION_MS, deviceWebScheme,
   type DeviceWebPort, type DeviceWebSession, type WebProxyRequest,
 } from '@pagewatch/contracts/device-web';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -13,6 +14,7 @@ import type { DeviceWebBroker } from './device-web.broker.ts';
 import type { DeviceWebOrigin } from '../../config.ts';
 import { DEVICE_WEB_COOKIE, DEVICE_WEB_TICKET, DEVICE_WEB_TICKET_MS, cookieValue, labelOfHost, sessionCookie, sessionOrigin, ticketOf } from './device-web.origin.ts';
 import { DEVICE_WEB_HEADERS, DEVICE_WEB_HEADERS_OWN_ORIGIN, devicePath, requestHeadersForDevice, rewriteLinks, rewriteLocation, updateJar, type HeaderPairs } from './device-web.headers.ts';
+import { upTo, wholeOf } from './device-web.stream.ts';
 import * as repo from './device-web.repository.ts';
 import './device-web.messages.ts';
 
@@ -23,7 +25,9 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** A browser's request on a session's path. */
 export type ProxyCall = { token: string; method: string; tail: string; headers: Record<string, string | string[] | undefined>; body: Buffer | null };
 /** What the browser is answered: a status, headers and bytes; `messageKey` when the answer is ours, not the device's. */
-export type ProxyAnswer = { status: number; headers: HeaderPairs; body: Buffer } | { status: number; messageKey: string };
+export type ProxyAnswer = { status: number; headers: HeaderPairs; body: Buffer | Readable } | { status: number; messageKey: string };
+/** The device's answer: whole (an older agent's), or its bytes as they come. */
+type DeviceAnswer = { status: number; headers: HeaderPairs; body: Buffer | Readable };
 
 /**
  * The device's own web page through its agent (issue 55). A user with BTN_DEVICE_WEB.EXECUTE
@@ -134,7 +138,14 @@ export class DeviceWebService extends DomainService {
       headers: requestHeadersForDevice(call.headers, row.cookies), body: call.body?.toString('base64') ?? '',
     });
     if ('error' in answer) return { status: 502, messageKey: 'deviceWeb.unreachable' };
-    return this.answerOf(row, call.token, target, path, answer);
+    const body = 'stream' in answer ? answer.stream : Buffer.from(answer.body, 'base64');
+    try {
+      return await this.answerOf(row, call.token, target, path, { status: answer.status, headers: answer.headers, body });
+    } catch (error) {
+      // The agent's upload is ended rather than left waiting for a reader.
+      if (!Buffer.isBuffer(body)) body.destroy();
+      throw error;
+    }
   }
 
   /** The ticket in the URL the console opened, swapped once for this browser's cookie; then the page without it. */
@@ -146,7 +157,11 @@ export class DeviceWebService extends DomainService {
     return { status: 302, headers, body: Buffer.alloc(0) };
   }
 
-  private async answerOf(row: repo.DeviceWebRow, token: string, target: { scheme: string; host: string; port: number }, path: string, answer: { status: number; headers: HeaderPairs; body: string }): Promise<ProxyAnswer> {
+  /**
+   * The device's answer as the browser gets it: our headers, its redirects kept on the device,
+   * HTML and CSS read whole to keep their links in the session, anything else streamed as it comes.
+   */
+  private async answerOf(row: repo.DeviceWebRow, token: string, target: { scheme: string; host: string; port: number }, path: string, answer: DeviceAnswer): Promise<ProxyAnswer> {
     const setCookies = answer.headers.filter(([n]) => n.toLowerCase() === 'set-cookie').map(([, v]) => v);
     if (setCookies.length) {
       const jar = updateJar(row.cookies, setCookies);
@@ -158,14 +173,22 @@ export class DeviceWebService extends DomainService {
       if (lower === 'location') {
         const to = rewriteLocation(value, token, target, path);
         // A redirect to another host or port is never followed, nor handed to the browser.
-        if (to === null) return { status: 502, messageKey: 'deviceWeb.redirectRefused' };
+        if (to === null) {
+          if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+          return { status: 502, messageKey: 'deviceWeb.redirectRefused' };
+        }
         headers.push(['location', to]);
       } else if (!DROPPED_HEADER.test(lower)) headers.push([lower, value]);
     }
-    let body = Buffer.from(answer.body, 'base64');
     const type = answer.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? '';
     const encoded = answer.headers.some(([n, v]) => n.toLowerCase() === 'content-encoding' && v.toLowerCase() !== 'identity');
-    if (!encoded && /^(text\/html|text\/css|application\/xhtml)/i.test(type)) body = Buffer.from(rewriteLinks(body.toString('latin1'), token), 'latin1');
+    let body = answer.body;
+    if (!encoded && /^(text\/html|text\/css|application\/xhtml)/i.test(type)) {
+      const whole = Buffer.isBuffer(body) ? body : await wholeOf(body, DEVICE_WEB_MAX_BODY).catch(() => 'failed' as const);
+      if (whole === 'failed') return { status: 502, messageKey: 'deviceWeb.unreachable' };
+      if (!whole) return { status: 502, messageKey: 'deviceWeb.tooLarge' };
+      body = Buffer.from(rewriteLinks(whole.toString('latin1'), token), 'latin1');
+    } else if (!Buffer.isBuffer(body)) body = upTo(body, DEVICE_WEB_MAX_BODY);
     for (const [k, v] of Object.entries(this.headers)) headers.push([k, v]);
     return { status: answer.status, headers, body };
   }
