@@ -16,6 +16,13 @@ const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** A day as the console writes it (spec section 9: dd.MM.yyyy). */
 const shown = (day: string) => day.split('-').reverse().join('.');
+/** A day typed as a user types it, DD.MM.YYYY, its calendar closed again. */
+async function typeDay(p: Page, testId: string, day: string) {
+  const input = p.getByTestId(testId);
+  await input.fill(shown(day));
+  await input.press('Escape');
+  await expect(input).toHaveValue(shown(day));
+}
 const now = new Date();
 /** Last month: from its first day; read the day before it and on its last day. */
 const periodFrom = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
@@ -61,7 +68,7 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   await p.getByTestId('contract-location').click();
   await p.getByRole('option', { name: locationName, exact: true }).click();
   await p.getByTestId('contract-fee').fill('50.00');
-  await p.getByTestId('contract-starts').fill(periodFrom);
+  await typeDay(p, 'contract-starts', periodFrom);
   await p.getByTestId('contract-save').click();
   await expect(p.getByTestId('contracts-table')).toContainText(`Contract ${S} ${k}`);
 
@@ -73,7 +80,7 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   await expect(form).toContainText(words.badCurrency);
   await p.getByTestId('contract-currency').fill('EUR');
   await p.getByTestId('contract-name').fill(`Contract ${S} ${k} edited`);
-  await p.getByTestId('contract-ends').fill('2099-12-31');
+  await typeDay(p, 'contract-ends', '2099-12-31');
   await p.getByTestId('price-add').click();
   await p.getByTestId('price-meter-2').click();
   await p.getByRole('option', { name: words.large, exact: true }).click();
@@ -86,14 +93,14 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   await expect(p.getByTestId('contract-summary-prices')).toContainText(`${words.large}: 0.02 EUR`);
 
   await p.getByTestId('device-serial').fill(serial(k));
-  await p.getByTestId('device-joined').fill(periodFrom);
+  await typeDay(p, 'device-joined', periodFrom);
   await p.getByTestId('device-add').click();
   await expect(p.getByTestId('contract-devices')).toContainText(serial(k));
   if (k === 'EN') {
     // The other printer put on by mistake is removed, after a confirmation; this one stays.
     const wrong = serial('RU');
     await p.getByTestId('device-serial').fill(wrong);
-    await p.getByTestId('device-joined').fill(periodFrom);
+    await typeDay(p, 'device-joined', periodFrom);
     await p.getByTestId('device-add').click();
     await expect(p.getByTestId(`contract-device-${wrong}`)).toBeVisible();
     await p.getByTestId(`device-remove-${wrong}`).click();
@@ -103,14 +110,14 @@ async function billPrinter(p: Page, k: 'EN' | 'RU', words: Words) {
   }
   // The printer leaves on the period's last day: a day before it joined is refused, then the day is kept.
   await p.getByTestId(`device-edit-${serial(k)}`).click();
-  await p.getByTestId('device-change-left').fill(opening.toISOString().slice(0, 10));
+  await typeDay(p, 'device-change-left', iso(opening));
   await p.getByTestId('device-change-save').click();
   await expect(p.getByTestId('contract-devices')).toContainText(words.badLeave);
-  await p.getByTestId('device-change-left').fill(iso(periodEnd));
+  await typeDay(p, 'device-change-left', iso(periodEnd));
   await p.getByTestId('device-change-save').click();
   await expect(p.getByTestId(`contract-device-${serial(k)}`)).toContainText(words.leftTo.replace('{from}', shown(periodFrom)).replace('{to}', shown(iso(periodEnd))));
 
-  await p.getByTestId('run-period').fill(periodFrom);
+  await typeDay(p, 'run-period', periodFrom);
   await p.getByTestId('run-make').click();
   const panel = p.getByTestId('run-panel');
   await expect(panel.getByTestId('run-devices')).toContainText(serial(k));

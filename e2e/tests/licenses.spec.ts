@@ -48,6 +48,9 @@ test('the footer links to DEFAULT, which activates with a signed .lic and refuse
   await expect(page).toHaveURL(/\/license\/DEFAULT$/);
   await expect(page.getByTestId('license-description')).toHaveText('No license is installed');
 
+  // No license yet: its fields say so with a dash, not an empty box.
+  await expect(page.getByTestId('instance-to')).toHaveValue('—');
+  await expect(page.getByTestId('instance-count')).toHaveValue('—');
   await page.getByTestId('license-request').click();
   await expect(page.getByText('Required field')).toBeVisible();
   await page.getByTestId('license-company').fill('Acme Ltd');

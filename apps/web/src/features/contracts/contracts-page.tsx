@@ -15,6 +15,7 @@ import { ContractForm, useMeterLabel } from './components/contract-form.tsx';
 import { daysText, firstOfMonth } from './contract-form-values.ts';
 import { formatDay, formatNumber } from '../../lib/format.ts';
 import { RunPanel } from './run-panel.tsx';
+import { DayInput } from '../../components/form/day-input.tsx';
 
 /**
  * `/contracts` (issue 54): the contracts of the caller's locations; one made, changed (every
@@ -132,7 +133,7 @@ function ContractDetail({ id, canEdit, onRun }: { id: number; canEdit: boolean; 
         </Stack>
         {canEdit ? (
           <Group align="end" mt="xs">
-            <TextInput label={t('contracts.periodFrom')} value={period} onChange={(e) => setPeriod(e.currentTarget.value)} w={140} data-testid="run-period" />
+            <DayInput label={t('contracts.periodFrom')} clearable={false} value={period} onChange={setPeriod} w={140} data-testid="run-period" />
             <Button onClick={() => make.mutate()} loading={make.isPending} data-testid="run-make">{t('contracts.makeRun')}</Button>
           </Group>
         ) : null}

@@ -11,9 +11,12 @@ import { useCurrentUser } from '../../lib/auth-context.tsx';
 import { errorMessage, notifySuccess } from '../../lib/errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { downloadLicenseRequest, fetchInstanceLicense, INSTANCE_LICENSE_KEY, licenseKeys, uploadInstanceLicense } from './api/licenses-api.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 
-const day = (iso: string | null) => formatDay(iso);
+/** A read-only field's text: a dash where the license says nothing (none installed yet). */
+const shown = (text: string | null | undefined) => text || '—';
+const day = (iso: string | null) => shown(iso && formatDay(iso));
+const count = (n: number | null) => shown(n === null ? null : formatNumber(n));
 /** What was wrong with the file: the field's message when the server names one. */
 const problem = (err: unknown) => (err instanceof ApiError && err.body?.details?.[0]?.message) || errorMessage(err);
 
@@ -70,12 +73,12 @@ export function InstanceLicensePanel() {
             </Alert>
             <Paper withBorder p="md">
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput label={t('licenses.company')} readOnly value={l.companyName ?? ''} />
+                <TextInput label={t('licenses.company')} readOnly value={shown(l.companyName)} />
                 <TextInput label={t('licenses.dateFrom')} readOnly value={day(l.from)} data-testid="instance-from" />
                 <TextInput label={t('licenses.dateTo')} readOnly value={day(l.to)} data-testid="instance-to" />
-                <TextInput label={t('licenses.deviceCount')} readOnly value={l.counts.deviceCount ?? ''} data-testid="instance-count" />
-                <TextInput label={t('licenses.activeDeviceCount')} readOnly value={l.counts.activeDeviceCount} />
-                <TextInput label={t('licenses.dbDeviceCount')} readOnly value={l.counts.dbDeviceCount} />
+                <TextInput label={t('licenses.deviceCount')} readOnly value={count(l.counts.deviceCount)} data-testid="instance-count" />
+                <TextInput label={t('licenses.activeDeviceCount')} readOnly value={count(l.counts.activeDeviceCount)} />
+                <TextInput label={t('licenses.dbDeviceCount')} readOnly value={count(l.counts.dbDeviceCount)} />
               </SimpleGrid>
               <Text size="xs" c="dimmed" mt="sm">
                 {t('licenses.instanceId', { id: l.instanceId })}

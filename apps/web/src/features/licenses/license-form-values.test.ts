@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inputOf, newLicense, parseDay, validateLicense } from './license-form-values.ts';
+import { isoDay } from '@pagewatch/contracts/licenses';
+import { inputOf, newLicense, validateLicense } from './license-form-values.ts';
 
 describe('license form', () => {
   it('starts a new license today, for 14 days', () => {
@@ -19,9 +20,9 @@ describe('license form', () => {
     expect(validateLicense({ locationId: '1', dateFrom: '2026-02-01', dateTo: '2026-02-01', deviceCount: 2.5 })).toEqual({ deviceCount: 'licenses.badCount' });
   });
 
-  it('reads typed days as dd.MM.yyyy and sends YYYY-MM-DD', () => {
-    expect(parseDay('01.03.2026')).toBe('2026-03-01');
-    expect(parseDay('31.02.2026')).toBeNull();
+  it('reads typed days as dd.MM.yyyy (as the day input parses them) and sends YYYY-MM-DD', () => {
+    expect(isoDay('01.03.2026')).toBe('2026-03-01');
+    expect(isoDay('31.02.2026')).toBeNull();
     expect(inputOf({ locationId: '3', dateFrom: '2026-03-01', dateTo: '2026-03-15', deviceCount: '25' })).toEqual({ location: { id: 3 }, dateFrom: '2026-03-01', dateTo: '2026-03-15', deviceCount: 25 });
   });
 });

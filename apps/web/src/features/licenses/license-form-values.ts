@@ -1,4 +1,4 @@
-import { addDays, isoDay, licenseInputSchema, NEW_LICENSE_DAYS, type License, type LicenseInput } from '@pagewatch/contracts/licenses';
+import { addDays, licenseInputSchema, NEW_LICENSE_DAYS, type License, type LicenseInput } from '@pagewatch/contracts/licenses';
 
 /** The license form: days as YYYY-MM-DD (what DateInput holds), the location as a Select value. */
 export type LicenseFormValues = { locationId: string | null; dateFrom: string | null; dateTo: string | null; deviceCount: number | string };
@@ -42,9 +42,6 @@ export function validateLicense(v: LicenseFormValues): Partial<Record<keyof Lice
   }
   return errors;
 }
-
-/** What the date inputs accept typed: dd.MM.yyyy (or YYYY-MM-DD). */
-export const parseDay = (input: string) => isoDay(input.trim());
 
 /** A server field (`location`, `dateTo`) as the form's. */
 export const formFieldOf = (field: string) => (field === 'location' || field.startsWith('location.') ? 'locationId' : field);

@@ -1,6 +1,5 @@
-import '@mantine/dates/styles.css';
 import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DayInput } from '../../components/form/day-input.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +16,9 @@ import { submitFocusingErrors } from '../../components/form/submit-focusing-erro
 import { useTranslatedInput } from '../../components/form/use-translated-input.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-context.tsx';
 import { queryClient } from '../../lib/query-client.ts';
-import i18n from '../../i18n/i18n.ts';
 import { deleteLicense, fetchDeviceCounts, fetchLicensable, fetchLicense, licenseKey, licenseKeys, saveLicense } from './api/licenses-api.ts';
 import { InstanceLicensePanel } from './instance-license-panel.tsx';
-import { formFieldOf, inputOf, newLicense, parseDay, validateLicense, valuesOf, type LicenseFormValues } from './license-form-values.ts';
+import { formFieldOf, inputOf, newLicense, validateLicense, valuesOf, type LicenseFormValues } from './license-form-values.ts';
 
 /**
  * `/license/{code}` (spec sections 2 and 4): DEFAULT is the instance license; `-1` (any number
@@ -85,7 +83,6 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
   });
   const remove = useDeleteItem({ remove: () => deleteLicense(license!.id), backTo: '/licenses', toast: 'licenseDeleted', then: refreshLists });
   const busy = save.isPending || remove.mutation.isPending;
-  const dateProps = { valueFormat: 'DD.MM.YYYY', dateParser: parseDay, locale: i18n.language, firstDayOfWeek: 1 as const, required: true, clearable: false };
 
   return (
     <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} noValidate data-testid="license-form">
@@ -94,8 +91,8 @@ function LicenseForm({ license, locations, preset }: { license: License | null; 
         <FormCard disabled={!canEdit || busy}>
           <Select label={t('licenses.location')} required searchable allowDeselect={false} data={choices} data-testid="license-location" {...input('locationId')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateInput {...dateProps} label={t('licenses.dateFrom')} data-testid="license-from" {...input('dateFrom')} />
-            <DateInput {...dateProps} label={t('licenses.dateTo')} data-testid="license-to" {...input('dateTo')} />
+            <DayInput required clearable={false} label={t('licenses.dateFrom')} data-testid="license-from" {...input('dateFrom')} />
+            <DayInput required clearable={false} label={t('licenses.dateTo')} data-testid="license-to" {...input('dateTo')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <NumberInput label={t('licenses.deviceCount')} required min={1} max={LICENSE_MAX_DEVICES} clampBehavior="none" allowDecimal={false} data-testid="license-count" {...input('deviceCount')} />

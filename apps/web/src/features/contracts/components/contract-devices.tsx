@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { addDevice, changeDevice, contractKeys, fetchDevices, removeDevice } from '../api/contracts-api.ts';
 import { daysText, deviceChangeOf, deviceInputOf, emptyDevice, validateDevice, validateDeviceChange, type DeviceChangeValues, type DeviceFormValues } from '../contract-form-values.ts';
 import { submitFocusingErrors } from '../../../components/form/submit-focusing-errors.ts';
+import { DayInput } from '../../../components/form/day-input.tsx';
 
 /**
  * A contract's devices by serial (issue 54): each with the days it joined and left; one added
@@ -71,8 +72,8 @@ export function ContractDevices({ id, canEdit }: { id: number; canEdit: boolean 
           <Group align="start" mt="xs" wrap="wrap">
             <TextInput label={t('devices.serialNumber')} required w={180} {...input('serialNumber')} data-testid="device-serial" />
             <TextInput label={t('billing.column.billingEquipmentId')} w={150} {...input('equipmentId')} data-testid="device-equipment" />
-            <TextInput label={t('contracts.joinedOn')} required placeholder={t('contracts.datePlaceholder')} w={140} {...input('joinedOn')} data-testid="device-joined" />
-            <TextInput label={t('contracts.leftOn')} placeholder={t('contracts.datePlaceholder')} w={140} {...input('leftOn')} data-testid="device-left" />
+            <DayInput label={t('contracts.joinedOn')} required clearable={false} w={140} {...input('joinedOn')} data-testid="device-joined" />
+            <DayInput label={t('contracts.leftOn')} clearable w={140} {...input('leftOn')} data-testid="device-left" />
             <Button type="submit" mt={25} loading={add.isPending} data-testid="device-add">{t('contracts.addDevice')}</Button>
           </Group>
         </form>
@@ -95,7 +96,7 @@ function DeviceChange(p: { contractId: number; device: ContractDevice; onDone: (
       <Table.Td>
         <Group gap={4} align="start" wrap="nowrap">
           <Text size="sm" mt={4}>{daysText(t, p.device.joinedOn, null)}</Text>
-          <TextInput size="xs" aria-label={t('contracts.leftOn')} placeholder={t('contracts.leftOn')} w={150} {...input('leftOn')} data-testid="device-change-left" />
+          <DayInput size="xs" aria-label={t('contracts.leftOn')} clearable w={150} {...input('leftOn')} data-testid="device-change-left" />
         </Group>
       </Table.Td>
       <Table.Td>

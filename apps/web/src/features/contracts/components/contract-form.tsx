@@ -10,6 +10,7 @@ import { useTranslatedInput } from '../../../components/form/use-translated-inpu
 import { createContract, updateContract } from '../api/contracts-api.ts';
 import { emptyContract, inputOf, metersFree, validateContract, valuesOf, type ContractFormValues } from '../contract-form-values.ts';
 import { submitFocusingErrors } from '../../../components/form/submit-focusing-errors.ts';
+import { DayInput } from '../../../components/form/day-input.tsx';
 
 /** A meter as the meter-read report names it, with its customary code ("Total (101)"). */
 export function useMeterLabel() {
@@ -46,8 +47,8 @@ export function ContractForm(p: { contract: Contract | null; locations: { id: nu
             <Select label={t('contracts.period')} required allowDeselect={false} w={170} data={BILLING_PERIODS.map((v) => ({ value: v, label: t(`billing.period.${v}`) }))} {...input('period')} data-testid="contract-period" />
             <TextInput label={t('contracts.currency')} required w={100} {...input('currency')} data-testid="contract-currency" />
             <TextInput label={t('contracts.baseFee')} required w={130} {...input('baseFee')} data-testid="contract-fee" />
-            <TextInput label={t('contracts.startsOn')} required placeholder={t('contracts.datePlaceholder')} w={140} {...input('startsOn')} data-testid="contract-starts" />
-            <TextInput label={t('contracts.endsOn')} placeholder={t('contracts.datePlaceholder')} description={t('contracts.endsOnHint')} w={160} {...input('endsOn')} data-testid="contract-ends" />
+            <DayInput label={t('contracts.startsOn')} required clearable={false} w={140} {...input('startsOn')} data-testid="contract-starts" />
+            <DayInput label={t('contracts.endsOn')} clearable description={t('contracts.endsOnHint')} w={160} {...input('endsOn')} data-testid="contract-ends" />
           </Group>
           <div>
             <Text size="sm" fw={500} mb={4}>{t('contracts.includedPagesMode')}</Text>
