@@ -126,7 +126,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const { sealed } = await sealStoredSecrets(database.db, secrets);
   if (secretKey.created) app.log.warn({ file: secretKey.file }, 'secret key file created: keep a copy apart from the database backups, without it the stored secrets are lost');
   if (sealed) app.log.info({ sealed }, 'stored secrets encrypted');
-  const { generatedPassword } = await seed(database.db, config.adminPassword);
+  const { generatedPassword } = await seed(database.db, config.adminPassword, config.language);
   const hub = new Hub();
   const eventLog = new EventLog(database.db, hub);
   await eventLog.init();

@@ -11,6 +11,8 @@ import { userLocations, userRoles, users } from './db/schema/users.ts';
 import { EVENT_GROUPS } from './modules/event-logs/event-logs.service.ts';
 import { hashPassword } from './lib/password.ts';
 import { seedDictionaries } from './modules/dictionaries/dictionaries.seed.ts';
+import { translate, type Lang } from './i18n/messages.ts';
+import './seed.messages.ts';
 
 type SettingSeed = typeof settings.$inferInsert;
 const SETTINGS: SettingSeed[] = [
@@ -35,10 +37,10 @@ const SETTINGS: SettingSeed[] = [
 
 /**
  * Creates what a new installation needs, once: roles and their grants, the DEFAULT location,
- * settings, event groups and the `admin` user. Returns the admin password when it was
- * generated here (the caller prints it once).
+ * settings, event groups and the `admin` user, named in `lang`. Returns the admin password when
+ * it was generated here (the caller prints it once).
  */
-export async function seed(db: Db, adminPassword: string | null): Promise<{ generatedPassword: string | null }> {
+export async function seed(db: Db, adminPassword: string | null, lang: Lang = 'en'): Promise<{ generatedPassword: string | null }> {
   return db.transaction(async (tx) => {
     for (const [code, role] of Object.entries(DEFAULT_ROLES) as [RoleCode, (typeof DEFAULT_ROLES)[RoleCode]][]) {
       const [r] = await tx.insert(roles).values({ code, name: role.name }).onConflictDoNothing().returning();
@@ -49,7 +51,7 @@ export async function seed(db: Db, adminPassword: string | null): Promise<{ gene
         }));
       }
     }
-    await tx.insert(locations).values({ code: 'DEFAULT', name: 'Default' }).onConflictDoNothing();
+    await tx.insert(locations).values({ code: 'DEFAULT', name: translate(lang, 'seed.defaultLocation') }).onConflictDoNothing();
     await tx.insert(settings).values(SETTINGS).onConflictDoNothing();
     await tx.insert(eventGroups).values(EVENT_GROUPS.map((code) => ({ code, name: code }))).onConflictDoNothing();
     await seedDictionaries(tx);
@@ -59,7 +61,7 @@ export async function seed(db: Db, adminPassword: string | null): Promise<{ gene
     const generated = adminPassword ? null : randomBytes(12).toString('base64url');
     const [admin] = await tx
       .insert(users)
-      .values({ login: 'admin', email: 'admin@pagewatch.local', passwordHash: await hashPassword(adminPassword ?? generated!), lastName: 'Administrator', isSystem: true, systemNotificationRecipient: true })
+      .values({ login: 'admin', email: 'admin@pagewatch.local', passwordHash: await hashPassword(adminPassword ?? generated!), lastName: translate(lang, 'seed.adminName'), isSystem: true, systemNotificationRecipient: true })
       .returning();
     const [adminRole] = await tx.select().from(roles).where(eq(roles.code, 'ADMIN'));
     const [defaultLocation] = await tx.select().from(locations).where(eq(locations.code, 'DEFAULT'));

@@ -19,7 +19,7 @@ export const scratchPostgresDatabase = () => createPostgresDatabase(process.env.
  * migrated template (template-database.ts): the server's start applies no migration on it and
  * seeds it as a new installation.
  */
-export type TestAppOptions = { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string; telegramApiUrl?: string; deviceWebOrigin?: Config['deviceWebOrigin'] };
+export type TestAppOptions = { sessionCacheMs?: number; publicUrl?: string; webDist?: string; logStream?: { write(line: string): void }; licenseIssuerKey?: string; cloud?: boolean; downloadsDir?: string; trustProxy?: Config['trustProxy']; exports?: { running: number; waiting: number }; secretKey?: Buffer; logLevel?: string; telegramApiUrl?: string; deviceWebOrigin?: Config['deviceWebOrigin']; language?: Config['language'] };
 export type TestApp = BuiltApp & { database: Database; close: () => Promise<void> };
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -31,7 +31,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 export async function createTestAppOn(database: Database, drop: () => Promise<void>, opts: TestAppOptions = {}): Promise<TestApp> {
   // Sessions are resolved afresh on every call unless a test asks for the cache: many tests
   // change users and locations straight in the database.
-  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: opts.webDist ?? '/nonexistent', sessionCacheMs: opts.sessionCacheMs ?? 0, publicUrl: opts.publicUrl ?? null, licenseIssuerKey: opts.licenseIssuerKey ?? '/nonexistent/license-issuer.pem', cloud: opts.cloud ?? false, downloadsDir: opts.downloadsDir ?? null, trustProxy: opts.trustProxy ?? false, secretKey: opts.secretKey ?? randomBytes(32), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.telegramApiUrl ? { telegramApiUrl: opts.telegramApiUrl } : {}), ...(opts.exports ? { exports: opts.exports } : {}), ...(opts.deviceWebOrigin ? { deviceWebOrigin: opts.deviceWebOrigin } : {}) };
+  const config = { ...loadConfig({}), adminPassword: ADMIN_PASSWORD, webDist: opts.webDist ?? '/nonexistent', sessionCacheMs: opts.sessionCacheMs ?? 0, publicUrl: opts.publicUrl ?? null, licenseIssuerKey: opts.licenseIssuerKey ?? '/nonexistent/license-issuer.pem', cloud: opts.cloud ?? false, downloadsDir: opts.downloadsDir ?? null, trustProxy: opts.trustProxy ?? false, secretKey: opts.secretKey ?? randomBytes(32), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.telegramApiUrl ? { telegramApiUrl: opts.telegramApiUrl } : {}), ...(opts.exports ? { exports: opts.exports } : {}), ...(opts.deviceWebOrigin ? { deviceWebOrigin: opts.deviceWebOrigin } : {}), ...(opts.language ? { language: opts.language } : {}) };
   const built = await buildApp(config, database, { logger: false, logStream: opts.logStream });
   return {
     ...built,

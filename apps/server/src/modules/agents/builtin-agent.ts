@@ -11,6 +11,8 @@ import { defaultLocationId } from '../locations/index.ts';
 import { VERSION } from '../options/index.ts';
 import { builtinAgentId, insertAgent } from './agents.repository.ts';
 import { newAgentToken } from './agents.service.ts';
+import { translate } from '../../i18n/messages.ts';
+import '../../seed.messages.ts';
 
 /**
  * The server's built-in agent (PAGEWATCH_BUILTIN_AGENT): the agent's own runner
@@ -40,7 +42,7 @@ export async function ensureBuiltinAgent(ctx: AppContext): Promise<number> {
   const locationId = await defaultLocationId(ctx.db);
   if (locationId === null) throw new Error('no DEFAULT location');
   // Its token is never used (calls are direct); it only has to be unique and unknown.
-  const row = await insertAgent(ctx.db, { name: 'Built-in agent', description: 'Runs inside the server for the local network', locationId, tokenHash: hashToken(newAgentToken()), builtin: BUILTIN_MARK });
+  const row = await insertAgent(ctx.db, { name: translate(ctx.config.language, 'seed.builtinAgent'), description: translate(ctx.config.language, 'seed.builtinAgentDescription'), locationId, tokenHash: hashToken(newAgentToken()), builtin: BUILTIN_MARK });
   return row.id;
 }
 
