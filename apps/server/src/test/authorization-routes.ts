@@ -288,6 +288,7 @@ export const ROUTES: Record<string, Fixture> = {
   'DELETE /api/device-web-sessions/:id': { kind: 'skip', reason: "only the session's owner closes it (others: 404): device-web.test.ts checks its grant, owner and scope" },
   'GET /api/agent/web-requests': { kind: 'agent' },
   'POST /api/agent/web-requests/:id': { kind: 'agent' },
+  'POST /api/agent/web-requests/:id/stream': { kind: 'agent' },
   'POST /api/devices/:id/not-same': {
     kind: 'item',
     request: async (w, at) => ({ url: `/api/devices/${await deviceAt(w, at)}/not-same`, payload: { otherId: await deviceAt(w, at) } }),
