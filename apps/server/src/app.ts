@@ -238,7 +238,15 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await setupOpenApi(app);
   realtimeRoutes(app, hub, resolveSession);
 
-  await healthRoutes(app, database.db);
+  await registerRoutes(app, ctx);
+
+  await app.ready();
+  return { app, ctx, generatedAdminPassword: generatedPassword };
+}
+
+/** Every module's routes, then the console's files (the catch-all, last). */
+async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
+  await healthRoutes(app, ctx.db);
   await optionsRoutes(app, ctx);
   await authRoutes(app, ctx.auth);
   await usersRoutes(app, ctx.users);
@@ -267,8 +275,5 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await alertsRoutes(app, ctx.alerts);
   await licensesRoutes(app, ctx.licenses);
   await deviceWebRoutes(app, ctx);
-  await setupStatic(app, config.webDist);
-
-  await app.ready();
-  return { app, ctx, generatedAdminPassword: generatedPassword };
+  await setupStatic(app, ctx.config.webDist);
 }

@@ -85,18 +85,16 @@ function request(requestId: number, options: SweepOptions): Buffer {
   });
 }
 
-/**
- * Asks every address in [first, last] for sysDescr and sysObjectID from one UDP socket, at most
- * `packetsPerSecond` requests a second and `concurrency` addresses in flight; an address that
- * stays silent after its retries is skipped. Each attempt has its own request id, so a late
- * answer to an earlier attempt still counts and gives an exact answer time. `concurrency`
- * bounds the addresses in flight (and the memory), new addresses going first up to it.
- *
- * The sweep paces itself by what it can process (`SweepPace`): behind (answers handled late,
- * its timers late) it slows down, and a try that timed out meanwhile counts as unanswered only
- * once it has caught up; an address with a try sent while behind gets up to two more tries.
- */
-export async function sweep(first: number, last: number, options: SweepOptions): Promise<SweepAnswer[]> {
+/** An address of a sweep in flight. */
+type Entry = {
+  /** `firstSentAt` and `dueAt` on the pace's clock, which stops while the event loop is held up. */
+  ip: string; attempt: number; firstSentAt: number; dueAt: number; timer: NodeJS.Timeout | null; ids: number[]; done: boolean;
+  /** A try went out while the sweep was behind; `extra`: the tries granted for it. */
+  sentBehind: boolean; extra: number;
+};
+
+/** The sweep's UDP socket, bound to an ephemeral port, with room for a second of answers. */
+async function sweepSocket(): Promise<dgram.Socket> {
   const socket = dgram.createSocket('udp4');
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
@@ -109,7 +107,11 @@ export async function sweep(first: number, last: number, options: SweepOptions):
   } catch {
     // left at the system's default
   }
-  const answers: SweepAnswer[] = [];
+  return socket;
+}
+
+/** The packet budget and the pace that sets its rate, kept up to date by a heartbeat (cleared by the caller). */
+function pacedBudget(options: SweepOptions) {
   // A sweep on a busy machine wakes late (timers 50 to 150 ms late at load 6 on 2 cores): with
   // 10 ms of catch-up it lost a sixth of its packet budget and a /16 took 32 s instead of 28.
   // 50 ms of catch-up (250 packets at 5,000 a second, 22 KB) keeps the rate.
@@ -121,36 +123,11 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     // A loop that wakes only every few hundred ms still sends its rate: the catch-up covers the lag.
     bucket.setRate(pace.rate, Math.max(SWEEP_CATCH_UP_MS, pace.loopLagMs()));
   }, PACE_TICK_MS);
-  type Entry = {
-    /** `firstSentAt` and `dueAt` on the pace's clock, which stops while the event loop is held up. */
-    ip: string; attempt: number; firstSentAt: number; dueAt: number; timer: NodeJS.Timeout | null; ids: number[]; done: boolean;
-    /** A try went out while the sweep was behind; `extra`: the tries granted for it. */
-    sentBehind: boolean; extra: number;
-  };
-  const byId = new Map<number, { entry: Entry; sentAt: number }>();
-  let inFlight = 0;
-  // Tens of thousands of retries wait in a /16: a queue with a head index, since shift() on an
-  // array that large copies it.
-  const retryQueue = new Fifo<Entry>();
-  let nextAddress = first;
-  let nextId = (Math.floor(Math.random() * 0x3fffffff) + 1) & 0x3fffffff;
-  let pumpTimer: NodeJS.Timeout | null = null;
-  let outOfTime = false;
-  let finish: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
+  return { bucket, pace, heartbeat };
+}
 
-  // Addresses in flight: an undecodable packet has no request id to find its address by.
-  const byIp = new Map<string, Entry>();
-  const settle = (entry: Entry): void => {
-    entry.done = true;
-    if (entry.timer) clearTimeout(entry.timer);
-    for (const id of entry.ids) byId.delete(id);
-    byIp.delete(entry.ip);
-    inFlight--;
-  };
-
+/** How many tries an address gets and how long each is listened to. */
+function addressTiming(options: SweepOptions, pace: SweepPace) {
   // A device heard from before gets two more tries: a lost packet must not make it vanish, and
   // silent addresses (most of a big range) still cost only `retries + 1` packets each.
   const retriesFor = (entry: Entry): number => (options.rtt?.peek(entry.ip, options.port)?.srttMs != null ? options.retries + 2 : options.retries) + entry.extra;
@@ -176,6 +153,47 @@ export async function sweep(first: number, last: number, options: SweepOptions):
     // In steps of 50 ms: timers of one duration share a list in Node, thousands of durations cost CPU.
     return Math.ceil(Math.max(base, entry.firstSentAt + window - now) / 50) * 50;
   };
+  return { retriesFor, behind, waitFor };
+}
+
+/**
+ * Asks every address in [first, last] for sysDescr and sysObjectID from one UDP socket, at most
+ * `packetsPerSecond` requests a second and `concurrency` addresses in flight; an address that
+ * stays silent after its retries is skipped. Each attempt has its own request id, so a late
+ * answer to an earlier attempt still counts and gives an exact answer time. `concurrency`
+ * bounds the addresses in flight (and the memory), new addresses going first up to it.
+ *
+ * The sweep paces itself by what it can process (`SweepPace`): behind (answers handled late,
+ * its timers late) it slows down, and a try that timed out meanwhile counts as unanswered only
+ * once it has caught up; an address with a try sent while behind gets up to two more tries.
+ */
+export async function sweep(first: number, last: number, options: SweepOptions): Promise<SweepAnswer[]> {
+  const socket = await sweepSocket();
+  const answers: SweepAnswer[] = [];
+  const { bucket, pace, heartbeat } = pacedBudget(options);
+  const byId = new Map<number, { entry: Entry; sentAt: number }>();
+  let inFlight = 0;
+  // Tens of thousands of retries wait in a /16: a queue with a head index, since shift() on an
+  // array that large copies it.
+  const retryQueue = new Fifo<Entry>();
+  let nextAddress = first;
+  let nextId = (Math.floor(Math.random() * 0x3fffffff) + 1) & 0x3fffffff;
+  let pumpTimer: NodeJS.Timeout | null = null;
+  let outOfTime = false;
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+
+  // Addresses in flight: an undecodable packet has no request id to find its address by.
+  const byIp = new Map<string, Entry>();
+  const settle = (entry: Entry): void => {
+    entry.done = true;
+    if (entry.timer) clearTimeout(entry.timer);
+    for (const id of entry.ids) byId.delete(id);
+    byIp.delete(entry.ip);
+    inFlight--;
+  };
+
+  const { retriesFor, behind, waitFor } = addressTiming(options, pace);
 
   const send = (entry: Entry): void => {
     const id = nextId;

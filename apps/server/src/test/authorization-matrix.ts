@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, ROLE_CODES, type Grant, type RoleCode } from '@pagewatch/contracts/grants';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, signIn } from './test-app.ts';
+import { bearer, createTestApp, signIn, type TestApp } from './test-app.ts';
 import { addLocation } from './scope-fixture.ts';
 import { agentReading, batch, post } from '../modules/ingest/ingest.fixtures.ts';
 import { CLOUD_ROUTES } from './authorization-routes-cloud.ts';
@@ -38,34 +38,9 @@ export async function authorizationMatrix(opts: { cloud: boolean; viaApiToken?: 
   const t = await createTestApp({ cloud: opts.cloud });
   afterAll(() => t.close());
 
-  const key = (r: RouteAccess) => `${r.method} ${r.url}`;
   const routes = t.app.routeAccess.filter((r) => !PLUGIN_PREFIXES.some((p) => r.url.startsWith(p)));
 
-  const world = await (async (): Promise<World> => {
-    const loc = { DEFAULT: 1, IN: 0, IN_CHILD: 0, OUT: 0 };
-    loc.IN = await addLocation(t.ctx.db, 'MX_IN');
-    loc.IN_CHILD = await addLocation(t.ctx.db, 'MX_IN_CHILD', 'MX_IN');
-    loc.OUT = await addLocation(t.ctx.db, 'MX_OUT');
-    const root = await signIn(t.app);
-    const asRoot: World['asRoot'] = async (method, url, payload) => {
-      const res = await t.app.inject({ method, url, payload: payload as never, headers: bearer(root) });
-      if (res.statusCode >= 300) throw new Error(`fixture call ${method} ${url} failed: ${res.statusCode} ${res.body}`);
-      return res.body ? res.json() : null;
-    };
-    const roleIds: Record<string, number> = {};
-    for (const r of (await asRoot('GET', '/api/managed-roles-v/')).pageRows) roleIds[r.code] = r.id;
-    const w: World = {
-      app: t.app,
-      ctx: t.ctx,
-      root,
-      loc,
-      roleIds,
-      asRoot,
-      cloud: opts.cloud,
-      userAt: async (locationId) => (await asRoot('POST', '/api/users', userPayload(w, locationId))).id,
-    };
-    return w;
-  })();
+  const world = await matrixWorld(t, opts.cloud);
 
   const callers = {} as Record<RoleCode, Caller>;
   for (const role of ROLE_CODES) callers[role] = await callerAt(world, role, world.loc.IN, `matrix${role.toLowerCase()}`, opts.viaApiToken);
@@ -86,17 +61,7 @@ export async function authorizationMatrix(opts: { cloud: boolean; viaApiToken?: 
   describe(opts.viaApiToken ? `${title}, via API tokens` : title, () => {
     it('has an entry in ROUTES for every route', () => {
       const missing = routes.filter((r) => !(key(r) in ROUTES));
-      const help = missing.map((r) => {
-        const item = /:\w+/.test(r.url);
-        const example = item
-          ? `{ kind: 'item', request: async (w, at) => ({ url: \`${r.url.replace(/:id\b/, '${await makeYourThingAt(w, at)}')}\` }) }`
-          : `{ kind: 'list', seed: async (w) => ({ inside: [/* ids made at w.loc.IN_CHILD */], outside: [/* at w.loc.OUT */] }), request: () => ({ url: '${r.url}?page=1000,1' }) }`;
-        return (
-          `  '${key(r)}' (access ${r.access}) has no entry in ROUTES of apps/server/src/plugins/authorization-matrix.test.ts.\n` +
-          `    Add, for example:  '${key(r)}': ${example},\n` +
-          `    (kinds: item, list, global, self, public, agent, skip: see "ADDING A ROUTE" at the top of that file).`
-        );
-      });
+      const help = missing.map(missingRouteHelp);
       expect(missing.length, `\n${help.join('\n')}\n`).toBe(0);
     });
 
@@ -206,23 +171,69 @@ export async function authorizationMatrix(opts: { cloud: boolean; viaApiToken?: 
     secretRedirectionCases(world, callers);
     secretReachCases(world, opts.viaApiToken ?? false);
 
-    // Invariant 4 of security.md: an agent's readings touch only devices of its locations.
-    it("an agent at IN updates a device at IN_CHILD by serial; one at OUT or DEFAULT with the same serial stays as it was", async () => {
-      const agent = await world.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: world.loc.IN } });
-      const devices = { inside: await deviceAt(world, world.loc.IN_CHILD), out: await deviceAt(world, world.loc.OUT), parent: await deviceAt(world, world.loc.DEFAULT) };
-      const state = async (id: number) =>
-        (await world.ctx.db.execute(sql`SELECT serial_number, location_id, agent_id, ip, total_count::float8 AS total FROM devices WHERE id = ${id}`)).rows[0] as { serial_number: string; location_id: number; agent_id: number | null; ip: string; total: number | null };
-      const before = { out: await state(devices.out), parent: await state(devices.parent) };
-      const readings = await Promise.all(Object.values(devices).map(async (id, i) => agentReading(`127.0.250.${i + 1}`, { serial: (await state(id)).serial_number, vendor: 'Matrix', total: 4242 })));
-      const res = await post(world.app, agent.token, batch(readings));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await state(devices.inside)).toMatchObject({ agent_id: agent.id, location_id: world.loc.IN_CHILD, total: 4242 });
-      expect(await state(devices.out)).toEqual(before.out);
-      expect(await state(devices.parent)).toEqual(before.parent);
-      for (const d of [before.out, before.parent]) {
-        const copies = (await world.ctx.db.execute(sql`SELECT location_id, agent_id FROM devices WHERE serial_number = ${d.serial_number} ORDER BY id`)).rows;
-        expect(copies).toEqual([{ location_id: d.location_id, agent_id: null }, { location_id: world.loc.IN, agent_id: agent.id }]);
-      }
-    });
+    agentReadingsScopeCase(world);
+  });
+}
+
+const key = (r: RouteAccess) => `${r.method} ${r.url}`;
+
+/** What to add to ROUTES for a route that has no entry there. */
+function missingRouteHelp(r: RouteAccess): string {
+  const item = /:\w+/.test(r.url);
+  const example = item
+    ? `{ kind: 'item', request: async (w, at) => ({ url: \`${r.url.replace(/:id\b/, '${await makeYourThingAt(w, at)}')}\` }) }`
+    : `{ kind: 'list', seed: async (w) => ({ inside: [/* ids made at w.loc.IN_CHILD */], outside: [/* at w.loc.OUT */] }), request: () => ({ url: '${r.url}?page=1000,1' }) }`;
+  return (
+    `  '${key(r)}' (access ${r.access}) has no entry in ROUTES of apps/server/src/plugins/authorization-matrix.test.ts.\n` +
+    `    Add, for example:  '${key(r)}': ${example},\n` +
+    `    (kinds: item, list, global, self, public, agent, skip: see "ADDING A ROUTE" at the top of that file).`
+  );
+}
+
+/** Locations DEFAULT ── IN ── IN_CHILD and OUT, the default admin's session, and the role ids. */
+async function matrixWorld(t: TestApp, cloud: boolean): Promise<World> {
+  const loc = { DEFAULT: 1, IN: 0, IN_CHILD: 0, OUT: 0 };
+  loc.IN = await addLocation(t.ctx.db, 'MX_IN');
+  loc.IN_CHILD = await addLocation(t.ctx.db, 'MX_IN_CHILD', 'MX_IN');
+  loc.OUT = await addLocation(t.ctx.db, 'MX_OUT');
+  const root = await signIn(t.app);
+  const asRoot: World['asRoot'] = async (method, url, payload) => {
+    const res = await t.app.inject({ method, url, payload: payload as never, headers: bearer(root) });
+    if (res.statusCode >= 300) throw new Error(`fixture call ${method} ${url} failed: ${res.statusCode} ${res.body}`);
+    return res.body ? res.json() : null;
+  };
+  const roleIds: Record<string, number> = {};
+  for (const r of (await asRoot('GET', '/api/managed-roles-v/')).pageRows) roleIds[r.code] = r.id;
+  const w: World = {
+    app: t.app,
+    ctx: t.ctx,
+    root,
+    loc,
+    roleIds,
+    asRoot,
+    cloud,
+    userAt: async (locationId) => (await asRoot('POST', '/api/users', userPayload(w, locationId))).id,
+  };
+  return w;
+}
+
+/** Invariant 4 of security.md: an agent's readings touch only devices of its locations. */
+function agentReadingsScopeCase(world: World) {
+  it("an agent at IN updates a device at IN_CHILD by serial; one at OUT or DEFAULT with the same serial stays as it was", async () => {
+    const agent = await world.asRoot('POST', '/api/agents', { name: unique('agent'), location: { id: world.loc.IN } });
+    const devices = { inside: await deviceAt(world, world.loc.IN_CHILD), out: await deviceAt(world, world.loc.OUT), parent: await deviceAt(world, world.loc.DEFAULT) };
+    const state = async (id: number) =>
+      (await world.ctx.db.execute(sql`SELECT serial_number, location_id, agent_id, ip, total_count::float8 AS total FROM devices WHERE id = ${id}`)).rows[0] as { serial_number: string; location_id: number; agent_id: number | null; ip: string; total: number | null };
+    const before = { out: await state(devices.out), parent: await state(devices.parent) };
+    const readings = await Promise.all(Object.values(devices).map(async (id, i) => agentReading(`127.0.250.${i + 1}`, { serial: (await state(id)).serial_number, vendor: 'Matrix', total: 4242 })));
+    const res = await post(world.app, agent.token, batch(readings));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await state(devices.inside)).toMatchObject({ agent_id: agent.id, location_id: world.loc.IN_CHILD, total: 4242 });
+    expect(await state(devices.out)).toEqual(before.out);
+    expect(await state(devices.parent)).toEqual(before.parent);
+    for (const d of [before.out, before.parent]) {
+      const copies = (await world.ctx.db.execute(sql`SELECT location_id, agent_id FROM devices WHERE serial_number = ${d.serial_number} ORDER BY id`)).rows;
+      expect(copies).toEqual([{ location_id: d.location_id, agent_id: null }, { location_id: world.loc.IN, agent_id: agent.id }]);
+    }
   });
 }

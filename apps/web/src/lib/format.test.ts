@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatNumber, formatTime } from './format.ts';
+import { formatDateTime, formatDay, formatNumber, formatTime, parseDay } from './format.ts';
 
 describe('the one date format (spec section 9: dd.MM.yyyy HH:mm:ss)', () => {
   const moment = new Date(2026, 11, 1, 22, 8, 15);
@@ -21,6 +21,16 @@ describe('the one date format (spec section 9: dd.MM.yyyy HH:mm:ss)', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDay(undefined)).toBe('');
     expect(formatDateTime('soon')).toBe('soon');
+  });
+
+  it('reads a typed day as shown (dd.MM.yyyy, d.M.yyyy) or as the API writes it, and nothing else', () => {
+    expect(parseDay('01.03.2026')).toBe('2026-03-01');
+    expect(parseDay(' 1.3.2026 ')).toBe('2026-03-01');
+    expect(parseDay('2026-03-01')).toBe('2026-03-01');
+    expect(parseDay('31.02.2026')).toBeNull();
+    expect(parseDay('2026-13-01')).toBeNull();
+    expect(parseDay('March 1')).toBeNull();
+    expect(parseDay('')).toBeNull();
   });
 });
 

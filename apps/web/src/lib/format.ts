@@ -27,6 +27,15 @@ export const formatTime = (value: DateInput): string => formatWith(value, true).
 /** A calendar day (01.12.2026). */
 export const formatDay = (value: DateInput): string => formatWith(value, false);
 
+/** A typed day: dd.MM.yyyy (as shown; one-digit day and month too) or YYYY-MM-DD, as YYYY-MM-DD; null when it is no day. */
+export function parseDay(input: string): string | null {
+  const shown = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(input);
+  const iso = shown ? `${shown[3]}-${shown[2].padStart(2, '0')}-${shown[1].padStart(2, '0')}` : input.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
+}
+
 /**
  * One formatter per language, made once: V8 builds a new one on every `toLocaleString()` call,
  * which a grid of counters pays per cell (13 ms of the devices grid's first page in Chromium's

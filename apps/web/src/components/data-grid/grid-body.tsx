@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { Row as TableRow } from '@tanstack/react-table';
@@ -38,9 +38,8 @@ export function GridBody<Row>(p: Props<Row>) {
   const { t } = useTranslation();
   const { rows } = p;
   const [active, setActive] = useState(0);
-  const [dropTarget, setDropTarget] = useState<RowId | 'root' | null>(null);
-  const dragged = useRef<Row | null>(null);
   const scrolledTo = useRef<RowId | null>(null);
+  const drag = useRowDrag(p);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -102,47 +101,23 @@ export function GridBody<Row>(p: Props<Row>) {
     }
   };
 
-  const canDrop = (target: Row | null) => {
-    const d = dragged.current;
-    if (!d) return false;
-    return target === null || !isSelfOrDescendant(d, target, p.getRowId, p.getSubRows);
-  };
-  const drop = (target: Row | null) => {
-    const d = dragged.current;
-    const allowed = canDrop(target);
-    dragged.current = null;
-    setDropTarget(null);
-    if (d && allowed) p.onRowDrop?.(d, target);
-  };
-
-  const dragEnabled = !!p.onRowDrop;
   const items = virtualizer.getVirtualItems();
   return (
     <div
       className={classes.body}
       role="rowgroup"
       style={{ height: virtualizer.getTotalSize() }}
-      onDragOver={(e) => {
-        if (dragEnabled && dragged.current) {
-          e.preventDefault();
-          setDropTarget('root');
-        }
-      }}
-      onDrop={(e) => {
-        e.preventDefault();
-        if (dragEnabled) drop(null);
-      }}
+      {...drag.bodyProps}
     >
       {items.map((v) => {
         const r = rows[v.index];
         const row = r.original;
         const id = p.getRowId(row);
-        const draggable = dragEnabled && (p.canDragRow?.(row) ?? true);
         const cls = [
           classes.row,
           id === p.highlightId ? classes.highlighted : '',
           p.selection?.selected.has(id) ? classes.selected : '',
-          dropTarget === id ? classes.dropTarget : '',
+          drag.dropTarget === id ? classes.dropTarget : '',
         ].join(' ');
         return (
           <div
@@ -162,29 +137,7 @@ export function GridBody<Row>(p: Props<Row>) {
             onMouseDown={(e) => e.button === 1 && e.preventDefault()}
             onFocus={() => setActive(v.index)}
             onKeyDown={(e) => onKeyDown(e, r, v.index)}
-            draggable={draggable}
-            onDragStart={(e) => {
-              dragged.current = row;
-              e.dataTransfer.effectAllowed = 'move';
-              e.dataTransfer.setData('text/plain', String(id));
-            }}
-            onDragEnd={() => {
-              dragged.current = null;
-              setDropTarget(null);
-            }}
-            onDragOver={(e) => {
-              if (!dragEnabled || !dragged.current) return;
-              e.stopPropagation();
-              if (canDrop(row)) {
-                e.preventDefault();
-                setDropTarget(id);
-              } else setDropTarget(null);
-            }}
-            onDrop={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              drop(row);
-            }}
+            {...drag.rowProps(row, id)}
           >
             {p.selection ? <SelectRowCell id={id} selection={p.selection} /> : null}
             {r.getVisibleCells().map((cell, ci) => {
@@ -193,24 +146,7 @@ export function GridBody<Row>(p: Props<Row>) {
               const value = cell.getValue();
               return (
                 <div key={cell.id} className={classes.cell} style={{ flex: `${size} 0 ${size}px` }} role="gridcell">
-                  {p.tree && ci === 0 ? (
-                    <span style={{ paddingLeft: r.depth * 18 }} className={classes.expander}>
-                      {r.getCanExpand() ? (
-                        <ActionIcon
-                          size="sm"
-                          variant="subtle"
-                          color="gray"
-                          tabIndex={-1}
-                          aria-label={r.getIsExpanded() ? t('grid.collapse') : t('grid.expand')}
-                          onClick={r.getToggleExpandedHandler()}
-                        >
-                          {r.getIsExpanded() ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                        </ActionIcon>
-                      ) : (
-                        <span className={classes.expanderSpace} />
-                      )}
-                    </span>
-                  ) : null}
+                  {p.tree && ci === 0 ? <Expander row={r} /> : null}
                   <span className={classes.cellText}>{col.cell ? col.cell(row) : formatCell(col, value, t)}</span>
                 </div>
               );
@@ -220,4 +156,87 @@ export function GridBody<Row>(p: Props<Row>) {
       })}
     </div>
   );
+}
+
+/** A tree's first cell starts with its row's expander: a toggle where it has children, else its space. */
+function Expander<Row>({ row: r }: { row: TableRow<Row> }) {
+  const { t } = useTranslation();
+  return (
+    <span style={{ paddingLeft: r.depth * 18 }} className={classes.expander}>
+      {r.getCanExpand() ? (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          tabIndex={-1}
+          aria-label={r.getIsExpanded() ? t('grid.collapse') : t('grid.expand')}
+          onClick={r.getToggleExpandedHandler()}
+        >
+          {r.getIsExpanded() ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
+      ) : (
+        <span className={classes.expanderSpace} />
+      )}
+    </span>
+  );
+}
+
+/**
+ * Rows dragged onto rows (a tree's move), or onto the body (to the root): never onto themselves
+ * or their own descendants. Nothing is draggable without `onRowDrop`.
+ */
+function useRowDrag<Row>(p: Pick<Props<Row>, 'onRowDrop' | 'canDragRow' | 'getRowId' | 'getSubRows'>) {
+  const [dropTarget, setDropTarget] = useState<RowId | 'root' | null>(null);
+  const dragged = useRef<Row | null>(null);
+  const enabled = !!p.onRowDrop;
+  const canDrop = (target: Row | null) => {
+    const d = dragged.current;
+    if (!d) return false;
+    return target === null || !isSelfOrDescendant(d, target, p.getRowId, p.getSubRows);
+  };
+  const drop = (target: Row | null) => {
+    const d = dragged.current;
+    const allowed = canDrop(target);
+    dragged.current = null;
+    setDropTarget(null);
+    if (d && allowed) p.onRowDrop?.(d, target);
+  };
+  const bodyProps = {
+    onDragOver: (e: DragEvent) => {
+      if (enabled && dragged.current) {
+        e.preventDefault();
+        setDropTarget('root');
+      }
+    },
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      if (enabled) drop(null);
+    },
+  };
+  const rowProps = (row: Row, id: RowId) => ({
+    draggable: enabled && (p.canDragRow?.(row) ?? true),
+    onDragStart: (e: DragEvent) => {
+      dragged.current = row;
+      e.dataTransfer.effectAllowed = 'move';
+      e.dataTransfer.setData('text/plain', String(id));
+    },
+    onDragEnd: () => {
+      dragged.current = null;
+      setDropTarget(null);
+    },
+    onDragOver: (e: DragEvent) => {
+      if (!enabled || !dragged.current) return;
+      e.stopPropagation();
+      if (canDrop(row)) {
+        e.preventDefault();
+        setDropTarget(id);
+      } else setDropTarget(null);
+    },
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      drop(row);
+    },
+  });
+  return { dropTarget, bodyProps, rowProps };
 }

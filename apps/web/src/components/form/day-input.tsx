@@ -1,8 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { isoDay } from '@pagewatch/contracts/licenses';
-import i18n from '../../i18n/i18n.ts';
+import { parseDay } from '../../lib/format.ts';
 
 type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue'> & { value?: string | null; onChange?: (day: string) => void };
 
@@ -11,11 +10,11 @@ type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue'>
  * YYYY-MM-DD; '' when cleared. Typed, either form is understood.
  */
 export function DayInput({ value, onChange, ...props }: DayInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DateInput
       valueFormat="DD.MM.YYYY"
-      dateParser={(input) => isoDay(input.trim())}
+      dateParser={parseDay}
       locale={i18n.language}
       firstDayOfWeek={1}
       placeholder={t('general.dayPlaceholder')}

@@ -31,7 +31,6 @@ const formOf = (d: Device): Form => ({ inventoryNumber: d.inventoryNumber ?? '',
 /** General info: who the device is, what the console may change (saved with PUT), its supplies and charts. */
 export function DeviceGeneral({ device }: { device: Device }) {
   const { t } = useTranslation();
-  const openOrders = useOpenOrders(device.id);
   const navigate = useNavigate();
   const canEdit = useHasGrant('MNU_DEVICES.EDIT');
   const canOpenWeb = useHasGrant('BTN_DEVICE_WEB.EXECUTE');
@@ -147,46 +146,55 @@ export function DeviceGeneral({ device }: { device: Device }) {
         </Paper>
       </SimpleGrid>
       {canOpenWeb ? <DeviceWebPage deviceId={device.id} /> : null}
-      <Paper withBorder p="md">
-        <Title order={4} size="h5" mb="xs">
-          {t('devices.supplies')}
-        </Title>
-        {device.supplies.length ? (
-          <Table verticalSpacing={4} data-testid="device-supplies">
-            <Table.Tbody>
-              {device.supplies.map((s) => (
-                <Table.Tr key={s.supplyIndex}>
-                  <Table.Td w={30}>
-                    <ColorSwatch colorant={s.colorant} />
-                  </Table.Td>
-                  <Table.Td>{s.partName}</Table.Td>
-                  <Table.Td>{s.partModelCode ?? ''}</Table.Td>
-                  <Table.Td w="30%">
-                    <LevelBar level={s.level} state={s.levelState} />
-                    {s.levelSource ? (
-                      <Text size="xs" c="dimmed" data-testid={`supply-source-${s.supplyIndex}`}>
-                        {t('devices.levelSource')}: {sourceText(t, s.levelSource)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td w={150} data-testid="supply-forecast">
-                    <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} partCode={s.partCode} />
-                  </Table.Td>
-                  <Table.Td w={130} data-testid="supply-order" title={openOrders.get(s.supplyIndex)?.reference ?? undefined}>
-                    {openOrders.has(s.supplyIndex) ? <SupplyOrderBadge state={openOrders.get(s.supplyIndex)!.state} /> : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('devices.noSupplies')}
-          </Text>
-        )}
-      </Paper>
+      <DeviceSupplies device={device} />
       <DeviceCharts deviceId={device.id} supplies={device.supplies} />
       <ConfirmDialog {...remove.dialog} title={t('devices.deleteTitle')} message={t('devices.deleteText', { name: device.serialNumber ?? device.ip })} confirmLabel={t('devices.delete')} />
     </Stack>
+  );
+}
+
+/** The device's supplies: colour, part, level (and where it was read), forecast and open order. */
+function DeviceSupplies({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const openOrders = useOpenOrders(device.id);
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} size="h5" mb="xs">
+        {t('devices.supplies')}
+      </Title>
+      {device.supplies.length ? (
+        <Table verticalSpacing={4} data-testid="device-supplies">
+          <Table.Tbody>
+            {device.supplies.map((s) => (
+              <Table.Tr key={s.supplyIndex}>
+                <Table.Td w={30}>
+                  <ColorSwatch colorant={s.colorant} />
+                </Table.Td>
+                <Table.Td>{s.partName}</Table.Td>
+                <Table.Td>{s.partModelCode ?? ''}</Table.Td>
+                <Table.Td w="30%">
+                  <LevelBar level={s.level} state={s.levelState} />
+                  {s.levelSource ? (
+                    <Text size="xs" c="dimmed" data-testid={`supply-source-${s.supplyIndex}`}>
+                      {t('devices.levelSource')}: {sourceText(t, s.levelSource)}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td w={150} data-testid="supply-forecast">
+                  <ForecastDays daysLeft={s.daysLeft} pagesLeft={s.pagesLeft} reason={s.forecastReason} partCode={s.partCode} />
+                </Table.Td>
+                <Table.Td w={130} data-testid="supply-order" title={openOrders.get(s.supplyIndex)?.reference ?? undefined}>
+                  {openOrders.has(s.supplyIndex) ? <SupplyOrderBadge state={openOrders.get(s.supplyIndex)!.state} /> : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('devices.noSupplies')}
+        </Text>
+      )}
+    </Paper>
   );
 }

@@ -20,7 +20,7 @@ describe('license form', () => {
     expect(validateLicense({ locationId: '1', dateFrom: '2026-02-01', dateTo: '2026-02-01', deviceCount: 2.5 })).toEqual({ deviceCount: 'licenses.badCount' });
   });
 
-  it('reads typed days as dd.MM.yyyy (as the day input parses them) and sends YYYY-MM-DD', () => {
+  it('a day of the API reads dd.MM.yyyy too, and the form sends YYYY-MM-DD', () => {
     expect(isoDay('01.03.2026')).toBe('2026-03-01');
     expect(isoDay('31.02.2026')).toBeNull();
     expect(inputOf({ locationId: '3', dateFrom: '2026-03-01', dateTo: '2026-03-15', deviceCount: '25' })).toEqual({ location: { id: 3 }, dateFrom: '2026-03-01', dateTo: '2026-03-15', deviceCount: 25 });

@@ -1,7 +1,6 @@
-import '@mantine/dates/styles.css';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Group, Loader, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DayInput } from '../../components/form/day-input.tsx';
 import { IconCalendarPlus, IconFileSpreadsheet, IconFileTypeCsv, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,15 +21,6 @@ import { ReportChart } from './report-chart.tsx';
 import { reportGridColumns, type ReportRow } from './report-columns.tsx';
 import { exportColumns, loadKept, MIN_DAY, requestOf, requestQuery, saveKept, todayUtc, withDate, withPeriodType, type KeptReport, type ReportFilterValues } from './report-filter.ts';
 import { formatDay } from '../../lib/format.ts';
-
-/** A typed day: DD.MM.YYYY (the shown format) or YYYY-MM-DD; anything else is no day. */
-function parseDay(input: string): string | null {
-  const m = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(input) ?? null;
-  const iso = m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : input.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
-}
 
 /** `/report/{id}`: a report's filter, its rows, their export, and its schedule as a notification. */
 export function ReportPage() {
@@ -69,7 +59,7 @@ function ScheduleButton({ code }: { code: ReportCode }) {
 }
 
 function Report({ code, name, lookups }: { code: ReportCode; name: string; lookups: DeviceLookups }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const def = REPORTS[code];
   const today = todayUtc();
   const [kept, setKept] = useState<KeptReport>(() => loadKept(code, name, today));
@@ -119,57 +109,11 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
     }
   };
 
-  const options = (kind: 'deviceType' | 'colorType' | 'paperFormat' | 'locationId') => lookups.options[kind].map((o) => ({ value: String(o.value), label: o.label }));
-  const dateProps = {
-    valueFormat: 'DD.MM.YYYY',
-    dateParser: parseDay,
-    locale: i18n.language,
-    firstDayOfWeek: 1 as const,
-    minDate: MIN_DAY,
-    disabled: !def.period,
-    popoverProps: { withinPortal: true },
-  };
   const period = applied?.from && applied.to ? `${formatDay(applied.from)} – ${formatDay(applied.to)}` : null;
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" component="form" onSubmit={apply} aria-label={t('reports.filter')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <TextInput label={t('reports.title')} maxLength={250} value={filter.title} onChange={(e) => setFilter({ ...filter, title: e.currentTarget.value })} />
-          <Select
-            label={t('reports.periodType')}
-            allowDeselect={false}
-            disabled={!def.period}
-            data={PERIOD_TYPES.map((p) => ({ value: p, label: t(`reports.period.${p}`) }))}
-            value={filter.periodType}
-            onChange={(v) => v && setFilter(withPeriodType(filter, v as PeriodType, today))}
-          />
-          <DateInput {...dateProps} label={t('reports.from')} value={filter.from} onChange={(v) => v && setFilter(withDate(filter, 'from', v))} />
-          <DateInput {...dateProps} label={t('reports.to')} value={filter.to} onChange={(v) => v && setFilter(withDate(filter, 'to', v))} />
-          <MultiSelect
-            label={t('reports.locations')}
-            description={t('reports.locationsHint')}
-            searchable
-            clearable
-            data={options('locationId')}
-            value={filter.location.map(String)}
-            onChange={(v) => setFilter({ ...filter, location: v.map(Number) })}
-          />
-          <MultiSelect label={t('reports.printerTypes')} clearable data={options('deviceType')} value={filter.printerType} onChange={(v) => setFilter({ ...filter, printerType: v })} />
-          <MultiSelect label={t('reports.colorTypes')} clearable data={options('colorType')} value={filter.colorType} onChange={(v) => setFilter({ ...filter, colorType: v })} />
-          <MultiSelect label={t('reports.paperFormats')} clearable data={options('paperFormat')} value={filter.paperFormat} onChange={(v) => setFilter({ ...filter, paperFormat: v })} />
-        </SimpleGrid>
-        <Group mt="md">
-          <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={rows.isFetching}>
-            {t('reports.apply')}
-          </Button>
-          {!def.period && (
-            <Text size="sm" c="dimmed">
-              {t('reports.installedHint')}
-            </Text>
-          )}
-        </Group>
-      </Paper>
+      <ReportFilterForm code={code} lookups={lookups} filter={filter} setFilter={setFilter} today={today} onApply={apply} busy={rows.isFetching} />
 
       {applied && (
         <Group justify="space-between" align="baseline">
@@ -220,5 +164,57 @@ function Report({ code, name, lookups }: { code: ReportCode; name: string; looku
         }
       />
     </Stack>
+  );
+}
+
+type FilterFormProps = {
+  code: ReportCode; lookups: DeviceLookups; filter: ReportFilterValues; today: string; busy: boolean;
+  setFilter(f: ReportFilterValues): void; onApply(e: FormEvent): void;
+};
+
+/** A report's filter: its title, period and the devices it covers; Apply runs it. */
+function ReportFilterForm({ code, lookups, filter, setFilter, today, onApply, busy }: FilterFormProps) {
+  const { t } = useTranslation();
+  const def = REPORTS[code];
+  const options = (kind: 'deviceType' | 'colorType' | 'paperFormat' | 'locationId') => lookups.options[kind].map((o) => ({ value: String(o.value), label: o.label }));
+  const dayProps = { minDate: MIN_DAY, disabled: !def.period, clearable: false };
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={onApply} aria-label={t('reports.filter')}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <TextInput label={t('reports.title')} maxLength={250} value={filter.title} onChange={(e) => setFilter({ ...filter, title: e.currentTarget.value })} />
+        <Select
+          label={t('reports.periodType')}
+          allowDeselect={false}
+          disabled={!def.period}
+          data={PERIOD_TYPES.map((p) => ({ value: p, label: t(`reports.period.${p}`) }))}
+          value={filter.periodType}
+          onChange={(v) => v && setFilter(withPeriodType(filter, v as PeriodType, today))}
+        />
+        <DayInput {...dayProps} label={t('reports.from')} value={filter.from} onChange={(v) => v && setFilter(withDate(filter, 'from', v))} />
+        <DayInput {...dayProps} label={t('reports.to')} value={filter.to} onChange={(v) => v && setFilter(withDate(filter, 'to', v))} />
+        <MultiSelect
+          label={t('reports.locations')}
+          description={t('reports.locationsHint')}
+          searchable
+          clearable
+          data={options('locationId')}
+          value={filter.location.map(String)}
+          onChange={(v) => setFilter({ ...filter, location: v.map(Number) })}
+        />
+        <MultiSelect label={t('reports.printerTypes')} clearable data={options('deviceType')} value={filter.printerType} onChange={(v) => setFilter({ ...filter, printerType: v })} />
+        <MultiSelect label={t('reports.colorTypes')} clearable data={options('colorType')} value={filter.colorType} onChange={(v) => setFilter({ ...filter, colorType: v })} />
+        <MultiSelect label={t('reports.paperFormats')} clearable data={options('paperFormat')} value={filter.paperFormat} onChange={(v) => setFilter({ ...filter, paperFormat: v })} />
+      </SimpleGrid>
+      <Group mt="md">
+        <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={busy}>
+          {t('reports.apply')}
+        </Button>
+        {!def.period && (
+          <Text size="sm" c="dimmed">
+            {t('reports.installedHint')}
+          </Text>
+        )}
+      </Group>
+    </Paper>
   );
 }
