@@ -33,7 +33,8 @@ export function logsColumns(groups: readonly EventGroupRow[]): GridColumn<EventL
     userLogin: { header: 'logs.user', width: 130 },
     childrenCount: { header: 'logs.childrenCount', width: 110 },
     logDuration: { header: 'logs.logDuration', width: 150, cell: (r) => formatDuration(r.logDuration) },
-    message: { header: 'logs.message', width: 420 },
+    // With the columns before it, the device beside it fits at 1440 px (issue 56).
+    message: { header: 'logs.message', width: 380 },
     objectClass: { header: 'logs.objectClass', width: 140 },
     objectId: { header: 'logs.objectId', width: 100 },
   });
