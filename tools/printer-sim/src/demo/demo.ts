@@ -6,7 +6,8 @@
  *
  * Environment: PORT (8080), PAGEWATCH_DATA_DIR (data-demo), PAGEWATCH_ADMIN_PASSWORD
  * (demo-Admin-pass1 on a new data dir), DEMO_SNMP_PORT (1161), DEMO_SPEED (simulated minutes
- * per real minute, 30), DEMO_HISTORY_DAYS (365).
+ * per real minute, 30), DEMO_HISTORY_DAYS (365), PAGEWATCH_LANGUAGE (en; ru names the sites
+ * and the demo agent in Russian, as the server its seeds).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -21,6 +22,7 @@ import { startControlServer } from '../control-server.ts';
 import { startFleet } from '../fleet.ts';
 import type { Fleet } from '../fleet.ts';
 import { backfillReadings, historyReadingId } from './history.ts';
+import { DEMO_AGENT, demoLanguage, demoSites } from './sites.ts';
 
 const ROOT = resolve(new URL('../../../../', import.meta.url).pathname);
 const PORT = Number(process.env.PORT ?? 8080);
@@ -34,12 +36,8 @@ const POLL_SECONDS = Number(process.env.DEMO_POLL_SECONDS ?? 60);
 const CONTROL_PORT = Number(process.env.DEMO_CONTROL_PORT ?? 8161);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-/** Three sites: each a fleet of its own on its own /24, scanned as a different range type. */
-const SITES = [
-  { code: 'HQ', name: 'Head office', base: '127.0.1.1', count: 20, seed: 101, range: { type: 'NETMASK', address: '127.0.1.0', mask: '255.255.255.0' } },
-  { code: 'WAREHOUSE', name: 'Warehouse', base: '127.0.2.1', count: 15, seed: 102, range: { type: 'BROADCAST', address: '127.0.2.0', mask: '/24' } },
-  { code: 'BRANCH', name: 'Branch office', base: '127.0.3.1', count: 15, seed: 103, range: { type: 'RANGE', from: '127.0.3.1', to: '127.0.3.100' } },
-] as const;
+const LANGUAGE = demoLanguage(process.env.PAGEWATCH_LANGUAGE);
+const SITES = demoSites(LANGUAGE);
 
 const say = (line: string): void => void process.stdout.write(`demo: ${line}\n`);
 
@@ -116,10 +114,10 @@ async function findAgent(): Promise<{ id: number; local: AgentRunner | null; tok
   say('the server runs no built-in agent: starting a demo agent from here');
   const rows = (await must<Page<AgentRow>>('GET', '/api/agents/page?page=100,1')).pageRows;
   const root = (await must<Page<Row>>('GET', '/api/dictionary-items/by-code/LOCATION?page=500,1')).pageRows.find((i) => i.code === 'DEFAULT')!;
-  const existing = rows.find((r) => r.name === 'Demo agent');
+  const existing = rows.find((r) => r.name === DEMO_AGENT.en.name || r.name === DEMO_AGENT.ru.name);
   const agent = existing
     ? await must<{ id: number; token: string }>('POST', `/api/agents/${existing.id}/regenerate-token`)
-    : await must<{ id: number; token: string }>('POST', '/api/agents', { name: 'Demo agent', description: 'Started by npm run demo', location: { id: root.id } });
+    : await must<{ id: number; token: string }>('POST', '/api/agents', { ...DEMO_AGENT[LANGUAGE], location: { id: root.id } });
   const local = createAgentRunner({
     transport: createHttpTransport({ serverUrl: BASE_URL, token: agent.token }),
     spoolDir: join(DATA_DIR, 'demo-agent-spool'),
@@ -135,7 +133,7 @@ async function findAgent(): Promise<{ id: number; local: AgentRunner | null; tok
 async function ensureRanges(agentId: number, locations: Map<string, number>): Promise<void> {
   const rows = (await must<Page<{ name: string | null }>>('GET', '/api/network-ranges/page?page=100,1')).pageRows;
   for (const site of SITES) {
-    if (rows.some((r) => r.name === site.name)) continue;
+    if (rows.some((r) => r.name !== null && site.names.includes(r.name))) continue;
     await must('POST', '/api/network-ranges', {
       name: site.name, ...site.range, port: SNMP_PORT, snmpVersion: '2c', community: 'public',
       agent: { id: agentId }, location: { id: locations.get(site.code) },
