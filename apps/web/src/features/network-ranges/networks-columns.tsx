@@ -8,8 +8,8 @@ const TYPE_OPTIONS = NETWORK_RANGE_TYPES.map((t) => ({ value: t, label: NETWORK_
 export function networksColumns(showPorts: boolean): GridColumn<NetworkRangeListRow>[] {
   const columns = columnsFromList(networkRangesList, {
     name: { header: 'networks.name', width: 180 },
-    type: { header: 'networks.typeLabel', width: 140, type: 'lookup', options: TYPE_OPTIONS },
-    address: { header: 'networks.address', width: 140 },
+    type: { header: 'networks.typeLabel', width: 190, type: 'lookup', options: TYPE_OPTIONS },
+    address: { header: 'networks.address', width: 130 },
     mask: { header: 'networks.mask', width: 130 },
     from: { header: 'networks.from', width: 130 },
     to: { header: 'networks.to', width: 130 },
