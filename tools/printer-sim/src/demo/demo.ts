@@ -114,7 +114,7 @@ async function findAgent(): Promise<{ id: number; local: AgentRunner | null; tok
   say('the server runs no built-in agent: starting a demo agent from here');
   const rows = (await must<Page<AgentRow>>('GET', '/api/agents/page?page=100,1')).pageRows;
   const root = (await must<Page<Row>>('GET', '/api/dictionary-items/by-code/LOCATION?page=500,1')).pageRows.find((i) => i.code === 'DEFAULT')!;
-  const existing = rows.find((r) => r.name === DEMO_AGENT.en.name || r.name === DEMO_AGENT.ru.name);
+  const existing = rows.find((r) => Object.values(DEMO_AGENT).some((a) => a.name === r.name));
   const agent = existing
     ? await must<{ id: number; token: string }>('POST', `/api/agents/${existing.id}/regenerate-token`)
     : await must<{ id: number; token: string }>('POST', '/api/agents', { ...DEMO_AGENT[LANGUAGE], location: { id: root.id } });
